@@ -1,0 +1,284 @@
+#include "chrometraceimporter.h"
+
+#include "chromeeventmerger.h"
+#include "chromeeventparser.h"
+#include "tracescanner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace strata::importers {
+
+namespace {
+
+// Parses batches on worker threads; results are collected in sequence order.
+class ParsePool {
+public:
+    explicit ParsePool(unsigned workers)
+    {
+        for (unsigned i = 0; i < workers; ++i)
+            m_threads.emplace_back([this] { run(); });
+    }
+    ~ParsePool()
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (auto& t : m_threads)
+            t.join();
+    }
+    void submit(EventBatch&& batch)
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_queue.push_back(std::move(batch));
+            ++m_inFlight;
+        }
+        m_wake.notify_one();
+    }
+    size_t inFlight() const { return m_inFlight; }
+    // The result with sequence number `seq`, waiting for it when `wait` is set.
+    std::unique_ptr<ParsedChunk> take(uint64_t seq, bool wait)
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        if (wait)
+            m_done.wait(lock, [&] { return m_results.count(seq) != 0; });
+        auto it = m_results.find(seq);
+        if (it == m_results.end())
+            return nullptr;
+        auto out = std::move(it->second);
+        m_results.erase(it);
+        --m_inFlight;
+        return out;
+    }
+
+private:
+    void run()
+    {
+        for (;;) {
+            EventBatch batch;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
+                if (m_stop && m_queue.empty())
+                    return;
+                batch = std::move(m_queue.front());
+                m_queue.pop_front();
+            }
+            auto chunk = std::make_unique<ParsedChunk>();
+            chunk->seq = batch.seq;
+            chunk->baseOffset = batch.baseOffset;
+            chunk->events.reserve(batch.starts.size());
+            ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk);
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                m_results.emplace(chunk->seq, std::move(chunk));
+            }
+            m_done.notify_all();
+        }
+    }
+
+    std::vector<std::thread> m_threads;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::deque<EventBatch> m_queue;
+    std::map<uint64_t, std::unique_ptr<ParsedChunk>> m_results;
+    size_t m_inFlight = 0;
+    bool m_stop = false;
+};
+
+// Counts the entries of a top-level container without building it.
+struct CountingSax {
+    int depth = 0;
+    uint64_t entries = 0;
+    bool null() { return scalar(); }
+    bool boolean(bool) { return scalar(); }
+    bool number_integer(long long) { return scalar(); }
+    bool number_unsigned(unsigned long long) { return scalar(); }
+    bool number_float(double, const std::string&) { return scalar(); }
+    bool string(std::string&) { return scalar(); }
+    bool binary(std::vector<uint8_t>&) { return scalar(); }
+    bool start_object(std::size_t) { scalar(); ++depth; return true; }
+    bool start_array(std::size_t) { scalar(); ++depth; return true; }
+    bool end_object() { --depth; return true; }
+    bool end_array() { --depth; return true; }
+    bool key(std::string&) { if (depth == 1) ++entries; return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+    bool scalar() { return true; }
+};
+
+uint64_t countEntries(std::string_view text)
+{
+    CountingSax sax;
+    // Arrays count elements: wrap so that each element becomes a key-less entry at depth 1.
+    if (!text.empty() && text[0] == '[') {
+        uint64_t n = 0;
+        struct ArraySax : CountingSax {
+            uint64_t* n;
+            bool element() { if (depth == 1) ++*n; return true; }
+            bool null() { return element(); }
+            bool boolean(bool) { return element(); }
+            bool number_integer(long long) { return element(); }
+            bool number_unsigned(unsigned long long) { return element(); }
+            bool number_float(double, const std::string&) { return element(); }
+            bool string(std::string&) { return element(); }
+            bool start_object(std::size_t) { element(); ++depth; return true; }
+            bool start_array(std::size_t) { element(); ++depth; return true; }
+        } a;
+        a.n = &n;
+        nlohmann::json::sax_parse(text.begin(), text.end(), &a);
+        return n;
+    }
+    nlohmann::json::sax_parse(text.begin(), text.end(), &sax);
+    return sax.entries;
+}
+
+void topLevelValue(store::StoreBuilder& b, const std::string& key, std::string_view value, uint64_t size)
+{
+    store::Diagnostics& diag = b.diagnostics();
+    if (value.empty() && size > 0) {
+        diag.count("top_level_value_skipped_large");
+        b.addMetadata(key, "(" + std::to_string(size) + " bytes, not kept)");
+        return;
+    }
+    if (key == "systemTraceEvents") {
+        diag.count("system_trace_events_skipped");
+        return;
+    }
+    if (key == "stackFrames") {
+        diag.count("stack_frames_skipped", countEntries(value));
+        return;
+    }
+    if (key == "samples") {
+        diag.count("samples_skipped", countEntries(value));
+        return;
+    }
+    if (key == "powerTraceAsString" || key == "traceAnnotations") {
+        diag.count(key + "_skipped");
+        return;
+    }
+    // Scalars and small objects are kept as trace metadata ("otherData.generator" = ...).
+    nlohmann::json j = nlohmann::json::parse(value.begin(), value.end(), nullptr, false);
+    if (j.is_discarded()) {
+        diag.count("top_level_value_malformed");
+        return;
+    }
+    if (j.is_object() && j.size() <= 256) {
+        for (auto it = j.begin(); it != j.end(); ++it)
+            b.addMetadata(key + "." + it.key(), it->is_string() ? it->get<std::string>() : it->dump());
+    } else if (j.is_string()) {
+        b.addMetadata(key, j.get<std::string>());
+    } else if (!j.is_null() && value.size() <= 4096) {
+        b.addMetadata(key, j.dump());
+    } else {
+        diag.count("top_level_value_skipped");
+    }
+}
+
+} // namespace
+
+int ChromeTraceImporter::probe(std::string_view head, const std::string&) const
+{
+    size_t i = 0;
+    if (head.substr(0, 3) == "\xEF\xBB\xBF")
+        i = 3;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
+        ++i;
+    if (i >= head.size())
+        return 0;
+    if (head[i] == '[')
+        return 60;
+    if (head[i] != '{')
+        return 0;
+    // Object form: the Neuron importer claims objects whose keys say so; plain Chrome
+    // traces usually mention traceEvents early.
+    return head.find("\"traceEvents\"") != std::string_view::npos ? 80 : 40;
+}
+
+ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder& builder,
+    const ImportContext& ctx) const
+{
+    ImportResult result;
+    TraceScanner scanner(input, builder.diagnostics(),
+        [&](const std::string& key, std::string_view value, uint64_t size) {
+            topLevelValue(builder, key, value, size);
+        });
+    if (!scanner.start()) {
+        // A compressed stream that fails before any JSON is the real reason.
+        result.error = input.failed() ? input.error() : scanner.error();
+        result.errorOffset = input.failed() ? input.errorOffset() : scanner.errorOffset();
+        return result;
+    }
+    result.format = scanner.form() == TraceScanner::Form::Array ? "chrome-json-array" : "chrome-json-object";
+
+    const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    const size_t maxInFlight = workers * 2 + 1;
+    ChromeEventMerger merger(builder);
+    uint64_t nextSubmit = 0, nextMerge = 0;
+    bool cancelled = false;
+    {
+        ParsePool pool(workers);
+        EventBatch batch;
+        for (;;) {
+            if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
+                cancelled = true;
+                break;
+            }
+            const bool more = scanner.next(batch, kBatchBytes);
+            if (more) {
+                batch.seq = nextSubmit++;
+                pool.submit(std::move(batch));
+                batch = EventBatch();
+            }
+            // Merge in file order: whatever is ready now, and block only when the pipeline is full.
+            while (nextMerge < nextSubmit) {
+                const bool mustWait = !more || pool.inFlight() >= maxInFlight;
+                auto chunk = pool.take(nextMerge, mustWait);
+                if (!chunk)
+                    break;
+                merger.merge(*chunk);
+                ++nextMerge;
+            }
+            if (ctx.progress && input.fileBytes())
+                ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
+            if (!more && nextMerge == nextSubmit)
+                break;
+        }
+        // Leaving the scope joins the workers; unmerged results are dropped on cancel.
+        if (cancelled) {
+            while (nextMerge < nextSubmit)
+                pool.take(nextMerge++, true);
+        }
+    }
+    if (cancelled || input.cancelled()) {
+        result.cancelled = true;
+        result.error = "cancelled";
+        return result;
+    }
+    if (input.failed())
+        builder.diagnostics().report("truncated_input",
+            "byte " + std::to_string(input.errorOffset()) + " of the file: " + input.error()
+                + "; everything before it was kept");
+    if (!scanner.sawEventsArray()) {
+        result.error = "not a Chrome trace: no \"traceEvents\" array";
+        result.errorOffset = 0;
+        return result;
+    }
+    if (scanner.entries() == 0 && builder.diagnostics().get("non_object_event") > 0) {
+        result.error = "not a Chrome trace: the event array holds no objects";
+        return result;
+    }
+    result.phases = merger.phases();
+    result.ok = true;
+    return result;
+}
+
+} // namespace strata::importers

@@ -1,0 +1,39 @@
+#pragma once
+#include "inputreader.h"
+
+#include <store/storebuilder.h>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace strata::importers {
+
+struct ImportContext {
+    std::function<void(double)> progress; // fraction of the input consumed, 0..1
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// What an import reports besides the store. `ok` false means nothing usable was read:
+// the file is not a supported profile, or could not be read at all.
+struct ImportResult {
+    bool ok = false;
+    bool cancelled = false;
+    std::string error;       // one line: the reason (the caller prefixes the path)
+    uint64_t errorOffset = 0; // byte offset of the problem in the (decompressed) input
+    std::string format;      // "chrome-json-object", "chrome-json-array", ...
+    std::map<std::string, uint64_t> phases; // events by phase exactly as written (ph, or packet kind)
+};
+
+// One input format. probe() looks at the first decompressed bytes (and the path, for
+// folder formats) and returns a confidence 0..100; the registry picks the highest.
+class Importer {
+public:
+    virtual ~Importer() = default;
+    virtual const char* name() const = 0;
+    virtual int probe(std::string_view head, const std::string& path) const = 0;
+    virtual ImportResult import(InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const = 0;
+};
+
+} // namespace strata::importers

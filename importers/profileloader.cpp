@@ -1,0 +1,72 @@
+#include "profileloader.h"
+
+#include "importerregistry.h"
+
+#include <chrono>
+#include <exception>
+
+namespace strata::importers {
+
+LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    LoadResult out;
+    std::string error;
+    auto input = InputReader::open(path, &error);
+    if (!input) {
+        out.error = error;
+        return out;
+    }
+    input->setCancelFlag(ctx.cancel);
+    out.compression = input->compression();
+    out.fileBytes = input->fileBytes();
+    const std::string_view head = input->peek(64 * 1024);
+    const Importer* importer = ImporterRegistry::instance().pick(head, path);
+    if (!importer) {
+        if (input->failed()) {
+            out.error = path + ": " + input->error() + " (at byte " + std::to_string(input->errorOffset()) + ")";
+            out.errorOffset = input->errorOffset();
+        } else {
+            out.error = path + ": not a supported profile (no importer recognises its first bytes)";
+        }
+        return out;
+    }
+    try {
+        store::StoreBuilder builder;
+        ImportContext importCtx = ctx;
+        if (ctx.progress) // the import is ~90% of the work, finalize the rest
+            importCtx.progress = [&](double f) { ctx.progress(0.9 * f); };
+        ImportResult r = importer->import(*input, builder, importCtx);
+        out.inputBytes = input->producedBytes();
+        out.format = r.format;
+        out.phases = std::move(r.phases);
+        if (r.cancelled) {
+            out.cancelled = true;
+            out.error = path + ": load cancelled";
+            return out;
+        }
+        if (!r.ok) {
+            out.errorOffset = r.errorOffset;
+            out.error = path + ": " + r.error + " (at byte " + std::to_string(r.errorOffset) + ")";
+            return out;
+        }
+        std::function<void(double)> fin;
+        if (ctx.progress)
+            fin = [&](double f) { ctx.progress(0.9 + 0.1 * f); };
+        out.store = builder.finalize(fin, ctx.cancel);
+        if (!out.store) {
+            out.cancelled = true;
+            out.error = path + ": load cancelled";
+        }
+    } catch (const std::bad_alloc&) {
+        out.store.reset();
+        out.error = path + ": out of memory while loading (at byte " + std::to_string(input->consumedBytes()) + ")";
+    } catch (const std::exception& e) {
+        out.store.reset();
+        out.error = path + ": " + e.what() + " (at byte " + std::to_string(input->consumedBytes()) + ")";
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+}
+
+} // namespace strata::importers

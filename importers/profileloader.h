@@ -1,0 +1,31 @@
+#pragma once
+#include "importer.h"
+
+#include <store/eventstore.h>
+
+#include <memory>
+
+namespace strata::importers {
+
+// Everything a caller (CLI, GUI load job) learns from loading one profile.
+struct LoadResult {
+    std::shared_ptr<const store::EventStore> store; // null when the load failed or was cancelled
+    bool cancelled = false;
+    std::string error;        // "<path>: <reason> (at byte N)"; empty on success
+    uint64_t errorOffset = 0;
+    std::string format;
+    Compression compression = Compression::None;
+    uint64_t fileBytes = 0;
+    uint64_t inputBytes = 0;  // decompressed bytes read
+    std::map<std::string, uint64_t> phases;
+    double seconds = 0;       // wall time: open, import and finalize
+};
+
+// Opens a file through InputReader, picks the importer by content, imports and finalizes.
+// Never throws; a failure comes back as `error` naming the file and the byte offset.
+class ProfileLoader {
+public:
+    static LoadResult load(const std::string& path, const ImportContext& ctx = {});
+};
+
+} // namespace strata::importers

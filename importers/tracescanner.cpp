@@ -1,0 +1,324 @@
+#include "tracescanner.h"
+
+#include <cstring>
+
+namespace strata::importers {
+
+namespace {
+constexpr size_t kReadBlock = 4u << 20;
+inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+} // namespace
+
+TraceScanner::TraceScanner(InputReader& in, store::Diagnostics& diag, ValueCallback onValue)
+    : m_in(in), m_diag(diag), m_onValue(std::move(onValue))
+{
+}
+
+bool TraceScanner::fill()
+{
+    if (m_eof)
+        return false;
+    // Drop what nobody needs any more; positions held in members move with the bytes.
+    if (m_keep > 0 && (m_keep >= m_buf.size() / 2 || m_buf.size() >= kReadBlock)) {
+        const size_t drop = m_keep;
+        m_buf.erase(0, drop);
+        m_bufBase += drop;
+        m_pos -= drop;
+        m_keep = 0;
+        if (m_scan.started)
+            m_scan.pos -= drop;
+        if (m_regionStart != std::string::npos) {
+            m_regionStart -= drop;
+            m_regionEnd -= drop;
+        }
+    }
+    const size_t old = m_buf.size();
+    m_buf.resize(old + kReadBlock);
+    const size_t n = m_in.read(&m_buf[old], kReadBlock);
+    m_buf.resize(old + n);
+    if (n == 0) {
+        m_eof = true;
+        return false;
+    }
+    return true;
+}
+
+bool TraceScanner::start()
+{
+    for (;;) {
+        if (m_pos == 0 && m_bufBase == 0 && m_buf.size() >= 3 && std::memcmp(m_buf.data(), "\xEF\xBB\xBF", 3) == 0)
+            m_pos = 3; // UTF-8 byte order mark
+        while (m_pos < m_buf.size() && isSpace(m_buf[m_pos]))
+            ++m_pos;
+        if (m_pos < m_buf.size())
+            break;
+        m_keep = m_pos;
+        if (!fill()) {
+            m_error = m_bufBase + m_buf.size() == 0 ? "empty file" : "no JSON value (only whitespace)";
+            m_errorOffset = m_bufBase + m_pos;
+            return false;
+        }
+    }
+    const char c = m_buf[m_pos];
+    if (c == '[') {
+        m_form = Form::Array;
+        m_state = State::Events;
+        m_sawEvents = true;
+    } else if (c == '{') {
+        m_form = Form::Object;
+        m_state = State::TopKey;
+    } else {
+        m_error = "not a JSON trace: the first non-whitespace character is not [ or {";
+        m_errorOffset = m_bufBase + m_pos;
+        return false;
+    }
+    ++m_pos;
+    return true;
+}
+
+bool TraceScanner::skipSpace(bool commas)
+{
+    for (;;) {
+        while (m_pos < m_buf.size() && (isSpace(m_buf[m_pos]) || (commas && m_buf[m_pos] == ',')))
+            ++m_pos;
+        if (m_pos < m_buf.size())
+            return true;
+        m_keep = m_pos;
+        if (!fill())
+            return false;
+    }
+}
+
+bool TraceScanner::scanValue()
+{
+    Scan& s = m_scan;
+    const char* const base = m_buf.data();
+    const char* p = base + s.pos;
+    const char* const e = base + m_buf.size();
+    int depth = s.depth;
+    bool inString = s.inString;
+    if (s.escape && p < e) {
+        ++p;
+        s.escape = false;
+    }
+    while (p < e) {
+        if (inString) {
+            while (p < e && *p != '"' && *p != '\\')
+                ++p;
+            if (p == e)
+                break;
+            if (*p == '\\') {
+                if (p + 1 >= e) {
+                    s.escape = true;
+                    p = e;
+                    break;
+                }
+                p += 2;
+                continue;
+            }
+            inString = false;
+            ++p;
+            if (depth == 0) { // a top-level string value ends here
+                s.pos = static_cast<size_t>(p - base);
+                s.depth = 0;
+                s.inString = false;
+                return true;
+            }
+            continue;
+        }
+        const char c = *p;
+        if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (depth == 0) { // end of an enclosing container: a scalar value ended before it
+                s.pos = static_cast<size_t>(p - base);
+                return true;
+            }
+            if (--depth == 0) {
+                s.pos = static_cast<size_t>(p + 1 - base);
+                s.depth = 0;
+                s.inString = false;
+                return true;
+            }
+        } else if (depth == 0 && (c == ',' || isSpace(c))) {
+            s.pos = static_cast<size_t>(p - base); // end of a scalar
+            return true;
+        }
+        ++p;
+    }
+    s.pos = static_cast<size_t>(p - base);
+    s.depth = depth;
+    s.inString = inString;
+    return false;
+}
+
+bool TraceScanner::scanWhole()
+{
+    while (!scanValue()) {
+        if (!fill())
+            return false;
+    }
+    return true;
+}
+
+bool TraceScanner::readKey(std::string* key)
+{
+    // m_pos is at the opening quote.
+    m_keep = m_pos;
+    m_scan = Scan{m_pos, 0, false, false, true};
+    const bool ok = scanWhole();
+    m_scan.started = false;
+    if (!ok)
+        return false;
+    key->assign(m_buf, m_pos + 1, m_scan.pos - m_pos - 2);
+    m_pos = m_scan.pos;
+    return true;
+}
+
+void TraceScanner::readTopValue(const std::string& key)
+{
+    const uint64_t startOffset = m_bufBase + m_pos;
+    m_keep = m_pos;
+    m_scan = Scan{m_pos, 0, false, false, true};
+    bool capturing = true;
+    bool complete;
+    for (;;) {
+        complete = scanValue();
+        if (complete)
+            break;
+        if (capturing && m_scan.pos - m_keep > kCaptureLimit)
+            capturing = false;
+        if (!capturing) // let the buffer drop what was scanned
+            m_keep = m_scan.pos;
+        if (!fill())
+            break;
+    }
+    m_scan.started = false;
+    const uint64_t size = m_bufBase + m_scan.pos - startOffset;
+    if (!complete) {
+        m_diag.report("truncated_input", "top-level value \"" + key + "\" at byte " + std::to_string(startOffset)
+                + " is cut off by the end of the file");
+        m_pos = m_buf.size();
+        m_state = State::End;
+    }
+    if (capturing)
+        m_onValue(key, std::string_view(m_buf).substr(m_pos, m_scan.pos - m_pos), size);
+    else
+        m_onValue(key, std::string_view(), size);
+    if (complete)
+        m_pos = m_scan.pos;
+    m_keep = m_pos;
+}
+
+void TraceScanner::flushRegion(EventBatch& batch)
+{
+    batch.baseOffset = m_bufBase + m_regionStart - 1;
+    batch.text.reserve(m_regionEnd - m_regionStart + 2);
+    batch.text.assign("[");
+    batch.text.append(m_buf, m_regionStart, m_regionEnd - m_regionStart);
+    batch.text.push_back(']');
+    m_regionStart = std::string::npos;
+    m_keep = m_pos;
+}
+
+bool TraceScanner::next(EventBatch& batch, size_t targetBytes)
+{
+    batch.text.clear();
+    batch.starts.clear();
+    batch.ends.clear();
+    while (m_state != State::End) {
+        if (m_state == State::TopKey) {
+            if (!skipSpace(true)) {
+                m_diag.report("unterminated_object", "the top-level object ends without '}' at byte "
+                        + std::to_string(m_bufBase + m_pos));
+                m_state = State::End;
+                break;
+            }
+            const char c = m_buf[m_pos];
+            if (c == '}') {
+                ++m_pos;
+                m_state = State::End;
+                break;
+            }
+            std::string key;
+            if (c != '"' || !readKey(&key) || !skipSpace(false) || m_buf[m_pos] != ':') {
+                m_diag.report("json_parse_error",
+                    "byte " + std::to_string(m_bufBase + m_pos) + ": expected a key in the top-level object");
+                m_state = State::End;
+                break;
+            }
+            ++m_pos;
+            if (!skipSpace(false)) {
+                m_state = State::End;
+                break;
+            }
+            if (key == "traceEvents" && m_buf[m_pos] == '[') {
+                if (m_sawEvents)
+                    m_diag.count("duplicate_trace_events_key");
+                m_sawEvents = true;
+                ++m_pos;
+                m_state = State::Events;
+                continue;
+            }
+            if (key == "traceEvents")
+                m_diag.report("trace_events_not_array", "byte " + std::to_string(m_bufBase + m_pos));
+            readTopValue(key);
+            continue;
+        }
+        // State::Events
+        if (!skipSpace(true)) {
+            if (m_form == Form::Array)
+                m_diag.count("unterminated_array");
+            else
+                m_diag.report("unterminated_object", "the traceEvents array ends without ']'");
+            m_state = State::End;
+            break;
+        }
+        const char c = m_buf[m_pos];
+        if (c == ']') {
+            ++m_pos;
+            m_state = m_form == Form::Array ? State::End : State::TopKey;
+            if (m_regionStart != std::string::npos)
+                break;
+            continue;
+        }
+        if (c != '{' && m_regionStart != std::string::npos)
+            break; // hand over the events so far; the odd entry is skipped next time
+        if (m_regionStart == std::string::npos) {
+            m_regionStart = m_regionEnd = m_pos;
+            m_keep = m_pos;
+        }
+        m_scan = Scan{m_pos, 0, false, false, true};
+        const bool complete = scanWhole();
+        m_scan.started = false;
+        if (!complete) {
+            m_diag.report("truncated_input", "the entry at byte " + std::to_string(m_bufBase + m_pos)
+                    + " is cut off by the end of the file; the entries before it were kept");
+            m_state = State::End;
+            break;
+        }
+        if (c != '{') {
+            m_diag.report("non_object_event", "byte " + std::to_string(m_bufBase + m_pos));
+            m_regionStart = std::string::npos;
+            m_pos = m_scan.pos > m_pos ? m_scan.pos : m_pos + 1; // a stray '}' must not stall us
+            m_keep = m_pos;
+            continue;
+        }
+        batch.starts.push_back(static_cast<uint32_t>(m_pos - m_regionStart + 1));
+        batch.ends.push_back(static_cast<uint32_t>(m_scan.pos - m_regionStart + 1));
+        ++m_entries;
+        m_pos = m_regionEnd = m_scan.pos;
+        if (m_regionEnd - m_regionStart >= targetBytes)
+            break;
+    }
+    if (m_regionStart == std::string::npos || batch.starts.empty()) {
+        m_regionStart = std::string::npos;
+        return false;
+    }
+    flushRegion(batch);
+    return true;
+}
+
+} // namespace strata::importers

@@ -1,0 +1,60 @@
+#pragma once
+#include "types.h"
+
+#include <string_view>
+#include <vector>
+
+namespace strata::store {
+
+enum class ArgKind : uint8_t { Null = 0, Bool, Int, Uint, Double, String };
+
+// One typed argument. Nested JSON objects arrive flattened to dotted keys ("a.b", "a[2]").
+struct Arg {
+    StringId key;
+    ArgKind kind = ArgKind::Null;
+    union {
+        int64_t i;
+        uint64_t u;
+        double d;
+        uint32_t s; // StringId value
+    };
+    Arg() : i(0) {}
+    static Arg makeInt(StringId k, int64_t v) { Arg a; a.key = k; a.kind = ArgKind::Int; a.i = v; return a; }
+    static Arg makeUint(StringId k, uint64_t v) { Arg a; a.key = k; a.kind = ArgKind::Uint; a.u = v; return a; }
+    static Arg makeDouble(StringId k, double v) { Arg a; a.key = k; a.kind = ArgKind::Double; a.d = v; return a; }
+    static Arg makeBool(StringId k, bool v) { Arg a; a.key = k; a.kind = ArgKind::Bool; a.i = v; return a; }
+    static Arg makeString(StringId k, StringId v) { Arg a; a.key = k; a.kind = ArgKind::String; a.s = v.v; return a; }
+    static Arg makeNull(StringId k) { Arg a; a.key = k; return a; }
+    StringId stringValue() const { return kind == ArgKind::String ? StringId(s) : StringId(); }
+    // Numeric view of Int/Uint/Double/Bool; false for strings and null.
+    bool number(double* out) const;
+};
+
+// Deduplicated argument sets. Invariant: a set is stored once; identical sets (same keys,
+// kinds and values in the same order) share one ArgSetId. Layout per set in m_words:
+// [count] then per arg [kind<<28 | key][lo][hi] — 4 + 12 bytes per arg, no per-set heap object.
+class ArgTable {
+public:
+    ArgTable();
+    ArgSetId add(const Arg* args, size_t n); // n == 0 → invalid id (no args)
+    size_t size(ArgSetId set) const { return set.valid() ? m_words[m_offsets[set.v]] : 0; }
+    Arg at(ArgSetId set, size_t i) const;
+    std::vector<Arg> get(ArgSetId set) const;
+    // Finds an arg by key in a set; nullptr-like invalid Arg (kind Null, key invalid) when absent.
+    bool find(ArgSetId set, StringId key, Arg* out) const;
+    size_t setCount() const { return m_offsets.size(); }
+    size_t residentBytes() const;
+    void shrink(); // after building: drop growth slack and the dedup index's scratch
+
+private:
+    static uint32_t hashSet(const uint32_t* words, size_t n);
+    void rehash(size_t buckets);
+
+    std::vector<uint32_t> m_words;
+    std::vector<uint32_t> m_offsets; // ArgSetId → offset of its [count] word
+    std::vector<uint32_t> m_hashes;  // ArgSetId → hash, kept to rehash without rereading
+    std::vector<uint32_t> m_buckets;
+    std::vector<uint32_t> m_scratch;
+};
+
+} // namespace strata::store

@@ -1,0 +1,122 @@
+#pragma once
+#include "eventstore.h"
+#include "rawevents.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+
+namespace strata::store {
+
+// A slice recorded on a thread, by arrival; valid until finalize().
+struct SliceHandle {
+    uint32_t thread = UINT32_MAX;
+    uint32_t index = UINT32_MAX;
+    bool valid() const { return thread != UINT32_MAX; }
+};
+
+// Importers call this in file order; events may arrive in any time order. finalize() sorts
+// each track, nests slices with a stack (partial overlaps go to overflow lanes), closes what
+// never ended at the trace end, binds flows, and returns the immutable store.
+class StoreBuilder {
+public:
+    StoreBuilder();
+    ~StoreBuilder();
+
+    StringId intern(std::string_view s) { return m_store->m_strings.intern(s); }
+    StringPool& strings() { return m_store->m_strings; }
+    TypeId type(StringId name, StringId category, StringId source = StringId())
+    {
+        return m_store->m_types.intern(name, category, source);
+    }
+    ArgSetId argSet(const Arg* args, size_t n) { return m_store->m_args.add(args, n); }
+    const ArgTable& args() const { return m_store->m_args; }
+    const TypeTable& types() const { return m_store->m_types; }
+    Diagnostics& diagnostics() { return m_store->m_diagnostics; }
+    void addMetadata(std::string key, std::string value);
+
+    // --- processes and threads (ids here are building-time ids, not final TrackIds)
+    ProcessId process(const IdValue& pid);
+    uint32_t thread(ProcessId process, const IdValue& tid);
+    void setProcessName(ProcessId p, StringId name) { m_processes[p.v].info.name = name; }
+    void setProcessLabels(ProcessId p, StringId labels) { m_processes[p.v].info.labels = labels; }
+    void setProcessSortIndex(ProcessId p, int32_t index);
+    void setThreadName(uint32_t thread, StringId name) { m_threads[thread].name = name; }
+    void setThreadSortIndex(uint32_t thread, int32_t index);
+
+    // --- slices on a thread
+    SliceHandle completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, TypeId type, ArgSetId args);
+    SliceHandle beginSlice(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args);
+    // Closes the innermost open slice whose name (and category, when given) match; an
+    // invalid name matches the innermost. E args are merged over the B args.
+    SliceHandle endSlice(uint32_t thread, TimeNs ts, StringId name, StringId category, const Arg* args, size_t n);
+
+    // --- instants
+    void threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args);
+    void processInstant(ProcessId p, TimeNs ts, TypeId type, ArgSetId args);
+    void globalInstant(TimeNs ts, TypeId type, ArgSetId args);
+
+    // --- counters: one series per (process, name)
+    void counter(ProcessId p, StringId series, TimeNs ts, double value);
+
+    // --- async slices (b/e/n and S/F), keyed by a hash of their category and scoped id
+    void asyncBegin(ProcessId p, uint64_t key, TimeNs ts, TypeId type, ArgSetId args);
+    void asyncEnd(ProcessId p, uint64_t key, TimeNs ts, StringId name, const Arg* args, size_t n);
+    void asyncInstant(ProcessId p, uint64_t key, TimeNs ts, TypeId type, ArgSetId args);
+
+    // --- flows
+    void flowV1(uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name,
+        StringId category);
+    void flowV2(SliceHandle slice, uint64_t key, bool in, bool out, StringId name, StringId category);
+
+    uint64_t eventCount() const { return m_events; }
+    size_t residentBytes() const;
+
+    // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
+    std::shared_ptr<const EventStore> finalize(const std::function<void(double)>& progress = {},
+        const std::atomic<bool>* cancel = nullptr);
+
+private:
+    friend class StoreFinalizer;
+    void touch(TimeNs t)
+    {
+        if (t < m_minTs)
+            m_minTs = t;
+        if (t > m_maxTs)
+            m_maxTs = t;
+    }
+    ArgSetId mergeArgs(ArgSetId base, const Arg* args, size_t n);
+
+    struct ThreadKey {
+        uint32_t process;
+        IdValue tid;
+        bool operator==(const ThreadKey& o) const { return process == o.process && tid == o.tid; }
+    };
+    struct ThreadKeyHash {
+        size_t operator()(const ThreadKey& k) const;
+    };
+    struct IdValueHash {
+        size_t operator()(const IdValue& v) const;
+    };
+
+    std::unique_ptr<EventStore> m_store;
+    std::vector<RawProcess> m_processes;
+    std::vector<RawThread> m_threads;
+    std::vector<RawCounter> m_counters;
+    std::vector<RawInstant> m_globalInstants;
+    std::vector<FlowV1Point> m_flowV1;
+    std::vector<FlowV2Point> m_flowV2;
+    std::unordered_map<IdValue, uint32_t, IdValueHash> m_processIndex;
+    std::unordered_map<ThreadKey, uint32_t, ThreadKeyHash> m_threadIndex;
+    std::unordered_map<uint64_t, uint32_t> m_counterIndex;
+    std::unordered_map<uint64_t, std::vector<uint32_t>> m_asyncOpen; // key → open RawAsync indices
+    ThreadKey m_lastThreadKey{UINT32_MAX, {}};
+    uint32_t m_lastThread = 0;
+    TimeNs m_minTs = kTimeMax;
+    TimeNs m_maxTs = kTimeMin;
+    uint64_t m_events = 0;
+    uint32_t m_seq = 0;
+};
+
+} // namespace strata::store
