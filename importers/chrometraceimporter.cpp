@@ -35,6 +35,22 @@ public:
         for (auto& t : m_threads)
             t.join();
     }
+    // Spent batches and merged chunks are recycled: their buffers keep their capacity, so
+    // the steady state allocates (and page-faults) nothing.
+    EventBatch freshBatch()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_freeBatches.empty())
+            return EventBatch();
+        EventBatch b = std::move(m_freeBatches.back());
+        m_freeBatches.pop_back();
+        return b;
+    }
+    void recycle(std::unique_ptr<ParsedChunk> chunk)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_freeChunks.push_back(std::move(chunk));
+    }
     void submit(EventBatch&& batch)
     {
         {
@@ -73,7 +89,22 @@ private:
                 batch = std::move(m_queue.front());
                 m_queue.pop_front();
             }
-            auto chunk = std::make_unique<ParsedChunk>();
+            std::unique_ptr<ParsedChunk> chunk;
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                if (!m_freeChunks.empty()) {
+                    chunk = std::move(m_freeChunks.back());
+                    m_freeChunks.pop_back();
+                }
+            }
+            if (chunk) {
+                chunk->strings.clear();
+                chunk->events.clear();
+                chunk->args.clear();
+                chunk->diagnostics = store::Diagnostics();
+            } else {
+                chunk = std::make_unique<ParsedChunk>();
+            }
             chunk->seq = batch.seq;
             chunk->baseOffset = batch.baseOffset;
             chunk->events.reserve(batch.starts.size());
@@ -81,6 +112,7 @@ private:
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results.emplace(chunk->seq, std::move(chunk));
+                m_freeBatches.push_back(std::move(batch));
             }
             m_done.notify_all();
         }
@@ -91,6 +123,8 @@ private:
     std::condition_variable m_wake, m_done;
     std::deque<EventBatch> m_queue;
     std::map<uint64_t, std::unique_ptr<ParsedChunk>> m_results;
+    std::vector<EventBatch> m_freeBatches;
+    std::vector<std::unique_ptr<ParsedChunk>> m_freeChunks;
     size_t m_inFlight = 0;
     bool m_stop = false;
 };
@@ -220,7 +254,7 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
     result.format = scanner.form() == TraceScanner::Form::Array ? "chrome-json-array" : "chrome-json-object";
 
     const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
-    const size_t maxInFlight = workers * 2 + 1;
+    const size_t maxInFlight = workers * 2;
     ChromeEventMerger merger(builder);
     uint64_t nextSubmit = 0, nextMerge = 0;
     bool cancelled = false;
@@ -236,7 +270,7 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
             if (more) {
                 batch.seq = nextSubmit++;
                 pool.submit(std::move(batch));
-                batch = EventBatch();
+                batch = pool.freshBatch();
             }
             // Merge in file order: whatever is ready now, and block only when the pipeline is full.
             while (nextMerge < nextSubmit) {
@@ -245,6 +279,7 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
                 if (!chunk)
                     break;
                 merger.merge(*chunk);
+                pool.recycle(std::move(chunk));
                 ++nextMerge;
             }
             if (ctx.progress && input.fileBytes())

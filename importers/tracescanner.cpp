@@ -5,7 +5,7 @@
 namespace strata::importers {
 
 namespace {
-constexpr size_t kReadBlock = 4u << 20;
+constexpr size_t kReadBlock = 1u << 20;
 inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 } // namespace
 

@@ -12,7 +12,7 @@ template <typename T>
 class ChunkedVector {
 public:
     static constexpr size_t kFirstChunk = 64;
-    static constexpr size_t kMaxChunk = 8192;
+    static constexpr size_t kMaxChunk = 16384; // 384 KiB of RawSlice: above the mmap threshold, so freed chunks return to the system
 
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }

@@ -1,5 +1,6 @@
 #include "stringpool.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace strata::store {
@@ -108,6 +109,24 @@ StringId StringPool::intern(std::string_view s)
     if (m_views.size() * 2 > m_buckets.size())
         rehash(m_buckets.size() * 2);
     return StringId(id);
+}
+
+void StringPool::clear()
+{
+    m_views.clear();
+    m_hashes.clear();
+    std::fill(m_buckets.begin(), m_buckets.end(), kEmpty);
+    if (m_blocks.size() > 1) {
+        // Keep the shared block (always last) if it is a regular one.
+        std::unique_ptr<char[]> keep = m_blockSize == kBlockBytes ? std::move(m_blocks.back()) : nullptr;
+        m_blocks.clear();
+        if (keep)
+            m_blocks.push_back(std::move(keep));
+    }
+    m_blockSize = m_blocks.empty() ? 0 : kBlockBytes;
+    m_arenaBytes = m_blocks.size() * kBlockBytes;
+    m_blockUsed = 0;
+    intern(std::string_view());
 }
 
 size_t StringPool::residentBytes() const

@@ -18,6 +18,9 @@ public:
     std::string_view view(StringId id) const { return id.valid() && id.v < m_views.size() ? m_views[id.v] : std::string_view(); }
     size_t size() const { return m_views.size(); }
     size_t residentBytes() const;
+    // Forgets every string but keeps one arena block and the table's capacity, so a
+    // pool reused for many short-lived batches does not allocate again.
+    void clear();
 
     static uint64_t hash(std::string_view s);
 
