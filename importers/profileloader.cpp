@@ -53,7 +53,9 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
         std::function<void(double)> fin;
         if (ctx.progress)
             fin = [&](double f) { ctx.progress(0.9 + 0.1 * f); };
+        const auto tf = std::chrono::steady_clock::now();
         out.store = builder.finalize(fin, ctx.cancel);
+        out.finalizeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tf).count();
         if (!out.store) {
             out.cancelled = true;
             out.error = path + ": load cancelled";

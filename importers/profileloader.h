@@ -19,6 +19,7 @@ struct LoadResult {
     uint64_t inputBytes = 0;  // decompressed bytes read
     std::map<std::string, uint64_t> phases;
     double seconds = 0;       // wall time: open, import and finalize
+    double finalizeSeconds = 0;
 };
 
 // Opens a file through InputReader, picks the importer by content, imports and finalizes.
