@@ -34,8 +34,22 @@ StringId ChromeEventMerger::global(const ParsedChunk& c, uint32_t local)
 
 IdValue ChromeEventMerger::idValue(const ParsedChunk& c, const LocalId& id)
 {
-    if (id.kind == LocalId::String)
+    if (id.kind == LocalId::String) {
+        // Kineto writes a thread's tid as "1441273664" on its ops and as 1441273664 on its
+        // flow events: a string of decimal digits is the same thread as that number.
+        const std::string_view text = c.strings.view(StringId(id.str));
+        if (!text.empty() && text.size() <= 18 && (text[0] != '0' || text.size() == 1)) {
+            bool digits = true;
+            int64_t n = 0;
+            for (const char ch : text) {
+                digits = digits && ch >= '0' && ch <= '9';
+                n = n * 10 + (ch - '0');
+            }
+            if (digits)
+                return IdValue::number(n);
+        }
         return IdValue::string(global(c, id.str));
+    }
     return IdValue::number(id.kind == LocalId::Number ? id.num : 0);
 }
 

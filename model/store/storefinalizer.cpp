@@ -422,9 +422,14 @@ void StoreFinalizer::buildFlows()
             edges.push_back(FlowEdge{from, to, name, cat});
     };
 
-    // v1: s → t* → f, grouped by (id, cat, name), in arrival order.
+    // v1: s → t* → f, grouped by (id, cat, name), in time order (then arrival order):
+    // producers such as Kineto write a flow's f before its s.
     auto& v1 = m_b.m_flowV1;
-    std::stable_sort(v1.begin(), v1.end(), [](const FlowV1Point& a, const FlowV1Point& b) { return a.key < b.key; });
+    std::sort(v1.begin(), v1.end(), [](const FlowV1Point& a, const FlowV1Point& b) {
+        if (a.key != b.key)
+            return a.key < b.key;
+        return a.ts != b.ts ? a.ts < b.ts : a.seq < b.seq;
+    });
     for (size_t g = 0; g < v1.size();) {
         size_t e = g;
         while (e < v1.size() && v1[e].key == v1[g].key)
@@ -472,8 +477,12 @@ void StoreFinalizer::buildFlows()
     auto& v2 = m_b.m_flowV2;
     std::vector<uint32_t> order(v2.size());
     std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return v2[a].key != v2[b].key ? v2[a].key < v2[b].key : v2[a].seq < v2[b].seq;
+    auto rowTs = [&](uint32_t point) { return m_v2Row[point].valid() ? m_s.m_ts[m_v2Row[point].v] : kTimeMax; };
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        if (v2[a].key != v2[b].key)
+            return v2[a].key < v2[b].key;
+        const TimeNs ta = rowTs(a), tb = rowTs(b);
+        return ta != tb ? ta < tb : v2[a].seq < v2[b].seq;
     });
     for (size_t g = 0; g < order.size();) {
         size_t e = g;

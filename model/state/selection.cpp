@@ -1,0 +1,75 @@
+#include "selection.h"
+
+#include <algorithm>
+
+namespace strata::model {
+
+Selection::Selection(QObject* parent) : QObject(parent) { qRegisterMetaType<EventRef>(); }
+
+void Selection::setCurrent(EventRef e, bool reveal)
+{
+    if (e != m_current) {
+        m_current = e;
+        emit currentChanged(m_current);
+    }
+    if (reveal && e.valid())
+        emit revealRequested(e);
+}
+
+void Selection::setHovered(EventRef e)
+{
+    if (e == m_hovered)
+        return;
+    m_hovered = e;
+    emit hoveredChanged(m_hovered);
+}
+
+void Selection::setTimeSelection(store::TimeRange r)
+{
+    if (r.end < r.start)
+        std::swap(r.start, r.end);
+    if (m_hasTime && r.start == m_time.start && r.end == m_time.end)
+        return;
+    m_time = r;
+    m_hasTime = true;
+    emit timeSelectionChanged();
+}
+
+void Selection::clearTimeSelection()
+{
+    if (!m_hasTime)
+        return;
+    m_hasTime = false;
+    emit timeSelectionChanged();
+}
+
+void Selection::setHighlighted(RowSet rows, const QString& label)
+{
+    m_highlight = std::move(rows);
+    m_highlightLabel = label;
+    emit highlightChanged();
+}
+
+void Selection::clearHighlighted()
+{
+    if (!m_highlight)
+        return;
+    m_highlight.reset();
+    m_highlightLabel.clear();
+    emit highlightChanged();
+}
+
+bool Selection::isHighlighted(store::SliceRow r) const
+{
+    return m_highlight && std::binary_search(m_highlight->begin(), m_highlight->end(), r);
+}
+
+void Selection::clear()
+{
+    setCurrent(EventRef());
+    setHovered(EventRef());
+    clearTimeSelection();
+    clearHighlighted();
+}
+
+} // namespace strata::model

@@ -1,0 +1,68 @@
+#pragma once
+#include <store/types.h>
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace strata::model {
+
+// An event of the store, by kind and row; never a QModelIndex, so any dock can drive it.
+struct EventRef {
+    enum class Kind : uint8_t { None, Slice, Instant };
+    Kind kind = Kind::None;
+    uint32_t row = 0;
+    static EventRef slice(store::SliceRow r) { return {Kind::Slice, r.v}; }
+    static EventRef instant(store::InstantRow r) { return {Kind::Instant, r.v}; }
+    bool valid() const { return kind != Kind::None; }
+    friend bool operator==(const EventRef& a, const EventRef& b) { return a.kind == b.kind && (a.kind == Kind::None || a.row == b.row); }
+    friend bool operator!=(const EventRef& a, const EventRef& b) { return !(a == b); }
+};
+
+// What the user points at, shared by every dock (DESIGN.md §3): the current event, the
+// hovered event, a time selection, and a highlighted set of slices (search results, a
+// source line's events, an operator row). The highlighted rows are sorted and immutable.
+class Selection : public QObject {
+    Q_OBJECT
+public:
+    explicit Selection(QObject* parent = nullptr);
+
+    EventRef current() const { return m_current; }
+    // reveal: ask views to bring the event into sight (zoom/scroll) as well as select it.
+    void setCurrent(EventRef e, bool reveal = false);
+    EventRef hovered() const { return m_hovered; }
+    void setHovered(EventRef e);
+
+    bool hasTimeSelection() const { return m_hasTime; }
+    store::TimeRange timeSelection() const { return m_time; }
+    void setTimeSelection(store::TimeRange r);
+    void clearTimeSelection();
+
+    using RowSet = std::shared_ptr<const std::vector<store::SliceRow>>;
+    RowSet highlighted() const { return m_highlight; }
+    QString highlightLabel() const { return m_highlightLabel; }
+    void setHighlighted(RowSet rows, const QString& label);
+    void clearHighlighted();
+    bool isHighlighted(store::SliceRow r) const;
+
+    void clear(); // everything, e.g. when another profile is opened
+
+signals:
+    void currentChanged(strata::model::EventRef current);
+    void revealRequested(strata::model::EventRef event);
+    void hoveredChanged(strata::model::EventRef hovered);
+    void timeSelectionChanged();
+    void highlightChanged();
+
+private:
+    EventRef m_current, m_hovered;
+    store::TimeRange m_time;
+    bool m_hasTime = false;
+    RowSet m_highlight;
+    QString m_highlightLabel;
+};
+
+} // namespace strata::model
+
+Q_DECLARE_METATYPE(strata::model::EventRef)
