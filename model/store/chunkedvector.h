@@ -73,19 +73,20 @@ public:
     }
 
 private:
-    size_t chunkOf(size_t i) const
+    // Chunk k holds kFirstChunk << k elements until that reaches kMaxChunk; all later
+    // chunks hold kMaxChunk. So the chunk of an index is arithmetic, not a search.
+    static constexpr size_t kGrowSteps = [] {
+        size_t k = 0;
+        for (size_t c = kFirstChunk; c < kMaxChunk; c *= 2)
+            ++k;
+        return k;
+    }();
+    static constexpr size_t kGrowEnd = kFirstChunk * ((size_t(1) << kGrowSteps) - 1); // first index of chunk kGrowSteps
+    static size_t chunkOf(size_t i)
     {
-        // Chunk sizes double up to kMaxChunk, so the first few are found by arithmetic
-        // and the rest are uniform.
-        size_t lo = 0, hi = m_starts.size();
-        while (hi - lo > 1) {
-            const size_t mid = (lo + hi) / 2;
-            if (m_starts[mid] <= i)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        return lo;
+        if (i >= kGrowEnd)
+            return kGrowSteps + (i - kGrowEnd) / kMaxChunk;
+        return size_t(63 - __builtin_clzll(i / kFirstChunk + 1));
     }
 
     std::vector<std::unique_ptr<T[]>> m_chunks;

@@ -1,5 +1,6 @@
 #pragma once
 #include "argtable.h"
+#include "column.h"
 #include "diagnostics.h"
 #include "stringpool.h"
 #include "trackinfo.h"
@@ -98,16 +99,16 @@ private:
     std::vector<TrackInfo> m_tracks;
     std::vector<RowRange> m_levels; // per track, per depth
 
-    std::vector<TimeNs> m_ts, m_dur;
-    std::vector<TypeId> m_type;
-    std::vector<ArgSetId> m_argSet;
-    std::vector<SliceRow> m_parent;
-    std::vector<uint16_t> m_depth;
+    Column<TimeNs> m_ts, m_dur;
+    Column<TypeId> m_type;
+    Column<ArgSetId> m_argSet;
+    Column<SliceRow> m_parent;
+    Column<uint16_t> m_depth;
     std::vector<uint32_t> m_trackRowStart; // per track: first slice row, for sliceTrack()
 
-    std::vector<TimeNs> m_instTs;
-    std::vector<TypeId> m_instType;
-    std::vector<ArgSetId> m_instArgs;
+    Column<TimeNs> m_instTs;
+    Column<TypeId> m_instType;
+    Column<ArgSetId> m_instArgs;
 
     std::vector<CounterSeries> m_counters;
     std::vector<TimeNs> m_ctrTs;

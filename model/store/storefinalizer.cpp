@@ -2,11 +2,25 @@
 
 #include <algorithm>
 #include <numeric>
+#include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace strata::store {
 
 namespace {
 constexpr uint32_t kNone = 0xffffffffu;
+
+// Small raw chunks live in the heap, where free() keeps them; hand their pages back to the
+// system as groups finish so the columns being filled can reuse them (the peak RSS budget).
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 // Beyond this many overflow lanes on one thread, slices are clipped to fit instead:
 // a pathological file must not turn into thousands of rows.
 constexpr uint16_t kMaxOverflowLanes = 32;
@@ -16,6 +30,25 @@ bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
     if (a.isString != b.isString)
         return !a.isString; // numbers first
     return a.isString ? pool.view(a.str) < pool.view(b.str) : a.num < b.num;
+}
+
+// Runs f(i) for i in [0, n) on the calling thread and one helper per extra core; items are
+// taken in order from a shared counter. f(i, onCaller) says whether it runs on the caller.
+template <typename F>
+void parallelFor(size_t n, F&& f)
+{
+    const unsigned cores = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    std::atomic<size_t> next{0};
+    auto work = [&](bool onCaller) {
+        for (size_t i; (i = next.fetch_add(1)) < n;)
+            f(i, onCaller);
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned k = 1; k < cores && k < n; ++k)
+        helpers.emplace_back(work, false);
+    work(true);
+    for (auto& t : helpers)
+        t.join();
 }
 } // namespace
 
@@ -46,18 +79,49 @@ void StoreFinalizer::closeOpenSlices()
     }
 }
 
-TrackId StoreFinalizer::addTrack(const TrackInfo& info)
+void StoreFinalizer::planGroups()
 {
-    m_s.m_tracks.push_back(info);
-    m_s.m_trackRowStart.push_back(static_cast<uint32_t>(m_s.m_ts.size()));
-    return TrackId(static_cast<uint32_t>(m_s.m_tracks.size() - 1));
+    m_processOrder.resize(m_b.m_processes.size());
+    std::iota(m_processOrder.begin(), m_processOrder.end(), 0u);
+    std::stable_sort(m_processOrder.begin(), m_processOrder.end(), [&](uint32_t a, uint32_t b) {
+        const ProcessInfo &pa = m_b.m_processes[a].info, &pb = m_b.m_processes[b].info;
+        if (pa.sortIndex != pb.sortIndex)
+            return pa.sortIndex < pb.sortIndex;
+        return idLess(m_s.m_strings, pa.pid, pb.pid);
+    });
+    m_sortedThreads.resize(m_b.m_processes.size());
+    uint32_t rows = 0, instants = static_cast<uint32_t>(m_b.m_globalInstants.size());
+    for (uint32_t pi : m_processOrder) {
+        RawProcess& p = m_b.m_processes[pi];
+        instants += static_cast<uint32_t>(p.instants.size());
+        if (!p.async.empty()) {
+            Group g{pi, UINT32_MAX, rows, instants, {}};
+            rows += static_cast<uint32_t>(p.async.size());
+            m_groups.push_back(std::move(g));
+        }
+        std::vector<uint32_t>& threads = m_sortedThreads[pi];
+        threads = p.threads;
+        std::stable_sort(threads.begin(), threads.end(), [&](uint32_t a, uint32_t b) {
+            const RawThread &ta = m_b.m_threads[a], &tb = m_b.m_threads[b];
+            if (ta.sortIndex != tb.sortIndex)
+                return ta.sortIndex < tb.sortIndex;
+            return idLess(m_s.m_strings, ta.tid, tb.tid);
+        });
+        for (uint32_t t : threads) {
+            const RawThread& rt = m_b.m_threads[t];
+            if (rt.slices.empty() && rt.instants.empty())
+                continue;
+            m_groups.push_back(Group{pi, t, rows, instants, {}});
+            rows += static_cast<uint32_t>(rt.slices.size());
+            instants += static_cast<uint32_t>(rt.instants.size());
+        }
+    }
+    m_totalSlices = rows;
 }
 
-void StoreFinalizer::emitSlices(TrackInfo info, std::vector<Sortable>& v, std::vector<uint32_t>* rawToFinal)
+void StoreFinalizer::nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
+    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
 {
-    info.slices = {};
-    info.instants = {};
-    const TrackId id = addTrack(info);
     std::sort(v.begin(), v.end(), [](const Sortable& a, const Sortable& b) {
         if (a.ts != b.ts)
             return a.ts < b.ts;
@@ -65,140 +129,96 @@ void StoreFinalizer::emitSlices(TrackInfo info, std::vector<Sortable>& v, std::v
             return a.dur > b.dur; // parents before their children
         return a.raw < b.raw;     // then arrival order, so the first B is the outer one
     });
-    const size_t n = v.size();
-    const bool lastLane = info.kind == TrackKind::Overflow && info.lane >= kMaxOverflowLanes;
-    std::vector<uint32_t> depth(n), parent(n, kNone), stack, levelCount;
+    const std::vector<Sortable> sorted = std::move(v);
+    nestSorted([&](size_t i) { return sorted[i]; }, sorted.size(), std::move(lane), rowBegin, out, rawToFinal, diag);
+}
+
+template <typename At>
+void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
+    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
+{
+    const bool lastLane = lane.kind == TrackKind::Overflow && lane.lane >= kMaxOverflowLanes;
+    struct Open {
+        TimeNs end;
+        uint32_t index;
+    };
+    // depth[i] first holds the nesting depth of slice i (kNone: moved to the next lane),
+    // then its final row.
+    std::vector<uint32_t> depth(n), parent(n, kNone), levelCount;
+    std::vector<Open> stack;
     std::vector<Sortable> overflow;
+    std::vector<TimeNs> clipped; // durations shortened on the last lane, by slice
     for (size_t i = 0; i < n; ++i) {
-        Sortable& s = v[i];
-        while (!stack.empty() && v[stack.back()].ts + v[stack.back()].dur <= s.ts)
+        const Sortable s = at(i);
+        while (!stack.empty() && stack.back().end <= s.ts)
             stack.pop_back();
-        if (!stack.empty()) {
-            const TimeNs parentEnd = v[stack.back()].ts + v[stack.back()].dur;
-            if (s.ts + s.dur > parentEnd) {
-                if (!lastLane) {
-                    overflow.push_back(s);
-                    depth[i] = kNone;
-                    continue;
-                }
-                s.dur = parentEnd - s.ts;
-                m_s.m_diagnostics.count("slice_clipped_to_parent");
+        TimeNs end = s.ts + s.dur;
+        if (!stack.empty() && end > stack.back().end) {
+            if (!lastLane) {
+                overflow.push_back(s);
+                depth[i] = kNone;
+                continue;
             }
+            if (clipped.empty())
+                clipped.assign(n, -1);
+            clipped[i] = stack.back().end - s.ts;
+            end = stack.back().end;
+            diag.count("slice_clipped_to_parent");
         }
         const auto d = static_cast<uint32_t>(stack.size());
         depth[i] = d;
-        parent[i] = stack.empty() ? kNone : stack.back();
+        parent[i] = stack.empty() ? kNone : stack.back().index;
         if (d >= levelCount.size())
             levelCount.push_back(0);
         ++levelCount[d];
-        stack.push_back(static_cast<uint32_t>(i));
+        stack.push_back(Open{end, static_cast<uint32_t>(i)});
     }
-    const auto rowStart = static_cast<uint32_t>(m_s.m_ts.size());
     const auto kept = static_cast<uint32_t>(n - overflow.size());
     std::vector<uint32_t> next(levelCount.size());
-    TrackInfo& tr = m_s.m_tracks[id.v];
-    tr.levelBegin = static_cast<uint32_t>(m_s.m_levels.size());
-    tr.levelCount = static_cast<uint32_t>(levelCount.size());
-    uint32_t base = rowStart;
+    uint32_t base = rowBegin;
     for (size_t d = 0; d < levelCount.size(); ++d) {
         next[d] = base;
-        m_s.m_levels.push_back({base, base + levelCount[d]});
+        lane.levels.push_back({base, base + levelCount[d]});
         base += levelCount[d];
     }
-    tr.slices = {rowStart, rowStart + kept};
-    const size_t total = rowStart + size_t(kept);
-    m_s.m_ts.resize(total);
-    m_s.m_dur.resize(total);
-    m_s.m_type.resize(total);
-    m_s.m_argSet.resize(total);
-    m_s.m_parent.resize(total);
-    m_s.m_depth.resize(total);
-    // `depth` becomes the final row of each kept slice; parents come before children in v.
-    for (size_t i = 0; i < n; ++i) {
+    lane.slices = {rowBegin, rowBegin + kept};
+    for (size_t i = 0; i < n; ++i) { // parents come before their children in this order
         if (depth[i] == kNone)
             continue;
+        const Sortable s = at(i);
         const uint32_t d = depth[i];
         const uint32_t row = next[d]++;
         depth[i] = row;
-        m_s.m_ts[row] = v[i].ts;
-        m_s.m_dur[row] = v[i].dur;
-        m_s.m_type[row] = v[i].type;
-        m_s.m_argSet[row] = v[i].args;
+        m_s.m_ts[row] = s.ts;
+        m_s.m_dur[row] = clipped.empty() || clipped[i] < 0 ? s.dur : clipped[i];
+        m_s.m_type[row] = s.type;
+        m_s.m_argSet[row] = s.args;
         m_s.m_parent[row] = parent[i] == kNone ? SliceRow() : SliceRow(depth[parent[i]]);
         m_s.m_depth[row] = static_cast<uint16_t>(std::min<uint32_t>(d, 0xffff));
         if (rawToFinal)
-            (*rawToFinal)[v[i].raw] = row;
+            (*rawToFinal)[s.raw] = row;
     }
     m_doneSlices += kept;
-    std::vector<Sortable>().swap(v);
+    const TrackKind kind = lane.kind;
+    const StringId name = lane.name;
+    const uint16_t number = lane.lane;
+    out.push_back(std::move(lane));
     if (!overflow.empty()) {
-        m_s.m_diagnostics.count("overlapping_slice_moved_to_overflow", overflow.size());
-        TrackInfo lane = info;
-        lane.kind = info.kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow;
-        if (info.kind == TrackKind::Thread)
-            lane.parent = id;
-        lane.lane = static_cast<uint16_t>(info.lane + 1);
-        emitSlices(lane, overflow, rawToFinal);
+        diag.count("overlapping_slice_moved_to_overflow", overflow.size());
+        std::vector<uint32_t>().swap(depth);
+        std::vector<uint32_t>().swap(parent);
+        Lane next{kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
+            static_cast<uint16_t>(number + 1), {}, {}};
+        nest(overflow, std::move(next), rowBegin + kept, out, rawToFinal, diag);
     }
 }
 
-void StoreFinalizer::emitInstants(TrackId t, std::vector<RawInstant>& list)
+void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
 {
-    std::stable_sort(list.begin(), list.end(), [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
-    const auto begin = static_cast<uint32_t>(m_s.m_instTs.size());
-    for (const RawInstant& i : list) {
-        m_s.m_instTs.push_back(i.ts);
-        m_s.m_instType.push_back(i.type);
-        m_s.m_instArgs.push_back(i.args);
-    }
-    m_s.m_tracks[t.v].instants = {begin, static_cast<uint32_t>(m_s.m_instTs.size())};
-    std::vector<RawInstant>().swap(list);
-}
-
-void StoreFinalizer::emitThread(uint32_t rawThread, ProcessId process)
-{
-    RawThread& t = m_b.m_threads[rawThread];
-    if (t.slices.empty() && t.instants.empty())
-        return;
-    TrackInfo info;
-    info.kind = TrackKind::Thread;
-    info.process = process;
-    info.tid = t.tid;
-    info.name = t.name;
-    info.sortIndex = t.sortIndex;
-    std::vector<Sortable> v;
-    v.reserve(t.slices.size());
-    uint32_t raw = 0;
-    t.slices.drain([&](const RawSlice& s) { v.push_back(Sortable{s.ts, s.dur, s.type, s.args, raw++}); });
-
-    // Flow v2 endpoints name raw slice indices; map them once this thread's rows are known.
-    const size_t v2Begin = m_v2Next;
-    while (m_v2Next < m_v2ByThread.size() && m_b.m_flowV2[m_v2ByThread[m_v2Next]].thread == rawThread)
-        ++m_v2Next;
-    std::vector<uint32_t> rawToFinal;
-    if (m_v2Next > v2Begin)
-        rawToFinal.assign(raw, kNone);
-
-    const TrackId id(static_cast<uint32_t>(m_s.m_tracks.size()));
-    m_threadTrack[rawThread] = id;
-    emitSlices(info, v, rawToFinal.empty() ? nullptr : &rawToFinal);
-    emitInstants(id, t.instants);
-    for (size_t k = v2Begin; k < m_v2Next; ++k) {
-        const uint32_t point = m_v2ByThread[k];
-        const uint32_t row = rawToFinal[m_b.m_flowV2[point].index];
-        m_v2Row[point] = row == kNone ? SliceRow() : SliceRow(row);
-    }
-    if (m_progress && m_totalSlices)
-        m_progress(0.9 * double(m_doneSlices) / double(m_totalSlices));
-}
-
-void StoreFinalizer::emitAsync(RawProcess& p, ProcessId process)
-{
-    if (p.async.empty())
-        return;
-    // Group by name (one lane group per name, as chrome://tracing shows them); inside a group
-    // pack each async id's whole span greedily into the first lane free at its start.
-    struct Span { StringId name; uint64_t key; TimeNs start, end; std::vector<uint32_t> items; };
+    RawProcess& p = m_b.m_processes[g.process];
+    // One lane group per name (as chrome://tracing shows them); inside a group each async
+    // id's whole span goes into the first lane that is free at its start.
+    struct Span { StringId name; TimeNs start, end; std::vector<uint32_t> items; };
     std::vector<Span> spans;
     std::unordered_map<uint64_t, uint32_t> byKey;
     for (uint32_t i = 0; i < p.async.size(); ++i) {
@@ -206,7 +226,7 @@ void StoreFinalizer::emitAsync(RawProcess& p, ProcessId process)
         const uint64_t k = a.key * 31 + a.name.v;
         auto [it, inserted] = byKey.try_emplace(k, static_cast<uint32_t>(spans.size()));
         if (inserted)
-            spans.push_back(Span{a.name, a.key, a.slice.ts, a.slice.ts + a.slice.dur, {}});
+            spans.push_back(Span{a.name, a.slice.ts, a.slice.ts + a.slice.dur, {}});
         Span& s = spans[it->second];
         s.start = std::min(s.start, a.slice.ts);
         s.end = std::max(s.end, a.slice.ts + a.slice.dur);
@@ -216,14 +236,14 @@ void StoreFinalizer::emitAsync(RawProcess& p, ProcessId process)
         const auto na = m_s.str(a.name), nb = m_s.str(b.name);
         return na != nb ? na < nb : a.start < b.start;
     });
-    size_t g = 0;
-    while (g < spans.size()) {
-        size_t e = g;
-        while (e < spans.size() && spans[e].name == spans[g].name)
-            ++e;
+    uint32_t row = g.rowBegin;
+    for (size_t first = 0; first < spans.size();) {
+        size_t last = first;
+        while (last < spans.size() && spans[last].name == spans[first].name)
+            ++last;
         std::vector<TimeNs> laneEnd;
         std::vector<std::vector<Sortable>> lanes;
-        for (size_t s = g; s < e; ++s) {
+        for (size_t s = first; s < last; ++s) {
             size_t lane = 0;
             while (lane < laneEnd.size() && laneEnd[lane] > spans[s].start)
                 ++lane;
@@ -238,19 +258,79 @@ void StoreFinalizer::emitAsync(RawProcess& p, ProcessId process)
             }
         }
         for (size_t l = 0; l < lanes.size(); ++l) {
-            TrackInfo info;
-            info.kind = TrackKind::Async;
-            info.process = process;
-            info.name = spans[g].name;
-            info.lane = static_cast<uint16_t>(l);
-            emitSlices(info, lanes[l], nullptr);
+            const auto count = static_cast<uint32_t>(lanes[l].size());
+            nest(lanes[l], Lane{TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {}}, row, g.lanes,
+                nullptr, diag);
+            row += count;
         }
-        g = e;
+        first = last;
     }
     std::vector<RawAsync>().swap(p.async);
 }
 
-void StoreFinalizer::emitCounters(RawProcess& p, ProcessId process)
+void StoreFinalizer::runGroup(Group& g)
+{
+    if (cancelled())
+        return;
+    Diagnostics& diag = m_groupDiagnostics[static_cast<size_t>(&g - m_groups.data())];
+    if (g.thread == UINT32_MAX) {
+        asyncGroup(g, diag);
+        return;
+    }
+    RawThread& t = m_b.m_threads[g.thread];
+    // Flow v2 endpoints name raw slice indices; map them once this thread's rows are known.
+    const std::vector<uint32_t>& points = m_v2ByThread[g.thread];
+    std::vector<uint32_t> rawToFinal;
+    const auto count = static_cast<uint32_t>(t.slices.size());
+    if (!points.empty())
+        rawToFinal.assign(count, kNone);
+    std::vector<uint32_t>* map = rawToFinal.empty() ? nullptr : &rawToFinal;
+    const Lane lane{TrackKind::Thread, t.name, 0, {g.rowBegin, g.rowBegin}, {}};
+    // Most producers write a thread's events in time order: then the raw chunks are nested
+    // where they are, without a sorted copy (which would add 32 bytes a slice to the peak).
+    bool sorted = true;
+    for (uint32_t i = 1; i < count && sorted; ++i) {
+        const RawSlice &a = t.slices[i - 1], &b = t.slices[i];
+        sorted = a.ts < b.ts || (a.ts == b.ts && a.dur >= b.dur);
+    }
+    if (count == 0) {
+        g.lanes.push_back(lane);
+    } else if (sorted) {
+        const ChunkedVector<RawSlice>& raw = t.slices;
+        nestSorted([&](size_t i) {
+            const RawSlice& r = raw[i];
+            return Sortable{r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i)};
+        }, count, lane, g.rowBegin, g.lanes, map, diag);
+        t.slices.clear();
+    } else {
+        std::vector<Sortable> v;
+        v.reserve(count);
+        uint32_t raw = 0;
+        t.slices.drain([&](const RawSlice& s) { v.push_back(Sortable{s.ts, s.dur, s.type, s.args, raw++}); });
+        nest(v, lane, g.rowBegin, g.lanes, map, diag);
+    }
+    for (uint32_t point : points) {
+        const uint32_t row = rawToFinal[m_b.m_flowV2[point].index];
+        m_v2Row[point] = row == kNone ? SliceRow() : SliceRow(row);
+    }
+    // Instants: the block after the rows of earlier groups' instants.
+    std::stable_sort(t.instants.begin(), t.instants.end(),
+        [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
+    for (size_t i = 0; i < t.instants.size(); ++i) {
+        m_s.m_instTs[g.instBegin + i] = t.instants[i].ts;
+        m_s.m_instType[g.instBegin + i] = t.instants[i].type;
+        m_s.m_instArgs[g.instBegin + i] = t.instants[i].args;
+    }
+}
+
+TrackId StoreFinalizer::addTrack(const TrackInfo& info)
+{
+    m_s.m_tracks.push_back(info);
+    m_s.m_trackRowStart.push_back(info.slices.begin);
+    return TrackId(static_cast<uint32_t>(m_s.m_tracks.size() - 1));
+}
+
+void StoreFinalizer::emitCounters(RawProcess& p, ProcessId process, uint32_t row)
 {
     std::vector<uint32_t> order = p.counters;
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
@@ -279,91 +359,136 @@ void StoreFinalizer::emitCounters(RawProcess& p, ProcessId process)
         info.process = process;
         info.name = c.name;
         info.counter = CounterId(static_cast<uint32_t>(m_s.m_counters.size()));
+        info.slices = {row, row}; // no slices; keeps track row starts sorted for sliceTrack()
         series.track = addTrack(info);
         m_s.m_counters.push_back(series);
-        RawCounter().ts.swap(c.ts);
+        std::vector<TimeNs>().swap(c.ts);
         std::vector<double>().swap(c.value);
     }
 }
 
-void StoreFinalizer::emitProcess(uint32_t rawProcess)
+void StoreFinalizer::emitTracks()
 {
-    RawProcess& p = m_b.m_processes[rawProcess];
-    m_s.m_processes.push_back(p.info);
-    const ProcessId process(static_cast<uint32_t>(m_s.m_processes.size() - 1));
-    if (!p.instants.empty()) {
+    const auto endRow = static_cast<uint32_t>(m_s.m_ts.size());
+    auto instantTrack = [&](TrackInfo info, std::vector<RawInstant>& list, uint32_t at) {
+        std::stable_sort(list.begin(), list.end(), [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
+        for (size_t i = 0; i < list.size(); ++i) {
+            m_s.m_instTs[at + i] = list[i].ts;
+            m_s.m_instType[at + i] = list[i].type;
+            m_s.m_instArgs[at + i] = list[i].args;
+        }
+        info.instants = {at, at + static_cast<uint32_t>(list.size())};
+        std::vector<RawInstant>().swap(list);
+        return addTrack(info);
+    };
+    uint32_t inst = 0;
+    // Each track's row start: the next group's first row, or the end (for row lookups).
+    size_t gi = 0;
+    auto rowHere = [&] { return gi < m_groups.size() ? m_groups[gi].rowBegin : endRow; };
+    if (!m_b.m_globalInstants.empty()) {
         TrackInfo info;
-        info.kind = TrackKind::ProcessInstants;
-        info.process = process;
-        emitInstants(addTrack(info), p.instants);
+        info.kind = TrackKind::GlobalInstants;
+        info.slices = {rowHere(), rowHere()};
+        const auto n = static_cast<uint32_t>(m_b.m_globalInstants.size());
+        instantTrack(info, m_b.m_globalInstants, inst);
+        inst += n;
     }
-    emitAsync(p, process);
-    for (uint32_t t : m_sortedThreads[rawProcess]) {
-        if (cancelled())
-            return;
-        emitThread(t, process);
+    for (uint32_t pi : m_processOrder) {
+        RawProcess& p = m_b.m_processes[pi];
+        m_s.m_processes.push_back(p.info);
+        const ProcessId process(static_cast<uint32_t>(m_s.m_processes.size() - 1));
+        if (!p.instants.empty()) {
+            TrackInfo info;
+            info.kind = TrackKind::ProcessInstants;
+            info.process = process;
+            info.slices = {rowHere(), rowHere()};
+            const auto n = static_cast<uint32_t>(p.instants.size());
+            instantTrack(info, p.instants, inst);
+            inst += n;
+        }
+        for (; gi < m_groups.size() && m_groups[gi].process == pi; ++gi) {
+            Group& g = m_groups[gi];
+            TrackId threadTrack;
+            for (Lane& lane : g.lanes) {
+                TrackInfo info;
+                info.kind = lane.kind;
+                info.process = process;
+                info.name = lane.name;
+                info.lane = lane.lane;
+                info.slices = lane.slices;
+                info.levelBegin = static_cast<uint32_t>(m_s.m_levels.size());
+                info.levelCount = static_cast<uint32_t>(lane.levels.size());
+                m_s.m_levels.insert(m_s.m_levels.end(), lane.levels.begin(), lane.levels.end());
+                if (g.thread != UINT32_MAX) {
+                    const RawThread& t = m_b.m_threads[g.thread];
+                    info.tid = t.tid;
+                    info.sortIndex = t.sortIndex;
+                    info.parent = threadTrack;
+                    if (lane.kind == TrackKind::Thread)
+                        info.instants = {g.instBegin, g.instBegin + static_cast<uint32_t>(t.instants.size())};
+                }
+                const TrackId id = addTrack(info);
+                if (lane.kind == TrackKind::Thread) {
+                    threadTrack = id;
+                    m_threadTrack[g.thread] = id;
+                }
+            }
+            if (g.thread != UINT32_MAX) {
+                inst = g.instBegin + static_cast<uint32_t>(m_b.m_threads[g.thread].instants.size());
+                std::vector<RawInstant>().swap(m_b.m_threads[g.thread].instants);
+            }
+            std::vector<Lane>().swap(g.lanes);
+        }
+        emitCounters(p, process, rowHere());
     }
-    emitCounters(p, process);
 }
 
 std::shared_ptr<const EventStore> StoreFinalizer::run()
 {
     closeOpenSlices();
-    for (const auto& t : m_b.m_threads)
-        m_totalSlices += t.slices.size();
+    planGroups();
+    size_t instantTotal = m_b.m_globalInstants.size();
     for (const auto& p : m_b.m_processes)
-        m_totalSlices += p.async.size();
-    m_s.m_ts.reserve(m_totalSlices);
-    m_s.m_dur.reserve(m_totalSlices);
-    m_s.m_type.reserve(m_totalSlices);
-    m_s.m_argSet.reserve(m_totalSlices);
-    m_s.m_parent.reserve(m_totalSlices);
-    m_s.m_depth.reserve(m_totalSlices);
+        instantTotal += p.instants.size();
+    for (const auto& t : m_b.m_threads)
+        instantTotal += t.instants.size();
+    m_s.m_ts.resizeUninitialized(m_totalSlices);
+    m_s.m_dur.resizeUninitialized(m_totalSlices);
+    m_s.m_type.resizeUninitialized(m_totalSlices);
+    m_s.m_argSet.resizeUninitialized(m_totalSlices);
+    m_s.m_parent.resizeUninitialized(m_totalSlices);
+    m_s.m_depth.resizeUninitialized(m_totalSlices);
+    m_s.m_instTs.resizeUninitialized(instantTotal);
+    m_s.m_instType.resizeUninitialized(instantTotal);
+    m_s.m_instArgs.resizeUninitialized(instantTotal);
 
     m_threadTrack.assign(m_b.m_threads.size(), TrackId());
-    m_v2ByThread.resize(m_b.m_flowV2.size());
-    std::iota(m_v2ByThread.begin(), m_v2ByThread.end(), 0u);
+    m_v2ByThread.resize(m_b.m_threads.size());
+    for (uint32_t i = 0; i < m_b.m_flowV2.size(); ++i)
+        m_v2ByThread[m_b.m_flowV2[i].thread].push_back(i);
     m_v2Row.assign(m_b.m_flowV2.size(), SliceRow());
+    m_groupDiagnostics.resize(m_groups.size());
 
-    if (!m_b.m_globalInstants.empty()) {
-        TrackInfo info;
-        info.kind = TrackKind::GlobalInstants;
-        emitInstants(addTrack(info), m_b.m_globalInstants);
-    }
-    std::vector<uint32_t> order(m_b.m_processes.size());
+    // Largest groups first, so the cores finish together.
+    std::vector<uint32_t> order(m_groups.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        const ProcessInfo &pa = m_b.m_processes[a].info, &pb = m_b.m_processes[b].info;
-        if (pa.sortIndex != pb.sortIndex)
-            return pa.sortIndex < pb.sortIndex;
-        return idLess(m_s.m_strings, pa.pid, pb.pid);
+        const uint32_t na = (a + 1 < m_groups.size() ? m_groups[a + 1].rowBegin : m_totalSlices) - m_groups[a].rowBegin;
+        const uint32_t nb = (b + 1 < m_groups.size() ? m_groups[b + 1].rowBegin : m_totalSlices) - m_groups[b].rowBegin;
+        return na > nb;
     });
-    // Threads in display order; emitThread consumes v2 points in that same order.
-    m_sortedThreads.resize(m_b.m_processes.size());
-    std::vector<uint32_t> rank(m_b.m_threads.size(), 0);
-    uint32_t r = 0;
-    for (uint32_t pi : order) {
-        std::vector<uint32_t>& threads = m_sortedThreads[pi];
-        threads = m_b.m_processes[pi].threads;
-        std::stable_sort(threads.begin(), threads.end(), [&](uint32_t a, uint32_t b) {
-            const RawThread &ta = m_b.m_threads[a], &tb = m_b.m_threads[b];
-            if (ta.sortIndex != tb.sortIndex)
-                return ta.sortIndex < tb.sortIndex;
-            return idLess(m_s.m_strings, ta.tid, tb.tid);
-        });
-        for (uint32_t t : threads)
-            rank[t] = r++;
-    }
-    std::stable_sort(m_v2ByThread.begin(), m_v2ByThread.end(), [&](uint32_t a, uint32_t b) {
-        return rank[m_b.m_flowV2[a].thread] < rank[m_b.m_flowV2[b].thread];
+    releaseFreedMemory(); // what the import's buffers left behind
+    parallelFor(order.size(), [&](size_t i, bool onCaller) {
+        runGroup(m_groups[order[i]]);
+        releaseFreedMemory();
+        if (onCaller && m_progress && m_totalSlices)
+            m_progress(0.85 * double(m_doneSlices.load()) / double(m_totalSlices));
     });
-    for (uint32_t pi : order) {
-        if (cancelled())
-            return nullptr;
-        emitProcess(pi);
-    }
     if (cancelled())
         return nullptr;
+    for (const Diagnostics& d : m_groupDiagnostics)
+        m_s.m_diagnostics.merge(d);
+    emitTracks();
     buildFlows();
     m_s.m_extent = m_b.m_minTs <= m_b.m_maxTs ? TimeRange{m_b.m_minTs, m_b.m_maxTs} : TimeRange{};
     m_s.m_args.shrink();
@@ -373,10 +498,6 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     m_b.m_store.reset(new EventStore);
     return out;
 }
-
-} // namespace strata::store
-
-namespace strata::store {
 
 SliceRow StoreFinalizer::bindV1(const FlowV1Point& p) const
 {
@@ -417,58 +538,100 @@ void StoreFinalizer::buildFlows()
 {
     Diagnostics& diag = m_s.m_diagnostics;
     std::vector<FlowEdge>& edges = m_s.m_flows;
-    auto addEdge = [&](SliceRow from, SliceRow to, StringId name, StringId cat) {
+
+    // A flow's points are paired in file order; where that leaves an end without a start
+    // (Kineto writes a flow's f before its s) the group is paired again in time order and
+    // the pairing that binds more edges wins.
+    struct Chain {
+        std::vector<FlowEdge> edges;
+        uint64_t noStart = 0, noEnd = 0, stepNoStart = 0;
+    };
+    auto bestOf = [&](std::vector<uint32_t>& idx, auto timeOf, auto walk) {
+        Chain fileOrder = walk(idx);
+        if (fileOrder.noStart + fileOrder.stepNoStart > 0) {
+            std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return timeOf(a) < timeOf(b); });
+            Chain timeOrder = walk(idx);
+            if (timeOrder.edges.size() > fileOrder.edges.size())
+                return timeOrder;
+        }
+        return fileOrder;
+    };
+    auto commit = [&](const Chain& c) {
+        edges.insert(edges.end(), c.edges.begin(), c.edges.end());
+        if (c.noStart)
+            diag.count("flow_end_without_start", c.noStart);
+        if (c.stepNoStart)
+            diag.count("flow_step_without_start", c.stepNoStart);
+        if (c.noEnd)
+            diag.count("flow_without_end", c.noEnd);
+    };
+    auto push = [](Chain& c, SliceRow from, SliceRow to, StringId name, StringId cat) {
         if (from.valid() && to.valid() && from != to)
-            edges.push_back(FlowEdge{from, to, name, cat});
+            c.edges.push_back(FlowEdge{from, to, name, cat});
     };
 
-    // v1: s → t* → f, grouped by (id, cat, name), in time order (then arrival order):
-    // producers such as Kineto write a flow's f before its s.
+    // v1: s → t* → f, grouped by (id, cat, name).
     auto& v1 = m_b.m_flowV1;
     std::sort(v1.begin(), v1.end(), [](const FlowV1Point& a, const FlowV1Point& b) {
-        if (a.key != b.key)
-            return a.key < b.key;
-        return a.ts != b.ts ? a.ts < b.ts : a.seq < b.seq;
+        return a.key != b.key ? a.key < b.key : a.seq < b.seq;
     });
-    for (size_t g = 0; g < v1.size();) {
-        size_t e = g;
-        while (e < v1.size() && v1[e].key == v1[g].key)
-            ++e;
+    // Binding is a few binary searches per point, read-only: spread it over the cores.
+    std::vector<SliceRow> bound(v1.size());
+    constexpr size_t kSlab = 4096;
+    parallelFor((v1.size() + kSlab - 1) / kSlab, [&](size_t slab, bool) {
+        for (size_t i = slab * kSlab; i < std::min(v1.size(), (slab + 1) * kSlab); ++i)
+            bound[i] = bindV1(v1[i]);
+    });
+    uint64_t unbound = 0;
+    for (const SliceRow& r : bound)
+        unbound += r.valid() ? 0 : 1;
+    if (unbound)
+        diag.count("flow_no_enclosing_slice", unbound);
+    auto walkV1 = [&](const std::vector<uint32_t>& idx) {
+        Chain c;
         bool open = false;
         SliceRow prev;
-        for (size_t i = g; i < e; ++i) {
+        for (uint32_t i : idx) {
             const FlowV1Point& p = v1[i];
-            const SliceRow row = bindV1(p);
-            if (!row.valid())
-                diag.count("flow_no_enclosing_slice");
+            const SliceRow row = bound[i];
             switch (p.phase) {
             case FlowPhase::Start:
                 if (open)
-                    diag.count("flow_without_end");
+                    ++c.noEnd;
                 open = true;
                 prev = row;
                 break;
             case FlowPhase::Step:
                 if (!open)
-                    diag.count("flow_step_without_start");
-                addEdge(prev, row, p.name, p.category);
+                    ++c.stepNoStart;
+                push(c, prev, row, p.name, p.category);
                 open = true;
                 if (row.valid())
                     prev = row;
                 break;
             case FlowPhase::End:
                 if (!open) {
-                    diag.count("flow_end_without_start");
+                    ++c.noStart;
                     break;
                 }
-                addEdge(prev, row, p.name, p.category);
+                push(c, prev, row, p.name, p.category);
                 open = false;
                 prev = SliceRow();
                 break;
             }
         }
         if (open)
-            diag.count("flow_without_end");
+            ++c.noEnd;
+        return c;
+    };
+    std::vector<uint32_t> idx;
+    for (size_t g = 0; g < v1.size();) {
+        size_t e = g;
+        while (e < v1.size() && v1[e].key == v1[g].key)
+            ++e;
+        idx.resize(e - g);
+        std::iota(idx.begin(), idx.end(), static_cast<uint32_t>(g));
+        commit(bestOf(idx, [&](uint32_t i) { return v1[i].ts; }, walkV1));
         g = e;
     }
     std::vector<FlowV1Point>().swap(v1);
@@ -477,33 +640,38 @@ void StoreFinalizer::buildFlows()
     auto& v2 = m_b.m_flowV2;
     std::vector<uint32_t> order(v2.size());
     std::iota(order.begin(), order.end(), 0u);
-    auto rowTs = [&](uint32_t point) { return m_v2Row[point].valid() ? m_s.m_ts[m_v2Row[point].v] : kTimeMax; };
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        if (v2[a].key != v2[b].key)
-            return v2[a].key < v2[b].key;
-        const TimeNs ta = rowTs(a), tb = rowTs(b);
-        return ta != tb ? ta < tb : v2[a].seq < v2[b].seq;
+        return v2[a].key != v2[b].key ? v2[a].key < v2[b].key : v2[a].seq < v2[b].seq;
     });
-    for (size_t g = 0; g < order.size();) {
-        size_t e = g;
-        while (e < order.size() && v2[order[e]].key == v2[order[g]].key)
-            ++e;
+    auto walkV2 = [&](const std::vector<uint32_t>& points) {
+        Chain c;
         SliceRow prev;
         bool open = false;
-        for (size_t i = g; i < e; ++i) {
-            const FlowV2Point& p = v2[order[i]];
-            const SliceRow row = m_v2Row[order[i]];
+        for (uint32_t point : points) {
+            const FlowV2Point& p = v2[point];
+            const SliceRow row = m_v2Row[point];
             if (p.in) {
                 if (open)
-                    addEdge(prev, row, p.name, p.category);
+                    push(c, prev, row, p.name, p.category);
                 else
-                    diag.count("flow_end_without_start");
+                    ++c.noStart;
             }
+            if (p.out && open && !p.in)
+                ++c.noEnd; // a second start before the first one ended
             open = p.out;
             prev = p.out ? row : SliceRow();
         }
         if (open)
-            diag.count("flow_without_end");
+            ++c.noEnd;
+        return c;
+    };
+    auto rowTs = [&](uint32_t point) { return m_v2Row[point].valid() ? m_s.m_ts[m_v2Row[point].v] : kTimeMax; };
+    for (size_t g = 0; g < order.size();) {
+        size_t e = g;
+        while (e < order.size() && v2[order[e]].key == v2[order[g]].key)
+            ++e;
+        idx.assign(order.begin() + static_cast<std::ptrdiff_t>(g), order.begin() + static_cast<std::ptrdiff_t>(e));
+        commit(bestOf(idx, rowTs, walkV2));
         g = e;
     }
     std::vector<FlowV2Point>().swap(v2);

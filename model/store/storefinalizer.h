@@ -6,29 +6,57 @@ namespace strata::store {
 // The one-shot step from StoreBuilder's raw, arrival-ordered records to the indexed
 // EventStore: orders tracks for display, sorts and nests every track, moves partial
 // overlaps to overflow lanes, packs async slices into lanes and binds flows.
-// Raw buffers are released track by track so the peak stays near the final store size.
+//
+// Rows are laid out in display order, so every thread (with its overflow lanes) and every
+// process's async group owns a block of rows known before any sorting. Phase 1 sorts and
+// nests the groups on all cores, each writing only its own block; phase 2 creates the
+// tracks in display order; phase 3 binds flows. Raw buffers are released group by group
+// so the peak stays near the final store size.
 class StoreFinalizer {
 public:
     StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel);
     std::shared_ptr<const EventStore> run();
 
 private:
-    struct Sortable { // 32 bytes; `raw` is the slice's arrival index on its thread
+    struct Sortable { // 32 bytes; `raw` is the slice's arrival index in its group
         TimeNs ts;
         TimeNs dur;
         TypeId type;
         ArgSetId args;
         uint32_t raw;
     };
+    // One track produced by a group: a thread, one of its overflow lanes, or an async lane.
+    struct Lane {
+        TrackKind kind;
+        StringId name;
+        uint16_t lane;
+        RowRange slices;
+        std::vector<RowRange> levels;
+    };
+    // A unit of phase 1: the slices of one thread or of one process's async group.
+    struct Group {
+        uint32_t process; // raw process
+        uint32_t thread;  // raw thread, or UINT32_MAX for an async group
+        uint32_t rowBegin = 0;
+        uint32_t instBegin = 0;
+        std::vector<Lane> lanes;
+    };
 
     void closeOpenSlices();
+    void planGroups();
+    void runGroup(Group& g);
+    // Sorts v by (ts, longer first, arrival) and nests it.
+    void nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
+        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
+    // Nests n slices already in that order (at(i) → Sortable) into rows from rowBegin; partial
+    // overlaps go to the next lane. Appends the lanes made to `out`.
+    template <typename At>
+    void nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
+        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
+    void asyncGroup(Group& g, Diagnostics& diag);
     TrackId addTrack(const TrackInfo& info);
-    void emitSlices(TrackInfo info, std::vector<Sortable>& v, std::vector<uint32_t>* rawToFinal);
-    void emitInstants(TrackId t, std::vector<RawInstant>& list);
-    void emitProcess(uint32_t rawProcess);
-    void emitThread(uint32_t rawThread, ProcessId process);
-    void emitAsync(RawProcess& p, ProcessId process);
-    void emitCounters(RawProcess& p, ProcessId process);
+    void emitCounters(RawProcess& p, ProcessId process, uint32_t row);
+    void emitTracks();
     void buildFlows();
     SliceRow bindV1(const FlowV1Point& p) const;
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
@@ -37,13 +65,15 @@ private:
     EventStore& m_s;
     std::function<void(double)> m_progress;
     const std::atomic<bool>* m_cancel;
-    std::vector<TrackId> m_threadTrack;     // raw thread → its final track
+    std::vector<uint32_t> m_processOrder;               // raw processes in display order
     std::vector<std::vector<uint32_t>> m_sortedThreads; // raw process → raw threads in display order
-    std::vector<uint32_t> m_v2ByThread;     // v2 point indices sorted by thread
-    std::vector<SliceRow> m_v2Row;          // v2 point → final row
-    size_t m_v2Next = 0;
+    std::vector<Group> m_groups;                        // in display (row) order
+    std::vector<std::vector<uint32_t>> m_v2ByThread;    // raw thread → its v2 point indices
+    std::vector<SliceRow> m_v2Row;                      // v2 point → final row
+    std::vector<TrackId> m_threadTrack;                 // raw thread → its final track
+    std::vector<Diagnostics> m_groupDiagnostics;
+    std::atomic<uint64_t> m_doneSlices{0};
     uint64_t m_totalSlices = 0;
-    uint64_t m_doneSlices = 0;
 };
 
 } // namespace strata::store
