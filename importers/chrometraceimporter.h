@@ -12,7 +12,7 @@ public:
     int probe(std::string_view head, const std::string& path) const override;
     ImportResult import(InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const override;
 
-    static constexpr size_t kBatchBytes = 512u << 10;
+    static constexpr size_t kBatchBytes = 256u << 10;
 };
 
 } // namespace strata::importers

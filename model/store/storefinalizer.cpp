@@ -499,190 +499,225 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     return out;
 }
 
-SliceRow StoreFinalizer::bindV1(const FlowV1Point& p) const
+void StoreFinalizer::bindV1(const std::vector<uint32_t>& points, std::vector<SliceRow>& bound) const
 {
-    const TrackId thread = m_threadTrack[p.thread];
+    // `points` are one thread's v1 flow points in time order. Per level of the thread and
+    // of its overflow lanes, two cursors only move forward: the first slice ending at or
+    // after t, and the first slice starting at or after t. So binding is one sequential
+    // sweep over the rows instead of binary searches with cache misses per point.
+    const auto& v1 = m_b.m_flowV1;
+    const TrackId thread = m_threadTrack[v1[points.front()].thread];
     if (!thread.valid())
-        return {};
-    // The thread's own track and then its overflow lanes, which follow it directly.
-    SliceRow bestRow;
+        return;
+    struct Level {
+        uint32_t begin, end, covering, starting;
+        uint32_t depth;
+    };
+    std::vector<Level> levels;
     for (uint32_t t = thread.v; t < m_s.m_tracks.size(); ++t) {
         const TrackInfo& tr = m_s.m_tracks[t];
         if (t != thread.v && !(tr.kind == TrackKind::Overflow && tr.parent == thread))
             break;
-        if (p.enclosing) {
-            for (uint32_t d = tr.levelCount; d > 0; --d) {
-                const SliceRow r = m_s.hitTestLevel(TrackId(t), d - 1, p.ts, 0);
-                if (r.valid() && (!bestRow.valid() || m_s.m_depth[r.v] > m_s.m_depth[bestRow.v]))
-                    bestRow = r;
-                if (r.valid())
-                    break;
-            }
-        } else {
-            // The next slice that begins at or after ts (outermost on ties).
-            for (uint32_t d = 0; d < tr.levelCount; ++d) {
-                const RowRange lv = m_s.m_levels[tr.levelBegin + d];
-                auto it = std::lower_bound(m_s.m_ts.begin() + lv.begin, m_s.m_ts.begin() + lv.end, p.ts);
-                if (it == m_s.m_ts.begin() + lv.end)
-                    continue;
-                const SliceRow r(static_cast<uint32_t>(it - m_s.m_ts.begin()));
-                if (!bestRow.valid() || m_s.m_ts[r.v] < m_s.m_ts[bestRow.v])
-                    bestRow = r;
-            }
+        for (uint32_t d = 0; d < tr.levelCount; ++d) {
+            const RowRange r = m_s.m_levels[tr.levelBegin + d];
+            levels.push_back(Level{r.begin, r.end, r.begin, r.begin, d});
         }
     }
-    return bestRow;
+    const TimeNs* ts = m_s.m_ts.data();
+    const TimeNs* dur = m_s.m_dur.data();
+    for (uint32_t pi : points) {
+        const FlowV1Point& p = v1[pi];
+        SliceRow best;
+        uint32_t bestDepth = 0;
+        for (Level& lv : levels) {
+            if (p.enclosing) {
+                while (lv.covering < lv.end && ts[lv.covering] + dur[lv.covering] < p.ts)
+                    ++lv.covering;
+                uint32_t r = lv.covering;
+                // A slice ending exactly at t hands over to a sibling starting at t.
+                if (r + 1 < lv.end && ts[r] + dur[r] == p.ts && ts[r + 1] <= p.ts)
+                    ++r;
+                if (r < lv.end && ts[r] <= p.ts && (!best.valid() || lv.depth >= bestDepth)) {
+                    best = SliceRow(r);
+                    bestDepth = lv.depth;
+                }
+            } else {
+                while (lv.starting < lv.end && ts[lv.starting] < p.ts)
+                    ++lv.starting;
+                const uint32_t r = lv.starting;
+                if (r < lv.end && (!best.valid() || ts[r] < ts[best.v] || (ts[r] == ts[best.v] && lv.depth < bestDepth))) {
+                    best = SliceRow(r);
+                    bestDepth = lv.depth;
+                }
+            }
+        }
+        bound[pi] = best;
+    }
 }
+
+namespace {
+struct Tally {
+    uint64_t noStart = 0, noEnd = 0, stepNoStart = 0;
+};
+
+// Pairs one key's points s → t* → f (v1) or out → in+out* → in (v2), in the order given.
+template <typename P, typename Row, typename Phase>
+void walkFlow(P* first, P* last, Row row, Phase phase, std::vector<FlowEdge>& edges, Tally& t)
+{
+    bool open = false;
+    SliceRow prev;
+    for (P* p = first; p != last; ++p) {
+        const SliceRow r = row(*p);
+        switch (phase(*p)) {
+        case FlowPhase::Start:
+            if (open)
+                ++t.noEnd;
+            open = true;
+            prev = r;
+            break;
+        case FlowPhase::Step:
+            if (!open)
+                ++t.stepNoStart;
+            else if (prev.valid() && r.valid() && prev != r)
+                edges.push_back(FlowEdge{prev, r, p->name, p->category});
+            open = true;
+            if (r.valid())
+                prev = r;
+            break;
+        case FlowPhase::End:
+            if (!open) {
+                ++t.noStart;
+                break;
+            }
+            if (prev.valid() && r.valid() && prev != r)
+                edges.push_back(FlowEdge{prev, r, p->name, p->category});
+            open = false;
+            prev = SliceRow();
+            break;
+        }
+    }
+    if (open)
+        ++t.noEnd;
+}
+
+// Points sorted by (key, file order). Each key is paired in file order; where that leaves
+// an end without a start (Kineto writes a flow's f before its s) the key is paired again
+// in time order, and the pairing that binds more edges wins.
+template <typename P, typename Row, typename Phase, typename Ts>
+void pairFlows(std::vector<P>& points, Row row, Phase phase, Ts ts, std::vector<FlowEdge>& edges, Tally& total)
+{
+    std::vector<FlowEdge> kept;
+    for (size_t g = 0; g < points.size();) {
+        size_t e = g + 1;
+        while (e < points.size() && points[e].key == points[g].key)
+            ++e;
+        P* first = points.data() + g;
+        P* last = points.data() + e;
+        const size_t before = edges.size();
+        Tally chosen;
+        walkFlow(first, last, row, phase, edges, chosen);
+        if (chosen.noStart + chosen.stepNoStart > 0 && e - g > 1) {
+            kept.assign(edges.begin() + static_cast<std::ptrdiff_t>(before), edges.end());
+            edges.resize(before);
+            std::stable_sort(first, last, [&](const P& a, const P& b) { return ts(a) < ts(b); });
+            Tally timeOrder;
+            walkFlow(first, last, row, phase, edges, timeOrder);
+            if (edges.size() - before > kept.size()) {
+                chosen = timeOrder;
+            } else {
+                edges.resize(before);
+                edges.insert(edges.end(), kept.begin(), kept.end());
+            }
+        }
+        total.noStart += chosen.noStart;
+        total.noEnd += chosen.noEnd;
+        total.stepNoStart += chosen.stepNoStart;
+        g = e;
+    }
+}
+} // namespace
 
 void StoreFinalizer::buildFlows()
 {
     Diagnostics& diag = m_s.m_diagnostics;
     std::vector<FlowEdge>& edges = m_s.m_flows;
+    Tally tally;
 
-    // A flow's points are paired in file order; where that leaves an end without a start
-    // (Kineto writes a flow's f before its s) the group is paired again in time order and
-    // the pairing that binds more edges wins.
-    struct Chain {
-        std::vector<FlowEdge> edges;
-        uint64_t noStart = 0, noEnd = 0, stepNoStart = 0;
-    };
-    auto bestOf = [&](std::vector<uint32_t>& idx, auto timeOf, auto walk) {
-        Chain fileOrder = walk(idx);
-        if (fileOrder.noStart + fileOrder.stepNoStart > 0) {
-            std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return timeOf(a) < timeOf(b); });
-            Chain timeOrder = walk(idx);
-            if (timeOrder.edges.size() > fileOrder.edges.size())
-                return timeOrder;
-        }
-        return fileOrder;
-    };
-    auto commit = [&](const Chain& c) {
-        edges.insert(edges.end(), c.edges.begin(), c.edges.end());
-        if (c.noStart)
-            diag.count("flow_end_without_start", c.noStart);
-        if (c.stepNoStart)
-            diag.count("flow_step_without_start", c.stepNoStart);
-        if (c.noEnd)
-            diag.count("flow_without_end", c.noEnd);
-    };
-    auto push = [](Chain& c, SliceRow from, SliceRow to, StringId name, StringId cat) {
-        if (from.valid() && to.valid() && from != to)
-            c.edges.push_back(FlowEdge{from, to, name, cat});
-    };
-
-    // v1: s → t* → f, grouped by (id, cat, name).
+    // v1: bind each thread's points in one sweep (bindV1), threads spread over the cores.
     auto& v1 = m_b.m_flowV1;
+    {
+        std::vector<SliceRow> bound(v1.size());
+        {
+            struct ByThread {
+                uint32_t thread;
+                TimeNs ts;
+                uint32_t index;
+            };
+            std::vector<ByThread> order(v1.size());
+            for (uint32_t i = 0; i < v1.size(); ++i)
+                order[i] = ByThread{v1[i].thread, v1[i].ts, i};
+            std::sort(order.begin(), order.end(), [](const ByThread& a, const ByThread& b) {
+                return a.thread != b.thread ? a.thread < b.thread : a.ts < b.ts;
+            });
+            std::vector<std::vector<uint32_t>> groups;
+            for (size_t g = 0; g < order.size();) {
+                size_t e = g;
+                groups.emplace_back();
+                for (; e < order.size() && order[e].thread == order[g].thread; ++e)
+                    groups.back().push_back(order[e].index);
+                g = e;
+            }
+            parallelFor(groups.size(), [&](size_t g, bool) { bindV1(groups[g], bound); });
+        }
+        // The thread is not needed any more: its field now holds the bound row.
+        uint64_t unbound = 0;
+        for (uint32_t i = 0; i < v1.size(); ++i) {
+            v1[i].thread = bound[i].v;
+            unbound += bound[i].valid() ? 0 : 1;
+        }
+        if (unbound)
+            diag.count("flow_no_enclosing_slice", unbound);
+    }
     std::sort(v1.begin(), v1.end(), [](const FlowV1Point& a, const FlowV1Point& b) {
         return a.key != b.key ? a.key < b.key : a.seq < b.seq;
     });
-    // Binding is a few binary searches per point, read-only: spread it over the cores.
-    std::vector<SliceRow> bound(v1.size());
-    constexpr size_t kSlab = 4096;
-    parallelFor((v1.size() + kSlab - 1) / kSlab, [&](size_t slab, bool) {
-        for (size_t i = slab * kSlab; i < std::min(v1.size(), (slab + 1) * kSlab); ++i)
-            bound[i] = bindV1(v1[i]);
-    });
-    uint64_t unbound = 0;
-    for (const SliceRow& r : bound)
-        unbound += r.valid() ? 0 : 1;
-    if (unbound)
-        diag.count("flow_no_enclosing_slice", unbound);
-    auto walkV1 = [&](const std::vector<uint32_t>& idx) {
-        Chain c;
-        bool open = false;
-        SliceRow prev;
-        for (uint32_t i : idx) {
-            const FlowV1Point& p = v1[i];
-            const SliceRow row = bound[i];
-            switch (p.phase) {
-            case FlowPhase::Start:
-                if (open)
-                    ++c.noEnd;
-                open = true;
-                prev = row;
-                break;
-            case FlowPhase::Step:
-                if (!open)
-                    ++c.stepNoStart;
-                push(c, prev, row, p.name, p.category);
-                open = true;
-                if (row.valid())
-                    prev = row;
-                break;
-            case FlowPhase::End:
-                if (!open) {
-                    ++c.noStart;
-                    break;
-                }
-                push(c, prev, row, p.name, p.category);
-                open = false;
-                prev = SliceRow();
-                break;
-            }
-        }
-        if (open)
-            ++c.noEnd;
-        return c;
-    };
-    std::vector<uint32_t> idx;
-    for (size_t g = 0; g < v1.size();) {
-        size_t e = g;
-        while (e < v1.size() && v1[e].key == v1[g].key)
-            ++e;
-        idx.resize(e - g);
-        std::iota(idx.begin(), idx.end(), static_cast<uint32_t>(g));
-        commit(bestOf(idx, [&](uint32_t i) { return v1[i].ts; }, walkV1));
-        g = e;
-    }
+    pairFlows(v1, [](const FlowV1Point& p) { return SliceRow(p.thread); },
+        [](const FlowV1Point& p) { return p.phase; }, [](const FlowV1Point& p) { return p.ts; }, edges, tally);
     std::vector<FlowV1Point>().swap(v1);
 
-    // v2: bind_id on the slices; flow_out starts or continues, flow_in ends or continues.
+    // v2: the slice is known; its row replaces the raw index.
     auto& v2 = m_b.m_flowV2;
-    std::vector<uint32_t> order(v2.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return v2[a].key != v2[b].key ? v2[a].key < v2[b].key : v2[a].seq < v2[b].seq;
+    for (uint32_t i = 0; i < v2.size(); ++i)
+        v2[i].index = m_v2Row[i].v;
+    std::vector<SliceRow>().swap(m_v2Row);
+    std::sort(v2.begin(), v2.end(), [](const FlowV2Point& a, const FlowV2Point& b) {
+        return a.key != b.key ? a.key < b.key : a.seq < b.seq;
     });
-    auto walkV2 = [&](const std::vector<uint32_t>& points) {
-        Chain c;
-        SliceRow prev;
-        bool open = false;
-        for (uint32_t point : points) {
-            const FlowV2Point& p = v2[point];
-            const SliceRow row = m_v2Row[point];
-            if (p.in) {
-                if (open)
-                    push(c, prev, row, p.name, p.category);
-                else
-                    ++c.noStart;
-            }
-            if (p.out && open && !p.in)
-                ++c.noEnd; // a second start before the first one ended
-            open = p.out;
-            prev = p.out ? row : SliceRow();
-        }
-        if (open)
-            ++c.noEnd;
-        return c;
-    };
-    auto rowTs = [&](uint32_t point) { return m_v2Row[point].valid() ? m_s.m_ts[m_v2Row[point].v] : kTimeMax; };
-    for (size_t g = 0; g < order.size();) {
-        size_t e = g;
-        while (e < order.size() && v2[order[e]].key == v2[order[g]].key)
-            ++e;
-        idx.assign(order.begin() + static_cast<std::ptrdiff_t>(g), order.begin() + static_cast<std::ptrdiff_t>(e));
-        commit(bestOf(idx, rowTs, walkV2));
-        g = e;
-    }
+    pairFlows(v2, [](const FlowV2Point& p) { return SliceRow(p.index); },
+        [](const FlowV2Point& p) {
+            return p.in && p.out ? FlowPhase::Step : p.out ? FlowPhase::Start : FlowPhase::End;
+        },
+        [&](const FlowV2Point& p) { return p.index != kNone ? m_s.m_ts[p.index] : kTimeMax; }, edges, tally);
     std::vector<FlowV2Point>().swap(v2);
+
+    if (tally.noStart)
+        diag.count("flow_end_without_start", tally.noStart);
+    if (tally.stepNoStart)
+        diag.count("flow_step_without_start", tally.stepNoStart);
+    if (tally.noEnd)
+        diag.count("flow_without_end", tally.noEnd);
 
     std::sort(edges.begin(), edges.end(), [](const FlowEdge& a, const FlowEdge& b) {
         return a.from != b.from ? a.from < b.from : a.to < b.to;
     });
+    edges.shrink_to_fit();
+    std::vector<std::pair<uint32_t, uint32_t>> byTo(edges.size());
+    for (uint32_t i = 0; i < edges.size(); ++i)
+        byTo[i] = {edges[i].to.v, i};
+    std::sort(byTo.begin(), byTo.end());
     m_s.m_flowsByTo.resize(edges.size());
-    std::iota(m_s.m_flowsByTo.begin(), m_s.m_flowsByTo.end(), 0u);
-    std::sort(m_s.m_flowsByTo.begin(), m_s.m_flowsByTo.end(),
-        [&](uint32_t a, uint32_t b) { return edges[a].to != edges[b].to ? edges[a].to < edges[b].to : a < b; });
+    for (size_t i = 0; i < byTo.size(); ++i)
+        m_s.m_flowsByTo[i] = byTo[i].second;
 }
 
 } // namespace strata::store

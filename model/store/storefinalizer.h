@@ -58,7 +58,7 @@ private:
     void emitCounters(RawProcess& p, ProcessId process, uint32_t row);
     void emitTracks();
     void buildFlows();
-    SliceRow bindV1(const FlowV1Point& p) const;
+    void bindV1(const std::vector<uint32_t>& points, std::vector<SliceRow>& bound) const;
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
     StoreBuilder& m_b;
