@@ -118,7 +118,9 @@ private:
                 m_inId2 = true;
             }
         } else if (m_inArgs) {
-            std::string name = valueName();
+            // Past the depth limit no name is built (their values are dropped as
+            // args_truncated): a name per level would cost memory quadratic in the depth.
+            std::string name = m_frames.size() > kMaxArgDepth ? std::string() : valueName();
             m_frames.push_back(Frame{std::move(name), isArray, 0});
         }
         return true;

@@ -102,13 +102,20 @@ private:
                 chunk->events.clear();
                 chunk->args.clear();
                 chunk->diagnostics = store::Diagnostics();
+                chunk->fatal.clear();
             } else {
                 chunk = std::make_unique<ParsedChunk>();
             }
             chunk->seq = batch.seq;
             chunk->baseOffset = batch.baseOffset;
             chunk->events.reserve(batch.starts.size());
-            ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk);
+            try {
+                ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk);
+            } catch (const std::exception& e) {
+                // Nothing may escape a worker thread; the merge turns this into a load error.
+                chunk->fatal = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset)
+                    + ": " + e.what();
+            }
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results.emplace(chunk->seq, std::move(chunk));
@@ -175,6 +182,29 @@ uint64_t countEntries(std::string_view text)
     return sax.entries;
 }
 
+// The deepest bracket nesting of a JSON text, outside strings.
+int nestingDepth(std::string_view text)
+{
+    int depth = 0, deepest = 0;
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
 void topLevelValue(store::StoreBuilder& b, const std::string& key, std::string_view value, uint64_t size)
 {
     store::Diagnostics& diag = b.diagnostics();
@@ -199,7 +229,12 @@ void topLevelValue(store::StoreBuilder& b, const std::string& key, std::string_v
         diag.count(key + "_skipped");
         return;
     }
-    // Scalars and small objects are kept as trace metadata ("otherData.generator" = ...).
+    // Scalars and small, shallow objects are kept as trace metadata ("otherData.generator" = ...).
+    // Anything deeper is skipped before a DOM is built: printing a DOM recurses.
+    if (value.size() > (1u << 20) || nestingDepth(value) > 16) {
+        diag.count("top_level_value_skipped");
+        return;
+    }
     nlohmann::json j = nlohmann::json::parse(value.begin(), value.end(), nullptr, false);
     if (j.is_discarded()) {
         diag.count("top_level_value_malformed");
@@ -258,6 +293,7 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
     ChromeEventMerger merger(builder);
     uint64_t nextSubmit = 0, nextMerge = 0;
     bool cancelled = false;
+    std::string fatal;
     {
         ParsePool pool(workers);
         EventBatch batch;
@@ -278,6 +314,8 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
                 auto chunk = pool.take(nextMerge, mustWait);
                 if (!chunk)
                     break;
+                if (!chunk->fatal.empty() && fatal.empty())
+                    fatal = chunk->fatal;
                 merger.merge(*chunk);
                 pool.recycle(std::move(chunk));
                 ++nextMerge;
@@ -296,6 +334,10 @@ ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder
     if (cancelled || input.cancelled()) {
         result.cancelled = true;
         result.error = "cancelled";
+        return result;
+    }
+    if (!fatal.empty()) {
+        result.error = fatal;
         return result;
     }
     if (input.failed())

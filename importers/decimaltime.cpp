@@ -56,10 +56,12 @@ bool parseMicrosToNs(std::string_view s, store::TimeNs* out)
         return false;
     for (int k = fracDigits; k < 3; ++k)
         frac *= 10;
-    if (whole > uint64_t(INT64_MAX) / 1000 - 1)
+    if (whole > uint64_t(INT64_MAX) / 1000)
         return false;
-    int64_t ns = int64_t(whole * 1000 + frac + (roundUp ? 1 : 0));
-    *out = neg ? -ns : ns;
+    const uint64_t ns = whole * 1000 + frac + (roundUp ? 1 : 0); // < 2^64: no wrap
+    if (ns > uint64_t(INT64_MAX))
+        return false;
+    *out = neg ? -int64_t(ns) : int64_t(ns);
     return true;
 }
 

@@ -91,7 +91,7 @@ std::unique_ptr<InputReader> InputReader::open(const std::string& path, std::str
         }
         r->m_fileBytes = S_ISREG(st.st_mode) ? uint64_t(st.st_size) : 0;
         if (S_ISREG(st.st_mode) && st.st_size == 0) {
-            err = path + ": empty file";
+            err = path + ": empty file (at byte 0)";
             return nullptr;
         }
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -100,7 +100,7 @@ std::unique_ptr<InputReader> InputReader::open(const std::string& path, std::str
 
         r->m_in.resize(kBlockSize);
         if (!r->fillInput()) {
-            err = r->failed() ? r->m_error : path + ": empty file";
+            err = r->failed() ? r->m_error : path + ": empty file (at byte 0)";
             return nullptr;
         }
 

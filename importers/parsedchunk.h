@@ -50,6 +50,7 @@ struct ParsedChunk {
     std::vector<ParsedEvent> events;
     std::vector<ParsedArg> args;
     store::Diagnostics diagnostics;
+    std::string fatal; // set when parsing failed outright (e.g. out of memory)
 };
 
 } // namespace strata::importers

@@ -27,7 +27,13 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
             out.error = path + ": " + input->error() + " (at byte " + std::to_string(input->errorOffset()) + ")";
             out.errorOffset = input->errorOffset();
         } else {
-            out.error = path + ": not a supported profile (no importer recognises its first bytes)";
+            // Point at the first byte that is not whitespace: where recognition failed.
+            size_t at = 0;
+            while (at < head.size() && (head[at] == ' ' || head[at] == '\n' || head[at] == '\r' || head[at] == '\t'))
+                ++at;
+            out.errorOffset = at;
+            out.error = path + (at == head.size() ? ": no profile data, only whitespace" : ": not a supported profile")
+                + " (at byte " + std::to_string(at) + ")";
         }
         return out;
     }

@@ -199,16 +199,18 @@ void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, s
             (*rawToFinal)[s.raw] = row;
     }
     m_doneSlices += kept;
+    const bool spill = lane.spill;
     const TrackKind kind = lane.kind;
     const StringId name = lane.name;
     const uint16_t number = lane.lane;
     out.push_back(std::move(lane));
     if (!overflow.empty()) {
-        diag.count("overlapping_slice_moved_to_overflow", overflow.size());
+        if (!spill) // each slice counts once, however many lanes it moves down
+            diag.count("overlapping_slice_moved_to_overflow", overflow.size());
         std::vector<uint32_t>().swap(depth);
         std::vector<uint32_t>().swap(parent);
         Lane next{kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
-            static_cast<uint16_t>(number + 1), {}, {}};
+            static_cast<uint16_t>(number + 1), {}, {}, true};
         nest(overflow, std::move(next), rowBegin + kept, out, rawToFinal, diag);
     }
 }
@@ -216,18 +218,21 @@ void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, s
 void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
 {
     RawProcess& p = m_b.m_processes[g.process];
-    // One lane group per name (as chrome://tracing shows them); inside a group each async
-    // id's whole span goes into the first lane that is free at its start.
+    // All slices of one async id stay together, so b/e pairs inside an id nest. Ids are
+    // grouped by the name of their earliest slice (one lane group per name, as
+    // chrome://tracing shows them); inside a group each id's whole span goes into the
+    // first lane that is free at its start.
     struct Span { StringId name; TimeNs start, end; std::vector<uint32_t> items; };
     std::vector<Span> spans;
     std::unordered_map<uint64_t, uint32_t> byKey;
     for (uint32_t i = 0; i < p.async.size(); ++i) {
         const RawAsync& a = p.async[i];
-        const uint64_t k = a.key * 31 + a.name.v;
-        auto [it, inserted] = byKey.try_emplace(k, static_cast<uint32_t>(spans.size()));
+        auto [it, inserted] = byKey.try_emplace(a.key, static_cast<uint32_t>(spans.size()));
         if (inserted)
             spans.push_back(Span{a.name, a.slice.ts, a.slice.ts + a.slice.dur, {}});
         Span& s = spans[it->second];
+        if (a.slice.ts < s.start || (a.slice.ts == s.start && a.slice.dur > 0 && a.slice.ts + a.slice.dur > s.end))
+            s.name = a.name;
         s.start = std::min(s.start, a.slice.ts);
         s.end = std::max(s.end, a.slice.ts + a.slice.dur);
         s.items.push_back(i);

@@ -32,6 +32,7 @@ private:
         uint16_t lane;
         RowRange slices;
         std::vector<RowRange> levels;
+        bool spill = false; // made from another lane's partial overlaps
     };
     // A unit of phase 1: the slices of one thread or of one process's async group.
     struct Group {

@@ -116,15 +116,16 @@ void StringPool::clear()
     m_views.clear();
     m_hashes.clear();
     std::fill(m_buckets.begin(), m_buckets.end(), kEmpty);
-    if (m_blocks.size() > 1) {
-        // Keep the shared block (always last) if it is a regular one.
-        std::unique_ptr<char[]> keep = m_blockSize == kBlockBytes ? std::move(m_blocks.back()) : nullptr;
-        m_blocks.clear();
-        if (keep)
-            m_blocks.push_back(std::move(keep));
-    }
+    // Keep only the shared arena block (always the last one while m_blockSize is set);
+    // blocks made for single large strings are freed.
+    std::unique_ptr<char[]> keep;
+    if (!m_blocks.empty() && m_blockSize == kBlockBytes)
+        keep = std::move(m_blocks.back());
+    m_blocks.clear();
+    if (keep)
+        m_blocks.push_back(std::move(keep));
     m_blockSize = m_blocks.empty() ? 0 : kBlockBytes;
-    m_arenaBytes = m_blocks.size() * kBlockBytes;
+    m_arenaBytes = m_blockSize;
     m_blockUsed = 0;
     intern(std::string_view());
 }

@@ -35,9 +35,10 @@ enum class TrackKind : uint8_t {
 
 const char* trackKindName(TrackKind k);
 
-// Invariant: TrackIds are in display order — processes by (sort index, pid), inside a
-// process: threads by (sort index, tid) each followed by its overflow lanes, then async
-// lanes, counters and process instants. The global instant track, if any, comes first.
+// Invariant: TrackIds are in display order. The global instant track, if any, comes first;
+// then processes by (sort index, pid); inside a process: its process-scope instants, its
+// async lanes, its threads by (sort index, tid) each followed by its overflow lanes, and
+// last its counters — process-wide tracks above the threads, as Perfetto shows them.
 struct TrackInfo {
     TrackKind kind = TrackKind::Thread;
     ProcessId process; // invalid only for the global instant track
