@@ -1,34 +1,39 @@
-#include "clicommands.h"
+// strata-cli: the profile store and importers from the command line, no GUI libraries.
+#include "clicommandregistry.h"
 
 #include <malloc.h>
 
-#include <cstring>
+#include <cstdio>
 #include <string>
 #include <vector>
+
+namespace {
+int usage(const char* argv0, int status)
+{
+    std::FILE* out = status ? stderr : stdout;
+    std::fprintf(out, "usage: %s COMMAND FILE [options]\n\ncommands:\n", argv0);
+    for (const auto& c : strata::app::CliCommandRegistry::all())
+        std::fprintf(out, "  %-48s %s\n", c.usage, c.summary);
+    std::fprintf(out, "\nExit status: 0 when the file was read (even with diagnostics), 2 when it is not a\n"
+                      "supported profile, cannot be read, or the arguments are wrong.\n");
+    return status;
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
     // A fixed threshold keeps glibc from raising it after the first large free, so the
     // import's big temporary buffers go back to the system instead of lingering in the heap.
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty())
-        return strata::app::CliCommands::usage(argv[0], 2);
-    const std::string cmd = args[0];
-    if (cmd == "-h" || cmd == "--help" || cmd == "help")
-        return strata::app::CliCommands::usage(argv[0], 0);
-    bool json = false;
-    std::vector<std::string> positional;
-    for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--json")
-            json = true;
-        else if (args[i].rfind("--", 0) == 0) {
-            std::fprintf(stderr, "strata-cli: unknown option %s\n", args[i].c_str());
-            return 2;
-        } else
-            positional.push_back(args[i]);
+    if (argc < 2)
+        return usage(argv[0], 2);
+    const std::string name = argv[1];
+    if (name == "-h" || name == "--help" || name == "help")
+        return usage(argv[0], 0);
+    const strata::app::CliCommand* command = strata::app::CliCommandRegistry::find(name);
+    if (!command) {
+        std::fprintf(stderr, "strata-cli: unknown command \"%s\"\n", name.c_str());
+        return usage(argv[0], 2);
     }
-    if (cmd == "info" && positional.size() == 1)
-        return strata::app::CliCommands::info(positional[0], json);
-    return strata::app::CliCommands::usage(argv[0], 2);
+    return command->run(std::vector<std::string>(argv + 2, argv + argc));
 }

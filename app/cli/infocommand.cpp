@@ -1,37 +1,26 @@
-#include "clicommands.h"
+// strata-cli info FILE [--json]
+#include "cliargs.h"
+#include "clicommandregistry.h"
 
 #include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 namespace strata::app {
-
 namespace {
-uint64_t residentSetBytes()
-{
-    std::ifstream f("/proc/self/statm");
-    uint64_t size = 0, resident = 0;
-    f >> size >> resident;
-    return resident * 4096;
-}
-} // namespace
 
-int CliCommands::usage(const char* argv0, int status)
+int runInfo(const std::vector<std::string>& argv)
 {
-    std::fprintf(status ? stderr : stdout,
-        "usage: %s info FILE [--json]\n"
-        "  info   format, compression, event counts by phase, tracks, time range, diagnostics,\n"
-        "         load time and store size of a profile\n",
-        argv0);
-    return status;
-}
-
-int CliCommands::info(const std::string& path, bool json)
-{
+    const CliArgs args(argv, {"json"}, {});
+    if (!args.ok() || args.positional().size() != 1) {
+        std::fprintf(stderr, "strata-cli: %s\nusage: strata-cli info FILE [--json]\n",
+            args.ok() ? "info takes one FILE" : args.error().c_str());
+        return 2;
+    }
+    const std::string& path = args.positional()[0];
     const importers::LoadResult r = importers::ProfileLoader::load(path);
     if (!r.store) {
         std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
@@ -59,7 +48,7 @@ int CliCommands::info(const std::string& path, bool json)
     out["diagnostics"] = diag;
     out["load_seconds"] = r.seconds;
     out["resident_bytes"] = s.residentBytes();
-    if (json) {
+    if (args.flag("json")) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
@@ -74,13 +63,18 @@ int CliCommands::info(const std::string& path, bool json)
     std::cout << "phases         ";
     for (const auto& [ph, n] : r.phases)
         std::cout << " " << ph << ":" << n;
-    std::cout << "\ndiagnostics\n";
+    std::cout << "\ndiagnostics" << (s.diagnostics().empty() ? "     none" : "") << "\n";
     for (const auto& [kind, n] : s.diagnostics().counts())
         std::cout << "  " << kind << ": " << n << "\n";
     for (const auto& m : s.diagnostics().messages())
         std::cout << "  - " << m << "\n";
-    std::cout << "process RSS     " << residentSetBytes() << "\n";
     return 0;
 }
+
+} // namespace
+
+STRATA_CLI_COMMAND("info", "info FILE [--json]",
+    "format, compression, events by phase, tracks, time range, diagnostics, load time and store size",
+    &runInfo);
 
 } // namespace strata::app

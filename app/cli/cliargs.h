@@ -1,0 +1,34 @@
+#pragma once
+#include <store/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace strata::app {
+
+// The arguments of one subcommand: positional words, --flags and --key VALUE options.
+// Unknown options are an error the caller reports (exit 2).
+class CliArgs {
+public:
+    CliArgs(const std::vector<std::string>& args, const std::vector<std::string>& flags,
+        const std::vector<std::string>& valued);
+    bool ok() const { return m_error.empty(); }
+    const std::string& error() const { return m_error; }
+    const std::vector<std::string>& positional() const { return m_positional; }
+    bool flag(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const;
+    std::vector<std::string> values(const std::string& name) const; // repeated options
+
+    // "START:END" in ns since the trace start, each with an optional unit (ns, us, ms, s):
+    // "1.5ms:2ms". Returns false with error() set when malformed.
+    static bool parseRange(const std::string& text, store::TimeRange* out, std::string* error);
+    static bool parseDuration(const std::string& text, store::TimeNs* out);
+
+private:
+    std::vector<std::string> m_positional;
+    std::vector<std::pair<std::string, std::string>> m_options;
+    std::string m_error;
+};
+
+} // namespace strata::app
