@@ -113,10 +113,10 @@ SliceRow EventStore::hitTestLevel(TrackId t, uint32_t depth, TimeNs time, TimeNs
     // Nearest neighbour within tolerance: r.begin is the first slice starting after `time`,
     // r.begin - 1 the last one ending before it.
     SliceRow best;
-    TimeNs bestDist = tolerance + 1;
+    TimeNs bestDist = tolerance; // compared with <=, so kTimeMax means "any distance"
     if (r.begin < lv.end) {
         const TimeNs d = m_ts[r.begin] - time;
-        if (d >= 0 && d < bestDist) {
+        if (d >= 0 && d <= bestDist) {
             best = SliceRow(r.begin);
             bestDist = d;
         }
@@ -124,7 +124,7 @@ SliceRow EventStore::hitTestLevel(TrackId t, uint32_t depth, TimeNs time, TimeNs
     if (r.begin > lv.begin) {
         const uint32_t p = r.begin - 1;
         const TimeNs d = time - (m_ts[p] + m_dur[p]);
-        if (d >= 0 && d < bestDist)
+        if (d >= 0 && (d < bestDist || (!best.valid() && d <= bestDist)))
             best = SliceRow(p);
     }
     return best;
@@ -139,13 +139,13 @@ SliceRow EventStore::hitTest(TrackId t, TimeNs time, TimeNs tolerance) const
             return r;
     }
     SliceRow best;
-    TimeNs bestDist = tolerance + 1;
+    TimeNs bestDist = 0;
     for (uint32_t d = 0; d < n; ++d) {
         const SliceRow r = hitTestLevel(t, d, time, tolerance);
         if (!r.valid())
             continue;
         const TimeNs dist = time < m_ts[r.v] ? m_ts[r.v] - time : time - sliceEnd(r);
-        if (dist < bestDist) {
+        if (!best.valid() || dist < bestDist) {
             best = r;
             bestDist = dist;
         }
