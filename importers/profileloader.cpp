@@ -21,6 +21,11 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
     out.compression = input->compression();
     out.fileBytes = input->fileBytes();
     const std::string_view head = input->peek(64 * 1024);
+    if (input->cancelled() || (ctx.cancel && ctx.cancel->load())) {
+        out.cancelled = true;
+        out.error = path + ": load cancelled";
+        return out;
+    }
     const Importer* importer = ImporterRegistry::instance().pick(head, path);
     if (!importer) {
         if (input->failed()) {
