@@ -1,0 +1,22 @@
+#pragma once
+#include "summaryindex.h"
+#include "summaryresult.h"
+
+namespace strata::store {
+
+// The summaries' numbers for one window, from the store and its SummaryIndex: one row per
+// thread track (its overflow lanes folded in) and per async lane, one per counter series,
+// plus the trace facts and import diagnostics. O(levels x log N) per call, no Qt: the GUI
+// runs it on its thread pool, strata-cli on the main thread, and both show the same struct.
+class SummaryCalculator {
+public:
+    // `window` is absolute; the whole trace is store.extent(). An empty window yields rows
+    // with zero events and no counter samples.
+    static TraceSummary compute(const EventStore& store, const SummaryIndex& index, TimeRange window);
+    // One row, for callers that show a single track.
+    static TrackSummaryRow trackRow(const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window);
+    static CounterSummaryRow counterRow(
+        const EventStore& store, const SummaryIndex& index, CounterId counter, TimeRange window);
+};
+
+} // namespace strata::store

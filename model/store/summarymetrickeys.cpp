@@ -1,0 +1,81 @@
+#include "summarymetrickeys.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace strata::store {
+
+namespace {
+// Spellings seen in Chrome traces written by PyTorch/Kineto, XLA, Neuron, RBLN and Sophgo
+// tools, lower-cased. Rates ("GB/s") and scaled units ("gflops") are deliberately absent:
+// they cannot be summed.
+const char* const kBytes[] = {"bytes", "size", "nbytes", "num_bytes", "size_bytes", "bytes_moved",
+    "bytes_transferred", "transfer_size", "total_bytes", "data_size", "byte_count", "dma_size"};
+const char* const kFlops[] = {"flops", "flop", "flop_count", "num_flops", "total_flops"};
+const char* const kMfu[] = {"mfu", "mfu%", "mfu (%)", "mfu_percent", "mfu_pct", "model_flops_utilization"};
+const char* const kHfu[] = {"hfu", "hfu%", "hfu (%)", "hfu_percent", "hfu_pct", "hardware_flops_utilization"};
+
+template <size_t N>
+bool oneOf(const std::string& s, const char* const (&list)[N])
+{
+    return std::any_of(std::begin(list), std::end(list), [&](const char* w) { return s == w; });
+}
+
+int classifyLower(const std::string& s)
+{
+    if (oneOf(s, kBytes))
+        return SummaryMetricKeys::Bytes;
+    if (oneOf(s, kFlops))
+        return SummaryMetricKeys::Flops;
+    if (oneOf(s, kMfu))
+        return SummaryMetricKeys::Mfu;
+    if (oneOf(s, kHfu))
+        return SummaryMetricKeys::Hfu;
+    return -1;
+}
+} // namespace
+
+int SummaryMetricKeys::classify(std::string_view key)
+{
+    if (key.empty() || key.size() > 40)
+        return -1;
+    std::string lower(key);
+    for (char& c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const int whole = classifyLower(lower);
+    if (whole >= 0)
+        return whole;
+    const size_t dot = lower.rfind('.');
+    return dot == std::string::npos ? -1 : classifyLower(lower.substr(dot + 1));
+}
+
+const char* SummaryMetricKeys::metricName(Metric m)
+{
+    switch (m) {
+    case Bytes: return "bytes";
+    case Flops: return "flops";
+    case Mfu: return "mfu";
+    case Hfu: return "hfu";
+    case kMetricCount: break;
+    }
+    return "unknown";
+}
+
+void SummaryMetricKeys::add(StringId key, Metric m)
+{
+    auto it = std::lower_bound(m_keys.begin(), m_keys.end(), std::make_pair(key.v, uint8_t(0)));
+    if (it != m_keys.end() && it->first == key.v)
+        return;
+    m_keys.insert(it, {key.v, static_cast<uint8_t>(m)});
+}
+
+int SummaryMetricKeys::metricOf(StringId key) const
+{
+    for (const auto& k : m_keys) // a handful of entries: a scan beats a search
+        if (k.first == key.v)
+            return k.second;
+    return -1;
+}
+
+} // namespace strata::store

@@ -1,0 +1,581 @@
+// SummaryIndex: window queries against hand-computed values and against a brute-force scan.
+#include <store/storebuilder.h>
+#include <store/summaryindex.h>
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+
+using namespace strata::store;
+
+namespace {
+using Store = std::shared_ptr<const EventStore>;
+
+// Builds a store on pid 1 from ';'-separated steps:
+//   X tid name ts dur [key=value ...] | T tid name (thread name, '_' = space) | C series ts value
+//   b key name ts | e key name ts (async)
+// Numeric arg values with a '.' are doubles, others ints; "key=@text" is a string arg.
+struct Script {
+    StoreBuilder b;
+    ProcessId pid = b.process(IdValue::number(1));
+
+    uint32_t thread(const QString& tid) { return b.thread(pid, IdValue::number(tid.toLongLong())); }
+    TypeId type(const QString& name) { return b.type(b.intern(name.toStdString()), b.intern("cat")); }
+    ArgSetId args(const QStringList& words, int from)
+    {
+        std::vector<Arg> out;
+        for (int i = from; i < words.size(); ++i) {
+            const int eq = words[i].indexOf('=');
+            const StringId key = b.intern(words[i].left(eq).toStdString());
+            const QString v = words[i].mid(eq + 1);
+            if (v.startsWith('@'))
+                out.push_back(Arg::makeString(key, b.intern(v.mid(1).toStdString())));
+            else if (v.contains('.'))
+                out.push_back(Arg::makeDouble(key, v.toDouble()));
+            else
+                out.push_back(Arg::makeInt(key, v.toLongLong()));
+        }
+        return b.argSet(out.data(), out.size());
+    }
+    Store run(const QString& script)
+    {
+        for (const QString& step : script.split(';', Qt::SkipEmptyParts)) {
+            const QStringList a = step.split(' ', Qt::SkipEmptyParts);
+            const QString op = a.value(0);
+            if (op == "X")
+                b.completeSlice(thread(a[1]), a[3].toLongLong(), a[4].toLongLong(), type(a[2]), args(a, 5));
+            else if (op == "T") // '_' stands for a space in names
+                b.setThreadName(thread(a[1]), b.intern(QString(a[2]).replace('_', ' ').toStdString()));
+            else if (op == "C")
+                b.counter(pid, b.intern(a[1].toStdString()), a[2].toLongLong(), a[3].toDouble());
+            else if (op == "b")
+                b.asyncBegin(pid, a[1].toULongLong(), a[3].toLongLong(), type(a[2]), {});
+            else if (op == "e")
+                b.asyncEnd(pid, a[1].toULongLong(), a[3].toLongLong(), b.intern(a[2].toStdString()), nullptr, 0);
+            else
+                qFatal("bad script step '%s'", qPrintable(step));
+        }
+        return b.finalize();
+    }
+};
+
+TrackId threadTrack(const EventStore& s, int64_t tid)
+{
+    for (uint32_t t = 0; t < s.trackCount(); ++t)
+        if (s.track(TrackId(t)).kind == TrackKind::Thread && s.track(TrackId(t)).tid.num == tid)
+            return TrackId(t);
+    return TrackId();
+}
+
+bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
+
+// --- brute force: every row of the track, no index
+
+SliceWindowSums scanTrack(const EventStore& s, TrackId track, TimeRange w)
+{
+    SliceWindowSums out;
+    if (w.end <= w.start)
+        return out;
+    std::vector<TrackId> lanes{track};
+    if (s.track(track).kind == TrackKind::Thread)
+        for (uint32_t t = track.v + 1; t < s.trackCount(); ++t) {
+            const TrackInfo& tr = s.track(TrackId(t));
+            if (tr.kind != TrackKind::Overflow || tr.parent != track)
+                break;
+            lanes.push_back(TrackId(t));
+        }
+    std::vector<std::pair<TimeNs, TimeNs>> busy;
+    for (TrackId lane : lanes) {
+        const RowRange rows = s.track(lane).slices;
+        for (uint32_t r = rows.begin; r < rows.end; ++r) {
+            const SliceRow row(r);
+            const TimeNs ts = s.sliceTs(row), dur = s.sliceDur(row), end = ts + dur;
+            const bool in = dur > 0 ? ts < w.end && end > w.start : ts >= w.start && ts <= w.end;
+            if (!in)
+                continue;
+            const TimeNs overlap = dur > 0 ? std::min(end, w.end) - std::max(ts, w.start) : 0;
+            const double frac = dur > 0 ? double(overlap) / double(dur) : 1.0;
+            ++out.events;
+            out.durationNs += dur;
+            if (s.sliceDepth(row) == 0 && overlap > 0)
+                busy.emplace_back(std::max(ts, w.start), std::min(end, w.end));
+            bool seen[4] = {};
+            for (const Arg& a : s.args().get(s.sliceArgs(row))) {
+                const int m = SummaryMetricKeys::classify(s.str(a.key));
+                double v = 0;
+                if (m < 0 || seen[m] || a.kind == ArgKind::Bool || !a.number(&v))
+                    continue;
+                seen[m] = true;
+                if (m == SummaryMetricKeys::Bytes)
+                    out.bytes += v * frac;
+                else if (m == SummaryMetricKeys::Flops)
+                    out.flops += v * frac;
+                else if (m == SummaryMetricKeys::Mfu) {
+                    out.mfuWeighted += v * double(overlap);
+                    out.mfuTimeNs += double(overlap);
+                } else {
+                    out.hfuWeighted += v * double(overlap);
+                    out.hfuTimeNs += double(overlap);
+                }
+            }
+        }
+    }
+    std::sort(busy.begin(), busy.end());
+    TimeNs curA = 0, curB = 0;
+    bool open = false;
+    for (const auto& [a, b] : busy) {
+        if (open && a <= curB) {
+            curB = std::max(curB, b);
+            continue;
+        }
+        if (open)
+            out.busyNs += curB - curA;
+        curA = a;
+        curB = b;
+        open = true;
+    }
+    if (open)
+        out.busyNs += curB - curA;
+    return out;
+}
+
+CounterWindowStats scanCounter(const EventStore& s, CounterId c, TimeRange w)
+{
+    CounterWindowStats out;
+    if (w.end <= w.start)
+        return out;
+    const RowRange all = s.counter(c).samples;
+    int64_t lastIn = -1;
+    for (uint32_t i = all.begin; i < all.end; ++i) {
+        const bool nextAfterStart = i + 1 == all.end || s.counterTs(i + 1) > w.start;
+        if (s.counterTs(i) > w.end || !nextAfterStart)
+            continue;
+        const double v = s.counterValue(i);
+        out.min = out.samples ? std::min(out.min, v) : v;
+        out.max = out.samples ? std::max(out.max, v) : v;
+        ++out.samples;
+        lastIn = i;
+    }
+    if (!out.samples)
+        return out;
+    const TimeNs a = std::max(w.start, s.counterTs(all.begin));
+    const TimeNs b = std::min(w.end, std::max(s.extent().end, s.counterTs(all.end - 1)));
+    if (b <= a) {
+        out.mean = s.counterValue(static_cast<uint32_t>(lastIn));
+        return out;
+    }
+    long double integral = 0;
+    for (uint32_t i = all.begin; i < all.end; ++i) {
+        const TimeNs from = std::max(a, s.counterTs(i));
+        const TimeNs to = std::min(b, i + 1 < all.end ? s.counterTs(i + 1) : b);
+        if (to > from)
+            integral += static_cast<long double>(s.counterValue(i)) * (to - from);
+    }
+    out.coveredNs = b - a;
+    out.mean = static_cast<double>(integral / (b - a));
+    return out;
+}
+
+// --- random stores
+
+struct Rng {
+    std::mt19937_64 g;
+    explicit Rng(uint64_t seed) : g(seed) {}
+    int64_t below(int64_t n) { return n <= 0 ? 0 : static_cast<int64_t>(g() % static_cast<uint64_t>(n)); }
+    bool chance(int percent) { return below(100) < percent; }
+};
+
+ArgSetId randomArgs(StoreBuilder& b, Rng& rng)
+{
+    if (rng.chance(40))
+        return ArgSetId();
+    std::vector<Arg> a;
+    a.push_back(Arg::makeString(b.intern("layer"), b.intern("conv1")));
+    if (rng.chance(50))
+        a.push_back(Arg::makeInt(b.intern(rng.chance(80) ? "bytes" : "Bytes"), rng.below(1 << 20)));
+    if (rng.chance(20))
+        a.push_back(Arg::makeInt(b.intern("size"), rng.below(4096))); // ignored after "bytes"
+    if (rng.chance(10))
+        a.push_back(Arg::makeString(b.intern("bytes"), b.intern("n/a"))); // strings never count
+    if (rng.chance(30))
+        a.push_back(Arg::makeUint(b.intern("flops"), static_cast<uint64_t>(rng.below(1LL << 40))));
+    if (rng.chance(20))
+        a.push_back(Arg::makeDouble(b.intern("mfu"), double(rng.below(10000)) / 100.0));
+    if (rng.chance(20))
+        a.push_back(Arg::makeDouble(b.intern("dev.hfu"), double(rng.below(10000)) / 100.0));
+    if (rng.chance(5))
+        a.push_back(Arg::makeBool(b.intern("flops"), true)); // booleans never count
+    return b.argSet(a.data(), a.size());
+}
+
+void nested(StoreBuilder& b, Rng& rng, uint32_t thread, TimeNs from, TimeNs to, int depth, int& budget,
+    std::vector<TimeNs>& edges)
+{
+    TimeNs t = from;
+    while (budget > 0) {
+        t += rng.chance(20) ? 0 : rng.below(40);
+        if (t > to)
+            return;
+        TimeNs len = rng.chance(8) ? 0 : 1 + rng.below(std::min<TimeNs>(300, to - t));
+        len = std::min(len, to - t);
+        const TypeId type = b.type(b.intern(depth ? "child" : "top"), b.intern("cat"));
+        b.completeSlice(thread, t, len, type, randomArgs(b, rng));
+        edges.push_back(t);
+        edges.push_back(t + len);
+        --budget;
+        if (depth < 3 && len > 20 && rng.chance(50))
+            nested(b, rng, thread, t, t + len, depth + 1, budget, edges);
+        t += len;
+    }
+}
+
+Store randomStore(uint64_t seed, std::vector<TimeNs>& edges)
+{
+    Rng rng(seed);
+    StoreBuilder b;
+    const ProcessId pid = b.process(IdValue::number(7));
+    const int threads = 1 + int(rng.below(4));
+    for (int k = 0; k < threads; ++k) {
+        const uint32_t th = b.thread(pid, IdValue::number(100 + k));
+        int budget = 200 + int(rng.below(3000));
+        nested(b, rng, th, 0, 1'000'000'000, 0, budget, edges);
+        const TimeNs last = edges.empty() ? 1000 : *std::max_element(edges.begin(), edges.end());
+        // Partial overlaps: overflow lanes on some threads, sometimes many of them.
+        const int overlaps = rng.chance(80) ? int(rng.below(300)) : 0;
+        for (int i = 0; i < overlaps; ++i) {
+            const TimeNs ts = rng.below(last), dur = rng.chance(10) ? 0 : 1 + rng.below(rng.chance(50) ? 500 : 5000);
+            b.completeSlice(th, ts, dur, b.type(b.intern("overlap"), b.intern("cat")), randomArgs(b, rng));
+            edges.push_back(ts);
+            edges.push_back(ts + dur);
+        }
+    }
+    for (int i = 0, n = int(rng.below(40)); i < n; ++i) {
+        const TimeNs ts = rng.below(50'000), dur = rng.below(3000);
+        b.asyncBegin(pid, static_cast<uint64_t>(1 + rng.below(8)) * 1000 + uint64_t(i), ts,
+            b.type(b.intern(rng.chance(50) ? "req" : "io"), b.intern("cat")), {});
+        b.asyncEnd(pid, static_cast<uint64_t>(0), ts + dur, StringId(), nullptr, 0); // unmatched: diagnostics only
+    }
+    for (int c = 0; c < 3; ++c) {
+        const StringId series = b.intern("ctr" + std::to_string(c));
+        TimeNs t = rng.below(1000);
+        for (int i = 0, n = int(rng.below(700)); i < n; ++i) {
+            b.counter(pid, series, t, double(rng.below(2'000'000)) - 1e6 + (c == 2 ? 12e9 : 0.0));
+            edges.push_back(t);
+            t += rng.chance(10) ? 0 : rng.below(200);
+        }
+    }
+    return b.finalize();
+}
+} // namespace
+
+class tst_SummaryIndex : public QObject {
+    Q_OBJECT
+
+private slots:
+    void slices_data();
+    void slices();
+    void metrics_data();
+    void metrics();
+    void counters_data();
+    void counters();
+    void trackMetricsAndLanes();
+    void emptyStore();
+    void matchesBruteForce_data();
+    void matchesBruteForce();
+    void threadCountDoesNotMatter();
+};
+
+void tst_SummaryIndex::slices_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<qint64>("events");
+    QTest::addColumn<qint64>("busy");
+    QTest::addColumn<qint64>("durations");
+
+    // clang-format off
+    const QString gaps = "X 1 a 0 10; X 1 b 20 10; X 1 c 50 10";
+    QTest::newRow("nesting counts once")        << "X 1 a 0 100; X 1 b 10 20; X 1 c 15 5" << 0LL << 100LL << 3LL << 100LL << 125LL;
+    QTest::newRow("gaps")                       << gaps << 0LL << 100LL << 3LL << 30LL << 30LL;
+    QTest::newRow("cut at both edges")          << gaps << 5LL << 55LL << 3LL << 20LL << 30LL;
+    QTest::newRow("window in a gap")            << gaps << 32LL << 48LL << 0LL << 0LL << 0LL;
+    QTest::newRow("window inside one slice")    << "X 1 a 0 100" << 40LL << 60LL << 1LL << 20LL << 100LL;
+    QTest::newRow("nested, cut at the start")   << "X 1 a 0 100; X 1 b 10 20" << 20LL << 200LL << 2LL << 80LL << 120LL;
+    QTest::newRow("child outside the window")   << "X 1 a 0 100; X 1 b 10 20" << 50LL << 60LL << 1LL << 10LL << 100LL;
+    QTest::newRow("slice ending at the start")  << "X 1 a 0 10" << 10LL << 20LL << 0LL << 0LL << 0LL;
+    QTest::newRow("slice starting at the end")  << "X 1 a 20 10" << 10LL << 20LL << 0LL << 0LL << 0LL;
+    QTest::newRow("window = slice")             << "X 1 a 20 10" << 20LL << 30LL << 1LL << 10LL << 10LL;
+    QTest::newRow("empty window")               << "X 1 a 0 100" << 50LL << 50LL << 0LL << 0LL << 0LL;
+    QTest::newRow("reversed window")            << "X 1 a 0 100" << 60LL << 50LL << 0LL << 0LL << 0LL;
+    QTest::newRow("before the trace")           << "X 1 a 0 100" << -50LL << -10LL << 0LL << 0LL << 0LL;
+    QTest::newRow("beyond the trace")           << "X 1 a 0 100" << 90LL << 1000LL << 1LL << 10LL << 100LL;
+    QTest::newRow("zero-length inside")         << "X 1 a 0 10; X 1 z 15 0" << 0LL << 20LL << 2LL << 10LL << 10LL;
+    QTest::newRow("zero-length at the start")   << "X 1 z 10 0" << 10LL << 20LL << 1LL << 0LL << 0LL;
+    QTest::newRow("zero-length at the end")     << "X 1 z 20 0" << 10LL << 20LL << 1LL << 0LL << 0LL;
+    QTest::newRow("zero-length at parent end")  << "X 1 a 0 10; X 1 z 10 0" << 10LL << 20LL << 1LL << 0LL << 0LL;
+    QTest::newRow("zero-length child")          << "X 1 a 0 10; X 1 z 5 0" << 0LL << 10LL << 2LL << 10LL << 10LL;
+    // Overflow lanes: a partial overlap moves "b" to a lane; busy is the exact union.
+    const QString over = "X 1 a 0 10; X 1 b 5 10";
+    QTest::newRow("overflow: union")            << over << 0LL << 100LL << 2LL << 15LL << 20LL;
+    QTest::newRow("overflow: cut after thread") << over << 12LL << 100LL << 1LL << 3LL << 10LL;
+    QTest::newRow("overflow: inside both")      << over << 6LL << 9LL << 2LL << 3LL << 20LL;
+    QTest::newRow("overflow: two lanes")        << "X 1 a 0 10; X 1 b 5 10; X 1 c 8 10" << 0LL << 100LL << 3LL << 18LL << 30LL;
+    QTest::newRow("overflow: then a gap")       << "X 1 a 0 10; X 1 b 5 10; X 1 c 30 10" << 0LL << 100LL << 3LL << 25LL << 30LL;
+    QTest::newRow("overflow: child stays")      << "X 1 a 0 10; X 1 b 5 20; X 1 c 6 2" << 0LL << 100LL << 3LL << 25LL << 32LL;
+    // Thread depth 0: a [0,10] d [12,17]; lane: b [5,25]. Overflow-only parts: [10,12] [17,25].
+    const QString bridge = "X 1 a 0 10; X 1 b 5 20; X 1 d 12 5";
+    QTest::newRow("overflow: bridges a gap")    << bridge << 0LL << 100LL << 3LL << 25LL << 35LL;
+    QTest::newRow("overflow: window in bridge") << bridge << 11LL << 20LL << 2LL << 9LL << 25LL;
+    QTest::newRow("overflow: lane only")        << bridge << 18LL << 22LL << 1LL << 4LL << 20LL;
+    QTest::newRow("overflow: zero-length")      << "X 1 a 0 10; X 1 b 5 10; X 1 z 12 0" << 11LL << 13LL << 2LL << 2LL << 10LL;
+    // clang-format on
+}
+
+void tst_SummaryIndex::slices()
+{
+    QFETCH(QString, script);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    Script sc;
+    const Store s = sc.run(script);
+    const SummaryIndex index(*s);
+    const TrackId t = threadTrack(*s, 1);
+    QVERIFY(t.valid());
+    const TimeRange w{start, end};
+    const SliceWindowSums got = index.slices(*s, t, w);
+    QFETCH(qint64, events);
+    QFETCH(qint64, busy);
+    QFETCH(qint64, durations);
+    QCOMPARE(qint64(got.events), events);
+    QCOMPARE(qint64(got.busyNs), busy);
+    QCOMPARE(qint64(got.durationNs), durations);
+    const SliceWindowSums scan = scanTrack(*s, t, w);
+    QCOMPARE(got.events, scan.events);
+    QCOMPARE(got.busyNs, scan.busyNs);
+}
+
+void tst_SummaryIndex::metrics_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("mfu"); // -1: no slice in the window carries it
+    QTest::addColumn<double>("hfu");
+
+    // clang-format off
+    const QString dma = "X 1 dma 0 100 bytes=1000; X 1 dma 200 100 bytes=3000";
+    QTest::newRow("bytes, whole")                << dma << 0LL << 300LL << 4000.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("bytes, cut at both edges")    << dma << 50LL << 250LL << 2000.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("bytes, inside one slice")     << dma << 225LL << 250LL << 750.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("bytes, zero-length counts")   << "X 1 d 0 0 bytes=64; X 1 d 10 10 bytes=100" << 0LL << 15LL << 114.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("first byte-like arg wins")    << "X 1 d 0 10 bytes=10 size=99" << 0LL << 10LL << 10.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("size")                        << "X 1 d 0 10 size=99" << 0LL << 10LL << 99.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("Bytes")                       << "X 1 d 0 10 Bytes=7" << 0LL << 10LL << 7.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("dotted key")                  << "X 1 d 0 10 dma.bytes=5" << 0LL << 10LL << 5.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("string value ignored")        << "X 1 d 0 10 bytes=@big size=3" << 0LL << 10LL << 3.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("unrelated keys")              << "X 1 d 0 10 batch_size=3 bytes_per_s=9" << 0LL << 10LL << 0.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("nested slices both count")    << "X 1 d 0 100 bytes=10; X 1 s 10 10 bytes=5" << 0LL << 100LL << 15.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("flops, cut")                  << "X 1 k 0 100 flops=1000; X 1 k 100 100 flops=500" << 50LL << 150LL << 0.0 << 750.0 << -1.0 << -1.0;
+    const QString mfu = "X 1 k 0 100 mfu=50.0; X 1 k 100 300 mfu=10.0";
+    QTest::newRow("mfu, duration-weighted")      << mfu << 0LL << 400LL << 0.0 << 0.0 << 20.0 << -1.0;
+    QTest::newRow("mfu, weighted by time inside") << mfu << 50LL << 150LL << 0.0 << 0.0 << 30.0 << -1.0;
+    QTest::newRow("mfu only where carried")      << "X 1 k 0 100 mfu=50.0; X 1 k 100 100" << 0LL << 200LL << 0.0 << 0.0 << 50.0 << -1.0;
+    QTest::newRow("MFU and HFU")                 << "X 1 k 0 100 HFU=40.0 MFU=20.0" << 0LL << 100LL << 0.0 << 0.0 << 20.0 << 40.0;
+    QTest::newRow("mfu outside the window")      << "X 1 k 0 100 mfu=50.0; X 1 k 200 100" << 210LL << 220LL << 0.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("bytes on an overflow lane")   << "X 1 a 0 10; X 1 b 5 10 bytes=100" << 10LL << 15LL << 50.0 << 0.0 << -1.0 << -1.0;
+    // clang-format on
+}
+
+void tst_SummaryIndex::metrics()
+{
+    QFETCH(QString, script);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(double, bytes);
+    QFETCH(double, flops);
+    QFETCH(double, mfu);
+    QFETCH(double, hfu);
+    Script sc;
+    const Store s = sc.run(script);
+    const SummaryIndex index(*s);
+    const SliceWindowSums got = index.slices(*s, threadTrack(*s, 1), TimeRange{start, end});
+    QVERIFY2(near(got.bytes, bytes), qPrintable(QString::number(got.bytes)));
+    QVERIFY2(near(got.flops, flops), qPrintable(QString::number(got.flops)));
+    QCOMPARE(got.mfuTimeNs > 0 ? got.mfuWeighted / got.mfuTimeNs : -1.0, mfu);
+    QCOMPARE(got.hfuTimeNs > 0 ? got.hfuWeighted / got.hfuTimeNs : -1.0, hfu);
+}
+
+void tst_SummaryIndex::counters_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<qint64>("samples");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("mean");
+    QTest::addColumn<qint64>("covered");
+
+    // mem: 10 on [0,10), 20 on [10,30), 5 on [30, trace end 40]
+    // clang-format off
+    const QString mem = "X 1 a 0 40; C mem 0 10; C mem 10 20; C mem 30 5";
+    QTest::newRow("whole trace")          << mem << 0LL << 40LL << 3LL << 5.0 << 20.0 << 13.75 << 40LL;
+    QTest::newRow("across one step")      << mem << 5LL << 15LL << 2LL << 10.0 << 20.0 << 15.0 << 10LL;
+    QTest::newRow("closed at both ends")  << mem << 10LL << 30LL << 2LL << 5.0 << 20.0 << 20.0 << 20LL;
+    QTest::newRow("inside one step")      << mem << 12LL << 28LL << 1LL << 20.0 << 20.0 << 20.0 << 16LL;
+    QTest::newRow("before the first")     << mem << -10LL << 5LL << 1LL << 10.0 << 10.0 << 10.0 << 5LL;
+    QTest::newRow("last holds to the end") << mem << 35LL << 50LL << 1LL << 5.0 << 5.0 << 5.0 << 5LL;
+    QTest::newRow("empty window")         << mem << 5LL << 5LL << 0LL << 0.0 << 0.0 << 0.0 << 0LL;
+    QTest::newRow("all before")           << mem << -20LL << -10LL << 0LL << 0.0 << 0.0 << 0.0 << 0LL;
+    QTest::newRow("ends at first sample") << "X 1 a 0 40; C mem 10 7" << 0LL << 10LL << 1LL << 7.0 << 7.0 << 7.0 << 0LL;
+    QTest::newRow("same ts twice")        << "X 1 a 0 40; C mem 0 1; C mem 10 3; C mem 10 9" << 0LL << 20LL << 3LL << 1.0 << 9.0 << 5.0 << 20LL;
+    // clang-format on
+}
+
+void tst_SummaryIndex::counters()
+{
+    QFETCH(QString, script);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(qint64, samples);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(double, mean);
+    QFETCH(qint64, covered);
+    Script sc;
+    const Store s = sc.run(script);
+    const SummaryIndex index(*s);
+    QCOMPARE(s->counterCount(), size_t(1));
+    const CounterWindowStats got = index.counter(*s, CounterId(0), TimeRange{start, end});
+    QCOMPARE(qint64(got.samples), samples);
+    QCOMPARE(got.min, min);
+    QCOMPARE(got.max, max);
+    QVERIFY2(near(got.mean, mean), qPrintable(QString::number(got.mean)));
+    QCOMPARE(qint64(got.coveredNs), covered);
+}
+
+void tst_SummaryIndex::trackMetricsAndLanes()
+{
+    Script sc;
+    const Store s = sc.run("X 1 a 0 10 flops=3; X 1 b 5 10 bytes=100; X 2 c 0 5 mfu=1.5; b 9 req 0; e 9 req 4");
+    const SummaryIndex index(*s);
+    const TrackId t1 = threadTrack(*s, 1), t2 = threadTrack(*s, 2);
+    QCOMPARE(index.overflowLanes(t1), 1u);
+    QCOMPARE(index.overflowLanes(t2), 0u);
+    QCOMPARE(int(index.metrics(t1)), (1 << SummaryMetricKeys::Bytes) | (1 << SummaryMetricKeys::Flops));
+    QCOMPARE(int(index.metrics(TrackId(t1.v + 1))), 1 << SummaryMetricKeys::Bytes); // the lane alone
+    QCOMPARE(int(index.metrics(t2)), 1 << SummaryMetricKeys::Mfu);
+    for (uint32_t t = 0; t < s->trackCount(); ++t)
+        if (s->track(TrackId(t)).kind == TrackKind::Async) {
+            QCOMPARE(int(index.metrics(TrackId(t))), 0);
+            QCOMPARE(index.slices(*s, TrackId(t), s->extent()).busyNs, TimeNs(4));
+        }
+    QCOMPARE(index.keys().metricOf(s->strings().find("bytes")), int(SummaryMetricKeys::Bytes));
+    QCOMPARE(index.keys().metricOf(s->strings().find("req")), -1);
+}
+
+void tst_SummaryIndex::emptyStore()
+{
+    StoreBuilder b;
+    const Store s = b.finalize();
+    const SummaryIndex index(*s);
+    QCOMPARE(index.sliceCount(), size_t(0));
+    QVERIFY(index.residentBytes() > 0);
+    const SliceWindowSums got = index.slices(*s, TrackId(0), TimeRange{0, 100});
+    QCOMPARE(got.events, uint64_t(0));
+    QCOMPARE(index.counter(*s, CounterId(0), TimeRange{0, 100}).samples, uint64_t(0));
+}
+
+void tst_SummaryIndex::matchesBruteForce_data()
+{
+    QTest::addColumn<quint64>("seed");
+    for (quint64 seed = 1; seed <= 12; ++seed)
+        QTest::newRow(qPrintable(QString("seed %1").arg(seed))) << seed;
+}
+
+void tst_SummaryIndex::matchesBruteForce()
+{
+    QFETCH(quint64, seed);
+    std::vector<TimeNs> edges;
+    const Store s = randomStore(seed, edges);
+    const SummaryIndex index(*s, 2);
+    Rng rng(seed * 7919);
+    const TimeRange ext = s->extent();
+    auto point = [&] {
+        if (!edges.empty() && rng.chance(50))
+            return edges[size_t(rng.below(int64_t(edges.size())))] + (rng.chance(20) ? rng.below(3) - 1 : 0);
+        return ext.start - 100 + rng.below(ext.duration() + 200);
+    };
+    int checked = 0, overflowThreads = 0;
+    for (uint32_t t = 0; t < s->trackCount(); ++t)
+        overflowThreads += index.overflowLanes(TrackId(t)) ? 1 : 0;
+    for (int i = 0; i < 300; ++i) {
+        TimeRange w{point(), point()};
+        if (w.start > w.end && rng.chance(90))
+            std::swap(w.start, w.end);
+        if (rng.chance(5))
+            w = ext;
+        if (rng.chance(30)) // short windows, like a zoomed-in view
+            w.end = w.start + rng.below(2000);
+        for (uint32_t t = 0; t < s->trackCount(); ++t) {
+            const TrackKind kind = s->track(TrackId(t)).kind;
+            if (kind != TrackKind::Thread && kind != TrackKind::Overflow && kind != TrackKind::Async)
+                continue;
+            const SliceWindowSums got = index.slices(*s, TrackId(t), w);
+            const SliceWindowSums want = scanTrack(*s, TrackId(t), w);
+            const QString where = QString("track %1 window [%2, %3]").arg(t).arg(w.start).arg(w.end);
+            QVERIFY2(got.events == want.events, qPrintable(where));
+            QVERIFY2(got.busyNs == want.busyNs,
+                qPrintable(where + QString(": busy %1 vs %2").arg(got.busyNs).arg(want.busyNs)));
+            QVERIFY2(got.durationNs == want.durationNs, qPrintable(where));
+            QVERIFY2(near(got.bytes, want.bytes),
+                qPrintable(where + QString(": bytes %1 vs %2").arg(got.bytes, 0, 'g', 17).arg(want.bytes, 0, 'g', 17)));
+            QVERIFY2(near(got.flops, want.flops), qPrintable(where));
+            QVERIFY2(near(got.mfuWeighted, want.mfuWeighted) && near(got.mfuTimeNs, want.mfuTimeNs), qPrintable(where));
+            QVERIFY2(near(got.hfuWeighted, want.hfuWeighted) && near(got.hfuTimeNs, want.hfuTimeNs), qPrintable(where));
+            ++checked;
+        }
+        for (uint32_t c = 0; c < s->counterCount(); ++c) {
+            const CounterWindowStats got = index.counter(*s, CounterId(c), w);
+            const CounterWindowStats want = scanCounter(*s, CounterId(c), w);
+            const QString where = QString("counter %1 window [%2, %3]").arg(c).arg(w.start).arg(w.end);
+            QVERIFY2(got.samples == want.samples, qPrintable(where));
+            QVERIFY2(got.min == want.min && got.max == want.max, qPrintable(where));
+            QVERIFY2(got.coveredNs == want.coveredNs, qPrintable(where));
+            QVERIFY2(near(got.mean, want.mean),
+                qPrintable(where + QString(": mean %1 vs %2").arg(got.mean, 0, 'g', 17).arg(want.mean, 0, 'g', 17)));
+        }
+    }
+    QVERIFY(checked > 300);
+    qDebug("seed %llu: %zu slices, %zu tracks (%d with overflow lanes), %zu counter samples, index %.2f B/slice",
+        static_cast<unsigned long long>(seed), s->sliceCount(), s->trackCount(), overflowThreads,
+        s->counterSampleCount(), double(index.residentBytes()) / double(std::max<size_t>(1, s->sliceCount())));
+}
+
+void tst_SummaryIndex::threadCountDoesNotMatter()
+{
+    std::vector<TimeNs> edges;
+    const Store s = randomStore(99, edges);
+    const SummaryIndex one(*s, 1), three(*s, 3);
+    QCOMPARE(one.residentBytes(), three.residentBytes());
+    const TimeRange ext = s->extent();
+    for (TimeNs k = 0; k < 20; ++k) {
+        const TimeRange w{ext.start + ext.duration() * k / 40, ext.start + ext.duration() * (k + 20) / 40};
+        for (uint32_t t = 0; t < s->trackCount(); ++t) {
+            const SliceWindowSums a = one.slices(*s, TrackId(t), w), b = three.slices(*s, TrackId(t), w);
+            QCOMPARE(a.events, b.events);
+            QCOMPARE(a.busyNs, b.busyNs);
+            QCOMPARE(a.bytes, b.bytes);
+            QCOMPARE(a.mfuWeighted, b.mfuWeighted);
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(tst_SummaryIndex)
+#include "tst_summaryindex.moc"
