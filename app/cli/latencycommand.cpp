@@ -1,0 +1,128 @@
+// strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]
+#include "cliargs.h"
+#include "clicommandregistry.h"
+
+#include <profileloader.h>
+#include <store/latencyanalyzer.h>
+#include <store/operatorcatalog.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace strata::app {
+namespace {
+
+using nlohmann::ordered_json;
+
+const char* kUsage = "usage: strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]\n";
+
+// The text form prints each figure as the JSON would, so both show the same numbers.
+std::string num(const ordered_json& v) { return v.dump(); }
+
+// Fractions of a nanosecond carry no information; rounding also drops binary noise such as
+// 97829.25000000001 from the interpolation.
+double round3(double v) { return std::round(v * 1e3) / 1e3; }
+
+int runLatency(const std::vector<std::string>& argv)
+{
+    const CliArgs args(argv, {"json"}, {"unit", "range", "bins"});
+    if (!args.ok() || args.positional().size() != 1) {
+        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "latency takes one FILE" : args.error().c_str(), kUsage);
+        return 2;
+    }
+    store::TimeRange range;
+    const auto rangeText = args.value("range");
+    std::string error;
+    if (rangeText && !CliArgs::parseRange(*rangeText, &range, &error)) {
+        std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
+        return 2;
+    }
+    int bins = 30;
+    if (auto v = args.value("bins")) {
+        bins = std::atoi(v->c_str());
+        if (bins < 1 || bins > 10000) {
+            std::fprintf(stderr, "strata-cli: --bins takes 1..10000\n%s", kUsage);
+            return 2;
+        }
+    }
+    const std::string unit = args.value("unit").value_or("");
+    const importers::LoadResult r = importers::ProfileLoader::load(args.positional()[0]);
+    if (!r.store) {
+        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+        return 2;
+    }
+    const store::EventStore& s = *r.store;
+    const store::OperatorCatalog catalog(s);
+    store::TimeRange window{store::kTimeMin, store::kTimeMax};
+    if (rangeText)
+        window = {s.extent().start + range.start, s.extent().start + range.end};
+    const store::LatencyStats st = store::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);
+    if (!unit.empty() && st.count == 0) {
+        std::fprintf(stderr, "strata-cli: no slice is an instance of \"%s\"\n", unit.c_str());
+        return 2;
+    }
+
+    ordered_json out;
+    out["unit"] = st.unit;
+    out["default_unit"] = st.defaultUnit;
+    out["range_ns"] = rangeText ? ordered_json::array({range.start, range.end}) : ordered_json();
+    out["count"] = st.count;
+    out["min_ns"] = st.minNs;
+    out["max_ns"] = st.maxNs;
+    out["mean_ns"] = round3(st.meanNs);
+    out["median_ns"] = round3(st.medianNs);
+    out["p90_ns"] = round3(st.p90Ns);
+    out["p95_ns"] = round3(st.p95Ns);
+    out["p97_ns"] = round3(st.p97Ns);
+    out["p99_ns"] = round3(st.p99Ns);
+    out["p99_9_ns"] = round3(st.p99_9Ns);
+    ordered_json hist = ordered_json::array();
+    for (const store::LatencyBin& b : st.histogram)
+        hist.push_back({{"start_ns", round3(b.startNs)}, {"end_ns", round3(b.endNs)}, {"count", b.count}});
+    out["histogram"] = hist;
+    ordered_json ops = ordered_json::array();
+    for (const store::OperatorAverage& o : store::LatencyAnalyzer::operatorAverages(s, catalog, window))
+        ops.push_back({{"name", o.name}, {"average_ns", round3(o.averageNs)}, {"count", o.count}});
+    out["operators"] = ops;
+    if (args.flag("json")) {
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+
+    std::cout << "================================================\n"
+              << "  Latency of \"" << st.unit << "\"" << (st.defaultUnit ? " (default unit)" : "") << "\n"
+              << "================================================\n";
+    const std::pair<const char*, const char*> lines[] = {{"Counts", "count"}, {"Min latency (ns)", "min_ns"},
+        {"Max latency (ns)", "max_ns"}, {"Mean latency (ns)", "mean_ns"}, {"Median latency (ns)", "median_ns"},
+        {"90.0 percentile latency (ns)", "p90_ns"}, {"95.0 percentile latency (ns)", "p95_ns"},
+        {"97.0 percentile latency (ns)", "p97_ns"}, {"99.0 percentile latency (ns)", "p99_ns"},
+        {"99.9 percentile latency (ns)", "p99_9_ns"}};
+    for (const auto& [label, key] : lines)
+        std::printf("%-32s: %s\n", label, num(out[key]).c_str());
+    if (!st.histogram.empty()) {
+        uint64_t peak = 1;
+        for (const auto& b : st.histogram)
+            peak = std::max(peak, b.count);
+        std::printf("\nhistogram (ns)\n");
+        for (const auto& b : st.histogram)
+            std::printf("  [%14.1f, %14.1f) %6llu %s\n", b.startNs, b.endNs, static_cast<unsigned long long>(b.count),
+                std::string(size_t(40.0 * double(b.count) / double(peak) + 0.5), '#').c_str());
+    }
+    std::printf("\n%-48s %20s %8s\n", "operator", "average_elapsed (ns)", "count");
+    for (const auto& o : ops)
+        std::printf("%-48s %20s %8s\n", o["name"].get<std::string>().c_str(), num(o["average_ns"]).c_str(),
+            num(o["count"]).c_str());
+    return 0;
+}
+
+} // namespace
+
+STRATA_CLI_COMMAND("latency", "latency FILE [--unit NAME] [--range A:B] [--json]",
+    "latency of a repeated unit (default: the step): count, min/max/mean/median, p90..p99.9, histogram",
+    &runLatency);
+
+} // namespace strata::app

@@ -1,0 +1,383 @@
+#include "operatoraggregator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace strata::store {
+
+namespace {
+
+std::atomic<unsigned> g_threads{0};
+
+constexpr uint32_t kChunkRows = 1u << 14; // small enough that a descheduled core holds little back
+constexpr size_t kParallelRows = 1u << 17; // below this one core is faster than starting threads
+
+// One row's running totals on one core.
+struct Acc {
+    uint32_t key = 0;
+    uint64_t count = 0;
+    TimeNs total = 0, self = 0, transfer = 0;
+    TimeNs min = kTimeMax, max = kTimeMin;
+    double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
+    uint8_t has = 0;
+    uint16_t lastEngine = 0xffff;
+    std::vector<uint16_t> engines;
+    std::vector<TimeNs> durations;
+};
+
+// One core's rows, made on first use: a table of 4 bytes per catalog key finds them, so a
+// trace with a million distinct names does not cost a million accumulators per core.
+struct Accs {
+    static constexpr uint32_t kNone = 0xffffffffu;
+    std::vector<uint32_t> slot; // key → index in rows
+    std::vector<Acc> rows;
+    explicit Accs(size_t keys) : slot(keys, kNone) {}
+    Acc& at(uint32_t key)
+    {
+        uint32_t& i = slot[key];
+        if (i == kNone) {
+            i = static_cast<uint32_t>(rows.size());
+            rows.emplace_back().key = key;
+        }
+        return rows[i];
+    }
+    const Acc* find(uint32_t key) const { return slot[key] == kNone ? nullptr : &rows[slot[key]]; }
+};
+
+// Rows [begin, end) of one track level. `subtractOnly`: children that start after the
+// window; only their time is taken off their (selected) parents.
+struct WorkItem {
+    TrackId track;
+    uint32_t depth;
+    uint32_t begin, end;
+    bool subtractOnly;
+};
+
+uint32_t firstAtOrAfter(const EventStore& s, RowRange r, TimeNs t)
+{
+    uint32_t lo = r.begin, hi = r.end;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (s.sliceTs(SliceRow(mid)) < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+uint32_t firstAfter(const EventStore& s, RowRange r, TimeNs t)
+{
+    uint32_t lo = r.begin, hi = r.end;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (s.sliceTs(SliceRow(mid)) <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void push(std::vector<WorkItem>& items, TrackId t, uint32_t depth, uint32_t b, uint32_t e, bool subtractOnly)
+{
+    for (uint32_t c = b; c < e; c += kChunkRows)
+        items.push_back({t, depth, c, std::min(e, c + kChunkRows), subtractOnly});
+}
+
+void run(const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, TimeRange w, const WorkItem& item,
+    Accs& acc)
+{
+    const bool trackTransfer = cat.isTransferTrack(item.track);
+    const uint16_t engine = cat.engine(item.track);
+    for (uint32_t i = item.begin; i < item.end; ++i) {
+        const SliceRow row(i);
+        const TimeNs dur = s.sliceDur(row);
+        if (item.depth > 0) {
+            const SliceRow p = s.sliceParent(row);
+            const TimeNs pts = p.valid() ? s.sliceTs(p) : kTimeMin;
+            if (p.valid() && pts >= w.start && pts < w.end) {
+                const TypeId pt = s.sliceType(p);
+                Acc& pa = acc.at(cat.key(level, pt, s.sliceArgs(p)));
+                pa.self -= dur;
+                if (trackTransfer || cat.isTransferType(pt))
+                    pa.transfer -= dur;
+            }
+        }
+        if (item.subtractOnly)
+            continue;
+        const TypeId type = s.sliceType(row);
+        const ArgSetId args = s.sliceArgs(row);
+        Acc& a = acc.at(cat.key(level, type, args));
+        ++a.count;
+        a.total += dur;
+        a.self += dur;
+        a.min = std::min(a.min, dur);
+        a.max = std::max(a.max, dur);
+        a.durations.push_back(dur);
+        if (trackTransfer || cat.isTransferType(type))
+            a.transfer += dur;
+        if (a.lastEngine != engine) {
+            a.lastEngine = engine;
+            if (std::find(a.engines.begin(), a.engines.end(), engine) == a.engines.end())
+                a.engines.push_back(engine);
+        }
+        const OperatorCatalog::Metrics& m = cat.metrics(args);
+        if (m.has) {
+            a.has |= m.has;
+            if (m.has & OperatorCatalog::Metrics::kBytes)
+                a.bytes += m.bytes;
+            if (m.has & OperatorCatalog::Metrics::kFlops)
+                a.flops += m.flops;
+            if (m.has & OperatorCatalog::Metrics::kMfu) {
+                a.mfuWeighted += m.mfu * double(dur);
+                a.mfuDur += double(dur);
+            }
+            if (m.has & OperatorCatalog::Metrics::kHfu) {
+                a.hfuWeighted += m.hfu * double(dur);
+                a.hfuDur += double(dur);
+            }
+        }
+    }
+}
+
+void merge(Acc& into, const Acc& from)
+{
+    if (from.count == 0 && from.self == 0 && from.transfer == 0)
+        return;
+    into.count += from.count;
+    into.total += from.total;
+    into.self += from.self;
+    into.transfer += from.transfer;
+    into.min = std::min(into.min, from.min);
+    into.max = std::max(into.max, from.max);
+    into.bytes += from.bytes;
+    into.flops += from.flops;
+    into.mfuWeighted += from.mfuWeighted;
+    into.mfuDur += from.mfuDur;
+    into.hfuWeighted += from.hfuWeighted;
+    into.hfuDur += from.hfuDur;
+    into.has |= from.has;
+    for (uint16_t e : from.engines)
+        if (std::find(into.engines.begin(), into.engines.end(), e) == into.engines.end())
+            into.engines.push_back(e);
+}
+
+// The values of ranks k1 and k2 (k2 == k1 or k1 + 1) among the n values in [lo, hi] spread
+// over `parts`. Large inputs take one radix-select pass (a 4096-bucket histogram of the
+// value's top bits, small enough for L1), keep only the bucket(s) holding those ranks and
+// repeat on them; several times cheaper than nth_element over millions of values.
+std::pair<TimeNs, TimeNs> selectRanks(const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo,
+    TimeNs hi, uint64_t k1, uint64_t k2)
+{
+    std::vector<TimeNs> pick;
+    if (n > 4096 && hi > lo) {
+        const auto range = static_cast<uint64_t>(hi - lo);
+        int shift = 0;
+        while ((range >> shift) >= (1u << 12))
+            ++shift;
+        std::vector<uint32_t> hist(size_t(range >> shift) + 1, 0);
+        for (const auto* p : parts)
+            for (TimeNs v : *p)
+                if (v >= lo && v <= hi)
+                    ++hist[size_t(uint64_t(v - lo) >> shift)];
+        size_t b1 = 0;
+        uint64_t below = 0;
+        while (below + hist[b1] <= k1)
+            below += hist[b1++];
+        size_t b2 = b1;
+        uint64_t upTo = below + hist[b1];
+        while (upTo <= k2)
+            upTo += hist[++b2];
+        if (shift == 0) // every bucket is one value
+            return {lo + TimeNs(b1), lo + TimeNs(b2)};
+        const TimeNs from = lo + TimeNs(uint64_t(b1) << shift);
+        const TimeNs to = std::min(hi, lo + TimeNs(((uint64_t(b2) + 1) << shift) - 1));
+        pick.reserve(upTo - below);
+        for (const auto* p : parts)
+            for (TimeNs v : *p)
+                if (v >= from && v <= to)
+                    pick.push_back(v);
+        return selectRanks({&pick}, pick.size(), from, to, k1 - below, k2 - below);
+    }
+    for (const auto* p : parts)
+        for (TimeNs v : *p)
+            if (v >= lo && v <= hi)
+                pick.push_back(v);
+    const auto i1 = pick.begin() + std::ptrdiff_t(k1);
+    std::nth_element(pick.begin(), i1, pick.end());
+    return {*i1, k2 == k1 ? *i1 : *std::min_element(i1 + 1, pick.end())};
+}
+
+// numpy's median: the middle value, or the mean of the two middle values for an even n.
+double exactMedian(const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo, TimeNs hi)
+{
+    if (n == 0)
+        return 0;
+    const auto [a, b] = selectRanks(parts, n, lo, hi, (n - 1) / 2, n / 2);
+    return (double(a) + double(b)) / 2.0;
+}
+
+} // namespace
+
+void OperatorAggregator::setThreadCount(unsigned threads) { g_threads = threads; }
+
+OperatorScope OperatorAggregator::defaultScope(const OperatorCatalog& catalog)
+{
+    return catalog.hasDeviceTracks() ? OperatorScope::Device : OperatorScope::All;
+}
+
+bool OperatorAggregator::inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track,
+    OperatorScope scope)
+{
+    const TrackKind kind = store.track(track).kind;
+    if (kind != TrackKind::Thread && kind != TrackKind::Overflow)
+        return false;
+    switch (scope) {
+    case OperatorScope::Device: return catalog.isDeviceTrack(track);
+    case OperatorScope::Host: return !catalog.isDeviceTrack(track);
+    case OperatorScope::All: return true;
+    }
+    return false;
+}
+
+OperatorTable OperatorAggregator::aggregate(const EventStore& store, const OperatorCatalog& catalog,
+    OperatorLevel level, TimeRange window)
+{
+    return aggregate(store, catalog, level, window, defaultScope(catalog));
+}
+
+OperatorTable OperatorAggregator::aggregate(const EventStore& store, const OperatorCatalog& catalog,
+    OperatorLevel level, TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel)
+{
+    const auto started = std::chrono::steady_clock::now();
+    OperatorTable table;
+    table.level = level;
+    table.scope = scope;
+    const TimeRange extent = store.extent();
+    table.window = {std::max(window.start, extent.start), std::min(window.end, extent.end)};
+    if (catalog.typeCount() < store.types().size())
+        return table; // a catalog of another (or a cancelled) store
+
+    // Binary searches per level; a level's ends are non-decreasing, so the last selected row
+    // ends last and bounds the children that start after the window.
+    std::vector<WorkItem> items;
+    size_t rows = 0;
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        const TrackId track(t);
+        if (!inScope(store, catalog, track, scope))
+            continue;
+        TimeNs parentsEnd = kTimeMin;
+        for (uint32_t d = 0; d < store.levelCount(track); ++d) {
+            const RowRange lv = store.level(track, d);
+            const uint32_t b = firstAtOrAfter(store, lv, window.start);
+            const uint32_t e = firstAtOrAfter(store, {b, lv.end}, window.end);
+            push(items, track, d, b, e, false);
+            rows += e - b;
+            if (d > 0 && parentsEnd >= window.end) {
+                const uint32_t extra = firstAfter(store, {e, lv.end}, parentsEnd);
+                push(items, track, d, e, extra, true);
+                rows += extra - e;
+            }
+            parentsEnd = e > b ? store.sliceEnd(SliceRow(e - 1)) : kTimeMin;
+        }
+    }
+
+    const size_t keys = catalog.keyCount();
+    unsigned workers = g_threads ? g_threads.load() : std::max(1u, std::thread::hardware_concurrency());
+    if (rows < kParallelRows)
+        workers = 1;
+    workers = std::min<unsigned>(workers, std::max<size_t>(1, items.size()));
+    std::vector<Accs> accs(workers, Accs(keys));
+    std::atomic<size_t> next{0};
+    auto work = [&](unsigned w) {
+        for (size_t i = next++; i < items.size(); i = next++) {
+            if (cancel && cancel->load())
+                return;
+            run(store, catalog, level, window, items[i], accs[w]);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned w = 1; w < workers; ++w)
+        threads.emplace_back(work, w);
+    work(0);
+    for (std::thread& t : threads)
+        t.join();
+    if (cancel && cancel->load())
+        return table;
+
+    Accs& acc = accs[0];
+    for (unsigned w = 1; w < workers; ++w)
+        for (const Acc& from : accs[w].rows)
+            merge(acc.at(from.key), from);
+    // Medians: rows biggest first, over all cores; each reads its durations from every core.
+    std::vector<uint32_t> order;
+    for (uint32_t i = 0; i < acc.rows.size(); ++i)
+        if (acc.rows[i].count)
+            order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return acc.rows[a].count > acc.rows[b].count; });
+    std::vector<double> medians(acc.rows.size(), 0.0);
+    next = 0;
+    auto medianWork = [&] {
+        std::vector<const std::vector<TimeNs>*> parts;
+        for (size_t i = next++; i < order.size(); i = next++) {
+            const Acc& a = acc.rows[order[i]];
+            parts.clear();
+            for (unsigned w = 0; w < workers; ++w)
+                if (const Acc* mine = accs[w].find(a.key))
+                    parts.push_back(&mine->durations);
+            medians[order[i]] = exactMedian(parts, a.count, a.min, a.max);
+        }
+    };
+    threads.clear();
+    for (unsigned w = 1; w < workers; ++w)
+        threads.emplace_back(medianWork);
+    medianWork();
+    for (std::thread& t : threads)
+        t.join();
+
+    for (size_t i = 0; i < acc.rows.size(); ++i) {
+        Acc& a = acc.rows[i];
+        if (a.count == 0)
+            continue;
+        const uint32_t k = a.key;
+        OperatorRow row;
+        row.key = static_cast<uint32_t>(k);
+        row.name = k == OperatorCatalog::kNoKey ? std::string("(none)") : std::string(catalog.keyText(row.key));
+        row.count = a.count;
+        row.totalNs = a.total;
+        row.selfNs = a.self;
+        row.transferNs = a.transfer;
+        row.minNs = a.min;
+        row.maxNs = a.max;
+        row.avgNs = double(a.total) / double(a.count);
+        row.medianNs = medians[i];
+        row.bytes = a.bytes;
+        row.flops = a.flops;
+        row.hasBytes = a.has & OperatorCatalog::Metrics::kBytes;
+        row.hasFlops = a.has & OperatorCatalog::Metrics::kFlops;
+        if (a.mfuDur > 0)
+            row.mfu = a.mfuWeighted / a.mfuDur;
+        if (a.hfuDur > 0)
+            row.hfu = a.hfuWeighted / a.hfuDur;
+        std::sort(a.engines.begin(), a.engines.end());
+        for (uint16_t e : a.engines)
+            row.engines.push_back(catalog.engineName(e));
+        row.fusedMembers = catalog.fusedMembers(row.key);
+        table.events += a.count;
+        table.busyNs += a.self;
+        table.transferNs += a.transfer;
+        table.rows.push_back(std::move(row));
+    }
+    table.executionNs = table.busyNs - table.transferNs;
+    for (OperatorRow& r : table.rows)
+        r.percent = table.busyNs > 0 ? 100.0 * double(r.selfNs) / double(table.busyNs) : 0.0;
+    std::sort(table.rows.begin(), table.rows.end(), [](const OperatorRow& a, const OperatorRow& b) {
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    });
+    table.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return table;
+}
+
+} // namespace strata::store

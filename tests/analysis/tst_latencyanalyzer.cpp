@@ -1,0 +1,263 @@
+// LatencyAnalyzer: percentiles against numpy's default (linear) values, seed 004's Furiosa
+// summary, the histogram, the default unit, unit matching and the per-operator table.
+#include <store/latencyanalyzer.h>
+#include <store/storebuilder.h>
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace strata::store;
+
+namespace {
+
+struct Builder {
+    StoreBuilder b;
+    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
+    {
+        const ProcessId p = b.process(IdValue::number(pid));
+        b.setProcessName(p, b.intern(process));
+        const uint32_t t = b.thread(p, IdValue::number(tid));
+        b.setThreadName(t, b.intern(name));
+        return t;
+    }
+    void X(uint32_t t, const char* name, TimeNs ts, TimeNs dur, const char* cat = "")
+    {
+        b.completeSlice(t, ts, dur, b.type(b.intern(name), b.intern(cat)), {});
+    }
+};
+
+// Seed 004: four inferences and their printed summary (rounded to ns).
+const std::vector<TimeNs> kSeedInferences = { 3027309, 2111363, 1824769, 1584494 };
+
+} // namespace
+
+class tst_LatencyAnalyzer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void percentile_data();
+    void percentile();
+    void seedSummary();
+    void summarizeEdges();
+    void histogram();
+    void defaultUnit_data();
+    void defaultUnit();
+    void units();
+    void furiosaStore();
+};
+
+// numpy.percentile(np.arange(1, 11), p) with the default method="linear".
+void tst_LatencyAnalyzer::percentile_data()
+{
+    QTest::addColumn<double>("p");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("p0") << 0.0 << 1.0;
+    QTest::newRow("p25") << 25.0 << 3.25;
+    QTest::newRow("p50") << 50.0 << 5.5;
+    QTest::newRow("p90") << 90.0 << 9.1;
+    QTest::newRow("p95") << 95.0 << 9.55;
+    QTest::newRow("p97") << 97.0 << 9.73;
+    QTest::newRow("p99") << 99.0 << 9.91;
+    QTest::newRow("p99.9") << 99.9 << 9.991;
+    QTest::newRow("p100") << 100.0 << 10.0;
+}
+
+void tst_LatencyAnalyzer::percentile()
+{
+    QFETCH(double, p);
+    QFETCH(double, expected);
+    const std::vector<TimeNs> v = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+    QVERIFY2(std::abs(LatencyAnalyzer::percentile(v, p) - expected) < 1e-9,
+        qPrintable(QString::number(LatencyAnalyzer::percentile(v, p), 'g', 17)));
+}
+
+void tst_LatencyAnalyzer::seedSummary()
+{
+    const LatencyStats s = LatencyAnalyzer::summarize(kSeedInferences);
+    QCOMPARE(s.count, uint64_t(4));
+    QCOMPARE(s.minNs, TimeNs(1584494));
+    QCOMPARE(s.maxNs, TimeNs(3027309));
+    QCOMPARE(s.meanNs, 2136983.75);
+    QCOMPARE(s.medianNs, 1968066.0);
+    // numpy: 2752525.2, 2889917.1, 2944873.86, 2999830.62, 3024561.162
+    QVERIFY(std::abs(s.p90Ns - 2752525.2) < 1e-6);
+    QVERIFY(std::abs(s.p95Ns - 2889917.1) < 1e-6);
+    QVERIFY(std::abs(s.p97Ns - 2944873.86) < 1e-6);
+    QVERIFY(std::abs(s.p99Ns - 2999830.62) < 1e-6);
+    QVERIFY(std::abs(s.p99_9Ns - 3024561.162) < 1e-6);
+    // ... which the seed prints rounded:
+    QCOMPARE(std::llround(s.meanNs), 2136984ll);
+    QCOMPARE(std::llround(s.p90Ns), 2752525ll);
+    QCOMPARE(std::llround(s.p95Ns), 2889917ll);
+    QCOMPARE(std::llround(s.p97Ns), 2944874ll);
+    QCOMPARE(std::llround(s.p99Ns), 2999831ll);
+    QCOMPARE(std::llround(s.p99_9Ns), 3024561ll);
+    QCOMPARE(s.samples, kSeedInferences); // input order kept
+}
+
+void tst_LatencyAnalyzer::summarizeEdges()
+{
+    const LatencyStats empty = LatencyAnalyzer::summarize({});
+    QCOMPARE(empty.count, uint64_t(0));
+    QVERIFY(empty.histogram.empty());
+    const LatencyStats one = LatencyAnalyzer::summarize({ 42 });
+    QCOMPARE(one.count, uint64_t(1));
+    QCOMPARE(one.minNs, TimeNs(42));
+    QCOMPARE(one.p99_9Ns, 42.0);
+    QCOMPARE(one.medianNs, 42.0);
+    QCOMPARE(one.histogram.size(), size_t(1));
+    QCOMPARE(one.histogram[0].count, uint64_t(1));
+    const LatencyStats two = LatencyAnalyzer::summarize({ 10, 20 });
+    QCOMPARE(two.medianNs, 15.0);
+    QCOMPARE(two.p90Ns, 19.0);
+}
+
+void tst_LatencyAnalyzer::histogram()
+{
+    const std::vector<TimeNs> v = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+    const std::vector<LatencyBin> h = LatencyAnalyzer::histogram(v, 3);
+    QCOMPARE(h.size(), size_t(3));
+    QCOMPARE(h[0].startNs, 1.0);
+    QCOMPARE(h[1].startNs, 4.0);
+    QCOMPARE(h[2].startNs, 7.0);
+    QCOMPARE(h[2].endNs, 10.0);
+    QCOMPARE(h[0].count, uint64_t(3)); // 1 2 3
+    QCOMPARE(h[1].count, uint64_t(3)); // 4 5 6
+    QCOMPARE(h[2].count, uint64_t(4)); // 7 8 9 10: the last bin holds its end
+    uint64_t total = 0;
+    for (const LatencyBin& b : LatencyAnalyzer::histogram(kSeedInferences, 30))
+        total += b.count;
+    QCOMPARE(total, uint64_t(4));
+    QCOMPARE(LatencyAnalyzer::summarize(v).histogram.size(), size_t(30));
+}
+
+// Host threads' depth-0 names: "main" and "other" are ';'-separated name:count lists.
+void tst_LatencyAnalyzer::defaultUnit_data()
+{
+    QTest::addColumn<QString>("main");
+    QTest::addColumn<QString>("other");
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<QString>("unit");
+    QTest::newRow("steps beat a busier dataloader") << "ProfilerStep#:3"
+                                                    << "enumerate(DataLoader)#_x.__next__:5"
+                                                    << ""
+                                                    << "ProfilerStep";
+    QTest::newRow("steps beat the backward ops") << "ProfilerStep#:3"
+                                                 << "autograd::engine::evaluate_function: ConvolutionBackward0:48"
+                                                 << ""
+                                                 << "ProfilerStep";
+    QTest::newRow("furiosa inference") << "Inference:4;Quantize:4"
+                                       << ""
+                                       << ""
+                                       << "Inference";
+    QTest::newRow("most frequent otherwise") << "rbln_run:3;setup:1"
+                                             << "fetch:2"
+                                             << ""
+                                             << "rbln_run";
+    QTest::newRow("ties: the longer in total") << "a:3"
+                                               << "b:3"
+                                               << ""
+                                               << "b";
+    QTest::newRow("fewer than 3: none") << "train:2"
+                                        << ""
+                                        << ""
+                                        << "";
+    QTest::newRow("device slices never") << "x:1"
+                                         << ""
+                                         << "0_fc_1:10"
+                                         << "";
+}
+
+void tst_LatencyAnalyzer::defaultUnit()
+{
+    QFETCH(QString, main);
+    QFETCH(QString, other);
+    QFETCH(QString, device);
+    QFETCH(QString, unit);
+    Builder s;
+    const uint32_t t1 = s.thread(100, "python3", 100, "MainThread");
+    const uint32_t t2 = s.thread(100, "python3", 101, "worker");
+    const uint32_t dev = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
+    auto add = [&](uint32_t t, const QString& spec, TimeNs dur) {
+        TimeNs ts = 0;
+        for (const QString& item : spec.split(';', Qt::SkipEmptyParts)) {
+            const QString name = item.section(':', 0, -2);
+            const int n = item.section(':', -1).toInt();
+            for (int i = 0; i < n; ++i) {
+                const QByteArray full = (name.endsWith('#') ? name + QString::number(i) : name).toUtf8();
+                s.X(t, full.constData(), ts, dur);
+                ts += dur + 1;
+            }
+        }
+    };
+    add(t1, main, 100);
+    add(t2, other, 200);
+    add(dev, device, 50);
+    const auto store = s.b.finalize();
+    const OperatorCatalog cat(*store);
+    QCOMPARE(QString::fromStdString(LatencyAnalyzer::defaultUnit(*store, cat)), unit);
+}
+
+void tst_LatencyAnalyzer::units()
+{
+    Builder s;
+    const uint32_t main = s.thread(100, "python3", 100, "MainThread");
+    s.X(main, "ProfilerStep#1", 0, 1000);
+    s.X(main, "ProfilerStep#2", 1100, 900);
+    s.X(main, "aten::mm", 1150, 10);
+    s.X(main, "ProfilerStep#3", 2100, 1100);
+    const auto store = s.b.finalize();
+    const OperatorCatalog cat(*store);
+    const LatencyStats def = LatencyAnalyzer::analyze(*store, cat, "");
+    QCOMPARE(QString::fromStdString(def.unit), QString("ProfilerStep"));
+    QVERIFY(def.defaultUnit);
+    QCOMPARE(def.samples, (std::vector<TimeNs> { 1000, 900, 1100 })); // start order
+    QCOMPARE(def.medianNs, 1000.0);
+    const LatencyStats one = LatencyAnalyzer::analyze(*store, cat, "ProfilerStep#2");
+    QVERIFY(!one.defaultUnit);
+    QCOMPARE(one.samples, std::vector<TimeNs> { 900 });
+    // Nested slices are units too, and the window takes the ones that start inside it.
+    QCOMPARE(LatencyAnalyzer::durations(*store, cat, "aten::mm"), std::vector<TimeNs> { 10 });
+    QCOMPARE(LatencyAnalyzer::durations(*store, cat, "ProfilerStep", { 1000, 2100 }), std::vector<TimeNs> { 900 });
+    QCOMPARE(LatencyAnalyzer::analyze(*store, cat, "nothing").count, uint64_t(0));
+}
+
+// A Furiosa-shaped store: "Inference" spans on the host, NPU instructions with operand lists.
+void tst_LatencyAnalyzer::furiosaStore()
+{
+    Builder s;
+    const uint32_t host = s.thread(4000, "python3", 1, "thread 1");
+    const uint32_t npu = s.thread(4000, "python3", 10000000, "NPU 0");
+    TimeNs ts = 0;
+    for (TimeNs d : kSeedInferences) {
+        s.X(host, "Inference", ts, d, "Nux");
+        ts += d + 1000;
+    }
+    s.X(npu, "Execution", 0, 20000, "NPU");
+    s.X(npu, "LowLevelConv2d(41,40,42,44)", 100, 5000, "NPU");
+    s.X(npu, "LowLevelConv2d(45,44,46,48)", 6000, 6000, "NPU");
+    s.X(npu, "LowLevelPad(3,4)", 12500, 500, "NPU");
+    s.X(npu, "LowLevelPad(5,6)", 13500, 500, "NPU");
+    const auto store = s.b.finalize();
+    const OperatorCatalog cat(*store);
+
+    const LatencyStats st = LatencyAnalyzer::analyze(*store, cat, "");
+    QCOMPARE(QString::fromStdString(st.unit), QString("Inference"));
+    QCOMPARE(st.count, uint64_t(4));
+    QCOMPARE(st.medianNs, 1968066.0);
+    QCOMPARE(std::llround(st.p99Ns), 2999831ll);
+
+    // Picking an operator of the table: the Op key groups the instructions by base name.
+    const LatencyStats conv = LatencyAnalyzer::analyze(*store, cat, "LowLevelConv2d");
+    QCOMPARE(conv.samples, (std::vector<TimeNs> { 5000, 6000 }));
+
+    const std::vector<OperatorAverage> ops = LatencyAnalyzer::operatorAverages(*store, cat);
+    QStringList got;
+    for (const OperatorAverage& o : ops)
+        got << QString("%1 %2 %3").arg(QString::fromStdString(o.name)).arg(o.averageNs).arg(o.count);
+    QCOMPARE(got.join("; "), QString("Execution 20000 1; LowLevelConv2d 5500 2; LowLevelPad 500 2"));
+}
+
+QTEST_GUILESS_MAIN(tst_LatencyAnalyzer)
+#include "tst_latencyanalyzer.moc"
