@@ -1,12 +1,14 @@
 #include "importerregistry.h"
 
 #include "chrometraceimporter.h"
+#include "perfetto/perfettoimporter.h"
 
 namespace strata::importers {
 
 ImporterRegistry::ImporterRegistry()
 {
     m_importers.push_back(std::make_unique<ChromeTraceImporter>());
+    m_importers.push_back(std::make_unique<PerfettoImporter>());
 }
 
 const ImporterRegistry& ImporterRegistry::instance()
