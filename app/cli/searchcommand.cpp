@@ -1,0 +1,297 @@
+// strata-cli search FILE [--name REGEX | --contains TEXT | --exact NAME] [--cat C] [--track T]
+//                        [--arg K=V]... [--min-dur D] [--max-dur D] [--range A:B] [--case]
+//                        [--slices-only | --instants-only] [--limit N] [--json | --csv]
+//
+// The Search dock's engine (SearchEngine) from the command line: every given filter must
+// hold (AND). Prints the count, the total time and the matching events ordered by start
+// time (then track). Times in the output are ns from the trace start, like --range.
+#include "cliargs.h"
+#include "clicommandregistry.h"
+
+#include <profileloader.h>
+#include <store/searchengine.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+namespace strata::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* kUsage
+    = "usage: strata-cli search FILE [--name REGEX | --contains TEXT | --exact NAME] [--cat CATEGORY]\n"
+      "                           [--track TEXT] [--arg COND]... [--min-dur D] [--max-dur D] [--range A:B]\n"
+      "                           [--case] [--slices-only | --instants-only] [--limit N] [--json | --csv]\n"
+      "  --name REGEX     ECMAScript regex searched anywhere in the name (^...$ for the whole name)\n"
+      "  --contains TEXT  name substring;  --exact NAME: the whole name\n"
+      "  --cat C          the category, or one of its comma-separated parts\n"
+      "  --track TEXT     substring of the track label (thread, engine, lane) or its process label\n"
+      "  --arg COND       repeatable: KEY (present), KEY=V, KEY!=V, KEY~V (contains), KEY<V, KEY>V,\n"
+      "                   KEY<=V, KEY>=V; numbers compare numerically, text in byte order; KEY also\n"
+      "                   matches flattened elements (\"Input Dims~224\" looks in \"Input Dims[0][2]\")\n"
+      "  --min-dur/--max-dur D   inclusive duration bounds (ns, or 1.5us, 2ms, 1s)\n"
+      "  --range A:B      events overlapping [A, B], ns from the trace start (units allowed)\n"
+      "  --case           case-sensitive text matching (default: ASCII case-insensitive)\n"
+      "  --limit N        print at most N events (count and total still cover all); the text\n"
+      "                   table prints 50 unless --limit is given, 0 = all\n";
+
+int usageError(const std::string& message)
+{
+    std::fprintf(stderr, "strata-cli: %s\n%s", message.c_str(), kUsage);
+    return 2;
+}
+
+struct Event {
+    bool instant = false;
+    uint32_t row = 0;
+    store::TimeNs ts = 0;
+    store::TimeNs dur = 0;
+    store::TrackId track;
+    uint32_t depth = 0;
+};
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+// Track for each instant row (instants carry no track column; TrackInfo gives their ranges).
+std::vector<store::TrackId> instantTracks(const store::EventStore& s)
+{
+    std::vector<store::TrackId> out(s.instantCount());
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const store::RowRange r = s.track(store::TrackId(t)).instants;
+        for (uint32_t i = r.begin; i < r.end; ++i)
+            out[i] = store::TrackId(t);
+    }
+    return out;
+}
+
+int runSearch(const std::vector<std::string>& argv)
+{
+    const CliArgs args(argv, {"json", "csv", "case", "slices-only", "instants-only"},
+        {"name", "contains", "exact", "cat", "track", "arg", "min-dur", "max-dur", "range", "limit"});
+    if (!args.ok())
+        return usageError(args.error());
+    if (args.positional().size() != 1)
+        return usageError("search takes one FILE");
+    if (args.flag("json") && args.flag("csv"))
+        return usageError("--json and --csv exclude each other");
+    if (args.flag("slices-only") && args.flag("instants-only"))
+        return usageError("--slices-only and --instants-only exclude each other");
+
+    store::SearchQuery q;
+    q.caseSensitive = args.flag("case");
+    int nameOptions = 0;
+    if (auto v = args.value("name")) {
+        q.name = *v;
+        q.nameMode = store::NameMode::Regex;
+        ++nameOptions;
+    }
+    if (auto v = args.value("contains")) {
+        q.name = *v;
+        q.nameMode = store::NameMode::Substring;
+        ++nameOptions;
+    }
+    if (auto v = args.value("exact")) {
+        q.name = *v;
+        q.nameMode = store::NameMode::Exact;
+        ++nameOptions;
+    }
+    if (nameOptions > 1)
+        return usageError("give only one of --name, --contains and --exact");
+    if (auto v = args.value("cat"))
+        q.category = *v;
+    if (auto v = args.value("track"))
+        q.track = *v;
+    for (const std::string& text : args.values("arg")) {
+        store::ArgCondition c;
+        std::string error;
+        if (!store::SearchQuery::parseArgCondition(text, &c, &error))
+            return usageError(error);
+        q.args.push_back(std::move(c));
+    }
+    for (const char* key : {"min-dur", "max-dur"}) {
+        if (auto v = args.value(key)) {
+            store::TimeNs d = 0;
+            if (!CliArgs::parseDuration(*v, &d) || d < 0)
+                return usageError(std::string("bad --") + key + " \"" + *v
+                    + "\": expected a duration >= 0 in ns, or with a unit (1.5us, 2ms, 1s)");
+            (std::string(key) == "min-dur" ? q.minDur : q.maxDur) = d;
+        }
+    }
+    store::TimeRange relative;
+    const std::optional<std::string> rangeText = args.value("range");
+    if (rangeText) {
+        std::string error;
+        if (!CliArgs::parseRange(*rangeText, &relative, &error))
+            return usageError(error);
+    }
+    q.slices = !args.flag("instants-only");
+    q.instants = !args.flag("slices-only");
+    size_t limit = args.flag("json") || args.flag("csv") ? 0 : 50;
+    if (auto v = args.value("limit")) {
+        char* end = nullptr;
+        const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+        if (v->empty() || *end != '\0' || (*v)[0] == '-')
+            return usageError("bad --limit \"" + *v + "\": expected a count (0 = all)");
+        limit = size_t(n);
+    }
+    {
+        std::string error;
+        if (!q.validate(&error))
+            return usageError(error);
+    }
+
+    const std::string& path = args.positional()[0];
+    const importers::LoadResult r = importers::ProfileLoader::load(path);
+    if (!r.store) {
+        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+        return 2;
+    }
+    const store::EventStore& s = *r.store;
+    const store::TimeNs origin = s.extent().start;
+    if (rangeText)
+        q.range = store::TimeRange{origin + relative.start, origin + relative.end};
+
+    const store::SearchResult res = store::SearchEngine::run(s, q);
+    if (!res.error.empty()) {
+        std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
+        return 2;
+    }
+
+    // Events by start time, then track, then depth (rows are in (track, depth, ts) order).
+    std::vector<Event> events;
+    events.reserve(res.count);
+    for (store::SliceRow row : res.slices)
+        events.push_back(Event{false, row.v, s.sliceTs(row), s.sliceDur(row), s.sliceTrack(row), s.sliceDepth(row)});
+    if (!res.instants.empty()) {
+        const std::vector<store::TrackId> itrack = instantTracks(s);
+        for (store::InstantRow row : res.instants)
+            events.push_back(Event{true, row.v, s.instantTs(row), 0, itrack[row.v], 0});
+    }
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+        if (a.ts != b.ts)
+            return a.ts < b.ts;
+        if (a.track != b.track)
+            return a.track < b.track;
+        return a.depth < b.depth;
+    });
+    const size_t shown = limit ? std::min(limit, events.size()) : events.size();
+
+    std::vector<std::string> trackLabel(s.trackCount()), processLabel(s.trackCount());
+    auto labels = [&](store::TrackId t) -> std::pair<const std::string&, const std::string&> {
+        if (trackLabel[t.v].empty()) {
+            trackLabel[t.v] = s.trackLabel(t);
+            processLabel[t.v] = s.processLabel(s.track(t).process);
+        }
+        return {trackLabel[t.v], processLabel[t.v]};
+    };
+    auto typeOf = [&](const Event& e) {
+        return s.types().get(e.instant ? s.instantType(store::InstantRow(e.row)) : s.sliceType(store::SliceRow(e.row)));
+    };
+
+    if (args.flag("json")) {
+        // The summary fields through nlohmann, the events streamed one per line (a search
+        // can match millions of events; a DOM of them would take gigabytes).
+        Json head;
+        head["file"] = path;
+        head["query"] = q.describe();
+        head["count"] = res.count;
+        head["total_ns"] = res.totalNs;
+        head["slices"] = res.slices.size();
+        head["instants"] = res.instants.size();
+        head["trace_start_ns"] = origin;
+        head["shown"] = shown;
+        std::string text = head.dump(2);
+        text.pop_back(); // the closing '}'
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+            text.pop_back();
+        std::cout << text << ",\n  \"events\": [";
+        for (size_t i = 0; i < shown; ++i) {
+            const Event& e = events[i];
+            const store::EventType& type = typeOf(e);
+            const auto [track, process] = labels(e.track);
+            Json o;
+            o["track"] = track;
+            o["process"] = process;
+            o["name"] = std::string(s.str(type.name));
+            o["category"] = std::string(s.str(type.category));
+            o["kind"] = e.instant ? "instant" : "slice";
+            o["start_ns"] = e.ts - origin;
+            o["dur_ns"] = e.dur;
+            std::cout << (i ? ",\n    " : "\n    ") << o.dump();
+        }
+        std::cout << (shown ? "\n  ]\n}\n" : "]\n}\n");
+        return 0;
+    }
+    if (args.flag("csv")) {
+        std::cout << "kind,track,process,name,category,start_ns,dur_ns\n";
+        for (size_t i = 0; i < shown; ++i) {
+            const Event& e = events[i];
+            const store::EventType& type = typeOf(e);
+            const auto [track, process] = labels(e.track);
+            std::cout << (e.instant ? "instant" : "slice") << ',' << csvField(track) << ',' << csvField(process) << ','
+                      << csvField(std::string(s.str(type.name))) << ',' << csvField(std::string(s.str(type.category)))
+                      << ',' << (e.ts - origin) << ',' << e.dur << "\n";
+        }
+        return 0;
+    }
+
+    std::cout << "file      " << path << "\n"
+              << "query     " << q.describe() << "\n"
+              << "matches   " << res.count << " (slices " << res.slices.size() << ", instants " << res.instants.size()
+              << ")\n"
+              << "total     " << res.totalNs << " ns\n";
+    if (shown == 0)
+        return 0;
+    std::vector<std::vector<std::string>> rows{{"start_ns", "dur_ns", "process", "track", "name"}};
+    for (size_t i = 0; i < shown; ++i) {
+        const Event& e = events[i];
+        const auto [track, process] = labels(e.track);
+        rows.push_back({std::to_string(e.ts - origin), e.instant ? "instant" : std::to_string(e.dur), process, track,
+            std::string(s.str(typeOf(e).name))});
+    }
+    std::vector<size_t> width(5, 0);
+    for (const auto& row : rows)
+        for (size_t c = 0; c < row.size(); ++c)
+            width[c] = std::max(width[c], row[c].size());
+    std::cout << "\n";
+    for (const auto& row : rows) {
+        std::string line;
+        for (size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(width[c] - row[c].size(), ' ');
+            line += c < 2 ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : std::string());
+            if (c + 1 < row.size())
+                line += "  ";
+        }
+        std::cout << line << "\n";
+    }
+    if (shown < events.size())
+        std::cout << "... " << events.size() - shown << " more (--limit 0 prints all)\n";
+    return 0;
+}
+
+} // namespace
+
+STRATA_CLI_COMMAND("search",
+    "search FILE [--name REGEX|--contains T] [--cat C] [--track T] [--arg K=V]... [--min-dur D] [--max-dur D]"
+    " [--range A:B] [--json|--csv]",
+    "events matching every filter (name, category, track, args, duration, time): count, total time, the events",
+    &runSearch);
+
+} // namespace strata::app

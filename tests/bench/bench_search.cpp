@@ -1,0 +1,218 @@
+// Search / source-mapping benchmark (not a test): loads each trace, times SearchEngine::run()
+// for typical Search-dock queries and the SourceIndex (build, line → events for the
+// busiest line and for five lines, event → line). Budgets on the 10M-event trace:
+// name-substring search <= 100 ms; line → events highlight <= 20 ms.
+//
+//   bench_search [FILE...] [--runs N]     (default: /work/data/trace_1m.json /work/data/trace_10m.json)
+#include <profileloader.h>
+#include <store/searchengine.h>
+#include <store/sourceindex.h>
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace strata::store;
+
+double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+struct Stats {
+    double median = 0, max = 0;
+};
+
+Stats time(int runs, const std::function<void()>& fn)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const auto t0 = Clock::now();
+        fn();
+        ms.push_back(msSince(t0));
+    }
+    std::sort(ms.begin(), ms.end());
+    return Stats{ms[ms.size() / 2], ms.back()};
+}
+
+volatile uint64_t g_sink = 0;
+
+void search(const EventStore& s, const char* label, const SearchQuery& q, int runs, unsigned threads = 0)
+{
+    SearchResult last;
+    const Stats st = time(runs, [&] {
+        last = SearchEngine::run(s, q, nullptr, threads);
+        g_sink = g_sink + last.count;
+    });
+    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s\n", label, st.median,
+        st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
+        last.ok() ? "" : ("  ERROR " + last.error).c_str());
+}
+
+void bench(const std::string& path, int runs)
+{
+    const auto r = strata::importers::ProfileLoader::load(path);
+    if (!r.store) {
+        std::fprintf(stderr, "bench_search: %s\n", r.error.c_str());
+        return;
+    }
+    const EventStore& s = *r.store;
+    std::printf("file %s\n", path.c_str());
+    std::printf("  slices %zu, instants %zu, types %zu, arg sets %zu, strings %zu, load %.2f s\n", s.sliceCount(),
+        s.instantCount(), s.types().size(), s.args().setCount(), s.strings().size(), r.seconds);
+
+    // Frequencies, to pick a common and a rare name and the busiest category.
+    std::vector<uint32_t> perType(s.types().size(), 0);
+    for (uint32_t i = 0; i < s.sliceCount(); ++i)
+        ++perType[s.sliceType(SliceRow(i)).v];
+    std::unordered_map<uint32_t, uint64_t> perName, perCat;
+    for (uint32_t t = 0; t < perType.size(); ++t) {
+        perName[s.types().get(TypeId(t)).name.v] += perType[t];
+        perCat[s.types().get(TypeId(t)).category.v] += perType[t];
+    }
+    uint32_t rareName = 0, busyCat = 0;
+    uint64_t rareCount = UINT64_MAX, busyCount = 0;
+    for (const auto& [name, n] : perName)
+        if (n > 0 && (n < rareCount || (n == rareCount && name < rareName))) {
+            rareCount = n;
+            rareName = name;
+        }
+    for (const auto& [cat, n] : perCat)
+        if (n > busyCount && !s.str(StringId(cat)).empty()) {
+            busyCount = n;
+            busyCat = cat;
+        }
+    std::printf("  distinct names %zu\n\nsearch (%d runs each)\n", perName.size(), runs);
+
+    SearchQuery q;
+    q.name = "conv";
+    search(s, "name substring \"conv\" (common)", q, runs);
+    search(s, "  same, one thread", q, runs, 1);
+    q.name = std::string(s.str(StringId(rareName)));
+    search(s, ("name substring (rare, " + std::to_string(rareCount) + "x)").c_str(), q, runs);
+    q.name = "all-reduce";
+    q.caseSensitive = true;
+    search(s, "name substring, case-sensitive", q, runs);
+    q = SearchQuery();
+    q.name = "^[0-9]+_fused\\(.*conv[0-9]\\.grad_input.*\\)_[0-9]+$";
+    q.nameMode = NameMode::Regex;
+    search(s, "name regex", q, runs);
+    q.name = "dma|all-reduce";
+    search(s, "name regex alternation", q, runs);
+    q = SearchQuery();
+    q.args.push_back(ArgCondition{"bytes", ArgOp::Gt, "1000000"});
+    search(s, "arg bytes>1000000", q, runs);
+    q.args = {ArgCondition{"layer", ArgOp::Eq, "layer2.0"}};
+    search(s, "arg layer=layer2.0", q, runs);
+    q.args = {ArgCondition{"hlo_name", ArgOp::Contains, "convolution.20"}};
+    search(s, "arg hlo_name~convolution.20", q, runs);
+    q = SearchQuery();
+    q.category = std::string(s.str(StringId(busyCat)));
+    search(s, ("category \"" + q.category + "\"").c_str(), q, runs);
+    q = SearchQuery();
+    q.track = "Neural Engine";
+    search(s, "track \"Neural Engine\"", q, runs);
+    q = SearchQuery();
+    q.minDur = 100000;
+    search(s, "duration >= 100 us", q, runs);
+    q = SearchQuery();
+    q.name = "conv";
+    q.args.push_back(ArgCondition{"bytes", ArgOp::Gt, "1000000"});
+    q.minDur = 50000;
+    search(s, "conv AND bytes>1e6 AND dur>=50us", q, runs);
+    q = SearchQuery();
+    q.name = "conv";
+    const TimeRange ext = s.extent();
+    q.range = TimeRange{ext.start + ext.duration() * 45 / 100, ext.start + ext.duration() * 55 / 100};
+    search(s, "conv in the middle 10% of time", q, runs);
+    search(s, "everything", SearchQuery(), runs);
+
+    // Source index.
+    std::printf("\nsource index\n");
+    SourceIndex index;
+    const Stats build = time(3, [&] { index.build(s); });
+    SourceIndex single;
+    const Stats build1 = time(1, [&] { single.build(s, nullptr, 1); });
+    const double bytes = double(index.residentBytes());
+    std::printf("  build                              median %8.2f ms  max %8.2f ms  (one thread %.2f ms)\n", build.median,
+        build.max, build1.median);
+    std::printf("  files %zu, located slices %llu, instants %llu, %.1f MB = %.2f bytes/slice\n", index.files().size(),
+        (unsigned long long)index.locatedSlices(), (unsigned long long)index.locatedInstants(), bytes / 1e6,
+        bytes / double(std::max<size_t>(1, s.sliceCount())));
+    for (int o = 1; o < 7; ++o)
+        if (index.originCount(SourceOrigin(o)))
+            std::printf("    via %-12s %llu\n", sourceOriginName(SourceOrigin(o)),
+                (unsigned long long)index.originCount(SourceOrigin(o)));
+    if (index.empty())
+        return;
+    // The busiest line overall, and the five busiest lines of its file.
+    int busyFile = 0;
+    uint32_t busyLine = 0, busyEvents = 0;
+    for (size_t f = 0; f < index.files().size(); ++f)
+        for (const SourceLine& l : index.files()[f].lines)
+            if (l.slices > busyEvents) {
+                busyEvents = l.slices;
+                busyLine = l.line;
+                busyFile = int(f);
+            }
+    std::vector<SourceLine> lines = index.files()[size_t(busyFile)].lines;
+    std::sort(lines.begin(), lines.end(), [](const SourceLine& a, const SourceLine& b) { return a.slices > b.slices; });
+    std::vector<uint32_t> five;
+    for (size_t i = 0; i < lines.size() && i < 5; ++i)
+        five.push_back(lines[i].line);
+    const std::string& file = index.files()[size_t(busyFile)].path;
+    size_t n = 0;
+    const Stats one = time(runs * 3, [&] { n = index.rowsForLines(busyFile, {busyLine}).size(); });
+    std::printf("  rowsForLines busiest line           median %8.2f ms  max %8.2f ms  %zu rows (%s:%u)\n", one.median,
+        one.max, n, file.c_str(), busyLine);
+    const Stats many = time(runs * 3, [&] { n = index.rowsForLines(busyFile, five).size(); });
+    std::printf("  rowsForLines 5 busiest lines        median %8.2f ms  max %8.2f ms  %zu rows\n", many.median,
+        many.max, n);
+    std::vector<uint32_t> all;
+    for (const SourceLine& l : index.files()[size_t(busyFile)].lines)
+        all.push_back(l.line);
+    const Stats whole = time(runs, [&] { n = index.rowsForLines(busyFile, all).size(); });
+    std::printf("  rowsForLines whole file (%3zu lines) median %8.2f ms  max %8.2f ms  %zu rows\n", all.size(),
+        whole.median, whole.max, n);
+    std::mt19937 rng(3);
+    std::vector<SliceRow> probe(1000000);
+    for (SliceRow& r : probe)
+        r = SliceRow(uint32_t(rng() % std::max<size_t>(1, s.sliceCount())));
+    const Stats loc = time(runs, [&] {
+        uint64_t sum = 0;
+        for (SliceRow r : probe)
+            sum += index.locationOf(s, r).line;
+        g_sink = g_sink + sum;
+    });
+    std::printf("  locationOf x 1M random rows         median %8.2f ms  max %8.2f ms  (%.1f ns each)\n", loc.median,
+        loc.max, loc.median * 1e6 / double(probe.size()));
+    std::printf("\n");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    std::vector<std::string> files;
+    int runs = 7;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else
+            files.push_back(argv[i]);
+    }
+    if (files.empty())
+        files = {"/work/data/trace_1m.json", "/work/data/trace_10m.json"};
+    for (const std::string& f : files)
+        bench(f, runs);
+    return 0;
+}
