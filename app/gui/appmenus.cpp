@@ -1,0 +1,262 @@
+#include "appmenus.h"
+
+#include "mainwindow.h"
+#include "recentfiles.h"
+#include "session.h"
+#include "shortcutsdialog.h"
+
+#include <state/viewport.h>
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+namespace strata::app {
+
+namespace {
+
+const char* const kOpenDirKey = "openDirectory";
+
+QString openFilters()
+{
+    return AppMenus::tr("Profiles (*.json *.json.gz *.gz *.json.zst *.zst *.pftrace *.perfetto-trace *.pb);;"
+                        "Chrome trace JSON (*.json *.json.gz *.json.zst);;"
+                        "Perfetto traces (*.pftrace *.perfetto-trace *.pb);;"
+                        "All files (*)");
+}
+
+} // namespace
+
+AppMenus::AppMenus(MainWindow* window, RecentFiles* recent)
+    : QObject(window)
+    , m_window(window)
+    , m_recent(recent)
+{
+    createFileMenu();
+    createViewMenu();
+    createLayoutMenu();
+    createHelpMenu();
+    rebuildRecentMenu();
+    // Queued: these rebuilds delete menu actions, possibly the one being triggered.
+    connect(m_recent, &RecentFiles::changed, this, &AppMenus::rebuildRecentMenu, Qt::QueuedConnection);
+    connect(m_window, &MainWindow::layoutsChanged, this, &AppMenus::rebuildLayoutMenus, Qt::QueuedConnection);
+    connect(m_window->session(), &Session::storeChanged, this, &AppMenus::updateActions);
+    connect(m_window->session()->viewport(), &model::Viewport::visibleChanged, this, &AppMenus::updateActions);
+    connect(m_window, &MainWindow::loadStarted, this, &AppMenus::updateActions);
+    connect(m_window, &MainWindow::loadFinished, this, &AppMenus::updateActions);
+    updateActions();
+}
+
+void AppMenus::updateActions()
+{
+    const bool open = m_window->session()->isOpen();
+    for (QAction* a : m_profileActions)
+        a->setEnabled(open);
+    m_closeAction->setEnabled(open || m_window->isLoading());
+    m_backAction->setEnabled(open && m_window->session()->viewport()->canGoBack());
+    m_forwardAction->setEnabled(open && m_window->session()->viewport()->canGoForward());
+}
+
+void AppMenus::zoomBy(double factor)
+{
+    model::Viewport* vp = m_window->session()->viewport();
+    const store::TimeRange v = vp->visible();
+    vp->zoom(factor, v.start + v.duration() / 2, model::Viewport::Nav::Step);
+}
+
+void AppMenus::createFileMenu()
+{
+    QMenu* file = m_window->menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &AppMenus::promptOpen);
+    file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    m_closeAction = file->addAction(tr("&Close"), QKeySequence::Close, m_window, &MainWindow::closeProfile);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, m_window, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+}
+
+void AppMenus::createViewMenu()
+{
+    QMenu* view = m_window->menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : m_window->docks())
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
+    in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
+    QAction* out = view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { zoomBy(2.0); });
+    QAction* reset = view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+        [this] { m_window->session()->viewport()->reset(); });
+    reset->setToolTip(tr("Show the whole trace"));
+    m_backAction = view->addAction(
+        tr("&Back"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [this] { m_window->session()->viewport()->back(); });
+    m_forwardAction = view->addAction(tr("&Forward"), QKeySequence(Qt::ALT | Qt::Key_Right), this,
+        [this] { m_window->session()->viewport()->forward(); });
+    m_profileActions << in << out << reset;
+    view->addSeparator();
+    QAction* full = view->addAction(tr("&Full Screen"), QKeySequence::FullScreen, this,
+        [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
+    full->setCheckable(true);
+}
+
+void AppMenus::createLayoutMenu()
+{
+    QMenu* layout = m_window->menuBar()->addMenu(tr("&Layout"));
+    layout->addAction(tr("&Save Layout As…"), this, &AppMenus::promptSaveLayout);
+    m_loadLayoutMenu = layout->addMenu(tr("&Load Layout"));
+    m_deleteLayoutMenu = layout->addMenu(tr("&Delete Layout"));
+    layout->addSeparator();
+    layout->addAction(tr("&Reset to Default"), this, [this] {
+        m_window->resetLayout();
+        m_window->statusBar()->showMessage(tr("Default layout"), 8000);
+    });
+    layout->addSeparator();
+    layout->addAction(tr("&Export Layout…"), this, &AppMenus::promptExportLayout);
+    layout->addAction(tr("&Import Layout…"), this, &AppMenus::promptImportLayout);
+    rebuildLayoutMenus();
+}
+
+void AppMenus::createHelpMenu()
+{
+    QMenu* help = m_window->menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, &AppMenus::showShortcuts);
+    keys->setShortcut(QKeySequence::HelpContents); // `?` belongs to the timeline's own overlay
+    help->addSeparator();
+    QAction* about = help->addAction(tr("&About Strata"), this, &AppMenus::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+}
+
+void AppMenus::rebuildRecentMenu()
+{
+    const QStringList files = m_recent->files();
+    m_recentMenu->clear();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* a = m_recentMenu->addAction(
+            QStringLiteral("&%1  %2").arg(i + 1 == 10 ? 0 : i + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] { m_window->openFile(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear Recent Files"), m_recent, &RecentFiles::clear);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void AppMenus::rebuildLayoutMenus()
+{
+    m_loadLayoutMenu->clear();
+    m_deleteLayoutMenu->clear();
+    qDeleteAll(m_loadLayoutMenu->findChildren<QActionGroup*>(Qt::FindDirectChildrenOnly));
+    const QStringList names = m_window->layouts().names();
+    const QString current = m_window->layouts().lastUsed();
+    auto* group = new QActionGroup(m_loadLayoutMenu);
+    for (const QString& name : names) {
+        QAction* load = m_loadLayoutMenu->addAction(name, this, [this, name] {
+            if (!m_window->loadLayout(name)) // undo the check mark the click just moved
+                QMetaObject::invokeMethod(this, &AppMenus::rebuildLayoutMenus, Qt::QueuedConnection);
+        });
+        load->setCheckable(true);
+        load->setChecked(name == current);
+        group->addAction(load);
+        m_deleteLayoutMenu->addAction(name, this, [this, name] {
+            if (QMessageBox::question(m_window, tr("Delete Layout"), tr("Delete the layout “%1”?").arg(name))
+                == QMessageBox::Yes)
+                m_window->deleteLayout(name);
+        });
+    }
+    if (names.isEmpty()) {
+        m_loadLayoutMenu->addAction(tr("No saved layouts"))->setEnabled(false);
+        m_deleteLayoutMenu->setEnabled(false);
+    } else {
+        m_deleteLayoutMenu->setEnabled(true);
+    }
+}
+
+// --- dialogs ----------------------------------------------------------------------------
+
+void AppMenus::promptOpen()
+{
+    QSettings settings;
+    QString dir = settings.value(kOpenDirKey).toString();
+    if (dir.isEmpty())
+        dir = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Profile"), dir, openFilters());
+    if (path.isEmpty())
+        return;
+    settings.setValue(kOpenDirKey, QFileInfo(path).absolutePath());
+    m_window->openFile(path);
+}
+
+void AppMenus::promptSaveLayout()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(
+        m_window, tr("Save Layout"), tr("Layout name:"), QLineEdit::Normal, m_window->layouts().lastUsed(), &ok)
+                             .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    if (m_window->layouts().contains(name)
+        && QMessageBox::question(m_window, tr("Save Layout"), tr("Replace the layout “%1”?").arg(name))
+            != QMessageBox::Yes)
+        return;
+    m_window->saveLayout(name);
+}
+
+void AppMenus::promptExportLayout()
+{
+    const QString base = m_window->layouts().lastUsed().isEmpty() ? tr("layout") : m_window->layouts().lastUsed();
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Layout"),
+        dir + QLatin1Char('/') + base + QStringLiteral(".strata-layout.json"),
+        tr("Strata layouts (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_window->exportLayout(path, &error))
+        QMessageBox::warning(m_window, tr("Export Layout"), error);
+}
+
+void AppMenus::promptImportLayout()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Layout"),
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation),
+        tr("Strata layouts (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_window->importLayout(path, &error))
+        QMessageBox::warning(m_window, tr("Import Layout"), error);
+}
+
+void AppMenus::showShortcuts()
+{
+    auto* dialog = m_window->findChild<ShortcutsDialog*>();
+    if (!dialog)
+        dialog = new ShortcutsDialog(m_window);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void AppMenus::showAbout()
+{
+    QMessageBox::about(m_window, tr("About Strata"),
+        tr("<h3>Strata %1</h3><p>A profile viewer for AI accelerators — NPUs, TPUs and GPUs — and any program "
+           "that writes Chrome Trace Event JSON.</p><p>Built with Qt %2.</p>")
+            .arg(QStringLiteral(STRATA_VERSION), QString::fromLatin1(qVersion())));
+}
+
+} // namespace strata::app

@@ -1,0 +1,48 @@
+#pragma once
+#include <QObject>
+
+class QAction;
+class QMenu;
+
+namespace strata::app {
+
+class MainWindow;
+class RecentFiles;
+
+// The menu bar of the main window (File, View, Layout, Help) and the dialogs its entries
+// open. Works through MainWindow's public interface; keeps the Open Recent and layout
+// submenus in step with RecentFiles and the LayoutStore.
+class AppMenus : public QObject {
+    Q_OBJECT
+public:
+    AppMenus(MainWindow* window, RecentFiles* recent);
+
+    void promptOpen();
+    void promptSaveLayout();
+    void promptExportLayout();
+    void promptImportLayout();
+    void showShortcuts();
+    void showAbout();
+    void rebuildRecentMenu();
+    void rebuildLayoutMenus();
+    void updateActions(); // what needs an open profile, back/forward availability
+
+private:
+    void createFileMenu();
+    void createViewMenu();
+    void createLayoutMenu();
+    void createHelpMenu();
+    void zoomBy(double factor);
+
+    MainWindow* m_window;
+    RecentFiles* m_recent;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_loadLayoutMenu = nullptr;
+    QMenu* m_deleteLayoutMenu = nullptr;
+    QList<QAction*> m_profileActions; // enabled only while a profile is open
+    QAction* m_closeAction = nullptr;
+    QAction* m_backAction = nullptr;
+    QAction* m_forwardAction = nullptr;
+};
+
+} // namespace strata::app

@@ -1,0 +1,52 @@
+#pragma once
+#include <store/types.h>
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace strata::app {
+
+// A --range argument: times after the trace start, resolved once the trace is known.
+struct RangeSpec {
+    store::TimeNs start = 0;
+    std::optional<store::TimeNs> end; // empty: up to the end of the trace
+    store::TimeRange resolve(store::TimeRange trace) const;
+};
+
+struct StartupOptions {
+    QString file;
+    QString layout;
+    QString screenshot;
+    std::optional<RangeSpec> range;
+};
+
+// strata [FILE] [--layout NAME] [--range START:END] [--screenshot PNG]
+class CommandLine {
+public:
+    enum class Result { Ok, Error, Help, Version };
+
+    CommandLine();
+    Result parse(const QStringList& arguments); // arguments[0] is the program
+    const StartupOptions& options() const { return m_options; }
+    QString errorText() const { return m_error; }
+    QString helpText() const;
+
+    // "1500", "1500ns", "1.5us", "1.5µs", "1.5ms", "0.25 s" → nanoseconds (exact decimal).
+    static std::optional<store::TimeNs> parseTime(const QString& text, QString* error = nullptr);
+    // "START:END", either side may be empty ("2ms:" = from 2 ms to the end).
+    static std::optional<RangeSpec> parseRange(const QString& text, QString* error = nullptr);
+
+private:
+    QCommandLineParser m_parser;
+    QCommandLineOption m_layout;
+    QCommandLineOption m_range;
+    QCommandLineOption m_screenshot;
+    StartupOptions m_options;
+    QString m_error;
+};
+
+} // namespace strata::app

@@ -1,0 +1,490 @@
+#include "mainwindow.h"
+
+#include "appicon.h"
+#include "appmenus.h"
+#include "importjob.h"
+#include "loadprogresspanel.h"
+#include "recentfiles.h"
+#include "sampleprofile.h"
+#include "session.h"
+#include "statusindicators.h"
+#include "welcomepage.h"
+
+#include <details/eventdetailswidget.h>
+#include <operators/latencywidget.h>
+#include <operators/operatorchartswidget.h>
+#include <operators/operatortablewidget.h>
+#include <state/viewport.h>
+#include <summary/overallsummarywidget.h>
+#include <summary/selectionsummarywidget.h>
+#include <timeline/timelinewidget.h>
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScreen>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace strata::app {
+
+namespace {
+
+// "<path>: reason (at byte N)" → "reason (at byte N)".
+QString reasonOf(const QString& path, const QString& error)
+{
+    const QString prefix = path + QStringLiteral(": ");
+    return error.startsWith(prefix) ? error.mid(prefix.size()) : error;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_session(new Session(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Strata"));
+    setWindowIcon(AppIcon::icon());
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AnimatedDocks);
+    setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
+    m_recent = new RecentFiles(this);
+
+    m_central = new QStackedWidget(this);
+    m_central->setObjectName(QStringLiteral("centralStack"));
+    m_welcome = new WelcomePage(m_central);
+    m_timeline = new widgets::TimelineWidget(
+        m_session->viewport(), m_session->selection(), m_session->trackFilter(), m_central);
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(m_timeline);
+    setCentralWidget(m_central);
+    m_progressPanel = new LoadProgressPanel(m_central);
+
+    m_details = new widgets::EventDetailsWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
+
+    // Operator analytics: they get the store on storeChanged and its catalog once
+    // Session::analysesReady says it is built (onStoreChanged hands both over).
+    m_operatorTable = new widgets::OperatorTableWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
+    m_operatorCharts = new widgets::OperatorChartsWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
+    m_latency = new widgets::LatencyWidget(m_session->selection(), m_session->viewport(), this);
+    QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
+    connect(m_session, &Session::analysesReady, this, [this] {
+        m_operatorTable->setAnalysis(m_session->store(), m_session->operatorCatalog());
+        m_operatorCharts->setAnalysis(m_session->store(), m_session->operatorCatalog());
+        m_latency->setAnalysis(m_session->store(), m_session->operatorCatalog());
+    });
+    connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
+        [this, latencyDock](const QString& unit) {
+            m_latency->setUnit(unit);
+            latencyDock->show();
+            latencyDock->raise();
+        });
+
+    // The summaries (whole trace; time selection or visible window) get the store on
+    // storeChanged and compute once Session::analysesReady has built the summary index.
+    m_overallSummary = new widgets::OverallSummaryWidget(this);
+    addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
+    m_selectionSummary = new widgets::SelectionSummaryWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
+    connect(m_session, &Session::analysesReady, this, [this] {
+        m_overallSummary->setSummaryIndex(m_session->summaryIndex());
+        m_selectionSummary->setSummaryIndex(m_session->summaryIndex());
+    });
+
+    m_status = new StatusIndicators(statusBar(), m_session);
+    connect(m_status, &StatusIndicators::cancelRequested, this, &MainWindow::cancelLoad);
+    connect(m_progressPanel, &LoadProgressPanel::cancelRequested, this, &MainWindow::cancelLoad);
+    connect(m_welcome, &WelcomePage::openSampleRequested, this, &MainWindow::openSample);
+    connect(m_welcome, &WelcomePage::openRecentRequested, this, [this](const QString& p) { openFile(p); });
+    connect(m_recent, &RecentFiles::changed, this, [this] { m_welcome->setRecentFiles(m_recent->files()); });
+    connect(m_session, &Session::storeChanged, this, &MainWindow::onStoreChanged);
+
+    m_menus = new AppMenus(this, m_recent);
+    connect(m_welcome, &WelcomePage::openFileRequested, m_menus, &AppMenus::promptOpen);
+    m_welcome->setSampleAvailable(!SampleProfile::path().isEmpty());
+    m_welcome->setRecentFiles(m_recent->files());
+
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+    resize(std::clamp(avail.width() * 9 / 10, 900, 1600), std::clamp(avail.height() * 9 / 10, 600, 1000));
+    resetLayout();
+    onStoreChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget* MainWindow::addDock(QWidget* widget, const QString& title, const QString& objectName)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(widget);
+    dock->setFeatures(
+        QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    m_docks << dock;
+    return dock;
+}
+
+QDockWidget* MainWindow::dock(const QString& objectName) const
+{
+    for (QDockWidget* d : m_docks) {
+        if (d->objectName() == objectName)
+            return d;
+    }
+    return nullptr;
+}
+
+// --- loading ----------------------------------------------------------------------------
+
+void MainWindow::openFile(const QString& path, std::optional<RangeSpec> range)
+{
+    if (path.isEmpty())
+        return;
+    if (m_job) { // the newer request wins; the old worker stops at its next poll
+        m_job->disconnect(this);
+        m_job->cancel();
+        m_job->deleteLater();
+        m_job = nullptr;
+    }
+    m_pendingRange = range;
+    const QString name = QFileInfo(path).fileName();
+    auto* job = new ImportJob(path, this);
+    m_job = job;
+    connect(job, &ImportJob::progress, this, [this](double f) {
+        m_status->setProgress(f);
+        m_progressPanel->setProgress(f);
+    });
+    connect(job, &ImportJob::finished, this, [this, job](const importers::LoadResult& r) { onJobFinished(job, r); });
+    m_status->setLoading(name);
+    m_progressPanel->start(name);
+    m_welcome->setBusy(true);
+    statusBar()->showMessage(tr("Opening %1…").arg(name));
+    emit loadStarted(path);
+    job->start();
+}
+
+void MainWindow::openSample()
+{
+    const QString path = SampleProfile::path();
+    if (path.isEmpty()) {
+        notify(tr("The sample profile is not installed. Set STRATA_SAMPLE to its path."), true);
+        return;
+    }
+    openFile(path);
+}
+
+void MainWindow::cancelLoad()
+{
+    if (!m_job)
+        return;
+    m_job->cancel();
+    m_status->setCancelling();
+    m_progressPanel->setCancelling();
+    statusBar()->showMessage(tr("Cancelling…"));
+}
+
+void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
+{
+    if (job != m_job)
+        return;
+    m_job = nullptr;
+    job->deleteLater();
+    m_status->setIdle();
+    m_progressPanel->hide();
+    m_welcome->setBusy(false);
+    const QString path = job->path();
+    const QString name = QFileInfo(path).fileName();
+    const std::optional<RangeSpec> range = std::exchange(m_pendingRange, std::nullopt);
+
+    if (r.store) {
+        LoadInfo info;
+        info.format = QString::fromStdString(r.format);
+        info.fileBytes = r.fileBytes;
+        info.seconds = r.seconds;
+        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info);
+        if (range)
+            m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
+        if (m_persistent)
+            m_recent->add(path);
+        const size_t fixes = r.store->diagnostics().counts().size();
+        statusBar()->showMessage(fixes ? tr("Opened %1 in %2 s — the importer fixed or skipped %3 kinds of problems")
+                                             .arg(name)
+                                             .arg(r.seconds, 0, 'f', 2)
+                                             .arg(fixes)
+                                       : tr("Opened %1 in %2 s").arg(name).arg(r.seconds, 0, 'f', 2),
+            10000);
+        m_timeline->setFocus();
+        emit loadFinished(true, false, QString());
+        return;
+    }
+    if (r.cancelled) {
+        statusBar()->showMessage(tr("Cancelled opening %1").arg(name), 10000);
+        emit loadFinished(false, true, tr("Cancelled opening %1").arg(path));
+        return;
+    }
+    const QString error = QString::fromStdString(r.error);
+    statusBar()->showMessage(tr("Could not open %1").arg(name), 10000);
+    showLoadError(path, error);
+    emit loadFinished(false, false, error);
+}
+
+void MainWindow::showLoadError(const QString& path, const QString& error)
+{
+    if (!m_interactive)
+        return;
+    const QString name = QFileInfo(path).fileName();
+    QString info = reasonOf(path, error).toHtmlEscaped();
+    info += QStringLiteral("<br><br><span style=\"color:%1\">%2</span>")
+                .arg(palette().color(QPalette::PlaceholderText).name(), path.toHtmlEscaped());
+    if (m_session->isOpen())
+        info += QStringLiteral("<br><br>") + tr("%1 stays open.").arg(m_session->fileName().toHtmlEscaped());
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could not open %1").arg(name),
+        tr("<b>Strata could not open “%1”.</b>").arg(name.toHtmlEscaped()), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadErrorBox"));
+    box->setInformativeText(info);
+    box->setDetailedText(error);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal, so the event loop (and any other load) keeps running
+}
+
+void MainWindow::closeProfile()
+{
+    if (m_job)
+        cancelLoad();
+    m_session->close();
+}
+
+void MainWindow::onStoreChanged()
+{
+    const auto& store = m_session->store();
+    m_timeline->setStore(store);
+    m_details->setStore(store);
+    m_operatorTable->setAnalysis(store, m_session->operatorCatalog()); // no catalog yet: "Aggregating…"
+    m_operatorCharts->setAnalysis(store, m_session->operatorCatalog());
+    m_latency->setAnalysis(store, m_session->operatorCatalog());
+    m_overallSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format); // "Building summary…"
+    m_selectionSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format);
+    m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
+    setWelcomeMode(!store);
+    setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
+    setWindowFilePath(m_session->filePath());
+}
+
+void MainWindow::notify(const QString& message, bool warning)
+{
+    statusBar()->showMessage(message, warning ? 15000 : 8000);
+}
+
+// --- layouts ----------------------------------------------------------------------------
+
+void MainWindow::setWelcomeMode(bool on)
+{
+    if (on == m_welcomeMode)
+        return;
+    m_welcomeMode = on;
+    if (on) {
+        stepDocksAside();
+        return;
+    }
+    for (QDockWidget* d : std::exchange(m_steppedAside, {}))
+        d->show();
+    if (m_defaultSizesPending && isVisible()) { // hidden docks cannot be sized: do it now they show
+        m_defaultSizesPending = false;
+        applyDefaultDockSizes();
+    }
+}
+
+void MainWindow::stepDocksAside()
+{
+    m_steppedAside.clear();
+    for (QDockWidget* d : m_docks) {
+        if (!d->isHidden()) {
+            m_steppedAside << d;
+            d->hide();
+        }
+    }
+}
+
+Layout MainWindow::captureLayout(const QString& name)
+{
+    if (!m_welcomeMode)
+        return LayoutStore::capture(*this, name);
+    // Shown and hidden again before the event loop runs: nothing is painted in between.
+    for (QDockWidget* d : m_steppedAside)
+        d->show();
+    Layout l = LayoutStore::capture(*this, name);
+    for (QDockWidget* d : m_steppedAside)
+        d->hide();
+    return l;
+}
+
+bool MainWindow::applyLayout(const Layout& layout, QString* error)
+{
+    if (!LayoutStore::apply(layout, this, error))
+        return false;
+    m_defaultSizesPending = false;
+    if (m_welcomeMode)
+        stepDocksAside();
+    return true;
+}
+
+void MainWindow::resetLayout()
+{
+    for (QDockWidget* d : m_docks) {
+        d->setFloating(false);
+        removeDockWidget(d);
+        addDockWidget(Qt::RightDockWidgetArea, d);
+        d->show();
+    }
+    // The operator docks share the bottom area, side by side under the timeline.
+    QDockWidget* ops = dock(QStringLiteral("operatorTableDock"));
+    QDockWidget* charts = dock(QStringLiteral("operatorChartsDock"));
+    QDockWidget* latency = dock(QStringLiteral("latencyDock"));
+    if (ops && charts && latency) {
+        addDockWidget(Qt::BottomDockWidgetArea, ops);
+        splitDockWidget(ops, charts, Qt::Horizontal);
+        splitDockWidget(charts, latency, Qt::Horizontal);
+    }
+    // The summaries are tabs next to the operator table (which stays in front).
+    if (ops) {
+        for (const QString& name : { QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock") }) {
+            if (QDockWidget* d = dock(name))
+                tabifyDockWidget(ops, d);
+        }
+        ops->raise();
+    }
+    applyDefaultDockSizes();
+    m_defaultSizesPending = !isVisible(); // sizes settle only once the window is laid out
+    if (m_welcomeMode)
+        stepDocksAside();
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    if (QDockWidget* d = dock(QStringLiteral("eventDetailsDock")))
+        resizeDocks({ d }, { std::clamp(width() * 6 / 25, 300, 440) }, Qt::Horizontal);
+    QDockWidget* ops = dock(QStringLiteral("operatorTableDock"));
+    QDockWidget* charts = dock(QStringLiteral("operatorChartsDock"));
+    QDockWidget* latency = dock(QStringLiteral("latencyDock"));
+    if (ops && charts && latency) { // the timeline keeps most of the height
+        resizeDocks({ ops }, { height() * 2 / 5 }, Qt::Vertical);
+        resizeDocks({ ops, charts, latency }, { width() * 44 / 100, width() * 25 / 100, width() * 31 / 100 },
+            Qt::Horizontal);
+    }
+}
+
+void MainWindow::restoreStartupLayout()
+{
+    QString error;
+    const std::optional<Layout> session = m_layouts.session(&error);
+    if (!session || !applyLayout(*session, &error))
+        resetLayout();
+}
+
+bool MainWindow::saveLayout(const QString& name)
+{
+    if (name.trimmed().isEmpty())
+        return false;
+    m_layouts.put(captureLayout(name.trimmed()));
+    m_layouts.setLastUsed(name.trimmed());
+    emit layoutsChanged();
+    notify(tr("Saved layout “%1”").arg(name.trimmed()));
+    return true;
+}
+
+bool MainWindow::loadLayout(const QString& name, QString* error)
+{
+    QString why;
+    const std::optional<Layout> l = m_layouts.get(name, &why);
+    if (!l || !applyLayout(*l, &why)) {
+        notify(why, true);
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_layouts.setLastUsed(name);
+    emit layoutsChanged();
+    notify(tr("Layout “%1”").arg(name));
+    return true;
+}
+
+bool MainWindow::deleteLayout(const QString& name)
+{
+    if (!m_layouts.remove(name))
+        return false;
+    emit layoutsChanged();
+    notify(tr("Deleted layout “%1”").arg(name));
+    return true;
+}
+
+bool MainWindow::exportLayout(const QString& path, QString* error)
+{
+    const QString name = m_layouts.lastUsed().isEmpty() ? QFileInfo(path).completeBaseName() : m_layouts.lastUsed();
+    if (!LayoutStore::writeFile(captureLayout(name), path, error))
+        return false;
+    notify(tr("Exported the layout to %1").arg(path));
+    return true;
+}
+
+bool MainWindow::importLayout(const QString& path, QString* error)
+{
+    std::optional<Layout> l = LayoutStore::readFile(path, error);
+    if (!l)
+        return false;
+    const QString name = m_layouts.uniqueName(l->name.isEmpty() ? QFileInfo(path).completeBaseName() : l->name);
+    l->name = name;
+    if (!applyLayout(*l, error)) // refuse to store what Qt cannot restore
+        return false;
+    m_layouts.put(*l);
+    m_layouts.setLastUsed(name);
+    emit layoutsChanged();
+    notify(tr("Imported layout “%1”").arg(name));
+    return true;
+}
+
+// --- events -----------------------------------------------------------------------------
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_job)
+        m_job->cancel();
+    if (m_persistent)
+        m_layouts.saveSession(captureLayout(QString()));
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_defaultSizesPending && !m_welcomeMode) { // the welcome page hides the docks
+        m_defaultSizesPending = false;
+        applyDefaultDockSizes();
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (urls.size() > 1)
+        notify(tr("Strata opens one profile at a time; opening %1").arg(urls.first().fileName()));
+    openFile(urls.first().toLocalFile());
+}
+
+} // namespace strata::app

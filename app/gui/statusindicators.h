@@ -1,0 +1,42 @@
+#pragma once
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QToolButton;
+
+namespace strata::app {
+
+class Session;
+
+// The permanent part of the status bar: file, event count, visible range, zoom level, and
+// while loading a progress bar with Cancel. Each label has an objectName ("statusFile",
+// "statusEvents", "statusRange", "statusZoom") for tests and style sheets.
+class StatusIndicators : public QObject {
+    Q_OBJECT
+public:
+    StatusIndicators(QStatusBar* bar, Session* session);
+
+    void setLoading(const QString& fileName);
+    void setProgress(double fraction);
+    void setCancelling();
+    void setIdle();
+
+signals:
+    void cancelRequested();
+
+private:
+    void updateProfile();
+    void updateRange();
+
+    Session* m_session;
+    QLabel* m_file;
+    QLabel* m_events;
+    QLabel* m_range;
+    QLabel* m_zoom;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+};
+
+} // namespace strata::app

@@ -1,0 +1,164 @@
+#include "appmenus.h"
+#include "layoutstore.h"
+#include "mainwindow.h"
+#include "session.h"
+
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using strata::app::MainWindow;
+
+namespace {
+
+QMenu* menu(MainWindow& w, const QString& title)
+{
+    for (QAction* a : w.menuBar()->actions()) {
+        if (a->text().remove(QLatin1Char('&')) == title)
+            return a->menu();
+    }
+    return nullptr;
+}
+
+QAction* entry(QMenu* m, const QString& text)
+{
+    if (!m)
+        return nullptr;
+    for (QAction* a : m->actions()) {
+        if (a->text().remove(QLatin1Char('&')) == text)
+            return a;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestAppMenus : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+
+    void entries_data()
+    {
+        QTest::addColumn<QString>("menu");
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<bool>("enabledWithoutProfile");
+        QTest::newRow("open") << "File"
+                              << "Open…" << true;
+        QTest::newRow("sample") << "File"
+                                << "Open Sample Profile" << true;
+        QTest::newRow("recent") << "File"
+                                << "Open Recent" << false; // nothing opened yet
+        QTest::newRow("close") << "File"
+                               << "Close" << false;
+        QTest::newRow("quit") << "File"
+                              << "Quit" << true;
+        QTest::newRow("details dock") << "View"
+                                      << "Event Details" << true;
+        QTest::newRow("reset zoom") << "View"
+                                    << "Reset Zoom" << false;
+        QTest::newRow("zoom in") << "View"
+                                 << "Zoom In" << false;
+        QTest::newRow("back") << "View"
+                              << "Back" << false;
+        QTest::newRow("save layout") << "Layout"
+                                     << "Save Layout As…" << true;
+        QTest::newRow("load layout") << "Layout"
+                                     << "Load Layout" << true;
+        QTest::newRow("delete layout") << "Layout"
+                                       << "Delete Layout" << false; // none saved
+        QTest::newRow("reset layout") << "Layout"
+                                      << "Reset to Default" << true;
+        QTest::newRow("export") << "Layout"
+                                << "Export Layout…" << true;
+        QTest::newRow("import") << "Layout"
+                                << "Import Layout…" << true;
+        QTest::newRow("shortcuts") << "Help"
+                                   << "Keyboard Shortcuts" << true;
+        QTest::newRow("about") << "Help"
+                               << "About Strata" << true;
+    }
+
+    void entries()
+    {
+        QFETCH(QString, menu);
+        QFETCH(QString, entry);
+        MainWindow w;
+        QAction* a = ::entry(::menu(w, menu), entry);
+        QVERIFY2(a, qPrintable(menu + QStringLiteral(" ▸ ") + entry));
+        QTEST(a->isEnabled(), "enabledWithoutProfile");
+    }
+
+    void profileActionsFollowTheSession()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QAction* reset = entry(menu(w, QStringLiteral("View")), QStringLiteral("Reset Zoom"));
+        QAction* close = entry(menu(w, QStringLiteral("File")), QStringLiteral("Close"));
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openSample();
+        QVERIFY(close->isEnabled()); // a running load can be closed (cancelled)
+        QVERIFY(finished.wait(60000));
+        QVERIFY(reset->isEnabled());
+        w.closeProfile();
+        QVERIFY(!reset->isEnabled());
+        QVERIFY(!close->isEnabled());
+    }
+
+    void viewToggleHidesDock()
+    {
+        MainWindow w;
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.setPersistent(false);
+        w.show();
+        w.openSample();
+        QVERIFY(finished.wait(60000));
+        QAction* toggle = entry(menu(w, QStringLiteral("View")), QStringLiteral("Event Details"));
+        QVERIFY(toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(w.dock(QStringLiteral("eventDetailsDock"))->isHidden());
+        toggle->trigger();
+        QVERIFY(!w.dock(QStringLiteral("eventDetailsDock"))->isHidden());
+    }
+
+    void layoutSubmenusListSavedLayouts()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QVERIFY(w.saveLayout(QStringLiteral("Beta")));
+        QVERIFY(w.saveLayout(QStringLiteral("alpha")));
+        QCoreApplication::processEvents(); // the rebuild is queued
+        QMenu* load = entry(menu(w, QStringLiteral("Layout")), QStringLiteral("Load Layout"))->menu();
+        QStringList names;
+        for (QAction* a : load->actions())
+            names << a->text();
+        QCOMPARE(names, (QStringList { QStringLiteral("alpha"), QStringLiteral("Beta") }));
+        QVERIFY(load->actions().at(0)->isChecked()); // the last saved is the current one
+        QVERIFY(entry(menu(w, QStringLiteral("Layout")), QStringLiteral("Delete Layout"))->isEnabled());
+
+        QVERIFY(w.deleteLayout(QStringLiteral("alpha")));
+        QCoreApplication::processEvents();
+        QCOMPARE(load->actions().size(), 1);
+        QCOMPARE(load->actions().at(0)->text(), QStringLiteral("Beta"));
+    }
+
+    void recentMenuFollowsLoads()
+    {
+        MainWindow w;
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openSample();
+        QVERIFY(finished.wait(60000));
+        QCoreApplication::processEvents();
+        QAction* recent = entry(menu(w, QStringLiteral("File")), QStringLiteral("Open Recent"));
+        QVERIFY(recent->isEnabled());
+        QVERIFY(recent->menu()->actions().at(0)->text().contains(QStringLiteral("sample_profile.json")));
+    }
+};
+
+QTEST_MAIN(TestAppMenus)
+#include "tst_appmenus.moc"

@@ -1,0 +1,321 @@
+#include "importjob.h"
+#include "mainwindow.h"
+#include "session.h"
+
+#include <details/eventdetailswidget.h>
+#include <state/viewport.h>
+#include <timeline/timelinewidget.h>
+
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace strata;
+using app::MainWindow;
+
+namespace {
+
+const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
+const QString kSample = kSource + QStringLiteral("/resources/samples/sample_profile.json");
+constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
+
+QString statusText(MainWindow& w, const char* name)
+{
+    auto* l = w.findChild<QLabel*>(QLatin1String(name));
+    return l ? l->text() : QStringLiteral("<no %1>").arg(QLatin1String(name));
+}
+
+// Opens `path` through the real load path and waits for loadFinished; returns its arguments.
+QList<QVariant> load(MainWindow& w, const QString& path, std::optional<app::RangeSpec> range = std::nullopt)
+{
+    QSignalSpy finished(&w, &MainWindow::loadFinished);
+    w.openFile(path, range);
+    if (!finished.wait(kLoadTimeoutMs))
+        return {};
+    return finished.takeFirst();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(bytes), qint64(bytes.size()));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFile::exists(kSample));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void init() { QSettings().clear(); }
+
+    void startsOnWelcomePage()
+    {
+        MainWindow w;
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata"));
+        auto* stack = w.findChild<QStackedWidget*>(QStringLiteral("centralStack"));
+        QVERIFY(stack);
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("welcomePage"));
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("eventDetailsDock")));
+        QCOMPARE(w.eventDetails()->objectName(), QStringLiteral("eventDetails"));
+        QCOMPARE(w.timeline()->objectName(), QStringLiteral("timeline"));
+    }
+
+    void loadUpdatesTitleAndStatus_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("sample") << kSample;
+        QTest::newRow("flows") << kSource + QStringLiteral("/tests/data/chrome_flows_v2.json");
+        QTest::newRow("array form") << kSource + QStringLiteral("/tests/data/chrome_array_form.json");
+    }
+
+    void loadUpdatesTitleAndStatus()
+    {
+        QFETCH(QString, path);
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        QSignalSpy started(&w, &MainWindow::loadStarted);
+        const QList<QVariant> result = load(w, path);
+        QVERIFY(!result.isEmpty());
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(result.at(0).toBool(), true);
+        QVERIFY(!w.isLoading());
+
+        const QString name = QFileInfo(path).fileName();
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata — %1").arg(name));
+        QVERIFY(w.session()->isOpen());
+        QCOMPARE(w.timeline()->store(), w.session()->store());
+        QCOMPARE(statusText(w, "statusFile"), name);
+        QCOMPARE(statusText(w, "statusEvents"),
+            QStringLiteral("%1 events").arg(QLocale().toString(qulonglong(w.session()->eventCount()))));
+        QVERIFY(w.session()->eventCount() > 0);
+        QCOMPARE(statusText(w, "statusZoom"), QStringLiteral("Zoom 1.0×"));
+        QVERIFY(statusText(w, "statusRange").contains(QStringLiteral(" – ")));
+        auto* stack = w.findChild<QStackedWidget*>(QStringLiteral("centralStack"));
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w.timeline()));
+        QVERIFY(w.dock(QStringLiteral("eventDetailsDock"))->isVisible());
+    }
+
+    void failingLoadKeepsPreviousProfile_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QByteArray>("bytes"); // empty: the file does not exist
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("missing file") << "missing.json" << QByteArray() << "No such file";
+        QTest::newRow("not a profile") << "notes.txt" << QByteArray("hello world") << "not a supported profile";
+        QTest::newRow("no traceEvents") << "object.json" << QByteArray("{\"traceEvents\": 5}") << "(at byte 0)";
+        QTest::newRow("corrupt gzip") << "broken.json.gz" << QByteArray("\x1f\x8b\x08\x00garbagegarbage", 18)
+                                      << "(at byte ";
+    }
+
+    void failingLoadKeepsPreviousProfile()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, reason);
+        const QString bad = m_dir.filePath(fileName);
+        if (!bytes.isEmpty())
+            writeFile(bad, bytes);
+
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        const auto store = w.session()->store();
+        const QString title = w.windowTitle();
+
+        const QList<QVariant> result = load(w, bad);
+        QVERIFY(!result.isEmpty());
+        QCOMPARE(result.at(0).toBool(), false); // ok
+        QCOMPARE(result.at(1).toBool(), false); // cancelled
+        const QString error = result.at(2).toString();
+        QVERIFY2(error.startsWith(bad + QStringLiteral(": ")), qPrintable(error));
+        QVERIFY2(error.contains(reason), qPrintable(error));
+
+        QCOMPARE(w.session()->store(), store);
+        QCOMPARE(w.timeline()->store(), store);
+        QCOMPARE(w.windowTitle(), title);
+        QCOMPARE(statusText(w, "statusFile"), QStringLiteral("sample_profile.json"));
+
+        auto* box = w.findChild<QMessageBox*>(QStringLiteral("loadErrorBox"));
+        QVERIFY(box);
+        QVERIFY(box->text().contains(fileName));
+        QVERIFY2(box->informativeText().contains(reason.toHtmlEscaped()), qPrintable(box->informativeText()));
+        QVERIFY(box->informativeText().contains(QStringLiteral("sample_profile.json stays open")));
+        box->close();
+    }
+
+    void rangeIsAppliedAfterLoad_data()
+    {
+        QTest::addColumn<QString>("range");
+        QTest::addColumn<qlonglong>("start"); // ns after the trace start
+        QTest::addColumn<qlonglong>("end"); // -1: the trace end
+        QTest::newRow("units") << "1ms:3.5ms" << 1000000LL << 3500000LL;
+        QTest::newRow("nanoseconds") << "250000:750000" << 250000LL << 750000LL;
+        QTest::newRow("open end") << "20ms:" << 20000000LL << -1LL;
+    }
+
+    void rangeIsAppliedAfterLoad()
+    {
+        QFETCH(QString, range);
+        QFETCH(qlonglong, start);
+        QFETCH(qlonglong, end);
+        const auto spec = app::CommandLine::parseRange(range);
+        QVERIFY(spec);
+        MainWindow w;
+        w.setPersistent(false);
+        QCOMPARE(load(w, kSample, spec).value(0).toBool(), true);
+        const store::TimeRange trace = w.session()->store()->extent();
+        const store::TimeRange vis = w.session()->viewport()->visible();
+        QCOMPARE(vis.start, trace.start + start);
+        QCOMPARE(vis.end, end < 0 ? trace.end : trace.start + end);
+        QVERIFY(statusText(w, "statusZoom") != QStringLiteral("Zoom 1.0×"));
+    }
+
+    void cancelKeepsStateAndAppResponsive_data()
+    {
+        QTest::addColumn<bool>("withPrevious");
+        QTest::newRow("over an open profile") << true;
+        QTest::newRow("from the welcome page") << false;
+    }
+
+    void cancelKeepsStateAndAppResponsive()
+    {
+        QFETCH(bool, withPrevious);
+        MainWindow w;
+        w.setPersistent(false);
+        w.setInteractive(false);
+        w.show();
+        if (withPrevious)
+            QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        const auto store = w.session()->store();
+        const QString title = w.windowTitle();
+
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openFile(bigTrace());
+        QVERIFY(w.isLoading());
+        auto* panel = w.findChild<QWidget*>(QStringLiteral("loadProgressPanel"));
+        QVERIFY(panel && panel->isVisible());
+        w.cancelLoad(); // sets the flag; the worker stops at its next poll
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).toBool(), false);
+        QVERIFY2(finished.at(0).at(1).toBool(), qPrintable(finished.at(0).at(2).toString()));
+        QVERIFY(!w.isLoading());
+        QVERIFY(!panel->isVisible());
+        QCOMPARE(w.session()->store(), store);
+        QCOMPARE(w.windowTitle(), title);
+        QVERIFY(!w.findChild<QMessageBox*>(QStringLiteral("loadErrorBox")));
+
+        // Still usable: the next load goes through.
+        const QString flows = kSource + QStringLiteral("/tests/data/chrome_flows_v2.json");
+        QCOMPARE(load(w, flows).value(0).toBool(), true);
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata — chrome_flows_v2.json"));
+    }
+
+    void newerLoadReplacesRunningOne()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openFile(bigTrace());
+        w.openFile(kSample); // the first load is abandoned without a loadFinished
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).toBool(), true);
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata — sample_profile.json"));
+    }
+
+    void importJobCancelledBeforeStart()
+    {
+        app::ImportJob job(bigTrace());
+        QSignalSpy finished(&job, &app::ImportJob::finished);
+        job.cancel();
+        job.start();
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        const auto r = finished.at(0).at(0).value<importers::LoadResult>();
+        QVERIFY2(r.cancelled, r.error.c_str());
+        QVERIFY(!r.store);
+    }
+
+    void dropOpensFile()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(kSample) });
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).toBool(), true);
+        QCOMPARE(w.session()->fileName(), QStringLiteral("sample_profile.json"));
+    }
+
+    void recentFilesAndClose()
+    {
+        MainWindow w;
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList(),
+            QStringList { QFileInfo(kSample).absoluteFilePath() });
+        w.closeProfile();
+        QVERIFY(!w.session()->isOpen());
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata"));
+        QVERIFY(!w.timeline()->store());
+        auto* stack = w.findChild<QStackedWidget*>(QStringLiteral("centralStack"));
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("welcomePage"));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("recentFiles"))
+                    ->text()
+                    .contains(QStringLiteral("sample_profile.json")));
+    }
+
+private:
+    // A trace large enough that a load cannot finish before cancel is seen (tens of MB).
+    QString bigTrace()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("big.json"));
+        if (QFile::exists(path))
+            return path;
+        QByteArray bytes = "{\"traceEvents\":[\n";
+        bytes.reserve(40 << 20);
+        for (int i = 0; i < 500000; ++i) {
+            bytes += "{\"name\":\"op";
+            bytes += QByteArray::number(i % 97);
+            bytes += "\",\"ph\":\"X\",\"ts\":";
+            bytes += QByteArray::number(i * 10);
+            bytes += ",\"dur\":8,\"pid\":1,\"tid\":";
+            bytes += QByteArray::number(i % 8);
+            bytes += ",\"args\":{\"i\":";
+            bytes += QByteArray::number(i);
+            bytes += "}},\n";
+        }
+        bytes += "{}]}\n";
+        writeFile(path, bytes);
+        return path;
+    }
+
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

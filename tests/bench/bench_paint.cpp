@@ -1,0 +1,184 @@
+// Paint benchmark of the device timeline (issue 3 budget: <= 8 ms per paint at full zoom-out,
+// a mid zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen).
+//
+//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH]
+//
+// For each zoom level it prints the ms of
+//   first the first paint at that zoom (fresh image buffers),
+//   cold  paints whose visible range moved (geometry rebuilt, as while panning), and
+//   warm  repaints of the same range (geometry replayed): median and max of N each,
+// then a hover and a selection change, with the count of track images rebuilt by them (0).
+#include <profileloader.h>
+
+#include <state/selection.h>
+#include <state/trackfilter.h>
+#include <state/viewport.h>
+#include <timeline/timelinewidget.h>
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+#include <QImage>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace strata;
+
+namespace {
+struct Stats {
+    double median = 0, max = 0, min = 0;
+};
+
+Stats stats(std::vector<double> v)
+{
+    if (v.empty())
+        return {};
+    std::sort(v.begin(), v.end());
+    return {v[v.size() / 2], v.back(), v.front()};
+}
+
+// Wall-clock figures move with whatever else runs on the machine: print its load with them.
+QString loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2)
+                                       : QStringLiteral("n/a");
+}
+
+double renderMs(widgets::TimelineWidget& w, QImage& image)
+{
+    QElapsedTimer t;
+    t.start();
+    w.render(&image, QPoint(), QRegion(), QWidget::RenderFlags());
+    return t.nsecsElapsed() / 1e6;
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH]\n", argv[0]);
+        return 2;
+    }
+    const std::string path = argv[1];
+    int reps = 30, width = 1920, height = 1080;
+    QString pngDir;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+            reps = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
+            pngDir = QString::fromLocal8Bit(argv[++i]);
+        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &width, &height);
+    }
+
+    const importers::LoadResult loaded = importers::ProfileLoader::load(path);
+    if (!loaded.store) {
+        std::fprintf(stderr, "%s\n", loaded.error.c_str());
+        return 1;
+    }
+    const auto& store = loaded.store;
+    std::printf("trace        %s\n", path.c_str());
+    std::printf("slices       %zu  counters %zu samples  instants %zu  tracks %zu\n", store->sliceCount(),
+        store->counterSampleCount(), store->instantCount(), store->trackCount());
+    std::printf("load         %.2f s\n", loaded.seconds);
+    std::printf("machine      %d threads, load average %s\n", QThread::idealThreadCount(), qPrintable(loadAverage()));
+
+    model::Viewport viewport;
+    model::Selection selection;
+    model::TrackFilter filter;
+    widgets::TimelineWidget w(&viewport, &selection, &filter);
+    w.resize(width, height);
+    w.show();
+    QElapsedTimer lodTimer;
+    lodTimer.start();
+    w.setStore(store);
+    w.waitForIndex();
+    std::printf("lod index    %.1f ms build (%.1f ms until ready on the GUI thread)\n", w.indexBuildMs(),
+        lodTimer.nsecsElapsed() / 1e6);
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+
+    const store::TimeRange ext = store->extent();
+    // Centre the zooms on a busy spot: the middle slice of the track with most top-level slices.
+    store::TrackId busiest(0);
+    for (uint32_t t = 0; t < store->trackCount(); ++t) {
+        if (store->level(store::TrackId(t), 0).size() > store->level(busiest, 0).size())
+            busiest = store::TrackId(t);
+    }
+    const store::RowRange busyTop = store->level(busiest, 0);
+    const store::TimeNs mid = busyTop.empty() ? ext.start + ext.duration() / 2
+                                              : store->sliceTs(store::SliceRow(busyTop.begin + busyTop.size() / 2));
+    struct Level {
+        const char* name;
+        store::TimeNs span;
+    };
+    const Level levels[] = {
+        {"full", ext.duration()},
+        {"mid 1%", std::max<store::TimeNs>(ext.duration() / 100, 1000)},
+        {"deep 20us", 20000},
+    };
+    std::printf("\n%-10s %7s %9s %9s %9s %9s %9s  %s\n", "zoom", "first", "cold min", "cold med", "cold max", "warm med",
+        "warm max", "(track images rebuilt by warm paints)");
+    for (const Level& lv : levels) {
+        const store::TimeNs span = std::min(lv.span, ext.duration());
+        const store::TimeRange base{mid - span / 2, mid - span / 2 + span};
+        std::vector<double> cold, warm;
+        viewport.setVisible(base);
+        const double first = renderMs(w, image);
+        for (int i = 0; i < reps; ++i) {
+            // Each cold paint sees a range moved by 1/500 of the span, as a pan would.
+            const store::TimeNs shift = (i % 2 ? 1 : -1) * std::max<store::TimeNs>(1, span / 500) * (i / 2 + 1);
+            viewport.setVisible(lv.span >= ext.duration() ? ext : store::TimeRange{base.start + shift, base.end + shift});
+            if (lv.span >= ext.duration())
+                w.setLabelWidth(221 + (i % 2)); // full view cannot pan: change the width instead
+            cold.push_back(renderMs(w, image));
+        }
+        viewport.setVisible(base);
+        w.setLabelWidth(220);
+        renderMs(w, image);
+        const int builds = w.geometryBuilds();
+        for (int i = 0; i < reps; ++i)
+            warm.push_back(renderMs(w, image));
+        const Stats c = stats(cold), h = stats(warm);
+        std::printf("%-10s %7.2f %9.2f %9.2f %9.2f %9.2f %9.2f  (%d)\n", lv.name, first, c.min, c.median, c.max,
+            h.median, h.max, w.geometryBuilds() - builds);
+        if (!pngDir.isEmpty()) {
+            QDir().mkpath(pngDir);
+            QString name = QString::fromLatin1(lv.name).replace(QLatin1Char(' '), QLatin1Char('_')).remove(QLatin1Char('%'));
+            image.save(pngDir + QStringLiteral("/timeline_%1.png").arg(name));
+        }
+    }
+
+    // Overlays only: hover and selection changes must not rebuild geometry.
+    const store::TimeNs span = std::max<store::TimeNs>(ext.duration() / 100, 1000);
+    const store::TimeRange view{mid - span / 2, mid + span / 2};
+    viewport.setVisible(view);
+    renderMs(w, image);
+    const int before = w.geometryBuilds();
+    std::vector<double> hover, select;
+    const store::RowRange onScreen = store->slicesInRange(busiest, 0, view.start, view.end);
+    for (uint32_t i = 0; i < uint32_t(reps) && !onScreen.empty(); ++i) {
+        const store::SliceRow a(onScreen.begin + i % onScreen.size()), b(onScreen.begin + (i + 1) % onScreen.size());
+        selection.setHovered(model::EventRef::slice(a));
+        hover.push_back(renderMs(w, image));
+        selection.setCurrent(model::EventRef::slice(b));
+        select.push_back(renderMs(w, image));
+    }
+    const Stats hs = stats(hover), ss = stats(select);
+    std::printf("\n%-10s %9s %9s  (mid zoom; overlays only)\n", "change", "median", "max");
+    std::printf("%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "hover", hs.median, hs.max, w.geometryBuilds() - before);
+    std::printf("%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "select", ss.median, ss.max, w.geometryBuilds() - before);
+    if (!pngDir.isEmpty())
+        image.save(pngDir + QStringLiteral("/timeline_selected.png"));
+    std::printf("\nload average after: %s\n", qPrintable(loadAverage()));
+    return 0;
+}

@@ -1,0 +1,276 @@
+#include "details/eventdetailswidget.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/storebuilder.h>
+
+#include <QAbstractButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace strata;
+using model::EventRef;
+
+namespace {
+
+// Step (2 ms) on "Engine" holds matmul (1.234 ms, with nested args); matmul sends a flow to
+// copy (850 ns) on "DMA"; one thread instant "mark" with an arg.
+std::shared_ptr<const store::EventStore> makeStore()
+{
+    store::StoreBuilder b;
+    const store::ProcessId p = b.process(store::IdValue::number(1));
+    b.setProcessName(p, b.intern("NPU 0"));
+    const uint32_t engine = b.thread(p, store::IdValue::number(1));
+    b.setThreadName(engine, b.intern("Engine"));
+    const uint32_t dma = b.thread(p, store::IdValue::number(2));
+    b.setThreadName(dma, b.intern("DMA"));
+    const store::StringId cat = b.intern("compute");
+
+    store::Arg args[] = {
+        store::Arg::makeInt(b.intern("flops"), 1000),
+        store::Arg::makeString(b.intern("shape.in"), b.intern("1x128")),
+        store::Arg::makeDouble(b.intern("shape.scale"), 0.5),
+    };
+    b.completeSlice(engine, 1000, 2000000, b.type(b.intern("step"), cat), store::ArgSetId());
+    const store::SliceHandle mm
+        = b.completeSlice(engine, 11000, 1234000, b.type(b.intern("matmul"), cat), b.argSet(args, 3));
+    const store::SliceHandle cp
+        = b.completeSlice(dma, 1500000, 850, b.type(b.intern("copy"), b.intern("dma")), store::ArgSetId());
+    b.flowV2(mm, 7, false, true, b.intern("dep"), b.intern("flow"));
+    b.flowV2(cp, 7, true, false, b.intern("dep"), b.intern("flow"));
+    store::Arg markArg[] = { store::Arg::makeString(b.intern("reason"), b.intern("sync")) };
+    b.threadInstant(engine, 3000, b.type(b.intern("mark"), cat), b.argSet(markArg, 1));
+    return b.finalize();
+}
+
+store::SliceRow sliceNamed(const store::EventStore& s, const QString& name)
+{
+    for (uint32_t r = 0; r < s.sliceCount(); ++r) {
+        const std::string_view n = s.str(s.sliceName(store::SliceRow(r)));
+        if (QString::fromUtf8(n.data(), qsizetype(n.size())) == name)
+            return store::SliceRow(r);
+    }
+    return store::SliceRow();
+}
+
+QTreeWidgetItem* findItem(QTreeWidgetItem* parent, const QString& key)
+{
+    for (int i = 0; i < parent->childCount(); ++i) {
+        QTreeWidgetItem* c = parent->child(i);
+        if (c->text(0) == key)
+            return c;
+        if (QTreeWidgetItem* deep = findItem(c, key))
+            return deep;
+    }
+    return nullptr;
+}
+
+QTreeWidgetItem* findItem(QTreeWidget* tree, const QString& key)
+{
+    return findItem(tree->invisibleRootItem(), key);
+}
+
+QString fieldValue(QTreeWidget* tree, const QString& key)
+{
+    QTreeWidgetItem* item = findItem(tree, key);
+    return item ? item->text(1) : QStringLiteral("<missing %1>").arg(key);
+}
+
+} // namespace
+
+class TestEventDetailsWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_store = makeStore(); }
+
+    void placeholderWithoutSelection()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        QCOMPARE(w.objectName(), QStringLiteral("eventDetails"));
+        QVERIFY(w.title().isEmpty());
+        w.setStore(m_store);
+        QVERIFY(w.title().isEmpty());
+        QCOMPARE(w.tree()->topLevelItemCount(), 0);
+    }
+
+    void sliceFields_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("category");
+        QTest::addColumn<QString>("track");
+        QTest::addColumn<QString>("duration");
+        QTest::addColumn<QString>("start");
+        QTest::addColumn<QString>("depth");
+        QTest::addColumn<QString>("selfTime");
+        QTest::newRow("parent") << "step"
+                                << "compute"
+                                << "Engine"
+                                << "2.000 ms"
+                                << "0 ns"
+                                << "0"
+                                << "766.000 µs (38.3 %)";
+        QTest::newRow("child with args") << "matmul"
+                                         << "compute"
+                                         << "Engine"
+                                         << "1.234 ms"
+                                         << "10.000 µs"
+                                         << "1"
+                                         << "1.234 ms (100.0 %)";
+        QTest::newRow("short slice on another track") << "copy"
+                                                      << "dma"
+                                                      << "DMA"
+                                                      << "850 ns"
+                                                      << "1.499 000 ms"
+                                                      << "0"
+                                                      << "850 ns (100.0 %)";
+    }
+
+    void sliceFields()
+    {
+        QFETCH(QString, name);
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, name)));
+        QCOMPARE(w.title(), name);
+        QCOMPARE(fieldValue(w.tree(), "Name"), name);
+        QTEST(fieldValue(w.tree(), "Category"), "category");
+        QTEST(fieldValue(w.tree(), "Track"), "track");
+        QCOMPARE(fieldValue(w.tree(), "Process"), QStringLiteral("NPU 0 (1)"));
+        QTEST(fieldValue(w.tree(), "Duration"), "duration");
+        QTEST(fieldValue(w.tree(), "Start"), "start");
+        QTEST(fieldValue(w.tree(), "Depth"), "depth");
+        QTEST(fieldValue(w.tree(), "Self time"), "selfTime");
+        QVERIFY(!fieldValue(w.tree(), "Start (absolute)").startsWith("<missing"));
+        QVERIFY(!fieldValue(w.tree(), "End").startsWith("<missing"));
+    }
+
+    void argsAreNested()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
+        QTreeWidgetItem* args = nullptr;
+        for (int i = 0; i < w.tree()->topLevelItemCount(); ++i) {
+            if (w.tree()->topLevelItem(i)->text(0).startsWith("Arguments"))
+                args = w.tree()->topLevelItem(i);
+        }
+        QVERIFY(args);
+        QCOMPARE(findItem(args, "flops")->text(1), QStringLiteral("1000"));
+        QTreeWidgetItem* shape = findItem(args, "shape");
+        QVERIFY(shape);
+        QCOMPARE(shape->parent(), args);
+        QCOMPARE(shape->childCount(), 2);
+        QCOMPARE(findItem(shape, "in")->text(1), QStringLiteral("1x128"));
+        QCOMPARE(findItem(shape, "scale")->text(1), QStringLiteral("0.5"));
+    }
+
+    void instantFields()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        QCOMPARE(m_store->instantCount(), size_t(1));
+        sel.setCurrent(EventRef::instant(store::InstantRow(0)));
+        QCOMPARE(w.title(), QStringLiteral("mark"));
+        QCOMPARE(fieldValue(w.tree(), "Track"), QStringLiteral("Engine"));
+        QCOMPARE(fieldValue(w.tree(), "Scope"), QStringLiteral("thread"));
+        QCOMPARE(fieldValue(w.tree(), "Time"), QStringLiteral("2.000 µs"));
+        QCOMPARE(fieldValue(w.tree(), "reason"), QStringLiteral("sync"));
+    }
+
+    void clickingLinkSelectsTarget_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("target");
+        QTest::newRow("incoming flow") << "copy"
+                                       << "← from"
+                                       << "matmul on Engine"
+                                       << "matmul";
+        QTest::newRow("outgoing flow") << "matmul"
+                                       << "→ to"
+                                       << "copy on DMA"
+                                       << "copy";
+        QTest::newRow("parent") << "matmul"
+                                << "↑ parent"
+                                << "step · 2.000 ms"
+                                << "step";
+    }
+
+    void clickingLinkSelectsTarget()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, row);
+        QFETCH(QString, text);
+        QFETCH(QString, target);
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.resize(480, 640);
+        w.setStore(m_store);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, from)));
+
+        QTreeWidgetItem* link = findItem(w.tree(), row);
+        QVERIFY(link);
+        QCOMPARE(link->text(1), text);
+        QSignalSpy reveal(&sel, &model::Selection::revealRequested);
+        const QRect rect = w.tree()->visualItemRect(link);
+        QVERIFY(rect.isValid());
+        QTest::mouseClick(w.tree()->viewport(), Qt::LeftButton, {}, rect.center());
+
+        const EventRef expected = EventRef::slice(sliceNamed(*m_store, target));
+        QCOMPARE(sel.current(), expected);
+        QCOMPARE(reveal.count(), 1);
+        QCOMPARE(reveal.at(0).at(0).value<EventRef>(), expected);
+        QCOMPARE(w.title(), target);
+    }
+
+    void zoomToEvent()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        vp.setTraceRange(m_store->extent());
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        const store::SliceRow mm = sliceNamed(*m_store, "matmul");
+        sel.setCurrent(EventRef::slice(mm));
+        QSignalSpy changed(&vp, &model::Viewport::visibleChanged);
+        auto* button = w.findChild<QAbstractButton*>();
+        QVERIFY(button);
+        button->click();
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(vp.visible().start <= m_store->sliceTs(mm));
+        QVERIFY(vp.visible().end >= m_store->sliceEnd(mm));
+        QVERIFY(vp.visible().duration() < m_store->extent().duration());
+    }
+
+    void rawTimestamp()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
+        QCOMPARE(fieldValue(w.tree(), "Start (absolute)"), QStringLiteral("11 µs"));
+        QCOMPARE(fieldValue(w.tree(), "End (absolute)"), QStringLiteral("1245 µs"));
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "copy")));
+        QCOMPARE(fieldValue(w.tree(), "End (absolute)"), QStringLiteral("1500.85 µs"));
+    }
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+};
+
+QTEST_MAIN(TestEventDetailsWidget)
+#include "tst_eventdetailswidget.moc"

@@ -1,0 +1,211 @@
+// The Operator Charts dock: the donut is the top 8 operators by self time plus "Other",
+// adding up to the busy time (the Operator Table's "% Busy"); the legend matches it; the
+// execution vs transfer bar is the table's split; clicking a slice highlights exactly its
+// events; the level and the window are followed.
+#include "operators/operatorchartswidget.h"
+#include "operators/pielegend.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/operatoraggregator.h>
+#include <store/storebuilder.h>
+
+#include <QBarSet>
+#include <QHorizontalPercentBarSeries>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace strata;
+using namespace strata::store;
+using widgets::OperatorChartsWidget;
+
+namespace {
+
+// 12 layers on the engine, layer i (1..12) running i × 100 ns, each with a 25 ns weight load
+// on Task DMA; a second iteration 100 µs later repeats it. Busy: 2 × (7800 + 300) = 16200 ns,
+// transfer 600 ns.
+std::shared_ptr<const EventStore> makeStore()
+{
+    StoreBuilder b;
+    auto thread = [&](const char* name, int64_t tid) {
+        const ProcessId p = b.process(IdValue::number(1));
+        b.setProcessName(p, b.intern("NPU 0"));
+        const uint32_t t = b.thread(p, IdValue::number(tid));
+        b.setThreadName(t, b.intern(name));
+        return t;
+    };
+    auto op = [&](const char* opcode) {
+        const Arg a = Arg::makeString(b.intern("opcode"), b.intern(opcode));
+        return b.argSet(&a, 1);
+    };
+    const uint32_t nec = thread("Neural Engine Clusters", 1);
+    const uint32_t dma = thread("Task DMA", 2);
+    for (int it = 0; it < 2; ++it) {
+        TimeNs t = it * 100000;
+        for (int i = 1; i <= 12; ++i) {
+            const std::string layer = "layer" + std::to_string(i);
+            b.completeSlice(dma, t, 25, b.type(b.intern("0_" + layer + "_0"), b.intern("Task DMA")), op("dma_load_weight"));
+            b.completeSlice(nec, t + 30, i * 100, b.type(b.intern("0_" + layer + "_1"), b.intern("Neural Engine Clusters")),
+                op("conv2d"));
+            t += i * 100 + 40;
+        }
+    }
+    return b.finalize();
+}
+
+} // namespace
+
+class tst_OperatorCharts : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void donutTopEightPlusOther();
+    void splitBar();
+    void levels_data();
+    void levels();
+    void clickHighlightsSlices();
+    void followsTimeSelection();
+
+private:
+    void waitCharts();
+    std::shared_ptr<const EventStore> m_store;
+    std::shared_ptr<const OperatorCatalog> m_catalog;
+    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<OperatorChartsWidget> m_widget;
+};
+
+void tst_OperatorCharts::initTestCase()
+{
+    m_store = makeStore();
+    m_catalog = std::make_shared<const OperatorCatalog>(*m_store);
+}
+
+void tst_OperatorCharts::init()
+{
+    m_selection = std::make_unique<model::Selection>();
+    m_viewport = std::make_unique<model::Viewport>();
+    m_viewport->setTraceRange(m_store->extent());
+    m_widget = std::make_unique<OperatorChartsWidget>(m_selection.get(), m_viewport.get());
+    m_widget->resize(420, 380);
+    m_widget->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+}
+
+void tst_OperatorCharts::cleanup()
+{
+    m_widget.reset();
+    m_viewport.reset();
+    m_selection.reset();
+}
+
+void tst_OperatorCharts::waitCharts()
+{
+    QSignalSpy spy(m_widget.get(), &OperatorChartsWidget::chartsChanged);
+    QVERIFY(spy.wait(10000));
+}
+
+void tst_OperatorCharts::donutTopEightPlusOther()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitCharts();
+    QCOMPARE(m_widget->level(), OperatorLevel::Framework);
+    const QPieSeries* pie = m_widget->shareSeries();
+    QCOMPARE(pie->count(), OperatorChartsWidget::kTopSlices + 1);
+    // Layer i: 2 × (i × 100 + 25) ns of self time; the top 8 are layers 12 down to 5.
+    for (int k = 0; k < OperatorChartsWidget::kTopSlices; ++k) {
+        const int i = 12 - k;
+        QCOMPARE(pie->slices()[k]->property("fullName").toString(), QString("layer%1").arg(i));
+        QCOMPARE(pie->slices()[k]->value(), 2.0 * (i * 100 + 25));
+    }
+    // Other: layers 1–4.
+    double other = 0;
+    for (int i = 1; i <= 4; ++i)
+        other += 2.0 * (i * 100 + 25);
+    QCOMPARE(pie->slices().last()->value(), other);
+    QCOMPARE(pie->slices().last()->property("fullName").toString(), QString("Other (4 more)"));
+    QCOMPARE(pie->sum(), 16200.0);
+    QCOMPARE(double(m_widget->table()->busyNs), 16200.0);
+    // The legend lists the same, with the shares of the busy time.
+    const auto& legend = m_widget->legend()->entries();
+    QCOMPARE(int(legend.size()), pie->count());
+    QCOMPARE(legend[0].name, QString("layer12"));
+    QCOMPARE(legend[0].value, QString("%1 %").arg(100.0 * 2450 / 16200, 0, 'f', 1));
+    QCOMPARE(legend[0].color, pie->slices()[0]->color());
+    QVERIFY(!legend.back().clickable);
+}
+
+void tst_OperatorCharts::splitBar()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitCharts();
+    const QHorizontalPercentBarSeries* split = m_widget->splitSeries();
+    QCOMPARE(split->count(), 2);
+    // 600 of 16200 ns are transfers (Task DMA): 96.3 % execution, 3.7 % transfer.
+    QCOMPARE(split->barSets()[0]->at(0), 96.3);
+    QCOMPARE(split->barSets()[1]->at(0), 3.7);
+    QCOMPARE(m_widget->table()->transferNs, TimeNs(600));
+}
+
+void tst_OperatorCharts::levels_data()
+{
+    QTest::addColumn<int>("level");
+    QTest::addColumn<int>("slices");
+    QTest::addColumn<QString>("first");
+    QTest::newRow("op") << int(OperatorLevel::Op) << 2 << "conv2d";
+    QTest::newRow("command") << int(OperatorLevel::Command) << 9 << "0_layer12_1";
+    QTest::newRow("layer") << int(OperatorLevel::Layer) << 9 << "layer12";
+}
+
+void tst_OperatorCharts::levels()
+{
+    QFETCH(int, level);
+    QFETCH(int, slices);
+    QFETCH(QString, first);
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitCharts();
+    m_widget->setLevel(OperatorLevel(level));
+    waitCharts();
+    QCOMPARE(m_widget->table()->level, OperatorLevel(level));
+    QCOMPARE(m_widget->shareSeries()->count(), slices);
+    QCOMPARE(m_widget->shareSeries()->slices()[0]->property("fullName").toString(), first);
+    QCOMPARE(m_widget->shareSeries()->sum(), 16200.0);
+}
+
+void tst_OperatorCharts::clickHighlightsSlices()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitCharts();
+    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    QPieSeries* pie = m_widget->shareSeries();
+    emit pie->clicked(pie->slices()[0]); // as a click on the layer12 slice
+    QVERIFY(spy.wait(10000));
+    QCOMPARE(m_selection->highlightLabel(), QString("layer12"));
+    const auto rows = m_selection->highlighted();
+    QCOMPARE(rows->size(), size_t(4)); // its two commands and two weight loads
+    for (SliceRow r : *rows)
+        QVERIFY(QString::fromUtf8(m_store->str(m_store->sliceName(r)).data()).startsWith("0_layer12_"));
+    // "Other" is no operator: nothing happens.
+    m_widget->highlightSlice(pie->slices().last());
+    QCOMPARE(spy.count(), 1);
+}
+
+void tst_OperatorCharts::followsTimeSelection()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitCharts();
+    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    waitCharts();
+    m_selection->setTimeSelection({ 0, 100000 }); // the first iteration
+    waitCharts();
+    QCOMPARE(m_widget->shareSeries()->sum(), 8100.0);
+    QCOMPARE(m_widget->table()->window.end, TimeNs(100000));
+}
+
+QTEST_MAIN(tst_OperatorCharts)
+#include "tst_operatorcharts.moc"

@@ -1,0 +1,126 @@
+#include <timeline/operatorcolors.h>
+
+#include <QtTest>
+
+using namespace strata;
+using widgets::OperatorColors;
+
+class tst_OperatorColors : public QObject {
+    Q_OBJECT
+
+private slots:
+    void operatorName_data();
+    void operatorName();
+    void transferText_data();
+    void transferText();
+    void stableAndPleasant();
+    void families();
+    void textContrast_data();
+    void textContrast();
+};
+
+void tst_OperatorColors::operatorName_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("op");
+    QTest::newRow("rbln fused") << "0_fused(layer1.2+layer1.2.bn2+layer1.2.conv2)_3"
+                                << "fused(layer1.2+layer1.2.bn2+layer1.2.conv2)";
+    QTest::newRow("rbln other sequence") << "12_fused(bn1+conv1+relu)_150" << "fused(bn1+conv1+relu)";
+    QTest::newRow("rbln plain layer") << "0_attn.qkv_123" << "attn.qkv";
+    QTest::newRow("rbln v0.12 worker tag") << "0_W3_fused(a+b)_7" << "fused(a+b)";
+    QTest::newRow("underscores inside") << "0_layer_norm_5" << "layer_norm";
+    QTest::newRow("aten op") << "aten::conv2d" << "aten::conv2d";
+    QTest::newRow("no numeric prefix") << "fused_conv_3" << "fused_conv_3";
+    QTest::newRow("no numeric suffix") << "0_fused_conv" << "0_fused_conv";
+    QTest::newRow("profiler step") << "ProfilerStep#12" << "ProfilerStep";
+    QTest::newRow("hash not a counter") << "op#a1" << "op#a1";
+    QTest::newRow("empty") << "" << "";
+}
+
+void tst_OperatorColors::operatorName()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, op);
+    const QByteArray n = name.toUtf8();
+    const std::string_view v = OperatorColors::operatorName(std::string_view(n.constData(), size_t(n.size())));
+    QCOMPARE(QString::fromUtf8(v.data(), int(v.size())), op);
+}
+
+void tst_OperatorColors::transferText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("transfer");
+    QTest::newRow("Task DMA") << "Task DMA" << true;
+    QTest::newRow("External HDMA") << "External HDMA" << true;
+    QTest::newRow("Neural DMA") << "Neural DMA" << true;
+    QTest::newRow("cudaMemcpyAsync") << "cudaMemcpyAsync" << true;
+    QTest::newRow("Memcpy HtoD") << "Memcpy HtoD (Pageable -> Device)" << true;
+    QTest::newRow("h2d") << "h2d_copy" << true;
+    QTest::newRow("transfer") << "weight transfer" << true;
+    QTest::newRow("dma lower case") << "dma_load_weight" << true;
+    QTest::newRow("conv") << "aten::conv2d" << false;
+    QTest::newRow("engine") << "Neural Engine Clusters" << false;
+    QTest::newRow("sync") << "Device Sync" << false;
+}
+
+void tst_OperatorColors::transferText()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, transfer);
+    const QByteArray t = text.toUtf8();
+    QCOMPARE(OperatorColors::isTransferText(std::string_view(t.constData(), size_t(t.size()))), transfer);
+}
+
+void tst_OperatorColors::stableAndPleasant()
+{
+    // The same name gives the same colour in every run: FNV-1a of the bytes, nothing seeded.
+    QCOMPARE(OperatorColors::stableHash("aten::conv2d"), OperatorColors::stableHash("aten::conv2d"));
+    QCOMPARE(OperatorColors::stableHash(""), 1469598103934665603ull);
+    QCOMPARE(OperatorColors::computeColor("fused(a+b)"), OperatorColors::computeColor("fused(a+b)"));
+    // Qualitative, not neon: no fully saturated or near-black/near-white fills.
+    for (int i = 0; i < 500; ++i) {
+        const QByteArray n = "op" + QByteArray::number(i);
+        const QColor c = OperatorColors::computeColor(std::string_view(n.constData(), size_t(n.size())));
+        QVERIFY2(c.hsvSaturation() < 190, qPrintable(c.name()));
+        QVERIFY2(c.value() > 120 && c.lightness() < 235, qPrintable(c.name()));
+    }
+}
+
+void tst_OperatorColors::families()
+{
+    int distinct = 0;
+    QSet<QRgb> seen;
+    for (int i = 0; i < 500; ++i) {
+        const QByteArray n = "layer" + QByteArray::number(i);
+        const std::string_view v(n.constData(), size_t(n.size()));
+        const QColor compute = OperatorColors::computeColor(v), transfer = OperatorColors::transferColor(v);
+        QVERIFY2(!OperatorColors::isTransferColor(compute), qPrintable(compute.name()));
+        QVERIFY2(OperatorColors::isTransferColor(transfer), qPrintable(transfer.name()));
+        if (!seen.contains(compute.rgb())) {
+            seen.insert(compute.rgb());
+            ++distinct;
+        }
+    }
+    QVERIFY(distinct >= 40);
+}
+
+void tst_OperatorColors::textContrast_data()
+{
+    QTest::addColumn<QColor>("background");
+    QTest::addColumn<bool>("darkText");
+    QTest::newRow("sand") << QColor(0xf2, 0xcc, 0x8f) << true;
+    QTest::newRow("light teal") << QColor(0x86, 0xc5, 0xc5) << true;
+    QTest::newRow("deep blue") << QColor(0x1f, 0x3f, 0x8a) << false;
+    QTest::newRow("black") << QColor(Qt::black) << false;
+    QTest::newRow("white") << QColor(Qt::white) << true;
+}
+
+void tst_OperatorColors::textContrast()
+{
+    QFETCH(QColor, background);
+    QFETCH(bool, darkText);
+    QCOMPARE(OperatorColors::textColor(background).lightness() < 128, darkText);
+}
+
+QTEST_MAIN(tst_OperatorColors)
+#include "tst_operatorcolors.moc"

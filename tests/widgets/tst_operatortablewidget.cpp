@@ -1,0 +1,552 @@
+// The Operator Table dock: aggregation off the GUI thread into the tree, selecting rows
+// highlights exactly their slices, a double-click selects and reveals the longest instance,
+// the current-selection mode follows the time selection and the visible window (debounced),
+// stale results are dropped, and the exports are the CLI's text for the same level.
+#include "operators/operatorexport.h"
+#include "operators/operatorfilterproxy.h"
+#include "operators/operatortablewidget.h"
+#include "operators/operatortreemodel.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/operatoraggregator.h>
+#include <store/storebuilder.h>
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QThreadPool>
+#include <QHeaderView>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace strata;
+using namespace strata::store;
+using model::EventRef;
+using widgets::OperatorTableWidget;
+using widgets::OperatorTreeModel;
+
+namespace {
+
+struct A {
+    const char* key;
+    enum { S, I, D } kind;
+    const char* s = nullptr;
+    int64_t i = 0;
+    double d = 0;
+    A(const char* k, const char* v) : key(k), kind(S), s(v) {}
+    A(const char* k, int v) : key(k), kind(I), i(v) {}
+    A(const char* k, double v) : key(k), kind(D), d(v) {}
+};
+
+struct Builder {
+    StoreBuilder b;
+    ArgSetId args(std::initializer_list<A> list)
+    {
+        std::vector<Arg> out;
+        for (const A& a : list) {
+            const StringId k = b.intern(a.key);
+            out.push_back(a.kind == A::S ? Arg::makeString(k, b.intern(a.s))
+                    : a.kind == A::I     ? Arg::makeInt(k, a.i)
+                                         : Arg::makeDouble(k, a.d));
+        }
+        return b.argSet(out.data(), out.size());
+    }
+    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
+    {
+        const ProcessId p = b.process(IdValue::number(pid));
+        b.setProcessName(p, b.intern(process));
+        const uint32_t t = b.thread(p, IdValue::number(tid));
+        b.setThreadName(t, b.intern(name));
+        return t;
+    }
+    void X(uint32_t t, const char* name, const char* cat, TimeNs ts, TimeNs dur, ArgSetId a = {})
+    {
+        b.completeSlice(t, ts, dur, b.type(b.intern(name), b.intern(cat)), a);
+    }
+};
+
+// Two iterations of a small RBLN-style device program (the second one 10 µs later, its
+// commands slower), and a host thread with the steps that submitted them:
+//   Neural Engine Clusters  0_fused(bn1+conv1+relu)_1  conv2d   100 / 120 ns
+//                           0_fused(bn1+conv1+relu)_2  conv2d   300 / 330
+//                           0_layer1.0.conv1_3         conv2d   200 / 180
+//                           0_fc_4                     linear    50 /  70
+//   Task DMA                0_fused(bn1+conv1+relu)_0  dma_load_weight  40 / 45
+//                           0_layer1.0.conv1_5         dma_load_weight  60 / 50
+//   MainThread              ProfilerStep#1 [0,1000) > aten::conv2d [100,500); ProfilerStep#2 [10000,11200)
+std::shared_ptr<const EventStore> makeStore()
+{
+    Builder s;
+    const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
+    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
+    const uint32_t host = s.thread(100, "python3 model.py", 100, "MainThread");
+    const char* ne = "Neural Engine Clusters";
+    for (int it = 0; it < 2; ++it) {
+        const TimeNs o = it * 10000;
+        s.X(nec, "0_fused(bn1+conv1+relu)_1", ne, o + 0, it ? 120 : 100, s.args({ { "opcode", "conv2d" }, { "bytes", 1000 } }));
+        s.X(nec, "0_fused(bn1+conv1+relu)_2", ne, o + 150, it ? 330 : 300, s.args({ { "opcode", "conv2d" }, { "bytes", 3000 } }));
+        s.X(nec, "0_layer1.0.conv1_3", ne, o + 500, it ? 180 : 200, s.args({ { "opcode", "conv2d" } }));
+        s.X(nec, "0_fc_4", ne, o + 800, it ? 70 : 50, s.args({ { "opcode", "linear" } }));
+        s.X(dma, "0_fused(bn1+conv1+relu)_0", "Task DMA", o + 0, it ? 45 : 40, s.args({ { "opcode", "dma_load_weight" } }));
+        s.X(dma, "0_layer1.0.conv1_5", "Task DMA", o + 440, it ? 50 : 60, s.args({ { "opcode", "dma_load_weight" } }));
+    }
+    s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
+    s.X(host, "aten::conv2d", "cpu_op", 100, 400);
+    s.X(host, "ProfilerStep#2", "user_annotation", 10000, 1200);
+    return s.b.finalize();
+}
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// The slices (in scope) whose keys along `levels` are the names in `path`, by brute force.
+std::vector<SliceRow> expectedRows(const EventStore& s, const OperatorCatalog& c, const std::vector<OperatorLevel>& levels,
+    const QStringList& path, TimeRange w = OperatorAggregator::wholeTrace(), OperatorScope scope = OperatorScope::Device)
+{
+    std::vector<SliceRow> out;
+    for (uint32_t r = 0; r < s.sliceCount(); ++r) {
+        const SliceRow row(r);
+        if (!OperatorAggregator::inScope(s, c, s.sliceTrack(row), scope) || s.sliceTs(row) < w.start || s.sliceTs(row) >= w.end)
+            continue;
+        bool match = true;
+        for (int i = 0; i < path.size() && match; ++i)
+            match = qs(c.keyText(c.key(levels[size_t(i)], s.sliceType(row), s.sliceArgs(row)))) == path[i];
+        if (match)
+            out.push_back(row);
+    }
+    return out;
+}
+
+} // namespace
+
+class tst_OperatorTableWidget : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void placeholdersUntilCatalog();
+    void tableShowsAggregation();
+    void modelTesterWhileUpdating();
+    void selectingHighlightsExactRows_data();
+    void selectingHighlightsExactRows();
+    void multiSelectionUnion();
+    void clearingSelectionClearsOwnHighlight();
+    void doubleClickZoomsToLongest_data();
+    void doubleClickZoomsToLongest();
+    void returnKeyZoomsToLongest();
+    void currentSelectionFollowsTimeSelection();
+    void currentSelectionFollowsViewportDebounced();
+    void staleResultsDropped();
+    void stateKeptAcrossUpdates();
+    void exportsAreCliText_data();
+    void exportsAreCliText();
+    void filterBox();
+
+private:
+    QModelIndex find(const QStringList& path) const;
+    void waitTree();
+
+    std::shared_ptr<const EventStore> m_store;
+    std::shared_ptr<const OperatorCatalog> m_catalog;
+    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<OperatorTableWidget> m_widget;
+};
+
+void tst_OperatorTableWidget::initTestCase()
+{
+    m_store = makeStore();
+    m_catalog = std::make_shared<const OperatorCatalog>(*m_store);
+}
+
+void tst_OperatorTableWidget::init()
+{
+    m_selection = std::make_unique<model::Selection>();
+    m_viewport = std::make_unique<model::Viewport>();
+    m_viewport->setTraceRange(m_store->extent());
+    m_widget = std::make_unique<OperatorTableWidget>(m_selection.get(), m_viewport.get());
+    m_widget->resize(1000, 500);
+    m_widget->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+}
+
+void tst_OperatorTableWidget::cleanup()
+{
+    m_widget.reset();
+    m_viewport.reset();
+    m_selection.reset();
+}
+
+void tst_OperatorTableWidget::waitTree()
+{
+    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    QVERIFY(spy.wait(10000));
+}
+
+// The view index of a row by its names from the top ("fused(bn1+conv1+relu)", "conv2d").
+QModelIndex tst_OperatorTableWidget::find(const QStringList& path) const
+{
+    const QAbstractItemModel* m = m_widget->view()->model();
+    QModelIndex parent;
+    for (const QString& name : path) {
+        QModelIndex found;
+        for (int r = 0; r < m->rowCount(parent) && !found.isValid(); ++r)
+            if (m->index(r, 0, parent).data().toString() == name)
+                found = m->index(r, 0, parent);
+        if (!found.isValid())
+            return QModelIndex();
+        parent = found;
+    }
+    return parent;
+}
+
+void tst_OperatorTableWidget::placeholdersUntilCatalog()
+{
+    QVERIFY(!m_widget->tree());
+    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    m_widget->setAnalysis(m_store, nullptr); // storeChanged: the catalog is still being built
+    QVERIFY(!m_widget->tree());
+    QCOMPARE(spy.count(), 0);
+    m_widget->setAnalysis(m_store, m_catalog); // analysesReady
+    QVERIFY(m_widget->isBusy());
+    QVERIFY(spy.wait(10000));
+    QVERIFY(m_widget->tree());
+    QVERIFY(!m_widget->isBusy());
+    m_widget->setAnalysis(nullptr, nullptr); // closed
+    QVERIFY(!m_widget->tree());
+    QCOMPARE(m_widget->model()->rowCount(), 0);
+}
+
+void tst_OperatorTableWidget::tableShowsAggregation()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    QCOMPARE(m_widget->scope(), OperatorScope::Device); // the trace has device tracks
+    const auto t = m_widget->tree();
+    QCOMPARE(int(t->levels.size()), 3);
+    QCOMPARE(t->levels.front(), OperatorLevel::Framework);
+    // The top level in the view: the aggregator's rows, longest total first.
+    const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Framework,
+        OperatorAggregator::wholeTrace(), OperatorScope::Device);
+    const QAbstractItemModel* m = m_widget->view()->model();
+    QCOMPARE(m->rowCount(), int(agg.rows.size()));
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const OperatorRow& a = agg.rows[size_t(r)];
+        QCOMPARE(m->index(r, OperatorTreeModel::Name).data().toString(), qs(a.name));
+        QCOMPARE(m->index(r, OperatorTreeModel::Count).data().toULongLong(), a.count);
+        QCOMPARE(m->index(r, OperatorTreeModel::Total).data(OperatorTreeModel::SortRole).toLongLong(), a.totalNs);
+        QCOMPARE(m->index(r, OperatorTreeModel::Self).data(OperatorTreeModel::SortRole).toLongLong(), a.selfNs);
+        QCOMPARE(m->index(r, OperatorTreeModel::Median).data(OperatorTreeModel::SortRole).toDouble(), a.medianNs);
+        QCOMPARE(m->index(r, OperatorTreeModel::Percent).data(OperatorTreeModel::SortRole).toDouble(), a.percent);
+    }
+    // fused(bn1+conv1+relu): 100+300+40 + 120+330+45 = 935 ns over 6 slices.
+    const QModelIndex fused = find({ "fused(bn1+conv1+relu)" });
+    QCOMPARE(fused.siblingAtColumn(OperatorTreeModel::Total).data().toString(), QString("935 ns"));
+    QCOMPARE(fused.siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("6"));
+    QCOMPARE(find({ "fused(bn1+conv1+relu)", "conv2d", "0_fused(bn1+conv1+relu)_2" })
+                 .siblingAtColumn(OperatorTreeModel::Median)
+                 .data()
+                 .toString(),
+        QString("315 ns"));
+    // No FLOPs or MFU anywhere: those columns are hidden; bytes are shown.
+    QVERIFY(m_widget->view()->isColumnHidden(OperatorTreeModel::Flops));
+    QVERIFY(m_widget->view()->isColumnHidden(OperatorTreeModel::Mfu));
+    QVERIFY(!m_widget->view()->isColumnHidden(OperatorTreeModel::Bytes));
+}
+
+void tst_OperatorTableWidget::modelTesterWhileUpdating()
+{
+    QAbstractItemModelTester t1(m_widget->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(m_widget->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    for (int g = 1; g < int(OperatorTableWidget::groupings().size()); ++g) {
+        m_widget->setGrouping(g);
+        waitTree();
+        m_widget->view()->expandAll();
+        m_widget->setFilter("conv", false);
+        m_widget->setFilter(QString(), false);
+    }
+    m_widget->setScope(OperatorScope::All);
+    waitTree();
+    m_widget->view()->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
+}
+
+void tst_OperatorTableWidget::selectingHighlightsExactRows_data()
+{
+    QTest::addColumn<QStringList>("path");
+    QTest::addColumn<int>("count");
+    QTest::newRow("framework row") << QStringList{ "fused(bn1+conv1+relu)" } << 6;
+    QTest::newRow("operator under it") << QStringList{ "fused(bn1+conv1+relu)", "conv2d" } << 4;
+    QTest::newRow("its weight loads") << QStringList{ "fused(bn1+conv1+relu)", "dma_load_weight" } << 2;
+    QTest::newRow("one command") << QStringList{ "layer1.0.conv1", "dma_load_weight", "0_layer1.0.conv1_5" } << 2;
+    QTest::newRow("fc") << QStringList{ "fc" } << 2;
+}
+
+void tst_OperatorTableWidget::selectingHighlightsExactRows()
+{
+    QFETCH(QStringList, path);
+    QFETCH(int, count);
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->view()->expandAll();
+    const QModelIndex index = find(path);
+    QVERIFY(index.isValid());
+    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    // A click, as the user selects.
+    const QRect rect = m_widget->view()->visualRect(index);
+    QVERIFY(rect.isValid());
+    QTest::mouseClick(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QVERIFY(spy.wait(10000));
+    const auto rows = m_selection->highlighted();
+    QVERIFY(rows);
+    const auto expected = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, path);
+    QCOMPARE(int(expected.size()), count);
+    QVERIFY(*rows == expected);
+    QVERIFY(std::is_sorted(rows->begin(), rows->end()));
+    QCOMPARE(m_selection->highlightLabel(), path.join(QString::fromUtf8(" \u203a ")));
+}
+
+void tst_OperatorTableWidget::multiSelectionUnion()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    QItemSelection sel;
+    for (const char* name : { "fc", "layer1.0.conv1" }) {
+        const QModelIndex i = find({ name });
+        sel.select(i, i.siblingAtColumn(OperatorTreeModel::ColumnCount - 1));
+    }
+    m_widget->view()->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
+    QVERIFY(spy.wait(10000));
+    auto expected = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, { "fc" });
+    const auto more = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, { "layer1.0.conv1" });
+    expected.insert(expected.end(), more.begin(), more.end());
+    std::sort(expected.begin(), expected.end());
+    QVERIFY(*m_selection->highlighted() == expected);
+    QCOMPARE(m_selection->highlightLabel(), QString("2 operators"));
+}
+
+void tst_OperatorTableWidget::clearingSelectionClearsOwnHighlight()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    m_widget->view()->setCurrentIndex(find({ "fc" }));
+    QVERIFY(spy.wait(10000));
+    QVERIFY(m_selection->highlighted());
+    m_widget->view()->clearSelection();
+    QTRY_VERIFY(!m_selection->highlighted());
+    // Another dock's highlight is left alone.
+    auto other = std::make_shared<const std::vector<SliceRow>>(std::vector<SliceRow>{ SliceRow(0) });
+    m_selection->setHighlighted(other, "search");
+    m_widget->view()->setCurrentIndex(find({ "fc" }));
+    QTRY_VERIFY(m_selection->highlightLabel() == "fc");
+    m_selection->setHighlighted(other, "search");
+    m_widget->view()->clearSelection();
+    QCOMPARE(m_selection->highlightLabel(), QString("search"));
+}
+
+void tst_OperatorTableWidget::doubleClickZoomsToLongest_data()
+{
+    QTest::addColumn<QStringList>("path");
+    QTest::addColumn<QString>("longestName");
+    QTest::addColumn<qint64>("longestDur");
+    QTest::newRow("layer") << QStringList{ "fused(bn1+conv1+relu)" } << "0_fused(bn1+conv1+relu)_2" << qint64(330);
+    QTest::newRow("weight loads") << QStringList{ "layer1.0.conv1", "dma_load_weight" } << "0_layer1.0.conv1_5" << qint64(60);
+    QTest::newRow("fc") << QStringList{ "fc" } << "0_fc_4" << qint64(70);
+}
+
+void tst_OperatorTableWidget::doubleClickZoomsToLongest()
+{
+    QFETCH(QStringList, path);
+    QFETCH(QString, longestName);
+    QFETCH(qint64, longestDur);
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->view()->expandAll();
+    const QModelIndex index = find(path);
+    QSignalSpy current(m_selection.get(), &model::Selection::currentChanged);
+    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+    const QRect rect = m_widget->view()->visualRect(index);
+    // A double click's first press selects; the second arrives as a double-click event.
+    QTest::mousePress(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseRelease(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(current.count(), 1);
+    QCOMPARE(reveal.count(), 1);
+    const EventRef e = m_selection->current();
+    QCOMPARE(e.kind, EventRef::Kind::Slice);
+    const SliceRow row(e.row);
+    QCOMPARE(qs(m_store->str(m_store->sliceName(row))), longestName);
+    QCOMPARE(m_store->sliceDur(row), longestDur);
+    // It is the longest of the row's slices.
+    for (SliceRow r : expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, path))
+        QVERIFY(m_store->sliceDur(r) <= longestDur);
+    // The view shows it, zoomed in around it.
+    const TimeRange v = m_viewport->visible();
+    QVERIFY(v.start <= m_store->sliceTs(row) && v.end >= m_store->sliceEnd(row));
+    QVERIFY(v.duration() < m_store->extent().duration());
+}
+
+void tst_OperatorTableWidget::returnKeyZoomsToLongest()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->view()->setFocus();
+    m_widget->view()->setCurrentIndex(find({ "fc" }));
+    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+    QTest::keyClick(m_widget->view(), Qt::Key_Return);
+    QCOMPARE(reveal.count(), 1);
+    QCOMPARE(m_store->sliceDur(SliceRow(m_selection->current().row)), TimeNs(70));
+}
+
+void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    waitTree(); // the visible window: the whole trace
+    m_selection->setTimeSelection({ 10000, 10500 }); // the second iteration's first commands
+    waitTree();
+    const auto t = m_widget->tree();
+    QCOMPARE(t->window.start, TimeNs(10000));
+    QCOMPARE(t->window.end, TimeNs(10500));
+    const OperatorTable agg = OperatorAggregator::aggregate(
+        *m_store, *m_catalog, OperatorLevel::Framework, { 10000, 10500 }, OperatorScope::Device);
+    QCOMPARE(m_widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
+    // 0_fused..._1 (120), _2 (330) and its weight load (45) start in it, and layer1.0.conv1's
+    // weight load (10440); fc (10800) does not.
+    QCOMPARE(m_widget->view()->model()->rowCount(), 2);
+    QCOMPARE(find({ "fused(bn1+conv1+relu)" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("3"));
+    QCOMPARE(find({ "layer1.0.conv1" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("1"));
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_widget->tableJson())).object();
+    const TimeNs origin = m_store->extent().start;
+    QCOMPARE(o["range_ns"].toArray(), QJsonArray({ qint64(10000 - origin), qint64(10500 - origin) }));
+    // Back to the whole trace: at once, not debounced.
+    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    m_widget->setMode(widgets::AnalysisWindow::Mode::WholeTrace);
+    QVERIFY(spy.wait(10000));
+    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(m_widget->tableJson())).object()["range_ns"].isNull());
+}
+
+void tst_OperatorTableWidget::currentSelectionFollowsViewportDebounced()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    waitTree();
+    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    // A burst of moves (a drag): one re-aggregation, of the last window.
+    m_viewport->setVisible({ 0, 2000 }, model::Viewport::Nav::Step);
+    m_viewport->setVisible({ 0, 1500 }, model::Viewport::Nav::Step);
+    m_viewport->setVisible({ 700, 1200 }, model::Viewport::Nav::Step);
+    QVERIFY(spy.wait(10000));
+    QTRY_VERIFY(!m_widget->isBusy());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(m_widget->tree()->window.start, TimeNs(700));
+    QCOMPARE(m_widget->tree()->window.end, TimeNs(1200));
+    QCOMPARE(m_widget->view()->model()->rowCount(), 1); // only fc (800) starts in [700, 1200)
+    QCOMPARE(find({ "fc" }).isValid(), true);
+}
+
+void tst_OperatorTableWidget::staleResultsDropped()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    m_widget->setGrouping(1);
+    m_widget->setGrouping(2);
+    m_widget->setGrouping(5); // the last request wins
+    QVERIFY(spy.wait(10000));
+    QTRY_VERIFY(!m_widget->isBusy());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(m_widget->tree()->levels, OperatorTableWidget::groupings()[5].levels);
+    // A new profile drops what was under way for the old one.
+    QSignalSpy spy2(m_widget.get(), &OperatorTableWidget::treeChanged);
+    m_widget->setGrouping(0);
+    m_widget->setAnalysis(nullptr, nullptr);
+    QVERIFY(!m_widget->tree());
+    // Let the pool finish and deliver: nothing arrives for the closed profile.
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(spy2.count(), 0);
+    QVERIFY(!m_widget->tree());
+}
+
+void tst_OperatorTableWidget::stateKeptAcrossUpdates()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    waitTree();
+    QTreeView* view = m_widget->view();
+    view->expand(find({ "fused(bn1+conv1+relu)" }));
+    view->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
+    QSignalSpy hl(m_selection.get(), &model::Selection::highlightChanged);
+    view->setCurrentIndex(find({ "fused(bn1+conv1+relu)", "conv2d" }));
+    QVERIFY(hl.wait(10000));
+    m_viewport->setVisible({ 0, 9000 }); // the first iteration only
+    waitTree();
+    QVERIFY(view->isExpanded(find({ "fused(bn1+conv1+relu)" })));
+    QCOMPARE(view->header()->sortIndicatorSection(), int(OperatorTreeModel::Name));
+    const QModelIndexList sel = view->selectionModel()->selectedRows();
+    QCOMPARE(sel.size(), 1);
+    QCOMPARE(sel.first().data().toString(), QString("conv2d"));
+    // The highlight follows the new window: conv2d of the first iteration only.
+    QTRY_COMPARE(m_selection->highlighted()->size(), size_t(2));
+}
+
+void tst_OperatorTableWidget::exportsAreCliText_data()
+{
+    QTest::addColumn<int>("grouping");
+    for (int g = 0; g < int(OperatorTableWidget::groupings().size()); ++g)
+        QTest::addRow("%s", qPrintable(OperatorTableWidget::groupings()[size_t(g)].label)) << g;
+}
+
+// The context menu's table exports are OperatorExport's CLI text of the aggregator's table
+// for the top level (tst_operatortree checks that text's numbers cell by cell).
+void tst_OperatorTableWidget::exportsAreCliText()
+{
+    QFETCH(int, grouping);
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    if (grouping != m_widget->grouping()) {
+        m_widget->setGrouping(grouping);
+        waitTree();
+    }
+    const OperatorLevel top = OperatorTableWidget::groupings()[size_t(grouping)].levels.front();
+    const OperatorTable agg = OperatorAggregator::aggregate(
+        *m_store, *m_catalog, top, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+    QCOMPARE(m_widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_widget->tableJson(), widgets::OperatorExport::opsJson(agg, std::nullopt));
+    const QStringList lines = QString::fromStdString(m_widget->tableCsv()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), int(agg.rows.size()) + 1);
+    const QStringList tree = QString::fromStdString(m_widget->treeCsv()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(tree.size(), int(m_widget->tree()->nodes.size()) + 1);
+}
+
+void tst_OperatorTableWidget::filterBox()
+{
+    m_widget->setAnalysis(m_store, m_catalog);
+    waitTree();
+    m_widget->setFilter("engine:task", false);
+    // Every layer has a weight load on Task DMA, except fc.
+    QCOMPARE(m_widget->view()->model()->rowCount(), 2);
+    m_widget->setFilter("^fc$", true);
+    QCOMPARE(m_widget->view()->model()->rowCount(), 1);
+    m_widget->setFilter("[", true); // invalid: everything passes, the edit says why
+    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
+    QVERIFY(!m_widget->proxy()->isValid());
+    m_widget->setFilter(QString(), false);
+    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
+}
+
+QTEST_MAIN(tst_OperatorTableWidget)
+#include "tst_operatortablewidget.moc"

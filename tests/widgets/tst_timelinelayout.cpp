@@ -1,0 +1,145 @@
+#include <state/trackfilter.h>
+#include <store/storebuilder.h>
+#include <timeline/timelinelayout.h>
+
+#include <QtTest>
+
+using namespace strata;
+using store::TrackKind;
+using widgets::LayoutRow;
+using widgets::TimelineLayout;
+
+// pid 1: thread 1 (3 levels, one thread instant), thread 2 (with an overflow lane),
+//        counter "c", a process instant; pid 2: thread 1; a global instant.
+class tst_TimelineLayout : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void rows();
+    void collapseAndHide_data();
+    void collapseAndHide();
+    void lookups();
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+};
+
+void tst_TimelineLayout::initTestCase()
+{
+    store::StoreBuilder b;
+    auto ty = [&](const char* n) { return b.type(b.intern(n), b.intern("c")); };
+    const store::ProcessId p1 = b.process(store::IdValue::number(1)), p2 = b.process(store::IdValue::number(2));
+    const uint32_t t11 = b.thread(p1, store::IdValue::number(1)), t12 = b.thread(p1, store::IdValue::number(2)),
+                   t21 = b.thread(p2, store::IdValue::number(1));
+    b.completeSlice(t11, 0, 100, ty("a"), {});
+    b.completeSlice(t11, 10, 50, ty("b"), {});
+    b.completeSlice(t11, 20, 10, ty("c"), {});
+    b.threadInstant(t11, 5, ty("i"), {});
+    b.completeSlice(t12, 0, 50, ty("d"), {});
+    b.completeSlice(t12, 40, 50, ty("e"), {}); // partial overlap → overflow lane
+    b.counter(p1, b.intern("c"), 0, 1);
+    b.counter(p1, b.intern("c"), 50, 2);
+    b.processInstant(p1, 30, ty("pi"), {});
+    b.completeSlice(t21, 0, 10, ty("f"), {});
+    b.globalInstant(60, ty("g"), {});
+    m_store = b.finalize();
+    QVERIFY(m_store);
+}
+
+void tst_TimelineLayout::rows()
+{
+    TimelineLayout l;
+    l.build(m_store.get(), nullptr);
+    const std::vector<LayoutRow>& rows = l.rows();
+    QVERIFY(!rows.empty());
+    // The global instant track comes first, with no header; every process has a header
+    // before its tracks; rows are stacked without gaps.
+    QCOMPARE(rows[0].kind, LayoutRow::Kind::Track);
+    QCOMPARE(m_store->track(rows[0].track).kind, TrackKind::GlobalInstants);
+    int y = 0;
+    store::ProcessId current;
+    QSet<int> kinds;
+    for (const LayoutRow& r : rows) {
+        if (r.kind == LayoutRow::Kind::Track)
+            kinds.insert(int(m_store->track(r.track).kind));
+        QCOMPARE(r.y, y);
+        y += r.height;
+        if (r.kind == LayoutRow::Kind::Process) {
+            current = r.process;
+            continue;
+        }
+        const store::TrackInfo& t = m_store->track(r.track);
+        if (t.process.valid())
+            QCOMPARE(t.process, current);
+        if (t.kind == TrackKind::Thread || t.kind == TrackKind::Overflow) {
+            QCOMPARE(r.levels, t.levelCount);
+            QCOMPARE(r.height, r.instantStrip + 2 * TimelineLayout::kTrackPad + int(std::max(1u, t.levelCount)) * TimelineLayout::kRowPitch);
+            QCOMPARE(r.instantStrip, t.instants.empty() ? 0 : TimelineLayout::kInstantStrip);
+        }
+        if (t.kind == TrackKind::Overflow) {
+            QCOMPARE(r.indent, 1);
+            QCOMPARE(l.rowOfTrack(t.parent), l.rowOfTrack(r.track) - 1); // right under its thread
+        }
+        if (t.kind == TrackKind::Counter)
+            QCOMPARE(r.height, TimelineLayout::kCounterHeight);
+    }
+    QCOMPARE(l.contentHeight(), y);
+    for (TrackKind k : {TrackKind::Thread, TrackKind::Overflow, TrackKind::Counter, TrackKind::ProcessInstants,
+             TrackKind::GlobalInstants})
+        QVERIFY(kinds.contains(int(k)));
+}
+
+void tst_TimelineLayout::collapseAndHide_data()
+{
+    QTest::addColumn<bool>("collapse");
+    QTest::newRow("collapse process 1") << true;
+    QTest::newRow("hide its first thread") << false;
+}
+
+void tst_TimelineLayout::collapseAndHide()
+{
+    QFETCH(bool, collapse);
+    TimelineLayout full;
+    full.build(m_store.get(), nullptr);
+    model::TrackFilter filter;
+    const store::ProcessId p1 = full.rows()[1].process;
+    const store::TrackId firstThread = full.rows()[2].track;
+    if (collapse)
+        filter.setCollapsed(p1, true);
+    else
+        filter.setHidden(firstThread, true);
+    TimelineLayout l;
+    l.build(m_store.get(), &filter);
+    QCOMPARE(l.rowOfTrack(firstThread), -1);
+    const int header = l.rowOfProcess(p1);
+    QVERIFY(header >= 0);
+    QCOMPARE(l.rows()[header].collapsed, collapse);
+    if (collapse) {
+        QCOMPARE(l.rows()[header].trackCount, full.rows()[1].trackCount);
+        QCOMPARE(l.rows()[header + 1].kind, LayoutRow::Kind::Process); // the next process follows
+    }
+    QVERIFY(l.contentHeight() < full.contentHeight());
+}
+
+void tst_TimelineLayout::lookups()
+{
+    TimelineLayout l;
+    l.build(m_store.get(), nullptr);
+    for (int i = 0; i < int(l.rows().size()); ++i) {
+        const LayoutRow& r = l.rows()[i];
+        QCOMPARE(l.rowAt(r.y), i);
+        QCOMPARE(l.rowAt(r.y + r.height - 1), i);
+        const auto [first, last] = l.rowsIn(r.y + 1, r.y + 2);
+        QCOMPARE(first, i);
+        QCOMPARE(last, i + 1);
+    }
+    QCOMPARE(l.rowAt(-1), -1);
+    QCOMPARE(l.rowAt(l.contentHeight()), -1);
+    const LayoutRow& thread = l.rows()[l.rowOfTrack(m_store->sliceTrack(store::SliceRow(0)))];
+    QCOMPARE(TimelineLayout::depthAt(thread, thread.y), -1); // the instant strip
+    QCOMPARE(TimelineLayout::depthAt(thread, TimelineLayout::sliceTop(thread, 2) + 3), 2);
+}
+
+QTEST_MAIN(tst_TimelineLayout)
+#include "tst_timelinelayout.moc"

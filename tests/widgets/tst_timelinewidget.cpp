@@ -1,0 +1,568 @@
+#include <state/selection.h>
+#include <state/trackfilter.h>
+#include <state/viewport.h>
+#include <store/storebuilder.h>
+#include <timeline/operatorcolors.h>
+#include <timeline/timelinewidget.h>
+
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <memory>
+
+using namespace strata;
+using model::EventRef;
+using store::TimeNs;
+using store::TimeRange;
+using widgets::TimelineWidget;
+
+// A small profile (times in ns, trace [0, 10000]):
+//   pid 1 "Host"   tid 10 "main": aten::conv2d [1000,3000] > aten::convolution [1200,2000];
+//                                 0_fused(layer1+conv)_3 [4000,5000]; 0_fused(layer1+conv)_7 [6000,7000]
+//   pid 2 "NPU 0"  tid 1 "Compute": 0_fused(layer1.2+layer1.2.bn2)_3 [2000,3000], 1_..._9 [5000,6000]
+//                  tid 2 "Task DMA": 0_fused(layer1.2+layer1.2.bn2)_4 cat "Task DMA" [1000,1500]
+//                  counter "util": 0 → 10, 5000 → 50, 10000 → 0
+//   thread instant "step_begin" on main @2500; global instant "checkpoint" @8000
+//   flow (v2): 0_fused(layer1+conv)_3 → 1_fused(layer1.2+layer1.2.bn2)_9
+class tst_TimelineWidget : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void paintsAndSignals();
+    void hover_data();
+    void hover();
+    void hoverInstantAndCounter();
+    void hoverDoesNotRebuildGeometry();
+    void click_data();
+    void click();
+    void keys_data();
+    void keys();
+    void zoomLimit();
+    void ctrlWheelZoomsAtCursor_data();
+    void ctrlWheelZoomsAtCursor();
+    void shiftWheelPans_data();
+    void shiftWheelPans();
+    void plainWheelScrolls();
+    void rulerDragPans();
+    void canvasDragSelects_data();
+    void canvasDragSelects();
+    void focusZoomsToSelection();
+    void focusZoomsToEvent();
+    void zeroResets();
+    void altArrowsWalkHistory();
+    void escapeClears();
+    void keyHelpToggles();
+    void headerClickCollapses();
+    void revealKeepsZoomWhenItFits();
+    void revealZoomsWhenTooLong();
+    void colours_data();
+    void colours();
+    void flowsOfSelection();
+    void deepZoomInsideAHugeSlice();
+
+private:
+    store::SliceRow row(const char* name) const;
+    QPoint centreOf(const char* name) const;
+    void wheel(QPoint pos, int delta, Qt::KeyboardModifiers mods);
+
+    std::shared_ptr<const store::EventStore> m_store;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::TrackFilter> m_filter;
+    std::unique_ptr<TimelineWidget> m_w;
+};
+
+void tst_TimelineWidget::initTestCase()
+{
+    store::StoreBuilder b;
+    auto ty = [&](const char* n, const char* cat = "op") { return b.type(b.intern(n), b.intern(cat)); };
+    const store::ProcessId host = b.process(store::IdValue::number(1));
+    b.setProcessName(host, b.intern("Host"));
+    const uint32_t main = b.thread(host, store::IdValue::number(10));
+    b.setThreadName(main, b.intern("main"));
+    const store::ProcessId npu = b.process(store::IdValue::number(2));
+    b.setProcessName(npu, b.intern("NPU 0"));
+    const uint32_t compute = b.thread(npu, store::IdValue::number(1)), dma = b.thread(npu, store::IdValue::number(2));
+    b.setThreadName(compute, b.intern("Compute"));
+    b.setThreadName(dma, b.intern("Task DMA"));
+
+    const store::Arg args[] = {store::Arg::makeInt(b.intern("flops"), 42),
+        store::Arg::makeString(b.intern("layer"), b.intern("conv1"))};
+    b.completeSlice(main, 1000, 2000, ty("aten::conv2d"), b.argSet(args, 2));
+    b.completeSlice(main, 1200, 800, ty("aten::convolution"), {});
+    const store::SliceHandle from = b.completeSlice(main, 4000, 1000, ty("0_fused(layer1+conv)_3"), {});
+    b.completeSlice(main, 6000, 1000, ty("0_fused(layer1+conv)_7"), {});
+    b.completeSlice(compute, 2000, 1000, ty("0_fused(layer1.2+layer1.2.bn2)_3"), {});
+    const store::SliceHandle to = b.completeSlice(compute, 5000, 1000, ty("1_fused(layer1.2+layer1.2.bn2)_9"), {});
+    b.completeSlice(dma, 1000, 500, ty("0_fused(layer1.2+layer1.2.bn2)_4", "Task DMA"), {});
+    b.threadInstant(main, 2500, ty("step_begin"), {});
+    b.globalInstant(8000, ty("checkpoint"), {});
+    b.counter(npu, b.intern("util"), 0, 10);
+    b.counter(npu, b.intern("util"), 5000, 50);
+    b.counter(npu, b.intern("util"), 10000, 0);
+    b.flowV2(from, 7, false, true, b.intern("dep"), b.intern("flow"));
+    b.flowV2(to, 7, true, false, b.intern("dep"), b.intern("flow"));
+    m_store = b.finalize();
+    QVERIFY(m_store);
+    QCOMPARE(m_store->extent().start, TimeNs(0));
+    QCOMPARE(m_store->extent().end, TimeNs(10000));
+}
+
+void tst_TimelineWidget::init()
+{
+    m_viewport = std::make_unique<model::Viewport>();
+    m_selection = std::make_unique<model::Selection>();
+    m_filter = std::make_unique<model::TrackFilter>();
+    m_w = std::make_unique<TimelineWidget>(m_viewport.get(), m_selection.get(), m_filter.get());
+    m_w->resize(1000, 600);
+    m_w->setStore(m_store);
+    m_w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+}
+
+void tst_TimelineWidget::cleanup()
+{
+    m_w.reset();
+    m_filter.reset();
+    m_selection.reset();
+    m_viewport.reset();
+}
+
+store::SliceRow tst_TimelineWidget::row(const char* name) const
+{
+    for (uint32_t r = 0; r < m_store->sliceCount(); ++r) {
+        if (m_store->str(m_store->sliceName(store::SliceRow(r))) == name)
+            return store::SliceRow(r);
+    }
+    return store::SliceRow();
+}
+
+QPoint tst_TimelineWidget::centreOf(const char* name) const
+{
+    return m_w->eventRect(EventRef::slice(row(name))).center().toPoint();
+}
+
+void tst_TimelineWidget::wheel(QPoint pos, int delta, Qt::KeyboardModifiers mods)
+{
+    QWheelEvent e(pos, m_w->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, mods, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(m_w.get(), &e);
+}
+
+void tst_TimelineWidget::paintsAndSignals()
+{
+    QCOMPARE(m_w->objectName(), QStringLiteral("timeline"));
+    QSignalSpy painted(m_w.get(), &TimelineWidget::painted);
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    QCOMPARE(painted.count(), 1);
+    QVERIFY(m_w->lastFrameMs() > 0);
+    // A slice is painted in its operator colour.
+    const QPoint c = centreOf("0_fused(layer1.2+layer1.2.bn2)_3") + QPoint(0, 5);
+    QCOMPARE(QColor(image.pixel(c)).rgb(), m_w->sliceColor(row("0_fused(layer1.2+layer1.2.bn2)_3")).rgb());
+
+    m_w->setStore(nullptr);
+    m_w->render(&image);
+    QCOMPARE(painted.count(), 2);
+}
+
+void tst_TimelineWidget::hover_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("expect"); // in the tooltip text besides the name
+    QTest::newRow("top level with args") << "aten::conv2d" << "flops: 42";
+    QTest::newRow("child shows its parent") << "aten::convolution" << "Parents: aten::conv2d";
+    QTest::newRow("device command") << "0_fused(layer1.2+layer1.2.bn2)_3" << "Track: NPU 0 (2) › Compute";
+    QTest::newRow("duration") << "0_fused(layer1+conv)_3" << "Duration: 1.000 µs";
+}
+
+void tst_TimelineWidget::hover()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, expect);
+    const QByteArray n = name.toUtf8();
+    QTest::mouseMove(m_w.get(), centreOf(n.constData()));
+    QCOMPARE(m_selection->hovered(), EventRef::slice(row(n.constData())));
+    QVERIFY2(m_w->hoverText().contains(name), qPrintable(m_w->hoverText()));
+    QVERIFY2(m_w->hoverText().contains(expect), qPrintable(m_w->hoverText()));
+    QVERIFY(m_w->hoverText().contains(QStringLiteral("Start: ")));
+
+    // Off every slice: nothing hovered, no tooltip.
+    QTest::mouseMove(m_w.get(), m_w->frame().canvas.bottomRight() - QPoint(20, 5));
+    QCOMPARE(m_selection->hovered(), EventRef());
+    QVERIFY(m_w->hoverText().isEmpty());
+}
+
+void tst_TimelineWidget::hoverInstantAndCounter()
+{
+    // The thread instant sits in the strip above the thread's slices.
+    store::InstantRow instant;
+    for (uint32_t i = 0; i < m_store->instantCount(); ++i) {
+        if (m_store->str(m_store->types().get(m_store->instantType(store::InstantRow(i))).name) == "step_begin")
+            instant = store::InstantRow(i);
+    }
+    QVERIFY(instant.valid());
+    const QRectF r = m_w->eventRect(EventRef::instant(instant));
+    QVERIFY(!r.isEmpty());
+    QTest::mouseMove(m_w.get(), r.center().toPoint());
+    QCOMPARE(m_selection->hovered(), EventRef::instant(instant));
+    QVERIFY2(m_w->hoverText().contains(QStringLiteral("step_begin")), qPrintable(m_w->hoverText()));
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, r.center().toPoint());
+    QCOMPARE(m_selection->current(), EventRef::instant(instant));
+
+    // A counter shows its value under the cursor: "util" is 50 from 5000 ns on.
+    const widgets::TimelineFrame f = m_w->frame();
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    bool found = false;
+    for (int y = f.canvas.top(); y < f.canvas.bottom() && !found; y += 4) {
+        QTest::mouseMove(m_w.get(), QPoint(int(f.xOf(7000)), y));
+        found = m_w->hoverText().startsWith(QStringLiteral("util"));
+    }
+    QVERIFY(found);
+    QVERIFY2(m_w->hoverText().contains(QStringLiteral("Value: 50")), qPrintable(m_w->hoverText()));
+    QCOMPARE(m_selection->hovered(), EventRef());
+}
+
+void tst_TimelineWidget::hoverDoesNotRebuildGeometry()
+{
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    const int builds = m_w->geometryBuilds();
+    QVERIFY(builds > 0);
+    m_selection->setHovered(EventRef::slice(row("aten::conv2d")));
+    m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_3")));
+    m_selection->setTimeSelection({100, 900});
+    m_w->render(&image);
+    QCOMPARE(m_w->geometryBuilds(), builds);
+    m_viewport->setVisible({0, 5000});
+    m_w->render(&image);
+    QVERIFY(m_w->geometryBuilds() > builds);
+}
+
+void tst_TimelineWidget::click_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("host slice") << "aten::conv2d";
+    QTest::newRow("nested slice") << "aten::convolution";
+    QTest::newRow("dma") << "0_fused(layer1.2+layer1.2.bn2)_4";
+}
+
+void tst_TimelineWidget::click()
+{
+    QFETCH(QString, name);
+    const QByteArray n = name.toUtf8();
+    QSignalSpy changed(m_selection.get(), &model::Selection::currentChanged);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(n.constData()));
+    QCOMPARE(m_selection->current(), EventRef::slice(row(n.constData())));
+    QCOMPARE(changed.count(), 1);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, m_w->frame().canvas.bottomRight() - QPoint(20, 5));
+    QCOMPARE(m_selection->current(), EventRef());
+}
+
+void tst_TimelineWidget::keys_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("modifiers");
+    QTest::addColumn<double>("spanFactor");
+    QTest::addColumn<double>("shiftOfSpan"); // of the start, in spans; zooms keep the centre
+    const double z = TimelineWidget::kZoomStep, zf = TimelineWidget::kZoomStepFast;
+    const double p = TimelineWidget::kPanStep, pf = TimelineWidget::kPanStepFast;
+    QTest::newRow("W zooms in") << int(Qt::Key_W) << 0 << z << (1 - z) / 2;
+    QTest::newRow("S zooms out") << int(Qt::Key_S) << 0 << 1 / z << (1 - 1 / z) / 2;
+    QTest::newRow("Shift+W zooms faster") << int(Qt::Key_W) << int(Qt::ShiftModifier) << zf << (1 - zf) / 2;
+    QTest::newRow("A pans left") << int(Qt::Key_A) << 0 << 1.0 << -p;
+    QTest::newRow("D pans right") << int(Qt::Key_D) << 0 << 1.0 << p;
+    QTest::newRow("Left pans left") << int(Qt::Key_Left) << 0 << 1.0 << -p;
+    QTest::newRow("Right pans right") << int(Qt::Key_Right) << 0 << 1.0 << p;
+    QTest::newRow("Shift+A pans faster") << int(Qt::Key_A) << int(Qt::ShiftModifier) << 1.0 << -pf;
+    QTest::newRow("Shift+Right pans faster") << int(Qt::Key_Right) << int(Qt::ShiftModifier) << 1.0 << pf;
+}
+
+void tst_TimelineWidget::keys()
+{
+    QFETCH(int, key);
+    QFETCH(int, modifiers);
+    QFETCH(double, spanFactor);
+    QFETCH(double, shiftOfSpan);
+    const TimeRange start{3000, 7000};
+    m_viewport->setVisible(start);
+    QTest::keyClick(m_w.get(), Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+    const TimeRange v = m_viewport->visible();
+    QCOMPARE(double(v.duration()), std::round(start.duration() * spanFactor));
+    QVERIFY2(std::abs(double(v.start - start.start) - shiftOfSpan * start.duration()) <= 1,
+        qPrintable(QStringLiteral("start %1").arg(v.start)));
+}
+
+void tst_TimelineWidget::zoomLimit()
+{
+    for (int i = 0; i < 60; ++i)
+        QTest::keyClick(m_w.get(), Qt::Key_W);
+    const TimeNs minSpan = (m_w->frame().canvas.width() + 9) / 10; // 1 ns per 10 px
+    QCOMPARE(m_viewport->visible().duration(), minSpan);
+}
+
+void tst_TimelineWidget::ctrlWheelZoomsAtCursor_data()
+{
+    QTest::addColumn<double>("fraction"); // of the canvas width
+    QTest::addColumn<int>("delta");
+    QTest::newRow("in at left third") << 0.33 << 120;
+    QTest::newRow("in at right edge") << 0.95 << 120;
+    QTest::newRow("out at centre") << 0.5 << -120;
+    QTest::newRow("two notches in") << 0.2 << 240;
+}
+
+void tst_TimelineWidget::ctrlWheelZoomsAtCursor()
+{
+    QFETCH(double, fraction);
+    QFETCH(int, delta);
+    m_viewport->setVisible({2000, 6000});
+    const QRect canvas = m_w->frame().canvas;
+    const QPoint pos(canvas.left() + int(canvas.width() * fraction), canvas.center().y());
+    const TimeNs before = m_w->frame().timeAt(pos.x());
+    wheel(pos, delta, Qt::ControlModifier);
+    const TimeRange v = m_viewport->visible();
+    QCOMPARE(double(v.duration()), std::round(4000 * std::pow(TimelineWidget::kZoomStep, delta / 120.0)));
+    QVERIFY(std::abs(m_w->frame().timeAt(pos.x()) - before) <= 2);
+}
+
+void tst_TimelineWidget::shiftWheelPans_data()
+{
+    QTest::addColumn<int>("delta");
+    QTest::addColumn<TimeNs>("shift");
+    QTest::newRow("wheel up pans earlier") << 120 << TimeNs(-400);
+    QTest::newRow("wheel down pans later") << -120 << TimeNs(400);
+}
+
+void tst_TimelineWidget::shiftWheelPans()
+{
+    QFETCH(int, delta);
+    QFETCH(TimeNs, shift);
+    m_viewport->setVisible({2000, 6000});
+    wheel(m_w->frame().canvas.center(), delta, Qt::ShiftModifier);
+    QCOMPARE(m_viewport->visible().start, 2000 + shift);
+    QCOMPARE(m_viewport->visible().duration(), TimeNs(4000));
+}
+
+void tst_TimelineWidget::plainWheelScrolls()
+{
+    m_w->resize(1000, 200); // the tracks no longer fit
+    const TimeRange before = m_viewport->visible();
+    QCOMPARE(m_w->scrollY(), 0);
+    wheel(m_w->frame().canvas.center(), -120, Qt::NoModifier);
+    QVERIFY(m_w->scrollY() > 0);
+    QCOMPARE(m_viewport->visible().start, before.start);
+    QCOMPARE(m_viewport->visible().end, before.end);
+    wheel(m_w->frame().canvas.center(), 120 * 50, Qt::NoModifier);
+    QCOMPARE(m_w->scrollY(), 0);
+}
+
+void tst_TimelineWidget::rulerDragPans()
+{
+    m_viewport->setVisible({2000, 6000});
+    const QRect ruler = m_w->frame().ruler;
+    const double nsPerPx = m_w->frame().nsPerPx;
+    const QPoint a = ruler.center(), b = a - QPoint(100, 0);
+    QTest::mousePress(m_w.get(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(m_w.get(), b);
+    QTest::mouseRelease(m_w.get(), Qt::LeftButton, {}, b);
+    QVERIFY(std::abs(double(m_viewport->visible().start - 2000) - 100 * nsPerPx) <= 1);
+    QCOMPARE(m_viewport->visible().duration(), TimeNs(4000));
+    QVERIFY(!m_selection->hasTimeSelection());
+}
+
+void tst_TimelineWidget::canvasDragSelects_data()
+{
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    QTest::newRow("left to right") << 0.2 << 0.6;
+    QTest::newRow("right to left") << 0.7 << 0.3;
+}
+
+void tst_TimelineWidget::canvasDragSelects()
+{
+    QFETCH(double, from);
+    QFETCH(double, to);
+    const widgets::TimelineFrame f = m_w->frame();
+    const int y = f.canvas.bottom() - 10;
+    const QPoint a(f.canvas.left() + int(f.canvas.width() * from), y), b(f.canvas.left() + int(f.canvas.width() * to), y);
+    const TimeRange visible = m_viewport->visible();
+    QTest::mousePress(m_w.get(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(m_w.get(), (a + b) / 2);
+    QTest::mouseMove(m_w.get(), b);
+    QTest::mouseRelease(m_w.get(), Qt::LeftButton, {}, b);
+    QVERIFY(m_selection->hasTimeSelection());
+    const TimeRange sel = m_selection->timeSelection();
+    QCOMPARE(sel.start, std::min(f.timeAt(a.x()), f.timeAt(b.x())));
+    QCOMPARE(sel.end, std::max(f.timeAt(a.x()), f.timeAt(b.x())));
+    QCOMPARE(m_viewport->visible().start, visible.start); // selecting does not move the view
+    QCOMPARE(m_selection->current(), EventRef());
+}
+
+void tst_TimelineWidget::focusZoomsToSelection()
+{
+    m_selection->setTimeSelection({3000, 4500});
+    QTest::keyClick(m_w.get(), Qt::Key_F);
+    QCOMPARE(m_viewport->visible().start, TimeNs(3000));
+    QCOMPARE(m_viewport->visible().end, TimeNs(4500));
+}
+
+void tst_TimelineWidget::focusZoomsToEvent()
+{
+    const store::SliceRow r = row("0_fused(layer1+conv)_7"); // [6000, 7000]
+    m_selection->setCurrent(EventRef::slice(r));
+    QTest::keyClick(m_w.get(), Qt::Key_F);
+    const TimeRange v = m_viewport->visible();
+    QVERIFY(v.start < 6000 && v.start >= 5800);
+    QVERIFY(v.end > 7000 && v.end <= 7200);
+}
+
+void tst_TimelineWidget::zeroResets()
+{
+    m_viewport->setVisible({3000, 3500});
+    QTest::keyClick(m_w.get(), Qt::Key_0);
+    QCOMPARE(m_viewport->visible().start, TimeNs(0));
+    QCOMPARE(m_viewport->visible().end, TimeNs(10000));
+}
+
+void tst_TimelineWidget::altArrowsWalkHistory()
+{
+    m_viewport->setVisible({1000, 2000});
+    m_viewport->setVisible({5000, 8000});
+    QTest::keyClick(m_w.get(), Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(m_viewport->visible().start, TimeNs(1000));
+    QCOMPARE(m_viewport->visible().end, TimeNs(2000));
+    QTest::keyClick(m_w.get(), Qt::Key_Right, Qt::AltModifier);
+    QCOMPARE(m_viewport->visible().start, TimeNs(5000));
+    QCOMPARE(m_viewport->visible().end, TimeNs(8000));
+}
+
+void tst_TimelineWidget::escapeClears()
+{
+    m_selection->setCurrent(EventRef::slice(row("aten::conv2d")));
+    m_selection->setTimeSelection({100, 200});
+    QTest::keyClick(m_w.get(), Qt::Key_Escape);
+    QCOMPARE(m_selection->current(), EventRef());
+    QVERIFY(!m_selection->hasTimeSelection());
+}
+
+void tst_TimelineWidget::keyHelpToggles()
+{
+    QVERIFY(!m_w->keyHelpVisible());
+    QTest::keyClick(m_w.get(), Qt::Key_Question, Qt::ShiftModifier);
+    QVERIFY(m_w->keyHelpVisible());
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    QTest::keyClick(m_w.get(), Qt::Key_Escape);
+    QVERIFY(!m_w->keyHelpVisible());
+}
+
+void tst_TimelineWidget::headerClickCollapses()
+{
+    const store::ProcessId npu = m_store->track(m_store->sliceTrack(row("0_fused(layer1.2+layer1.2.bn2)_3"))).process;
+    QVERIFY(m_w->eventRect(EventRef::slice(row("0_fused(layer1.2+layer1.2.bn2)_3"))).height() > 10);
+    // The header is the row just above the process's first track.
+    const QRectF first = m_w->eventRect(EventRef::slice(row("0_fused(layer1.2+layer1.2.bn2)_3")));
+    const QPoint header(m_w->frame().labels.left() + 40, int(first.top()) - 12);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, header);
+    QVERIFY(m_filter->isCollapsed(npu));
+    // Collapsed: its slices map onto the header row.
+    QVERIFY(m_w->eventRect(EventRef::slice(row("0_fused(layer1.2+layer1.2.bn2)_3"))).bottom() < first.top());
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, header);
+    QVERIFY(!m_filter->isCollapsed(npu));
+}
+
+void tst_TimelineWidget::revealKeepsZoomWhenItFits()
+{
+    m_viewport->setVisible({0, 3000});
+    m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_7")), true); // [6000, 7000]
+    const TimeRange v = m_viewport->visible();
+    QCOMPARE(v.duration(), TimeNs(3000));
+    QVERIFY(v.start <= 6000 && v.end >= 7000);
+    // Already visible: nothing moves.
+    m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_3")), false);
+    m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_7")), true);
+    QCOMPARE(m_viewport->visible().start, v.start);
+}
+
+void tst_TimelineWidget::revealZoomsWhenTooLong()
+{
+    m_viewport->setVisible({0, 500});
+    m_selection->setCurrent(EventRef::slice(row("aten::conv2d")), true); // [1000, 3000]
+    const TimeRange v = m_viewport->visible();
+    QVERIFY(v.start <= 1000 && v.end >= 3000);
+    QVERIFY(v.duration() < 3000);
+}
+
+void tst_TimelineWidget::colours_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<bool>("same");
+    QTest::newRow("commands of one layer") << "0_fused(layer1+conv)_3" << "0_fused(layer1+conv)_7" << true;
+    QTest::newRow("other sequence index") << "0_fused(layer1.2+layer1.2.bn2)_3" << "1_fused(layer1.2+layer1.2.bn2)_9" << true;
+    QTest::newRow("different operators") << "aten::conv2d" << "aten::convolution" << false;
+}
+
+void tst_TimelineWidget::colours()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(bool, same);
+    const QColor ca = m_w->sliceColor(row(a.toUtf8().constData())), cb = m_w->sliceColor(row(b.toUtf8().constData()));
+    QVERIFY(ca.isValid() && cb.isValid());
+    if (same)
+        QCOMPARE(ca, cb);
+    else
+        QVERIFY(ca != cb);
+    QVERIFY(!widgets::OperatorColors::isTransferColor(ca));
+    // The DMA command of the same layer is in the transfer family.
+    const QColor dma = m_w->sliceColor(row("0_fused(layer1.2+layer1.2.bn2)_4"));
+    QVERIFY(widgets::OperatorColors::isTransferColor(dma));
+}
+
+void tst_TimelineWidget::flowsOfSelection()
+{
+    const store::SliceRow from = row("0_fused(layer1+conv)_3");
+    QCOMPARE(m_store->flowsOut(from).size(), size_t(1));
+    m_selection->setCurrent(EventRef::slice(from));
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    m_w->render(&image);
+    // The arrow runs from the end of the source to the start of the destination: a pixel
+    // half way between them, on the curve's midpoint, is no longer the background.
+    const QRectF a = m_w->eventRect(EventRef::slice(from));
+    const QRectF b = m_w->eventRect(EventRef::slice(row("1_fused(layer1.2+layer1.2.bn2)_9")));
+    const QPoint mid = ((QPointF(a.right(), a.center().y()) + QPointF(b.left(), b.center().y())) / 2).toPoint();
+    bool inked = false;
+    for (int dy = -2; dy <= 2 && !inked; ++dy)
+        inked = QColor(image.pixel(mid + QPoint(0, dy))) != m_w->palette().color(QPalette::Base);
+    QVERIFY(inked);
+}
+
+void tst_TimelineWidget::deepZoomInsideAHugeSlice()
+{
+    // 1 ns per 10 px in the middle of a 1000 s slice: x of its ends is ~1e13 px away.
+    store::StoreBuilder b;
+    const store::ProcessId p = b.process(store::IdValue::number(1));
+    const uint32_t t = b.thread(p, store::IdValue::number(1));
+    const TimeNs huge = 1000LL * 1000 * 1000 * 1000;
+    b.completeSlice(t, 0, huge, b.type(b.intern("forever"), b.intern("c")), {});
+    const auto s = b.finalize();
+    m_w->setStore(s);
+    m_viewport->setVisible({huge / 2, huge / 2 + 100});
+    QTest::keyClick(m_w.get(), Qt::Key_W);
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    const QRectF r = m_w->eventRect(EventRef::slice(store::SliceRow(0)));
+    QVERIFY(r.left() < m_w->frame().canvas.left() && r.right() > m_w->frame().canvas.right());
+    const QPoint mid(m_w->frame().canvas.left() + 10, int(r.center().y())); // clear of the centred label
+    QCOMPARE(QColor(image.pixel(mid)).rgb(), m_w->sliceColor(store::SliceRow(0)).rgb());
+    m_selection->setCurrent(EventRef::slice(store::SliceRow(0)));
+    m_w->render(&image); // the selection outline of a slice wider than the screen
+}
+
+QTEST_MAIN(tst_TimelineWidget)
+#include "tst_timelinewidget.moc"

@@ -1,0 +1,517 @@
+#include "eventdetailswidget.h"
+
+#include "timeline/unitformat.h"
+
+#include <state/viewport.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace strata::widgets {
+
+using model::EventRef;
+using store::TimeNs;
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), int(s.size()));
+}
+
+// Splits a flattened arg key into its path: "a.b[2].c" → a, b, [2], c.
+QStringList keyPath(const QString& key)
+{
+    QStringList parts;
+    QString cur;
+    for (int i = 0; i < key.size(); ++i) {
+        const QChar c = key[i];
+        if (c == QLatin1Char('.')) {
+            if (!cur.isEmpty())
+                parts << cur;
+            cur.clear();
+        } else if (c == QLatin1Char('[')) {
+            if (!cur.isEmpty())
+                parts << cur;
+            const int close = key.indexOf(QLatin1Char(']'), i);
+            const int end = close < 0 ? key.size() - 1 : close;
+            parts << key.mid(i, end - i + 1);
+            cur.clear();
+            i = end;
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.isEmpty())
+        parts << cur;
+    if (parts.isEmpty())
+        parts << key;
+    return parts;
+}
+
+QString argValue(const store::EventStore& s, const store::Arg& a)
+{
+    switch (a.kind) {
+    case store::ArgKind::Null:
+        return QStringLiteral("null");
+    case store::ArgKind::Bool:
+        return a.i ? QStringLiteral("true") : QStringLiteral("false");
+    case store::ArgKind::Int:
+        return QString::number(qlonglong(a.i));
+    case store::ArgKind::Uint:
+        return QString::number(qulonglong(a.u));
+    case store::ArgKind::Double:
+        return QString::number(a.d, 'g', QLocale::FloatingPointShortest);
+    case store::ArgKind::String:
+        return qs(s.str(a.stringValue()));
+    }
+    return QString();
+}
+
+store::TrackId instantTrack(const store::EventStore& s, store::InstantRow row)
+{
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const store::RowRange r = s.track(store::TrackId(t)).instants;
+        if (row.v >= r.begin && row.v < r.end)
+            return store::TrackId(t);
+    }
+    return store::TrackId();
+}
+
+// The raw Chrome-trace view of a timestamp, exactly as the JSON "ts" field writes it:
+// microseconds with the fraction trimmed ("1700000000123456.789 µs").
+QString micros(TimeNs ns)
+{
+    const bool negative = ns < 0;
+    const uint64_t m = negative ? uint64_t(0) - uint64_t(ns) : uint64_t(ns);
+    QString text = (negative ? QStringLiteral("-") : QString()) + QString::number(m / 1000);
+    QString frac = QString::number(m % 1000).rightJustified(3, QLatin1Char('0'));
+    while (frac.endsWith(QLatin1Char('0')))
+        frac.chop(1);
+    if (!frac.isEmpty())
+        text += QLatin1Char('.') + frac;
+    return text + QStringLiteral(" µs");
+}
+
+QString nanos(TimeNs ns)
+{
+    return QLocale().toString(qlonglong(ns)) + QStringLiteral(" ns");
+}
+
+QString sinceStart(TimeNs ns)
+{
+    return EventDetailsWidget::tr("%1 after the start of the trace").arg(nanos(ns));
+}
+
+QString percent(TimeNs part, TimeNs whole)
+{
+    if (whole <= 0)
+        return QString();
+    return QStringLiteral(" (%1 %)").arg(100.0 * double(part) / double(whole), 0, 'f', 1);
+}
+
+} // namespace
+
+EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_viewport(viewport)
+{
+    setObjectName(QStringLiteral("eventDetails"));
+
+    m_placeholder = new QLabel(this);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setMargin(16);
+    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* details = new QWidget(this);
+    m_title = new QLabel(details);
+    m_title->setObjectName(QStringLiteral("eventTitle"));
+    QFont big = m_title->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    m_title->setFont(big);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setWordWrap(true);
+    m_subtitle = new QLabel(details);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    m_subtitle->setWordWrap(true);
+    m_zoomButton = new QToolButton(details);
+    m_zoomButton->setText(tr("Zoom to Event"));
+    m_zoomButton->setToolTip(tr("Show this event across the timeline"));
+    m_zoomButton->setAutoRaise(true);
+    connect(m_zoomButton, &QToolButton::clicked, this, &EventDetailsWidget::zoomToCurrent);
+
+    m_tree = new QTreeWidget(details);
+    m_tree->setObjectName(QStringLiteral("eventDetailsTree"));
+    m_tree->setColumnCount(2);
+    m_tree->setHeaderLabels({ tr("Field"), tr("Value") });
+    m_tree->setHeaderHidden(true);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->setTextElideMode(Qt::ElideRight);
+    m_tree->setIndentation(14);
+    m_tree->setMouseTracking(true);
+    m_tree->setFrameShape(QFrame::NoFrame);
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    connect(
+        m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { m_clickNavigated = activate(item); });
+    m_tree->viewport()->installEventFilter(this);
+    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { activate(item); });
+    connect(m_tree, &QTreeWidget::itemEntered, this, [this](QTreeWidgetItem* item) {
+        if (item && item->data(0, kTargetKindRole).isValid())
+            m_tree->viewport()->setCursor(Qt::PointingHandCursor);
+        else
+            m_tree->viewport()->unsetCursor();
+    });
+    connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu menu(this);
+        menu.addAction(tr("Copy"), this, &EventDetailsWidget::copySelected);
+        menu.addAction(tr("Expand All"), m_tree, &QTreeWidget::expandAll);
+        menu.addAction(tr("Collapse All"), m_tree, &QTreeWidget::collapseAll);
+        menu.exec(m_tree->viewport()->mapToGlobal(pos));
+    });
+    auto* copy = new QAction(tr("Copy"), m_tree);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &EventDetailsWidget::copySelected);
+    m_tree->addAction(copy);
+
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(8, 6, 4, 2);
+    auto* titles = new QVBoxLayout;
+    titles->setSpacing(2);
+    titles->addWidget(m_title);
+    titles->addWidget(m_subtitle);
+    header->addLayout(titles, 1);
+    header->addWidget(m_zoomButton, 0, Qt::AlignTop);
+    auto* col = new QVBoxLayout(details);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->setSpacing(4);
+    col->addLayout(header);
+    col->addWidget(m_tree, 1);
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_placeholder);
+    m_stack->addWidget(details);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+
+    connect(m_selection, &model::Selection::currentChanged, this, &EventDetailsWidget::refresh);
+    refresh();
+}
+
+void EventDetailsWidget::setStore(std::shared_ptr<const store::EventStore> store)
+{
+    m_store = std::move(store);
+    refresh();
+}
+
+QString EventDetailsWidget::title() const
+{
+    return m_stack->currentIndex() == 1 ? m_title->text() : QString();
+}
+
+void EventDetailsWidget::refresh()
+{
+    m_tree->clear();
+    const EventRef cur = m_selection->current();
+    if (!m_store) {
+        showPlaceholder(tr("No profile is open."));
+        return;
+    }
+    if (cur.kind == EventRef::Kind::Slice && cur.row < m_store->sliceCount())
+        showSlice(store::SliceRow(cur.row));
+    else if (cur.kind == EventRef::Kind::Instant && cur.row < m_store->instantCount())
+        showInstant(store::InstantRow(cur.row));
+    else
+        showPlaceholder(tr("Click an event in the timeline to see its details here."));
+}
+
+void EventDetailsWidget::showPlaceholder(const QString& text)
+{
+    m_placeholder->setText(text);
+    m_stack->setCurrentIndex(0);
+}
+
+QTreeWidgetItem* EventDetailsWidget::section(const QString& title)
+{
+    auto* item = new QTreeWidgetItem(m_tree, { title });
+    QFont f = item->font(0);
+    f.setBold(true);
+    item->setFont(0, f);
+    item->setFirstColumnSpanned(true);
+    item->setExpanded(true);
+    item->setFlags(Qt::ItemIsEnabled);
+    return item;
+}
+
+QTreeWidgetItem* EventDetailsWidget::field(
+    QTreeWidgetItem* parent, const QString& key, const QString& value, const QString& toolTip)
+{
+    auto* item = new QTreeWidgetItem(parent, { key, value });
+    item->setToolTip(1, toolTip.isEmpty() ? value : toolTip);
+    item->setForeground(0, palette().brush(QPalette::PlaceholderText));
+    return item;
+}
+
+QTreeWidgetItem* EventDetailsWidget::link(
+    QTreeWidgetItem* parent, const QString& text, const QString& detail, EventRef target, const QString& toolTip)
+{
+    auto* item = new QTreeWidgetItem(parent, { text, detail });
+    item->setData(0, kTargetKindRole, int(target.kind));
+    item->setData(0, kTargetRowRole, target.row);
+    item->setForeground(1, palette().brush(QPalette::Link));
+    item->setToolTip(0, toolTip);
+    item->setToolTip(1, toolTip);
+    return item;
+}
+
+QString EventDetailsWidget::where(store::TrackId track) const
+{
+    if (!track.valid())
+        return tr("unknown track");
+    return qs(m_store->trackLabel(track));
+}
+
+void EventDetailsWidget::showSlice(store::SliceRow row)
+{
+    const store::EventStore& s = *m_store;
+    const store::EventType& type = s.types().get(s.sliceType(row));
+    const store::TrackId track = s.sliceTrack(row);
+    const store::TrackInfo& ti = s.track(track);
+    const TimeNs t0 = s.extent().start;
+    const TimeNs ts = s.sliceTs(row), end = s.sliceEnd(row), dur = s.sliceDur(row);
+    const QString name = qs(s.str(type.name));
+    const QString category = type.category.valid() ? qs(s.str(type.category)) : QString();
+    const QString process = qs(s.processLabel(ti.process));
+    const QString thread = where(track);
+
+    m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
+    m_subtitle->setText(tr("%1 on %2").arg(UnitFormat::duration(dur), thread));
+    m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, thread));
+    m_stack->setCurrentIndex(1);
+
+    QTreeWidgetItem* ev = section(tr("Slice"));
+    field(ev, tr("Name"), name);
+    field(ev, tr("Category"), category.isEmpty() ? QStringLiteral("—") : category);
+    field(ev, tr("Process"), process);
+    field(ev, tr("Track"), thread, QStringLiteral("%1 / %2").arg(process, thread));
+    field(ev, tr("Start"), UnitFormat::precise(ts - t0), sinceStart(ts - t0));
+    field(ev, tr("End"), UnitFormat::precise(end - t0), sinceStart(end - t0));
+    field(ev, tr("Start (absolute)"), micros(ts), tr("The trace's own clock: %1").arg(nanos(ts)));
+    field(ev, tr("End (absolute)"), micros(end), tr("The trace's own clock: %1").arg(nanos(end)));
+    field(ev, tr("Duration"), UnitFormat::duration(dur), nanos(dur));
+    const TimeNs self = s.sliceSelf(row);
+    field(ev, tr("Self time"), UnitFormat::duration(self) + percent(self, dur), nanos(self));
+    field(ev, tr("Depth"), QString::number(s.sliceDepth(row)));
+    field(ev, tr("Children"), QString::number(s.children(row).size()));
+    if (type.source.valid())
+        field(ev, tr("Source"), qs(s.str(type.source)));
+
+    const std::vector<store::SliceRow> chain = s.ancestors(row);
+    if (!chain.empty()) {
+        QTreeWidgetItem* parents = section(tr("Parent chain"));
+        for (size_t i = 0; i < chain.size(); ++i) {
+            const store::SliceRow p = chain[i];
+            const QString pname = qs(s.str(s.sliceName(p)));
+            link(parents, i == 0 ? tr("↑ parent") : QStringLiteral("↑ %1").arg(i + 1),
+                QStringLiteral("%1 · %2").arg(pname, UnitFormat::duration(s.sliceDur(p))), EventRef::slice(p),
+                tr("Select %1 (depth %2)").arg(pname).arg(s.sliceDepth(p)));
+        }
+    }
+    addArgs(s.sliceArgs(row));
+    addFlows(row);
+}
+
+void EventDetailsWidget::showInstant(store::InstantRow row)
+{
+    const store::EventStore& s = *m_store;
+    const store::EventType& type = s.types().get(s.instantType(row));
+    const store::TrackId track = instantTrack(s, row);
+    const TimeNs t0 = s.extent().start;
+    const TimeNs ts = s.instantTs(row);
+    const QString name = qs(s.str(type.name));
+    const QString category = type.category.valid() ? qs(s.str(type.category)) : QString();
+    QString scope = tr("thread");
+    QString process = tr("—");
+    if (track.valid()) {
+        const store::TrackInfo& ti = s.track(track);
+        if (ti.kind == store::TrackKind::GlobalInstants)
+            scope = tr("global");
+        else if (ti.kind == store::TrackKind::ProcessInstants)
+            scope = tr("process");
+        process = qs(s.processLabel(ti.process));
+    }
+
+    m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
+    m_subtitle->setText(tr("Instant on %1").arg(where(track)));
+    m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, where(track)));
+    m_stack->setCurrentIndex(1);
+
+    QTreeWidgetItem* ev = section(tr("Instant"));
+    field(ev, tr("Name"), name);
+    field(ev, tr("Category"), category.isEmpty() ? QStringLiteral("—") : category);
+    field(ev, tr("Scope"), scope);
+    field(ev, tr("Process"), process);
+    field(ev, tr("Track"), where(track));
+    field(ev, tr("Time"), UnitFormat::precise(ts - t0), sinceStart(ts - t0));
+    field(ev, tr("Time (absolute)"), micros(ts), tr("The trace's own clock: %1").arg(nanos(ts)));
+    if (type.source.valid())
+        field(ev, tr("Source"), qs(s.str(type.source)));
+    addArgs(s.instantArgs(row));
+}
+
+void EventDetailsWidget::addArgs(store::ArgSetId set)
+{
+    const store::EventStore& s = *m_store;
+    const size_t n = s.args().size(set);
+    if (n == 0)
+        return;
+    QTreeWidgetItem* root = section(tr("Arguments (%1)").arg(n));
+    QHash<QPair<QTreeWidgetItem*, QString>, QTreeWidgetItem*> nodes;
+    for (size_t i = 0; i < n; ++i) {
+        const store::Arg a = s.args().at(set, i);
+        const QString key = qs(s.str(a.key));
+        const QStringList path = keyPath(key);
+        QTreeWidgetItem* parent = root;
+        for (int p = 0; p < path.size(); ++p) {
+            QTreeWidgetItem*& node = nodes[qMakePair(parent, path[p])];
+            if (!node) {
+                node = new QTreeWidgetItem(parent, { path[p] });
+                node->setToolTip(0, key);
+                node->setExpanded(true);
+            }
+            parent = node;
+        }
+        const QString value = argValue(s, a);
+        parent->setText(1, value);
+        parent->setToolTip(1, value);
+    }
+    if (n > 200) { // a huge arg set: keep the first level readable
+        for (int i = 0; i < root->childCount(); ++i)
+            root->child(i)->setExpanded(false);
+    }
+}
+
+void EventDetailsWidget::addFlows(store::SliceRow row)
+{
+    const store::EventStore& s = *m_store;
+    const std::vector<store::FlowId> in = s.flowsIn(row);
+    const std::vector<store::FlowId> out = s.flowsOut(row);
+    if (in.empty() && out.empty())
+        return;
+    QTreeWidgetItem* flows = section(tr("Flows (%1 in, %2 out)").arg(in.size()).arg(out.size()));
+    auto add = [&](store::FlowId f, bool incoming) {
+        const store::FlowEdge& e = s.flow(f);
+        const store::SliceRow other = incoming ? e.from : e.to;
+        const QString otherName = qs(s.str(s.sliceName(other)));
+        const QString track = where(s.sliceTrack(other));
+        QString tip = tr("Select %1 on %2").arg(otherName, track);
+        if (e.name.valid() && !s.str(e.name).empty())
+            tip += tr("\nFlow: %1").arg(qs(s.str(e.name)));
+        if (e.category.valid() && !s.str(e.category).empty())
+            tip += tr(" (%1)").arg(qs(s.str(e.category)));
+        link(flows, incoming ? tr("← from") : tr("→ to"), tr("%1 on %2").arg(otherName, track), EventRef::slice(other),
+            tip);
+    };
+    for (store::FlowId f : in)
+        add(f, true);
+    for (store::FlowId f : out)
+        add(f, false);
+}
+
+bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport()) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+            m_clickNavigated = false;
+            m_swallowRelease = false;
+            break;
+        case QEvent::MouseButtonDblClick:
+            if (m_clickNavigated) {
+                m_clickNavigated = false;
+                m_swallowRelease = true;
+                return true;
+            }
+            break;
+        case QEvent::MouseButtonRelease:
+            if (m_swallowRelease) {
+                m_swallowRelease = false;
+                return true;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool EventDetailsWidget::activate(QTreeWidgetItem* item)
+{
+    if (!item || !item->data(0, kTargetKindRole).isValid())
+        return false;
+    EventRef ref;
+    ref.kind = EventRef::Kind(item->data(0, kTargetKindRole).toInt());
+    ref.row = item->data(0, kTargetRowRole).toUInt();
+    // Rebuilding the tree deletes `item`, so nothing may touch it after this call.
+    m_selection->setCurrent(ref, /*reveal*/ true);
+    return true;
+}
+
+void EventDetailsWidget::zoomToCurrent()
+{
+    const EventRef cur = m_selection->current();
+    if (!m_store || !m_viewport || !cur.valid())
+        return;
+    TimeNs start = 0, end = 0;
+    if (cur.kind == EventRef::Kind::Slice && cur.row < m_store->sliceCount()) {
+        start = m_store->sliceTs(store::SliceRow(cur.row));
+        end = m_store->sliceEnd(store::SliceRow(cur.row));
+    } else if (cur.kind == EventRef::Kind::Instant && cur.row < m_store->instantCount()) {
+        start = end = m_store->instantTs(store::InstantRow(cur.row));
+    } else {
+        return;
+    }
+    if (end > start) {
+        const TimeNs pad = std::max<TimeNs>((end - start) / 10, 1);
+        m_viewport->setVisible({ start - pad, end + pad });
+    } else {
+        const TimeNs half = m_viewport->visible().duration() / 2;
+        m_viewport->setVisible({ start - half, start + half });
+    }
+}
+
+void EventDetailsWidget::copySelected()
+{
+    QStringList lines;
+    for (QTreeWidgetItem* item : m_tree->selectedItems()) {
+        const QString value = item->text(1);
+        lines << (value.isEmpty() ? item->text(0) : item->text(0) + QLatin1Char('\t') + value);
+    }
+    if (!lines.isEmpty())
+        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,73 @@
+#pragma once
+#include <state/selection.h>
+#include <store/eventstore.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QStackedWidget;
+class QToolButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace strata::model {
+class Viewport;
+}
+
+namespace strata::widgets {
+
+// The Event Details dock (objectName "eventDetails"): every field of Selection::current —
+// identity, where and when it ran, its parent chain, its args as a tree (dotted keys nested)
+// and its incoming and outgoing flows. Parent and flow rows are links: activating one makes
+// that event current and asks the views to reveal it.
+class EventDetailsWidget : public QWidget {
+    Q_OBJECT
+public:
+    // Item data roles of link rows (parents, flows): the EventRef kind and row they point at.
+    static constexpr int kTargetKindRole = Qt::UserRole + 1;
+    static constexpr int kTargetRowRole = Qt::UserRole + 2;
+
+    EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+
+    void setStore(std::shared_ptr<const store::EventStore> store);
+    QTreeWidget* tree() const { return m_tree; }
+    QString title() const; // the shown event's name, empty when nothing is shown
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refresh();
+    void showSlice(store::SliceRow row);
+    void showInstant(store::InstantRow row);
+    void showPlaceholder(const QString& text);
+    QTreeWidgetItem* section(const QString& title);
+    QTreeWidgetItem* field(
+        QTreeWidgetItem* section, const QString& key, const QString& value, const QString& toolTip = QString());
+    QTreeWidgetItem* link(QTreeWidgetItem* section, const QString& text, const QString& detail, model::EventRef target,
+        const QString& toolTip);
+    void addArgs(store::ArgSetId args);
+    void addFlows(store::SliceRow row);
+    QString where(store::TrackId track) const;
+    bool activate(QTreeWidgetItem* item);
+    void zoomToCurrent();
+    void copySelected();
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    std::shared_ptr<const store::EventStore> m_store;
+    QStackedWidget* m_stack;
+    QLabel* m_placeholder;
+    QLabel* m_title;
+    QLabel* m_subtitle;
+    QToolButton* m_zoomButton;
+    QTreeWidget* m_tree;
+    // A click on a link rebuilds the tree under the cursor; the second click of a double
+    // click must not land on whatever row is now there.
+    bool m_clickNavigated = false;
+    bool m_swallowRelease = false;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,551 @@
+#include "latencywidget.h"
+
+#include "chartstyle.h"
+#include "exportactions.h"
+#include "menuchartview.h"
+#include "latencystatsmodel.h"
+#include "operatoraveragemodel.h"
+#include "operatorexport.h"
+#include "operatorrows.h"
+#include "timeline/timelinestyle.h"
+#include "timeline/unitformat.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/latencyanalyzer.h>
+#include <store/operatoraggregator.h>
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::widgets {
+
+namespace {
+
+struct TimeUnit {
+    double ns;
+    const char* suffix;
+};
+
+TimeUnit unitFor(double ns)
+{
+    if (ns >= 1e9)
+        return {1e9, "s"};
+    if (ns >= 1e6)
+        return {1e6, "ms"};
+    if (ns >= 1e3)
+        return {1e3, "µs"};
+    return {1, "ns"};
+}
+
+QTableView* makeTable(QWidget* parent, const QString& name)
+{
+    auto* v = new QTableView(parent);
+    v->setObjectName(name);
+    v->verticalHeader()->hide();
+    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
+    v->horizontalHeader()->setHighlightSections(false);
+    v->setSelectionBehavior(QAbstractItemView::SelectRows);
+    v->setAlternatingRowColors(true);
+    v->setShowGrid(false);
+    v->setWordWrap(false);
+    v->setFrameShape(QFrame::NoFrame);
+    v->setContextMenuPolicy(Qt::CustomContextMenu);
+    return v;
+}
+
+} // namespace
+
+LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_viewport(viewport)
+    , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_statsModel(new LatencyStatsModel(this))
+    , m_averageModel(new OperatorAverageModel(this))
+    , m_averageProxy(new QSortFilterProxyModel(this))
+{
+    setObjectName(QStringLiteral("latencyView"));
+
+    m_unitBox = new QComboBox(this);
+    m_unitBox->setObjectName(QStringLiteral("latencyUnit"));
+    m_unitBox->setEditable(true);
+    m_unitBox->setInsertPolicy(QComboBox::NoInsert);
+    m_unitBox->setMinimumContentsLength(22);
+    m_unitBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_unitBox->lineEdit()->setPlaceholderText(tr("Unit: a repeated slice or an operator"));
+    m_unitBox->setToolTip(tr("The repeated unit: by default the top-level host slices that repeat (iterations, "
+                             "inferences); pick an operator or type any slice name"));
+    m_modeBox = new QComboBox(this);
+    m_modeBox->setObjectName(QStringLiteral("latencyWindowMode"));
+    m_modeBox->addItem(tr("Whole trace"));
+    m_modeBox->addItem(tr("Current selection"));
+    m_modeBox->setToolTip(tr("Current selection: the time selection when there is one, else the visible window"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("latencySummary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 2);
+    bar->setSpacing(6);
+    bar->addWidget(m_unitBox, 1);
+    bar->addWidget(m_modeBox);
+
+    // --- statistics
+    m_statsView = makeTable(this, QStringLiteral("latencyStats"));
+    m_statsView->setModel(m_statsModel);
+    m_statsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_statsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_statsView->horizontalHeader()->setStretchLastSection(true);
+    m_statsView->setColumnHidden(LatencyStatsModel::Nanoseconds, true); // in the tooltips and exports
+
+    // --- histogram: bars on a hidden category axis, a time axis laid over them
+    m_histSeries = new QBarSeries;
+    m_histSeries->setBarWidth(1.0);
+    m_chart = new QChart;
+    m_chart->addSeries(m_histSeries);
+    m_chart->setMargins(QMargins(2, 2, 6, 2));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignTop);
+    auto* bins = new QBarCategoryAxis(m_chart);
+    bins->setVisible(false);
+    m_chart->addAxis(bins, Qt::AlignBottom);
+    m_histSeries->attachAxis(bins);
+    m_timeAxis = new QValueAxis(m_chart);
+    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_countAxis = new QValueAxis(m_chart);
+    m_countAxis->setLabelFormat(QStringLiteral("%d"));
+    m_chart->addAxis(m_countAxis, Qt::AlignLeft);
+    m_histSeries->attachAxis(m_countAxis);
+    m_medianLine = new QLineSeries(m_chart);
+    m_medianLine->setName(tr("median"));
+    m_p99Line = new QLineSeries(m_chart);
+    m_p99Line->setName(tr("p99"));
+    for (QLineSeries* l : {m_medianLine, m_p99Line}) {
+        m_chart->addSeries(l);
+        l->attachAxis(m_timeAxis);
+        l->attachAxis(m_countAxis);
+    }
+    m_chartView = new MenuChartView(m_chart, [this](const QPoint& p) { chartMenu(p); }, this);
+    m_chartView->setObjectName(QStringLiteral("latencyHistogram"));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setFrameShape(QFrame::NoFrame);
+    m_chartView->setMinimumSize(200, 140);
+    m_chartView->installEventFilter(this);
+    connect(m_histSeries, &QBarSeries::hovered, this, [this](bool on, int i, QBarSet*) {
+        if (!on || i < 0 || size_t(i) >= m_stats.histogram.size()) {
+            QToolTip::hideText();
+            return;
+        }
+        const store::LatencyBin& b = m_stats.histogram[size_t(i)];
+        QToolTip::showText(QCursor::pos(),
+            (b.count == 1 ? tr("%1 – %2: 1 instance") : tr("%1 – %2: %3 instances").arg(b.count))
+                .arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
+                    UnitFormat::duration(store::TimeNs(std::llround(b.endNs)))),
+            m_chartView);
+    });
+
+    // --- per operator (seed 004)
+    m_averageProxy->setSourceModel(m_averageModel);
+    m_averageProxy->setSortRole(OperatorAverageModel::SortRole);
+    m_averageView = makeTable(this, QStringLiteral("operatorAverages"));
+    m_averageView->setModel(m_averageProxy);
+    m_averageView->setSortingEnabled(true);
+    m_averageView->sortByColumn(OperatorAverageModel::Average, Qt::DescendingOrder);
+    m_averageView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Name, QHeaderView::Stretch);
+    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Average, QHeaderView::ResizeToContents);
+    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Count, QHeaderView::ResizeToContents);
+
+    m_summary->setContentsMargins(8, 2, 8, 3);
+    m_summary->setWordWrap(true);
+
+    // Two pages: the distribution (statistics beside the histogram) and seed 004's
+    // per-operator table.
+    auto* distribution = new QSplitter(Qt::Horizontal, this);
+    distribution->setObjectName(QStringLiteral("latencySplitter"));
+    distribution->setChildrenCollapsible(false);
+    distribution->addWidget(m_statsView);
+    distribution->addWidget(m_chartView);
+    distribution->setStretchFactor(0, 0);
+    distribution->setStretchFactor(1, 1);
+    const QFontMetrics fm(font());
+    distribution->setSizes({fm.horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30, 300});
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("latencyPages"));
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(distribution, tr("Distribution"));
+    m_pages->addTab(m_averageView, tr("Average per operator"));
+    m_pages->setTabToolTip(1, tr("Average elapsed time and count of every operator (double-click one for its "
+                                 "latency distribution)"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_pages, 1);
+
+    connect(m_unitBox, &QComboBox::activated, this, [this] { unitChosen(); });
+    connect(m_unitBox->lineEdit(), &QLineEdit::returnPressed, this, [this] { unitChosen(); });
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
+    });
+    connect(m_window, &AnalysisWindow::changed, this, &LatencyWidget::rebuild);
+    connect(m_averageView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& i) { highlightOperator(i); });
+    connect(m_averageView, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        setUnit(i.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString());
+        m_pages->setCurrentIndex(0);
+    });
+    connect(m_statsView, &QWidget::customContextMenuRequested, this,
+        [this](const QPoint& p) { tableMenu(m_statsView, p); });
+    connect(m_averageView, &QWidget::customContextMenuRequested, this,
+        [this](const QPoint& p) { tableMenu(m_averageView, p); });
+
+    applyStyle();
+    apply(nullptr, m_generation);
+}
+
+QSize LatencyWidget::sizeHint() const { return {500, 360}; }
+
+LatencyWidget::~LatencyWidget()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+const std::vector<store::OperatorAverage>& LatencyWidget::averages() const { return m_averageModel->averages(); }
+
+void LatencyWidget::setAnalysis(
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
+{
+    const bool newStore = store != m_store;
+    if (!newStore && catalog == m_catalog)
+        return;
+    m_store = std::move(store);
+    m_catalog = m_store ? std::move(catalog) : nullptr;
+    if (newStore) {
+        if (m_cancel)
+            m_cancel->store(true);
+        ++m_generation;
+        m_unit.clear();
+        m_unitsFilled = false;
+        m_unitBox->clear();
+        apply(nullptr, m_generation);
+    }
+    rebuild();
+}
+
+void LatencyWidget::setUnit(const QString& unit)
+{
+    m_unit = unit;
+    const int i = unit.isEmpty() ? 0 : m_unitBox->findText(unit, Qt::MatchExactly);
+    if (i >= 0 && i < m_unitBox->count())
+        m_unitBox->setCurrentIndex(i);
+    else
+        m_unitBox->setEditText(unit);
+    rebuild();
+}
+
+void LatencyWidget::setMode(AnalysisWindow::Mode mode)
+{
+    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+}
+
+void LatencyWidget::unitChosen()
+{
+    const QString text = m_unitBox->currentText().trimmed();
+    const int i = m_unitBox->findText(text, Qt::MatchExactly);
+    // The first entry is the default unit: analysed as "default" (flagged so in exports).
+    const QString unit = i == 0 ? QString() : text;
+    if (unit != m_unit || m_stats.unit.empty())
+        setUnit(unit);
+}
+
+void LatencyWidget::rebuild()
+{
+    if (!m_store || !m_catalog) {
+        apply(nullptr, m_generation);
+        return;
+    }
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 generation = ++m_generation;
+    const store::TimeRange window = m_window->window();
+    m_range = m_window->relativeRange();
+    const std::string unit = m_unit.toStdString();
+    const bool needUnits = !m_unitsFilled;
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const Result>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (watcher->result())
+            apply(watcher->result(), generation);
+    });
+    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
+                                             cancel = m_cancel]() -> std::shared_ptr<const Result> {
+        auto r = std::make_shared<Result>();
+        r->stats = store::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
+        if (cancel->load())
+            return nullptr;
+        r->averages = store::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
+        if (needUnits)
+            r->defaultUnit = unit.empty() ? r->stats.unit : store::LatencyAnalyzer::defaultUnit(*store, *catalog);
+        return cancel->load() ? nullptr : std::shared_ptr<const Result>(std::move(r));
+    }));
+}
+
+void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generation)
+{
+    if (generation != m_generation)
+        return;
+    if (!result) {
+        m_stats = store::LatencyStats();
+        m_statsModel->setStats(m_stats, false);
+        m_averageModel->setAverages({});
+        m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.")
+                                    : tr("Analysing…"));
+        fillHistogram();
+        return;
+    }
+    if (!m_unitsFilled)
+        fillUnits(*result);
+    m_stats = result->stats;
+    m_statsModel->setStats(m_stats, true);
+    m_averageModel->setAverages(result->averages);
+    const QString unit = QString::fromStdString(m_stats.unit);
+    if (unit.isEmpty())
+        m_summary->setText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
+    else if (m_stats.count == 0)
+        m_summary->setText(tr("No instance of “%1” in the %2.").arg(unit.toHtmlEscaped(), m_window->describe()));
+    else
+        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
+                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
+                                   m_stats.count == 1 ? tr("1 instance") : tr("%1 instances").arg(QLocale().toString(qulonglong(m_stats.count))), m_window->describe()));
+    fillHistogram();
+    emit updated();
+}
+
+void LatencyWidget::fillUnits(const Result& r)
+{
+    m_unitsFilled = true;
+    const QString current = m_unit;
+    const QSignalBlocker block(m_unitBox);
+    m_unitBox->clear();
+    const QString def = QString::fromStdString(r.defaultUnit);
+    if (!def.isEmpty()) {
+        m_unitBox->addItem(def);
+        m_unitBox->setItemData(0, tr("Default unit: the top-level host slices that repeat"), Qt::ToolTipRole);
+    } else {
+        m_unitBox->addItem(QString()); // keeps index 0 = "default"
+    }
+    QStringList ops;
+    for (const store::OperatorAverage& o : r.averages)
+        ops << QString::fromStdString(o.name);
+    ops.sort(Qt::CaseInsensitive);
+    if (!ops.isEmpty())
+        m_unitBox->insertSeparator(m_unitBox->count());
+    for (const QString& o : ops)
+        m_unitBox->addItem(o);
+    const int i = current.isEmpty() ? 0 : m_unitBox->findText(current);
+    if (i >= 0)
+        m_unitBox->setCurrentIndex(i);
+    else
+        m_unitBox->setEditText(current);
+}
+
+void LatencyWidget::fillHistogram()
+{
+    m_histSeries->clear();
+    m_histSet = nullptr;
+    m_medianLine->clear();
+    m_p99Line->clear();
+    auto* bins = qobject_cast<QBarCategoryAxis*>(m_histSeries->attachedAxes().value(0));
+    if (bins)
+        bins->clear();
+    const auto& hist = m_stats.histogram;
+    const bool any = !hist.empty() && m_stats.count > 0;
+    m_timeAxis->setVisible(any);
+    m_countAxis->setVisible(any);
+    m_chart->legend()->setVisible(any);
+    // "No instances" only for a finished analysis that found none; blank while analysing.
+    m_chart->setTitle(any || m_stats.unit.empty() ? QString() : tr("No instances"));
+    if (!any)
+        return;
+    m_histSet = new QBarSet(tr("instances"));
+    m_histSet->setColor(ChartStyle::transferColor());
+    m_histSet->setBorderColor(palette().color(QPalette::Base));
+    QStringList categories;
+    uint64_t peak = 1;
+    for (size_t i = 0; i < hist.size(); ++i) {
+        *m_histSet << double(hist[i].count);
+        categories << QString::number(i);
+        peak = std::max(peak, hist[i].count);
+    }
+    m_histSeries->append(m_histSet);
+    for (QLegendMarker* m : m_chart->legend()->markers(m_histSeries))
+        m->setVisible(false); // the bars need no legend entry; the marker lines do
+    if (bins)
+        bins->append(categories);
+
+    const double lo = hist.front().startNs, hi = hist.back().endNs;
+    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
+    m_timeAxis->setRange(lo / u.ns, hi / u.ns);
+    updateTimeTicks();
+    m_timeAxis->setTitleText(QString::fromUtf8(u.suffix));
+
+    const double top = double(peak) * 1.12;
+    m_countAxis->setRange(0, top);
+    m_countAxis->setTickType(QValueAxis::TicksDynamic);
+    m_countAxis->setTickAnchor(0);
+    // A tick every 1, 2 or 5 × 10^k instances, about five of them.
+    double step = 1;
+    for (double magnitude = 1; step * 5 < double(peak); magnitude *= 10) {
+        for (double m : {1.0, 2.0, 5.0}) {
+            step = m * magnitude;
+            if (step * 5 >= double(peak))
+                break;
+        }
+    }
+    m_countAxis->setTickInterval(step);
+
+    *m_medianLine << QPointF(m_stats.medianNs / u.ns, 0) << QPointF(m_stats.medianNs / u.ns, top);
+    *m_p99Line << QPointF(m_stats.p99Ns / u.ns, 0) << QPointF(m_stats.p99Ns / u.ns, top);
+    applyStyle();
+}
+
+void LatencyWidget::updateTimeTicks()
+{
+    const auto& hist = m_stats.histogram;
+    if (hist.empty())
+        return;
+    // As many labels as fit (about one per 90 px), with the decimals their spacing needs.
+    const double lo = hist.front().startNs, hi = hist.back().endNs;
+    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
+    const int ticks = std::clamp(m_chartView->width() / 90, 3, 9);
+    const double step = (hi - lo) / u.ns / (ticks - 1);
+    const int decimals = step > 0 ? std::clamp(int(std::ceil(-std::log10(step))) + 1, 0, 6) : 3;
+    m_timeAxis->setTickCount(ticks);
+    m_timeAxis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
+
+void LatencyWidget::applyStyle()
+{
+    const QPalette pal = palette();
+    ChartStyle::apply(m_chart, pal);
+    m_chartView->setBackgroundBrush(pal.color(QPalette::Base));
+    QPen median(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.75), 1.5, Qt::DashLine);
+    m_medianLine->setPen(median);
+    QPen p99(QColor(0xd9, 0x4f, 0x4f), 1.5, Qt::DashLine);
+    m_p99Line->setPen(p99);
+    if (m_histSet)
+        m_histSet->setBorderColor(pal.color(QPalette::Base));
+}
+
+void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
+{
+    if (!viewIndex.isValid() || !m_store || !m_catalog)
+        return;
+    const QString name = viewIndex.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
+    const uint32_t key = m_catalog->findKey(name.toStdString());
+    if (key == store::OperatorCatalog::kNoKey)
+        return;
+    const quint64 generation = ++m_highlightGeneration;
+    using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
+    auto* watcher = new QFutureWatcher<Rows>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, name] {
+        watcher->deleteLater();
+        if (generation == m_highlightGeneration && watcher->result())
+            m_selection->setHighlighted(watcher->result(), name);
+    });
+    const store::TimeRange window = m_window->window();
+    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
+        return std::make_shared<const std::vector<store::SliceRow>>(OperatorRows::collect(*store, *catalog,
+            {store::OperatorLevel::Op}, {key}, window, store::OperatorAggregator::defaultScope(*catalog)));
+    }));
+}
+
+std::string LatencyWidget::latencyJson() const { return OperatorExport::latencyJson(m_stats, averages(), m_range); }
+std::string LatencyWidget::statsCsv() const { return OperatorExport::latencyStatsCsv(m_stats); }
+std::string LatencyWidget::histogramCsv() const { return OperatorExport::histogramCsv(m_stats); }
+std::string LatencyWidget::averagesCsv() const { return OperatorExport::operatorAveragesCsv(averages()); }
+std::string LatencyWidget::averagesJson() const { return OperatorExport::operatorAveragesJson(averages()); }
+
+void LatencyWidget::tableMenu(QTableView* view, const QPoint& pos)
+{
+    QMenu menu(this);
+    const QString unit = ExportActions::safeName(QString::fromStdString(m_stats.unit));
+    if (view == m_statsView) {
+        ExportActions::addPair(&menu, this, QStringLiteral("latency-%1").arg(unit), [this] { return statsCsv(); },
+            [this] { return latencyJson(); });
+    } else {
+        const QModelIndex at = view->indexAt(pos);
+        if (at.isValid()) {
+            const QString name = at.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
+            menu.addAction(tr("Latency of “%1”").arg(name), this, [this, name] { setUnit(name); });
+            menu.addSeparator();
+        }
+        ExportActions::addPair(&menu, this, QStringLiteral("operator-averages"), [this] { return averagesCsv(); },
+            [this] { return averagesJson(); });
+    }
+    for (QAction* a : menu.actions())
+        if (a->text().startsWith(tr("Export")))
+            a->setEnabled(m_statsModel->rowCount() > 0);
+    menu.exec(view->viewport()->mapToGlobal(pos));
+}
+
+void LatencyWidget::chartMenu(const QPoint& globalPos)
+{
+    QMenu menu(this);
+    const QString unit = ExportActions::safeName(QString::fromStdString(m_stats.unit));
+    ExportActions::add(&menu, this, tr("Export Histogram as CSV…"), QStringLiteral("latency-%1-histogram").arg(unit),
+        QStringLiteral("csv"), [this] { return histogramCsv(); })
+        ->setEnabled(!m_stats.histogram.empty());
+    ExportActions::add(&menu, this, tr("Export as JSON…"), QStringLiteral("latency-%1").arg(unit),
+        QStringLiteral("json"), [this] { return latencyJson(); })
+        ->setEnabled(m_statsModel->rowCount() > 0);
+    menu.exec(globalPos);
+}
+
+bool LatencyWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_chartView && m_timeAxis && event->type() == QEvent::Resize)
+        updateTimeTicks();
+    return QWidget::eventFilter(watched, event);
+}
+
+void LatencyWidget::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_chart)
+        applyStyle();
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,135 @@
+#pragma once
+#include "analysiswindow.h"
+
+#include <store/eventstore.h>
+#include <store/latencystats.h>
+#include <store/operatorcatalog.h>
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+
+QT_BEGIN_NAMESPACE
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace strata::model {
+class Selection;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class LatencyStatsModel;
+class OperatorAverageModel;
+
+// The Latency dock (objectName "latencyView"; seed 004, Furiosa's inference summary): for
+// a repeated unit — by default the top-level host slices that repeat (ProfilerStep#N, an
+// inference), or any operator the user picks or types — the count, min, max, mean, median
+// and p90/p95/p97/p99/p99.9 of its instances' durations, their histogram (median and p99
+// marked), and the per-operator average elapsed time and count. The figures are
+// LatencyAnalyzer's, as strata-cli latency prints them; its JSON export is that command's
+// output. Whole trace or current selection; computed on the thread pool.
+class LatencyWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kBins = 30; // as strata-cli latency's default
+
+    LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    ~LatencyWidget() override;
+    QSize sizeHint() const override; // the default layout's share of a 1600 px window
+
+    void setAnalysis(std::shared_ptr<const store::EventStore> store,
+        std::shared_ptr<const store::OperatorCatalog> catalog);
+    // "" = the default unit.
+    void setUnit(const QString& unit);
+    QString unit() const { return m_unit; }
+    void setMode(AnalysisWindow::Mode mode);
+
+    const store::LatencyStats& stats() const { return m_stats; }
+    const std::vector<store::OperatorAverage>& averages() const;
+    LatencyStatsModel* statsModel() const { return m_statsModel; }
+    OperatorAverageModel* averageModel() const { return m_averageModel; }
+    QTableView* statsView() const { return m_statsView; }
+    QTableView* averageView() const { return m_averageView; }
+    QBarSet* histogramSet() const { return m_histSet; }
+    QComboBox* unitBox() const { return m_unitBox; }
+    QTabWidget* pages() const { return m_pages; }
+
+    std::string latencyJson() const; // strata-cli latency --json
+    std::string statsCsv() const;
+    std::string histogramCsv() const;
+    std::string averagesCsv() const;
+    std::string averagesJson() const;
+
+signals:
+    void updated(); // new figures are shown
+
+protected:
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Result {
+        store::LatencyStats stats;
+        std::vector<store::OperatorAverage> averages;
+        std::string defaultUnit;
+    };
+    void rebuild();
+    void apply(std::shared_ptr<const Result> result, quint64 generation);
+    void fillUnits(const Result& r);
+    void fillHistogram();
+    void updateTimeTicks();
+    void applyStyle();
+    void unitChosen();
+    void highlightOperator(const QModelIndex& viewIndex);
+    void tableMenu(QTableView* view, const QPoint& pos);
+    void chartMenu(const QPoint& globalPos);
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    AnalysisWindow* m_window;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    QString m_unit; // "" = default
+    store::LatencyStats m_stats;
+    std::optional<store::TimeRange> m_range;
+    bool m_unitsFilled = false;
+
+    QComboBox* m_unitBox = nullptr;
+    QComboBox* m_modeBox = nullptr;
+    QLabel* m_summary = nullptr;
+    QTabWidget* m_pages = nullptr;
+    LatencyStatsModel* m_statsModel = nullptr;
+    OperatorAverageModel* m_averageModel = nullptr;
+    QSortFilterProxyModel* m_averageProxy = nullptr;
+    QTableView* m_statsView = nullptr;
+    QTableView* m_averageView = nullptr;
+    QChart* m_chart = nullptr;
+    QChartView* m_chartView = nullptr;
+    QBarSeries* m_histSeries = nullptr;
+    QBarSet* m_histSet = nullptr;
+    QValueAxis* m_timeAxis = nullptr;
+    QValueAxis* m_countAxis = nullptr;
+    QLineSeries* m_medianLine = nullptr;
+    QLineSeries* m_p99Line = nullptr;
+
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_highlightGeneration = 0;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,77 @@
+#include "operatoraveragemodel.h"
+
+#include "timeline/unitformat.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace strata::widgets {
+
+OperatorAverageModel::OperatorAverageModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void OperatorAverageModel::setAverages(std::vector<store::OperatorAverage> averages)
+{
+    beginResetModel();
+    m_rows = std::move(averages);
+    endResetModel();
+}
+
+int OperatorAverageModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+int OperatorAverageModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size() || index.column() >= ColumnCount)
+        return QVariant();
+    const store::OperatorAverage& r = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Name: return QString::fromStdString(r.name);
+        case Average: return UnitFormat::duration(store::TimeNs(std::llround(r.averageNs)));
+        case Count: return QLocale().toString(qulonglong(r.count));
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case Name: return QString::fromStdString(r.name);
+        case Average: return r.averageNs;
+        case Count: return qulonglong(r.count);
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        return QVariant((index.column() == Name ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == Average)
+            return tr("%1 ns").arg(QLocale().toString(std::round(r.averageNs * 1e3) / 1e3, 'f', 3));
+        if (index.column() == Name)
+            return tr("%1 — double-click for its latency distribution").arg(QString::fromStdString(r.name));
+        break;
+    default:
+        break;
+    }
+    return QVariant();
+}
+
+QVariant OperatorAverageModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QVariant();
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Name: return tr("Operator");
+        case Average: return tr("Average elapsed");
+        case Count: return tr("Count");
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return QVariant((section == Name ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    return QVariant();
+}
+
+} // namespace strata::widgets

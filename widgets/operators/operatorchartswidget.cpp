@@ -1,0 +1,484 @@
+#include "operatorchartswidget.h"
+
+#include "chartstyle.h"
+#include "exportactions.h"
+#include "menuchartview.h"
+#include "operatorexport.h"
+#include "operatorrows.h"
+#include "pielegend.h"
+#include "timeline/timelinestyle.h"
+#include "timeline/unitformat.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/operatoraggregator.h>
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QGraphicsSimpleTextItem>
+#include <QBoxLayout>
+#include <QHBoxLayout>
+#include <QHorizontalPercentBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QMenu>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::widgets {
+
+using store::OperatorLevel;
+
+namespace {
+
+const char* const kKeyProperty = "operatorKey";
+
+QString levelNoun(OperatorLevel l)
+{
+    switch (l) {
+    case OperatorLevel::Module: return OperatorChartsWidget::tr("module");
+    case OperatorLevel::Framework: return OperatorChartsWidget::tr("framework op");
+    case OperatorLevel::Layer: return OperatorChartsWidget::tr("layer");
+    case OperatorLevel::Hlo: return OperatorChartsWidget::tr("HLO instruction");
+    case OperatorLevel::Op: return OperatorChartsWidget::tr("operator");
+    case OperatorLevel::Command: return OperatorChartsWidget::tr("command");
+    case OperatorLevel::Name: return OperatorChartsWidget::tr("slice name");
+    }
+    return QString();
+}
+
+
+} // namespace
+
+OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_viewport(viewport)
+    , m_window(new AnalysisWindow(selection, viewport, this))
+{
+    setObjectName(QStringLiteral("operatorCharts"));
+
+    m_levelBox = new QComboBox(this);
+    m_levelBox->setObjectName(QStringLiteral("chartLevel"));
+    for (OperatorLevel l : {OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Layer, OperatorLevel::Hlo,
+             OperatorLevel::Command, OperatorLevel::Module}) {
+        m_levelBox->addItem(tr("By %1").arg(levelNoun(l)), int(l));
+    }
+    m_levelBox->setToolTip(tr("Which level of the operator hierarchy the pie groups by"));
+    m_modeBox = new QComboBox(this);
+    m_modeBox->setObjectName(QStringLiteral("chartWindowMode"));
+    m_modeBox->addItem(tr("Whole trace"));
+    m_modeBox->addItem(tr("Current selection"));
+    m_modeBox->setToolTip(tr("Current selection: the time selection when there is one, else the visible window"));
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 2);
+    bar->setSpacing(6);
+    bar->addWidget(m_levelBox);
+    bar->addWidget(m_modeBox);
+    bar->addStretch(1);
+
+    // --- the share donut and its legend
+    m_pie = new QPieSeries;
+    m_pie->setHoleSize(0.58);
+    m_pie->setPieSize(0.92);
+    m_pieChart = new QChart;
+    m_pieChart->addSeries(m_pie);
+    m_pieChart->setMargins(QMargins(0, 0, 0, 0));
+    m_pieChart->setAnimationOptions(QChart::NoAnimation);
+    m_pieChart->legend()->hide();
+    auto menu = [this](const QPoint& p) { showContextMenu(p); };
+    m_pieView = new MenuChartView(m_pieChart, menu, this);
+    m_pieView->setObjectName(QStringLiteral("operatorPie"));
+    m_pieView->setRenderHint(QPainter::Antialiasing);
+    m_pieView->setMinimumSize(150, 150);
+    m_pieView->setFrameShape(QFrame::NoFrame);
+    m_center = new QGraphicsSimpleTextItem(m_pieChart);
+    m_center->setZValue(10);
+    connect(m_pieChart, &QChart::plotAreaChanged, this, [this] { placeCenterLabel(); });
+    m_legend = new PieLegend(this);
+    m_legend->setObjectName(QStringLiteral("operatorPieLegend"));
+
+    connect(m_pie, &QPieSeries::hovered, this, [this](QPieSlice* slice, bool on) {
+        const int row = int(m_pie->slices().indexOf(slice));
+        explode(row, on);
+        m_legend->setHot(on ? row : -1);
+        if (on)
+            QToolTip::showText(QCursor::pos(), slice->property("toolTip").toString(), m_pieView);
+        else
+            QToolTip::hideText();
+    });
+    connect(m_pie, &QPieSeries::clicked, this, &OperatorChartsWidget::highlightSlice);
+    connect(m_legend, &PieLegend::hovered, this, [this](int row) {
+        for (int i = 0; i < int(m_pie->count()); ++i)
+            explode(i, i == row);
+    });
+    connect(m_legend, &PieLegend::clicked, this, [this](int row) {
+        if (row >= 0 && row < int(m_pie->count()))
+            highlightSlice(m_pie->slices().at(row));
+    });
+
+    // --- the execution vs transfer bar
+    m_split = new QHorizontalPercentBarSeries;
+    m_split->setBarWidth(0.62);
+    m_split->setLabelsVisible(true);
+    m_split->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    m_split->setLabelsFormat(QStringLiteral("@value"));
+    m_splitChart = new QChart;
+    m_splitChart->addSeries(m_split);
+    m_splitChart->setMargins(QMargins(4, 0, 8, 0));
+    m_splitChart->setAnimationOptions(QChart::NoAnimation);
+    m_splitChart->legend()->hide();
+    auto* categories = new QBarCategoryAxis(m_splitChart);
+    categories->append(QStringLiteral(" "));
+    categories->setVisible(false);
+    m_splitChart->addAxis(categories, Qt::AlignLeft);
+    m_split->attachAxis(categories);
+    auto* percent = new QValueAxis(m_splitChart);
+    percent->setRange(0, 100);
+    percent->setVisible(false);
+    m_splitChart->addAxis(percent, Qt::AlignBottom);
+    m_split->attachAxis(percent);
+    m_splitView = new MenuChartView(m_splitChart, menu, this);
+    m_splitView->setObjectName(QStringLiteral("operatorSplit"));
+    m_splitView->setRenderHint(QPainter::Antialiasing);
+    m_splitView->setFixedHeight(44);
+    m_splitView->setFrameShape(QFrame::NoFrame);
+    m_splitCaption = new QLabel(this);
+    m_splitCaption->setObjectName(QStringLiteral("operatorSplitCaption"));
+    m_splitCaption->setContentsMargins(8, 0, 8, 2);
+    m_splitCaption->setTextFormat(Qt::RichText);
+    m_splitTitle = new QLabel(tr("Execution vs data transfer"), this);
+    QFont bold = m_splitTitle->font();
+    bold.setBold(true);
+    m_splitTitle->setFont(bold);
+    m_splitTitle->setContentsMargins(8, 6, 8, 0);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("chartStatus"));
+    m_status->setContentsMargins(8, 0, 8, 3);
+    m_status->setWordWrap(true);
+    m_status->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = m_status->font();
+    small.setPointSizeF(small.pointSizeF() * 0.92);
+    m_status->setFont(small);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_donutLayout = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_donutLayout->setContentsMargins(4, 0, 6, 0);
+    m_donutLayout->setSpacing(4);
+    m_donutLayout->addWidget(m_pieView, 2);
+    m_donutLayout->addWidget(m_legend, 3);
+    layout->addLayout(bar);
+    layout->addLayout(m_donutLayout, 1);
+    layout->addWidget(m_splitTitle);
+    layout->addWidget(m_splitView);
+    layout->addWidget(m_splitCaption);
+    layout->addWidget(m_status);
+
+    connect(m_levelBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
+    });
+    connect(m_window, &AnalysisWindow::changed, this, &OperatorChartsWidget::rebuild);
+    // One surface for the charts and their legends, like a document page.
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    applyStyle();
+    apply(nullptr, m_generation);
+}
+
+QSize OperatorChartsWidget::sizeHint() const { return {400, 360}; }
+
+OperatorChartsWidget::~OperatorChartsWidget()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void OperatorChartsWidget::setAnalysis(
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
+{
+    const bool newStore = store != m_store;
+    if (!newStore && catalog == m_catalog)
+        return;
+    m_store = std::move(store);
+    m_catalog = m_store ? std::move(catalog) : nullptr;
+    if (newStore) {
+        if (m_cancel)
+            m_cancel->store(true);
+        ++m_generation;
+        m_building = false;
+        apply(nullptr, m_generation);
+    }
+    rebuild();
+}
+
+void OperatorChartsWidget::setLevel(OperatorLevel level)
+{
+    const int i = m_levelBox->findData(int(level));
+    if (i >= 0)
+        m_levelBox->setCurrentIndex(i);
+}
+
+OperatorLevel OperatorChartsWidget::level() const { return OperatorLevel(m_levelBox->currentData().toInt()); }
+
+void OperatorChartsWidget::setMode(AnalysisWindow::Mode mode)
+{
+    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+}
+
+void OperatorChartsWidget::rebuild()
+{
+    if (!m_store || !m_catalog) {
+        m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
+        return;
+    }
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 generation = ++m_generation;
+    m_building = true;
+    const OperatorLevel lvl = level();
+    const store::TimeRange window = m_window->window();
+    m_tableRange = m_window->relativeRange();
+    using Table = std::shared_ptr<const store::OperatorTable>;
+    auto* watcher = new QFutureWatcher<Table>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        apply(watcher->result(), generation);
+    });
+    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, lvl, window, cancel = m_cancel]() -> Table {
+        auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
+            *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
+        return cancel->load() ? nullptr : t;
+    }));
+}
+
+void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation)
+{
+    if (generation != m_generation)
+        return;
+    if (table)
+        m_building = false;
+    m_table = std::move(table);
+    fillPie();
+    fillSplit();
+    if (!m_table) {
+        m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
+    } else if (m_table->busyNs <= 0) {
+        m_status->setText(tr("No busy time in the %1.").arg(m_window->describe()));
+    } else {
+        m_status->setText(tr("Self time by %1  ·  %2  ·  %3")
+                              .arg(levelNoun(m_table->level))
+                              .arg(QString::fromLatin1(store::operatorScopeName(m_table->scope)), m_window->describe()));
+        m_status->setToolTip(tr("Shares of the busy time of the tracks in scope, as the Operator Table's “% Busy”. "
+                                "Click a slice or a legend row to highlight its events on the timeline."));
+    }
+    if (m_table)
+        emit chartsChanged();
+}
+
+void OperatorChartsWidget::fillPie()
+{
+    m_pie->clear();
+    m_center->setText(QString());
+    std::vector<PieLegend::Entry> legend;
+    if (!m_table || m_table->busyNs <= 0) {
+        m_legend->setEntries({});
+        return;
+    }
+    std::vector<const store::OperatorRow*> rows;
+    for (const store::OperatorRow& r : m_table->rows)
+        if (r.selfNs > 0)
+            rows.push_back(&r);
+    std::stable_sort(rows.begin(), rows.end(), [](const store::OperatorRow* a, const store::OperatorRow* b) {
+        return a->selfNs != b->selfNs ? a->selfNs > b->selfNs : a->name < b->name;
+    });
+    const QColor border = palette().color(QPalette::Base);
+    auto add = [&](const QString& name, store::TimeNs ns, const QColor& color, QVariant key, const QString& tip) {
+        auto* slice = new QPieSlice(name, double(ns));
+        slice->setColor(color);
+        slice->setBorderColor(border);
+        slice->setBorderWidth(1);
+        slice->setExplodeDistanceFactor(0.05);
+        slice->setProperty(kKeyProperty, key);
+        slice->setProperty("fullName", name);
+        slice->setProperty("toolTip", tip);
+        m_pie->append(slice);
+        const double share = 100.0 * double(ns) / double(m_table->busyNs);
+        legend.push_back({color, name, QStringLiteral("%1 %").arg(share, 0, 'f', 1), tip, key.isValid()});
+    };
+    store::TimeNs shown = 0;
+    const size_t top = rows.size() > size_t(kTopSlices) + 1 ? size_t(kTopSlices) : rows.size();
+    for (size_t i = 0; i < top; ++i) {
+        const store::OperatorRow& r = *rows[i];
+        const QString name = QString::fromStdString(r.name);
+        const QString tip = (r.count == 1 ? tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>1 slice")
+                                              : tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>%4 slices").arg(r.count))
+                                .arg(name.toHtmlEscaped(), UnitFormat::duration(r.selfNs))
+                                .arg(r.percent, 0, 'f', 2)
+            + QStringLiteral("<br><i>%1</i>").arg(tr("Click to highlight its events"));
+        add(name, r.selfNs, ChartStyle::categoryColor(int(i)), QVariant(r.key), tip);
+        shown += r.selfNs;
+    }
+    const store::TimeNs rest = m_table->busyNs - shown;
+    if (rest > 0) {
+        const int n = int(rows.size() - top);
+        add(tr("Other (%1 more)").arg(n), rest, ChartStyle::otherColor(palette()), QVariant(),
+            tr("<b>Other</b><br>%1 self time in %2 more rows").arg(UnitFormat::duration(rest)).arg(n));
+    }
+    m_legend->setElideMode(m_table->level == OperatorLevel::Command || m_table->level == OperatorLevel::Name
+            ? Qt::ElideMiddle
+            : Qt::ElideRight);
+    m_legend->setEntries(std::move(legend));
+    m_center->setText(tr("%1\nbusy").arg(UnitFormat::duration(m_table->busyNs)));
+    placeCenterLabel();
+}
+
+void OperatorChartsWidget::explode(int row, bool on)
+{
+    if (row >= 0 && row < int(m_pie->count()))
+        m_pie->slices().at(row)->setExploded(on);
+}
+
+void OperatorChartsWidget::fillSplit()
+{
+    m_split->clear();
+    m_splitCaption->clear();
+    const bool any = m_table && m_table->busyNs > 0;
+    m_splitTitle->setVisible(any);
+    m_splitView->setVisible(any);
+    if (!any)
+        return;
+    const double busy = double(m_table->busyNs);
+    auto* exec = new QBarSet(tr("Execution %1").arg(UnitFormat::duration(m_table->executionNs)));
+    auto* transfer = new QBarSet(tr("Data transfer %1").arg(UnitFormat::duration(m_table->transferNs)));
+    // Values are percentages, rounded for the bar labels ("@value").
+    *exec << std::round(1000.0 * double(m_table->executionNs) / busy) / 10.0;
+    *transfer << std::round(1000.0 * double(m_table->transferNs) / busy) / 10.0;
+    exec->setColor(ChartStyle::executionColor());
+    transfer->setColor(ChartStyle::transferColor());
+    for (QBarSet* s : {exec, transfer}) {
+        s->setBorderColor(palette().color(QPalette::Base));
+        s->setLabelColor(Qt::white);
+    }
+    m_split->append(exec);
+    m_split->append(transfer);
+    m_split->setLabelsFormat(QStringLiteral("@value %"));
+    applyStyle();
+    const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
+    m_splitCaption->setText(tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
+                                .arg(swatch.arg(ChartStyle::executionColor().name()),
+                                    UnitFormat::duration(m_table->executionNs),
+                                    swatch.arg(ChartStyle::transferColor().name()),
+                                    UnitFormat::duration(m_table->transferNs)));
+}
+
+void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
+{
+    if (!slice || !m_table || !m_store || !m_catalog || !slice->property(kKeyProperty).isValid())
+        return;
+    const uint32_t key = slice->property(kKeyProperty).toUInt();
+    const QString label = slice->property("fullName").toString();
+    const quint64 generation = ++m_highlightGeneration;
+    using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
+    auto* watcher = new QFutureWatcher<Rows>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
+        watcher->deleteLater();
+        if (generation == m_highlightGeneration && watcher->result())
+            m_selection->setHighlighted(watcher->result(), label);
+    });
+    const store::TimeRange window = m_window->window();
+    watcher->setFuture(QtConcurrent::run(
+        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
+            return std::make_shared<const std::vector<store::SliceRow>>(
+                OperatorRows::collect(*store, *catalog, {level}, {key}, window, scope));
+        }));
+}
+
+void OperatorChartsWidget::placeCenterLabel()
+{
+    const QRectF plot = m_pieChart->plotArea();
+    QFont f = font();
+    f.setBold(true);
+    m_center->setFont(f);
+    const QRectF r = m_center->boundingRect();
+    // The donut is centred in the plot area (setPieSize is relative to it).
+    m_center->setPos(plot.center().x() - r.width() / 2, plot.center().y() - r.height() / 2);
+}
+
+void OperatorChartsWidget::applyStyle()
+{
+    const QPalette pal = palette();
+    ChartStyle::apply(m_pieChart, pal);
+    ChartStyle::apply(m_splitChart, pal);
+    m_pieView->setBackgroundBrush(pal.color(QPalette::Base));
+    m_splitView->setBackgroundBrush(pal.color(QPalette::Base));
+    m_center->setBrush(pal.color(QPalette::Text));
+    QFont title = font();
+    title.setBold(true);
+    m_splitChart->setTitleFont(title);
+    for (QPieSlice* s : m_pie->slices())
+        s->setBorderColor(pal.color(QPalette::Base));
+}
+
+void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
+{
+    QMenu menu(this);
+    const QString base = QStringLiteral("operators-%1")
+                             .arg(QString::fromLatin1(store::operatorLevelName(m_table ? m_table->level : level())));
+    ExportActions::addPair(&menu, this, base,
+        [this] { return m_table ? OperatorExport::opsCsv(*m_table) : std::string(); },
+        [this] { return m_table ? OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
+    for (QAction* a : menu.actions())
+        a->setEnabled(m_table != nullptr);
+    menu.exec(globalPos);
+}
+
+void OperatorChartsWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_donutLayout)
+        return;
+    // The legend beside the donut or under it, whichever leaves the larger donut.
+    const int w = width() - 10;
+    const int h = height() - m_levelBox->sizeHint().height() - 6 - m_splitTitle->sizeHint().height()
+        - m_splitView->height() - m_splitCaption->sizeHint().height() - m_status->sizeHint().height();
+    const int legend = m_legend->sizeHint().height() + 8;
+    const int beside = std::min(w * 2 / 5, h);
+    const int under = std::min(w, h - legend);
+    const auto direction = under > beside * 5 / 4 ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    if (direction != m_donutLayout->direction()) {
+        m_donutLayout->setDirection(direction);
+        m_donutLayout->setStretch(0, direction == QBoxLayout::TopToBottom ? 1 : 2);
+        m_donutLayout->setStretch(1, direction == QBoxLayout::TopToBottom ? 0 : 3);
+    }
+}
+
+void OperatorChartsWidget::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_pieChart) {
+        applyStyle();
+        fillPie(); // the "Other" grey follows the palette
+    }
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,112 @@
+#pragma once
+#include "analysiswindow.h"
+
+#include <store/eventstore.h>
+#include <store/operatorcatalog.h>
+#include <store/operatortable.h>
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QBoxLayout;
+class QComboBox;
+class QGraphicsSimpleTextItem;
+class QLabel;
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+class QHorizontalPercentBarSeries;
+class QPieSeries;
+class QPieSlice;
+QT_END_NAMESPACE
+
+namespace strata::model {
+class Selection;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class PieLegend;
+
+// The Operator Charts dock (objectName "operatorCharts"; the Neuron operator views' pie,
+// seed 001): a donut of the share of busy time by operator at a chosen level — framework
+// op, operator, layer, HLO, command or module — as the top 8 plus "Other", and the
+// execution vs data-transfer split of the same time as one stacked bar ("about 83 % of the
+// time spent on data transfer" is read off it). Shares are self time over the busy time of
+// the tracks in scope, the Operator Table's "% Busy" column, so both docks agree.
+//
+// Clicking a slice highlights its events on the timeline. Whole trace or current
+// selection, as the table; aggregation runs on the thread pool.
+class OperatorChartsWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kTopSlices = 8;
+
+    OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    ~OperatorChartsWidget() override;
+    QSize sizeHint() const override; // the default layout's share of a 1600 px window
+
+    void setAnalysis(std::shared_ptr<const store::EventStore> store,
+        std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setLevel(store::OperatorLevel level);
+    store::OperatorLevel level() const;
+    void setMode(AnalysisWindow::Mode mode);
+
+    QPieSeries* shareSeries() const { return m_pie; }
+    QHorizontalPercentBarSeries* splitSeries() const { return m_split; }
+    PieLegend* legend() const { return m_legend; }
+    const store::OperatorTable* table() const { return m_table.get(); }
+    // Highlights the slices of the operator behind a pie slice (not "Other").
+    void highlightSlice(QPieSlice* slice);
+
+signals:
+    void chartsChanged(); // new figures are drawn
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuild();
+    void apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation);
+    void fillPie();
+    void fillSplit();
+    void applyStyle();
+    void placeCenterLabel();
+    void explode(int row, bool on);
+    void showContextMenu(const QPoint& globalPos);
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    AnalysisWindow* m_window;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const store::OperatorTable> m_table;
+    std::optional<store::TimeRange> m_tableRange;
+
+    QComboBox* m_levelBox = nullptr;
+    QComboBox* m_modeBox = nullptr;
+    QLabel* m_status = nullptr;
+    QChart* m_pieChart = nullptr;
+    QChartView* m_pieView = nullptr;
+    QPieSeries* m_pie = nullptr;
+    QGraphicsSimpleTextItem* m_center = nullptr;
+    PieLegend* m_legend = nullptr;
+    QBoxLayout* m_donutLayout = nullptr;
+    QLabel* m_splitCaption = nullptr;
+    QLabel* m_splitTitle = nullptr;
+    QChart* m_splitChart = nullptr;
+    QChartView* m_splitView = nullptr;
+    QHorizontalPercentBarSeries* m_split = nullptr;
+
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_highlightGeneration = 0;
+    bool m_building = false;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,137 @@
+#pragma once
+#include "analysiswindow.h"
+#include "operatortree.h"
+
+#include <store/eventstore.h>
+#include <store/operatorcatalog.h>
+
+#include <QFutureWatcher>
+#include <QStringList>
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+class QToolButton;
+class QTreeView;
+
+namespace strata::model {
+class Selection;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class OperatorFilterProxy;
+class OperatorTreeModel;
+
+// The Operator Table dock (objectName "operatorTable"; seed 002): the operator tree —
+// e.g. framework op › operator › command — with count, total/self/avg/min/max/median
+// time, share of busy time, bytes, FLOPs, MFU/HFU and engines per row, sortable and
+// filterable (substring or regex on name, engine, category).
+//
+// Selecting rows highlights all their slices on the timeline (Selection::setHighlighted);
+// a double-click zooms to the row's longest instance and selects it. The table covers the
+// whole trace or the current selection (AnalysisWindow). Aggregation and the highlight's
+// row lists run on the thread pool; a generation counter drops results that a newer request
+// has overtaken, and the tree keeps its expanded rows, selection and sort across updates.
+class OperatorTableWidget : public QWidget {
+    Q_OBJECT
+public:
+    struct Grouping {
+        QString label;
+        std::vector<store::OperatorLevel> levels;
+    };
+    static const std::vector<Grouping>& groupings(); // [0] framework › operator › command
+
+    OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    ~OperatorTableWidget() override;
+    QSize sizeHint() const override; // the default layout's share of a 1600 px window
+
+    // The profile and its catalog (null until Session::analysesReady). Either may be null.
+    void setAnalysis(std::shared_ptr<const store::EventStore> store,
+        std::shared_ptr<const store::OperatorCatalog> catalog);
+
+    void setGrouping(int index);
+    int grouping() const;
+    void setScope(store::OperatorScope scope);
+    store::OperatorScope scope() const { return m_scope; }
+    void setMode(AnalysisWindow::Mode mode);
+    AnalysisWindow* analysisWindow() const { return m_window; }
+    void setFilter(const QString& text, bool regex); // at once (the line edit waits for a pause in typing)
+
+    QTreeView* view() const { return m_view; }
+    OperatorTreeModel* model() const { return m_model; }
+    OperatorFilterProxy* proxy() const { return m_proxy; }
+    std::shared_ptr<const OperatorTree> tree() const;
+    bool isBusy() const { return m_building; }
+
+    // What the context menu's exports write: the top level exactly as strata-cli ops
+    // prints it for this level, scope and window; and the whole tree.
+    std::string tableCsv() const;
+    std::string tableJson() const;
+    std::string treeCsv() const;
+    std::string treeJson() const;
+
+    // A view (proxy) index's node: zoom to its longest slice and select it.
+    void zoomToLongest(const QModelIndex& viewIndex);
+
+signals:
+    void treeChanged(); // a new aggregation is in the model
+    void latencyRequested(const QString& unit); // "Latency of This Operator"
+
+private:
+    void rebuild();
+    void applyTree(std::shared_ptr<const OperatorTree> tree, quint64 generation);
+    void updateColumns();
+    void updateStatus();
+    void updatePlaceholder();
+    void onSelectionChanged();
+    void showContextMenu(const QPoint& pos);
+    void copySelection();
+    QStringList expandedPaths() const;
+    void restoreState(const QStringList& expanded, const QStringList& selected);
+    QStringList selectedPaths() const;
+    std::vector<int> selectedNodes() const;
+    QString baseName() const;
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    AnalysisWindow* m_window;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    store::OperatorScope m_scope = store::OperatorScope::Device;
+    bool m_scopeChosen = false; // the user picked a scope: keep it for the next profile
+
+    QComboBox* m_groupingBox = nullptr;
+    QComboBox* m_scopeBox = nullptr;
+    QComboBox* m_modeBox = nullptr;
+    QLineEdit* m_filterEdit = nullptr;
+    QToolButton* m_regexButton = nullptr;
+    QTimer m_filterDelay;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_placeholder = nullptr;
+    QTreeView* m_view = nullptr;
+    QLabel* m_status = nullptr;
+    OperatorTreeModel* m_model = nullptr;
+    OperatorFilterProxy* m_proxy = nullptr;
+    bool m_columnsSized = false;
+
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    bool m_building = false;
+    std::optional<store::TimeRange> m_treeRange; // the relative range of the tree shown
+
+    quint64 m_highlightGeneration = 0;
+    std::shared_ptr<std::atomic<bool>> m_highlightCancel;
+    std::shared_ptr<const std::vector<store::SliceRow>> m_ownHighlight; // what we last set
+    bool m_restoring = false;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,44 @@
+#include "percentbardelegate.h"
+
+#include "timeline/timelinestyle.h"
+
+#include <QApplication>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace strata::widgets {
+
+PercentBarDelegate::PercentBarDelegate(int role, QObject* parent)
+    : QStyledItemDelegate(parent)
+    , m_role(role)
+{
+}
+
+void PercentBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, selection, focus
+
+    const double share = std::clamp(index.data(m_role).toDouble(), 0.0, 100.0) / 100.0;
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QPalette& pal = opt.palette;
+    const QRect r = opt.rect.adjusted(3, 3, -3, -3);
+    if (share > 0 && r.width() > 0) {
+        const QColor bar = selected
+            ? TimelineStyle::mix(pal.color(QPalette::Highlight), pal.color(QPalette::HighlightedText), 0.35)
+            : TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.38);
+        const int w = std::max(1, int(r.width() * share + 0.5));
+        painter->fillRect(QRect(r.left(), r.top(), w, r.height()), bar);
+    }
+    painter->setPen(pal.color(selected ? QPalette::HighlightedText : QPalette::Text));
+    painter->setFont(opt.font);
+    painter->drawText(opt.rect.adjusted(4, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter, text);
+}
+
+} // namespace strata::widgets

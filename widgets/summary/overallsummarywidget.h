@@ -1,0 +1,46 @@
+#pragma once
+#include <store/eventstore.h>
+#include <store/summaryindex.h>
+#include <store/summaryresult.h>
+
+#include <QWidget>
+
+#include <memory>
+
+namespace strata::widgets {
+
+class SummaryBusyChart;
+class SummaryComputer;
+class SummaryView;
+
+// The Overall Summary dock (objectName "overallSummary"; seed 002): the whole trace's
+// SummaryView — the same numbers as `strata-cli summary FILE` — with a bar chart of busy
+// time per engine. Shows "Building summary…" from setStore until setSummaryIndex.
+class OverallSummaryWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit OverallSummaryWidget(QWidget* parent = nullptr);
+
+    // A new profile, or none. Its summary index comes later (Session::analysesReady).
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
+        const QString& format = QString());
+    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
+
+    std::shared_ptr<const store::TraceSummary> summary() const;
+    bool isBusy() const;
+    SummaryView* view() const { return m_view; }
+    SummaryBusyChart* chart() const { return m_chart; }
+
+signals:
+    void summaryUpdated(); // a new summary is on screen
+
+private:
+    void apply(std::shared_ptr<const store::TraceSummary> summary);
+
+    SummaryComputer* m_computer;
+    SummaryView* m_view;
+    SummaryBusyChart* m_chart;
+    QString m_path;
+};
+
+} // namespace strata::widgets

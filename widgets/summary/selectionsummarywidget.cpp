@@ -1,0 +1,122 @@
+#include "selectionsummarywidget.h"
+
+#include "summarycomputer.h"
+#include "summaryformat.h"
+#include "summaryview.h"
+#include "timeline/unitformat.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+
+#include <QFileInfo>
+#include <QVBoxLayout>
+
+namespace strata::widgets {
+
+SelectionSummaryWidget::SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_viewport(viewport)
+    , m_computer(new SummaryComputer(this))
+{
+    setObjectName(QStringLiteral("selectionSummary"));
+    m_view = new SummaryView(this);
+    m_view->setFactsMode(SummaryView::FactsMode::Window);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &SelectionSummaryWidget::refresh);
+    connect(m_computer, &SummaryComputer::ready, this, &SelectionSummaryWidget::apply);
+    if (m_viewport)
+        connect(m_viewport, &model::Viewport::visibleChanged, this, &SelectionSummaryWidget::onWindowMoved);
+    if (m_selection)
+        connect(m_selection, &model::Selection::timeSelectionChanged, this, &SelectionSummaryWidget::onWindowMoved);
+}
+
+void SelectionSummaryWidget::setStore(
+    std::shared_ptr<const store::EventStore> store, const QString& filePath, const QString& format)
+{
+    const bool open = store != nullptr;
+    m_debounce.stop();
+    m_computer->setAnalysis(std::move(store), nullptr);
+    m_path = filePath;
+    m_view->setSource(filePath, format);
+    m_view->setSummary(nullptr);
+    m_view->showPlaceholder(open ? tr("Building summary…") : tr("Open a profile to see the summary of what is in view."));
+}
+
+void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)
+{
+    if (!m_computer->store())
+        return;
+    m_computer->setAnalysis(m_computer->store(), std::move(index));
+    refresh();
+}
+
+store::TimeRange SelectionSummaryWidget::targetWindow() const
+{
+    if (targetIsSelection())
+        return m_selection->timeSelection();
+    if (m_viewport)
+        return m_viewport->visible();
+    return m_computer->store() ? m_computer->store()->extent() : store::TimeRange{};
+}
+
+bool SelectionSummaryWidget::targetIsSelection() const { return m_selection && m_selection->hasTimeSelection(); }
+
+void SelectionSummaryWidget::onWindowMoved()
+{
+    if (!m_computer->canCompute())
+        return;
+    // A drag or a run of wheel notches costs one computation, or one every kMaxDelayMs.
+    if (!m_debounce.isActive())
+        m_burst.start();
+    if (m_burst.elapsed() >= kMaxDelayMs)
+        refresh();
+    else
+        m_debounce.start();
+}
+
+void SelectionSummaryWidget::refresh()
+{
+    m_debounce.stop();
+    if (!m_computer->canCompute())
+        return;
+    m_requestedSelection = targetIsSelection();
+    m_computer->request(targetWindow());
+}
+
+bool SelectionSummaryWidget::isBusy() const { return m_debounce.isActive() || m_computer->isBusy(); }
+
+std::shared_ptr<const store::TraceSummary> SelectionSummaryWidget::summary() const { return m_view->summary(); }
+
+store::TimeNs SelectionSummaryWidget::origin() const
+{
+    return m_computer->store() ? m_computer->store()->extent().start : 0;
+}
+
+void SelectionSummaryWidget::apply(std::shared_ptr<const store::TraceSummary> summary)
+{
+    m_shownWindow = summary->window;
+    m_shownSelection = m_requestedSelection; // the latest request is the one that arrives
+    const store::TimeNs o = origin();
+    const store::TimeRange rel{m_shownWindow.start - o, m_shownWindow.end - o};
+    const bool whole = !m_shownSelection && summary->window.start <= summary->trace.extent.start
+        && summary->window.end >= summary->trace.extent.end;
+    const QString span = SummaryFormat::window(rel);
+    const QString length = whole ? tr("whole trace") : UnitFormat::duration(rel.duration());
+    const QString caption = m_shownSelection ? tr("Selection: %1 (%2)").arg(span, length)
+                                             : tr("Visible: %1 (%2)").arg(span, length);
+    const QString file = m_path.isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_path).fileName();
+    m_view->setCaption(caption,
+        tr("%1, relative to the start of the trace.\nThe numbers of: strata-cli summary \"%2\" --range %3")
+            .arg(m_shownSelection ? tr("The time selection") : tr("The visible window"), file,
+                SummaryFormat::cliRange(rel)));
+    m_view->setSummary(std::move(summary));
+    emit summaryUpdated();
+}
+
+} // namespace strata::widgets

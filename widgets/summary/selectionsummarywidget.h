@@ -1,0 +1,75 @@
+#pragma once
+#include <store/eventstore.h>
+#include <store/summaryindex.h>
+#include <store/summaryresult.h>
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+namespace strata::model {
+class Selection;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class SummaryComputer;
+class SummaryView;
+
+// The Current Selection Summary dock (objectName "selectionSummary"; seed 002): the
+// SummaryView of the time selection when there is one, else of the visible window — the
+// numbers `strata-cli summary FILE --range START:END` prints for it. It follows zoom and
+// pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a long drag),
+// computed on the thread pool, and a result that a newer move has overtaken is dropped. Shows "Building summary…" from setStore until
+// setSummaryIndex.
+class SelectionSummaryWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDebounceMs = 120;
+    // A drag that never pauses still updates this often: the numbers follow the hand.
+    static constexpr int kMaxDelayMs = 400;
+
+    SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
+        const QString& format = QString());
+    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
+
+    // The window to summarise now: the time selection, else the visible range (absolute).
+    store::TimeRange targetWindow() const;
+    bool targetIsSelection() const;
+    // Computes the target window at once instead of after the debounce.
+    void refresh();
+
+    // What is on screen: the summary, its window (absolute) and whether it was a selection.
+    std::shared_ptr<const store::TraceSummary> summary() const;
+    store::TimeRange window() const { return m_shownWindow; }
+    bool showsSelection() const { return m_shownSelection; }
+    bool isBusy() const; // a move is waiting for the debounce or its result
+    SummaryComputer* computer() const { return m_computer; }
+    SummaryView* view() const { return m_view; }
+
+signals:
+    void summaryUpdated(); // a new summary is on screen
+
+private:
+    void onWindowMoved();
+    void apply(std::shared_ptr<const store::TraceSummary> summary);
+    store::TimeNs origin() const;
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    SummaryComputer* m_computer;
+    SummaryView* m_view;
+    QTimer m_debounce;
+    QElapsedTimer m_burst; // since the first move the debounce has been holding back
+    QString m_path;
+    bool m_requestedSelection = false; // of the latest request
+    store::TimeRange m_shownWindow;
+    bool m_shownSelection = false;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,44 @@
+#pragma once
+#include <store/eventstore.h>
+#include <store/summaryindex.h>
+#include <store/summaryresult.h>
+
+#include <QObject>
+
+#include <memory>
+
+namespace strata::widgets {
+
+// Runs SummaryCalculator::compute — the function strata-cli summary prints — on the thread
+// pool, off the GUI thread. Every request and every new profile bumps a generation; a
+// result whose generation is no longer the latest is dropped, so a burst of requests shows
+// only the last one and a result never lands on another profile.
+class SummaryComputer : public QObject {
+    Q_OBJECT
+public:
+    explicit SummaryComputer(QObject* parent = nullptr);
+
+    // Either may be null (no profile, or its index is still being built): no requests then.
+    void setAnalysis(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::SummaryIndex> index);
+    bool canCompute() const { return m_store && m_index; }
+    const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
+    const std::shared_ptr<const store::SummaryIndex>& index() const { return m_index; }
+
+    void request(store::TimeRange window); // absolute; ignored when !canCompute()
+    bool isBusy() const { return m_pending; }     // the latest request has not arrived yet
+    int inFlight() const { return m_inFlight; }   // computations still running, stale ones too
+    quint64 droppedCount() const { return m_dropped; }
+
+signals:
+    void ready(std::shared_ptr<const store::TraceSummary> summary);
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::SummaryIndex> m_index;
+    quint64 m_generation = 0;
+    quint64 m_dropped = 0;
+    int m_inFlight = 0;
+    bool m_pending = false;
+};
+
+} // namespace strata::widgets

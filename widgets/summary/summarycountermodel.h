@@ -1,0 +1,27 @@
+#pragma once
+#include "summarygroupmodel.h"
+
+namespace strata::widgets {
+
+// The counters of a summary: one row per counter series, grouped by process, with the
+// series' sample count, minimum, time-weighted mean and maximum over the window.
+class SummaryCounterModel : public SummaryGroupModel {
+    Q_OBJECT
+public:
+    enum Column { Counter, Samples, Min, Mean, Max, ColumnCount };
+
+    explicit SummaryCounterModel(QObject* parent = nullptr);
+
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+protected:
+    size_t rowsIn(const store::TraceSummary& s) const override;
+    store::ProcessId processOf(const store::TraceSummary& s, size_t row) const override;
+    const std::string& processLabelOf(const store::TraceSummary& s, size_t row) const override;
+    uint32_t identityOf(const store::TraceSummary& s, size_t row) const override;
+    QVariant rowData(const store::TraceSummary& s, size_t row, int column, int role) const override;
+    QVariant groupData(const store::TraceSummary& s, const Group& g, int column, int role) const override;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,35 @@
+#pragma once
+#include <store/summaryresult.h>
+#include <store/types.h>
+
+#include <QString>
+
+#include <optional>
+
+namespace strata::widgets {
+
+// Text of the summary docks' numbers. Durations go through UnitFormat, so they read as on
+// the timeline; bytes, FLOPs and MFU/HFU read as in the Operator Table ("619 MB",
+// "289 GFLOP", "31.7 %"). Tooltips carry the exact values strata-cli prints.
+class SummaryFormat {
+public:
+    static QString count(uint64_t n);           // "5,394"
+    static QString duration(double ns);         // UnitFormat::duration of the rounded value
+    static QString utilization(double fraction); // 0..1 → "63.04 %" (strata-cli's util%)
+    static QString bytes(double bytes);         // "619 MB"
+    static QString bandwidth(double bytesPerS); // "440.9 GB/s"
+    static QString flops(double flops);         // "289 GFLOP"
+    static QString utilizationMetric(double percent); // an mfu/hfu arg (percent) → "31.7 %"
+    static QString counterValue(double v);      // UnitFormat::number
+    static QString optional(const std::optional<double>& v, QString (*format)(double));
+
+    // A window relative to the trace start: "1.200 ms – 3.400 ms"; both ends to the
+    // precision the window's length needs.
+    static QString window(store::TimeRange relative);
+    // The engine's name as strata-cli prints it: "Engine (+2 overflow)".
+    static QString trackName(const store::TrackSummaryRow& row);
+    // strata-cli's --range argument for a relative window, in ns: "1200000:3400000".
+    static QString cliRange(store::TimeRange relative);
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,33 @@
+#pragma once
+#include "summarygroupmodel.h"
+
+namespace strata::widgets {
+
+// The per-engine table of a summary: one row per thread (its overflow lanes folded in) or
+// async lane, grouped by process, with the columns strata-cli summary prints. Process rows
+// add up what adds up (events, bytes, FLOPs).
+class SummaryTrackModel : public SummaryGroupModel {
+    Q_OBJECT
+public:
+    enum Column { Engine, Events, Busy, Util, AvgDuration, Bytes, Bandwidth, Flops, Mfu, Hfu, ColumnCount };
+
+    explicit SummaryTrackModel(QObject* parent = nullptr);
+
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    // Metric columns (bytes, bandwidth, FLOPs, MFU, HFU) can be empty for a whole table.
+    static bool isOptionalColumn(int column) { return column >= Bytes; }
+
+protected:
+    size_t rowsIn(const store::TraceSummary& s) const override;
+    store::ProcessId processOf(const store::TraceSummary& s, size_t row) const override;
+    const std::string& processLabelOf(const store::TraceSummary& s, size_t row) const override;
+    uint32_t identityOf(const store::TraceSummary& s, size_t row) const override;
+    QVariant rowData(const store::TraceSummary& s, size_t row, int column, int role) const override;
+    QVariant groupData(const store::TraceSummary& s, const Group& g, int column, int role) const override;
+
+private:
+    QString rowToolTip(const store::TraceSummary& s, const store::TrackSummaryRow& r, int column) const;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,124 @@
+#pragma once
+#include <store/summaryresult.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QSplitter;
+class QStackedWidget;
+class QTabWidget;
+class QTreeView;
+class QTreeWidget;
+
+namespace strata::widgets {
+
+class SummaryCounterModel;
+class SummaryTrackModel;
+
+// One store::TraceSummary on screen, shared by the Overall and Current Selection Summary
+// docks: a caption (which window) and the trace facts; the engines by process (events,
+// busy, utilisation with an inline bar, average duration, and where the trace has them
+// data moved, bandwidth, FLOPs, MFU, HFU); the counters (min, mean, max); and the import
+// diagnostics (count per kind, the first messages with byte offsets). The panes follow the
+// dock's shape (Arrangement). Tables sort by any column and copy as TSV.
+class SummaryView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Arrangement {
+        Row,     // side by side: a dock across the bottom
+        Stacked, // the engines on top, the other panes side by side below: a large floating dock
+        Column,  // one above the other: a tall side dock
+        Tabs,    // one pane at a time: a dock too small to show them together
+    };
+    // What the line under the caption tells: the whole trace's facts, or the window's
+    // (its length and share of the trace, slices and active engines in it).
+    enum class FactsMode { Trace, Window };
+
+    explicit SummaryView(QWidget* parent = nullptr);
+
+    // What the facts line names the profile by (the summary does not know its file).
+    void setSource(const QString& filePath, const QString& format);
+    void setCaption(const QString& text, const QString& toolTip = QString());
+    void setFactsMode(FactsMode mode);
+    void setSummary(std::shared_ptr<const store::TraceSummary> summary);
+    const std::shared_ptr<const store::TraceSummary>& summary() const { return m_summary; }
+    // Hides the panes behind a message ("Building summary…") until the next setSummary.
+    void showPlaceholder(const QString& text);
+    bool isShowingPlaceholder() const;
+    QString placeholderText() const;
+
+    // Adds an owner's pane (a chart) after the engines table.
+    void addPane(QWidget* pane, const QString& title);
+
+    QString captionText() const;
+    QString factsText() const; // plain text
+    SummaryTrackModel* trackModel() const { return m_trackModel; }
+    SummaryCounterModel* counterModel() const { return m_counterModel; }
+    QTreeView* trackView() const { return m_trackView; }
+    QTreeView* counterView() const { return m_counterView; }
+    QTreeWidget* diagnosticsView() const { return m_diagView; }
+    QSplitter* splitter() const { return m_split; }
+    Arrangement arrangement() const { return m_arrangement; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void arrange(Arrangement a);
+    void distribute();
+    QTreeView* makeTable(QSortFilterProxyModel* proxy, const QString& objectName);
+    QWidget* section(const QString& title, QWidget* body, QLabel** titleLabel = nullptr);
+    void updateFacts();
+    void updateSections();
+    void updateDiagnostics();
+    void updateTabTitles();
+    void updateTrackColumns();
+    void sizeColumns();
+    void fitFirstColumn(QTreeView* view);
+    void copyRows(QTreeView* view, bool all) const;
+    void showContextMenu(QTreeView* view, const QPoint& pos);
+
+    std::shared_ptr<const store::TraceSummary> m_summary;
+    QString m_path, m_format;
+    QStackedWidget* m_stack;
+    QLabel* m_placeholder;
+    QLabel* m_caption;
+    QLabel* m_facts;
+    QSplitter* m_split;  // the outer one
+    QSplitter* m_lower;  // Stacked: the panes under the engines
+    QWidget* m_trackPane;
+    QWidget* m_sidePane; // counters and diagnostics
+    QTabWidget* m_tabs;  // Tabs
+    struct Pane {
+        QWidget* widget;
+        QLabel* titleLabel;
+        QString title;
+    };
+    std::vector<Pane> m_panes; // addPane's
+    FactsMode m_factsMode = FactsMode::Trace;
+    Arrangement m_arrangement = Arrangement::Row;
+    SummaryTrackModel* m_trackModel;
+    SummaryCounterModel* m_counterModel;
+    QSortFilterProxyModel* m_trackProxy;
+    QSortFilterProxyModel* m_counterProxy;
+    QTreeView* m_trackView;
+    QTreeView* m_counterView;
+    QTreeWidget* m_diagView;
+    QLabel* m_trackTitle = nullptr;
+    QLabel* m_counterTitle = nullptr;
+    QLabel* m_diagTitle = nullptr;
+    QWidget* m_counterSection = nullptr;
+    QWidget* m_diagSection = nullptr;
+    std::vector<std::string> m_shownDiagnostics; // messages last put in the view
+    int m_tabIndex = 0; // the tab shown last time the panes were tabs
+    bool m_columnsSized = false;
+    bool m_namesChanged = true; // the first column's natural widths need measuring
+};
+
+} // namespace strata::widgets

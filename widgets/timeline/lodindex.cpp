@@ -1,0 +1,256 @@
+#include "lodindex.h"
+
+#include <QThread>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+namespace strata::widgets {
+
+using store::SliceRow;
+using store::TimeNs;
+
+namespace {
+// Runs f(i) for i in [0, n) on the global thread pool (the calling thread helps).
+template <typename F>
+void parallelFor(size_t n, F&& f)
+{
+    std::vector<size_t> idx(n);
+    std::iota(idx.begin(), idx.end(), size_t(0));
+    if (n > 1 && QThread::idealThreadCount() > 1)
+        QtConcurrent::blockingMap(idx, [&f](size_t i) { f(i); });
+    else
+        std::for_each(idx.begin(), idx.end(), f);
+}
+} // namespace
+
+LodIndex::LodIndex(const store::EventStore& store) : m_store(store)
+{
+    const auto start = std::chrono::steady_clock::now();
+    buildSlices();
+    buildCounters();
+    buildBusy();
+    m_buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void LodIndex::buildSlices()
+{
+    const uint32_t n = static_cast<uint32_t>(m_store.sliceCount());
+    auto dur = [this](uint32_t r) { return m_store.sliceDur(SliceRow(r)); };
+    // Level 0 from the rows, each next level from the previous one's blocks.
+    std::vector<Block> level((n + kBlock - 1) / kBlock);
+    // Level 0 reads every slice once: done in chunks of blocks, in parallel.
+    constexpr size_t kChunk = 4096;
+    parallelFor((level.size() + kChunk - 1) / kChunk, [&](size_t chunk) {
+        const size_t lastBlock = std::min(level.size(), (chunk + 1) * kChunk);
+        for (size_t bi = chunk * kChunk; bi < lastBlock; ++bi) {
+            const uint32_t b = uint32_t(bi * kBlock), e = std::min(n, b + kBlock);
+            Block& blk = level[bi];
+            blk.first = m_store.sliceTs(SliceRow(b));
+            blk.lastEnd = m_store.sliceEnd(SliceRow(b));
+            blk.longest = b;
+            blk.longestDur = dur(b);
+            for (uint32_t r = b + 1; r < e; ++r) {
+                const TimeNs ts = m_store.sliceTs(SliceRow(r)), d = dur(r);
+                blk.maxGap = std::max(blk.maxGap, ts - blk.lastEnd);
+                blk.lastEnd = std::max(blk.lastEnd, ts + d);
+                if (d > blk.longestDur) {
+                    blk.longest = r;
+                    blk.longestDur = d;
+                }
+            }
+            blk.longestType = m_store.sliceType(SliceRow(blk.longest));
+        }
+    });
+    while (!level.empty()) {
+        std::vector<Block> next;
+        if (level.size() > 1) {
+            next.reserve(level.size() / kBlock + 1);
+            for (size_t b = 0; b < level.size(); b += kBlock) {
+                const size_t e = std::min(level.size(), b + kBlock);
+                Block blk = level[b];
+                for (size_t i = b + 1; i < e; ++i) {
+                    const Block& c = level[i];
+                    blk.maxGap = std::max({blk.maxGap, c.maxGap, c.first - blk.lastEnd});
+                    blk.lastEnd = std::max(blk.lastEnd, c.lastEnd);
+                    if (c.longestDur > blk.longestDur) {
+                        blk.longest = c.longest;
+                        blk.longestDur = c.longestDur;
+                        blk.longestType = c.longestType;
+                    }
+                }
+                next.push_back(blk);
+            }
+        }
+        m_blocks.push_back(std::move(level));
+        level = std::move(next);
+    }
+}
+
+uint32_t LodIndex::firstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) const
+{
+    // Gallop out from `from`: a short hop costs O(log hop), not O(log n).
+    uint32_t lo = from, hi = from;
+    uint64_t step = 1;
+    while (hi < end && m_store.sliceTs(SliceRow(hi)) < t) {
+        lo = hi + 1;
+        hi = static_cast<uint32_t>(std::min<uint64_t>(end, from + step));
+        step *= 2;
+    }
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m_store.sliceTs(SliceRow(mid)) < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
+{
+    if (begin >= end)
+        return SliceRow();
+    uint32_t best = begin;
+    TimeNs bestDur = m_store.sliceDur(SliceRow(begin));
+    auto consider = [&](uint32_t row, TimeNs d) {
+        if (d > bestDur) {
+            best = row;
+            bestDur = d;
+        }
+    };
+    // Rows at the ragged edges, then whole blocks one pyramid level up, and so on.
+    uint32_t lo = begin, hi = end;
+    for (size_t k = 0;; ++k) {
+        auto at = [&](uint32_t i) {
+            if (k == 0)
+                consider(i, m_store.sliceDur(SliceRow(i)));
+            else
+                consider(m_blocks[k - 1][i].longest, m_blocks[k - 1][i].longestDur);
+        };
+        const uint32_t loUp = (lo + kBlock - 1) / kBlock * kBlock;
+        const uint32_t hiDown = hi / kBlock * kBlock;
+        if (k == m_blocks.size() || loUp >= hiDown) {
+            for (uint32_t i = lo; i < hi; ++i)
+                at(i);
+            break;
+        }
+        for (uint32_t i = lo; i < loUp; ++i)
+            at(i);
+        for (uint32_t i = hiDown; i < hi; ++i)
+            at(i);
+        lo = loUp / kBlock;
+        hi = hiDown / kBlock;
+    }
+    return SliceRow(best);
+}
+
+void LodIndex::buildCounters()
+{
+    const uint32_t n = static_cast<uint32_t>(m_store.counterSampleCount());
+    std::vector<double> mn, mx;
+    for (uint32_t b = 0; b < n; b += kBlock) {
+        const uint32_t e = std::min(n, b + kBlock);
+        double lo = m_store.counterValue(b), hi = lo;
+        for (uint32_t r = b + 1; r < e; ++r) {
+            lo = std::min(lo, m_store.counterValue(r));
+            hi = std::max(hi, m_store.counterValue(r));
+        }
+        mn.push_back(lo);
+        mx.push_back(hi);
+    }
+    while (!mn.empty()) {
+        std::vector<double> nmn, nmx;
+        if (mn.size() > 1) {
+            for (size_t b = 0; b < mn.size(); b += kBlock) {
+                const size_t e = std::min(mn.size(), b + kBlock);
+                nmn.push_back(*std::min_element(mn.begin() + b, mn.begin() + e));
+                nmx.push_back(*std::max_element(mx.begin() + b, mx.begin() + e));
+            }
+        }
+        m_min.push_back(std::move(mn));
+        m_max.push_back(std::move(mx));
+        mn = std::move(nmn);
+        mx = std::move(nmx);
+    }
+}
+
+bool LodIndex::counterMinMax(uint32_t begin, uint32_t end, double* outMin, double* outMax) const
+{
+    if (begin >= end)
+        return false;
+    double lo = m_store.counterValue(begin), hi = lo;
+    uint32_t a = begin, b = end;
+    for (size_t k = 0;; ++k) {
+        auto take = [&](uint32_t i) {
+            lo = std::min(lo, k == 0 ? m_store.counterValue(i) : m_min[k - 1][i]);
+            hi = std::max(hi, k == 0 ? m_store.counterValue(i) : m_max[k - 1][i]);
+        };
+        const uint32_t aUp = (a + kBlock - 1) / kBlock * kBlock;
+        const uint32_t bDown = b / kBlock * kBlock;
+        if (k == m_min.size() || aUp >= bDown) {
+            for (uint32_t i = a; i < b; ++i)
+                take(i);
+            break;
+        }
+        for (uint32_t i = a; i < aUp; ++i)
+            take(i);
+        for (uint32_t i = bDown; i < b; ++i)
+            take(i);
+        a = aUp / kBlock;
+        b = bDown / kBlock;
+    }
+    *outMin = lo;
+    *outMax = hi;
+    return true;
+}
+
+void LodIndex::buildBusy()
+{
+    m_busy.resize(m_store.trackCount());
+    const store::TimeRange ext = m_store.extent();
+    if (ext.empty())
+        return;
+    const double binNs = double(ext.duration()) / kOverviewBins;
+    parallelFor(m_store.trackCount(), [&](size_t t) {
+        const store::TrackId track{static_cast<uint32_t>(t)};
+        const store::RowRange top = m_store.level(track, 0);
+        if (top.empty())
+            return;
+        std::vector<double> ns(kOverviewBins, 0.0);
+        for (uint32_t r = top.begin; r < top.end; ++r) {
+            const double s = double(m_store.sliceTs(SliceRow(r)) - ext.start);
+            const double e = s + double(m_store.sliceDur(SliceRow(r)));
+            int b0 = std::clamp(int(s / binNs), 0, kOverviewBins - 1);
+            const int b1 = std::clamp(int(e / binNs), 0, kOverviewBins - 1);
+            if (b0 == b1) {
+                ns[b0] += e - s;
+                continue;
+            }
+            ns[b0] += (b0 + 1) * binNs - s;
+            for (int b = b0 + 1; b < b1; ++b)
+                ns[b] += binNs;
+            ns[b1] += e - b1 * binNs;
+        }
+        std::vector<float>& out = m_busy[t];
+        out.resize(kOverviewBins);
+        for (int b = 0; b < kOverviewBins; ++b)
+            out[b] = float(std::clamp(ns[b] / binNs, 0.0, 1.0));
+    });
+}
+
+size_t LodIndex::residentBytes() const
+{
+    size_t bytes = sizeof(*this);
+    for (const auto& v : m_blocks)
+        bytes += v.capacity() * sizeof(Block);
+    for (size_t k = 0; k < m_min.size(); ++k)
+        bytes += (m_min[k].capacity() + m_max[k].capacity()) * sizeof(double);
+    for (const auto& v : m_busy)
+        bytes += v.capacity() * sizeof(float);
+    return bytes;
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,131 @@
+#include "operatorcolors.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace strata::widgets {
+
+namespace {
+// Mid-light tones that carry dark text and read on light and dark backgrounds. No hue
+// between 170° and 235°: that band belongs to transfers.
+constexpr QRgb kCompute[] = {
+    0xffe07a5f, 0xfff2cc8f, 0xff81b29a, 0xffc98bb9, 0xfff4a261, 0xffe9c46a, 0xffa3c585,
+    0xffd4a5a5, 0xffb5838d, 0xffcdb4db, 0xffffb4a2, 0xff9c89b8, 0xff8fbc8f, 0xffd9a05b,
+    0xffc1d37f, 0xffe5989b, 0xffc2a878, 0xff7fb685, 0xfff6bd60, 0xffc08497,
+};
+constexpr QRgb kTransfer[] = {
+    0xff4e9ac7, 0xff5fb3b3, 0xff3d86b8, 0xff6fa8dc, 0xff48a9a6, 0xff7fb7d9, 0xff2f8f9d,
+    0xff5b8fd1, 0xff86c5c5, 0xff3f7fa8,
+};
+
+bool isDigits(std::string_view s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool containsNoCase(std::string_view hay, std::string_view needle)
+{
+    return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == b;
+    }) != hay.end();
+}
+} // namespace
+
+uint64_t OperatorColors::stableHash(std::string_view s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::string_view OperatorColors::operatorName(std::string_view name)
+{
+    // Iteration counters: "ProfilerStep#12" is the operator "ProfilerStep".
+    const size_t hash = name.rfind('#');
+    if (hash != std::string_view::npos && hash > 0 && isDigits(name.substr(hash + 1)))
+        return name.substr(0, hash);
+    const size_t first = name.find('_');
+    const size_t last = name.rfind('_');
+    if (first == std::string_view::npos || last <= first + 1 || !isDigits(name.substr(0, first))
+        || !isDigits(name.substr(last + 1)))
+        return name;
+    std::string_view mid = name.substr(first + 1, last - first - 1);
+    // v0.12 inserts a worker tag: "W3_".
+    const size_t tag = mid.find('_');
+    if (tag != std::string_view::npos && tag >= 2 && std::isupper(static_cast<unsigned char>(mid[0]))
+        && isDigits(mid.substr(1, tag - 1)))
+        mid = mid.substr(tag + 1);
+    return mid.empty() ? name : mid;
+}
+
+bool OperatorColors::isTransferText(std::string_view text)
+{
+    static constexpr std::string_view kWords[] = {"dma", "memcpy", "transfer", "h2d", "d2h", "htod", "dtoh"};
+    return std::any_of(std::begin(kWords), std::end(kWords), [&](std::string_view w) { return containsNoCase(text, w); });
+}
+
+QColor OperatorColors::computeColor(std::string_view op)
+{
+    const uint64_t h = stableHash(op);
+    QColor c = QColor::fromRgb(kCompute[h % std::size(kCompute)]);
+    // A light/dark variant by a second part of the hash doubles the distinct colours.
+    const int variant = int((h >> 32) % 3);
+    return variant == 0 ? c : variant == 1 ? c.lighter(112) : c.darker(110);
+}
+
+QColor OperatorColors::transferColor(std::string_view op)
+{
+    const uint64_t h = stableHash(op);
+    return QColor::fromRgb(kTransfer[h % std::size(kTransfer)]);
+}
+
+bool OperatorColors::isTransferColor(const QColor& c)
+{
+    const int hue = c.hslHue();
+    return hue >= 170 && hue <= 235 && c.hslSaturation() > 40;
+}
+
+QColor OperatorColors::textColor(const QColor& bg)
+{
+    // Relative luminance (sRGB, linearised): white text only on really dark fills.
+    auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const double l = 0.2126 * lin(bg.redF()) + 0.7152 * lin(bg.greenF()) + 0.0722 * lin(bg.blueF());
+    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(0x1b, 0x1b, 0x1f) : QColor(Qt::white);
+}
+
+void OperatorColors::reset(const store::EventStore* store)
+{
+    m_compute.clear();
+    m_transfer.clear();
+    m_counter.clear();
+    m_typeTransfer.clear();
+    m_trackTransfer.clear();
+    if (!store)
+        return;
+    const store::TypeTable& types = store->types();
+    m_compute.resize(types.size());
+    m_transfer.resize(types.size());
+    m_typeTransfer.resize(types.size());
+    for (uint32_t i = 0; i < types.size(); ++i) {
+        const store::EventType& t = types.get(store::TypeId(i));
+        const std::string_view name = store->str(t.name);
+        const std::string_view op = operatorName(name);
+        m_compute[i] = computeColor(op).rgba();
+        m_transfer[i] = transferColor(op).rgba();
+        m_typeTransfer[i] = isTransferText(name) || isTransferText(store->str(t.category));
+    }
+    m_trackTransfer.resize(store->trackCount());
+    for (uint32_t i = 0; i < store->trackCount(); ++i)
+        m_trackTransfer[i] = isTransferText(store->trackLabel(store::TrackId(i)));
+    m_counter.resize(store->counterCount());
+    for (uint32_t i = 0; i < store->counterCount(); ++i) {
+        const std::string_view name = store->str(store->counter(store::CounterId(i)).name);
+        m_counter[i] = (isTransferText(name) ? transferColor(name) : computeColor(name)).rgba();
+    }
+}
+
+} // namespace strata::widgets

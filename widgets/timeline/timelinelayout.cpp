@@ -1,0 +1,103 @@
+#include "timelinelayout.h"
+
+#include <state/trackfilter.h>
+
+#include <algorithm>
+
+namespace strata::widgets {
+
+using store::TrackKind;
+
+void TimelineLayout::build(const store::EventStore* store, const model::TrackFilter* filter)
+{
+    m_rows.clear();
+    m_trackRow.clear();
+    m_height = 0;
+    if (!store)
+        return;
+    m_trackRow.assign(store->trackCount(), -1);
+    int y = 0;
+    int header = -1;
+    for (uint32_t i = 0; i < store->trackCount(); ++i) {
+        const store::TrackId id(i);
+        const store::TrackInfo& t = store->track(id);
+        if (filter && filter->isHidden(id))
+            continue;
+        if (t.process.valid() && (header < 0 || m_rows[header].process != t.process)) {
+            LayoutRow h;
+            h.kind = LayoutRow::Kind::Process;
+            h.process = t.process;
+            h.y = y;
+            h.height = kHeaderHeight;
+            h.collapsed = filter && filter->isCollapsed(t.process);
+            y += h.height;
+            header = int(m_rows.size());
+            m_rows.push_back(h);
+        }
+        if (header >= 0 && t.process.valid()) {
+            ++m_rows[header].trackCount;
+            if (m_rows[header].collapsed)
+                continue;
+        }
+        LayoutRow r;
+        r.kind = LayoutRow::Kind::Track;
+        r.process = t.process;
+        r.track = id;
+        r.y = y;
+        r.levels = t.levelCount;
+        r.indent = t.kind == TrackKind::Overflow ? 1 : 0;
+        switch (t.kind) {
+        case TrackKind::Counter:
+            r.height = kCounterHeight;
+            break;
+        case TrackKind::ProcessInstants:
+        case TrackKind::GlobalInstants:
+            r.height = kInstantTrackHeight;
+            break;
+        default:
+            r.instantStrip = t.instants.empty() ? 0 : kInstantStrip;
+            r.height = r.instantStrip + 2 * kTrackPad + int(std::max<uint32_t>(1, t.levelCount)) * kRowPitch;
+            break;
+        }
+        y += r.height;
+        m_trackRow[i] = int(m_rows.size());
+        m_rows.push_back(r);
+    }
+    m_height = y;
+}
+
+int TimelineLayout::rowAt(int contentY) const
+{
+    if (contentY < 0 || contentY >= m_height)
+        return -1;
+    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), contentY, [](int y, const LayoutRow& r) { return y < r.y; });
+    return int(it - m_rows.begin()) - 1;
+}
+
+int TimelineLayout::rowOfProcess(store::ProcessId p) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].kind == LayoutRow::Kind::Process && m_rows[i].process == p)
+            return int(i);
+    }
+    return -1;
+}
+
+std::pair<int, int> TimelineLayout::rowsIn(int y0, int y1) const
+{
+    auto first = std::upper_bound(m_rows.begin(), m_rows.end(), y0, [](int y, const LayoutRow& r) { return y < r.y; });
+    if (first != m_rows.begin())
+        --first;
+    auto last = std::lower_bound(first, m_rows.end(), y1, [](const LayoutRow& r, int y) { return r.y < y; });
+    return {int(first - m_rows.begin()), int(last - m_rows.begin())};
+}
+
+int TimelineLayout::depthAt(const LayoutRow& r, int contentY)
+{
+    const int inSlices = contentY - (r.y + r.instantStrip + kTrackPad);
+    if (inSlices < 0)
+        return -1;
+    return inSlices / kRowPitch;
+}
+
+} // namespace strata::widgets

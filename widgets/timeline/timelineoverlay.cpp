@@ -1,0 +1,322 @@
+#include "timelineoverlay.h"
+
+#include "operatorcolors.h"
+#include "timelinestyle.h"
+#include "trackimagecache.h"
+#include "unitformat.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::widgets {
+
+using store::SliceRow;
+using store::TimeNs;
+
+TimelineOverlay::TimelineOverlay(const store::EventStore& store, const TimelineLayout& layout,
+    const TimelineFrame& frame, const OperatorColors& colors, const QPalette& pal)
+    : m_store(store), m_layout(layout), m_frame(frame), m_colors(colors), m_pal(pal)
+{
+}
+
+store::TrackId TimelineOverlay::instantTrack(const store::EventStore& s, store::InstantRow r)
+{
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const store::RowRange in = s.track(store::TrackId(t)).instants;
+        if (r.v >= in.begin && r.v < in.end)
+            return store::TrackId(t);
+    }
+    return store::TrackId();
+}
+
+TimelineOverlay::Hit TimelineOverlay::hitTest(QPoint pos) const
+{
+    Hit h;
+    const TimelineFrame& f = m_frame;
+    if (!f.canvas.contains(pos) && !f.labels.contains(pos))
+        return h;
+    const int cy = pos.y() - f.originY();
+    h.row = m_layout.rowAt(cy);
+    if (h.row < 0)
+        return h;
+    const LayoutRow& row = m_layout.rows()[h.row];
+    if (row.kind == LayoutRow::Kind::Process) {
+        h.header = true;
+        return h;
+    }
+    if (!f.canvas.contains(pos))
+        return h;
+    const TimeNs t = f.timeAt(pos.x());
+    const TimeNs tol = TimeNs(std::ceil(3 * f.nsPerPx));
+    const store::TrackInfo& info = m_store.track(row.track);
+    const int depth = TimelineLayout::depthAt(row, cy);
+    const bool instants = info.kind == store::TrackKind::ProcessInstants || info.kind == store::TrackKind::GlobalInstants
+        || (row.instantStrip > 0 && depth < 0);
+    if (instants) {
+        const store::RowRange r = m_store.instantsInRange(row.track, t - tol, t + tol);
+        TimeNs best = tol + 1;
+        for (uint32_t i = r.begin; i < r.end && i < r.begin + 64; ++i) {
+            const TimeNs d = std::llabs(m_store.instantTs(store::InstantRow(i)) - t);
+            if (d < best) {
+                best = d;
+                h.event = model::EventRef::instant(store::InstantRow(i));
+            }
+        }
+    } else if (depth >= 0 && uint32_t(depth) < row.levels) {
+        const SliceRow r = m_store.hitTestLevel(row.track, uint32_t(depth), t, tol);
+        if (r.valid())
+            h.event = model::EventRef::slice(r);
+    }
+    return h;
+}
+
+QRectF TimelineOverlay::sliceRect(SliceRow r) const
+{
+    const store::TrackId track = m_store.sliceTrack(r);
+    // Far off-screen ends are pulled in: the painter's fixed-point maths cannot take 1e12 px.
+    const double margin = 4.0 * m_frame.canvas.width() + 1000;
+    const double lo = m_frame.canvas.left() - margin, hi = m_frame.canvas.right() + margin;
+    const double x0 = std::clamp(m_frame.xOf(m_store.sliceTs(r)), lo, hi);
+    const double x1 = std::max(std::clamp(m_frame.xOf(m_store.sliceEnd(r)), lo, hi), x0 + 1);
+    const int row = m_layout.rowOfTrack(track);
+    if (row < 0) {
+        const int header = m_layout.rowOfProcess(m_store.track(track).process);
+        if (header < 0)
+            return {};
+        const LayoutRow& h = m_layout.rows()[header];
+        return QRectF(x0, m_frame.originY() + h.y + 4, x1 - x0, h.height - 8);
+    }
+    const LayoutRow& lr = m_layout.rows()[row];
+    const int top = m_frame.originY() + TimelineLayout::sliceTop(lr, m_store.sliceDepth(r));
+    return QRectF(x0, top, x1 - x0, TimelineLayout::kSliceHeight);
+}
+
+QRectF TimelineOverlay::eventRect(model::EventRef e) const
+{
+    if (e.kind == model::EventRef::Kind::Slice && e.row < m_store.sliceCount())
+        return sliceRect(SliceRow(e.row));
+    if (e.kind != model::EventRef::Kind::Instant || e.row >= m_store.instantCount())
+        return {};
+    const store::InstantRow r(e.row);
+    const store::TrackId track = instantTrack(m_store, r);
+    const int row = track.valid() ? m_layout.rowOfTrack(track) : -1;
+    if (row < 0)
+        return {};
+    const LayoutRow& lr = m_layout.rows()[row];
+    const double x = m_frame.xOf(m_store.instantTs(r));
+    const int h = lr.instantStrip > 0 ? lr.instantStrip : lr.height;
+    return QRectF(x - 5, m_frame.originY() + lr.y, 10, h);
+}
+
+void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
+{
+    for (uint32_t t = 0; t < m_store.trackCount(); ++t) {
+        const store::TrackId track(t);
+        if (m_store.track(track).kind != store::TrackKind::GlobalInstants)
+            continue;
+        const store::RowRange rows = m_store.instantsInRange(track, m_frame.t0, m_frame.t1);
+        p.setPen(QPen(TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Text), 0.22), 1, Qt::DashLine));
+        double lastX = -1e9;
+        // At most one line per 4 px, however many instants there are.
+        for (uint32_t i = rows.begin; i < rows.end; ++i) {
+            const double x = std::floor(m_frame.xOf(m_store.instantTs(store::InstantRow(i)))) + 0.5;
+            if (x - lastX < 4)
+                continue;
+            p.drawLine(QPointF(x, m_frame.canvas.top()), QPointF(x, m_frame.canvas.bottom()));
+            lastX = x;
+            if (i - rows.begin > 4096)
+                break;
+        }
+    }
+}
+
+void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection::RowSet& rows, const TrackImageCache& images) const
+{
+    if (!rows)
+        return;
+    QColor veil = m_pal.color(QPalette::Base);
+    veil.setAlpha(165);
+    p.fillRect(m_frame.canvas, veil);
+    const std::vector<SliceRow>& set = *rows;
+    if (set.empty())
+        return;
+    const auto [first, last] = m_layout.rowsIn(m_frame.scrollY, m_frame.scrollY + m_frame.canvas.height());
+    QColor outline = m_pal.color(QPalette::Text);
+    for (int i = first; i < last; ++i) {
+        const LayoutRow& lr = m_layout.rows()[i];
+        if (lr.kind != LayoutRow::Kind::Track)
+            continue;
+        const QImage& image = images.image(lr);
+        const double dpr = image.devicePixelRatio();
+        for (uint32_t d = 0; d < lr.levels; ++d) {
+            const store::RowRange vis = m_store.slicesInRange(lr.track, d, m_frame.t0, m_frame.t1);
+            auto a = std::lower_bound(set.begin(), set.end(), SliceRow(vis.begin));
+            const auto z = std::lower_bound(a, set.end(), SliceRow(vis.end));
+            const double top = m_frame.originY() + TimelineLayout::sliceTop(lr, d);
+            while (a != z) {
+                const QRectF r = sliceRect(*a);
+                const double x0 = std::max<double>(m_frame.canvas.left(), std::floor(r.left()));
+                const double x1 = std::min<double>(m_frame.canvas.right() + 1, std::max(x0 + 1, std::ceil(r.right())));
+                const QRectF target(x0, top, x1 - x0, TimelineLayout::kSliceHeight);
+                if (!image.isNull()) {
+                    const QRectF source((x0 - m_frame.canvas.left()) * dpr, (top - m_frame.originY() - lr.y) * dpr,
+                        target.width() * dpr, target.height() * dpr);
+                    p.drawImage(target, image, source);
+                } else {
+                    p.fillRect(target, QColor::fromRgb(m_colors.sliceColor(m_store.sliceType(*a), lr.track)));
+                }
+                if (target.width() >= 3) {
+                    p.setPen(outline);
+                    p.drawRect(target.adjusted(0.5, 0.5, -0.5, -0.5));
+                }
+                // Skip highlighted rows starting inside the same pixel column.
+                const TimeNs next = m_frame.timeAt(std::floor(r.left()) + 1);
+                a = std::partition_point(a + 1, z, [&](SliceRow s) { return m_store.sliceTs(s) < next; });
+            }
+        }
+    }
+}
+
+void TimelineOverlay::paintTimeSelection(QPainter& p, store::TimeRange r) const
+{
+    const double x0 = std::max<double>(m_frame.canvas.left(), m_frame.xOf(r.start));
+    const double x1 = std::min<double>(m_frame.canvas.right() + 1, m_frame.xOf(r.end));
+    QColor band = m_pal.color(QPalette::Highlight);
+    if (x1 >= x0) {
+        band.setAlpha(40);
+        p.fillRect(QRectF(x0, m_frame.canvas.top(), std::max(1.0, x1 - x0), m_frame.canvas.height()), band);
+    }
+    p.setPen(QPen(TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Highlight), 0.8), 1));
+    for (TimeNs t : {r.start, r.end}) {
+        const double x = std::floor(m_frame.xOf(t)) + 0.5;
+        if (x >= m_frame.canvas.left() && x <= m_frame.canvas.right() + 1)
+            p.drawLine(QPointF(x, m_frame.ruler.top()), QPointF(x, m_frame.canvas.bottom()));
+    }
+}
+
+QRectF TimelineOverlay::rulerPill(double x, const QString& text, const QFont& font) const
+{
+    const QFontMetrics fm(font);
+    const int w = fm.horizontalAdvance(text) + 12, h = fm.height() + 2;
+    QRectF box(x - w / 2.0, m_frame.ruler.top() + (m_frame.ruler.height() - h) / 2.0 - 2, w, h);
+    box.moveLeft(std::clamp(box.left(), double(m_frame.ruler.left()), double(m_frame.ruler.right() + 1 - w)));
+    return box;
+}
+
+void TimelineOverlay::paintRulerPill(QPainter& p, const QRectF& box, const QString& text, bool accent) const
+{
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor bg = accent ? m_pal.color(QPalette::Highlight) : m_pal.color(QPalette::ToolTipBase);
+    p.setPen(accent ? Qt::NoPen : QPen(m_pal.color(QPalette::Mid), 1));
+    p.setBrush(bg);
+    p.drawRoundedRect(box, box.height() / 2.0, box.height() / 2.0);
+    p.setPen(accent ? m_pal.color(QPalette::HighlightedText) : m_pal.color(QPalette::ToolTipText));
+    p.drawText(box, Qt::AlignCenter, text);
+    p.restore();
+}
+
+void TimelineOverlay::paintOutline(QPainter& p, model::EventRef e, bool selected) const
+{
+    const QRectF r = eventRect(e);
+    if (r.isEmpty())
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setBrush(Qt::NoBrush);
+    QColor c = m_pal.color(QPalette::Text);
+    if (selected) {
+        // Dark and light rings: visible on any slice colour and either theme.
+        const QRectF outer(std::floor(r.left()) - 1.5, r.top() - 1.5, std::ceil(r.width()) + 3, r.height() + 3);
+        p.setPen(QPen(m_pal.color(QPalette::Base), 1));
+        p.drawRect(outer.adjusted(-1, -1, 1, 1));
+        p.setPen(QPen(c, 2));
+        p.drawRect(outer.adjusted(0.5, 0.5, -0.5, -0.5));
+    } else {
+        c.setAlpha(170);
+        p.setPen(QPen(c, 1));
+        p.drawRect(QRectF(std::floor(r.left()) - 0.5, r.top() - 0.5, std::ceil(r.width()) + 1, r.height() + 1));
+    }
+    p.restore();
+}
+
+void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice) const
+{
+    std::vector<store::FlowId> flows = m_store.flowsOut(slice);
+    const std::vector<store::FlowId> in = m_store.flowsIn(slice);
+    flows.insert(flows.end(), in.begin(), in.end());
+    if (flows.empty())
+        return;
+    p.save();
+    p.setClipRect(m_frame.canvas);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    QColor c = m_pal.color(QPalette::Text);
+    c.setAlpha(215);
+    for (store::FlowId f : flows) {
+        const store::FlowEdge& edge = m_store.flow(f);
+        const QRectF from = sliceRect(edge.from), to = sliceRect(edge.to);
+        if (from.isNull() || to.isNull())
+            continue;
+        const QPointF a(from.right(), from.center().y()), b(to.left(), to.center().y());
+        const double bend = std::clamp(std::abs(b.x() - a.x()) / 2, 24.0, 160.0);
+        QPainterPath path(a);
+        path.cubicTo(a + QPointF(bend, 0), b - QPointF(bend, 0), b);
+        p.setPen(QPen(m_pal.color(QPalette::Base), 3.5));
+        p.drawPath(path);
+        p.setPen(QPen(c, 1.5));
+        p.drawPath(path);
+        // Arrow head along the curve's final (horizontal) tangent.
+        QPainterPath head;
+        head.moveTo(b);
+        head.lineTo(b + QPointF(-8, -4));
+        head.lineTo(b + QPointF(-8, 4));
+        head.closeSubpath();
+        p.fillPath(head, c);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawEllipse(a, 2.5, 2.5);
+        if (edge.from != slice || edge.to != slice)
+            paintOutline(p, model::EventRef::slice(edge.from == slice ? edge.to : edge.from), false);
+    }
+    p.restore();
+}
+
+void TimelineOverlay::paintCursor(QPainter& p, double x) const
+{
+    p.fillRect(QRectF(std::floor(x), m_frame.canvas.top(), 1, m_frame.canvas.height()), TimelineStyle::from(m_pal).cursor);
+}
+
+} // namespace strata::widgets
+
+namespace strata::widgets {
+
+QRectF TimelineOverlay::scrollThumb(const TimelineFrame& f, int contentHeight)
+{
+    constexpr int kWidth = 8;
+    const int view = f.canvas.height();
+    if (contentHeight <= view || view <= 0)
+        return {};
+    const double h = std::max(24.0, double(view) * view / contentHeight);
+    const double y = f.canvas.top() + (view - h) * double(f.scrollY) / (contentHeight - view);
+    return QRectF(f.canvas.right() + 1 - kWidth, y, kWidth, h);
+}
+
+void TimelineOverlay::paintScrollThumb(QPainter& p, int contentHeight, bool active) const
+{
+    const QRectF thumb = scrollThumb(m_frame, contentHeight);
+    if (thumb.isNull())
+        return;
+    QColor c = m_pal.color(QPalette::Text);
+    c.setAlpha(active ? 130 : 80);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(c);
+    p.drawRoundedRect(thumb.adjusted(2, 2, -2, -2), 2, 2);
+    p.restore();
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,67 @@
+#pragma once
+#include "timelineframe.h"
+#include "timelinelayout.h"
+
+#include <state/selection.h>
+#include <store/eventstore.h>
+
+#include <QPalette>
+#include <QRectF>
+
+class QPainter;
+
+namespace strata::widgets {
+
+class OperatorColors;
+class TrackImageCache;
+
+// What is drawn over the replayed track geometry and changes without rebuilding it
+// (DESIGN.md §4): hover and selection outlines, highlighted slices, flow arrows of the
+// selected slice, the time selection band, the cursor line and global instant lines.
+// Also where an event sits on screen, for hit boxes, reveal and tests.
+class TimelineOverlay {
+public:
+    struct Hit {
+        int row = -1; // layout row, -1 outside the track area
+        model::EventRef event;
+        bool header = false; // on a process header
+    };
+
+    TimelineOverlay(const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& frame,
+        const OperatorColors& colors, const QPalette& pal);
+
+    // Widget rectangle of an event; empty when its track is hidden. A slice in a collapsed
+    // process maps onto the process header. Slices keep at least 1 px of width.
+    QRectF eventRect(model::EventRef e) const;
+    // What is under a widget point: a row, and on the canvas the slice or instant there
+    // (within 3 px), if any.
+    Hit hitTest(QPoint pos) const;
+    static store::TrackId instantTrack(const store::EventStore& store, store::InstantRow r);
+
+    void paintGlobalInstantLines(QPainter& p) const;
+    // Veils the canvas and lifts the highlighted slices back out of it, copied from the
+    // track images so they keep their labels.
+    void paintHighlights(QPainter& p, const model::Selection::RowSet& rows, const TrackImageCache& images) const;
+    void paintTimeSelection(QPainter& p, store::TimeRange r) const;
+    void paintOutline(QPainter& p, model::EventRef e, bool selected) const;
+    void paintFlows(QPainter& p, store::SliceRow slice) const;
+    void paintCursor(QPainter& p, double x) const;
+    // The vertical scroll thumb at the canvas's right edge; null when everything fits.
+    static QRectF scrollThumb(const TimelineFrame& f, int contentHeight);
+    void paintScrollThumb(QPainter& p, int contentHeight, bool active) const;
+    // A label pill in the ruler centred on x (the selection's duration, the cursor's time);
+    // the ruler leaves out tick labels under it.
+    QRectF rulerPill(double x, const QString& text, const QFont& font) const;
+    void paintRulerPill(QPainter& p, const QRectF& box, const QString& text, bool accent) const;
+
+private:
+    QRectF sliceRect(store::SliceRow r) const;
+
+    const store::EventStore& m_store;
+    const TimelineLayout& m_layout;
+    const TimelineFrame& m_frame;
+    const OperatorColors& m_colors;
+    const QPalette& m_pal;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,637 @@
+#include "timelinewidget.h"
+
+#include "keyhelp.h"
+#include "lodindex.h"
+#include "timelinenavigator.h"
+#include "timelinestyle.h"
+#include "timeruler.h"
+#include "tracklabels.h"
+#include "unitformat.h"
+
+#include <state/trackfilter.h>
+
+#include <QElapsedTimer>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::widgets {
+
+using model::EventRef;
+using model::Viewport;
+using store::TimeNs;
+using store::TimeRange;
+
+namespace {
+// Below this many rows the index builds inline: tests and small profiles paint at once.
+constexpr size_t kInlineIndexRows = 200000;
+} // namespace
+
+TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter,
+    QWidget* parent)
+    : QWidget(parent), m_viewport(viewport), m_selection(selection), m_filter(filter),
+      m_labelWidth(TrackLabels::kDefaultWidth)
+{
+    setObjectName(QStringLiteral("timeline"));
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(360, 160);
+    connect(&m_lodWatcher, &QFutureWatcherBase::finished, this, &TimelineWidget::onIndexReady);
+    connect(m_viewport, &Viewport::visibleChanged, this, [this] {
+        if (m_mouseInside && m_drag == Drag::None)
+            updateHover(m_mousePos);
+        update();
+    });
+    connect(m_selection, &model::Selection::currentChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::hoveredChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::timeSelectionChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::highlightChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::revealRequested, this, &TimelineWidget::revealEvent);
+    if (m_filter) {
+        connect(m_filter, &model::TrackFilter::changed, this, [this] {
+            relayout();
+            update();
+        });
+    }
+}
+
+TimelineWidget::~TimelineWidget() { m_lodWatcher.waitForFinished(); }
+
+void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
+{
+    m_store = std::move(store);
+    m_lod.reset();
+    m_images.clear();
+    m_overview.invalidate();
+    m_colors.reset(m_store.get());
+    m_labelCache.reset(m_store.get());
+    m_scrollY = 0;
+    m_hover = TooltipContent();
+    m_hoverRow = -1;
+    m_keyHelp = false;
+    m_drag = Drag::None;
+    relayout();
+    if (m_store) {
+        const TimeRange ext = m_store->extent();
+        const TimeRange tr = m_viewport->traceRange();
+        if (tr.start != ext.start || tr.end != std::max(ext.end, ext.start + Viewport::kMinSpanNs))
+            m_viewport->setTraceRange(ext);
+        if (m_store->sliceCount() + m_store->counterSampleCount() < kInlineIndexRows) {
+            m_lod = std::make_shared<const LodIndex>(*m_store);
+        } else {
+            m_lodWatcher.setFuture(QtConcurrent::run([s = m_store] { return std::make_shared<const LodIndex>(*s); }));
+        }
+    }
+    update();
+}
+
+void TimelineWidget::onIndexReady()
+{
+    if (m_lod || !m_store || !m_lodWatcher.future().isValid() || m_lodWatcher.future().isCanceled())
+        return;
+    std::shared_ptr<const LodIndex> lod = m_lodWatcher.future().result();
+    if (lod && &lod->store() == m_store.get()) {
+        m_lod = std::move(lod);
+        update();
+    }
+}
+
+void TimelineWidget::waitForIndex()
+{
+    if (m_lod || !m_store)
+        return;
+    m_lodWatcher.waitForFinished();
+    onIndexReady();
+}
+
+double TimelineWidget::indexBuildMs() const { return m_lod ? m_lod->buildMs() : 0; }
+
+void TimelineWidget::relayout()
+{
+    m_layout.build(m_store.get(), m_filter);
+    setScrollY(m_scrollY);
+}
+
+void TimelineWidget::setLabelWidth(int w)
+{
+    // frame() also keeps it under half the widget, whatever the widget's size later.
+    m_labelWidth = std::clamp(w, TrackLabels::kMinWidth, 1200);
+    update();
+}
+
+void TimelineWidget::setScrollY(int y)
+{
+    const int maxY = std::max(0, m_layout.contentHeight() - frame().canvas.height());
+    const int clamped = std::clamp(y, 0, maxY);
+    if (clamped != m_scrollY) {
+        m_scrollY = clamped;
+        update();
+    }
+}
+
+TimelineFrame TimelineWidget::frame() const
+{
+    TimelineFrame f;
+    const int w = width(), h = height();
+    const int lw = std::clamp(m_labelWidth, std::min(TrackLabels::kMinWidth, w / 2), std::max(1, w / 2));
+    const int top = kOverviewHeight + kRulerHeight;
+    f.corner = QRect(0, 0, lw, top);
+    f.overview = QRect(lw, 0, w - lw, kOverviewHeight);
+    f.ruler = QRect(lw, kOverviewHeight, w - lw, kRulerHeight);
+    f.labels = QRect(0, top, lw, std::max(0, h - top));
+    f.canvas = QRect(lw, top, std::max(1, w - lw), std::max(0, h - top));
+    const TimeRange vis = m_viewport->visible();
+    f.t0 = vis.start;
+    f.t1 = vis.end;
+    f.nsPerPx = std::max(1e-6, double(vis.duration()) / f.canvas.width());
+    f.scrollY = m_scrollY;
+    return f;
+}
+
+QFont TimelineWidget::labelFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.92);
+    return f;
+}
+
+QRectF TimelineWidget::eventRect(EventRef e) const
+{
+    if (!m_store)
+        return {};
+    const TimelineFrame f = frame();
+    return TimelineOverlay(*m_store, m_layout, f, m_colors, palette()).eventRect(e);
+}
+
+QColor TimelineWidget::sliceColor(store::SliceRow r) const
+{
+    if (!m_store || r.v >= m_store->sliceCount())
+        return {};
+    return QColor::fromRgb(m_colors.sliceColor(m_store->sliceType(r), m_store->sliceTrack(r)));
+}
+
+void TimelineWidget::setKeyHelpVisible(bool on)
+{
+    m_keyHelp = on;
+    update();
+}
+
+// --- painting
+
+void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f)
+{
+    const auto [first, last] = m_layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
+    std::vector<const LayoutRow*> tracks; // and collapsed processes, drawn as a summary
+    for (int i = first; i < last; ++i) {
+        const LayoutRow& row = m_layout.rows()[i];
+        if (row.kind == LayoutRow::Kind::Track || row.collapsed)
+            tracks.push_back(&row);
+    }
+    TrackRenderer::Context ctx;
+    ctx.store = m_store.get();
+    ctx.lod = m_lod.get();
+    ctx.colors = &m_colors;
+    ctx.labels = &m_labelCache;
+    ctx.t0 = f.t0;
+    ctx.t1 = f.t1;
+    ctx.widthPx = f.canvas.width();
+    ctx.dpr = devicePixelRatioF();
+    ctx.font = labelFont();
+    ctx.palette = palette();
+    m_images.prepare(tracks, ctx, m_styleGeneration);
+
+    const TimelineStyle st = TimelineStyle::from(palette());
+    for (int i = first; i < last; ++i) {
+        const LayoutRow& row = m_layout.rows()[i];
+        const int y = f.originY() + row.y;
+        if (row.kind == LayoutRow::Kind::Process)
+            p.fillRect(QRect(f.canvas.left(), y, f.canvas.width(), row.height), st.header);
+        if (row.kind == LayoutRow::Kind::Track || row.collapsed)
+            p.drawImage(QPointF(f.canvas.left(), y), m_images.image(row));
+        p.fillRect(QRect(f.canvas.left(), y + row.height - 1, f.canvas.width(), 1), st.separator);
+    }
+}
+
+void TimelineWidget::paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin)
+{
+    const QString trace = QStringLiteral("Trace  %1").arg(UnitFormat::duration(m_store->extent().duration()));
+    const QString view = rulerOrigin.isEmpty() ? QStringLiteral("Visible  %1").arg(UnitFormat::duration(f.t1 - f.t0))
+                                               : QStringLiteral("From  %1").arg(rulerOrigin);
+    TrackLabels::paintCorner(p, f.corner, f.overview.height(), trace, view, palette(), labelFont());
+    p.fillRect(QRect(f.corner.right() + 1, f.overview.bottom(), width(), 1), TimelineStyle::from(palette()).border);
+    p.fillRect(QRect(f.corner.right() + 1, f.ruler.bottom(), width(), 1), TimelineStyle::from(palette()).border);
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QPainter p(this);
+    const QPalette& pal = palette();
+    const TimelineFrame f = frame();
+    if (!m_store) {
+        p.fillRect(rect(), pal.color(QPalette::Base));
+        p.setPen(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.55));
+        p.drawText(rect(), Qt::AlignCenter, tr("No profile open"));
+        m_lastFrameMs = timer.nsecsElapsed() / 1e6;
+        emit painted();
+        return;
+    }
+    waitForIndex();
+    const auto ticks = TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
+
+    p.fillRect(f.canvas, pal.color(QPalette::Base));
+    p.setClipRect(f.canvas);
+    const QColor grid = TimelineStyle::from(pal).grid;
+    for (const RulerTick& t : ticks.ticks) {
+        if (t.major)
+            p.fillRect(QRectF(f.canvas.left() + std::floor(t.x), f.canvas.top(), 1, f.canvas.height()), grid);
+    }
+    paintTracks(p, f);
+
+    TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
+    overlay.paintGlobalInstantLines(p);
+    if (m_selection->highlighted())
+        overlay.paintHighlights(p, m_selection->highlighted(), m_images);
+    const EventRef current = m_selection->current(), hovered = m_selection->hovered();
+    if (hovered.valid() && hovered != current)
+        overlay.paintOutline(p, hovered, false);
+    if (current.valid()) {
+        if (current.kind == EventRef::Kind::Slice)
+            overlay.paintFlows(p, store::SliceRow(current.row));
+        overlay.paintOutline(p, current, true);
+    }
+    p.setClipping(false);
+
+    TrackLabels::paint(p, f.labels, f.originY(), m_layout, *m_store, pal, labelFont(), m_hoverRow);
+    // The ruler carries one pill: the time selection's duration, else the time under the cursor.
+    const bool cursorInCanvas = m_mouseInside && f.canvas.contains(m_mousePos);
+    QString pillText;
+    double pillX = 0;
+    if (m_selection->hasTimeSelection()) {
+        const TimeRange sel = m_selection->timeSelection();
+        pillText = UnitFormat::duration(sel.duration());
+        pillX = (f.xOf(sel.start) + f.xOf(sel.end)) / 2;
+    } else if (cursorInCanvas && m_drag == Drag::None) {
+        pillText = UnitFormat::time(f.timeAt(m_mousePos.x()) - m_store->extent().start, std::max<TimeNs>(1, ticks.step / 100));
+        pillX = m_mousePos.x();
+    }
+    const QRectF pill = pillText.isEmpty() ? QRectF() : overlay.rulerPill(pillX, pillText, labelFont());
+    p.fillRect(f.ruler, pal.color(QPalette::Window));
+    p.setFont(labelFont());
+    TimeRuler::paint(p, f.ruler, ticks, pal, labelFont(), pill);
+    m_overview.paint(p, f.overview, *m_store, *m_lod, m_viewport->visible(), pal, devicePixelRatioF());
+    paintCorner(p, f, ticks.origin);
+
+    p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));
+    if (cursorInCanvas && (m_drag == Drag::None || m_drag == Drag::Select))
+        overlay.paintCursor(p, m_mousePos.x());
+    if (m_selection->hasTimeSelection())
+        overlay.paintTimeSelection(p, m_selection->timeSelection());
+    if (!pill.isNull())
+        overlay.paintRulerPill(p, pill, pillText, m_selection->hasTimeSelection());
+    p.setClipping(false);
+    overlay.paintScrollThumb(p, m_layout.contentHeight(), m_drag == Drag::Scrollbar);
+
+    if (!m_hover.empty() && m_drag == Drag::None && !m_keyHelp)
+        EventTooltip::paint(p, m_hover, m_mousePos, f.canvas.united(f.labels), pal, labelFont());
+    if (m_keyHelp)
+        KeyHelp::paint(p, f.canvas, pal, font());
+    m_lastFrameMs = timer.nsecsElapsed() / 1e6;
+    emit painted();
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    setScrollY(m_scrollY);
+}
+
+void TimelineWidget::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::PaletteChange || e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) {
+        ++m_styleGeneration;
+        m_overview.invalidate();
+        update();
+    }
+    QWidget::changeEvent(e);
+}
+
+// --- navigation
+
+TimeNs TimelineWidget::anchorTime() const
+{
+    const TimelineFrame f = frame();
+    if (m_mouseInside && f.canvas.contains(m_mousePos))
+        return f.timeAt(m_mousePos.x());
+    return f.t0 + (f.t1 - f.t0) / 2;
+}
+
+TimelineNavigator TimelineWidget::navigator() const { return TimelineNavigator(m_viewport, frame().canvas.width()); }
+
+void TimelineWidget::scrollToRow(int row, int depth)
+{
+    if (row < 0)
+        return;
+    const LayoutRow& r = m_layout.rows()[row];
+    const int y = r.kind == LayoutRow::Kind::Track ? TimelineLayout::sliceTop(r, uint32_t(std::max(0, depth))) : r.y;
+    const int view = frame().canvas.height();
+    if (y < m_scrollY || y + TimelineLayout::kRowPitch > m_scrollY + view)
+        setScrollY(y - view / 3);
+}
+
+void TimelineWidget::revealEvent(EventRef e)
+{
+    if (!m_store || !e.valid())
+        return;
+    TimeRange range;
+    store::TrackId track;
+    int depth = 0;
+    if (e.kind == EventRef::Kind::Slice && e.row < m_store->sliceCount()) {
+        const store::SliceRow r(e.row);
+        range = {m_store->sliceTs(r), m_store->sliceEnd(r)};
+        track = m_store->sliceTrack(r);
+        depth = int(m_store->sliceDepth(r));
+    } else if (e.kind == EventRef::Kind::Instant && e.row < m_store->instantCount()) {
+        const store::InstantRow r(e.row);
+        range = {m_store->instantTs(r), m_store->instantTs(r)};
+        track = TimelineOverlay::instantTrack(*m_store, r);
+    } else {
+        return;
+    }
+    navigator().reveal(range);
+    if (track.valid()) {
+        const store::ProcessId p = m_store->track(track).process;
+        if (m_filter && p.valid() && m_filter->isCollapsed(p))
+            m_filter->setCollapsed(p, false);
+        scrollToRow(m_layout.rowOfTrack(track), depth);
+    }
+    update();
+}
+
+// --- input
+
+TimelineOverlay::Hit TimelineWidget::hitTest(QPoint pos) const
+{
+    if (!m_store)
+        return {};
+    const TimelineFrame f = frame();
+    return TimelineOverlay(*m_store, m_layout, f, m_colors, palette()).hitTest(pos);
+}
+
+void TimelineWidget::updateHover(QPoint pos)
+{
+    const TimelineOverlay::Hit h = hitTest(pos);
+    m_hoverRow = h.row;
+    m_selection->setHovered(h.event);
+    const bool onTrack = h.row >= 0 && !h.header;
+    if (h.event.valid()) {
+        m_hover = EventTooltip::forEvent(*m_store, h.event);
+    } else if (onTrack && frame().labels.contains(pos)) {
+        m_hover = EventTooltip::forTrack(*m_store, m_layout.rows()[h.row].track);
+    } else if (onTrack && m_store->track(m_layout.rows()[h.row].track).kind == store::TrackKind::Counter) {
+        m_hover = EventTooltip::forCounter(*m_store, m_layout.rows()[h.row].track, frame().timeAt(pos.x()));
+    } else {
+        m_hover = TooltipContent();
+    }
+    update();
+}
+
+void TimelineWidget::clearHover()
+{
+    m_hover = TooltipContent();
+    m_hoverRow = -1;
+    m_selection->setHovered(EventRef());
+    update();
+}
+
+bool TimelineWidget::event(QEvent* e)
+{
+    // Plain keys of the timeline win over application shortcuts while it has focus.
+    if (e->type() == QEvent::ShortcutOverride) {
+        auto* k = static_cast<QKeyEvent*>(e);
+        static const int kKeys[] = {Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0,
+            Qt::Key_Question, Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down};
+        const auto mods = k->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+        if (mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), k->key()) != std::end(kKeys)) {
+            e->accept();
+            return true;
+        }
+    }
+    return QWidget::event(e);
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* e)
+{
+    const bool fast = e->modifiers() & Qt::ShiftModifier;
+    const bool alt = e->modifiers() & Qt::AltModifier;
+    const double pan = fast ? kPanStepFast : kPanStep;
+    const double zoom = fast ? kZoomStepFast : kZoomStep;
+    const int scroll = fast ? frame().canvas.height() * 4 / 5 : 3 * TimelineLayout::kRowPitch;
+    if (e->key() == Qt::Key_Question || e->text() == QLatin1String("?")) {
+        setKeyHelpVisible(!m_keyHelp);
+        return;
+    }
+    if (m_keyHelp && e->key() == Qt::Key_Escape) {
+        setKeyHelpVisible(false);
+        return;
+    }
+    if (!m_store) {
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    switch (e->key()) {
+    case Qt::Key_W: navigator().zoomBy(zoom, anchorTime()); break;
+    case Qt::Key_S: navigator().zoomBy(1 / zoom, anchorTime()); break;
+    case Qt::Key_A: navigator().panBy(-pan); break;
+    case Qt::Key_D: navigator().panBy(pan); break;
+    case Qt::Key_Left: alt ? (void)m_viewport->back() : navigator().panBy(-pan); break;
+    case Qt::Key_Right: alt ? (void)m_viewport->forward() : navigator().panBy(pan); break;
+    case Qt::Key_Up: setScrollY(m_scrollY - scroll); break;
+    case Qt::Key_Down: setScrollY(m_scrollY + scroll); break;
+    case Qt::Key_F: navigator().focus(*m_store, *m_selection); break;
+    case Qt::Key_0: m_viewport->reset(); break;
+    case Qt::Key_Escape:
+        m_selection->setCurrent(EventRef());
+        m_selection->clearTimeSelection();
+        break;
+    default: QWidget::keyPressEvent(e); return;
+    }
+    e->accept();
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent* e)
+{
+    if (!m_store)
+        return;
+    const QPoint ad = e->angleDelta();
+    const double notches = (ad.y() != 0 ? ad.y() : ad.x()) / 120.0;
+    const TimelineFrame f = frame();
+    if (e->modifiers() & Qt::ControlModifier) {
+        const QPointF pos = e->position();
+        const TimeNs anchor = f.canvas.contains(pos.toPoint()) ? f.timeAt(pos.x()) : f.t0 + (f.t1 - f.t0) / 2;
+        navigator().zoomBy(std::pow(kZoomStep, notches), anchor);
+    } else if (e->modifiers() & Qt::ShiftModifier) {
+        navigator().panBy(-notches * kPanStep);
+    } else if (std::abs(ad.x()) > std::abs(ad.y())) {
+        navigator().panBy(-ad.x() / 120.0 * kPanStep);
+    } else {
+        const int dy = !e->pixelDelta().isNull() ? e->pixelDelta().y() : int(std::lround(notches * 3 * TimelineLayout::kRowPitch));
+        setScrollY(m_scrollY - dy);
+    }
+    e->accept();
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent* e)
+{
+    setFocus(Qt::MouseFocusReason);
+    if (!m_store)
+        return;
+    const QPoint pos = e->position().toPoint();
+    const TimelineFrame f = frame();
+    m_pressPos = pos;
+    m_pressVisible = m_viewport->visible();
+    m_pressScroll = m_scrollY;
+    if (m_keyHelp) {
+        setKeyHelpVisible(false);
+        return;
+    }
+    if (e->button() == Qt::MiddleButton) {
+        m_drag = Drag::PanMiddle;
+        return;
+    }
+    if (e->button() != Qt::LeftButton)
+        return;
+    if (std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top()) {
+        m_drag = Drag::ResizeLabels;
+    } else if (f.overview.contains(pos)) {
+        const TimeRange trace = m_viewport->traceRange();
+        const QRectF win = OverviewBar::windowRect(f.overview, trace, m_pressVisible);
+        if (!win.contains(pos)) { // jump the window's centre to the click, then drag it
+            const TimeNs span = m_pressVisible.duration();
+            const TimeNs c = OverviewBar::timeAt(f.overview, trace, pos.x());
+            m_viewport->setVisible({c - span / 2, c - span / 2 + span}, Viewport::Nav::Jump);
+            m_pressVisible = m_viewport->visible();
+        }
+        m_grabOffset = pos.x() - OverviewBar::windowRect(f.overview, trace, m_pressVisible).left();
+        m_drag = Drag::Overview;
+    } else if (f.ruler.contains(pos)) {
+        m_drag = Drag::PanRuler;
+        setCursor(Qt::ClosedHandCursor);
+    } else if (TimelineOverlay::scrollThumb(f, m_layout.contentHeight()).adjusted(-2, 0, 0, 0).contains(pos)) {
+        m_drag = Drag::Scrollbar;
+    } else {
+        const TimelineOverlay::Hit h = hitTest(pos);
+        if (h.header) {
+            const LayoutRow& row = m_layout.rows()[h.row];
+            if (m_filter)
+                m_filter->setCollapsed(row.process, !row.collapsed);
+        } else if (f.canvas.contains(pos)) {
+            m_drag = Drag::Pending;
+            m_pressTime = f.timeAt(pos.x());
+        }
+    }
+    update();
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
+{
+    const QPoint pos = e->position().toPoint();
+    m_mouseInside = true;
+    m_mousePos = pos;
+    if (!m_store)
+        return;
+    const TimelineFrame f = frame();
+    const int dx = pos.x() - m_pressPos.x();
+    switch (m_drag) {
+    case Drag::None: {
+        const bool onEdge = std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top();
+        updateHover(pos);
+        const bool onHeader = m_hoverRow >= 0 && m_layout.rows()[m_hoverRow].kind == LayoutRow::Kind::Process;
+        setCursor(onEdge ? Qt::SplitHCursor
+                : f.ruler.contains(pos) ? Qt::OpenHandCursor
+                : onHeader ? Qt::PointingHandCursor
+                : Qt::ArrowCursor);
+        return;
+    }
+    case Drag::Pending:
+        if ((pos - m_pressPos).manhattanLength() < 4)
+            return;
+        m_drag = Drag::Select;
+        clearHover();
+        [[fallthrough]];
+    case Drag::Select:
+        m_selection->setTimeSelection({m_pressTime, f.timeAt(std::clamp(pos.x(), f.canvas.left(), f.canvas.right() + 1))});
+        break;
+    case Drag::PanRuler:
+    case Drag::PanMiddle: {
+        const TimeNs delta = std::llround(-dx * double(m_pressVisible.duration()) / f.canvas.width());
+        m_viewport->setVisible({m_pressVisible.start + delta, m_pressVisible.end + delta}, Viewport::Nav::Step);
+        if (m_drag == Drag::PanMiddle)
+            setScrollY(m_pressScroll - (pos.y() - m_pressPos.y()));
+        break;
+    }
+    case Drag::Overview: {
+        const TimeNs start = OverviewBar::timeAt(f.overview, m_viewport->traceRange(), pos.x() - m_grabOffset);
+        m_viewport->setVisible({start, start + m_pressVisible.duration()}, Viewport::Nav::Step);
+        break;
+    }
+    case Drag::Scrollbar: {
+        const QRectF thumb = TimelineOverlay::scrollThumb(f, m_layout.contentHeight());
+        const double track = f.canvas.height() - thumb.height();
+        if (track > 0)
+            setScrollY(m_pressScroll + int((pos.y() - m_pressPos.y()) * (m_layout.contentHeight() - f.canvas.height()) / track));
+        break;
+    }
+    case Drag::ResizeLabels:
+        setLabelWidth(pos.x());
+        break;
+    }
+    update();
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* e)
+{
+    const QPoint pos = e->position().toPoint();
+    if (m_drag == Drag::Pending) {
+        const TimelineOverlay::Hit h = hitTest(pos);
+        m_selection->clearTimeSelection();
+        m_selection->setCurrent(h.event);
+    } else if (m_drag == Drag::Select) {
+        if (m_selection->timeSelection().duration() <= 0)
+            m_selection->clearTimeSelection();
+    }
+    m_drag = Drag::None;
+    unsetCursor();
+    if (m_store && rect().contains(pos))
+        updateHover(pos);
+    update();
+}
+
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e)
+{
+    const TimelineOverlay::Hit h = hitTest(e->position().toPoint());
+    if (h.event.valid() && !h.header) {
+        m_selection->setCurrent(h.event);
+        m_selection->clearTimeSelection();
+        navigator().focus(*m_store, *m_selection);
+    } else if (h.header) {
+        mousePressEvent(e); // a second click toggles back, as a single click would
+    }
+}
+
+void TimelineWidget::leaveEvent(QEvent* e)
+{
+    QWidget::leaveEvent(e);
+    m_mouseInside = false;
+    if (m_drag == Drag::None)
+        clearHover();
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,136 @@
+#pragma once
+#include "eventtooltip.h"
+#include "operatorcolors.h"
+#include "overviewbar.h"
+#include "timelineframe.h"
+#include "timelinelayout.h"
+#include "timelineoverlay.h"
+#include "trackimagecache.h"
+#include "trackrenderer.h"
+
+#include <state/selection.h>
+#include <state/viewport.h>
+#include <store/eventstore.h>
+
+#include <QFutureWatcher>
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+namespace strata::model {
+class TrackFilter;
+}
+
+namespace strata::widgets {
+
+class LodIndex;
+class TimelineNavigator;
+
+// The device timeline (DESIGN.md §4, issue 3): overview, ruler, label column and tracks in
+// one painting widget. Track geometry is rendered once per (visible range, width) into one
+// image per track and replayed; hover, selection, highlights and flows are overlays.
+// Reads the shared Viewport, Selection and TrackFilter; talks to no other dock.
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr double kZoomStep = 0.8;     // W: the span shrinks to 80 %
+    static constexpr double kZoomStepFast = 0.5; // Shift+W
+    static constexpr double kPanStep = 0.1;      // A/D: a tenth of the span
+    static constexpr double kPanStepFast = 0.5;  // Shift+A/D
+    static constexpr int kOverviewHeight = 40;
+    static constexpr int kRulerHeight = 24;
+
+    TimelineWidget(model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter,
+        QWidget* parent = nullptr);
+    ~TimelineWidget() override;
+
+    void setStore(std::shared_ptr<const store::EventStore> store);
+    const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
+    double lastFrameMs() const { return m_lastFrameMs; }
+
+    // Blocks until the level-of-detail index of the current store is built.
+    void waitForIndex();
+    double indexBuildMs() const;
+    int geometryBuilds() const { return m_images.builds(); } // track images rendered so far
+
+    int labelWidth() const { return m_labelWidth; }
+    void setLabelWidth(int w);
+    int scrollY() const { return m_scrollY; }
+    void setScrollY(int y);
+
+    // Geometry, for tests and the app.
+    TimelineFrame frame() const;
+    QRectF eventRect(model::EventRef e) const;
+    QString hoverText() const { return m_hover.text(); }
+    QColor sliceColor(store::SliceRow r) const;
+    bool keyHelpVisible() const { return m_keyHelp; }
+    void setKeyHelpVisible(bool on);
+    void revealEvent(model::EventRef e);
+
+signals:
+    void painted();
+
+protected:
+    bool event(QEvent* e) override;
+    void paintEvent(QPaintEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void mouseDoubleClickEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+    void leaveEvent(QEvent* e) override;
+
+private:
+    enum class Drag { None, Pending, Select, PanRuler, PanMiddle, Overview, Scrollbar, ResizeLabels };
+
+    void relayout();
+    void onIndexReady();
+    void paintTracks(QPainter& p, const TimelineFrame& f);
+    void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
+    QFont labelFont() const;
+
+    TimelineOverlay::Hit hitTest(QPoint pos) const;
+    void updateHover(QPoint pos);
+    void clearHover();
+    store::TimeNs anchorTime() const;
+    TimelineNavigator navigator() const;
+    void scrollToRow(int row, int depth);
+
+    model::Viewport* m_viewport;
+    model::Selection* m_selection;
+    model::TrackFilter* m_filter;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const LodIndex> m_lod;
+    QFutureWatcher<std::shared_ptr<const LodIndex>> m_lodWatcher;
+    OperatorColors m_colors;
+    SliceLabelCache m_labelCache;
+    TimelineLayout m_layout;
+    OverviewBar m_overview;
+
+    TrackImageCache m_images;
+    quint64 m_styleGeneration = 1;
+
+    int m_labelWidth;
+    int m_scrollY = 0;
+    double m_lastFrameMs = 0;
+
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos;
+    store::TimeRange m_pressVisible;
+    store::TimeNs m_pressTime = 0;
+    int m_pressScroll = 0;
+    double m_grabOffset = 0;
+
+    bool m_mouseInside = false;
+    QPoint m_mousePos;
+    int m_hoverRow = -1;
+    TooltipContent m_hover;
+    bool m_keyHelp = false;
+};
+
+} // namespace strata::widgets

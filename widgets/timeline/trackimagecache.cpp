@@ -1,0 +1,55 @@
+#include "trackimagecache.h"
+
+#include <QThread>
+#include <QtConcurrent/QtConcurrentMap>
+
+namespace strata::widgets {
+
+void TrackImageCache::clear()
+{
+    m_images.clear();
+    m_current.clear();
+    m_key = Key();
+}
+
+void TrackImageCache::prepare(const std::vector<const LayoutRow*>& rows, const TrackRenderer::Context& ctx, quint64 style)
+{
+    m_tracks = ctx.store->trackCount();
+    const size_t slotCount = m_tracks + ctx.store->processCount();
+    if (m_images.size() != slotCount) {
+        m_images.assign(slotCount, QImage());
+        m_current.assign(slotCount, 0);
+    }
+    const Key key{ctx.t0, ctx.t1, ctx.widthPx, ctx.dpr, style};
+    if (!(key == m_key)) {
+        // Keep the buffers of the tracks about to be drawn; free the others.
+        std::vector<uint8_t> keep(slotCount, 0);
+        for (const LayoutRow* r : rows)
+            keep[slot(*r)] = 1;
+        for (size_t t = 0; t < slotCount; ++t) {
+            if (!keep[t])
+                m_images[t] = QImage();
+        }
+        std::fill(m_current.begin(), m_current.end(), 0);
+        m_key = key;
+    }
+    std::vector<const LayoutRow*> missing;
+    for (const LayoutRow* r : rows) {
+        if (!m_current[slot(*r)])
+            missing.push_back(r);
+    }
+    if (missing.empty())
+        return;
+    const TrackRenderer renderer(ctx);
+    // Each task writes only its own track's image and reads the immutable store and index.
+    auto render = [this, &renderer](const LayoutRow* r) { renderer.render(*r, m_images[slot(*r)]); };
+    if (missing.size() > 1 && QThread::idealThreadCount() > 1)
+        QtConcurrent::blockingMap(missing, render);
+    else
+        std::for_each(missing.begin(), missing.end(), render);
+    for (const LayoutRow* r : missing)
+        m_current[slot(*r)] = 1;
+    m_builds += int(missing.size());
+}
+
+} // namespace strata::widgets

@@ -1,0 +1,146 @@
+#include "tracklabels.h"
+
+#include "timelinestyle.h"
+#include "unitformat.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+namespace strata::widgets {
+
+namespace {
+QString qs(const std::string& v) { return QString::fromStdString(v); }
+QString qs(std::string_view v) { return QString::fromUtf8(v.data(), int(v.size())); }
+
+QColor muted(const QPalette& pal, int alpha = 140)
+{
+    QColor c = pal.color(QPalette::WindowText);
+    c.setAlpha(alpha);
+    return c;
+}
+
+void drawChevron(QPainter& p, QPointF c, bool collapsed, const QColor& color)
+{
+    QPainterPath path;
+    if (collapsed) {
+        path.moveTo(c + QPointF(-2, -4));
+        path.lineTo(c + QPointF(3, 0));
+        path.lineTo(c + QPointF(-2, 4));
+    } else {
+        path.moveTo(c + QPointF(-4, -2));
+        path.lineTo(c + QPointF(0, 3));
+        path.lineTo(c + QPointF(4, -2));
+    }
+    path.closeSubpath();
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.fillPath(path, color);
+    p.restore();
+}
+} // namespace
+
+void TrackLabels::paintCorner(QPainter& p, const QRect& corner, int overviewHeight, const QString& trace,
+    const QString& view, const QPalette& pal, const QFont& font)
+{
+    p.save();
+    p.fillRect(corner, pal.color(QPalette::Window));
+    const QColor line = TimelineStyle::from(pal).border;
+    p.fillRect(QRect(corner.right(), corner.top(), 1, corner.height()), line);
+    p.fillRect(QRect(corner.left(), corner.top() + overviewHeight - 1, corner.width(), 1), line);
+    p.fillRect(QRect(corner.left(), corner.bottom(), corner.width(), 1), line);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    const QRect text = corner.adjusted(14, 0, -8, 0);
+    p.setPen(muted(pal, 150));
+    p.drawText(QRect(text.left(), corner.top(), text.width(), overviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
+        fm.elidedText(trace, Qt::ElideRight, text.width()));
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(QRect(text.left(), corner.top() + overviewHeight, text.width(), corner.height() - overviewHeight),
+        Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(view, Qt::ElideRight, text.width()));
+    p.restore();
+}
+
+QString TrackLabels::processSubtitle(const store::EventStore& store, const LayoutRow& row)
+{
+    if (row.collapsed)
+        return row.trackCount == 1 ? QStringLiteral("1 track") : QStringLiteral("%1 tracks").arg(row.trackCount);
+    const store::ProcessInfo& info = store.process(row.process);
+    if (info.labels.valid())
+        return qs(store.str(info.labels)).replace(QLatin1Char(','), QStringLiteral(", "));
+    return {};
+}
+
+void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const TimelineLayout& layout,
+    const store::EventStore& store, const QPalette& pal, const QFont& font, int hoveredRow)
+{
+    p.save();
+    p.setClipRect(column);
+    p.fillRect(column, pal.color(QPalette::Window));
+    QFont bold = font;
+    bold.setBold(true);
+    QFont small = font;
+    small.setPointSizeF(font.pointSizeF() * 0.88);
+    const QFontMetrics fm(font), fmb(bold), fms(small);
+    const QColor line = TimelineStyle::from(pal).border;
+    QColor hover = pal.color(QPalette::Highlight);
+    hover.setAlpha(28);
+
+    const auto [first, last] = layout.rowsIn(column.top() - originY, column.bottom() + 1 - originY);
+    for (int i = first; i < last; ++i) {
+        const LayoutRow& row = layout.rows()[i];
+        const QRect r(column.left(), originY + row.y, column.width(), row.height);
+        if (row.kind == LayoutRow::Kind::Process) {
+            const QColor band = TimelineStyle::mix(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.05);
+            p.fillRect(r, band);
+            if (i == hoveredRow)
+                p.fillRect(r, hover);
+            drawChevron(p, QPointF(r.left() + 11, r.center().y() + 0.5), row.collapsed, muted(pal, 200));
+            const int x = r.left() + 20;
+            const int avail = r.right() - 6 - x;
+            const QString name = fmb.elidedText(qs(store.processLabel(row.process)), Qt::ElideRight, avail);
+            const int baseline = r.top() + (r.height() + fmb.ascent() - fmb.descent()) / 2;
+            p.setFont(bold);
+            p.setPen(pal.color(QPalette::WindowText));
+            p.drawText(x, baseline, name);
+            const QString sub = processSubtitle(store, row);
+            const int used = fmb.horizontalAdvance(name) + 8;
+            if (!sub.isEmpty() && avail - used > 30) {
+                p.setFont(small);
+                p.setPen(muted(pal));
+                p.drawText(x + used, baseline, fms.elidedText(sub, Qt::ElideRight, avail - used));
+            }
+        } else {
+            if (i == hoveredRow)
+                p.fillRect(r, hover);
+            const store::TrackInfo& info = store.track(row.track);
+            const int x = r.left() + 14 + row.indent * 12;
+            int right = r.right() - 6;
+            QString tid;
+            if (info.kind == store::TrackKind::Thread && !info.tid.isString)
+                tid = QString::number(info.tid.num);
+            p.setFont(small);
+            if (!tid.isEmpty() && info.name.valid()) {
+                p.setPen(muted(pal, 110));
+                const int tw = fms.horizontalAdvance(tid);
+                p.drawText(right - tw, r.top() + 4 + fm.ascent(), tid);
+                right -= tw + 8;
+            }
+            p.setFont(font);
+            p.setPen(info.kind == store::TrackKind::Overflow ? muted(pal, 190) : pal.color(QPalette::WindowText));
+            const int firstLineBase = r.top() + std::min(4 + fm.ascent(), (r.height() + fm.ascent() - fm.descent()) / 2);
+            p.drawText(x, firstLineBase, fm.elidedText(qs(store.trackLabel(row.track)), Qt::ElideRight, right - x));
+            if (info.kind == store::TrackKind::Counter && info.counter.valid()) {
+                const store::CounterSeries& c = store.counter(info.counter);
+                p.setFont(small);
+                p.setPen(muted(pal));
+                const QString range = UnitFormat::number(c.minValue) + QStringLiteral(" – ") + UnitFormat::number(c.maxValue);
+                p.drawText(x, firstLineBase + fms.height() + 2, fms.elidedText(range, Qt::ElideRight, r.right() - 6 - x));
+            }
+        }
+        p.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), line);
+    }
+    p.fillRect(QRect(column.right(), column.top(), 1, column.height()), line);
+    p.restore();
+}
+
+} // namespace strata::widgets

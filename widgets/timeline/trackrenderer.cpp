@@ -1,0 +1,369 @@
+#include "trackrenderer.h"
+
+#include "lodindex.h"
+#include "operatorcolors.h"
+#include "unitformat.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace strata::widgets {
+
+using store::RowRange;
+using store::SliceRow;
+using store::TimeNs;
+
+namespace {
+// First index in [from, end) whose time is >= t, for times non-decreasing along the
+// indices: gallops out from `from` so a short hop costs O(log hop), not O(log n).
+template <typename TimeAt>
+uint32_t gallop(uint32_t from, uint32_t end, TimeNs t, TimeAt timeAt)
+{
+    uint32_t lo = from, hi = from;
+    uint64_t step = 1;
+    while (hi < end && timeAt(hi) < t) {
+        lo = hi + 1;
+        hi = static_cast<uint32_t>(std::min<uint64_t>(end, from + step));
+        step *= 2;
+    }
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (timeAt(mid) < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+inline QRgb darken(QRgb c, int pct)
+{
+    return qRgba(qRed(c) * pct / 100, qGreen(c) * pct / 100, qBlue(c) * pct / 100, qAlpha(c));
+}
+
+inline QRgb premultiplied(QRgb c, int alpha)
+{
+    return qRgba(qRed(c) * alpha / 255, qGreen(c) * alpha / 255, qBlue(c) * alpha / 255, alpha);
+}
+
+// A pixel column as an int: slices far off screen map to huge x that no int holds.
+inline int column(double x, int width) { return int(std::clamp(x, -1.0, double(width) + 1)); }
+
+void copyLine(QImage& img, const std::vector<QRgb>& line, int y0, int y1)
+{
+    for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
+        std::memcpy(img.scanLine(y), line.data(), line.size() * sizeof(QRgb));
+}
+} // namespace
+
+TrackRenderer::TrackRenderer(const Context& ctx) : m_ctx(ctx)
+{
+    m_w = std::max(1, int(std::lround(ctx.widthPx * ctx.dpr)));
+    m_nsPerDev = std::max(1e-9, double(ctx.t1 - ctx.t0) / m_w);
+}
+
+void TrackRenderer::render(const LayoutRow& row, QImage& img) const
+{
+    const int h = std::max(1, int(std::lround(row.height * m_ctx.dpr)));
+    if (img.width() != m_w || img.height() != h || img.format() != QImage::Format_ARGB32_Premultiplied)
+        img = QImage(m_w, h, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    img.setDevicePixelRatio(m_ctx.dpr);
+    if (row.kind == LayoutRow::Kind::Process) {
+        renderSummary(img, row);
+        return;
+    }
+    const store::TrackInfo& info = m_ctx.store->track(row.track);
+    switch (info.kind) {
+    case store::TrackKind::Counter:
+        renderCounter(img, row);
+        break;
+    case store::TrackKind::ProcessInstants:
+    case store::TrackKind::GlobalInstants:
+        renderInstants(img, row.track, 0, row.height, false);
+        break;
+    default:
+        renderSlices(img, row);
+        if (row.instantStrip > 0)
+            renderInstants(img, row.track, 0, row.instantStrip, true);
+        break;
+    }
+}
+
+void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
+{
+    const store::EventStore& s = *m_ctx.store;
+    const double dpr = m_ctx.dpr;
+    std::vector<QRgb> line(m_w);
+    // Per pixel column, the duration of the slice whose colour it shows: where spans
+    // overlap in a column, the longest slice wins, whatever order they come in.
+    std::vector<TimeNs> weight(m_w);
+    std::vector<Label> labels;
+    const double minLabelDev = kMinLabelPx * dpr;
+
+    for (uint32_t depth = 0; depth < row.levels; ++depth) {
+        const RowRange rows = s.slicesInRange(row.track, depth, m_ctx.t0, m_ctx.t1);
+        if (rows.empty())
+            continue;
+        std::fill(line.begin(), line.end(), 0);
+        std::fill(weight.begin(), weight.end(), TimeNs(-1));
+        const int top = TimelineLayout::sliceTop(row, depth) - row.y;
+        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev,
+            [&](const LodIndex::Span& span) {
+                const double x0 = span.x0, x1 = span.x1;
+                const int a = std::max(0, column(std::floor(x0), m_w));
+                const int z = std::min(m_w, std::max(a + 1, column(std::ceil(x1), m_w)));
+                if (a >= m_w || z <= 0)
+                    return;
+                const QRgb c = m_ctx.colors->sliceColor(span.type, row.track);
+                const TimeNs w = span.dur;
+                for (int x = a; x < z; ++x) {
+                    if (w > weight[x]) {
+                        weight[x] = w;
+                        line[x] = c;
+                    }
+                }
+                if (!span.single)
+                    return;
+                // A darker first column keeps neighbours of one operator apart.
+                if (z - a >= 5 && x0 >= 0 && weight[a] == w)
+                    line[a] = darken(c, 78);
+                if (x1 - x0 >= minLabelDev) {
+                    const float cx0 = float(std::max(0.0, x0)), cx1 = float(std::min(double(m_w), x1));
+                    if (cx1 - cx0 >= minLabelDev)
+                        labels.push_back({cx0, cx1, top, span.row});
+                }
+            });
+        const int y0 = int(std::lround(top * dpr));
+        copyLine(img, line, y0, y0 + int(std::lround(TimelineLayout::kSliceHeight * dpr)));
+    }
+    drawLabels(img, labels);
+}
+
+void TrackRenderer::renderSummary(QImage& img, const LayoutRow& header) const
+{
+    // A collapsed process still shows when it works: the top level of all its slice tracks
+    // merged into one thin lane, each column in the colour of its longest slice.
+    const store::EventStore& s = *m_ctx.store;
+    std::vector<QRgb> line(m_w, 0);
+    std::vector<TimeNs> weight(m_w, TimeNs(-1));
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const store::TrackId track(t);
+        if (s.track(track).process != header.process || s.track(track).levelCount == 0)
+            continue;
+        const RowRange rows = s.slicesInRange(track, 0, m_ctx.t0, m_ctx.t1);
+        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const LodIndex::Span& span) {
+            const int a = std::max(0, column(std::floor(span.x0), m_w));
+            const int z = std::min(m_w, std::max(a + 1, column(std::ceil(span.x1), m_w)));
+            const QRgb c = m_ctx.colors->sliceColor(span.type, track);
+            for (int x = a; x < z; ++x) {
+                if (span.dur > weight[x]) {
+                    weight[x] = span.dur;
+                    line[x] = c;
+                }
+            }
+        });
+    }
+    const double dpr = m_ctx.dpr;
+    const int y0 = int(std::lround((header.height / 2.0 - 4) * dpr));
+    copyLine(img, line, y0, y0 + int(std::lround(8 * dpr)));
+}
+
+void TrackRenderer::drawLabels(QImage& img, const std::vector<Label>& labels) const
+{
+    if (labels.empty())
+        return;
+    const store::EventStore& s = *m_ctx.store;
+    QPainter p(&img);
+    p.setFont(m_ctx.font);
+    const QFontMetricsF fm(m_ctx.font);
+    const double dpr = m_ctx.dpr;
+    const double baselineOffset = (TimelineLayout::kSliceHeight + fm.ascent() - fm.descent()) / 2.0;
+    QRgb lastBg = 0;
+    QColor pen;
+    for (const Label& l : labels) {
+        const SliceRow r(l.row);
+        const store::TypeId type = s.sliceType(r);
+        const QString& name = m_ctx.labels->names[type.v];
+        const double fullWidth = fm.horizontalAdvance(name);
+        const double left = l.x0 / dpr + 3, right = l.x1 / dpr - 3;
+        const double avail = right - left;
+        if (avail < 8)
+            continue;
+        QString text;
+        double textWidth = fullWidth;
+        if (fullWidth <= avail) {
+            text = name;
+        } else {
+            text = fm.elidedText(name, Qt::ElideRight, avail);
+            // "Pr…" says nothing; four letters of a name is where a label starts to help.
+            if (text.size() < 5)
+                continue;
+            textWidth = fm.horizontalAdvance(text);
+        }
+        const QRgb bg = m_ctx.colors->sliceColor(type, s.sliceTrack(r));
+        if (bg != lastBg) {
+            pen = OperatorColors::textColor(QColor::fromRgb(bg));
+            p.setPen(pen);
+            lastBg = bg;
+        }
+        const double x = left + std::max(0.0, (avail - textWidth) / 2);
+        p.drawText(QPointF(x, l.top + baselineOffset), text);
+    }
+}
+
+void TrackRenderer::renderInstants(QImage& img, store::TrackId track, int top, int height, bool triangles) const
+{
+    const store::EventStore& s = *m_ctx.store;
+    const RowRange rows = s.instantsInRange(track, m_ctx.t0 - TimeNs(6 * m_nsPerDev), m_ctx.t1);
+    if (rows.empty())
+        return;
+    const double dpr = m_ctx.dpr;
+    const int yTop = int(std::lround(top * dpr));
+    const int size = std::max(3, int(std::lround((triangles ? 4 : 5) * dpr))); // half width
+    const int yMid = int(std::lround((top + height / 2.0) * dpr));
+    auto tsAt = [&s](uint32_t r) { return s.instantTs(store::InstantRow(r)); };
+    // One marker per marker width: a dense run reads as a row of distinct markers.
+    const TimeNs foldNs = std::max<TimeNs>(1, TimeNs(std::ceil(m_nsPerDev * (2 * size + 3))));
+    QRgb* const bits = reinterpret_cast<QRgb*>(img.bits());
+    const qsizetype stride = img.bytesPerLine() / qsizetype(sizeof(QRgb));
+    for (uint32_t i = rows.begin; i < rows.end;) {
+        const TimeNs ts = s.instantTs(store::InstantRow(i));
+        const int cx = int(std::floor(double(ts - m_ctx.t0) / m_nsPerDev));
+        const QRgb c = darken(m_ctx.colors->sliceColor(s.instantType(store::InstantRow(i)), track), 85);
+        for (int dy = -size; dy <= size; ++dy) {
+            // Triangles point down from the strip's top; diamonds sit on the row's middle.
+            const int y = triangles ? yTop + 1 + dy + size : yMid + dy;
+            const int half = triangles ? (size - (dy + size) / 2) : size - std::abs(dy);
+            if (y < 0 || y >= img.height() || half < 0)
+                continue;
+            QRgb* px = bits + y * stride;
+            for (int x = std::max(0, cx - half); x <= std::min(m_w - 1, cx + half); ++x)
+                px[x] = c;
+        }
+        i = gallop(i + 1, rows.end, ts + foldNs, tsAt);
+    }
+}
+
+void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
+{
+    const store::EventStore& s = *m_ctx.store;
+    const store::TrackInfo& info = s.track(row.track);
+    if (!info.counter.valid())
+        return;
+    const store::CounterSeries& series = s.counter(info.counter);
+    const RowRange rows = s.counterRange(info.counter, m_ctx.t0, m_ctx.t1);
+    const double dpr = m_ctx.dpr;
+    // From zero, unless the series lives far from it (memory in use): then from its minimum,
+    // so its changes stay visible; the scale labels say which.
+    const bool offset = series.minValue > 0 && series.minValue > 0.5 * series.maxValue;
+    const double base = offset ? series.minValue : std::min(0.0, series.minValue);
+    double topV = series.maxValue;
+    if (!(topV > base))
+        topV = base + 1;
+    const int bottom = img.height() - int(std::lround(2 * dpr));
+    const int chartTop = int(std::lround(4 * dpr));
+    auto yOf = [&](double v) {
+        const double f = (v - base) / (topV - base);
+        return std::clamp(int(std::lround(bottom - f * (bottom - chartTop))), chartTop, bottom);
+    };
+    const QRgb color = m_ctx.colors->counterColor(info.counter);
+    // Three tones: the area under the value, the min/max envelope of a column holding many
+    // samples, and the line through the last value of each column.
+    const QRgb fill = premultiplied(color, 80);
+    const QRgb envelope = premultiplied(darken(color, 85), 150);
+    const QRgb stroke = darken(color, 72);
+    auto tsAt = [&s](uint32_t r) { return s.counterTs(r); };
+    const TimeNs endOfData = s.extent().end;
+
+    // Per column: the last value's y, the min/max envelope and the step from the previous
+    // column; then the image is written row by row (column-wise writes thrash the cache).
+    // Structure of arrays, so the row loop below compiles to branch-free vector selects.
+    std::vector<int32_t> strokeTop(m_w, 0), strokeBottom(m_w, -1), envTop(m_w, 0), envBottom(m_w, -1),
+        fillTop(m_w, std::numeric_limits<int32_t>::max());
+    uint32_t i = rows.begin;
+    bool have = false;
+    double carry = 0;
+    int prevY = bottom;
+    for (int x = 0; x < m_w && !rows.empty(); ++x) {
+        const TimeNs colStart = m_ctx.t0 + TimeNs(std::floor(x * m_nsPerDev));
+        const TimeNs colEnd = m_ctx.t0 + TimeNs(std::ceil((x + 1) * m_nsPerDev));
+        if (colStart > endOfData)
+            break;
+        double lo = carry, hi = carry;
+        if (i < rows.end && s.counterTs(i) < colEnd) {
+            // A few samples per column are cheapest to scan; a crowd goes to the index.
+            uint32_t j = i;
+            double mn = std::numeric_limits<double>::infinity(), mx = -mn;
+            for (; j < rows.end && j - i < LodIndex::kBlock && s.counterTs(j) < colEnd; ++j) {
+                mn = std::min(mn, s.counterValue(j));
+                mx = std::max(mx, s.counterValue(j));
+            }
+            if (j < rows.end && s.counterTs(j) < colEnd) {
+                const uint32_t k = gallop(j + 1, rows.end, colEnd, tsAt);
+                double a = 0, b = 0;
+                m_ctx.lod->counterMinMax(j, k, &a, &b);
+                mn = std::min(mn, a);
+                mx = std::max(mx, b);
+                j = k;
+            }
+            if (have && s.counterTs(i) > colStart) {
+                lo = std::min(carry, mn);
+                hi = std::max(carry, mx);
+            } else {
+                lo = mn;
+                hi = mx;
+            }
+            carry = s.counterValue(j - 1);
+            have = true;
+            i = j;
+        } else if (!have) {
+            continue;
+        }
+        const int yEnd = yOf(carry);
+        // The line steps from the previous column's value to this one's.
+        strokeTop[x] = std::min(prevY, yEnd);
+        strokeBottom[x] = std::max(prevY, yEnd);
+        envTop[x] = yOf(hi);
+        envBottom[x] = yOf(lo);
+        fillTop[x] = yEnd;
+        prevY = yEnd;
+    }
+    const int32_t* const st = strokeTop.data();
+    const int32_t* const sb = strokeBottom.data();
+    const int32_t* const et = envTop.data();
+    const int32_t* const eb = envBottom.data();
+    const int32_t* const ft = fillTop.data();
+    const int w = m_w; // a local: stores through `line` could alias the member
+    for (int y = chartTop; y <= bottom; ++y) {
+        auto* line = reinterpret_cast<uint32_t*>(img.scanLine(y));
+        for (int x = 0; x < w; ++x) {
+            const uint32_t inFill = 0u - uint32_t(y >= ft[x]);
+            const uint32_t inEnv = 0u - uint32_t((y >= et[x]) & (y <= eb[x]));
+            const uint32_t inStroke = 0u - uint32_t((y >= st[x]) & (y <= sb[x]));
+            uint32_t c = (line[x] & ~inFill) | (fill & inFill);
+            c = (c & ~inEnv) | (envelope & inEnv);
+            line[x] = (c & ~inStroke) | (stroke & inStroke);
+        }
+    }
+
+    // Scale: the series' maximum at the top left, as Perfetto shows it.
+    QPainter p(&img);
+    QFont small = m_ctx.font;
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.setFont(small);
+    QColor text = m_ctx.palette.color(QPalette::Text);
+    text.setAlpha(150);
+    p.setPen(text);
+    const QFontMetricsF fm(small);
+    p.drawText(QPointF(4, fm.ascent() + 1), UnitFormat::number(series.maxValue));
+    if (base != 0)
+        p.drawText(QPointF(4, img.height() / dpr - fm.descent() - 2), UnitFormat::number(base));
+}
+
+} // namespace strata::widgets

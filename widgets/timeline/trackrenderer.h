@@ -1,0 +1,77 @@
+#pragma once
+#include "timelinelayout.h"
+
+#include <store/eventstore.h>
+
+#include <QFont>
+#include <QImage>
+#include <QPalette>
+
+#include <vector>
+
+namespace strata::widgets {
+
+class LodIndex;
+class OperatorColors;
+
+// Slice names as QStrings, converted once per store; read-only while tracks render.
+struct SliceLabelCache {
+    std::vector<QString> names; // per TypeId
+    void reset(const store::EventStore* store)
+    {
+        names.clear();
+        if (!store)
+            return;
+        names.reserve(store->types().size());
+        for (uint32_t i = 0; i < store->types().size(); ++i) {
+            const std::string_view v = store->str(store->types().get(store::TypeId(i)).name);
+            names.push_back(QString::fromUtf8(v.data(), qsizetype(v.size())));
+        }
+    }
+};
+
+// Renders the geometry of one track for one (visible range, width) into a transparent image
+// that paints replay with one blit (DESIGN.md §4). Reads only immutable data, so several
+// tracks may render at once on different threads. Never visits more than a few rows per
+// device pixel column: each level walks the visible rows with galloping searches, folds
+// everything starting inside one pixel column into a single column coloured by its longest
+// slice (LodIndex), and draws slices of a pixel or more one by one, labelled when wide.
+class TrackRenderer {
+public:
+    struct Context {
+        const store::EventStore* store = nullptr;
+        const LodIndex* lod = nullptr;
+        const OperatorColors* colors = nullptr;
+        const SliceLabelCache* labels = nullptr;
+        store::TimeNs t0 = 0, t1 = 1;
+        int widthPx = 0;
+        qreal dpr = 1;
+        QFont font;
+        QPalette palette;
+    };
+    explicit TrackRenderer(const Context& ctx);
+
+    // Renders into `img`, reusing its buffer when the size already matches.
+    void render(const LayoutRow& row, QImage& img) const;
+
+    // Pixel columns for slice labels: a slice narrower than this has none.
+    static constexpr int kMinLabelPx = 24;
+
+private:
+    struct Label {
+        float x0, x1; // device px, clipped to the image
+        int top;      // logical px
+        uint32_t row;
+    };
+    void renderSlices(QImage& img, const LayoutRow& row) const;
+    void renderSummary(QImage& img, const LayoutRow& header) const;
+    void renderCounter(QImage& img, const LayoutRow& row) const;
+    void renderInstants(QImage& img, store::TrackId track, int top, int height, bool triangles) const;
+    void drawLabels(QImage& img, const std::vector<Label>& labels) const;
+
+    Context m_ctx;
+    int m_w = 0;          // device px
+    double m_nsPerDev = 1;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,99 @@
+#include "unitformat.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace strata::widgets {
+
+namespace {
+struct Unit {
+    store::TimeNs ns;
+    const char* suffix;
+};
+constexpr Unit kUnits[] = {{1, "ns"}, {1000, "µs"}, {1000000, "ms"}, {1000000000, "s"}};
+
+const Unit& unitFor(store::TimeNs magnitude)
+{
+    for (int i = 3; i > 0; --i) {
+        if (magnitude >= kUnits[i].ns)
+            return kUnits[i];
+    }
+    return kUnits[0];
+}
+
+// Integer part and `decimals` fraction digits of |ns| / unit, rounded, digits of the
+// fraction grouped by three with thin spaces.
+QString fixed(store::TimeNs ns, store::TimeNs unit, int decimals)
+{
+    const bool negative = ns < 0;
+    const uint64_t mag = negative ? uint64_t(-(ns + 1)) + 1 : uint64_t(ns);
+    uint64_t scale = 1;
+    for (int i = 0; i < decimals; ++i)
+        scale *= 10;
+    // unit / scale is exact: decimals never exceed the digits of `unit`.
+    const uint64_t step = uint64_t(unit) / scale;
+    const uint64_t q = (mag + step / 2) / step;
+    const uint64_t ip = q / scale, fp = q % scale;
+    QString s = negative ? QStringLiteral("-") : QString();
+    s += QString::number(ip);
+    if (decimals > 0) {
+        QString frac = QString::number(fp).rightJustified(decimals, QLatin1Char('0'));
+        s += QLatin1Char('.');
+        for (int i = 0; i < frac.size(); i += 3) {
+            if (i > 0)
+                s += QChar(0x2009);
+            s += frac.mid(i, 3);
+        }
+    }
+    return s;
+}
+
+int digitsOf(store::TimeNs unit)
+{
+    int d = 0;
+    for (store::TimeNs u = unit; u > 1; u /= 10)
+        ++d;
+    return d;
+}
+} // namespace
+
+QString UnitFormat::time(store::TimeNs ns, store::TimeNs resolution)
+{
+    if (resolution < 1)
+        resolution = 1;
+    const store::TimeNs mag = std::max<store::TimeNs>(std::llabs(ns), resolution);
+    const Unit& u = unitFor(mag);
+    // The fewest decimals whose last digit is a multiple of `resolution`'s.
+    const int maxDecimals = digitsOf(u.ns);
+    int decimals = 0;
+    for (store::TimeNs q = u.ns; decimals < maxDecimals && resolution % q != 0; q /= 10)
+        ++decimals;
+    decimals = std::min(maxDecimals, (decimals + 2) / 3 * 3);
+    return fixed(ns, u.ns, decimals) + QChar(' ') + QString::fromUtf8(u.suffix);
+}
+
+QString UnitFormat::duration(store::TimeNs ns)
+{
+    const Unit& u = unitFor(std::llabs(ns));
+    return fixed(ns, u.ns, u.ns == 1 ? 0 : 3) + QChar(' ') + QString::fromUtf8(u.suffix);
+}
+
+QString UnitFormat::number(double v)
+{
+    if (!std::isfinite(v))
+        return QString::number(v);
+    const double a = std::fabs(v);
+    static const struct {
+        double scale;
+        const char* suffix;
+    } kSi[] = {{1e12, " T"}, {1e9, " G"}, {1e6, " M"}, {1e3, " k"}};
+    for (const auto& si : kSi) {
+        if (a >= si.scale * 10) // 1–9999 stay plain numbers
+            return QString::number(v / si.scale, 'g', 4) + QLatin1String(si.suffix);
+    }
+    if (a != 0 && a < 1e-3)
+        return QString::number(v, 'e', 2);
+    return QString::number(v, 'g', 4);
+}
+
+} // namespace strata::widgets
