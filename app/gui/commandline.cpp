@@ -32,6 +32,11 @@ CommandLine::CommandLine()
               "once the timeline has been drawn, and exit (0 on success). Without FILE, "
               "pictures the welcome page."),
           QStringLiteral("PNG"))
+    , m_select(QStringList { QStringLiteral("select") },
+          QCoreApplication::translate("CommandLine",
+              "Once FILE is open, select the longest event whose name contains TEXT (its "
+              "details and flows show), e.g. --select conv."),
+          QStringLiteral("TEXT"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate("CommandLine",
         "Strata — a profile viewer for AI accelerators (NPUs, TPUs, GPUs).\n"
@@ -42,6 +47,7 @@ CommandLine::CommandLine()
     m_parser.addOption(m_layout);
     m_parser.addOption(m_range);
     m_parser.addOption(m_screenshot);
+    m_parser.addOption(m_select);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
 }
@@ -67,6 +73,7 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
         m_options.file = files.first();
     m_options.layout = m_parser.value(m_layout);
     m_options.screenshot = m_parser.value(m_screenshot);
+    m_options.select = m_parser.value(m_select);
     if (m_parser.isSet(m_range)) {
         QString why;
         m_options.range = parseRange(m_parser.value(m_range), &why);

@@ -21,10 +21,11 @@ struct StartupOptions {
     QString file;
     QString layout;
     QString screenshot;
+    QString select; // select the longest slice whose name contains this text
     std::optional<RangeSpec> range;
 };
 
-// strata [FILE] [--layout NAME] [--range START:END] [--screenshot PNG]
+// strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -45,6 +46,7 @@ private:
     QCommandLineOption m_layout;
     QCommandLineOption m_range;
     QCommandLineOption m_screenshot;
+    QCommandLineOption m_select;
     StartupOptions m_options;
     QString m_error;
 };

@@ -67,6 +67,7 @@ int Launcher::run(int& argc, char** argv)
         }
     }
     window.show();
+    window.setPendingSelect(opt.select);
 
     if (screenshot) {
         ScreenshotRunner runner(&window, opt.file, opt.screenshot, opt.range);

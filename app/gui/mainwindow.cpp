@@ -1,5 +1,9 @@
 #include "mainwindow.h"
 
+#include <state/selection.h>
+
+#include <cctype>
+
 #include "appicon.h"
 #include "appmenus.h"
 #include "importjob.h"
@@ -132,6 +136,32 @@ QDockWidget* MainWindow::addDock(QWidget* widget, const QString& title, const QS
     return dock;
 }
 
+bool MainWindow::selectByName(const QString& text)
+{
+    const auto& store = m_session->store();
+    if (!store || text.isEmpty())
+        return false;
+    // Test each distinct type once, then one pass over the type column.
+    const std::string needle = text.toLower().toStdString();
+    std::vector<char> match(store->types().size(), 0);
+    for (uint32_t t = 0; t < match.size(); ++t) {
+        std::string name(store->str(store->types().get(store::TypeId(t)).name));
+        for (char& c : name)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        match[t] = name.find(needle) != std::string::npos;
+    }
+    store::SliceRow best;
+    for (uint32_t r = 0; r < store->sliceCount(); ++r) {
+        const store::SliceRow row(r);
+        if (match[store->sliceType(row).v] && (!best.valid() || store->sliceDur(row) > store->sliceDur(best)))
+            best = row;
+    }
+    if (!best.valid())
+        return false;
+    m_session->selection()->setCurrent(model::EventRef::slice(best), /*reveal*/ true);
+    return true;
+}
+
 QDockWidget* MainWindow::dock(const QString& objectName) const
 {
     for (QDockWidget* d : m_docks) {
@@ -211,6 +241,8 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info);
         if (range)
             m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
+        if (!m_pendingSelect.isEmpty())
+            selectByName(std::exchange(m_pendingSelect, QString()));
         if (m_persistent)
             m_recent->add(path);
         const size_t fixes = r.store->diagnostics().counts().size();

@@ -42,6 +42,10 @@ public:
     ~MainWindow() override;
 
     Session* session() const { return m_session; }
+    // Selects the longest slice whose name contains text (case-insensitive) in the open
+    // profile, or in the next one once it is loaded. Returns false when nothing matches.
+    bool selectByName(const QString& text);
+    void setPendingSelect(const QString& text) { m_pendingSelect = text; }
     LayoutStore& layouts() { return m_layouts; }
     widgets::TimelineWidget* timeline() const { return m_timeline; }
     widgets::EventDetailsWidget* eventDetails() const { return m_details; }
@@ -115,6 +119,7 @@ private:
     QList<QDockWidget*> m_docks;
     ImportJob* m_job = nullptr;
     std::optional<RangeSpec> m_pendingRange;
+    QString m_pendingSelect;
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;
