@@ -1,5 +1,7 @@
 #include "importjob.h"
 
+#include <timeline/lodindex.h>
+
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -39,6 +41,8 @@ void ImportJob::start()
             r.cancelled = true;
             r.error = path + ": load cancelled";
         }
+        if (r.store && !shared->cancel.load())
+            shared->lod = std::make_shared<const widgets::LodIndex>(*r.store);
         return r;
     }));
 }

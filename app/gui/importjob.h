@@ -9,6 +9,10 @@
 #include <memory>
 #include <mutex>
 
+namespace strata::widgets {
+class LodIndex;
+}
+
 namespace strata::app {
 
 // Loads one profile on the thread pool with ProfileLoader. Lives on the GUI thread; every
@@ -28,6 +32,9 @@ public:
     void cancel(); // takes effect at the loader's next poll; finished() still follows
     bool isCancelRequested() const;
     bool isRunning() const { return m_watcher.isRunning(); }
+    // The timeline's level-of-detail index, built on the worker right after the store, so
+    // the GUI thread never waits for it. Valid once finished() was emitted with a store.
+    std::shared_ptr<const widgets::LodIndex> lodIndex() const { return m_shared->lod; }
 
 signals:
     void progress(double fraction);
@@ -41,6 +48,7 @@ private:
         std::atomic<bool> posted { false };
         std::mutex receiverLock; // guards receiver against destruction while posting
         ImportJob* receiver = nullptr;
+        std::shared_ptr<const widgets::LodIndex> lod; // written by the worker before it returns
     };
     static void report(const std::shared_ptr<Shared>& shared, double fraction);
 

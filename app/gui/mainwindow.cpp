@@ -238,6 +238,7 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
+        m_pendingLod = job->lodIndex();
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info);
         if (range)
             m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
@@ -296,7 +297,7 @@ void MainWindow::closeProfile()
 void MainWindow::onStoreChanged()
 {
     const auto& store = m_session->store();
-    m_timeline->setStore(store);
+    m_timeline->setStore(store, std::exchange(m_pendingLod, nullptr));
     m_details->setStore(store);
     m_operatorTable->setAnalysis(store, m_session->operatorCatalog()); // no catalog yet: "Aggregating…"
     m_operatorCharts->setAnalysis(store, m_session->operatorCatalog());

@@ -14,6 +14,7 @@ struct LoadResult;
 }
 namespace strata::widgets {
 class EventDetailsWidget;
+class LodIndex;
 class LatencyWidget;
 class OperatorChartsWidget;
 class OperatorTableWidget;
@@ -120,6 +121,7 @@ private:
     ImportJob* m_job = nullptr;
     std::optional<RangeSpec> m_pendingRange;
     QString m_pendingSelect;
+    std::shared_ptr<const widgets::LodIndex> m_pendingLod; // from the load job, for the timeline
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;

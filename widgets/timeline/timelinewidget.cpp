@@ -63,7 +63,7 @@ TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* sele
 
 TimelineWidget::~TimelineWidget() { m_lodWatcher.waitForFinished(); }
 
-void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
+void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt)
 {
     m_store = std::move(store);
     m_lod.reset();
@@ -82,7 +82,9 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
         const TimeRange tr = m_viewport->traceRange();
         if (tr.start != ext.start || tr.end != std::max(ext.end, ext.start + Viewport::kMinSpanNs))
             m_viewport->setTraceRange(ext);
-        if (m_store->sliceCount() + m_store->counterSampleCount() < kInlineIndexRows) {
+        if (prebuilt && &prebuilt->store() == m_store.get()) {
+            m_lod = std::move(prebuilt);
+        } else if (m_store->sliceCount() + m_store->counterSampleCount() < kInlineIndexRows) {
             m_lod = std::make_shared<const LodIndex>(*m_store);
         } else {
             m_lodWatcher.setFuture(QtConcurrent::run([s = m_store] { return std::make_shared<const LodIndex>(*s); }));

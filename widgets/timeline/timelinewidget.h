@@ -46,7 +46,9 @@ public:
         QWidget* parent = nullptr);
     ~TimelineWidget() override;
 
-    void setStore(std::shared_ptr<const store::EventStore> store);
+    // `prebuilt`: a level-of-detail index already made for this store off the GUI thread
+    // (the load job makes one), so the first paint does not wait for it.
+    void setStore(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt = nullptr);
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
     double lastFrameMs() const { return m_lastFrameMs; }
 
