@@ -2,8 +2,25 @@
 
 #include <QThread>
 #include <QtConcurrent/QtConcurrentMap>
+#include <QThreadPool>
 
 namespace strata::widgets {
+
+namespace {
+// Painting runs on the GUI thread and waits for these tasks, so they get threads of their
+// own: on the global pool they would queue behind the analyses a fresh load starts (the
+// summary index, the operator catalog, the docks' aggregations) and stall the first paint.
+QThreadPool* renderPool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        p->setExpiryTimeout(-1);
+        return p;
+    }();
+    return pool;
+}
+} // namespace
 
 void TrackImageCache::clear()
 {
@@ -44,7 +61,7 @@ void TrackImageCache::prepare(const std::vector<const LayoutRow*>& rows, const T
     // Each task writes only its own track's image and reads the immutable store and index.
     auto render = [this, &renderer](const LayoutRow* r) { renderer.render(*r, m_images[slot(*r)]); };
     if (missing.size() > 1 && QThread::idealThreadCount() > 1)
-        QtConcurrent::blockingMap(missing, render);
+        QtConcurrent::blockingMap(renderPool(), missing, render);
     else
         std::for_each(missing.begin(), missing.end(), render);
     for (const LayoutRow* r : missing)
