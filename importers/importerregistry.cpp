@@ -1,7 +1,12 @@
 #include "importerregistry.h"
 
 #include "chrometraceimporter.h"
+#include "neuron/neurondeviceimporter.h"
+#include "neuron/neuronoptableimporter.h"
+#include "neuron/neuronsystemimporter.h"
+#include "neuron/neurontimelineimporter.h"
 #include "perfetto/perfettoimporter.h"
+#include "sophgo/sophgoimporter.h"
 
 namespace strata::importers {
 
@@ -9,6 +14,11 @@ ImporterRegistry::ImporterRegistry()
 {
     m_importers.push_back(std::make_unique<ChromeTraceImporter>());
     m_importers.push_back(std::make_unique<PerfettoImporter>());
+    m_importers.push_back(std::make_unique<SophgoImporter>());
+    m_importers.push_back(std::make_unique<NeuronDeviceImporter>());
+    m_importers.push_back(std::make_unique<NeuronSystemImporter>());
+    m_importers.push_back(std::make_unique<NeuronTimelineImporter>());
+    m_importers.push_back(std::make_unique<NeuronOpTableImporter>());
 }
 
 const ImporterRegistry& ImporterRegistry::instance()

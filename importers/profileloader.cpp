@@ -1,9 +1,11 @@
 #include "profileloader.h"
 
 #include "importerregistry.h"
+#include "sophgo/sophgofolder.h"
 
 #include <chrono>
 #include <exception>
+#include <filesystem>
 
 namespace strata::importers {
 
@@ -12,21 +14,33 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
     const auto t0 = std::chrono::steady_clock::now();
     LoadResult out;
     std::string error;
-    auto input = InputReader::open(path, &error);
+    // A folder format (Sophgo bmprofile_data-N/) is opened through one of its files, which
+    // the importer's probe recognises; the importer then reads the folder itself.
+    std::string file = path;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        file = sophgo::SophgoFolder::entryFile(path);
+        if (file.empty()) {
+            out.error = path + ": a folder that holds no profile: no global.profile, iter*.profile or bmlib*.profile"
+                + " (at byte 0)";
+            return out;
+        }
+    }
+    auto input = InputReader::open(file, &error);
     if (!input) {
         out.error = error;
         return out;
     }
     input->setCancelFlag(ctx.cancel);
     out.compression = input->compression();
-    out.fileBytes = input->fileBytes();
+    out.fileBytes = file == path ? input->fileBytes() : sophgo::SophgoFolder::scan(path).totalBytes;
     const std::string_view head = input->peek(64 * 1024);
     if (input->cancelled() || (ctx.cancel && ctx.cancel->load())) {
         out.cancelled = true;
         out.error = path + ": load cancelled";
         return out;
     }
-    const Importer* importer = ImporterRegistry::instance().pick(head, path);
+    const Importer* importer = ImporterRegistry::instance().pick(head, file);
     if (!importer) {
         if (input->failed()) {
             out.error = path + ": " + input->error() + " (at byte " + std::to_string(input->errorOffset()) + ")";

@@ -31,6 +31,7 @@ QString openFilters()
     return AppMenus::tr("Profiles (*.json *.json.gz *.gz *.json.zst *.zst *.pftrace *.perfetto-trace *.pb);;"
                         "Chrome trace JSON (*.json *.json.gz *.json.zst);;"
                         "Perfetto traces (*.pftrace *.perfetto-trace *.pb);;"
+                        "AWS Neuron profiles (*.json *.json.gz *.json.zst);;"
                         "All files (*)");
 }
 
@@ -77,6 +78,8 @@ void AppMenus::createFileMenu()
 {
     QMenu* file = m_window->menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &AppMenus::promptOpen);
+    file->addAction(tr("Open Profile &Folder…"), this, &AppMenus::promptOpenFolder)
+        ->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
     file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
@@ -91,6 +94,11 @@ void AppMenus::createViewMenu()
     QMenu* view = m_window->menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : m_window->docks())
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    // `/` is a plain key: line edits take it as text first (they accept its ShortcutOverride).
+    QAction* find = view->addAction(tr("&Find…"), m_window, &MainWindow::focusSearch);
+    find->setShortcuts({ QKeySequence::Find, QKeySequence(Qt::Key_Slash) });
+    find->setToolTip(tr("Search events by name, category, track, args, duration and time"));
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
@@ -194,6 +202,19 @@ void AppMenus::promptOpen()
     if (dir.isEmpty())
         dir = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Profile"), dir, openFilters());
+    if (path.isEmpty())
+        return;
+    settings.setValue(kOpenDirKey, QFileInfo(path).absolutePath());
+    m_window->openFile(path);
+}
+
+void AppMenus::promptOpenFolder()
+{
+    QSettings settings;
+    QString dir = settings.value(kOpenDirKey).toString();
+    if (dir.isEmpty())
+        dir = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
+    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"), dir);
     if (path.isEmpty())
         return;
     settings.setValue(kOpenDirKey, QFileInfo(path).absolutePath());

@@ -18,6 +18,7 @@ public:
     AppMenus(MainWindow* window, RecentFiles* recent);
 
     void promptOpen();
+    void promptOpenFolder(); // a folder profile (Sophgo bmprofile_data-N/)
     void promptSaveLayout();
     void promptExportLayout();
     void promptImportLayout();

@@ -37,6 +37,16 @@ CommandLine::CommandLine()
               "Once FILE is open, select the longest event whose name contains TEXT (its "
               "details and flows show), e.g. --select conv."),
           QStringLiteral("TEXT"))
+    , m_sourceLine(QStringList { QStringLiteral("source-line") },
+          QCoreApplication::translate("CommandLine",
+              "Once FILE is open, show LINE of the source file SRC in the Code dock and highlight its events "
+              "on the timeline, as a click on the line does, e.g. --source-line model.py:42."),
+          QStringLiteral("SRC:LINE"))
+    , m_search(QStringList { QStringLiteral("search") },
+          QCoreApplication::translate("CommandLine",
+              "Once FILE is open, search for events whose name contains NAME (the Search dock), highlight "
+              "them and select the first."),
+          QStringLiteral("NAME"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate("CommandLine",
         "Strata — a profile viewer for AI accelerators (NPUs, TPUs, GPUs).\n"
@@ -48,6 +58,8 @@ CommandLine::CommandLine()
     m_parser.addOption(m_range);
     m_parser.addOption(m_screenshot);
     m_parser.addOption(m_select);
+    m_parser.addOption(m_sourceLine);
+    m_parser.addOption(m_search);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
 }
@@ -74,6 +86,20 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
     m_options.layout = m_parser.value(m_layout);
     m_options.screenshot = m_parser.value(m_screenshot);
     m_options.select = m_parser.value(m_select);
+    m_options.search = m_parser.value(m_search);
+    if (m_parser.isSet(m_sourceLine)) {
+        const QString v = m_parser.value(m_sourceLine);
+        const int colon = v.lastIndexOf(QLatin1Char(':'));
+        bool ok = false;
+        const uint line = colon > 0 ? v.mid(colon + 1).toUInt(&ok) : 0;
+        if (!ok || line == 0) {
+            m_error = QCoreApplication::translate("CommandLine", "--source-line: '%1' is not SRC:LINE (e.g. model.py:42).")
+                          .arg(v);
+            return Result::Error;
+        }
+        m_options.sourceFile = v.left(colon);
+        m_options.sourceLine = line;
+    }
     if (m_parser.isSet(m_range)) {
         QString why;
         m_options.range = parseRange(m_parser.value(m_range), &why);

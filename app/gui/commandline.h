@@ -22,10 +22,14 @@ struct StartupOptions {
     QString layout;
     QString screenshot;
     QString select; // select the longest slice whose name contains this text
+    QString sourceFile; // --source-line FILE:LINE: select that line in the Code dock
+    uint sourceLine = 0;
+    QString search; // --search NAME: search the name and select the first match
     std::optional<RangeSpec> range;
 };
 
-// strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--screenshot PNG]
+// strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
+//        [--search NAME] [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -47,6 +51,8 @@ private:
     QCommandLineOption m_range;
     QCommandLineOption m_screenshot;
     QCommandLineOption m_select;
+    QCommandLineOption m_sourceLine;
+    QCommandLineOption m_search;
     StartupOptions m_options;
     QString m_error;
 };

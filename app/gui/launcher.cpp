@@ -68,6 +68,8 @@ int Launcher::run(int& argc, char** argv)
     }
     window.show();
     window.setPendingSelect(opt.select);
+    window.setPendingSourceLine(opt.sourceFile, opt.sourceLine);
+    window.setPendingSearch(opt.search);
 
     if (screenshot) {
         ScreenshotRunner runner(&window, opt.file, opt.screenshot, opt.range);

@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "annotationsidecar.h"
 #include "appicon.h"
 #include "appmenus.h"
 #include "importjob.h"
@@ -14,10 +15,15 @@
 #include "statusindicators.h"
 #include "welcomepage.h"
 
+#include <annotations/annotationswidget.h>
+#include <code/codeeditorwidget.h>
 #include <details/eventdetailswidget.h>
+#include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
 #include <operators/operatorchartswidget.h>
 #include <operators/operatortablewidget.h>
+#include <search/searchform.h>
+#include <search/searchwidget.h>
 #include <state/viewport.h>
 #include <summary/overallsummarywidget.h>
 #include <summary/selectionsummarywidget.h>
@@ -28,11 +34,13 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace strata::app {
 
@@ -66,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_session->viewport(), m_session->selection(), m_session->trackFilter(), m_central);
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_timeline);
+    m_timeline->setAnnotations(m_session->annotations());
     setCentralWidget(m_central);
     m_progressPanel = new LoadProgressPanel(m_central);
 
@@ -102,6 +111,34 @@ MainWindow::MainWindow(QWidget* parent)
         m_overallSummary->setSummaryIndex(m_session->summaryIndex());
         m_selectionSummary->setSummaryIndex(m_session->summaryIndex());
     });
+
+    // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar
+    // keeps them next to the trace. The dock measures between markers once the analyses exist.
+    m_annotations = new widgets::AnnotationsWidget(m_session->annotations(), m_session->viewport(), this);
+    addDock(m_annotations, tr("Annotations"), QStringLiteral("annotationsDock"));
+    connect(m_session, &Session::analysesReady, this, [this] {
+        m_annotations->setSummaryIndex(m_session->summaryIndex());
+        m_annotations->setOperatorCatalog(m_session->operatorCatalog());
+    });
+    connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
+    m_sidecar = new AnnotationSidecar(m_session, this);
+    connect(m_sidecar, &AnnotationSidecar::message, this, &MainWindow::notify);
+
+    // Search and Code get the store on storeChanged; the code view's source index is built
+    // once the analyses are (after the first paint), so it never delays that paint.
+    m_search = new widgets::SearchWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
+    m_code = new widgets::CodeEditorWidget(m_session->selection(), this);
+    QDockWidget* codeDock = addDock(m_code, tr("Code"), QStringLiteral("codeEditorDock"));
+    connect(m_session, &Session::analysesReady, m_code, &widgets::CodeEditorWidget::buildIndex);
+    connect(m_code, &widgets::CodeEditorWidget::raiseRequested, this, [codeDock] {
+        codeDock->show();
+        codeDock->raise();
+    });
+
+    // The memory space-time chart follows the timeline's Viewport and Selection.
+    m_memory = new widgets::MemoryWidget(m_session->selection(), m_session->viewport(), this);
+    addDock(m_memory, tr("Memory"), QStringLiteral("memoryDock"));
 
     m_status = new StatusIndicators(statusBar(), m_session);
     connect(m_status, &StatusIndicators::cancelRequested, this, &MainWindow::cancelLoad);
@@ -162,6 +199,15 @@ bool MainWindow::selectByName(const QString& text)
     return true;
 }
 
+void MainWindow::focusSearch()
+{
+    if (QDockWidget* d = dock(QStringLiteral("searchDock"))) {
+        d->show();
+        d->raise();
+    }
+    m_search->focusSearch();
+}
+
 QDockWidget* MainWindow::dock(const QString& objectName) const
 {
     for (QDockWidget* d : m_docks) {
@@ -177,6 +223,9 @@ void MainWindow::openFile(const QString& path, std::optional<RangeSpec> range)
 {
     if (path.isEmpty())
         return;
+    // A folder profile given as "dir/" (shell completion adds the slash) is named by its folder.
+    if (path.size() > 1 && path.endsWith(QLatin1Char('/')))
+        return openFile(path.chopped(1), range);
     if (m_job) { // the newer request wins; the old worker stops at its next poll
         m_job->disconnect(this);
         m_job->cancel();
@@ -239,11 +288,23 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_pendingLod = job->lodIndex();
-        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info);
+        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, /*deferAnalyses=*/true);
+        startAnalysesAfterFirstPaint();
         if (range)
             m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
         if (!m_pendingSelect.isEmpty())
             selectByName(std::exchange(m_pendingSelect, QString()));
+        if (!m_pendingSourceFile.isEmpty()) { // waits in the dock for the source index
+            m_code->selectSourceLine(std::exchange(m_pendingSourceFile, QString()), m_pendingSourceLine);
+            if (QDockWidget* d = dock(QStringLiteral("codeEditorDock"))) {
+                d->show();
+                d->raise();
+            }
+        }
+        if (!m_pendingSearch.isEmpty()) {
+            m_search->form()->nameEdit()->setText(std::exchange(m_pendingSearch, QString()));
+            m_search->step(false);
+        }
         if (m_persistent)
             m_recent->add(path);
         const size_t fixes = r.store->diagnostics().counts().size();
@@ -266,6 +327,19 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
     statusBar()->showMessage(tr("Could not open %1").arg(name), 10000);
     showLoadError(path, error);
     emit loadFinished(false, false, error);
+}
+
+void MainWindow::startAnalysesAfterFirstPaint()
+{
+    // The first paint of a fresh profile renders every visible track on the render pool
+    // while the GUI thread waits; the analyses (and the dock aggregations they trigger)
+    // would take those cores. They start once that paint is done, or after a short while
+    // when the timeline is not painted at all (hidden, minimised). Both hooks live on the
+    // session, so neither outlives the window; a late one is a no-op for a newer profile.
+    const quint64 generation = m_session->generation();
+    auto start = [session = m_session, generation] { session->startAnalyses(generation); };
+    connect(m_timeline, &widgets::TimelineWidget::painted, m_session, start, Qt::SingleShotConnection);
+    QTimer::singleShot(kAnalysesFallbackMs, m_session, start);
 }
 
 void MainWindow::showLoadError(const QString& path, const QString& error)
@@ -304,8 +378,21 @@ void MainWindow::onStoreChanged()
     m_latency->setAnalysis(store, m_session->operatorCatalog());
     m_overallSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format); // "Building summary…"
     m_selectionSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format);
+    m_annotations->setStore(store, m_session->filePath());
+    m_search->setStore(store);
+    m_code->setStore(store, m_session->filePath());
+    m_memory->setStore(store);
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
+    // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group,
+    // and where the chart is docked under the timeline it gets room to be read.
+    if (QDockWidget* d = dock(QStringLiteral("memoryDock")); d && m_memory->hasAccesses()) {
+        d->raise();
+        if (!d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) {
+            resizeDocks({ d }, { std::max(d->height(), height() / 2) }, Qt::Vertical);
+            resizeDocks({ d }, { std::max(d->width(), width() * 3 / 5) }, Qt::Horizontal);
+        }
+    }
     setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
     setWindowFilePath(m_session->filePath());
 }
@@ -393,6 +480,24 @@ void MainWindow::resetLayout()
         }
         ops->raise();
     }
+    // Search sits above Event Details, where its matches show; the code view is a wide tab
+    // under the timeline, next to the operator table.
+    QDockWidget* search = dock(QStringLiteral("searchDock"));
+    QDockWidget* details = dock(QStringLiteral("eventDetailsDock"));
+    if (search && details)
+        splitDockWidget(search, details, Qt::Vertical);
+    if (QDockWidget* code = dock(QStringLiteral("codeEditorDock")); code && ops) {
+        tabifyDockWidget(ops, code);
+        ops->raise();
+    }
+    if (QDockWidget* annotations = dock(QStringLiteral("annotationsDock")); annotations && ops) {
+        tabifyDockWidget(ops, annotations); // a wide table: a tab under the timeline
+        ops->raise();
+    }
+    if (QDockWidget* memory = dock(QStringLiteral("memoryDock")); memory && ops) {
+        tabifyDockWidget(ops, memory); // a chart on the timeline's time axis: under it
+        ops->raise();
+    }
     applyDefaultDockSizes();
     m_defaultSizesPending = !isVisible(); // sizes settle only once the window is laid out
     if (m_welcomeMode)
@@ -403,6 +508,8 @@ void MainWindow::applyDefaultDockSizes()
 {
     if (QDockWidget* d = dock(QStringLiteral("eventDetailsDock")))
         resizeDocks({ d }, { std::clamp(width() * 6 / 25, 300, 440) }, Qt::Horizontal);
+    if (QDockWidget* d = dock(QStringLiteral("searchDock")))
+        resizeDocks({ d }, { std::min(height() * 2 / 5, m_search->sizeHint().height() + 24) }, Qt::Vertical);
     QDockWidget* ops = dock(QStringLiteral("operatorTableDock"));
     QDockWidget* charts = dock(QStringLiteral("operatorChartsDock"));
     QDockWidget* latency = dock(QStringLiteral("latencyDock"));
@@ -490,6 +597,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_job->cancel();
     if (m_persistent)
         m_layouts.saveSession(captureLayout(QString()));
+    m_sidecar->flush();
     QMainWindow::closeEvent(event);
 }
 

@@ -13,18 +13,23 @@ namespace strata::importers {
 struct LoadResult;
 }
 namespace strata::widgets {
+class AnnotationsWidget;
+class CodeEditorWidget;
 class EventDetailsWidget;
 class LodIndex;
 class LatencyWidget;
+class MemoryWidget;
 class OperatorChartsWidget;
 class OperatorTableWidget;
 class OverallSummaryWidget;
+class SearchWidget;
 class SelectionSummaryWidget;
 class TimelineWidget;
 } // namespace strata::widgets
 
 namespace strata::app {
 
+class AnnotationSidecar;
 class AppMenus;
 class ImportJob;
 class LoadProgressPanel;
@@ -47,9 +52,17 @@ public:
     // profile, or in the next one once it is loaded. Returns false when nothing matches.
     bool selectByName(const QString& text);
     void setPendingSelect(const QString& text) { m_pendingSelect = text; }
+    // Once the next profile is open: select file:line in the Code dock (as a click on the
+    // line would, highlighting its events), or search for a name and select the first match.
+    void setPendingSourceLine(const QString& file, uint line) { m_pendingSourceFile = file; m_pendingSourceLine = line; }
+    void setPendingSearch(const QString& name) { m_pendingSearch = name; }
+    void focusSearch(); // `/` and Ctrl+F: the Search dock's name field
     LayoutStore& layouts() { return m_layouts; }
     widgets::TimelineWidget* timeline() const { return m_timeline; }
     widgets::EventDetailsWidget* eventDetails() const { return m_details; }
+    widgets::MemoryWidget* memoryWidget() const { return m_memory; }
+    widgets::SearchWidget* searchWidget() const { return m_search; }
+    widgets::CodeEditorWidget* codeEditor() const { return m_code; }
     QList<QDockWidget*> docks() const { return m_docks; }
     RecentFiles* recentFiles() const { return m_recent; }
     QDockWidget* dock(const QString& objectName) const;
@@ -90,9 +103,12 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    static constexpr int kAnalysesFallbackMs = 500;
+
     QDockWidget* addDock(QWidget* widget, const QString& title, const QString& objectName);
     void onJobFinished(ImportJob* job, const importers::LoadResult& result);
     void onStoreChanged();
+    void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
     void notify(const QString& message, bool warning = false);
     void applyDefaultDockSizes();
@@ -115,12 +131,20 @@ private:
     widgets::LatencyWidget* m_latency;
     widgets::OverallSummaryWidget* m_overallSummary;
     widgets::SelectionSummaryWidget* m_selectionSummary;
+    widgets::MemoryWidget* m_memory;
+    widgets::AnnotationsWidget* m_annotations;
+    AnnotationSidecar* m_sidecar; // the markers' <trace>.strata-annotations.json
+    widgets::SearchWidget* m_search;
+    widgets::CodeEditorWidget* m_code;
     LoadProgressPanel* m_progressPanel;
     StatusIndicators* m_status;
     QList<QDockWidget*> m_docks;
     ImportJob* m_job = nullptr;
     std::optional<RangeSpec> m_pendingRange;
     QString m_pendingSelect;
+    QString m_pendingSourceFile;
+    uint m_pendingSourceLine = 0;
+    QString m_pendingSearch;
     std::shared_ptr<const widgets::LodIndex> m_pendingLod; // from the load job, for the timeline
     AppMenus* m_menus;
     bool m_interactive = true;

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include <common/backgroundpool.h>
+#include <state/annotationsmodel.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -15,6 +17,7 @@ Session::Session(QObject* parent)
     , m_viewport(new model::Viewport(this))
     , m_selection(new model::Selection(this))
     , m_trackFilter(new model::TrackFilter(this))
+    , m_annotations(new model::AnnotationsModel(this))
 {
 }
 
@@ -32,14 +35,17 @@ quint64 Session::eventCount() const
     return quint64(m_store->sliceCount()) + m_store->instantCount() + m_store->counterSampleCount();
 }
 
-void Session::open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info)
+void Session::open(
+    std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info, bool deferAnalyses)
 {
+    emit aboutToOpen();
     std::shared_ptr<const store::EventStore> old = std::move(m_store);
     m_store = std::move(store);
     m_path = path;
     m_info = info;
     m_selection->clear();
     m_trackFilter->clear();
+    m_annotations->clear();
     m_summaryIndex.reset();
     m_catalog.reset();
     ++m_generation;
@@ -47,16 +53,17 @@ void Session::open(std::shared_ptr<const store::EventStore> store, const QString
         m_viewport->setTraceRange(m_store->extent());
     emit storeChanged();
     release(std::move(old)); // the docks dropped their references in storeChanged
-    buildAnalyses();
+    if (!deferAnalyses)
+        startAnalyses(m_generation);
 }
 
-void Session::buildAnalyses()
+void Session::startAnalyses(quint64 generation)
 {
-    if (!m_store)
+    if (!m_store || generation != m_generation || m_analysedGeneration == generation)
         return;
-    const quint64 generation = m_generation;
+    m_analysedGeneration = generation;
     QPointer<Session> self(this);
-    (void)QtConcurrent::run([self, generation, store = m_store] {
+    (void)widgets::BackgroundPool::run([self, generation, store = m_store] {
         auto summary = std::make_shared<const store::SummaryIndex>(*store);
         auto catalog = std::make_shared<const store::OperatorCatalog>(*store);
         if (!self)

@@ -21,6 +21,7 @@ const Key kWindow[] = {
     { "Ctrl+W", "Close the profile" },
     { "Ctrl+= / Ctrl+-", "Zoom in / out" },
     { "Ctrl+0", "Reset zoom" },
+    { "/ or Ctrl+F", "Search (Enter / Shift+Enter: next / previous match, Esc: clear)" },
     { "Ctrl+Q", "Quit" },
     { "F1", "This list" },
 };

@@ -45,18 +45,48 @@ void Selection::clearTimeSelection()
 
 void Selection::setHighlighted(RowSet rows, const QString& label)
 {
+    setHighlighted(std::move(rows), nullptr, label);
+}
+
+void Selection::setHighlighted(RowSet rows, InstantSet instants, const QString& label)
+{
     m_highlight = std::move(rows);
+    m_highlightInstants = std::move(instants);
     m_highlightLabel = label;
     emit highlightChanged();
 }
 
 void Selection::clearHighlighted()
 {
-    if (!m_highlight)
+    if (!m_highlight && !m_highlightInstants)
         return;
     m_highlight.reset();
+    m_highlightInstants.reset();
     m_highlightLabel.clear();
     emit highlightChanged();
+}
+
+void Selection::setHighlightDimsOthers(bool on)
+{
+    if (on == m_dimOthers)
+        return;
+    m_dimOthers = on;
+    emit highlightChanged();
+}
+
+void Selection::setFlowDepth(int depth)
+{
+    depth = std::clamp(depth, 1, kMaxFlowDepth);
+    if (depth == m_flowDepth)
+        return;
+    m_flowDepth = depth;
+    emit flowDepthChanged(m_flowDepth);
+}
+
+void Selection::requestSource(EventRef e)
+{
+    if (e.valid())
+        emit sourceRequested(e);
 }
 
 bool Selection::isHighlighted(store::SliceRow r) const

@@ -40,11 +40,27 @@ public:
     void clearTimeSelection();
 
     using RowSet = std::shared_ptr<const std::vector<store::SliceRow>>;
+    using InstantSet = std::shared_ptr<const std::vector<store::InstantRow>>; // sorted, immutable
     RowSet highlighted() const { return m_highlight; }
+    InstantSet highlightedInstants() const { return m_highlightInstants; }
     QString highlightLabel() const { return m_highlightLabel; }
-    void setHighlighted(RowSet rows, const QString& label);
+    void setHighlighted(RowSet rows, const QString& label); // no instants
+    void setHighlighted(RowSet rows, InstantSet instants, const QString& label);
     void clearHighlighted();
     bool isHighlighted(store::SliceRow r) const;
+    // A view option, not part of the highlight: when on, views dim everything that is not
+    // highlighted ("show only matches"); when off they only mark the highlighted events.
+    bool highlightDimsOthers() const { return m_dimOthers; }
+    void setHighlightDimsOthers(bool on);
+
+    // How many flow hops views follow from the current slice, each way (1 = its own flows).
+    static constexpr int kMaxFlowDepth = 16;
+    int flowDepth() const { return m_flowDepth; }
+    void setFlowDepth(int depth); // clamped to [1, kMaxFlowDepth]
+
+    // Ctrl+click: ask the source view to bring the event's source line into sight. Does not
+    // change the current event.
+    void requestSource(EventRef e);
 
     void clear(); // everything, e.g. when another profile is opened
 
@@ -54,13 +70,18 @@ signals:
     void hoveredChanged(strata::model::EventRef hovered);
     void timeSelectionChanged();
     void highlightChanged();
+    void flowDepthChanged(int depth);
+    void sourceRequested(strata::model::EventRef event);
 
 private:
     EventRef m_current, m_hovered;
     store::TimeRange m_time;
     bool m_hasTime = false;
     RowSet m_highlight;
+    InstantSet m_highlightInstants;
     QString m_highlightLabel;
+    bool m_dimOthers = false;
+    int m_flowDepth = 1;
 };
 
 } // namespace strata::model

@@ -74,6 +74,32 @@ RowRange EventStore::level(TrackId t, uint32_t depth) const
     return m_levels[tr.levelBegin + depth];
 }
 
+uint32_t EventStore::firstStartAtOrAfter(RowRange r, TimeNs t) const
+{
+    uint32_t lo = r.begin, hi = r.end;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m_ts[mid] < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+uint32_t EventStore::firstStartAfter(RowRange r, TimeNs t) const
+{
+    uint32_t lo = r.begin, hi = r.end;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m_ts[mid] <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 RowRange EventStore::slicesInRange(TrackId t, uint32_t depth, TimeNs t0, TimeNs t1) const
 {
     const RowRange lv = level(t, depth);
@@ -240,7 +266,7 @@ size_t EventStore::residentBytes() const
         + cap(m_processes) + cap(m_tracks) + cap(m_levels) + cap(m_ts) + cap(m_dur) + cap(m_type)
         + cap(m_argSet) + cap(m_parent) + cap(m_depth) + cap(m_trackRowStart) + cap(m_instTs)
         + cap(m_instType) + cap(m_instArgs) + cap(m_counters) + cap(m_ctrTs) + cap(m_ctrValue)
-        + cap(m_flows) + cap(m_flowsByTo);
+        + cap(m_flows) + cap(m_flowsByTo) + cap(m_height) + m_memory.residentBytes();
 }
 
 } // namespace strata::store

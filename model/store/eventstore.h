@@ -2,6 +2,7 @@
 #include "argtable.h"
 #include "column.h"
 #include "diagnostics.h"
+#include "memoryaccesstable.h"
 #include "stringpool.h"
 #include "trackinfo.h"
 #include "typetable.h"
@@ -18,7 +19,8 @@ namespace strata::store {
 // Slices are columns ordered by (track, depth, ts). Within one depth of a track slices do
 // not overlap (partial overlaps were moved to overflow tracks), so both ts and end are
 // non-decreasing along a level: a visible range is two binary searches per level.
-// Bytes per slice: ts 8 + dur 8 + type 4 + args 4 + parent 4 + depth 2 = 30.
+// Bytes per slice: ts 8 + dur 8 + type 4 + args 4 + parent 4 + depth 2 = 30, plus 1 for the
+// height column when an importer set any slice's height (empty otherwise: every slice full).
 class EventStore {
 public:
     // --- strings, types, args
@@ -45,6 +47,10 @@ public:
     SliceRow sliceParent(SliceRow r) const { return m_parent[r.v]; }
     uint32_t sliceDepth(SliceRow r) const { return m_depth[r.v]; }
     StringId sliceName(SliceRow r) const { return m_types.get(m_type[r.v]).name; }
+    // Fraction of its row a slice's bar fills, bottom-aligned (Sophgo: GDMA bandwidth, TIU
+    // utilisation, half-height transfers); 1 unless the importer set it.
+    bool hasSliceHeights() const { return m_height.size() != 0; }
+    float sliceHeight(SliceRow r) const { return m_height.size() ? m_height[r.v] * (1.0f / 255.0f) : 1.0f; }
     TrackId sliceTrack(SliceRow r) const;
     // Self time: duration minus the union of its children (children never overlap each other).
     TimeNs sliceSelf(SliceRow r) const;
@@ -53,6 +59,10 @@ public:
     RowRange level(TrackId t, uint32_t depth) const;
     // Rows of one level whose [ts, end] intersects [t0, t1] (zero-length slices included at the edges).
     RowRange slicesInRange(TrackId t, uint32_t depth, TimeNs t0, TimeNs t1) const;
+    // In r, a run of rows sorted by start (a level or part of one): the first row starting
+    // at or after t, and the first starting after t; r.end when there is none.
+    uint32_t firstStartAtOrAfter(RowRange r, TimeNs t) const;
+    uint32_t firstStartAfter(RowRange r, TimeNs t) const;
     // The deepest slice of the track containing time t, or the nearest within tolerance.
     SliceRow hitTest(TrackId t, TimeNs time, TimeNs tolerance) const;
     // The slice of one level containing t, or nearest within tolerance.
@@ -86,6 +96,8 @@ public:
     TimeRange extent() const { return m_extent; }
     const Diagnostics& diagnostics() const { return m_diagnostics; }
     const std::vector<std::pair<std::string, std::string>>& metadata() const { return m_metadata; }
+    // Memory accesses (time × address × read/write) for space-time charts; empty for most formats.
+    const MemoryAccessTable& memoryAccesses() const { return m_memory; }
     size_t residentBytes() const;
 
 private:
@@ -104,6 +116,7 @@ private:
     Column<ArgSetId> m_argSet;
     Column<SliceRow> m_parent;
     Column<uint16_t> m_depth;
+    Column<uint8_t> m_height; // 0..255 → 0..1 of the row; size 0 when no slice has a height
     std::vector<uint32_t> m_trackRowStart; // per track: first slice row, for sliceTrack()
 
     Column<TimeNs> m_instTs;
@@ -120,6 +133,7 @@ private:
     TimeRange m_extent;
     Diagnostics m_diagnostics;
     std::vector<std::pair<std::string, std::string>> m_metadata;
+    MemoryAccessTable m_memory;
 };
 
 } // namespace strata::store

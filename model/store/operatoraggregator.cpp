@@ -54,32 +54,6 @@ struct WorkItem {
     bool subtractOnly;
 };
 
-uint32_t firstAtOrAfter(const EventStore& s, RowRange r, TimeNs t)
-{
-    uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (s.sliceTs(SliceRow(mid)) < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-uint32_t firstAfter(const EventStore& s, RowRange r, TimeNs t)
-{
-    uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (s.sliceTs(SliceRow(mid)) <= t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 void push(std::vector<WorkItem>& items, TrackId t, uint32_t depth, uint32_t b, uint32_t e, bool subtractOnly)
 {
     for (uint32_t c = b; c < e; c += kChunkRows)
@@ -271,12 +245,12 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
         TimeNs parentsEnd = kTimeMin;
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
             const RowRange lv = store.level(track, d);
-            const uint32_t b = firstAtOrAfter(store, lv, window.start);
-            const uint32_t e = firstAtOrAfter(store, {b, lv.end}, window.end);
+            const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
+            const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
             push(items, track, d, b, e, false);
             rows += e - b;
             if (d > 0 && parentsEnd >= window.end) {
-                const uint32_t extra = firstAfter(store, {e, lv.end}, parentsEnd);
+                const uint32_t extra = store.firstStartAfter({e, lv.end}, parentsEnd);
                 push(items, track, d, e, extra, true);
                 rows += extra - e;
             }

@@ -3,6 +3,7 @@
 #include "storefinalizer.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace strata::store {
 
@@ -144,6 +145,28 @@ SliceHandle StoreBuilder::endSlice(uint32_t thread, TimeNs ts, StringId name, St
     s.dur = ts - s.ts;
     s.args = mergeArgs(s.args, args, n);
     return {thread, index};
+}
+
+void StoreBuilder::setSliceHeight(SliceHandle slice, float fraction)
+{
+    if (!slice.valid())
+        return;
+    RawThread& t = m_threads[slice.thread];
+    if (t.heights.size() <= slice.index)
+        t.heights.resize(slice.index + 1, 255);
+    const float f = std::clamp(fraction, 0.0f, 1.0f); // NaN fails both compares: full height
+    t.heights[slice.index] = static_cast<uint8_t>(std::lround((f == f ? f : 1.0f) * 255.0f));
+    m_anyHeight = true;
+}
+
+void StoreBuilder::memoryAccess(SliceHandle slice, const MemoryAccess& access)
+{
+    touch(access.start);
+    touch(std::max(access.start, access.end));
+    MemoryAccess a = access;
+    a.slice = SliceRow();
+    m_store->m_memory.add(a);
+    m_memorySlices.push_back(slice);
 }
 
 void StoreBuilder::threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args)

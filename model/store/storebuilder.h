@@ -44,6 +44,13 @@ public:
     void setProcessSortIndex(ProcessId p, int32_t index);
     void setThreadName(uint32_t thread, StringId name) { m_threads[thread].name = name; }
     void setThreadSortIndex(uint32_t thread, int32_t index);
+    // What was built so far, for an importer's pass over another importer's output (Neuron
+    // TensorBoard files through the Chrome importer). ProcessIds are 0..processCount()-1.
+    size_t processCount() const { return m_processes.size(); }
+    const ProcessInfo& processInfo(ProcessId p) const { return m_processes[p.v].info; }
+    const std::vector<uint32_t>& processThreads(ProcessId p) const { return m_processes[p.v].threads; }
+    const IdValue& threadTid(uint32_t thread) const { return m_threads[thread].tid; }
+    StringId threadName(uint32_t thread) const { return m_threads[thread].name; }
 
     // --- slices on a thread
     SliceHandle completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, TypeId type, ArgSetId args);
@@ -51,6 +58,16 @@ public:
     // Closes the innermost open slice whose name (and category, when given) match; an
     // invalid name matches the innermost. E args are merged over the B args.
     SliceHandle endSlice(uint32_t thread, TimeNs ts, StringId name, StringId category, const Arg* args, size_t n);
+
+    // Fraction (0..1) of its row the slice's bar fills, bottom-aligned; slices never set stay
+    // full. Stored in 1/255 steps; costs the store 1 byte per slice once any slice has one.
+    void setSliceHeight(SliceHandle slice, float fraction);
+
+    // --- memory accesses (space-time charts): declare spaces first, then regions and
+    // accesses in any order. An access names the slice (instruction) it belongs to, if any.
+    MemorySpaceId addMemorySpace(const MemorySpace& space) { return m_store->m_memory.addSpace(space); }
+    void addMemoryRegion(const MemoryRegion& region) { m_store->m_memory.addRegion(region); }
+    void memoryAccess(SliceHandle slice, const MemoryAccess& access);
 
     // --- instants
     void threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args);
@@ -107,6 +124,8 @@ private:
     std::vector<RawInstant> m_globalInstants;
     std::vector<FlowV1Point> m_flowV1;
     std::vector<FlowV2Point> m_flowV2;
+    std::vector<SliceHandle> m_memorySlices; // per memory access row, until finalize resolves them
+    bool m_anyHeight = false;
     std::unordered_map<IdValue, uint32_t, IdValueHash> m_processIndex;
     std::unordered_map<ThreadKey, uint32_t, ThreadKeyHash> m_threadIndex;
     std::unordered_map<uint64_t, uint32_t> m_counterIndex;

@@ -195,6 +195,8 @@ void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, s
         m_s.m_argSet[row] = s.args;
         m_s.m_parent[row] = parent[i] == kNone ? SliceRow() : SliceRow(depth[parent[i]]);
         m_s.m_depth[row] = static_cast<uint16_t>(std::min<uint32_t>(d, 0xffff));
+        if (m_s.m_height.size())
+            m_s.m_height[row] = s.height;
         if (rawToFinal)
             (*rawToFinal)[s.raw] = row;
     }
@@ -285,10 +287,13 @@ void StoreFinalizer::runGroup(Group& g)
     RawThread& t = m_b.m_threads[g.thread];
     // Flow v2 endpoints name raw slice indices; map them once this thread's rows are known.
     const std::vector<uint32_t>& points = m_v2ByThread[g.thread];
+    const std::vector<uint32_t>& accesses = m_memByThread[g.thread];
     std::vector<uint32_t> rawToFinal;
     const auto count = static_cast<uint32_t>(t.slices.size());
-    if (!points.empty())
+    if (!points.empty() || !accesses.empty())
         rawToFinal.assign(count, kNone);
+    const std::vector<uint8_t>& heights = t.heights;
+    auto heightOf = [&heights](uint32_t raw) { return raw < heights.size() ? heights[raw] : uint8_t(255); };
     std::vector<uint32_t>* map = rawToFinal.empty() ? nullptr : &rawToFinal;
     const Lane lane{TrackKind::Thread, t.name, 0, {g.rowBegin, g.rowBegin}, {}};
     // Most producers write a thread's events in time order: then the raw chunks are nested
@@ -304,20 +309,29 @@ void StoreFinalizer::runGroup(Group& g)
         const ChunkedVector<RawSlice>& raw = t.slices;
         nestSorted([&](size_t i) {
             const RawSlice& r = raw[i];
-            return Sortable{r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i)};
+            return Sortable{r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i), heightOf(static_cast<uint32_t>(i))};
         }, count, lane, g.rowBegin, g.lanes, map, diag);
         t.slices.clear();
     } else {
         std::vector<Sortable> v;
         v.reserve(count);
         uint32_t raw = 0;
-        t.slices.drain([&](const RawSlice& s) { v.push_back(Sortable{s.ts, s.dur, s.type, s.args, raw++}); });
+        t.slices.drain([&](const RawSlice& s) {
+            v.push_back(Sortable{s.ts, s.dur, s.type, s.args, raw, heightOf(raw)});
+            ++raw;
+        });
         nest(v, lane, g.rowBegin, g.lanes, map, diag);
     }
     for (uint32_t point : points) {
         const uint32_t row = rawToFinal[m_b.m_flowV2[point].index];
         m_v2Row[point] = row == kNone ? SliceRow() : SliceRow(row);
     }
+    for (uint32_t a : accesses) {
+        const uint32_t index = m_b.m_memorySlices[a].index;
+        const uint32_t row = index < count ? rawToFinal[index] : kNone;
+        m_memRow[a] = row == kNone ? SliceRow() : SliceRow(row);
+    }
+    std::vector<uint8_t>().swap(t.heights);
     // Instants: the block after the rows of earlier groups' instants.
     std::stable_sort(t.instants.begin(), t.instants.end(),
         [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
@@ -463,6 +477,8 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     m_s.m_argSet.resizeUninitialized(m_totalSlices);
     m_s.m_parent.resizeUninitialized(m_totalSlices);
     m_s.m_depth.resizeUninitialized(m_totalSlices);
+    if (m_b.m_anyHeight)
+        m_s.m_height.resizeUninitialized(m_totalSlices);
     m_s.m_instTs.resizeUninitialized(instantTotal);
     m_s.m_instType.resizeUninitialized(instantTotal);
     m_s.m_instArgs.resizeUninitialized(instantTotal);
@@ -472,6 +488,13 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     for (uint32_t i = 0; i < m_b.m_flowV2.size(); ++i)
         m_v2ByThread[m_b.m_flowV2[i].thread].push_back(i);
     m_v2Row.assign(m_b.m_flowV2.size(), SliceRow());
+    m_memByThread.resize(m_b.m_threads.size());
+    for (uint32_t i = 0; i < m_b.m_memorySlices.size(); ++i) {
+        const SliceHandle h = m_b.m_memorySlices[i];
+        if (h.valid() && h.thread < m_b.m_threads.size())
+            m_memByThread[h.thread].push_back(i);
+    }
+    m_memRow.assign(m_b.m_memorySlices.size(), SliceRow());
     m_groupDiagnostics.resize(m_groups.size());
 
     // Largest groups first, so the cores finish together.
@@ -495,6 +518,10 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         m_s.m_diagnostics.merge(d);
     emitTracks();
     buildFlows();
+    for (uint32_t i = 0; i < m_memRow.size(); ++i)
+        m_s.m_memory.setSlice(i, m_memRow[i]);
+    m_s.m_memory.finish();
+    std::vector<SliceHandle>().swap(m_b.m_memorySlices);
     m_s.m_extent = m_b.m_minTs <= m_b.m_maxTs ? TimeRange{m_b.m_minTs, m_b.m_maxTs} : TimeRange{};
     m_s.m_args.shrink();
     if (m_progress)

@@ -24,6 +24,7 @@ private:
         TypeId type;
         ArgSetId args;
         uint32_t raw;
+        uint8_t height = 255; // bar height (EventStore::sliceHeight) in the padding: still 32 bytes
     };
     // One track produced by a group: a thread, one of its overflow lanes, or an async lane.
     struct Lane {
@@ -72,6 +73,8 @@ private:
     std::vector<std::vector<uint32_t>> m_v2ByThread;    // raw thread → its v2 point indices
     std::vector<SliceRow> m_v2Row;                      // v2 point → final row
     std::vector<TrackId> m_threadTrack;                 // raw thread → its final track
+    std::vector<std::vector<uint32_t>> m_memByThread;   // raw thread → its memory access rows
+    std::vector<SliceRow> m_memRow;                     // memory access row → final slice row
     std::vector<Diagnostics> m_groupDiagnostics;
     std::atomic<uint64_t> m_doneSlices{0};
     uint64_t m_totalSlices = 0;

@@ -4,6 +4,7 @@
 #include "session.h"
 
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -124,6 +125,37 @@ private slots:
         QVERIFY(w.dock(QStringLiteral("eventDetailsDock"))->isHidden());
         toggle->trigger();
         QVERIFY(!w.dock(QStringLiteral("eventDetailsDock"))->isHidden());
+    }
+
+    void findFocusesTheSearchField_data()
+    {
+        QTest::addColumn<QKeySequence>("keys");
+        QTest::newRow("Ctrl+F") << QKeySequence(QKeySequence::Find);
+        QTest::newRow("slash") << QKeySequence(Qt::Key_Slash);
+    }
+
+    void findFocusesTheSearchField()
+    {
+        QFETCH(QKeySequence, keys);
+        MainWindow w;
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.openSample();
+        QVERIFY(finished.wait(60000));
+        QWidget* timeline = reinterpret_cast<QWidget*>(w.timeline());
+        timeline->setFocus();
+        QTRY_VERIFY(timeline->hasFocus());
+        QTest::keySequence(timeline, keys);
+        auto* name = w.findChild<QLineEdit*>(QStringLiteral("searchName"));
+        QVERIFY(name);
+        QTRY_VERIFY(name->hasFocus());
+        // Typed into a line edit, `/` is text, not the shortcut.
+        name->setText(QStringLiteral("a"));
+        name->setCursorPosition(1);
+        QTest::keyClick(name, Qt::Key_Slash);
+        QCOMPARE(name->text(), QStringLiteral("a/"));
     }
 
     void layoutSubmenusListSavedLayouts()

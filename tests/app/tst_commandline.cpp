@@ -146,6 +146,39 @@ private slots:
         QTEST(bool(cli.options().range), "hasRange");
     }
 
+    void sourceLineAndSearch_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("sourceFile");
+        QTest::addColumn<uint>("sourceLine");
+        QTest::addColumn<QString>("search");
+        QTest::newRow("source line") << QStringList { "t.json", "--source-line", "model.py:42" } << true << "model.py"
+                                     << 42u << "";
+        QTest::newRow("path with a drive colon") << QStringList { "--source-line", "C:/src/k.py:7" } << true
+                                                 << "C:/src/k.py" << 7u << "";
+        QTest::newRow("search") << QStringList { "t.json", "--search", "conv" } << true << "" << 0u << "conv";
+        QTest::newRow("no line") << QStringList { "--source-line", "model.py" } << false << "" << 0u << "";
+        QTest::newRow("line zero") << QStringList { "--source-line", "model.py:0" } << false << "" << 0u << "";
+        QTest::newRow("line not a number") << QStringList { "--source-line", "model.py:x" } << false << "" << 0u << "";
+    }
+
+    void sourceLineAndSearch()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, ok);
+        CommandLine cli;
+        args.prepend(QStringLiteral("strata"));
+        QCOMPARE(cli.parse(args) == CommandLine::Result::Ok, ok);
+        if (!ok) {
+            QVERIFY(cli.errorText().contains(QStringLiteral("--source-line")));
+            return;
+        }
+        QTEST(cli.options().sourceFile, "sourceFile");
+        QTEST(cli.options().sourceLine, "sourceLine");
+        QTEST(cli.options().search, "search");
+    }
+
     void helpDocumentsRange()
     {
         CommandLine cli;

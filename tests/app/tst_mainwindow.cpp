@@ -114,6 +114,43 @@ private slots:
         QVERIFY(w.dock(QStringLiteral("eventDetailsDock"))->isVisible());
     }
 
+    // The first paint of a fresh profile gets the CPU to itself: the analyses start after
+    // it, or after a fallback delay when the timeline is never painted (hidden window).
+    void analysesWaitForFirstPaint_data()
+    {
+        QTest::addColumn<bool>("shown");
+        QTest::newRow("shown: after the first paint") << true;
+        QTest::newRow("hidden: after the fallback") << false;
+    }
+
+    void analysesWaitForFirstPaint()
+    {
+        QFETCH(bool, shown);
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        if (shown) {
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+        }
+        bool startedAtLoad = true;
+        int paintsAtStart = -1;
+        int paints = 0;
+        connect(w.timeline(), &widgets::TimelineWidget::painted, &w, [&] { ++paints; });
+        connect(&w, &MainWindow::loadFinished, &w, [&] { startedAtLoad = w.session()->analysesStarted(); });
+        QSignalSpy ready(w.session(), &app::Session::analysesReady);
+        connect(w.session(), &app::Session::analysesReady, &w, [&] { paintsAtStart = paints; });
+        QVERIFY(!load(w, kSample).isEmpty());
+        QVERIFY(!startedAtLoad);
+        QVERIFY(ready.wait(kLoadTimeoutMs));
+        QVERIFY(w.session()->analysesStarted());
+        QVERIFY(w.session()->summaryIndex());
+        if (shown)
+            QVERIFY(paintsAtStart >= 1);
+        else
+            QCOMPARE(paintsAtStart, 0);
+    }
+
     void failingLoadKeepsPreviousProfile_data()
     {
         QTest::addColumn<QString>("fileName");

@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <common/backgroundpool.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -72,6 +73,7 @@ private slots:
         QVERIFY(!s.isOpen());
         QVERIFY(s.filePath().isEmpty());
         QCOMPARE(s.eventCount(), quint64(0));
+        widgets::BackgroundPool::instance()->waitForDone(); // the analyses hold it too
         QThreadPool::globalInstance()->waitForDone(); // released off the GUI thread
         QVERIFY(weak.expired());
     }

@@ -33,6 +33,8 @@ private slots:
     void level();
     void slicesInRange_data();
     void slicesInRange();
+    void firstStart_data();
+    void firstStart();
     void hitTest_data();
     void hitTest();
     void hitTestLevel_data();
@@ -209,6 +211,42 @@ void tst_EventStore::slicesInRange()
     QFETCH(QString, rows);
     const RowRange r = m_store->slicesInRange(main(), depth, t0, t1);
     QCOMPARE(rowsText(r), rows);
+}
+
+void tst_EventStore::firstStart_data()
+{
+    // Main thread, level 0 starts at 0 (A), 100 (B), 300 (C) = rows 0..2; level 1 at 10,
+    // 40, 100 = rows 3..5.
+    // clang-format off
+    QTest::addColumn<uint>("depth");
+    QTest::addColumn<qint64>("t");
+    QTest::addColumn<uint>("atOrAfter");
+    QTest::addColumn<uint>("after");
+    QTest::newRow("before all") << 0u << qint64(-5) << 0u << 0u;
+    QTest::newRow("on the first start") << 0u << qint64(0) << 0u << 1u;
+    QTest::newRow("between") << 0u << qint64(50) << 1u << 1u;
+    QTest::newRow("on the last start") << 0u << qint64(300) << 2u << 3u;
+    QTest::newRow("after all: level end") << 0u << qint64(301) << 3u << 3u;
+    QTest::newRow("d1 on B1") << 1u << qint64(100) << 5u << 6u;
+    QTest::newRow("d1 between") << 1u << qint64(11) << 4u << 4u;
+    QTest::newRow("empty level") << 3u << qint64(0) << 7u << 7u;
+    // clang-format on
+}
+
+void tst_EventStore::firstStart()
+{
+    QFETCH(uint, depth);
+    QFETCH(qint64, t);
+    QFETCH(uint, atOrAfter);
+    QFETCH(uint, after);
+    const RowRange lv = m_store->level(main(), depth);
+    if (lv.empty()) { // an empty range answers its own end
+        QCOMPARE(m_store->firstStartAtOrAfter({7, 7}, t), atOrAfter);
+        QCOMPARE(m_store->firstStartAfter({7, 7}, t), after);
+        return;
+    }
+    QCOMPARE(m_store->firstStartAtOrAfter(lv, t), atOrAfter);
+    QCOMPARE(m_store->firstStartAfter(lv, t), after);
 }
 
 void tst_EventStore::hitTest_data()

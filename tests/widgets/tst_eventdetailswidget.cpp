@@ -6,6 +6,7 @@
 
 #include <QAbstractButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -234,6 +235,33 @@ private slots:
         QCOMPARE(reveal.count(), 1);
         QCOMPARE(reveal.at(0).at(0).value<EventRef>(), expected);
         QCOMPARE(w.title(), target);
+    }
+
+    void flowChainFollowsTheDepth()
+    {
+        model::Selection sel;
+        model::Viewport vp;
+        widgets::EventDetailsWidget w(&sel, &vp);
+        w.setStore(m_store);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* depth = w.findChild<QSpinBox*>(QStringLiteral("flowDepth"));
+        QVERIFY(depth);
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "step"))); // no flows: no depth box
+        QVERIFY(!depth->isVisible());
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
+        QVERIFY(depth->isVisible());
+        QVERIFY(findItem(w.tree(), "Flows (0 in, 1 out)"));
+        depth->setValue(3); // the box drives the shared depth, and the list follows it
+        QCOMPARE(sel.flowDepth(), 3);
+        QVERIFY(findItem(w.tree(), "Flow chain (0 before, 1 after, depth 3)"));
+        QTreeWidgetItem* self = findItem(w.tree(), QStringLiteral("●"));
+        QVERIFY(self);
+        QCOMPARE(self->text(1), QStringLiteral("matmul (this event)"));
+        QCOMPARE(fieldValue(w.tree(), "→ to"), QStringLiteral("copy on DMA"));
+        sel.setFlowDepth(1); // set elsewhere (the timeline shares it): the box follows
+        QCOMPARE(depth->value(), 1);
+        QVERIFY(findItem(w.tree(), "Flows (0 in, 1 out)"));
     }
 
     void zoomToEvent()

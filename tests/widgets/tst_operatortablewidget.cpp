@@ -2,6 +2,7 @@
 // highlights exactly their slices, a double-click selects and reveals the longest instance,
 // the current-selection mode follows the time selection and the visible window (debounced),
 // stale results are dropped, and the exports are the CLI's text for the same level.
+#include "common/backgroundpool.h"
 #include "operators/operatorexport.h"
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortablewidget.h"
@@ -473,7 +474,7 @@ void tst_OperatorTableWidget::staleResultsDropped()
     m_widget->setAnalysis(nullptr, nullptr);
     QVERIFY(!m_widget->tree());
     // Let the pool finish and deliver: nothing arrives for the closed profile.
-    QThreadPool::globalInstance()->waitForDone();
+    widgets::BackgroundPool::instance()->waitForDone();
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
     QCOMPARE(spy2.count(), 0);

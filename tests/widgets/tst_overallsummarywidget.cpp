@@ -145,6 +145,42 @@ private slots:
         QCOMPARE(f.widget.summary()->window.end, f.store->extent().end);
     }
 
+    // The profile's own facts (EventStore metadata: a Neuron summary, a trace's otherData)
+    // are listed under the summary, in the store's order; no metadata, no list.
+    void profileFacts_data()
+    {
+        QTest::addColumn<QStringList>("pairs"); // key, value, key, value, ...
+        QTest::newRow("none") << QStringList();
+        QTest::newRow("one") << QStringList{QStringLiteral("total_time"), QStringLiteral("5.542 ms")};
+        QTest::newRow("several, kept in order")
+            << QStringList{QStringLiteral("mfu"), QStringLiteral("41.5"), QStringLiteral("device"),
+                   QStringLiteral("trn1"), QStringLiteral("a_last"), QStringLiteral("")};
+    }
+
+    void profileFacts()
+    {
+        QFETCH(QStringList, pairs);
+        store::StoreBuilder b;
+        const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
+        b.completeSlice(t, 0, 10, b.type(b.intern("op"), b.intern("cat")), store::ArgSetId());
+        for (int i = 0; i + 1 < pairs.size(); i += 2)
+            b.addMetadata(pairs[i].toStdString(), pairs[i + 1].toStdString());
+        widgets::OverallSummaryWidget w;
+        w.show();
+        w.setStore(b.finalize(), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
+        QTreeWidget* facts = w.factsView();
+        QVERIFY(facts);
+        QCOMPARE(facts->topLevelItemCount(), int(pairs.size() / 2));
+        QCOMPARE(facts->isVisible(), !pairs.isEmpty());
+        for (int i = 0; i < facts->topLevelItemCount(); ++i) {
+            QCOMPARE(facts->topLevelItem(i)->text(0), pairs[2 * i]);
+            QCOMPARE(facts->topLevelItem(i)->text(1), pairs[2 * i + 1]);
+        }
+        w.setStore(nullptr);
+        QCOMPARE(facts->topLevelItemCount(), 0);
+        QVERIFY(!facts->isVisible());
+    }
+
     void trackRows_data()
     {
         QTest::addColumn<QString>("process");

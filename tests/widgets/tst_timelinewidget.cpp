@@ -61,6 +61,8 @@ private slots:
     void colours_data();
     void colours();
     void flowsOfSelection();
+    void flowJumps_data();
+    void flowJumps();
     void deepZoomInsideAHugeSlice();
 
 private:
@@ -521,6 +523,35 @@ void tst_TimelineWidget::colours()
     // The DMA command of the same layer is in the transfer family.
     const QColor dma = m_w->sliceColor(row("0_fused(layer1.2+layer1.2.bn2)_4"));
     QVERIFY(widgets::OperatorColors::isTransferColor(dma));
+}
+
+void tst_TimelineWidget::flowJumps_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<int>("key");
+    QTest::addColumn<QString>("to"); // "" = stays
+    QTest::newRow("] follows the flow") << "0_fused(layer1+conv)_3" << int(Qt::Key_BracketRight)
+                                        << "1_fused(layer1.2+layer1.2.bn2)_9";
+    QTest::newRow("[ goes back along it") << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketLeft)
+                                          << "0_fused(layer1+conv)_3";
+    QTest::newRow("] at the end of the flow stays") << "1_fused(layer1.2+layer1.2.bn2)_9"
+                                                    << int(Qt::Key_BracketRight) << "";
+    QTest::newRow("[ without incoming flows stays") << "aten::conv2d" << int(Qt::Key_BracketLeft) << "";
+}
+
+void tst_TimelineWidget::flowJumps()
+{
+    QFETCH(QString, from);
+    QFETCH(int, key);
+    QFETCH(QString, to);
+    const EventRef start = EventRef::slice(row(qPrintable(from)));
+    m_selection->setCurrent(start);
+    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+    m_w->setFocus();
+    QTest::keyClick(m_w.get(), Qt::Key(key));
+    const EventRef expected = to.isEmpty() ? start : EventRef::slice(row(qPrintable(to)));
+    QCOMPARE(m_selection->current(), expected);
+    QCOMPARE(reveal.count(), to.isEmpty() ? 0 : 1); // a jump brings the other end into view
 }
 
 void tst_TimelineWidget::flowsOfSelection()

@@ -3,6 +3,7 @@
 #include "timeline/unitformat.h"
 
 #include <state/viewport.h>
+#include <store/flowchain.h>
 
 #include <QAction>
 #include <QApplication>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -156,6 +158,13 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
     m_zoomButton->setToolTip(tr("Show this event across the timeline"));
     m_zoomButton->setAutoRaise(true);
     connect(m_zoomButton, &QToolButton::clicked, this, &EventDetailsWidget::zoomToCurrent);
+    m_flowDepth = new QSpinBox(details);
+    m_flowDepth->setObjectName(QStringLiteral("flowDepth"));
+    m_flowDepth->setRange(1, model::Selection::kMaxFlowDepth);
+    m_flowDepth->setValue(m_selection->flowDepth());
+    m_flowDepth->setPrefix(tr("Flow depth "));
+    m_flowDepth->setToolTip(tr("How many flow hops to follow each way, here and on the timeline ([ and ] step along them)"));
+    connect(m_flowDepth, qOverload<int>(&QSpinBox::valueChanged), m_selection, &model::Selection::setFlowDepth);
 
     m_tree = new QTreeWidget(details);
     m_tree->setObjectName(QStringLiteral("eventDetailsTree"));
@@ -202,7 +211,11 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
     titles->addWidget(m_title);
     titles->addWidget(m_subtitle);
     header->addLayout(titles, 1);
-    header->addWidget(m_zoomButton, 0, Qt::AlignTop);
+    auto* buttons = new QVBoxLayout;
+    buttons->setSpacing(2);
+    buttons->addWidget(m_zoomButton, 0, Qt::AlignRight);
+    buttons->addWidget(m_flowDepth, 0, Qt::AlignRight);
+    header->addLayout(buttons);
     auto* col = new QVBoxLayout(details);
     col->setContentsMargins(0, 0, 0, 0);
     col->setSpacing(4);
@@ -217,6 +230,11 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
     outer->addWidget(m_stack);
 
     connect(m_selection, &model::Selection::currentChanged, this, &EventDetailsWidget::refresh);
+    connect(m_selection, &model::Selection::flowDepthChanged, this, [this](int depth) {
+        const QSignalBlocker block(m_flowDepth);
+        m_flowDepth->setValue(depth);
+        refresh();
+    });
     refresh();
 }
 
@@ -234,6 +252,7 @@ QString EventDetailsWidget::title() const
 void EventDetailsWidget::refresh()
 {
     m_tree->clear();
+    m_flowDepth->hide(); // addFlows shows it for a slice with flows
     const EventRef cur = m_selection->current();
     if (!m_store) {
         showPlaceholder(tr("No profile is open."));
@@ -416,28 +435,52 @@ void EventDetailsWidget::addArgs(store::ArgSetId set)
 void EventDetailsWidget::addFlows(store::SliceRow row)
 {
     const store::EventStore& s = *m_store;
-    const std::vector<store::FlowId> in = s.flowsIn(row);
-    const std::vector<store::FlowId> out = s.flowsOut(row);
-    if (in.empty() && out.empty())
+    const int depth = m_selection->flowDepth();
+    const store::FlowChain chain(s, row, unsigned(depth));
+    if (chain.empty())
         return;
-    QTreeWidgetItem* flows = section(tr("Flows (%1 in, %2 out)").arg(in.size()).arg(out.size()));
-    auto add = [&](store::FlowId f, bool incoming) {
-        const store::FlowEdge& e = s.flow(f);
-        const store::SliceRow other = incoming ? e.from : e.to;
+    m_flowDepth->show();
+    size_t directIn = 0, directOut = 0;
+    for (const store::FlowLink& l : chain.links())
+        if (l.depth == 1)
+            ++(l.forward ? directOut : directIn);
+    QTreeWidgetItem* flows = depth == 1
+        ? section(tr("Flows (%1 in, %2 out)").arg(directIn).arg(directOut))
+        : section(tr("Flow chain (%1 before, %2 after, depth %3)")
+                      .arg(chain.backwardCount())
+                      .arg(chain.forwardCount())
+                      .arg(depth));
+    auto add = [&](const store::FlowLink& l) {
+        const store::FlowEdge& e = s.flow(l.flow);
+        const store::SliceRow other = l.reached();
         const QString otherName = qs(s.str(s.sliceName(other)));
         const QString track = where(s.sliceTrack(other));
         QString tip = tr("Select %1 on %2").arg(otherName, track);
+        if (l.depth > 1) {
+            const store::SliceRow via = l.forward ? l.from : l.to;
+            tip += tr("\n%1 hops away, via %2").arg(l.depth).arg(qs(s.str(s.sliceName(via))));
+        }
         if (e.name.valid() && !s.str(e.name).empty())
             tip += tr("\nFlow: %1").arg(qs(s.str(e.name)));
         if (e.category.valid() && !s.str(e.category).empty())
             tip += tr(" (%1)").arg(qs(s.str(e.category)));
-        link(flows, incoming ? tr("← from") : tr("→ to"), tr("%1 on %2").arg(otherName, track), EventRef::slice(other),
-            tip);
+        const QString key = l.forward ? (l.depth == 1 ? tr("→ to") : tr("→ hop %1").arg(l.depth))
+                                      : (l.depth == 1 ? tr("← from") : tr("← hop %1").arg(l.depth));
+        link(flows, key, tr("%1 on %2").arg(otherName, track), EventRef::slice(other), tip);
     };
-    for (store::FlowId f : in)
-        add(f, true);
-    for (store::FlowId f : out)
-        add(f, false);
+    // Read top to bottom, the chain runs in flow order: farthest sources first, then this
+    // event (when the chain goes deeper than its own flows), then the targets outward.
+    const std::vector<store::FlowLink>& links = chain.links();
+    for (size_t i = chain.backwardCount(); i-- > 0;)
+        add(links[i]);
+    if (depth > 1)
+        field(flows, QStringLiteral("●"), tr("%1 (this event)").arg(qs(s.str(s.sliceName(row)))));
+    for (size_t i = chain.backwardCount(); i < links.size(); ++i)
+        add(links[i]);
+    if (chain.truncated())
+        field(flows, QStringLiteral("…"),
+            links.size() >= store::FlowChain::kMaxLinks ? tr("the chain goes on; %1 flows shown").arg(links.size())
+                                                         : tr("more flows beyond depth %1").arg(depth));
 }
 
 bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QLabel;
+class QSpinBox;
 class QStackedWidget;
 class QToolButton;
 class QTreeWidget;
@@ -20,8 +21,9 @@ namespace strata::widgets {
 
 // The Event Details dock (objectName "eventDetails"): every field of Selection::current —
 // identity, where and when it ran, its parent chain, its args as a tree (dotted keys nested)
-// and its incoming and outgoing flows. Parent and flow rows are links: activating one makes
-// that event current and asks the views to reveal it.
+// and its flow chain (store::FlowChain to Selection::flowDepth hops each way, set with the
+// "Flow depth" box shown for slices with flows). Parent and flow rows are links: activating
+// one makes that event current and asks the views to reveal it.
 class EventDetailsWidget : public QWidget {
     Q_OBJECT
 public:
@@ -63,6 +65,7 @@ private:
     QLabel* m_title;
     QLabel* m_subtitle;
     QToolButton* m_zoomButton;
+    QSpinBox* m_flowDepth;
     QTreeWidget* m_tree;
     // A click on a link rebuilds the tree under the cursor; the second click of a double
     // click must not land on whatever row is now there.

@@ -39,7 +39,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <QtConcurrent/QtConcurrentRun>
+#include <common/backgroundpool.h>
 
 #include <algorithm>
 #include <cmath>
@@ -309,7 +309,7 @@ void LatencyWidget::rebuild()
         if (watcher->result())
             apply(watcher->result(), generation);
     });
-    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
+    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
                                              cancel = m_cancel]() -> std::shared_ptr<const Result> {
         auto r = std::make_shared<Result>();
         r->stats = store::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
@@ -486,7 +486,7 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
             m_selection->setHighlighted(watcher->result(), name);
     });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
+    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
         return std::make_shared<const std::vector<store::SliceRow>>(OperatorRows::collect(*store, *catalog,
             {store::OperatorLevel::Op}, {key}, window, store::OperatorAggregator::defaultScope(*catalog)));
     }));

@@ -34,7 +34,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <QtConcurrent/QtConcurrentRun>
+#include <common/backgroundpool.h>
 
 #include <algorithm>
 #include <cmath>
@@ -264,7 +264,7 @@ void OperatorChartsWidget::rebuild()
         watcher->deleteLater();
         apply(watcher->result(), generation);
     });
-    watcher->setFuture(QtConcurrent::run([store = m_store, catalog = m_catalog, lvl, window, cancel = m_cancel]() -> Table {
+    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = m_cancel]() -> Table {
         auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
             *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
         return cancel->load() ? nullptr : t;
@@ -406,7 +406,7 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
             m_selection->setHighlighted(watcher->result(), label);
     });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(QtConcurrent::run(
+    watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
                 OperatorRows::collect(*store, *catalog, {level}, {key}, window, scope));

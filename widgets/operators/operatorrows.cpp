@@ -10,27 +10,14 @@ using namespace strata::store;
 
 namespace {
 
-uint32_t firstAtOrAfter(const EventStore& s, RowRange r, TimeNs t)
-{
-    uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (s.sliceTs(SliceRow(mid)) < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 // Rows of one track level starting in the window whose keys match.
 bool scanLevel(const EventStore& store, const OperatorCatalog& catalog, TrackId track, uint32_t depth,
     const std::vector<OperatorLevel>& levels, const std::vector<uint32_t>& keys, TimeRange window,
     const std::atomic<bool>* cancel, std::vector<SliceRow>& out)
 {
     const RowRange lv = store.level(track, depth);
-    const uint32_t b = firstAtOrAfter(store, lv, window.start);
-    const uint32_t e = firstAtOrAfter(store, {b, lv.end}, window.end);
+    const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
+    const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
     for (uint32_t i = b; i < e; ++i) {
         if (cancel && ((i - b) & 0xffff) == 0 && cancel->load())
             return false;

@@ -28,7 +28,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+#include <common/backgroundpool.h>
 
 #include <algorithm>
 
@@ -317,7 +317,7 @@ void OperatorTableWidget::rebuild()
         watcher->deleteLater();
         applyTree(watcher->result(), generation);
     });
-    watcher->setFuture(QtConcurrent::run(
+    watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = m_cancel] {
             return OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
         }));
@@ -513,7 +513,7 @@ void OperatorTableWidget::onSelectionChanged()
         m_ownHighlight = rows;
         m_selection->setHighlighted(rows, label);
     });
-    watcher->setFuture(QtConcurrent::run(
+    watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, tree, nodes, cancel = m_highlightCancel]() -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {

@@ -66,32 +66,6 @@ private:
     std::unordered_map<uint64_t, int> m_children;
 };
 
-uint32_t firstAtOrAfter(const EventStore& s, RowRange r, TimeNs t)
-{
-    uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (s.sliceTs(SliceRow(mid)) < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-uint32_t firstAfter(const EventStore& s, RowRange r, TimeNs t)
-{
-    uint32_t lo = r.begin, hi = r.end;
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (s.sliceTs(SliceRow(mid)) <= t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 // numpy's median: the middle value, or the mean of the two middle values.
 double median(std::vector<TimeNs>& v)
 {
@@ -170,10 +144,10 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
         TimeNs parentsEnd = kTimeMin;
         for (uint32_t depth = 0; depth < store.levelCount(track); ++depth) {
             const RowRange lv = store.level(track, depth);
-            const uint32_t b = firstAtOrAfter(store, lv, window.start);
-            const uint32_t e = firstAtOrAfter(store, {b, lv.end}, window.end);
+            const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
+            const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
             // Children that start after the window still take their time off their parents.
-            const uint32_t extra = depth > 0 && parentsEnd >= window.end ? firstAfter(store, {e, lv.end}, parentsEnd) : e;
+            const uint32_t extra = depth > 0 && parentsEnd >= window.end ? store.firstStartAfter({e, lv.end}, parentsEnd) : e;
             parentsEnd = e > b ? store.sliceEnd(SliceRow(e - 1)) : kTimeMin;
             const uint64_t place = (uint64_t(t) << 32) | depth;
             for (uint32_t i = b; i < extra; ++i) {

@@ -4,8 +4,16 @@
 #include "summarycomputer.h"
 #include "summaryview.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace strata::widgets {
 
@@ -18,10 +26,73 @@ OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
     m_chart = new SummaryBusyChart(this);
     m_view->addPane(m_chart, tr("Busy time per engine"));
     m_view->setCaption(tr("Whole trace"));
+    m_factsToggle = new QToolButton(this);
+    m_factsToggle->setObjectName(QStringLiteral("profileFactsToggle"));
+    m_factsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_factsToggle->setAutoRaise(true);
+    m_factsToggle->setArrowType(Qt::DownArrow);
+    QFont bold = m_factsToggle->font();
+    bold.setBold(true);
+    m_factsToggle->setFont(bold);
+    m_factsView = new QTreeWidget(this);
+    m_factsView->setObjectName(QStringLiteral("profileFacts"));
+    m_factsView->setColumnCount(2);
+    m_factsView->setHeaderHidden(true);
+    m_factsView->setRootIsDecorated(false);
+    m_factsView->setUniformRowHeights(true);
+    m_factsView->setAlternatingRowColors(true);
+    m_factsView->setFrameShape(QFrame::NoFrame);
+    m_factsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_factsView->setTextElideMode(Qt::ElideMiddle);
+    m_factsView->header()->setStretchLastSection(true);
+    auto* copy = new QAction(tr("Copy"), m_factsView);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, [this] {
+        QStringList lines;
+        for (QTreeWidgetItem* item : m_factsView->selectedItems())
+            lines << item->text(0) + QLatin1Char('\t') + item->text(1);
+        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    });
+    m_factsView->addAction(copy);
+    m_factsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(m_factsToggle, &QToolButton::clicked, this, [this] {
+        const bool open = m_factsToggle->arrowType() != Qt::DownArrow;
+        m_factsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_factsView->setVisible(open && m_factsView->topLevelItemCount() > 0);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addSpacing(4);
+    layout->addWidget(m_factsToggle, 0, Qt::AlignLeft);
+    layout->addWidget(m_factsView);
+    showFacts(nullptr);
     connect(m_computer, &SummaryComputer::ready, this, &OverallSummaryWidget::apply);
+}
+
+void OverallSummaryWidget::showFacts(const store::EventStore* store)
+{
+    m_factsView->clear();
+    if (store) {
+        for (const auto& [key, value] : store->metadata()) {
+            const QString v = QString::fromStdString(value);
+            auto* item = new QTreeWidgetItem(m_factsView, {QString::fromStdString(key), v});
+            item->setToolTip(1, v);
+        }
+    }
+    const int n = m_factsView->topLevelItemCount();
+    m_factsToggle->setText(tr("Profile facts (%1)").arg(n));
+    m_factsToggle->setVisible(n > 0);
+    m_factsView->setVisible(n > 0 && m_factsToggle->arrowType() == Qt::DownArrow);
+    if (n == 0)
+        return;
+    m_factsView->resizeColumnToContents(0);
+    m_factsView->setColumnWidth(0, std::min(m_factsView->columnWidth(0) + 12, 360));
+    // A compact section: a few rows, the rest scroll, so the summary keeps the dock.
+    const int row = std::max(m_factsView->sizeHintForRow(0), fontMetrics().height() + 2);
+    m_factsView->setFixedHeight(row * std::min(n, 5) + 2 * m_factsView->frameWidth() + 2);
 }
 
 void OverallSummaryWidget::setStore(
@@ -34,6 +105,7 @@ void OverallSummaryWidget::setStore(
     m_view->setSummary(nullptr);
     m_chart->clear();
     m_view->showPlaceholder(open ? tr("Building summary…") : tr("Open a profile to see its summary."));
+    showFacts(m_computer->store().get());
 }
 
 void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)

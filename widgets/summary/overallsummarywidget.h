@@ -7,6 +7,9 @@
 
 #include <memory>
 
+class QToolButton;
+class QTreeWidget;
+
 namespace strata::widgets {
 
 class SummaryBusyChart;
@@ -30,16 +33,22 @@ public:
     bool isBusy() const;
     SummaryView* view() const { return m_view; }
     SummaryBusyChart* chart() const { return m_chart; }
+    // The profile's own facts (EventStore::metadata: a Neuron summary's MFU, a trace's
+    // otherData, ...): key and value per row, under the summary; hidden when there are none.
+    QTreeWidget* factsView() const { return m_factsView; }
 
 signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
     void apply(std::shared_ptr<const store::TraceSummary> summary);
+    void showFacts(const store::EventStore* store);
 
     SummaryComputer* m_computer;
     SummaryView* m_view;
     SummaryBusyChart* m_chart;
+    QToolButton* m_factsToggle;
+    QTreeWidget* m_factsView;
     QString m_path;
 };
 

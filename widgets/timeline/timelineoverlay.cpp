@@ -1,9 +1,12 @@
 #include "timelineoverlay.h"
 
+#include "flowbundler.h"
 #include "operatorcolors.h"
 #include "timelinestyle.h"
 #include "trackimagecache.h"
 #include "unitformat.h"
+
+#include <store/flowchain.h>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -67,7 +70,8 @@ TimelineOverlay::Hit TimelineOverlay::hitTest(QPoint pos) const
         }
     } else if (depth >= 0 && uint32_t(depth) < row.levels) {
         const SliceRow r = m_store.hitTestLevel(row.track, uint32_t(depth), t, tol);
-        if (r.valid())
+        // Above a short bar is empty space, within 3 px of its top still the bar.
+        if (r.valid() && (!m_store.hasSliceHeights() || pos.y() >= sliceRect(r).top() - 3))
             h.event = model::EventRef::slice(r);
     }
     return h;
@@ -91,7 +95,10 @@ QRectF TimelineOverlay::sliceRect(SliceRow r) const
     }
     const LayoutRow& lr = m_layout.rows()[row];
     const int top = m_frame.originY() + TimelineLayout::sliceTop(lr, m_store.sliceDepth(r));
-    return QRectF(x0, top, x1 - x0, TimelineLayout::kSliceHeight);
+    // A slice with a height fraction is a bar at the bottom of its depth row.
+    const double bar = m_store.hasSliceHeights() ? TrackRenderer::barHeight(m_store.sliceHeight(r))
+                                                 : double(TimelineLayout::kSliceHeight);
+    return QRectF(x0, top + TimelineLayout::kSliceHeight - bar, x1 - x0, bar);
 }
 
 QRectF TimelineOverlay::eventRect(model::EventRef e) const
@@ -133,21 +140,33 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
     }
 }
 
-void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection::RowSet& rows, const TrackImageCache& images) const
+void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection& selection, const TrackImageCache& images) const
 {
-    if (!rows)
+    const model::Selection::RowSet rows = selection.highlighted();
+    const model::Selection::InstantSet instants = selection.highlightedInstants();
+    if (!rows && !instants)
         return;
-    QColor veil = m_pal.color(QPalette::Base);
-    veil.setAlpha(165);
-    p.fillRect(m_frame.canvas, veil);
-    const std::vector<SliceRow>& set = *rows;
-    if (set.empty())
-        return;
+    const bool dim = selection.highlightDimsOthers();
+    if (dim) {
+        QColor veil = m_pal.color(QPalette::Base);
+        veil.setAlpha(165);
+        p.fillRect(m_frame.canvas, veil);
+    }
+    static const std::vector<SliceRow> kNone;
+    const std::vector<SliceRow>& set = rows ? *rows : kNone;
     const auto [first, last] = m_layout.rowsIn(m_frame.scrollY, m_frame.scrollY + m_frame.canvas.height());
-    QColor outline = m_pal.color(QPalette::Text);
+    const QColor outline = m_pal.color(QPalette::Text);
+    const QColor accent = m_pal.color(QPalette::Highlight);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setBrush(Qt::NoBrush);
     for (int i = first; i < last; ++i) {
         const LayoutRow& lr = m_layout.rows()[i];
         if (lr.kind != LayoutRow::Kind::Track)
+            continue;
+        if (instants && !instants->empty())
+            paintHighlightedInstants(p, lr, *instants);
+        if (set.empty())
             continue;
         const QImage& image = images.image(lr);
         const double dpr = image.devicePixelRatio();
@@ -161,16 +180,24 @@ void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection::RowSe
                 const double x0 = std::max<double>(m_frame.canvas.left(), std::floor(r.left()));
                 const double x1 = std::min<double>(m_frame.canvas.right() + 1, std::max(x0 + 1, std::ceil(r.right())));
                 const QRectF target(x0, top, x1 - x0, TimelineLayout::kSliceHeight);
-                if (!image.isNull()) {
-                    const QRectF source((x0 - m_frame.canvas.left()) * dpr, (top - m_frame.originY() - lr.y) * dpr,
-                        target.width() * dpr, target.height() * dpr);
-                    p.drawImage(target, image, source);
+                if (dim) {
+                    if (!image.isNull()) {
+                        const QRectF source((x0 - m_frame.canvas.left()) * dpr, (top - m_frame.originY() - lr.y) * dpr,
+                            target.width() * dpr, target.height() * dpr);
+                        p.drawImage(target, image, source);
+                    } else {
+                        p.fillRect(target, QColor::fromRgb(m_colors.sliceColor(m_store.sliceType(*a), lr.track)));
+                    }
+                    if (target.width() >= 3) {
+                        p.setPen(outline);
+                        p.drawRect(target.adjusted(0.5, 0.5, -0.5, -0.5));
+                    }
+                } else if (target.width() < 4) {
+                    // Too narrow for a ring to show: a solid accent bar, 2 px at least.
+                    p.fillRect(QRectF(x0, top, std::max(2.0, x1 - x0), TimelineLayout::kSliceHeight), accent);
                 } else {
-                    p.fillRect(target, QColor::fromRgb(m_colors.sliceColor(m_store.sliceType(*a), lr.track)));
-                }
-                if (target.width() >= 3) {
-                    p.setPen(outline);
-                    p.drawRect(target.adjusted(0.5, 0.5, -0.5, -0.5));
+                    p.setPen(QPen(accent, 2));
+                    p.drawRect(target.adjusted(1, 1, -1, -1));
                 }
                 // Skip highlighted rows starting inside the same pixel column.
                 const TimeNs next = m_frame.timeAt(std::floor(r.left()) + 1);
@@ -178,6 +205,35 @@ void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection::RowSe
             }
         }
     }
+    p.restore();
+}
+
+void TimelineOverlay::paintHighlightedInstants(
+    QPainter& p, const LayoutRow& lr, const std::vector<store::InstantRow>& set) const
+{
+    const store::TrackInfo& info = m_store.track(lr.track);
+    const bool instantTrack
+        = info.kind == store::TrackKind::ProcessInstants || info.kind == store::TrackKind::GlobalInstants;
+    if (info.instants.empty() || (!instantTrack && lr.instantStrip <= 0))
+        return;
+    const store::RowRange vis = m_store.instantsInRange(lr.track, m_frame.t0, m_frame.t1);
+    auto a = std::lower_bound(set.begin(), set.end(), store::InstantRow(vis.begin));
+    const auto z = std::lower_bound(a, set.end(), store::InstantRow(vis.end));
+    const double h = lr.instantStrip > 0 ? lr.instantStrip : lr.height;
+    const double cy = m_frame.originY() + lr.y + h / 2.0;
+    const double half = std::min(5.0, h / 2.0);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(m_pal.color(QPalette::Base), 1));
+    p.setBrush(m_pal.color(QPalette::Highlight));
+    while (a != z) {
+        const double x = m_frame.xOf(m_store.instantTs(*a));
+        const QPointF diamond[] = {{x, cy - half}, {x + half, cy}, {x, cy + half}, {x - half, cy}};
+        p.drawPolygon(diamond, 4);
+        const TimeNs next = m_frame.timeAt(std::floor(x) + 1);
+        a = std::partition_point(a + 1, z, [&](store::InstantRow r) { return m_store.instantTs(r) < next; });
+    }
+    p.restore();
 }
 
 void TimelineOverlay::paintTimeSelection(QPainter& p, store::TimeRange r) const
@@ -243,43 +299,89 @@ void TimelineOverlay::paintOutline(QPainter& p, model::EventRef e, bool selected
     p.restore();
 }
 
-void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice) const
+void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
 {
-    std::vector<store::FlowId> flows = m_store.flowsOut(slice);
-    const std::vector<store::FlowId> in = m_store.flowsIn(slice);
-    flows.insert(flows.end(), in.begin(), in.end());
-    if (flows.empty())
+    const store::FlowChain chain(m_store, slice, unsigned(std::max(depth, 1)));
+    if (chain.empty())
         return;
+    std::vector<FlowSegment> segments;
+    segments.reserve(chain.links().size());
+    for (const store::FlowLink& link : chain.links()) {
+        const QRectF from = sliceRect(link.from), to = sliceRect(link.to);
+        if (from.isNull() || to.isNull())
+            continue;
+        segments.push_back({QPointF(from.right(), from.center().y()), QPointF(to.left(), to.center().y()), link.depth});
+    }
+    const std::vector<FlowBundle> bundles = FlowBundler::bundle(segments);
     p.save();
     p.setClipRect(m_frame.canvas);
     p.setRenderHint(QPainter::Antialiasing, true);
-    QColor c = m_pal.color(QPalette::Text);
-    c.setAlpha(215);
-    for (store::FlowId f : flows) {
-        const store::FlowEdge& edge = m_store.flow(f);
-        const QRectF from = sliceRect(edge.from), to = sliceRect(edge.to);
-        if (from.isNull() || to.isNull())
-            continue;
-        const QPointF a(from.right(), from.center().y()), b(to.left(), to.center().y());
-        const double bend = std::clamp(std::abs(b.x() - a.x()) / 2, 24.0, 160.0);
+    const QColor text = m_pal.color(QPalette::Text);
+    std::vector<std::pair<QPointF, int>> labels; // curve midpoint, count
+    for (const FlowBundle& b : bundles) {
+        QColor c = text;
+        // Farther hops fade, so the selected slice's own flows stand out.
+        c.setAlpha(std::max(110, 215 - 25 * (b.depth - 1)));
+        const double width = FlowBundler::penWidth(b.count);
+        const QPointF a = b.from, z = b.to;
+        const double bend = std::clamp(std::abs(z.x() - a.x()) / 2, 24.0, 160.0);
         QPainterPath path(a);
-        path.cubicTo(a + QPointF(bend, 0), b - QPointF(bend, 0), b);
-        p.setPen(QPen(m_pal.color(QPalette::Base), 3.5));
+        path.cubicTo(a + QPointF(bend, 0), z - QPointF(bend, 0), z);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(m_pal.color(QPalette::Base), width + 2));
         p.drawPath(path);
-        p.setPen(QPen(c, 1.5));
+        p.setPen(QPen(c, width));
         p.drawPath(path);
         // Arrow head along the curve's final (horizontal) tangent.
+        const double hl = 6 + 1.5 * width, hw = 3 + width;
         QPainterPath head;
-        head.moveTo(b);
-        head.lineTo(b + QPointF(-8, -4));
-        head.lineTo(b + QPointF(-8, 4));
+        head.moveTo(z);
+        head.lineTo(z + QPointF(-hl, -hw));
+        head.lineTo(z + QPointF(-hl, hw));
         head.closeSubpath();
         p.fillPath(head, c);
         p.setPen(Qt::NoPen);
         p.setBrush(c);
-        p.drawEllipse(a, 2.5, 2.5);
-        if (edge.from != slice || edge.to != slice)
-            paintOutline(p, model::EventRef::slice(edge.from == slice ? edge.to : edge.from), false);
+        p.drawEllipse(a, 1.5 + width / 2, 1.5 + width / 2);
+        if (b.count > 1)
+            labels.push_back({path.pointAtPercent(0.5), b.count});
+    }
+    // Counts go on top of every arrow. Bundles whose labels would overlap (nearly parallel
+    // arrows in neighbouring bins) share one label with their summed count.
+    const QFontMetricsF fm(p.font());
+    auto boxFor = [&](QPointF mid, int count) {
+        const QString text = QStringLiteral("×%1").arg(count);
+        QRectF box(mid.x() - fm.horizontalAdvance(text) / 2 - 4, mid.y() - fm.height() / 2 - 1,
+            fm.horizontalAdvance(text) + 8, fm.height() + 2);
+        // Short arrows near an edge: keep the count readable inside the canvas.
+        box.moveLeft(std::clamp(box.left(), m_frame.canvas.left() + 2.0,
+            std::max(m_frame.canvas.left() + 2.0, m_frame.canvas.right() - box.width() - 2)));
+        return box;
+    };
+    std::vector<std::pair<QPointF, int>> merged;
+    for (const auto& [mid, count] : labels) {
+        auto hit = std::find_if(merged.begin(), merged.end(), [&](const auto& m) {
+            return boxFor(m.first, m.second).adjusted(-2, -2, 2, 2).intersects(boxFor(mid, count));
+        });
+        if (hit == merged.end())
+            merged.push_back({mid, count});
+        else
+            hit->second += count;
+    }
+    QColor frame = text;
+    frame.setAlpha(215);
+    for (const auto& [mid, count] : merged) {
+        const QRectF box = boxFor(mid, count);
+        p.setBrush(m_pal.color(QPalette::ToolTipBase));
+        p.setPen(QPen(frame, 1));
+        p.drawRoundedRect(box, 4, 4);
+        p.setPen(m_pal.color(QPalette::ToolTipText));
+        p.drawText(box, Qt::AlignCenter, QStringLiteral("×%1").arg(count));
+    }
+    // The chain's other slices get a thin outline (the chain is capped, so this is bounded).
+    for (const store::FlowLink& link : chain.links()) {
+        if (link.reached() != slice)
+            paintOutline(p, model::EventRef::slice(link.reached()), false);
     }
     p.restore();
 }

@@ -39,12 +39,16 @@ public:
     static store::TrackId instantTrack(const store::EventStore& store, store::InstantRow r);
 
     void paintGlobalInstantLines(QPainter& p) const;
-    // Veils the canvas and lifts the highlighted slices back out of it, copied from the
-    // track images so they keep their labels.
-    void paintHighlights(QPainter& p, const model::Selection::RowSet& rows, const TrackImageCache& images) const;
+    // The selection's highlighted slices and instants. Plain: an accent ring around each
+    // (narrow ones filled), the rest untouched. With Selection::highlightDimsOthers: veils the
+    // canvas and lifts the highlighted slices back out of it, copied from the track images so
+    // they keep their labels. At most one mark per pixel column per depth row.
+    void paintHighlights(QPainter& p, const model::Selection& selection, const TrackImageCache& images) const;
     void paintTimeSelection(QPainter& p, store::TimeRange r) const;
     void paintOutline(QPainter& p, model::EventRef e, bool selected) const;
-    void paintFlows(QPainter& p, store::SliceRow slice) const;
+    // The flows of `slice` followed `depth` hops both ways (store::FlowChain), arrows whose
+    // ends share pixel bins bundled into one with a count (FlowBundler).
+    void paintFlows(QPainter& p, store::SliceRow slice, int depth = 1) const;
     void paintCursor(QPainter& p, double x) const;
     // The vertical scroll thumb at the canvas's right edge; null when everything fits.
     static QRectF scrollThumb(const TimelineFrame& f, int contentHeight);
@@ -56,6 +60,7 @@ public:
 
 private:
     QRectF sliceRect(store::SliceRow r) const;
+    void paintHighlightedInstants(QPainter& p, const LayoutRow& row, const std::vector<store::InstantRow>& set) const;
 
     const store::EventStore& m_store;
     const TimelineLayout& m_layout;

@@ -1,5 +1,6 @@
 #include "timelinewidget.h"
 
+#include "eventplace.h"
 #include "keyhelp.h"
 #include "lodindex.h"
 #include "timelinenavigator.h"
@@ -9,13 +10,15 @@
 #include "unitformat.h"
 
 #include <state/trackfilter.h>
+#include <store/flowchain.h>
 
+#include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -27,11 +30,6 @@ using model::Viewport;
 using store::TimeNs;
 using store::TimeRange;
 
-namespace {
-// Below this many rows the index builds inline: tests and small profiles paint at once.
-constexpr size_t kInlineIndexRows = 200000;
-} // namespace
-
 TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter,
     QWidget* parent)
     : QWidget(parent), m_viewport(viewport), m_selection(selection), m_filter(filter),
@@ -42,7 +40,7 @@ TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* sele
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(360, 160);
-    connect(&m_lodWatcher, &QFutureWatcherBase::finished, this, &TimelineWidget::onIndexReady);
+    connect(&m_lod, &LodIndexLoader::ready, this, qOverload<>(&QWidget::update));
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_drag == Drag::None)
             updateHover(m_mousePos);
@@ -52,6 +50,7 @@ TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* sele
     connect(m_selection, &model::Selection::hoveredChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::timeSelectionChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::highlightChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::flowDepthChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::revealRequested, this, &TimelineWidget::revealEvent);
     if (m_filter) {
         connect(m_filter, &model::TrackFilter::changed, this, [this] {
@@ -61,12 +60,12 @@ TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* sele
     }
 }
 
-TimelineWidget::~TimelineWidget() { m_lodWatcher.waitForFinished(); }
+TimelineWidget::~TimelineWidget() = default;
 
 void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt)
 {
     m_store = std::move(store);
-    m_lod.reset();
+    m_lod.reset(m_store, std::move(prebuilt));
     m_images.clear();
     m_overview.invalidate();
     m_colors.reset(m_store.get());
@@ -76,43 +75,20 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, st
     m_hoverRow = -1;
     m_keyHelp = false;
     m_drag = Drag::None;
+    m_markers.cancelDrag();
     relayout();
     if (m_store) {
         const TimeRange ext = m_store->extent();
         const TimeRange tr = m_viewport->traceRange();
         if (tr.start != ext.start || tr.end != std::max(ext.end, ext.start + Viewport::kMinSpanNs))
             m_viewport->setTraceRange(ext);
-        if (prebuilt && &prebuilt->store() == m_store.get()) {
-            m_lod = std::move(prebuilt);
-        } else if (m_store->sliceCount() + m_store->counterSampleCount() < kInlineIndexRows) {
-            m_lod = std::make_shared<const LodIndex>(*m_store);
-        } else {
-            m_lodWatcher.setFuture(QtConcurrent::run([s = m_store] { return std::make_shared<const LodIndex>(*s); }));
-        }
     }
     update();
 }
 
-void TimelineWidget::onIndexReady()
-{
-    if (m_lod || !m_store || !m_lodWatcher.future().isValid() || m_lodWatcher.future().isCanceled())
-        return;
-    std::shared_ptr<const LodIndex> lod = m_lodWatcher.future().result();
-    if (lod && &lod->store() == m_store.get()) {
-        m_lod = std::move(lod);
-        update();
-    }
-}
+void TimelineWidget::waitForIndex() { m_lod.wait(); }
 
-void TimelineWidget::waitForIndex()
-{
-    if (m_lod || !m_store)
-        return;
-    m_lodWatcher.waitForFinished();
-    onIndexReady();
-}
-
-double TimelineWidget::indexBuildMs() const { return m_lod ? m_lod->buildMs() : 0; }
+double TimelineWidget::indexBuildMs() const { return m_lod.buildMs(); }
 
 void TimelineWidget::relayout()
 {
@@ -197,7 +173,7 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f)
     }
     TrackRenderer::Context ctx;
     ctx.store = m_store.get();
-    ctx.lod = m_lod.get();
+    ctx.lod = m_lod.index();
     ctx.colors = &m_colors;
     ctx.labels = &m_labelCache;
     ctx.t0 = f.t0;
@@ -259,14 +235,13 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 
     TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
     overlay.paintGlobalInstantLines(p);
-    if (m_selection->highlighted())
-        overlay.paintHighlights(p, m_selection->highlighted(), m_images);
+    overlay.paintHighlights(p, *m_selection, m_images);
     const EventRef current = m_selection->current(), hovered = m_selection->hovered();
     if (hovered.valid() && hovered != current)
         overlay.paintOutline(p, hovered, false);
     if (current.valid()) {
         if (current.kind == EventRef::Kind::Slice)
-            overlay.paintFlows(p, store::SliceRow(current.row));
+            overlay.paintFlows(p, store::SliceRow(current.row), m_selection->flowDepth());
         overlay.paintOutline(p, current, true);
     }
     p.setClipping(false);
@@ -288,7 +263,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     p.fillRect(f.ruler, pal.color(QPalette::Window));
     p.setFont(labelFont());
     TimeRuler::paint(p, f.ruler, ticks, pal, labelFont(), pill);
-    m_overview.paint(p, f.overview, *m_store, *m_lod, m_viewport->visible(), pal, devicePixelRatioF());
+    m_overview.paint(p, f.overview, *m_store, *m_lod.index(), m_viewport->visible(), pal, devicePixelRatioF());
     paintCorner(p, f, ticks.origin);
 
     p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));
@@ -296,6 +271,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         overlay.paintCursor(p, m_mousePos.x());
     if (m_selection->hasTimeSelection())
         overlay.paintTimeSelection(p, m_selection->timeSelection());
+    m_markers.paint(p, f, pal, labelFont());
     if (!pill.isNull())
         overlay.paintRulerPill(p, pill, pillText, m_selection->hasTimeSelection());
     p.setClipping(false);
@@ -350,29 +326,15 @@ void TimelineWidget::scrollToRow(int row, int depth)
 
 void TimelineWidget::revealEvent(EventRef e)
 {
-    if (!m_store || !e.valid())
+    const std::optional<EventPlace> place = m_store ? EventPlace::of(*m_store, e) : std::nullopt;
+    if (!place)
         return;
-    TimeRange range;
-    store::TrackId track;
-    int depth = 0;
-    if (e.kind == EventRef::Kind::Slice && e.row < m_store->sliceCount()) {
-        const store::SliceRow r(e.row);
-        range = {m_store->sliceTs(r), m_store->sliceEnd(r)};
-        track = m_store->sliceTrack(r);
-        depth = int(m_store->sliceDepth(r));
-    } else if (e.kind == EventRef::Kind::Instant && e.row < m_store->instantCount()) {
-        const store::InstantRow r(e.row);
-        range = {m_store->instantTs(r), m_store->instantTs(r)};
-        track = TimelineOverlay::instantTrack(*m_store, r);
-    } else {
-        return;
-    }
-    navigator().reveal(range);
-    if (track.valid()) {
-        const store::ProcessId p = m_store->track(track).process;
+    navigator().reveal(place->range);
+    if (place->track.valid()) {
+        const store::ProcessId p = m_store->track(place->track).process;
         if (m_filter && p.valid() && m_filter->isCollapsed(p))
             m_filter->setCollapsed(p, false);
-        scrollToRow(m_layout.rowOfTrack(track), depth);
+        scrollToRow(m_layout.rowOfTrack(place->track), place->depth);
     }
     update();
 }
@@ -419,7 +381,7 @@ bool TimelineWidget::event(QEvent* e)
     if (e->type() == QEvent::ShortcutOverride) {
         auto* k = static_cast<QKeyEvent*>(e);
         static const int kKeys[] = {Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0,
-            Qt::Key_Question, Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down};
+            Qt::Key_Question, Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_M, Qt::Key_Delete};
         const auto mods = k->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
         if (mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), k->key()) != std::end(kKeys)) {
             e->accept();
@@ -459,6 +421,26 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
     case Qt::Key_Down: setScrollY(m_scrollY + scroll); break;
     case Qt::Key_F: navigator().focus(*m_store, *m_selection); break;
     case Qt::Key_0: m_viewport->reset(); break;
+    case Qt::Key_M: m_markers.addAt(*m_store, m_layout, frame(), anchorTime(), /*snap*/ !fast); break;
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+        if (!m_markers.removeSelected()) {
+            QWidget::keyPressEvent(e);
+            return;
+        }
+        break;
+    case Qt::Key_BracketLeft:
+    case Qt::Key_BracketRight: {
+        const EventRef cur = m_selection->current();
+        if (cur.kind != EventRef::Kind::Slice)
+            break;
+        const store::SliceRow r(cur.row);
+        const store::SliceRow next = e->key() == Qt::Key_BracketRight ? store::FlowChain::following(*m_store, r)
+                                                                       : store::FlowChain::preceding(*m_store, r);
+        if (next.valid())
+            m_selection->setCurrent(EventRef::slice(next), /*reveal*/ true);
+        break;
+    }
     case Qt::Key_Escape:
         m_selection->setCurrent(EventRef());
         m_selection->clearTimeSelection();
@@ -510,6 +492,10 @@ void TimelineWidget::mousePressEvent(QMouseEvent* e)
     }
     if (e->button() != Qt::LeftButton)
         return;
+    if (m_markers.press(f, pos, labelFont())) {
+        clearHover();
+        return;
+    }
     if (std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top()) {
         m_drag = Drag::ResizeLabels;
     } else if (f.overview.contains(pos)) {
@@ -551,12 +537,17 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
         return;
     const TimelineFrame f = frame();
     const int dx = pos.x() - m_pressPos.x();
+    if (m_markers.isDragging()) {
+        m_markers.dragTo(*m_store, m_layout, f, pos.x(), /*snap*/ !(e->modifiers() & Qt::ShiftModifier));
+        return;
+    }
     switch (m_drag) {
     case Drag::None: {
         const bool onEdge = std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top();
         updateHover(pos);
         const bool onHeader = m_hoverRow >= 0 && m_layout.rows()[m_hoverRow].kind == LayoutRow::Kind::Process;
-        setCursor(onEdge ? Qt::SplitHCursor
+        setCursor(m_markers.hitTest(f, pos, labelFont()).valid() ? Qt::SizeHorCursor
+                : onEdge ? Qt::SplitHCursor
                 : f.ruler.contains(pos) ? Qt::OpenHandCursor
                 : onHeader ? Qt::PointingHandCursor
                 : Qt::ArrowCursor);
@@ -601,10 +592,16 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
 void TimelineWidget::mouseReleaseEvent(QMouseEvent* e)
 {
     const QPoint pos = e->position().toPoint();
+    if (m_markers.release()) {
+        unsetCursor();
+        return;
+    }
     if (m_drag == Drag::Pending) {
         const TimelineOverlay::Hit h = hitTest(pos);
         m_selection->clearTimeSelection();
         m_selection->setCurrent(h.event);
+        if (e->modifiers() & Qt::ControlModifier) // Ctrl+click: open its source line
+            m_selection->requestSource(h.event);
     } else if (m_drag == Drag::Select) {
         if (m_selection->timeSelection().duration() <= 0)
             m_selection->clearTimeSelection();
@@ -625,6 +622,22 @@ void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e)
         navigator().focus(*m_store, *m_selection);
     } else if (h.header) {
         mousePressEvent(e); // a second click toggles back, as a single click would
+    }
+}
+
+QMenu* TimelineWidget::createContextMenu(QPoint pos)
+{
+    const TimelineFrame f = frame();
+    if (!m_store || !(f.canvas.contains(pos) || f.ruler.contains(pos)))
+        return nullptr;
+    return m_markers.createMenu(this, *m_store, m_layout, f, pos, labelFont(), m_selection);
+}
+
+void TimelineWidget::contextMenuEvent(QContextMenuEvent* e)
+{
+    if (QMenu* menu = createContextMenu(e->pos())) {
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(e->globalPos());
     }
 }
 

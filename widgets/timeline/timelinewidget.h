@@ -1,5 +1,7 @@
 #pragma once
 #include "eventtooltip.h"
+#include "lodindexloader.h"
+#include "markerlayer.h"
 #include "operatorcolors.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
@@ -71,6 +73,12 @@ public:
     void setKeyHelpVisible(bool on);
     void revealEvent(model::EventRef e);
 
+    // The shared markers (issue 4); the timeline draws, adds, drags and removes them.
+    void setAnnotations(model::AnnotationsModel* annotations) { m_markers.setModel(annotations, this); }
+    const MarkerLayer& markers() const { return m_markers; }
+    // The context menu for a widget point (what a right-click pops up); null off the tracks.
+    QMenu* createContextMenu(QPoint pos);
+
 signals:
     void painted();
 
@@ -86,12 +94,12 @@ protected:
     void wheelEvent(QWheelEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void leaveEvent(QEvent* e) override;
+    void contextMenuEvent(QContextMenuEvent* e) override;
 
 private:
     enum class Drag { None, Pending, Select, PanRuler, PanMiddle, Overview, Scrollbar, ResizeLabels };
 
     void relayout();
-    void onIndexReady();
     void paintTracks(QPainter& p, const TimelineFrame& f);
     void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
     QFont labelFont() const;
@@ -107,8 +115,7 @@ private:
     model::Selection* m_selection;
     model::TrackFilter* m_filter;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const LodIndex> m_lod;
-    QFutureWatcher<std::shared_ptr<const LodIndex>> m_lodWatcher;
+    LodIndexLoader m_lod;
     OperatorColors m_colors;
     SliceLabelCache m_labelCache;
     TimelineLayout m_layout;
@@ -132,6 +139,7 @@ private:
     QPoint m_mousePos;
     int m_hoverRow = -1;
     TooltipContent m_hover;
+    MarkerLayer m_markers;
     bool m_keyHelp = false;
 };
 

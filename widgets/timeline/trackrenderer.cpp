@@ -59,6 +59,20 @@ void copyLine(QImage& img, const std::vector<QRgb>& line, int y0, int y1)
     for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
         std::memcpy(img.scanLine(y), line.data(), line.size() * sizeof(QRgb));
 }
+
+// As copyLine, but each column only as high as its bar (device px), from the bottom y1 up.
+void copyBars(QImage& img, const std::vector<QRgb>& line, const std::vector<uint8_t>& bar, int y0, int y1)
+{
+    const int w = int(line.size());
+    for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y) {
+        auto* px = reinterpret_cast<QRgb*>(img.scanLine(y));
+        const int fromBottom = y1 - y; // 1 on the bottom row
+        for (int x = 0; x < w; ++x) {
+            if (bar[size_t(x)] >= fromBottom)
+                px[x] = line[size_t(x)];
+        }
+    }
+}
 } // namespace
 
 TrackRenderer::TrackRenderer(const Context& ctx) : m_ctx(ctx)
@@ -105,6 +119,12 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
     std::vector<TimeNs> weight(m_w);
     std::vector<Label> labels;
     const double minLabelDev = kMinLabelPx * dpr;
+    // Per pixel column, the bar height (device px) of the slice shown there; only when the
+    // importer set heights — otherwise every bar fills its row.
+    const bool bars = s.hasSliceHeights();
+    const int rowDev = int(std::lround(TimelineLayout::kSliceHeight * dpr));
+    std::vector<uint8_t> bar(bars ? size_t(m_w) : 0);
+    const int minLabelBar = int(std::ceil(QFontMetricsF(m_ctx.font).height())) - 1;
 
     for (uint32_t depth = 0; depth < row.levels; ++depth) {
         const RowRange rows = s.slicesInRange(row.track, depth, m_ctx.t0, m_ctx.t1);
@@ -112,6 +132,7 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
             continue;
         std::fill(line.begin(), line.end(), 0);
         std::fill(weight.begin(), weight.end(), TimeNs(-1));
+        std::fill(bar.begin(), bar.end(), uint8_t(0));
         const int top = TimelineLayout::sliceTop(row, depth) - row.y;
         m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev,
             [&](const LodIndex::Span& span) {
@@ -122,10 +143,14 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
                     return;
                 const QRgb c = m_ctx.colors->sliceColor(span.type, row.track);
                 const TimeNs w = span.dur;
+                const double barPx = bars ? barHeight(s.sliceHeight(SliceRow(span.row))) : TimelineLayout::kSliceHeight;
+                const auto barDev = uint8_t(std::clamp<long>(std::lround(barPx * dpr), 1, std::min(rowDev, 255)));
                 for (int x = a; x < z; ++x) {
                     if (w > weight[x]) {
                         weight[x] = w;
                         line[x] = c;
+                        if (bars)
+                            bar[size_t(x)] = barDev;
                     }
                 }
                 if (!span.single)
@@ -133,14 +158,17 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
                 // A darker first column keeps neighbours of one operator apart.
                 if (z - a >= 5 && x0 >= 0 && weight[a] == w)
                     line[a] = darken(c, 78);
-                if (x1 - x0 >= minLabelDev) {
+                if (x1 - x0 >= minLabelDev && barPx >= minLabelBar) { // a short bar has no room for text
                     const float cx0 = float(std::max(0.0, x0)), cx1 = float(std::min(double(m_w), x1));
                     if (cx1 - cx0 >= minLabelDev)
-                        labels.push_back({cx0, cx1, top, span.row});
+                        labels.push_back({cx0, cx1, top, span.row, int(barPx)});
                 }
             });
         const int y0 = int(std::lround(top * dpr));
-        copyLine(img, line, y0, y0 + int(std::lround(TimelineLayout::kSliceHeight * dpr)));
+        if (bars)
+            copyBars(img, line, bar, y0, y0 + rowDev);
+        else
+            copyLine(img, line, y0, y0 + rowDev);
     }
     drawLabels(img, labels);
 }
@@ -183,7 +211,6 @@ void TrackRenderer::drawLabels(QImage& img, const std::vector<Label>& labels) co
     p.setFont(m_ctx.font);
     const QFontMetricsF fm(m_ctx.font);
     const double dpr = m_ctx.dpr;
-    const double baselineOffset = (TimelineLayout::kSliceHeight + fm.ascent() - fm.descent()) / 2.0;
     QRgb lastBg = 0;
     QColor pen;
     for (const Label& l : labels) {
@@ -213,7 +240,9 @@ void TrackRenderer::drawLabels(QImage& img, const std::vector<Label>& labels) co
             lastBg = bg;
         }
         const double x = left + std::max(0.0, (avail - textWidth) / 2);
-        p.drawText(QPointF(x, l.top + baselineOffset), text);
+        // Centred in the bar, which sits at the bottom of the depth row.
+        const double barTop = l.top + TimelineLayout::kSliceHeight - l.bar;
+        p.drawText(QPointF(x, barTop + (l.bar + fm.ascent() - fm.descent()) / 2.0), text);
     }
 }
 

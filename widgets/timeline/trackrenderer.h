@@ -7,6 +7,8 @@
 #include <QImage>
 #include <QPalette>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace strata::widgets {
@@ -56,12 +58,21 @@ public:
 
     // Pixel columns for slice labels: a slice narrower than this has none.
     static constexpr int kMinLabelPx = 24;
+    // A slice with a height fraction (EventStore::sliceHeight) is a bar of this many logical
+    // px, bottom-aligned in its depth row; never thinner than kMinBarPx, so it stays visible
+    // and clickable.
+    static constexpr int kMinBarPx = 2;
+    static double barHeight(float fraction)
+    {
+        return std::max<double>(kMinBarPx, std::round(double(fraction) * TimelineLayout::kSliceHeight));
+    }
 
 private:
     struct Label {
         float x0, x1; // device px, clipped to the image
         int top;      // logical px
         uint32_t row;
+        int bar = TimelineLayout::kSliceHeight; // logical px of the slice's bar
     };
     void renderSlices(QImage& img, const LayoutRow& row) const;
     void renderSummary(QImage& img, const LayoutRow& header) const;

@@ -1,0 +1,59 @@
+#pragma once
+#include "sophgocontext.h"
+#include "sophgomemorymapper.h"
+
+#include <memory>
+#include <unordered_map>
+
+namespace strata::importers::sophgo {
+
+// Turns one decoded iter*.profile into the rows of seed 003 (formats.md §5.5–5.6):
+// - Subnet: the SUMMARY's host span.
+// - MCU (NODE_OP): DYN_DATA firmware records (FUNC records go to Layers), timed by the
+//   calibration record from the subnet's start; DYN_EXTRA strings become their `extra` arg.
+// - GDMA and TIU: PMU records, cycles unwrapped at 2^32, anchored at the first NODE_SET (or
+//   the subnet's start); TIU shifted so no TIU command starts before the GDMA command it
+//   waits for ends (static or NODE_SET dependencies). GDMA height = bandwidth relative to the
+//   iteration's fastest; TIU height = computation_load over the command's cycles.
+// - Layers: the static layer list of global.profile, each spanning its matched commands
+//   (data movement at half height), and dynamic FUNC records.
+// Memory accesses of matched commands come from SophgoMemoryMapper.
+class SophgoIterationBuilder {
+public:
+    explicit SophgoIterationBuilder(SophgoContext& ctx) : m_ctx(ctx) {}
+    // Returns the latest time an event of this iteration ends at.
+    store::TimeNs add(const SophgoIterationData& it);
+
+private:
+    struct Pmu {
+        store::TimeNs start = 0, end = 0;
+        uint64_t id = 0;  // unwrapped command id
+        int command = -1; // static command index, -1 when unmatched
+        uint32_t record = 0; // index of the PMU record in its block
+        store::SliceHandle slice;
+    };
+    struct DynInfo {
+        store::TimeNs firstNodeSet = store::kTimeMin;
+        std::unordered_map<uint64_t, uint64_t> tiuWaitsFor; // bd id → gdma id, from NODE_SET
+        std::unordered_map<uint64_t, int> tiuFunc, gdmaFunc; // from NODE_SET version > 0
+    };
+
+    void emitDyn(const SophgoIterationData& it, DynInfo& info);
+    std::vector<Pmu> gdmaTimes(const SophgoIterationData& it, store::TimeNs anchor);
+    std::vector<Pmu> tiuTimes(const SophgoIterationData& it, store::TimeNs anchor);
+    void emitGdma(const SophgoIterationData& it, std::vector<Pmu>& gdma, const DynInfo& info);
+    void emitTiu(const SophgoIterationData& it, std::vector<Pmu>& tiu, const DynInfo& info);
+    store::TimeNs tiuShift(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu, const DynInfo& info) const;
+    void emitLayers(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu);
+    void emitAccesses(const Pmu& p);
+    store::TimeNs cyclesToNs(uint64_t cycles, double nsPerCycle) const;
+    store::TypeId type(const std::string& name, const char* category);
+
+    SophgoContext& m_ctx;
+    const SophgoSubnet* m_subnet = nullptr; // static info of the iteration's subnet, if any
+    std::unique_ptr<SophgoMemoryMapper> m_mapper;
+    std::unordered_map<uint64_t, size_t> m_gdmaCommand, m_tiuCommand; // static id → command
+    store::TimeNs m_latest = 0;
+};
+
+} // namespace strata::importers::sophgo

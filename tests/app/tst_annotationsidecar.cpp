@@ -1,0 +1,190 @@
+#include "annotationsidecar.h"
+#include "mainwindow.h"
+#include "session.h"
+
+#include <annotations/annotationswidget.h>
+#include <state/annotationsmodel.h>
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace strata;
+using app::AnnotationSidecar;
+using app::MainWindow;
+using model::MarkerAnchor;
+using store::TimeNs;
+
+namespace {
+
+constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
+
+// A Chrome trace: pid 1 / tid 2 "engine": "op" at 10 µs lasting `durUs`, "tail" at 40 µs.
+QByteArray trace(int durUs)
+{
+    return QStringLiteral(R"({"traceEvents": [
+        {"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "engine"}},
+        {"ph": "X", "name": "op", "pid": 1, "tid": 2, "ts": 10, "dur": %1},
+        {"ph": "X", "name": "tail", "pid": 1, "tid": 2, "ts": 40, "dur": 5}]})")
+        .arg(durUs)
+        .toUtf8();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(bytes), qint64(bytes.size()));
+}
+
+bool load(MainWindow& w, const QString& path)
+{
+    QSignalSpy finished(&w, &MainWindow::loadFinished);
+    w.openFile(path);
+    return finished.wait(kLoadTimeoutMs) && finished.first().at(0).toBool();
+}
+
+store::SliceRow sliceNamed(const store::EventStore& s, const char* name)
+{
+    for (uint32_t r = 0; r < s.sliceCount(); ++r) {
+        if (s.str(s.sliceName(store::SliceRow(r))) == name)
+            return store::SliceRow(r);
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_AnnotationSidecar : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+    void init() { QSettings().clear(); }
+
+    void pathIsNextToTheTrace()
+    {
+        QCOMPARE(AnnotationSidecar::pathFor(QStringLiteral("/data/run.pb")),
+            QStringLiteral("/data/run.pb.strata-annotations.json"));
+        QVERIFY(AnnotationSidecar::pathFor(QString()).isEmpty());
+    }
+
+    void reloadsOnReopen()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("reopen.json"));
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(w.dock(QStringLiteral("annotationsDock")));
+        QCOMPARE(w.dock(QStringLiteral("annotationsDock"))->windowTitle(), QStringLiteral("Annotations"));
+        QVERIFY(load(w, path));
+        model::AnnotationsModel* markers = w.session()->annotations();
+        QCOMPARE(markers->count(), 0);
+        const model::MarkerId a = markers->add(15000, std::nullopt, QStringLiteral("start"));
+        const model::MarkerId b = markers->add(35000, std::nullopt, QStringLiteral("end"));
+        markers->setDiffVs(b, a);
+        const QString sidecar = AnnotationSidecar::pathFor(path);
+        QTRY_VERIFY(QFile::exists(sidecar)); // saved by itself after the debounce
+        markers->rename(a, QStringLiteral("renamed"));
+
+        w.closeProfile(); // saves what is pending, then the markers go with the profile
+        QCOMPARE(markers->count(), 0);
+        QVERIFY(load(w, path));
+        QCOMPARE(markers->count(), 2);
+        QCOMPARE(markers->find(a)->name, QStringLiteral("renamed"));
+        QCOMPARE(markers->find(b)->time, TimeNs(35000));
+        QCOMPARE(markers->diffVsDelta(b), std::optional<TimeNs>(20000));
+        QCOMPARE(QDir(m_dir.path()).entryList({ QStringLiteral("reopen*") }, QDir::Files).size(), 2); // no temporaries
+
+        // Another trace without a sidecar: no markers, and no file is made for it.
+        const QString other = m_dir.filePath(QStringLiteral("other.json"));
+        writeFile(other, trace(20));
+        QVERIFY(load(w, other));
+        QCOMPARE(markers->count(), 0);
+        w.closeProfile();
+        QVERIFY(!QFile::exists(AnnotationSidecar::pathFor(other)));
+    }
+
+    void anchoredMarkerFollowsItsEventOnReimport()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("reimport.json"));
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        const auto& store = *w.session()->store();
+        model::AnnotationsModel* markers = w.session()->annotations();
+        const store::SliceRow op = sliceNamed(store, "op");
+        const model::MarkerId end = markers->add(30000, MarkerAnchor::of(store, op, MarkerAnchor::Edge::End));
+        w.closeProfile();
+
+        writeFile(path, trace(25)); // the trace recorded again: "op" now ends 5 µs later
+        QVERIFY(load(w, path));
+        QCOMPARE(markers->find(end)->time, TimeNs(35000));
+    }
+
+    void unwritableSidecarKeepsMarkers()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("blocked.json"));
+        writeFile(path, trace(20));
+        MainWindow w; // only to load the store the usual way
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        // The session says the trace lives in a directory that cannot be written (it is
+        // gone; a read-only one cannot be made for root, who runs these tests in CI).
+        const QString gone = m_dir.filePath(QStringLiteral("gone/blocked.json"));
+        app::Session session;
+        AnnotationSidecar sidecar(&session);
+        QSignalSpy message(&sidecar, &AnnotationSidecar::message);
+        session.open(w.session()->store(), gone, app::LoadInfo());
+        QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(gone));
+        session.annotations()->add(12000);
+        QVERIFY(sidecar.isPending());
+        QVERIFY(!sidecar.flush());
+        QCOMPARE(message.count(), 1);
+        QVERIFY(message.last().at(1).toBool()); // a warning for the status bar
+        QVERIFY2(message.last().at(0).toString().contains(AnnotationSidecar::pathFor(gone)),
+            qPrintable(message.last().at(0).toString()));
+        QCOMPARE(session.annotations()->count(), 1); // kept in memory
+        // The next change tries again.
+        session.annotations()->add(13000);
+        QVERIFY(sidecar.isPending());
+    }
+
+    void corruptSidecarIsReportedAndLeftAlone()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("corrupt.json"));
+        writeFile(path, trace(20));
+        const QString sidecarPath = AnnotationSidecar::pathFor(path);
+        const QByteArray garbage("{\"format\": \"strata-annotations\", \"version\": 1, \"markers\": [");
+        writeFile(sidecarPath, garbage);
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        QCOMPARE(w.session()->annotations()->count(), 0);
+        w.session()->annotations()->add(12000);
+        w.closeProfile();
+        QFile f(sidecarPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), garbage); // never overwritten behind the user's back
+    }
+};
+
+QTEST_MAIN(tst_AnnotationSidecar)
+#include "tst_annotationsidecar.moc"

@@ -1,0 +1,198 @@
+// GUI-thread stall benchmark of the main window (issue 3 budget: the GUI thread never stalls
+// more than 50 ms during a load; Cancel takes effect within 1 s).
+//
+//   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--verbose]
+//
+// Opens TRACE in a shown MainWindow (offscreen unless QT_QPA_PLATFORM says otherwise) and,
+// from the open request until the window has settled (the session's analyses built, every
+// dock's aggregation done and the thread pools idle for a second), records the longest time
+// the GUI thread spent on one event. Figures are printed for two phases: the load itself
+// (progress moving) and after it (first paint, analyses, docks filling in), with the
+// slowest events and who received them. --cancel-after MS instead cancels each load after
+// MS ms and prints how long the cancel took to be confirmed on the GUI thread.
+#include <mainwindow.h>
+#include <session.h>
+
+#include <common/backgroundpool.h>
+#include <timeline/timelinewidget.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace strata;
+
+namespace {
+
+struct SlowEvent {
+    double ms;
+    int phase;
+    QString what;
+};
+
+// Times every event the GUI thread delivers: the longest one is the longest stall.
+class TimingApp : public QApplication {
+public:
+    using QApplication::QApplication;
+    int phase = -1; // -1: not measuring; 0: loading; 1: after the load
+    double worst[2] = {0, 0};
+    std::vector<SlowEvent> slow;
+
+    bool notify(QObject* receiver, QEvent* e) override
+    {
+        if (phase < 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, e);
+        const int ph = phase;
+        QElapsedTimer t;
+        t.start();
+        const bool handled = QApplication::notify(receiver, e);
+        const double ms = t.nsecsElapsed() / 1e6;
+        worst[ph] = std::max(worst[ph], ms);
+        if (ms > 20) {
+            QString what = QStringLiteral("event %1 to %2").arg(int(e->type())).arg(receiver->metaObject()->className());
+            if (!receiver->objectName().isEmpty())
+                what += QLatin1Char(' ') + receiver->objectName();
+            slow.push_back({ms, ph, what});
+        }
+        return handled;
+    }
+};
+
+QString loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2)
+                                       : QStringLiteral("n/a");
+}
+
+bool poolsIdle()
+{
+    return QThreadPool::globalInstance()->activeThreadCount() == 0
+        && widgets::BackgroundPool::instance()->activeThreadCount() == 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    TimingApp app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--verbose]\n", argv[0]);
+        return 2;
+    }
+    const QString path = QString::fromLocal8Bit(argv[1]);
+    int reps = 1, width = 1920, height = 1080, cancelAfter = -1;
+    bool verbose = false;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+            reps = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--cancel-after") && i + 1 < argc)
+            cancelAfter = std::max(0, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &width, &height);
+        else if (!std::strcmp(argv[i], "--verbose"))
+            verbose = true;
+    }
+
+    app::MainWindow window;
+    window.setInteractive(false);
+    window.setPersistent(false);
+    window.resize(width, height);
+    window.show();
+    std::printf("trace        %s\n", qPrintable(path));
+    std::printf("window       %d x %d, platform %s, %d threads, load average %s\n", width, height,
+        qPrintable(QGuiApplication::platformName()), QThread::idealThreadCount(), qPrintable(loadAverage()));
+
+    int status = 0;
+    for (int rep = 0; rep < reps && status == 0; ++rep) {
+        app.worst[0] = app.worst[1] = 0;
+        app.slow.clear();
+        QElapsedTimer clock;
+        QElapsedTimer cancelClock;
+        double loadMs = 0, settleMs = 0, cancelMs = -1;
+        bool finished = false;
+        QTimer settle;
+        int quietTicks = 0;
+        settle.setInterval(50);
+        QObject::connect(&settle, &QTimer::timeout, [&] {
+            const bool analysed = window.session()->summaryIndex() && window.session()->operatorCatalog();
+            quietTicks = analysed && poolsIdle() ? quietTicks + 1 : 0;
+            if (quietTicks * 50 >= 1000) {
+                settle.stop();
+                settleMs = clock.nsecsElapsed() / 1e6 - loadMs - 1000;
+                app.phase = -1;
+                app.quit();
+            }
+        });
+        auto conn = QObject::connect(&window, &app::MainWindow::loadFinished,
+            [&](bool ok, bool cancelled, const QString& message) {
+                loadMs = clock.nsecsElapsed() / 1e6;
+                finished = true;
+                if (cancelled) {
+                    cancelMs = cancelClock.nsecsElapsed() / 1e6;
+                    app.phase = -1;
+                    app.quit();
+                    return;
+                }
+                if (!ok) {
+                    std::fprintf(stderr, "%s\n", qPrintable(message));
+                    status = 1;
+                    app.phase = -1;
+                    app.quit();
+                    return;
+                }
+                app.phase = 1;
+                settle.start();
+            });
+        QTimer::singleShot(200, &window, [&] {
+            app.phase = 0;
+            clock.start();
+            window.openFile(path);
+            if (cancelAfter >= 0) {
+                QTimer::singleShot(cancelAfter, &window, [&] {
+                    if (finished)
+                        return;
+                    cancelClock.start();
+                    window.cancelLoad();
+                });
+            }
+        });
+        app.exec();
+        QObject::disconnect(conn);
+        if (status != 0)
+            break;
+        if (cancelAfter >= 0) {
+            if (cancelMs < 0)
+                std::printf("rep %d  the load finished in %.0f ms before the cancel\n", rep, loadMs);
+            else
+                std::printf("rep %d  cancel confirmed after %.1f ms; longest GUI event while loading %.1f ms\n", rep,
+                    cancelMs, app.worst[0]);
+        } else {
+            std::printf("rep %d  load %.0f ms: longest GUI event %.1f ms | after the load (settled in %.0f ms): "
+                        "longest GUI event %.1f ms\n",
+                rep, loadMs, app.worst[0], settleMs, app.worst[1]);
+        }
+        std::sort(app.slow.begin(), app.slow.end(), [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
+        const size_t show = verbose ? app.slow.size() : std::min<size_t>(app.slow.size(), 5);
+        for (size_t i = 0; i < show; ++i)
+            std::printf("        %6.1f ms  %s  %s\n", app.slow[i].ms, app.slow[i].phase ? "after" : "load ",
+                qPrintable(app.slow[i].what));
+        if (rep + 1 < reps) {
+            window.closeProfile();
+            QTimer::singleShot(300, &app, &QApplication::quit); // let the old store be released
+            app.exec();
+        }
+    }
+    return status;
+}

@@ -1,0 +1,490 @@
+// SophgoImporter on bmprofile_data folders written by bmprofilewriter.h (formats.md §5.7):
+// rows, times (calibration, anchoring, TIU alignment, 32-bit wrap), heights, args, memory
+// accesses, metadata, and the malformed variants of §5.7–5.8.
+#include "bmprofilewriter.h"
+
+#include <profileloader.h>
+#include <sophgo/sophgoimporter.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace strata;
+using namespace strata::store;
+using importers::LoadResult;
+using importers::ProfileLoader;
+
+namespace {
+
+constexpr uint64_t kGlobal = 0x100000000ull;
+
+// The minimal profile of §5.7, with numbers chosen so every conversion is visible:
+// GDMA g1 [1000,1200] 400 B, g2 [1200,1300] 100 B, g3 [1600,1800] 800 B (cycles, 1 ns each);
+// TIU t1 [5000,5250] on its own clock, load 125, waiting for g2; DYN_DATA at 2 ns per cycle.
+bmprofile::Spec minimal()
+{
+    using namespace bmprofile;
+    Spec s;
+    Layer l;
+    l.kind = "global_layer";
+    l.id = 0;
+    l.type = "Conv";
+    l.name = "conv0";
+    l.tensors = {{1, true, "1x3x8x8", 1, false, kGlobal + 0x1000, 384, 0, 1, 8},
+        {2, false, "1x16x8x8", 1, false, kGlobal + 0x2000, 2048, 0x4000, 1, 8}};
+    l.commands = {gdmaCommand(1, 0, 0, 1000, 1200, 400), gdmaCommand(2, 0, 0, 1200, 1300, 100),
+        tiuCommand(1, 2, 0, 5000, 5250, 125), gdmaCommand(3, 1, 1, 1600, 1800, 800)};
+    s.layers = {l};
+    s.nsPerCycle = 2;
+    const uint64_t base = 10000;
+    s.dyn = {{1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 10}, // set GDMA 1
+        {2, 2, 0, base + 10, base + 500},                                           // wait
+        {3, 0, 5, base, base + 500}};                                               // FUNC global type 5
+    s.dynExtra = {{2, 0, "waiting"}};
+    s.allocs = {{1, kGlobal, 0x10000, 0, 0, "coeff"}, {1, kGlobal + 0x10000, 0x8000, 0, 0, "neuron runtime"}};
+    return s;
+}
+
+struct Loaded {
+    LoadResult r;
+    const EventStore* s = nullptr;
+    TrackId track(const QString& name) const
+    {
+        for (uint32_t t = 0; t < s->trackCount(); ++t)
+            if (QString::fromStdString(s->trackLabel(TrackId(t))) == name)
+                return TrackId(t);
+        return TrackId();
+    }
+    RowRange rows(const QString& name) const
+    {
+        const TrackId t = track(name);
+        return t.valid() ? s->track(t).slices : RowRange{};
+    }
+    QString name(uint32_t row) const { return QString::fromStdString(std::string(s->str(s->sliceName(SliceRow(row))))); }
+    std::string meta(const std::string& key) const
+    {
+        for (const auto& [k, v] : s->metadata())
+            if (k == key)
+                return v;
+        return {};
+    }
+    bool arg(uint32_t row, const char* key, Arg* out) const
+    {
+        const StringId k = s->strings().find(key);
+        return k.valid() && s->args().find(s->sliceArgs(SliceRow(row)), k, out);
+    }
+};
+
+Loaded load(const QString& path)
+{
+    Loaded l;
+    l.r = ProfileLoader::load(path.toStdString());
+    l.s = l.r.store.get();
+    return l;
+}
+
+QString folder(const QTemporaryDir& tmp, const char* name = "bmprofile_data-0")
+{
+    return tmp.path() + "/" + name;
+}
+
+void appendBytes(const QString& path, const std::string& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::Append));
+    f.write(bytes.data(), qint64(bytes.size()));
+}
+
+} // namespace
+
+class tst_SophgoImporter : public QObject {
+    Q_OBJECT
+private slots:
+    void probe_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("score");
+        const QByteArray block = QByteArray::fromStdString(bmprofile::block(1, std::string(36, '\0')));
+        QTest::newRow("global.profile") << QByteArray("[bmprofile] arch=3\n") << "/x/bmprofile_data-0/global.profile" << 90;
+        QTest::newRow("global.profile elsewhere") << QByteArray("[bmprofile] arch=3\n") << "/x/global.profile" << 90;
+        QTest::newRow("global.profile, other text, in folder") << QByteArray("arch=3\n") << "/x/bmprofile_data0/global.profile" << 80;
+        QTest::newRow("iter0 in folder") << block << "/x/bmprofile_data-0/iter0.profile" << 90;
+        QTest::newRow("iter12 elsewhere") << block << "/x/y/iter12.profile" << 70;
+        QTest::newRow("bmlib in folder") << block << "/x/bmprofile_data-1/bmlib0.profile" << 90;
+        QTest::newRow("iter0 with a bad header") << QByteArray(8, '\x63') << "/x/bmprofile_data-0/iter0.profile" << 40;
+        QTest::newRow("json") << QByteArray("{\"traceEvents\":[]}") << "/x/bmprofile_data-0/trace.json" << 0;
+        QTest::newRow("iter.profile without a number") << block << "/x/bmprofile_data-0/iter.profile" << 0;
+    }
+    void probe()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(QString, path);
+        QFETCH(int, score);
+        QCOMPARE(importers::SophgoImporter().probe(std::string_view(head.constData(), size_t(head.size())),
+                     path.toStdString()),
+            score);
+    }
+
+    void minimalFolder_data()
+    {
+        QTest::addColumn<QString>("open"); // what is opened: the folder or one of its files
+        QTest::newRow("folder") << "";
+        QTest::newRow("folder with a trailing slash") << "/";
+        QTest::newRow("global.profile") << "/global.profile";
+        QTest::newRow("iter0.profile") << "/iter0.profile";
+    }
+    void minimalFolder()
+    {
+        QFETCH(QString, open);
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), minimal());
+        const Loaded l = load(folder(tmp) + open);
+        QVERIFY2(l.s, l.r.error.c_str());
+        QCOMPARE(QString::fromStdString(l.r.format), QString("sophgo-bmprofile"));
+        QVERIFY(l.s->diagnostics().empty());
+        QCOMPARE(l.r.phases.at("MONITOR_GDMA"), uint64_t(3));
+        QCOMPARE(l.r.phases.at("MONITOR_BD"), uint64_t(1));
+        QCOMPARE(l.r.phases.at("DYN_DATA"), uint64_t(4));
+        QCOMPARE(l.r.phases.at("SUMMARY"), uint64_t(1));
+        QVERIFY(l.r.fileBytes > 0);
+        QCOMPARE(l.rows("Subnet").size(), 1u);
+        QCOMPARE(l.rows("Layers").size(), 2u);
+        QCOMPARE(l.rows("MCU (NODE_OP)").size(), 2u);
+        QCOMPARE(l.rows("GDMA (DMA)").size(), 3u);
+        QCOMPARE(l.rows("TIU").size(), 1u);
+        QVERIFY(!l.track("Host (bmlib)").valid()); // no bmlib file: no empty row
+        QCOMPARE(QString::fromStdString(l.s->processLabel(ProcessId(0))), QString("synthetic on BM1684X"));
+        QCOMPARE(l.meta("arch"), std::string("BM1684X (arch=3)"));
+        QCOMPARE(l.meta("net_name"), std::string("synthetic"));
+        QCOMPARE(l.meta("total"), std::string("0.001ms")); // MCU: 20 + 980 ns
+        QCOMPARE(l.meta("GLOBAL MEM Coeff"), std::string("0.07 MB"));
+        QCOMPARE(l.meta("GLOBAL MEM Runtime"), std::string("0.03 MB"));
+    }
+
+    void timesAndHeights_data()
+    {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<qint64>("ts");
+        QTest::addColumn<qint64>("dur");
+        QTest::addColumn<int>("heightPct");
+        // The first NODE_SET (dyn cycle 10000 → 0 ns) anchors the PMU clocks.
+        QTest::newRow("subnet") << "Subnet" << 0 << "Subnet 0" << qint64(0) << qint64(1000000) << 100;
+        QTest::newRow("g1: half the fastest") << "GDMA (DMA)" << 0 << "TENSOR S2L" << qint64(0) << qint64(200) << 50;
+        QTest::newRow("g2") << "GDMA (DMA)" << 1 << "TENSOR S2L" << qint64(200) << qint64(100) << 25;
+        QTest::newRow("g3: the fastest") << "GDMA (DMA)" << 2 << "TENSOR L2S" << qint64(600) << qint64(200) << 100;
+        QTest::newRow("t1: after g2 ends, utilisation 125/250") << "TIU" << 0 << "CONV" << qint64(300) << qint64(250) << 50;
+        QTest::newRow("MCU set: 2 ns per cycle") << "MCU (NODE_OP)" << 0 << "set GDMA" << qint64(0) << qint64(20) << 100;
+        QTest::newRow("MCU wait") << "MCU (NODE_OP)" << 1 << "wait" << qint64(20) << qint64(980) << 100;
+        QTest::newRow("FUNC record, the outer layer") << "Layers" << 0 << "global:5" << qint64(0) << qint64(1000) << 100;
+        QTest::newRow("layer from its commands") << "Layers" << 1 << "Conv(G)" << qint64(0) << qint64(800) << 100;
+    }
+    void timesAndHeights()
+    {
+        QFETCH(QString, row);
+        QFETCH(int, index);
+        QFETCH(QString, name);
+        QFETCH(qint64, ts);
+        QFETCH(qint64, dur);
+        QFETCH(int, heightPct);
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), minimal());
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const RowRange r = l.rows(row);
+        QVERIFY(int(r.size()) > index);
+        const uint32_t at = r.begin + uint32_t(index);
+        QCOMPARE(l.name(at), name);
+        QCOMPARE(l.s->sliceTs(SliceRow(at)), ts);
+        QCOMPARE(l.s->sliceDur(SliceRow(at)), dur);
+        QCOMPARE(int(std::lround(l.s->sliceHeight(SliceRow(at)) * 100)), heightPct);
+    }
+
+    void args()
+    {
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), minimal());
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const uint32_t g3 = l.rows("GDMA (DMA)").begin + 2;
+        Arg a;
+        QVERIFY(l.arg(g3, "gdma_id", &a));
+        QCOMPARE(a.u, uint64_t(3));
+        QVERIFY(l.arg(g3, "bytes", &a));
+        QCOMPARE(a.u, uint64_t(800));
+        QVERIFY(l.arg(g3, "speed_GBps", &a));
+        QCOMPARE(a.d, 4.0);
+        QVERIFY(l.arg(g3, "d0_wr_bytes", &a));
+        QCOMPARE(a.u, uint64_t(800));
+        QVERIFY(l.arg(g3, "direction", &a));
+        QCOMPARE(l.s->str(a.stringValue()), std::string_view("L2S"));
+        QVERIFY(l.arg(g3, "layer_name", &a));
+        QCOMPARE(l.s->str(a.stringValue()), std::string_view("conv0"));
+        const uint32_t t1 = l.rows("TIU").begin;
+        QVERIFY(l.arg(t1, "cycle", &a));
+        QCOMPARE(a.u, uint64_t(125));
+        QVERIFY(l.arg(t1, "waits_for_gdma_id", &a));
+        QCOMPARE(a.u, uint64_t(2));
+        const uint32_t wait = l.rows("MCU (NODE_OP)").begin + 1;
+        QVERIFY(l.arg(wait, "extra", &a));
+        QCOMPARE(l.s->str(a.stringValue()), std::string_view("waiting"));
+        const uint32_t layer = l.rows("Layers").begin + 1; // under the FUNC record
+        QVERIFY(l.arg(layer, "in.0.shape", &a));
+        QCOMPARE(l.s->str(a.stringValue()), std::string_view("1x3x8x8"));
+        QVERIFY(l.arg(layer, "out.1.gaddr", &a));
+        QCOMPARE(l.s->str(a.stringValue()), std::string_view("0x100002000"));
+    }
+
+    void memoryAccesses()
+    {
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), minimal());
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const MemoryAccessTable& m = l.s->memoryAccesses();
+        QCOMPARE(m.spaceCount(), size_t(2));
+        const MemorySpaceId local(0), global(1);
+        QCOMPARE(l.s->str(m.space(local).name), std::string_view("LOCAL MEM"));
+        QCOMPARE(m.space(local).size, uint64_t(256 * 1024));
+        QCOMPARE(m.space(local).banks, 16u);
+        QCOMPARE(m.regions().size(), size_t(2));
+        QCOMPARE(l.s->str(m.regions()[0].category), std::string_view("Coeff"));
+        // g1, g2: read GLOBAL (half the input each), write LOCAL; g3: read LOCAL, write GLOBAL;
+        // t1: read LOCAL input, write LOCAL output.
+        QCOMPARE(m.rowsOf(global).size(), 3u);
+        QCOMPARE(m.rowsOf(local).size(), 5u);
+        const uint32_t g2 = l.rows("GDMA (DMA)").begin + 1;
+        const std::vector<uint32_t> of = m.accessesOf(SliceRow(g2));
+        QCOMPARE(of.size(), size_t(2));
+        for (uint32_t r : of) {
+            QCOMPARE(m.start(r), TimeNs(200));
+            QCOMPARE(m.end(r), TimeNs(300));
+            if (m.spaceOf(r) == global) {
+                QVERIFY(!m.isWrite(r));
+                QCOMPARE(m.address(r), kGlobal + 0x1000 + 192);
+                QCOMPARE(m.bytes(r), uint64_t(192));
+            } else {
+                QVERIFY(m.isWrite(r));
+                QCOMPARE(m.address(r), uint64_t(0));
+                QCOMPARE(m.bytes(r), uint64_t(128)); // 1 × ⌈3/64⌉ × 8 × 8 × 2 bytes
+                QCOMPARE(int(m.bank(r)), 0);
+            }
+        }
+        const uint32_t t1 = l.rows("TIU").begin;
+        bool wroteBank1 = false;
+        for (uint32_t r : m.accessesOf(SliceRow(t1)))
+            wroteBank1 |= m.isWrite(r) && m.bank(r) == 1;
+        QVERIFY(wroteBank1);
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("diagnostic");
+        QTest::addColumn<int>("gdmaSlices");
+        QTest::newRow("DYN_EXTRA entry of length 0") << "emptyDynExtra" << "sophgo_empty_extra_entry" << 3;
+        QTest::newRow("BMLIB_EXTRA entry of length 0") << "emptyBmlibExtra" << "sophgo_empty_extra_entry" << 3;
+        QTest::newRow("truncated final block") << "truncated" << "sophgo_truncated_block" << 3;
+        QTest::newRow("truncated GDMA block") << "truncatedGdma" << "sophgo_truncated_block" << 2;
+        QTest::newRow("unknown block type") << "unknownBlock" << "sophgo_unknown_block_type" << 3;
+        QTest::newRow("unknown dyn record type") << "unknownDyn" << "sophgo_unknown_dyn_record" << 3;
+        QTest::newRow("missing global.profile") << "noGlobal" << "sophgo_missing_global_profile" << 3;
+        QTest::newRow("GDMA block not a multiple of 192") << "partialRecord" << "sophgo_partial_record" << 3;
+        QTest::newRow("pre-filled 0xFF GDMA record") << "allFf" << "sophgo_pmu_unfilled_records" << 3;
+        QTest::newRow("iter1 missing, iter2 present") << "gap" << "sophgo_iteration_gap" << 3;
+        QTest::newRow("tpu_freq=0") << "freqZero" << "sophgo_bad_tpu_freq" << 3;
+        QTest::newRow("unknown arch") << "unknownArch" << "sophgo_unknown_arch" << 3;
+        QTest::newRow("BM1688: PMU layout unknown") << "bm1688" << "sophgo_pmu_layout_unknown" << 0;
+        QTest::newRow("no SUMMARY") << "noSummary" << "sophgo_missing_summary" << 3;
+        QTest::newRow("bytes after the last block") << "trailing" << "sophgo_trailing_bytes" << 3;
+        QTest::newRow("bad number in global.profile") << "badNumber" << "sophgo_bad_global_value" << 3;
+        QTest::newRow("end before start") << "endBeforeStart" << "sophgo_pmu_end_before_start" << 3;
+    }
+    void malformed()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, diagnostic);
+        QFETCH(int, gdmaSlices);
+        QTemporaryDir tmp;
+        const QString dir = folder(tmp);
+        bmprofile::Spec spec = minimal();
+        if (variant == "freqZero")
+            spec.freqLine = "[bmprofile] tpu_freq=0";
+        if (variant == "unknownArch")
+            spec.arch = 9;
+        if (variant == "bm1688")
+            spec.arch = 4;
+        if (variant == "noSummary")
+            spec.writeSummary = false;
+        if (variant == "allFf")
+            spec.gdmaAllFfRecord = true;
+        if (variant == "unknownDyn")
+            spec.dyn.push_back({4, 55, 0, 10100, 10200});
+        if (variant == "emptyDynExtra")
+            spec.dynExtra.insert(spec.dynExtra.begin(), bmprofile::Extra{2, 0, ""});
+        if (variant == "badNumber")
+            spec.extraGlobalLines.push_back("[bmprofile] arch=three");
+        if (variant == "endBeforeStart")
+            spec.layers[0].commands[1].end = 1100; // before its start, 1200 — not a wrap
+        bmprofile::writeFolder(dir, spec);
+        const QString iter0 = dir + "/iter0.profile";
+        QFile f(iter0);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        f.close();
+        if (variant == "emptyBmlibExtra")
+            bmprofile::writeBytes(dir + "/bmlib0.profile", bmprofile::bmlibProfile(spec.beginUsec, true));
+        if (variant == "truncated") // the final (TIU) block says 32 bytes, 20 remain
+            QVERIFY(f.resize(bytes.size() - 12));
+        if (variant == "truncatedGdma") { // cut inside the third GDMA record, the TIU block lost
+            const int gdma = bytes.indexOf(QByteArray::fromStdString(std::string("\x04\0\0\0", 4)));
+            QVERIFY(gdma > 0);
+            QVERIFY(f.resize(gdma + 8 + 2 * 192 + 100));
+        }
+        if (variant == "unknownBlock")
+            appendBytes(iter0, bmprofile::block(77, "what is this"));
+        if (variant == "trailing")
+            appendBytes(iter0, "abc");
+        if (variant == "partialRecord") { // a GDMA block holding 1.5 records
+            std::string r = bmprofile::gdmaRecord(bmprofile::gdmaCommand(9, 0, 0, 1900, 1950, 8));
+            appendBytes(iter0, bmprofile::block(4, r.substr(0, 96)));
+        }
+        if (variant == "noGlobal")
+            QVERIFY(QFile::remove(dir + "/global.profile"));
+        if (variant == "gap")
+            QVERIFY(QFile::copy(iter0, dir + "/iter2.profile"));
+        const Loaded l = load(dir);
+        QVERIFY2(l.s, l.r.error.c_str());
+        QVERIFY2(l.s->diagnostics().get(diagnostic.toStdString()) > 0, qPrintable(diagnostic));
+        QCOMPARE(int(l.rows("GDMA (DMA)").size()), gdmaSlices);
+        const bool tiuLost = variant == "bm1688" || variant.startsWith("truncated");
+        QCOMPARE(l.rows("TIU").size(), tiuLost ? 0u : 1u);
+        // Messages name the file and the byte offset.
+        for (const std::string& m : l.s->diagnostics().messages()) {
+            if (m.find("iter0.profile byte") != std::string::npos)
+                QVERIFY(m.find(" byte ") != std::string::npos);
+        }
+        if (variant == "truncated" || variant == "unknownBlock") {
+            bool named = false;
+            for (const std::string& m : l.s->diagnostics().messages())
+                named |= m.find(": iter0.profile byte ") != std::string::npos;
+            QVERIFY(named);
+        }
+        if (variant == "emptyBmlibExtra") {
+            const RowRange host = l.rows("Host (bmlib)");
+            QVERIFY(!host.empty());
+            bool named = false;
+            for (uint32_t r = host.begin; r < host.end; ++r)
+                named |= l.name(r) == "copy h2d";
+            QVERIFY(named);
+        }
+    }
+
+    void cycleWraparound()
+    {
+        // Every PMU cycle moved to just below 2^32: the records cross the wrap.
+        QTemporaryDir tmp;
+        bmprofile::Spec spec = minimal();
+        const uint64_t shift = (uint64_t(1) << 32) - 1100;
+        for (auto& c : spec.layers[0].commands) {
+            c.start += shift;
+            c.end += shift;
+        }
+        bmprofile::writeFolder(folder(tmp), spec);
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const RowRange g = l.rows("GDMA (DMA)");
+        QCOMPARE(g.size(), 3u);
+        QCOMPARE(l.s->sliceTs(SliceRow(g.begin + 1)), TimeNs(200)); // crosses 2^32
+        QCOMPARE(l.s->sliceDur(SliceRow(g.begin + 1)), TimeNs(100));
+        QCOMPARE(l.s->sliceTs(SliceRow(g.begin + 2)), TimeNs(600));
+        QCOMPARE(l.s->sliceTs(SliceRow(l.rows("TIU").begin)), TimeNs(300));
+        QVERIFY(l.s->diagnostics().empty());
+    }
+
+    void commandIdWraparound()
+    {
+        // Static TIU ids past 16 bits: the PMU writes them wrapped, the importer still
+        // matches them to their layer.
+        QTemporaryDir tmp;
+        bmprofile::Spec spec = minimal();
+        auto& cmds = spec.layers[0].commands;
+        cmds[2].id = 65535;
+        cmds.push_back(bmprofile::tiuCommand(65536, 3, 2, 5300, 5400, 0));
+        bmprofile::writeFolder(folder(tmp), spec);
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const RowRange t = l.rows("TIU");
+        QCOMPARE(t.size(), 2u);
+        QCOMPARE(l.name(t.begin + 1), QString("MM")); // matched: the static bd_func
+        Arg a;
+        QVERIFY(l.arg(t.begin + 1, "bd_id", &a));
+        QCOMPARE(a.u, uint64_t(65536));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QString>("setup");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty folder") << "empty" << "a folder that holds no profile";
+        QTest::newRow("global.profile only") << "globalOnly" << "without iter0.profile";
+        QTest::newRow("empty iter0.profile") << "emptyIter" << "iter0.profile: empty file (at byte 0)";
+        QTest::newRow("only iter1.profile") << "iter1Only" << "iter0.profile is missing";
+    }
+    void errors()
+    {
+        QFETCH(QString, setup);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString dir = folder(tmp);
+        QDir().mkpath(dir);
+        if (setup != "empty")
+            bmprofile::writeFolder(dir, minimal());
+        if (setup == "globalOnly")
+            QVERIFY(QFile::remove(dir + "/iter0.profile"));
+        if (setup == "emptyIter")
+            bmprofile::writeBytes(dir + "/iter0.profile", "");
+        if (setup == "iter1Only")
+            QVERIFY(QFile::rename(dir + "/iter0.profile", dir + "/iter1.profile"));
+        const Loaded l = load(dir);
+        QVERIFY(!l.s);
+        const QString error = QString::fromStdString(l.r.error);
+        QVERIFY2(error.startsWith(dir), qPrintable(error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY2(error.contains("(at byte "), qPrintable(error));
+    }
+
+    void folderWithoutDash()
+    {
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp, "bmprofile_data3"), minimal());
+        const Loaded l = load(folder(tmp, "bmprofile_data3"));
+        QVERIFY2(l.s, l.r.error.c_str());
+        QCOMPARE(l.rows("GDMA (DMA)").size(), 3u);
+    }
+
+    void showcaseProfile()
+    {
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), bmprofile::showcase());
+        const Loaded l = load(folder(tmp));
+        QVERIFY2(l.s, l.r.error.c_str());
+        QVERIFY2(l.s->diagnostics().empty(), l.s->diagnostics().counts().begin()->first.c_str());
+        QVERIFY(l.s->hasSliceHeights());
+        QVERIFY(l.s->memoryAccesses().size() > 40);
+        QVERIFY(!l.meta("total").empty());
+        // Loads and stores of the layer group are half height.
+        const RowRange layers = l.rows("Layers");
+        int half = 0;
+        for (uint32_t r = layers.begin; r < layers.end; ++r)
+            half += std::lround(l.s->sliceHeight(SliceRow(r)) * 100) == 50;
+        QVERIFY(half >= 12);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_SophgoImporter)
+#include "tst_sophgoimporter.moc"

@@ -1,0 +1,212 @@
+#include "markerprofile.h"
+
+#include <annotations/annotationstablemodel.h>
+#include <annotations/annotationswidget.h>
+#include <annotations/pairmetricscomputer.h>
+#include <annotations/pairmetricsview.h>
+#include <state/annotationsmodel.h>
+#include <state/viewport.h>
+#include <store/summarycalculator.h>
+#include <summary/summaryformat.h>
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace strata;
+using model::AnnotationsModel;
+using model::MarkerId;
+using store::TimeNs;
+using widgets::AnnotationsTableModel;
+using widgets::AnnotationsWidget;
+
+class tst_AnnotationsWidget : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::SummaryIndex> m_index;
+    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<AnnotationsModel> m_annotations;
+    std::unique_ptr<AnnotationsWidget> m_w;
+
+    QAction* action(const char* name) const { return m_w->findChild<QAction*>(QString::fromLatin1(name)); }
+    // Finds the engine row of `track` in the detail pane.
+    QTreeWidgetItem* engine(const QString& track) const
+    {
+        const QList<QTreeWidgetItem*> hits
+            = m_w->details()->tree()->findItems(track, Qt::MatchExactly | Qt::MatchRecursive);
+        return hits.isEmpty() ? nullptr : hits.front();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_store = markerprofile::make();
+        m_index = std::make_shared<const store::SummaryIndex>(*m_store, 1);
+        m_catalog = std::make_shared<const store::OperatorCatalog>(*m_store);
+    }
+
+    void init()
+    {
+        m_viewport = std::make_unique<model::Viewport>();
+        m_viewport->setTraceRange(m_store->extent());
+        m_annotations = std::make_unique<AnnotationsModel>();
+        m_w = std::make_unique<AnnotationsWidget>(m_annotations.get(), m_viewport.get());
+        m_w->resize(800, 600);
+        m_w->setStore(m_store, QStringLiteral("/traces/run.json"));
+        m_w->setSummaryIndex(m_index);
+        m_w->setOperatorCatalog(m_catalog);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    }
+
+    void cleanup()
+    {
+        m_w.reset();
+        m_annotations.reset();
+        m_viewport.reset();
+    }
+
+    void metricsOfThePair()
+    {
+        QCOMPARE(m_w->objectName(), QStringLiteral("annotations"));
+        const MarkerId a = m_annotations->add(1000), b = m_annotations->add(3000);
+        m_annotations->setDiffVs(b, a);
+        QSignalSpy updated(m_w.get(), &AnnotationsWidget::metricsUpdated);
+        m_annotations->setSelected(b); // as a click on the timeline does
+        QCOMPARE(m_w->currentMarker(), b);
+        QCOMPARE(m_w->table()->currentIndex().row(), m_w->tableModel()->rowOf(b));
+        QTRY_VERIFY(m_w->details()->metrics() && !m_w->isBusy());
+        const widgets::PairMetrics& m = *m_w->details()->metrics();
+        QCOMPARE(m.window.start, TimeNs(1000));
+        QCOMPARE(m.window.end, TimeNs(3000));
+        // The numbers of strata-cli summary --range for the same interval.
+        const store::TraceSummary expected = store::SummaryCalculator::compute(*m_store, *m_index, { 1000, 3000 });
+        QCOMPARE(m.summary.tracks.size(), expected.tracks.size());
+        for (size_t i = 0; i < expected.tracks.size(); ++i) {
+            QCOMPARE(m.summary.tracks[i].events, expected.tracks[i].events);
+            QCOMPARE(m.summary.tracks[i].busyNs, expected.tracks[i].busyNs);
+        }
+        QTreeWidgetItem* main = engine(QStringLiteral("main"));
+        QVERIFY(main);
+        QCOMPARE(main->text(1), QStringLiteral("2"));
+        QCOMPARE(main->text(3), widgets::SummaryFormat::utilization(1.0));
+        QTreeWidgetItem* compute = engine(QStringLiteral("Compute"));
+        QVERIFY(compute);
+        QCOMPARE(compute->text(3), widgets::SummaryFormat::utilization(0.5));
+        QVERIFY(m.hasOperators);
+        QVERIFY(!m.topOperators.empty());
+        QCOMPARE(m_w->details()->operatorsItem()->childCount(), int(m.topOperators.size()));
+        QCOMPARE(m_w->details()->operatorsItem()->child(0)->text(0), QString::fromStdString(m.topOperators[0].name));
+        QVERIFY2(
+            m_w->details()->caption().contains(QStringLiteral("Δt 2.000 µs")), qPrintable(m_w->details()->caption()));
+
+        // Moving a marker recomputes after the debounce.
+        m_annotations->move(a, 2000);
+        QTRY_COMPARE(m_w->details()->metrics()->window.start, TimeNs(2000));
+        QVERIFY(!engine(QStringLiteral("Task DMA"))); // idle in [2000, 3000]: left out
+    }
+
+    void withoutPairShowsHowToGetOne()
+    {
+        const MarkerId a = m_annotations->add(1000);
+        m_annotations->setSelected(a);
+        QVERIFY(!m_w->details()->metrics());
+        QVERIFY(m_w->details()->caption().contains(QStringLiteral("Diff vs")));
+    }
+
+    void diffVsComboPicksTheOther()
+    {
+        const MarkerId a = m_annotations->add(1000), b = m_annotations->add(6000);
+        const QModelIndex cell = m_w->tableModel()->index(m_w->tableModel()->rowOf(b), AnnotationsTableModel::DiffVs);
+        m_w->table()->setCurrentIndex(cell);
+        m_w->table()->edit(cell);
+        auto* combo = m_w->table()->findChild<QComboBox*>(QStringLiteral("diffVsEditor"));
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), 2); // (none) and the other marker, never itself
+        const int i = combo->findData(qint64(a.v));
+        QVERIFY(i > 0);
+        combo->setCurrentIndex(i);
+        emit combo->activated(i);
+        QCOMPARE(m_annotations->find(b)->diffVs, a);
+        QCOMPARE(cell.siblingAtColumn(AnnotationsTableModel::DiffDelta).data().toString(), QStringLiteral("5.000 µs"));
+    }
+
+    void buttons()
+    {
+        QVERIFY(action("addMarker")->isEnabled());
+        QVERIFY(!action("deleteMarker")->isEnabled()); // nothing current
+        action("addMarker")->trigger();
+        QCOMPARE(m_annotations->count(), 1);
+        const model::Marker marker = m_annotations->markers().front();
+        QCOMPARE(marker.time, TimeNs(5000)); // the centre of the visible window
+        QCOMPARE(m_w->currentMarker(), marker.id);
+        QVERIFY(action("deleteMarker")->isEnabled());
+        action("renameMarker")->trigger();
+        QVERIFY(m_w->table()->findChild<QLineEdit*>()); // the name is being edited in place
+        action("deleteMarker")->trigger();
+        QCOMPARE(m_annotations->count(), 0);
+        QVERIFY(!action("deleteMarker")->isEnabled());
+    }
+
+    void saveAndLoad()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("set.json"));
+        const MarkerId a = m_annotations->add(1000, std::nullopt, QStringLiteral("start"));
+        const MarkerId b = m_annotations->add(3000, std::nullopt, QStringLiteral("end"));
+        m_annotations->setDiffVs(b, a);
+        QSignalSpy status(m_w.get(), &AnnotationsWidget::statusMessage);
+        QString error;
+        QVERIFY2(m_w->save(path, &error), qPrintable(error));
+        m_annotations->remove(a);
+        m_annotations->rename(b, QStringLiteral("changed"));
+        QVERIFY2(m_w->load(path, &error), qPrintable(error));
+        QCOMPARE(m_annotations->count(), 2);
+        QCOMPARE(m_annotations->find(a)->name, QStringLiteral("start"));
+        QCOMPARE(m_annotations->find(b)->name, QStringLiteral("end"));
+        QCOMPARE(m_annotations->find(b)->diffVs, a);
+        QCOMPARE(m_w->tableModel()->rowCount(), 2);
+        QCOMPARE(status.count(), 2);
+
+        // A corrupt file: a clear error naming it, the markers as they were.
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"strata-annotations\", \"version\": 1, \"markers\": [{\"id\": 1,");
+        f.close();
+        QVERIFY(!m_w->load(bad, &error));
+        QVERIFY2(error.startsWith(bad + QStringLiteral(": not valid JSON")), qPrintable(error));
+        QCOMPARE(status.last().at(1).toBool(), true);
+        QCOMPARE(m_annotations->count(), 2);
+        QCOMPARE(m_annotations->find(a)->name, QStringLiteral("start"));
+    }
+
+    void loadMovesAnchoredMarkersOntoTheirEvents()
+    {
+        // A set saved against another recording: "fused_3" on Host/main then started at 4000
+        // too, but the marker sat on its end, which was 4600 there.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("anchored.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "strata-annotations", "version": 1, "markers": [{"id": 4, "name": "end of fused_3",
+            "time_ns": 4600, "anchor": {"pid": 1, "tid": 10, "track": "main", "event": "fused_3",
+            "start_ns": 4000, "edge": "end"}}]})");
+        f.close();
+        QString error;
+        QVERIFY2(m_w->load(path, &error), qPrintable(error));
+        QCOMPARE(m_annotations->find(MarkerId(4))->time, TimeNs(5000));
+    }
+};
+
+QTEST_MAIN(tst_AnnotationsWidget)
+#include "tst_annotationswidget.moc"

@@ -1,0 +1,228 @@
+#include "markerprofile.h"
+
+#include <state/annotationsmodel.h>
+#include <state/selection.h>
+#include <state/trackfilter.h>
+#include <state/viewport.h>
+#include <timeline/markerlayer.h>
+#include <timeline/timelinewidget.h>
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace strata;
+using model::AnnotationsModel;
+using model::MarkerId;
+using store::TimeNs;
+using widgets::TimelineWidget;
+
+// The markers on the timeline, driven as a user would: right-click menu, M, drag, Del.
+class tst_MarkerLayer : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::TrackFilter> m_filter;
+    std::unique_ptr<AnnotationsModel> m_annotations;
+    std::unique_ptr<TimelineWidget> m_w;
+
+    // A canvas point at time t, on the Host/main track row.
+    QPoint at(TimeNs t) const
+    {
+        const QRectF r = m_w->eventRect(model::EventRef::slice(markerprofile::row(*m_store, "fused_3")));
+        return QPoint(int(std::lround(m_w->frame().xOf(t))), int(r.center().y()));
+    }
+    QAction* action(QMenu* menu, const char* name) const
+    {
+        return menu->findChild<QAction*>(QString::fromLatin1(name));
+    }
+    void drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods = {})
+    {
+        QTest::mousePress(m_w.get(), Qt::LeftButton, mods, from);
+        QTest::mouseMove(m_w.get(), (from + to) / 2); // mouseMove sends no modifiers: send events
+        QMouseEvent move(QEvent::MouseMove, to, m_w->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, mods);
+        QApplication::sendEvent(m_w.get(), &move);
+        QTest::mouseRelease(m_w.get(), Qt::LeftButton, mods, to);
+    }
+
+private slots:
+    void initTestCase() { m_store = markerprofile::make(); }
+
+    void init()
+    {
+        m_viewport = std::make_unique<model::Viewport>();
+        m_selection = std::make_unique<model::Selection>();
+        m_filter = std::make_unique<model::TrackFilter>();
+        m_annotations = std::make_unique<AnnotationsModel>();
+        m_w = std::make_unique<TimelineWidget>(m_viewport.get(), m_selection.get(), m_filter.get());
+        m_w->setAnnotations(m_annotations.get());
+        m_w->resize(1000, 600);
+        m_w->setStore(m_store);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    }
+
+    void cleanup()
+    {
+        m_w.reset();
+        m_annotations.reset();
+        m_filter.reset();
+        m_selection.reset();
+        m_viewport.reset();
+    }
+
+    void rightClickAddsMarker()
+    {
+        const QPoint pos = at(8500);
+        QContextMenuEvent e(QContextMenuEvent::Mouse, pos, m_w->mapToGlobal(pos));
+        QApplication::sendEvent(m_w.get(), &e);
+        QMenu* menu = nullptr;
+        QTRY_VERIFY((menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())));
+        QCOMPARE(menu->objectName(), QStringLiteral("timelineContextMenu"));
+        QVERIFY(!action(menu, "markersFromSelectionAction")); // no time selection
+        QVERIFY(!action(menu, "removeMarkerAction")); // no marker there
+        action(menu, "addMarkerAction")->trigger();
+        menu->close();
+        QCOMPARE(m_annotations->count(), 1);
+        const model::Marker& m = m_annotations->markers().front();
+        QCOMPARE(m.time, m_w->frame().timeAt(pos.x())); // nothing to snap to near 8500
+        QVERIFY(!m.anchor);
+        QCOMPARE(m_annotations->selected(), m.id);
+    }
+
+    void menuOverMarkerRemovesIt()
+    {
+        const MarkerId id = m_annotations->add(8500);
+        std::unique_ptr<QMenu> menu(m_w->createContextMenu(at(8500) + QPoint(2, 0)));
+        QVERIFY(menu);
+        QAction* remove = action(menu.get(), "removeMarkerAction");
+        QVERIFY(remove);
+        QVERIFY(remove->text().contains(m_annotations->find(id)->name));
+        remove->trigger();
+        QCOMPARE(m_annotations->count(), 0);
+        QVERIFY(!m_w->createContextMenu(QPoint(5, 5))); // the label column has no menu
+    }
+
+    void timeSelectionBecomesAPair()
+    {
+        m_selection->setTimeSelection({ 2500, 7500 });
+        std::unique_ptr<QMenu> menu(m_w->createContextMenu(at(8000)));
+        QAction* pair = action(menu.get(), "markersFromSelectionAction");
+        QVERIFY(pair);
+        pair->trigger();
+        QCOMPARE(m_annotations->count(), 2);
+        const model::Marker& a = m_annotations->markers()[0];
+        const model::Marker& b = m_annotations->markers()[1];
+        QCOMPARE(a.time, TimeNs(2500));
+        QCOMPARE(b.time, TimeNs(7500));
+        QCOMPARE(b.diffVs, a.id);
+        QCOMPARE(m_annotations->diffVsDelta(b.id), std::optional<TimeNs>(5000));
+    }
+
+    void mKeyAddsAtCursor_data()
+    {
+        QTest::addColumn<qlonglong>("time");
+        QTest::addColumn<qlonglong>("expected"); // -1: the time under the cursor
+        QTest::newRow("free") << 8500LL << -1LL;
+        QTest::newRow("near an edge snaps") << 4040LL << 4000LL;
+    }
+    void mKeyAddsAtCursor()
+    {
+        QFETCH(qlonglong, time);
+        QFETCH(qlonglong, expected);
+        const QPoint pos = at(time);
+        QTest::mouseMove(m_w.get(), pos);
+        QTest::keyClick(m_w.get(), Qt::Key_M);
+        QCOMPARE(m_annotations->count(), 1);
+        QCOMPARE(m_annotations->markers().front().time, expected < 0 ? m_w->frame().timeAt(pos.x()) : TimeNs(expected));
+    }
+
+    void dragSnapsToEventEdge_data()
+    {
+        QTest::addColumn<int>("pxFromEdge");
+        QTest::addColumn<bool>("shift");
+        QTest::addColumn<bool>("snapped");
+        QTest::newRow("5 px after fused_3's start") << 5 << false << true;
+        QTest::newRow("5 px before it") << -5 << false << true;
+        QTest::newRow("Shift: no snapping") << 5 << true << false;
+        QTest::newRow("beyond 8 px") << 12 << false << false;
+    }
+    void dragSnapsToEventEdge()
+    {
+        QFETCH(int, pxFromEdge);
+        QFETCH(bool, shift);
+        QFETCH(bool, snapped);
+        const MarkerId id = m_annotations->add(8500);
+        const QPoint to(int(std::lround(m_w->frame().xOf(4000))) + pxFromEdge, at(4000).y());
+        drag(at(8500), to, shift ? Qt::ShiftModifier : Qt::NoModifier);
+        const model::Marker* m = m_annotations->find(id);
+        QCOMPARE(m_annotations->selected(), id); // pressing a marker selects it
+        if (snapped) {
+            QCOMPARE(m->time, TimeNs(4000));
+            QVERIFY(m->anchor);
+            QCOMPARE(m->anchor->event, QStringLiteral("fused_3"));
+            QCOMPARE(m->anchor->track, QStringLiteral("main"));
+            QCOMPARE(m->anchor->edge, model::MarkerAnchor::Edge::Start);
+        } else {
+            QCOMPARE(m->time, m_w->frame().timeAt(to.x()));
+            QVERIFY(m->time != 4000);
+            QVERIFY(!m->anchor);
+        }
+        QCOMPARE(m_selection->hasTimeSelection(), false); // the drag moved the marker, not a selection
+    }
+
+    void dragByFlag()
+    {
+        const MarkerId id = m_annotations->add(5500);
+        const QRectF flag = m_w->markers().flagRect(m_w->frame(), *m_annotations->find(id), m_w->font());
+        QVERIFY(m_w->frame().ruler.contains(flag.center().toPoint()));
+        const QPoint grab = flag.center().toPoint();
+        const int dx = int(std::lround(m_w->frame().xOf(7000) - m_w->frame().xOf(5500)));
+        drag(grab, grab + QPoint(dx + 3, 0)); // lands 3 px past fused_7's end
+        QCOMPARE(m_annotations->find(id)->time, TimeNs(7000));
+        QCOMPARE(m_annotations->find(id)->anchor->edge, model::MarkerAnchor::Edge::End);
+    }
+
+    void clickSelectsAndDeleteRemoves()
+    {
+        const MarkerId a = m_annotations->add(8500), b = m_annotations->add(9000);
+        QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, at(8500) + QPoint(3, 0));
+        QCOMPARE(m_annotations->selected(), a);
+        QCOMPARE(m_annotations->find(a)->time, TimeNs(8500)); // a click does not move it
+        QTest::keyClick(m_w.get(), Qt::Key_Delete);
+        QVERIFY(!m_annotations->find(a));
+        QVERIFY(m_annotations->find(b));
+        QTest::keyClick(m_w.get(), Qt::Key_Delete); // nothing selected: nothing removed
+        QCOMPARE(m_annotations->count(), 1);
+    }
+
+    void paintsLineAndFlagInItsColour()
+    {
+        const MarkerId id = m_annotations->add(8500);
+        m_annotations->setColor(id, 0x00ff00);
+        QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+        m_w->render(&image);
+        const widgets::TimelineFrame f = m_w->frame();
+        const int x = int(std::floor(f.xOf(8500)));
+        QCOMPARE(QColor(image.pixel(x, f.canvas.bottom() - 3)).rgb(), QColor(0x00ff00).rgb());
+        const QRectF flag = m_w->markers().flagRect(f, *m_annotations->find(id), m_w->font());
+        QCOMPARE(QColor(image.pixel(int(flag.left()) + 2, int(flag.top()) + 2)).rgb(), QColor(0x00ff00).rgb());
+        // Off screen: neither line nor flag.
+        m_viewport->setVisible({ 0, 5000 });
+        QVERIFY(!m_w->markers().hitTest(m_w->frame(), QPoint(x, f.canvas.center().y()), m_w->font()).valid());
+    }
+
+    void modelChangesRepaint()
+    {
+        QSignalSpy painted(m_w.get(), &TimelineWidget::painted);
+        m_annotations->add(3333);
+        QTRY_VERIFY(painted.count() > 0);
+    }
+};
+
+QTEST_MAIN(tst_MarkerLayer)
+#include "tst_markerlayer.moc"

@@ -1,0 +1,89 @@
+// SearchMatches: the engine's result as highlight sets and in time order, positions by
+// time and by event, cancellation and errors.
+#include "searchteststore.h"
+
+#include <search/searchmatches.h>
+
+#include <QtTest>
+
+using namespace strata;
+using widgets::SearchMatches;
+
+class TestSearchMatches : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_store = searchtest::makeStore(); }
+
+    void timeOrder_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("order");
+        QTest::addColumn<qlonglong>("total");
+        QTest::newRow("slices and an instant") << "conv"
+                                               << "conv@100 conv_inner@110 conv_mark@250 conv@300 conv@400" << 120LL;
+        QTest::newRow("across tracks") << "m"
+                                       << "dma_copy@150 matmul@200 conv_mark@250" << 40LL;
+        QTest::newRow("nothing") << "nope"
+                                 << "" << 0LL;
+    }
+
+    void timeOrder()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, order);
+        QFETCH(qlonglong, total);
+        store::SearchQuery q;
+        q.name = name.toStdString();
+        const auto m = SearchMatches::run(m_store, q);
+        QVERIFY(m->ok());
+        QStringList got;
+        for (size_t i = 0; i < m->count(); ++i)
+            got << searchtest::describe(*m_store, m->at(i));
+        QCOMPARE(got.join(' '), order);
+        QCOMPARE(qlonglong(m->totalNs()), total);
+        QCOMPARE(m->slices()->size() + m->instants()->size(), size_t(m->count()));
+        QVERIFY(std::is_sorted(m->slices()->begin(), m->slices()->end()));
+        for (size_t i = 0; i < m->count(); ++i)
+            QCOMPARE(m->indexOf(m->at(i)), long(i));
+    }
+
+    void positions()
+    {
+        store::SearchQuery q;
+        q.name = "conv";
+        const auto m = SearchMatches::run(m_store, q);
+        QCOMPARE(m->lowerBound(0), size_t(0));
+        QCOMPARE(m->lowerBound(110), size_t(1));
+        QCOMPARE(m->lowerBound(111), size_t(2));
+        QCOMPARE(m->lowerBound(401), size_t(5));
+        QCOMPARE(m->indexOf(model::EventRef()), -1L);
+        QCOMPARE(m->indexOf(model::EventRef::slice(store::SliceRow(12345))), -1L);
+        // matmul is no match, though it starts where none does.
+        for (uint32_t r = 0; r < m_store->sliceCount(); ++r)
+            if (m_store->str(m_store->sliceName(store::SliceRow(r))) == "matmul")
+                QCOMPARE(m->indexOf(model::EventRef::slice(store::SliceRow(r))), -1L);
+    }
+
+    void cancelledAndInvalid()
+    {
+        store::SearchQuery q;
+        q.name = "conv";
+        std::atomic<bool> cancel { true };
+        const auto c = SearchMatches::run(m_store, q, &cancel);
+        QVERIFY(c->cancelled());
+        QVERIFY(!c->ok());
+        QCOMPARE(c->count(), uint64_t(0));
+        q.name = "(";
+        q.nameMode = store::NameMode::Regex;
+        const auto e = SearchMatches::run(m_store, q);
+        QVERIFY(!e->ok());
+        QVERIFY(e->error().contains("regular expression"));
+        QCOMPARE(e->count(), uint64_t(0));
+    }
+
+private:
+    std::shared_ptr<const store::EventStore> m_store;
+};
+
+QTEST_APPLESS_MAIN(TestSearchMatches)
+#include "tst_searchmatches.moc"

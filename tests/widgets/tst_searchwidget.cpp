@@ -1,0 +1,355 @@
+// SearchWidget: a search yields the right count and total, highlights the matches, pages
+// through them in time order (buttons, Enter / Shift+Enter), starts from the current event,
+// shows errors, clears with Esc, and drives the "show only matches" option.
+#include "searchteststore.h"
+
+#include <search/searchform.h>
+#include <search/searchwidget.h>
+#include <state/selection.h>
+#include <state/viewport.h>
+
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace strata;
+using model::EventRef;
+using widgets::SearchWidget;
+
+class TestSearchWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_store = searchtest::makeStore(); }
+
+    void init()
+    {
+        m_selection = std::make_unique<model::Selection>();
+        m_viewport = std::make_unique<model::Viewport>();
+        m_viewport->setTraceRange(m_store->extent());
+        m_w = std::make_unique<SearchWidget>(m_selection.get(), m_viewport.get());
+        m_w->resize(360, 320);
+        m_w->setStore(m_store);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    }
+
+    void cleanup()
+    {
+        m_w.reset();
+        m_viewport.reset();
+        m_selection.reset();
+    }
+
+    void countAndHighlight_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("regex");
+        QTest::addColumn<QString>("category");
+        QTest::addColumn<QString>("track");
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("minDur");
+        QTest::addColumn<QString>("maxDur");
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<int>("slices");
+        QTest::addColumn<int>("instants");
+        QTest::addColumn<QString>("summary");
+        QTest::newRow("name") << "conv" << false << ""
+                              << ""
+                              << ""
+                              << ""
+                              << ""
+                              << ""
+                              << "" << 4 << 1 << "5 matches · 120 ns total";
+        QTest::newRow("regex") << "^conv$" << true << ""
+                               << ""
+                               << ""
+                               << ""
+                               << ""
+                               << ""
+                               << "" << 3 << 0 << "3 matches · 110 ns total";
+        QTest::newRow("category") << "" << false << "dma"
+                                  << ""
+                                  << ""
+                                  << ""
+                                  << ""
+                                  << ""
+                                  << "" << 1 << 0 << "1 match · 10 ns total";
+        QTest::newRow("track and name") << "conv" << false << ""
+                                        << "dma"
+                                        << ""
+                                        << ""
+                                        << ""
+                                        << ""
+                                        << "" << 1 << 0 << "1 match · 40 ns total";
+        QTest::newRow("arg") << "" << false << ""
+                             << ""
+                             << "bytes>1000"
+                             << ""
+                             << ""
+                             << ""
+                             << "" << 1 << 0 << "1 match · 10 ns total";
+        QTest::newRow("two arg lines, AND") << "" << false << ""
+                                            << ""
+                                            << "bytes>1000\nbytes<2000"
+                                            << ""
+                                            << ""
+                                            << ""
+                                            << "" << 0 << 0 << "No matches.";
+        QTest::newRow("duration range with units") << "" << false << ""
+                                                   << ""
+                                                   << ""
+                                                   << "0.02us"
+                                                   << "40ns"
+                                                   << ""
+                                                   << "" << 3 << 0 << "3 matches · 90 ns total";
+        // The trace starts at 100 ns: [150, 300] after it is [250, 400].
+        QTest::newRow("time range after the start") << "conv" << false << ""
+                                                    << ""
+                                                    << ""
+                                                    << ""
+                                                    << ""
+                                                    << "150ns"
+                                                    << "300ns" << 2 << 1 << "3 matches · 60 ns total";
+    }
+
+    void countAndHighlight()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, regex);
+        QFETCH(QString, category);
+        QFETCH(QString, track);
+        QFETCH(QString, args);
+        QFETCH(QString, minDur);
+        QFETCH(QString, maxDur);
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(int, slices);
+        QFETCH(int, instants);
+        QFETCH(QString, summary);
+        widgets::SearchForm* f = m_w->form();
+        QSignalSpy finished(m_w.get(), &SearchWidget::finished);
+        f->regexButton()->setChecked(regex);
+        f->categoryEdit()->setText(category);
+        f->trackEdit()->setText(track);
+        f->argsEdit()->setPlainText(args);
+        f->minDurEdit()->setText(minDur);
+        f->maxDurEdit()->setText(maxDur);
+        f->fromEdit()->setText(from);
+        f->toEdit()->setText(to);
+        QTest::keyClicks(f->nameEdit(), name);
+        QVERIFY(finished.wait()); // typing searches after a pause
+        QTRY_VERIFY(!m_w->isRunning());
+        QCOMPARE(m_w->summaryText(), summary);
+        QVERIFY(m_selection->highlighted());
+        QCOMPARE(int(m_selection->highlighted()->size()), slices);
+        QCOMPARE(int(m_selection->highlightedInstants()->size()), instants);
+        QCOMPARE(m_w->matches()->count(), uint64_t(slices + instants));
+        QVERIFY(!m_selection->current().valid()); // results alone select nothing
+    }
+
+    void pagesThroughMatches()
+    {
+        search("conv");
+        QCOMPARE(m_w->positionText(), QStringLiteral("– of 5"));
+        QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+        const QStringList expected { "conv@100", "conv_inner@110", "conv_mark@250", "conv@300", "conv@400",
+            "conv@100" };
+        for (int i = 0; i < expected.size(); ++i) {
+            QTest::mouseClick(m_w->nextButton(), Qt::LeftButton);
+            QCOMPARE(searchtest::describe(*m_store, m_selection->current()), expected[i]);
+            QCOMPARE(m_w->positionText(), QStringLiteral("match %1 of 5").arg(i % 5 + 1));
+        }
+        QCOMPARE(reveal.count(), expected.size()); // each step asks the views to reveal it
+        QTest::mouseClick(m_w->previousButton(), Qt::LeftButton);
+        QCOMPARE(searchtest::describe(*m_store, m_selection->current()), QStringLiteral("conv@400"));
+        QCOMPARE(m_w->positionText(), QStringLiteral("match 5 of 5"));
+    }
+
+    void enterSteps_data()
+    {
+        QTest::addColumn<QString>("keys"); // n: Enter, p: Shift+Enter
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<QString>("position");
+        QTest::newRow("Enter") << "n"
+                               << "conv@100"
+                               << "match 1 of 5";
+        QTest::newRow("Enter twice") << "nn"
+                                     << "conv_inner@110"
+                                     << "match 2 of 5";
+        QTest::newRow("Shift+Enter wraps back") << "p"
+                                                << "conv@400"
+                                                << "match 5 of 5";
+        QTest::newRow("there and back") << "nnnp"
+                                        << "conv_inner@110"
+                                        << "match 2 of 5";
+    }
+
+    void enterSteps()
+    {
+        QFETCH(QString, keys);
+        QFETCH(QString, current);
+        QFETCH(QString, position);
+        search("conv");
+        QLineEdit* name = m_w->form()->nameEdit();
+        for (QChar k : keys)
+            QTest::keyClick(name, Qt::Key_Return, k == 'p' ? Qt::ShiftModifier : Qt::NoModifier);
+        QCOMPARE(searchtest::describe(*m_store, m_selection->current()), current);
+        QCOMPARE(m_w->positionText(), position);
+    }
+
+    void enterBeforeThePauseSearchesAndSelects()
+    {
+        QSignalSpy finished(m_w.get(), &SearchWidget::finished);
+        QTest::keyClicks(m_w->form()->nameEdit(), "matmul");
+        QTest::keyClick(m_w->form()->nameEdit(), Qt::Key_Return);
+        QVERIFY(finished.count() || finished.wait());
+        QTRY_COMPARE(searchtest::describe(*m_store, m_selection->current()), QStringLiteral("matmul@200"));
+        QCOMPARE(m_w->positionText(), QStringLiteral("match 1 of 1"));
+    }
+
+    void stepsFromTheCurrentEvent()
+    {
+        search("conv");
+        // matmul@200 is no match: Next goes to the first match after it, Previous before it.
+        for (uint32_t r = 0; r < m_store->sliceCount(); ++r)
+            if (m_store->str(m_store->sliceName(store::SliceRow(r))) == "matmul")
+                m_selection->setCurrent(EventRef::slice(store::SliceRow(r)));
+        QCOMPARE(m_w->positionText(), QStringLiteral("– of 5"));
+        m_w->step(false);
+        QCOMPARE(searchtest::describe(*m_store, m_selection->current()), QStringLiteral("conv_mark@250"));
+        m_w->step(true);
+        m_w->step(true);
+        QCOMPARE(searchtest::describe(*m_store, m_selection->current()), QStringLiteral("conv@100"));
+        // Selecting a match elsewhere (a click on the timeline) moves the position too.
+        const EventRef last = m_w->matches()->at(4);
+        m_selection->setCurrent(last);
+        QCOMPARE(m_w->positionText(), QStringLiteral("match 5 of 5"));
+    }
+
+    void errorsShowAndHighlightNothing_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bad regex") << "regex"
+                                   << "("
+                                   << "regular expression";
+        QTest::newRow("bad duration") << "min"
+                                      << "fast"
+                                      << "Minimum duration";
+        QTest::newRow("bad arg") << "args"
+                                 << "=5"
+                                 << "no key";
+        QTest::newRow("min over max") << "minmax"
+                                      << ""
+                                      << "larger than the maximum";
+    }
+
+    void errorsShowAndHighlightNothing()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        widgets::SearchForm* f = m_w->form();
+        if (field == "regex") {
+            f->regexButton()->setChecked(true);
+            f->nameEdit()->setText(text);
+        } else if (field == "min") {
+            f->minDurEdit()->setText(text);
+        } else if (field == "args") {
+            f->argsEdit()->setPlainText(text);
+        } else {
+            f->minDurEdit()->setText("2ms");
+            f->maxDurEdit()->setText("1ms");
+        }
+        m_w->search();
+        QVERIFY(m_w->summaryText().contains(message));
+        QVERIFY(!m_selection->highlighted());
+        QVERIFY(!m_w->matches());
+    }
+
+    void escapeClears()
+    {
+        search("conv");
+        QVERIFY(m_selection->highlighted());
+        QTest::keyClick(m_w->form()->nameEdit(), Qt::Key_Escape);
+        QVERIFY(!m_selection->highlighted());
+        QVERIFY(!m_w->matches());
+        QCOMPARE(m_w->positionText(), QString());
+    }
+
+    void anotherHighlightIsLeftAlone()
+    {
+        search("conv");
+        auto other = std::make_shared<const std::vector<store::SliceRow>>(1, store::SliceRow(0));
+        m_selection->setHighlighted(other, "operator");
+        QTest::keyClick(m_w->form()->nameEdit(), Qt::Key_Escape);
+        QCOMPARE(m_selection->highlighted(), other);
+    }
+
+    void showOnlyMatches()
+    {
+        QCheckBox* box = m_w->showOnlyMatchesBox();
+        QVERIFY(!m_selection->highlightDimsOthers());
+        box->click();
+        QVERIFY(m_selection->highlightDimsOthers());
+        m_selection->setHighlightDimsOthers(false); // set elsewhere: the box follows
+        QVERIFY(!box->isChecked());
+    }
+
+    void newSearchCancelsTheRunningOne()
+    {
+        QSignalSpy finished(m_w.get(), &SearchWidget::finished);
+        m_w->form()->nameEdit()->setText("matmul");
+        m_w->search();
+        m_w->form()->nameEdit()->setText("dma");
+        m_w->search(); // the first result is dropped, whenever it arrives
+        QVERIFY(finished.wait());
+        QTRY_VERIFY(!m_w->isRunning());
+        QCOMPARE(m_w->matches()->count(), uint64_t(1));
+        QCOMPARE(searchtest::describe(*m_store, m_w->matches()->at(0)), QStringLiteral("dma_copy@150"));
+        QCOMPARE(finished.count(), 1);
+    }
+
+    void visibleWindowOnly()
+    {
+        m_viewport->setVisible({ 290, 350 });
+        m_w->form()->visibleOnlyBox()->setChecked(true);
+        search("conv");
+        QCOMPARE(m_w->matches()->count(), uint64_t(1)); // conv@300 only
+        QSignalSpy finished(m_w.get(), &SearchWidget::finished);
+        m_viewport->setVisible({ 90, 350 }); // the search follows the window
+        QVERIFY(finished.wait());
+        QTRY_COMPARE(m_w->matches()->count(), uint64_t(4));
+    }
+
+    void newStoreClears()
+    {
+        search("conv");
+        m_w->setStore(nullptr);
+        QVERIFY(!m_w->matches());
+        QCOMPARE(m_w->summaryText(), QStringLiteral("No profile is open."));
+    }
+
+private:
+    void search(const QString& name)
+    {
+        QSignalSpy finished(m_w.get(), &SearchWidget::finished);
+        m_w->form()->nameEdit()->setText(name);
+        m_w->search();
+        QVERIFY(finished.wait());
+        QVERIFY(m_w->matches());
+    }
+
+    std::shared_ptr<const store::EventStore> m_store;
+    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<SearchWidget> m_w;
+};
+
+QTEST_MAIN(TestSearchWidget)
+#include "tst_searchwidget.moc"

@@ -1,0 +1,99 @@
+#pragma once
+#include <state/marker.h>
+#include <store/eventstore.h>
+#include <store/operatorcatalog.h>
+#include <store/summaryindex.h>
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QSplitter;
+class QTableView;
+
+namespace strata::model {
+class AnnotationsModel;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class AnnotationsTableModel;
+class PairMetricsComputer;
+class PairMetricsView;
+struct PairMetrics;
+
+// The Annotations dock (objectName "annotations"; seed 002): the markers of the shared
+// AnnotationsModel as a table (zoom checkbox, colour, name edited in place, time, Δ to the
+// previous marker, Diff vs, Δt) and, under it, what ran between the current row's marker
+// and its Diff-vs marker (PairMetricsView), computed off the GUI thread once the summary
+// index is there. Add, rename, delete, colour, save and load are buttons and the table's
+// context menu. The current row follows the marker selected on the timeline.
+class AnnotationsWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDebounceMs = 60; // a marker being dragged recomputes at most this often
+
+    AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent = nullptr);
+
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath = QString());
+    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
+    void setOperatorCatalog(std::shared_ptr<const store::OperatorCatalog> catalog);
+
+    QTableView* table() const { return m_table; }
+    AnnotationsTableModel* tableModel() const { return m_model; }
+    PairMetricsView* details() const { return m_details; }
+    PairMetricsComputer* computer() const { return m_computer; }
+    model::MarkerId currentMarker() const { return m_current; }
+    bool isBusy() const; // pair metrics are waiting for the debounce or their result
+    QSize sizeHint() const override; // the table's columns and the details side by side
+
+    void addMarker(); // at the centre of the visible window
+    void renameCurrent();
+    void deleteCurrent();
+    void chooseColor(); // a QColorDialog for the current marker
+    void promptSave();
+    void promptLoad();
+    // Marker files (AnnotationsFile); on failure `error` names the file and the markers stay.
+    bool save(const QString& path, QString* error = nullptr);
+    bool load(const QString& path, QString* error = nullptr);
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
+signals:
+    void metricsUpdated(); // the detail pane shows a new result or placeholder
+    void statusMessage(const QString& text, bool warning);
+
+private:
+    QAction* addAction(const QString& text, const QString& name, const QString& tip, void (AnnotationsWidget::*slot)());
+    void setCurrent(model::MarkerId id);
+    void restoreCurrentRow();
+    void updateActions();
+    void scheduleMetrics();
+    void refreshMetrics();
+    void applyMetrics(std::shared_ptr<const PairMetrics> metrics);
+    void rebuildAnalysis();
+    QString defaultFileDir() const;
+
+    model::AnnotationsModel* m_annotations;
+    model::Viewport* m_viewport;
+    AnnotationsTableModel* m_model;
+    QTableView* m_table;
+    PairMetricsView* m_details;
+    QSplitter* m_split; // table and details: side by side in a wide dock, stacked in a tall one
+    bool m_splitPlaced = false;
+    PairMetricsComputer* m_computer;
+    QTimer m_debounce;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::SummaryIndex> m_index;
+    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    QString m_tracePath;
+    model::MarkerId m_current;
+    QString m_pendingTitle;
+    QAction *m_addAction, *m_renameAction, *m_deleteAction, *m_colorAction, *m_saveAction, *m_loadAction;
+};
+
+} // namespace strata::widgets

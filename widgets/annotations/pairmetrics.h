@@ -1,0 +1,20 @@
+#pragma once
+#include <store/operatorrow.h>
+#include <store/summaryresult.h>
+
+#include <vector>
+
+namespace strata::widgets {
+
+// What happened between two markers: the summary of the interval (events, busy time and
+// utilisation per engine, as strata-cli summary --range prints it) and the operators that
+// took the most time in it (the Operator Table's "op" level over the interval).
+struct PairMetrics {
+    store::TimeRange window; // absolute
+    store::TraceSummary summary;
+    bool hasOperators = false; // false while the operator catalog is still being built
+    std::vector<store::OperatorRow> topOperators; // by total time, longest first
+    store::TimeNs operatorBusyNs = 0; // what the operators' percentages are shares of
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,97 @@
+#pragma once
+#include "sourcefileresolver.h"
+
+#include <state/selection.h>
+#include <store/eventstore.h>
+#include <store/sourceindex.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace strata::widgets {
+
+class SourceView;
+
+// The Code dock (objectName "codeEditor"; issue 6): the profile's source files (from
+// store::SourceIndex, built off the GUI thread by buildIndex()) in a read-only view with
+// per-line event counts and time in the gutter. Files are found next to the trace or under
+// a source root the user picks (SourceFileResolver) and read off the GUI thread.
+// Linked through the shared Selection only:
+// * the current event → its line is marked (its file opens; the view scrolls only when it
+//   had to switch files);
+// * Selection::sourceRequested (Ctrl+click on an event) → the line is marked and scrolled
+//   to, and raiseRequested() asks the window to bring the dock forward;
+// * the user puts the cursor on a line, or selects several → all their events are
+//   highlighted (Selection::setHighlighted, the union of the lines; computed on a worker).
+class CodeEditorWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit CodeEditorWidget(model::Selection* selection, QWidget* parent = nullptr);
+    ~CodeEditorWidget() override;
+
+    // tracePath: where the profile was read from, for finding its sources.
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath);
+    // Builds the SourceIndex on the thread pool; indexReady() follows. Call once the
+    // first paint after a load is done (the window does on Session::analysesReady).
+    void buildIndex();
+    std::shared_ptr<const store::SourceIndex> index() const { return m_index; }
+    bool isIndexing() const { return m_indexing; }
+
+    void openFile(int file); // an index into index()->files(); fileShown() when on screen
+    int currentFile() const { return m_file; }
+    // Opens `file` (a profile path or its tail, SourceIndex::findFile) and selects `line` as
+    // if the user clicked it. Waits for the index and the file when they are not there yet.
+    void selectSourceLine(const QString& file, uint32_t line);
+
+    QString sourceRoot() const { return m_resolver.sourceRoot(); }
+    void setSourceRoot(const QString& dir); // remembered for this trace; reloads the file
+    SourceView* view() const { return m_view; }
+    QComboBox* fileList() const { return m_files; }
+
+signals:
+    void indexReady();
+    void fileShown(int file); // the file's text, or a note that it was not found, is shown
+    void raiseRequested();
+
+private:
+    struct Loaded;
+    void onIndexBuilt(std::shared_ptr<const store::SourceIndex> index);
+    void onFileLoaded(const Loaded& loaded);
+    void onCurrentChanged(model::EventRef e);
+    void onSourceRequested(model::EventRef e);
+    void showEventLine(model::EventRef e, bool center);
+    store::SourceIndex::Location locationOf(model::EventRef e) const;
+    void onLinesSelected(const QList<uint>& lines);
+    void promptSourceRoot();
+    void fillFileList();
+    void setStatus(const QString& text);
+
+    model::Selection* m_selection;
+    std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const store::SourceIndex> m_index;
+    SourceFileResolver m_resolver;
+    QComboBox* m_files;
+    QToolButton* m_rootButton;
+    QLabel* m_status;
+    SourceView* m_view;
+
+    int m_file = -1; // shown (or loading) file
+    bool m_loading = false;
+    bool m_indexing = false;
+    quint64 m_generation = 0; // store/index changes: older builds and loads are dropped
+    quint64 m_loadGeneration = 0; // file loads
+    quint64 m_rowsGeneration = 0; // line → rows jobs
+    // What to do once the loading file is shown.
+    uint32_t m_pendingEventLine = 0;
+    bool m_pendingCenter = false;
+    uint32_t m_pendingSelectLine = 0;
+    QString m_pendingSelectFile; // selectSourceLine before the index is ready
+    model::Selection::RowSet m_ownHighlight;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,70 @@
+#pragma once
+#include "memoryaddressaxis.h"
+
+#include <store/eventstore.h>
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QSplitter;
+class QStackedWidget;
+
+namespace strata::model {
+class Selection;
+class Viewport;
+} // namespace strata::model
+
+namespace strata::widgets {
+
+class MemoryChart;
+class MemoryUsageBar;
+
+// The Memory dock (objectName "memory"; seed 003's memory space-time chart): one
+// MemoryChart per memory space of the store (LOCAL MEM with its banks above GLOBAL MEM),
+// sharing the timeline's Viewport and Selection, under a legend (read / write) and the
+// global memory's usage by kind. A store without memory accesses gets a one-line
+// explanation instead. The address axes are worked out off the GUI thread; ready() says
+// the charts are up.
+class MemoryWidget : public QWidget {
+    Q_OBJECT
+public:
+    MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    ~MemoryWidget() override;
+
+    void setStore(std::shared_ptr<const store::EventStore> store);
+    bool hasAccesses() const;
+    const std::vector<MemoryChart*>& charts() const { return m_charts; }
+    MemoryUsageBar* usageBar() const { return m_usage; }
+    bool isShowingPlaceholder() const;
+    QString placeholderText() const;
+    bool isBusy() const { return m_watcher.isRunning(); }
+
+signals:
+    void ready(); // the charts of the current store are shown
+
+private:
+    using Axes = std::vector<std::pair<store::MemorySpaceId, std::vector<MemoryAddressAxis::Band>>>;
+    void showPlaceholder(const QString& text);
+    void onAxesReady();
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    std::shared_ptr<const store::EventStore> m_store;
+    QStackedWidget* m_stack;
+    QLabel* m_placeholder;
+    QWidget* m_content;
+    QLabel* m_legend;
+    QLabel* m_usageTitle;
+    MemoryUsageBar* m_usage;
+    QSplitter* m_split;
+    std::vector<MemoryChart*> m_charts;
+    QFutureWatcher<Axes> m_watcher;
+    quint64 m_generation = 0;
+    quint64 m_pendingGeneration = 0;
+};
+
+} // namespace strata::widgets

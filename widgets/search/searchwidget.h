@@ -1,0 +1,91 @@
+#pragma once
+#include "searchmatches.h"
+
+#include <state/selection.h>
+#include <store/eventstore.h>
+
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QToolButton;
+
+namespace strata::model {
+class Viewport;
+}
+
+namespace strata::widgets {
+
+class SearchForm;
+
+// The Search dock (objectName "search"; issue 6): filter events by fields (SearchForm),
+// run off the GUI thread (SearchEngine via SearchMatches on the thread pool; a new search
+// cancels the running one, stale results are dropped), show the count and total time,
+// highlight every match on the timeline (Selection::setHighlighted, "Show only matches" =
+// Selection::setHighlightDimsOthers) and page through them in time order: Next / Previous,
+// Enter / Shift+Enter make the match current and reveal it, so Event Details shows it.
+// Typing searches after a short pause; Esc clears the results and the highlight.
+class SearchWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDebounceMs = 250;
+
+    SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    ~SearchWidget() override;
+
+    void setStore(std::shared_ptr<const store::EventStore> store);
+    SearchForm* form() const { return m_form; }
+
+    void focusSearch(); // the name field, its text selected
+    void search(); // now, with the form as it is
+    // Next (or previous) match after the current event; searches first when the form changed
+    // since the last search, and steps once the results are in.
+    void step(bool backwards);
+    void clearResults(); // and the highlight, when it is this dock's
+
+    bool isRunning() const { return m_running; }
+    std::shared_ptr<const SearchMatches> matches() const { return m_matches; }
+    long currentMatch() const { return m_index; } // -1: none
+    QString summaryText() const;
+    QString positionText() const;
+    QCheckBox* showOnlyMatchesBox() const { return m_dimOthers; }
+    QToolButton* nextButton() const { return m_next; }
+    QToolButton* previousButton() const { return m_previous; }
+
+signals:
+    void finished(); // a search ended: results, an error, or nothing to search for
+
+private:
+    void onEdited();
+    void onResults(std::shared_ptr<const SearchMatches> matches);
+    void cancelRunning();
+    void syncPosition();
+    void updateLabels();
+
+    model::Selection* m_selection;
+    model::Viewport* m_viewport;
+    std::shared_ptr<const store::EventStore> m_store;
+    SearchForm* m_form;
+    QLabel* m_summary;
+    QLabel* m_position;
+    QToolButton* m_previous;
+    QToolButton* m_next;
+    QCheckBox* m_dimOthers;
+    QTimer m_debounce;
+
+    std::shared_ptr<const SearchMatches> m_matches;
+    model::Selection::RowSet m_ownHighlight; // what this dock highlighted, to know if it still is
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    long m_index = -1;
+    int m_pendingStep = 0; // +1 / -1: step once the running search is done
+    bool m_running = false;
+    bool m_dirty = true; // the form changed since the last search
+    QString m_error;
+};
+
+} // namespace strata::widgets

@@ -1,0 +1,68 @@
+#pragma once
+#include "timelineframe.h"
+#include "timelinelayout.h"
+
+#include <state/annotationsmodel.h>
+#include <state/marker.h>
+#include <store/eventstore.h>
+
+#include <QFont>
+#include <QMetaObject>
+#include <QPalette>
+#include <QPointer>
+#include <QRectF>
+
+class QMenu;
+class QPainter;
+class QWidget;
+
+namespace strata::model {
+class Selection;
+}
+
+namespace strata::widgets {
+
+// The markers on the timeline (issue 4): each is a line across the ruler and the tracks in
+// its colour, with a flag carrying its name at the top of the ruler. Pressing a line or a
+// flag (within kGrabPx) selects the marker and drags it; the drop snaps to the nearest
+// slice edge on screen (MarkerSnapper) unless Shift is held. The markers live in the
+// shared AnnotationsModel; this keeps only the drag and draws what the model holds.
+class MarkerLayer {
+public:
+    static constexpr int kGrabPx = 4;
+
+    // Repaints `view` when the markers or the selected marker change.
+    void setModel(model::AnnotationsModel* model, QWidget* view);
+    model::AnnotationsModel* model() const { return m_model; }
+
+    // The marker whose flag or line is under pos (the nearest line within kGrabPx).
+    model::MarkerId hitTest(const TimelineFrame& f, QPoint pos, const QFont& font) const;
+    void paint(QPainter& p, const TimelineFrame& f, const QPalette& pal, const QFont& font) const;
+    QRectF flagRect(const TimelineFrame& f, const model::Marker& m, const QFont& font) const;
+
+    // Adds and selects a marker at `time`, moved onto the nearest slice edge when `snap`.
+    model::MarkerId addAt(const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f,
+        store::TimeNs time, bool snap);
+    bool removeSelected();
+
+    // A left press on a marker selects it and starts a drag; false when none is there.
+    bool press(const TimelineFrame& f, QPoint pos, const QFont& font);
+    void dragTo(const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, int x, bool snap);
+    bool release(); // true when it ended a drag
+    bool isDragging() const { return m_drag.valid(); }
+    void cancelDrag() { m_drag = model::MarkerId(); }
+
+    // The timeline's context menu for a point of the ruler or the canvas: add a marker
+    // there, markers at the ends of the time selection, remove the marker under the point.
+    // Null without a model. The caller owns the menu.
+    QMenu* createMenu(QWidget* parent, const store::EventStore& store, const TimelineLayout& layout,
+        const TimelineFrame& f, QPoint pos, const QFont& font, const model::Selection* selection);
+
+private:
+    QPointer<model::AnnotationsModel> m_model;
+    QMetaObject::Connection m_changed, m_selectedChanged;
+    model::MarkerId m_drag;
+    double m_grabDx = 0; // pointer x minus the marker's x at the press
+};
+
+} // namespace strata::widgets
