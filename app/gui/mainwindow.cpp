@@ -7,6 +7,7 @@
 #include "annotationsidecar.h"
 #include "appicon.h"
 #include "appmenus.h"
+#include "defaultdocklayout.h"
 #include "importjob.h"
 #include "loadprogresspanel.h"
 #include "recentfiles.h"
@@ -417,7 +418,7 @@ void MainWindow::setWelcomeMode(bool on)
         d->show();
     if (m_defaultSizesPending && isVisible()) { // hidden docks cannot be sized: do it now they show
         m_defaultSizesPending = false;
-        applyDefaultDockSizes();
+        DefaultDockLayout::applySizes(*this);
     }
 }
 
@@ -457,67 +458,10 @@ bool MainWindow::applyLayout(const Layout& layout, QString* error)
 
 void MainWindow::resetLayout()
 {
-    for (QDockWidget* d : m_docks) {
-        d->setFloating(false);
-        removeDockWidget(d);
-        addDockWidget(Qt::RightDockWidgetArea, d);
-        d->show();
-    }
-    // The operator docks share the bottom area, side by side under the timeline.
-    QDockWidget* ops = dock(QStringLiteral("operatorTableDock"));
-    QDockWidget* charts = dock(QStringLiteral("operatorChartsDock"));
-    QDockWidget* latency = dock(QStringLiteral("latencyDock"));
-    if (ops && charts && latency) {
-        addDockWidget(Qt::BottomDockWidgetArea, ops);
-        splitDockWidget(ops, charts, Qt::Horizontal);
-        splitDockWidget(charts, latency, Qt::Horizontal);
-    }
-    // The summaries are tabs next to the operator table (which stays in front).
-    if (ops) {
-        for (const QString& name : { QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock") }) {
-            if (QDockWidget* d = dock(name))
-                tabifyDockWidget(ops, d);
-        }
-        ops->raise();
-    }
-    // Search sits above Event Details, where its matches show; the code view is a wide tab
-    // under the timeline, next to the operator table.
-    QDockWidget* search = dock(QStringLiteral("searchDock"));
-    QDockWidget* details = dock(QStringLiteral("eventDetailsDock"));
-    if (search && details)
-        splitDockWidget(search, details, Qt::Vertical);
-    if (QDockWidget* code = dock(QStringLiteral("codeEditorDock")); code && ops) {
-        tabifyDockWidget(ops, code);
-        ops->raise();
-    }
-    if (QDockWidget* annotations = dock(QStringLiteral("annotationsDock")); annotations && ops) {
-        tabifyDockWidget(ops, annotations); // a wide table: a tab under the timeline
-        ops->raise();
-    }
-    if (QDockWidget* memory = dock(QStringLiteral("memoryDock")); memory && ops) {
-        tabifyDockWidget(ops, memory); // a chart on the timeline's time axis: under it
-        ops->raise();
-    }
-    applyDefaultDockSizes();
+    DefaultDockLayout::arrange(*this, m_docks);
     m_defaultSizesPending = !isVisible(); // sizes settle only once the window is laid out
     if (m_welcomeMode)
         stepDocksAside();
-}
-
-void MainWindow::applyDefaultDockSizes()
-{
-    if (QDockWidget* d = dock(QStringLiteral("eventDetailsDock")))
-        resizeDocks({ d }, { std::clamp(width() * 6 / 25, 300, 440) }, Qt::Horizontal);
-    if (QDockWidget* d = dock(QStringLiteral("searchDock")))
-        resizeDocks({ d }, { std::min(height() * 2 / 5, m_search->sizeHint().height() + 24) }, Qt::Vertical);
-    QDockWidget* ops = dock(QStringLiteral("operatorTableDock"));
-    QDockWidget* charts = dock(QStringLiteral("operatorChartsDock"));
-    QDockWidget* latency = dock(QStringLiteral("latencyDock"));
-    if (ops && charts && latency) { // the timeline keeps most of the height
-        resizeDocks({ ops }, { height() * 2 / 5 }, Qt::Vertical);
-        resizeDocks({ ops, charts, latency }, { width() * 44 / 100, width() * 25 / 100, width() * 31 / 100 },
-            Qt::Horizontal);
-    }
 }
 
 void MainWindow::restoreStartupLayout()
@@ -606,7 +550,7 @@ void MainWindow::showEvent(QShowEvent* event)
     QMainWindow::showEvent(event);
     if (m_defaultSizesPending && !m_welcomeMode) { // the welcome page hides the docks
         m_defaultSizesPending = false;
-        applyDefaultDockSizes();
+        DefaultDockLayout::applySizes(*this);
     }
 }
 

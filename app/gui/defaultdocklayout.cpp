@@ -1,0 +1,70 @@
+#include "defaultdocklayout.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+
+#include <algorithm>
+
+namespace strata::app {
+
+namespace {
+QDockWidget* find(QMainWindow& w, const char* name)
+{
+    return w.findChild<QDockWidget*>(QLatin1String(name), Qt::FindDirectChildrenOnly);
+}
+} // namespace
+
+void DefaultDockLayout::arrange(QMainWindow& window, const QList<QDockWidget*>& docks)
+{
+    for (QDockWidget* d : docks) {
+        d->setFloating(false);
+        window.removeDockWidget(d);
+        window.addDockWidget(Qt::RightDockWidgetArea, d);
+        d->show();
+    }
+    // The operator docks share the bottom area, side by side under the timeline.
+    QDockWidget* ops = find(window, "operatorTableDock");
+    QDockWidget* charts = find(window, "operatorChartsDock");
+    QDockWidget* latency = find(window, "latencyDock");
+    if (ops && charts && latency) {
+        window.addDockWidget(Qt::BottomDockWidgetArea, ops);
+        window.splitDockWidget(ops, charts, Qt::Horizontal);
+        window.splitDockWidget(charts, latency, Qt::Horizontal);
+    }
+    // Search sits above Event Details, where its matches show.
+    QDockWidget* search = find(window, "searchDock");
+    QDockWidget* details = find(window, "eventDetailsDock");
+    if (search && details)
+        window.splitDockWidget(search, details, Qt::Vertical);
+    // Wide views are tabs under the timeline, behind the operator table (which stays in
+    // front): the summaries, the code view, the marker table and the memory chart, which
+    // runs on the timeline's time axis.
+    if (ops) {
+        for (const char* name : {"overallSummaryDock", "selectionSummaryDock", "codeEditorDock", "annotationsDock",
+                 "memoryDock"}) {
+            if (QDockWidget* d = find(window, name))
+                window.tabifyDockWidget(ops, d);
+        }
+        ops->raise();
+    }
+    applySizes(window);
+}
+
+void DefaultDockLayout::applySizes(QMainWindow& window)
+{
+    const int width = window.width(), height = window.height();
+    if (QDockWidget* d = find(window, "eventDetailsDock"))
+        window.resizeDocks({d}, {std::clamp(width * 6 / 25, 300, 440)}, Qt::Horizontal);
+    if (QDockWidget* d = find(window, "searchDock"); d && d->widget())
+        window.resizeDocks({d}, {std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24)}, Qt::Vertical);
+    QDockWidget* ops = find(window, "operatorTableDock");
+    QDockWidget* charts = find(window, "operatorChartsDock");
+    QDockWidget* latency = find(window, "latencyDock");
+    if (ops && charts && latency) { // the timeline keeps most of the height
+        window.resizeDocks({ops}, {height * 2 / 5}, Qt::Vertical);
+        window.resizeDocks(
+            {ops, charts, latency}, {width * 44 / 100, width * 25 / 100, width * 31 / 100}, Qt::Horizontal);
+    }
+}
+
+} // namespace strata::app

@@ -1,0 +1,21 @@
+#pragma once
+#include <QList>
+
+class QDockWidget;
+class QMainWindow;
+
+namespace strata::app {
+
+// The arrangement a new user gets (Layout > Reset to Default): the timeline keeps the
+// centre and most of the height; Search above Event Details on the right; the operator
+// docks side by side under the timeline, with the summaries, Code, Annotations and Memory
+// as tabs behind the Operator Table. Docks are found by objectName, so a dock that is
+// not there is simply left out.
+class DefaultDockLayout {
+public:
+    static void arrange(QMainWindow& window, const QList<QDockWidget*>& docks);
+    // Sizes need a laid-out window: call again once it is shown.
+    static void applySizes(QMainWindow& window);
+};
+
+} // namespace strata::app

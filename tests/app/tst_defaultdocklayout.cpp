@@ -1,0 +1,106 @@
+// The default arrangement: which area each dock lands in, which docks share a tab group
+// with the Operator Table (which stays in front), and that a missing dock is left out.
+#include "defaultdocklayout.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMainWindow>
+#include <QTabBar>
+#include <QTest>
+
+using strata::app::DefaultDockLayout;
+
+namespace {
+
+const QStringList kAll{QStringLiteral("eventDetailsDock"), QStringLiteral("searchDock"),
+    QStringLiteral("operatorTableDock"), QStringLiteral("operatorChartsDock"), QStringLiteral("latencyDock"),
+    QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock"), QStringLiteral("codeEditorDock"),
+    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock")};
+
+QList<QDockWidget*> makeDocks(QMainWindow& w, const QStringList& names)
+{
+    QList<QDockWidget*> docks;
+    for (const QString& name : names) {
+        auto* d = new QDockWidget(name, &w);
+        d->setObjectName(name);
+        d->setWidget(new QLabel(name));
+        w.addDockWidget(Qt::LeftDockWidgetArea, d); // somewhere else, as after a user's drag
+        d->setFloating(name == QLatin1String("searchDock"));
+        docks << d;
+    }
+    return docks;
+}
+
+} // namespace
+
+class TestDefaultDockLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void placesEachDock_data()
+    {
+        QTest::addColumn<QString>("dock");
+        QTest::addColumn<int>("area");
+        QTest::addColumn<bool>("tabbedWithOperatorTable");
+        QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << false;
+        QTest::newRow("search") << "searchDock" << int(Qt::RightDockWidgetArea) << false;
+        QTest::newRow("operator table") << "operatorTableDock" << int(Qt::BottomDockWidgetArea) << false;
+        QTest::newRow("operator charts") << "operatorChartsDock" << int(Qt::BottomDockWidgetArea) << false;
+        QTest::newRow("latency") << "latencyDock" << int(Qt::BottomDockWidgetArea) << false;
+        QTest::newRow("overall summary") << "overallSummaryDock" << int(Qt::BottomDockWidgetArea) << true;
+        QTest::newRow("selection summary") << "selectionSummaryDock" << int(Qt::BottomDockWidgetArea) << true;
+        QTest::newRow("code") << "codeEditorDock" << int(Qt::BottomDockWidgetArea) << true;
+        QTest::newRow("annotations") << "annotationsDock" << int(Qt::BottomDockWidgetArea) << true;
+        QTest::newRow("memory") << "memoryDock" << int(Qt::BottomDockWidgetArea) << true;
+    }
+
+    void placesEachDock()
+    {
+        QFETCH(QString, dock);
+        QFETCH(int, area);
+        QFETCH(bool, tabbedWithOperatorTable);
+        QMainWindow w;
+        w.setCentralWidget(new QLabel(QStringLiteral("timeline")));
+        w.resize(1600, 1000);
+        const QList<QDockWidget*> docks = makeDocks(w, kAll);
+        DefaultDockLayout::arrange(w, docks);
+        auto* d = w.findChild<QDockWidget*>(dock);
+        auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
+        QVERIFY(d && ops);
+        QVERIFY(!d->isFloating());
+        QVERIFY(!d->isHidden());
+        QCOMPARE(int(w.dockWidgetArea(d)), area);
+        QCOMPARE(w.tabifiedDockWidgets(ops).contains(d), tabbedWithOperatorTable);
+    }
+
+    void operatorTableStaysInFront()
+    {
+        QMainWindow w;
+        w.setCentralWidget(new QLabel(QStringLiteral("timeline")));
+        w.resize(1600, 1000);
+        DefaultDockLayout::arrange(w, makeDocks(w, kAll));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
+        QVERIFY(!ops->visibleRegion().isEmpty());
+        for (const char* behind : {"overallSummaryDock", "codeEditorDock", "memoryDock"})
+            QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
+    }
+
+    void missingDocksAreLeftOut()
+    {
+        QMainWindow w;
+        w.setCentralWidget(new QLabel(QStringLiteral("timeline")));
+        QStringList some = kAll;
+        some.removeAll(QStringLiteral("latencyDock"));
+        some.removeAll(QStringLiteral("memoryDock"));
+        const QList<QDockWidget*> docks = makeDocks(w, some);
+        DefaultDockLayout::arrange(w, docks);
+        for (QDockWidget* d : docks) {
+            QVERIFY(!d->isFloating());
+            QVERIFY(w.dockWidgetArea(d) != Qt::LeftDockWidgetArea);
+        }
+    }
+};
+
+QTEST_MAIN(TestDefaultDockLayout)
+#include "tst_defaultdocklayout.moc"
