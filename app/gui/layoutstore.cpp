@@ -2,6 +2,9 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QDockWidget>
+#include <QJsonArray>
+#include <QTabBar>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
@@ -74,6 +77,7 @@ void LayoutStore::write(const QString& group, const Layout& layout) const
     s.setValue(QStringLiteral("version"), layout.version);
     s.setValue(QStringLiteral("state"), QString::fromLatin1(layout.state.toBase64()));
     s.setValue(QStringLiteral("geometry"), QString::fromLatin1(layout.geometry.toBase64()));
+    s.setValue(QStringLiteral("front"), layout.front.join(QLatin1Char(',')));
 }
 
 std::optional<Layout> LayoutStore::read(const QString& group, const QString& name, QString* error) const
@@ -104,6 +108,7 @@ std::optional<Layout> LayoutStore::read(const QString& group, const QString& nam
     }
     l.state = *state;
     l.geometry = *geometry;
+    l.front = s.value(QStringLiteral("front")).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
     return l;
 }
 
@@ -156,7 +161,27 @@ Layout LayoutStore::capture(const QMainWindow& window, const QString& name)
     l.version = kFormatVersion;
     l.state = window.saveState(kFormatVersion);
     l.geometry = window.saveGeometry();
+    l.front = frontDocks(window);
     return l;
+}
+
+QStringList LayoutStore::frontDocks(const QMainWindow& window)
+{
+    // The dock tab bars are the window's own children; each tab's data is the address of
+    // its QDockWidget (QDockAreaLayout), checked against the window's docks before use.
+    const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+    QStringList front;
+    for (const QTabBar* bar : window.findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (bar->count() < 2 || bar->currentIndex() < 0)
+            continue;
+        const auto id = bar->tabData(bar->currentIndex()).value<quintptr>();
+        for (QDockWidget* d : docks) {
+            if (reinterpret_cast<quintptr>(d) == id && !d->objectName().isEmpty())
+                front << d->objectName();
+        }
+    }
+    front.sort();
+    return front;
 }
 
 bool LayoutStore::apply(const Layout& layout, QMainWindow* window, QString* error)
@@ -175,6 +200,10 @@ bool LayoutStore::apply(const Layout& layout, QMainWindow* window, QString* erro
     }
     if (!layout.geometry.isEmpty() && !window->restoreGeometry(layout.geometry))
         setError(error, tr("Layout “%1”: the window size could not be restored.").arg(layout.name));
+    for (const QString& name : layout.front) {
+        if (auto* d = window->findChild<QDockWidget*>(name); d && !d->isHidden() && !d->isFloating())
+            d->raise();
+    }
     return true;
 }
 
@@ -214,6 +243,7 @@ bool LayoutStore::writeFile(const Layout& layout, const QString& path, QString* 
     o.insert(QStringLiteral("version"), layout.version);
     o.insert(QStringLiteral("state"), QString::fromLatin1(layout.state.toBase64()));
     o.insert(QStringLiteral("geometry"), QString::fromLatin1(layout.geometry.toBase64()));
+    o.insert(QStringLiteral("front"), QJsonArray::fromStringList(layout.front));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
         setError(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
@@ -268,6 +298,10 @@ std::optional<Layout> LayoutStore::readFile(const QString& path, QString* error)
     }
     l.state = *state;
     l.geometry = *geometry;
+    for (const QJsonValue& v : o.value(QStringLiteral("front")).toArray()) { // absent in older files
+        if (v.isString())
+            l.front << v.toString();
+    }
     return l;
 }
 

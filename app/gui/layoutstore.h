@@ -16,6 +16,9 @@ struct Layout {
     int version = 0;
     QByteArray state;
     QByteArray geometry;
+    // objectNames of the docks in front of their tab groups: QMainWindow::saveState keeps
+    // the tabs' order but not which one was current.
+    QStringList front;
 };
 
 // Named layouts in QSettings ("layouts/<percent-encoded name>/{version,state,geometry}",
@@ -43,6 +46,7 @@ public:
     // it nothing has changed, and the geometry is left alone too).
     static Layout capture(const QMainWindow& window, const QString& name);
     static bool apply(const Layout& layout, QMainWindow* window, QString* error = nullptr);
+    static QStringList frontDocks(const QMainWindow& window); // sorted objectNames
 
     bool save(const QString& name, const QMainWindow& window);
     bool restore(const QString& name, QMainWindow* window, QString* error = nullptr);

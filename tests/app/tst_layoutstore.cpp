@@ -129,6 +129,48 @@ private slots:
         }
     }
 
+    // Which tab of a tab group is in front comes back with the layout (saveState alone
+    // keeps the tabs but not the current one), by name and through an exported file.
+    void frontTabRestored_data()
+    {
+        QTest::addColumn<QString>("dock");
+        QTest::addColumn<bool>("viaFile");
+        for (const char* dock : {"memoryDock", "annotationsDock", "overallSummaryDock"}) {
+            QTest::addRow("%s, by name", dock) << QString::fromLatin1(dock) << false;
+            QTest::addRow("%s, exported file", dock) << QString::fromLatin1(dock) << true;
+        }
+    }
+
+    void frontTabRestored()
+    {
+        QFETCH(QString, dock);
+        QFETCH(bool, viaFile);
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        open(w);
+        const QString ops = QStringLiteral("operatorTableDock");
+        QVERIFY(app::LayoutStore::frontDocks(w).contains(ops));
+        w.dock(dock)->raise();
+        QVERIFY(app::LayoutStore::frontDocks(w).contains(dock));
+        QVERIFY(!app::LayoutStore::frontDocks(w).contains(ops));
+        const QString file = m_dir.filePath(QStringLiteral("front.strata-layout"));
+        QString error;
+        if (viaFile)
+            QVERIFY2(w.exportLayout(file, &error), qPrintable(error));
+        else
+            QVERIFY(w.saveLayout(QStringLiteral("Front")));
+        w.resetLayout();
+        QVERIFY(app::LayoutStore::frontDocks(w).contains(ops));
+        if (viaFile)
+            QVERIFY2(w.importLayout(file, &error), qPrintable(error));
+        else
+            QVERIFY2(w.loadLayout(QStringLiteral("Front"), &error), qPrintable(error));
+        QVERIFY(app::LayoutStore::frontDocks(w).contains(dock));
+        QVERIFY(!app::LayoutStore::frontDocks(w).contains(ops));
+    }
+
     void corruptEntryIsIgnored_data()
     {
         QTest::addColumn<QString>("version");
