@@ -202,6 +202,15 @@ size_t InputReader::read(char* dst, size_t n)
     return done;
 }
 
+size_t InputReader::append(std::string* buf, size_t n)
+{
+    const size_t old = buf->size();
+    buf->resize(old + n);
+    const size_t got = read(&(*buf)[old], n);
+    buf->resize(old + got);
+    return got;
+}
+
 std::string_view InputReader::peek(size_t n)
 {
     try {

@@ -39,6 +39,9 @@ public:
     // Returns 0 only at end of data, on error or when cancelled; never throws.
     // A truncated or corrupt stream delivers everything that decoded first.
     size_t read(char* dst, size_t n);
+    // read() onto the end of *buf (grown by up to n bytes): what the streaming scanners
+    // call to refill their window.
+    size_t append(std::string* buf, size_t n);
     // The next up to n decompressed bytes, without consuming them. The view
     // stays valid until the next read() or peek().
     std::string_view peek(size_t n);

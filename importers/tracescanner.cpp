@@ -39,11 +39,7 @@ bool TraceScanner::fill()
             m_regionEnd -= drop;
         }
     }
-    const size_t old = m_buf.size();
-    m_buf.resize(old + kReadBlock);
-    const size_t n = m_in.read(&m_buf[old], kReadBlock);
-    m_buf.resize(old + n);
-    if (n == 0) {
+    if (m_in.append(&m_buf, kReadBlock) == 0) {
         m_eof = true;
         return false;
     }

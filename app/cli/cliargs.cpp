@@ -1,8 +1,8 @@
 #include "cliargs.h"
 
+#include <store/timetext.h>
+
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 namespace strata::app {
 
@@ -65,41 +65,16 @@ std::vector<std::string> CliArgs::values(const std::string& name) const
     return out;
 }
 
-bool CliArgs::parseDuration(const std::string& text, store::TimeNs* out)
+bool CliArgs::range(std::optional<store::RelativeRange>* out, std::string* error) const
 {
-    if (text.empty())
-        return false;
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || !std::isfinite(v))
-        return false;
-    const std::string unit(end);
-    double scale = 1;
-    if (unit.empty() || unit == "ns")
-        scale = 1;
-    else if (unit == "us" || unit == "µs")
-        scale = 1e3;
-    else if (unit == "ms")
-        scale = 1e6;
-    else if (unit == "s")
-        scale = 1e9;
-    else
-        return false;
-    *out = static_cast<store::TimeNs>(std::llround(v * scale));
-    return true;
-}
-
-bool CliArgs::parseRange(const std::string& text, store::TimeRange* out, std::string* error)
-{
-    const size_t colon = text.find(':');
-    store::TimeNs a = 0, b = 0;
-    if (colon == std::string::npos || !parseDuration(text.substr(0, colon), &a)
-        || !parseDuration(text.substr(colon + 1), &b) || b < a) {
-        *error = "bad range \"" + text + "\": expected START:END (ns, or with a unit: 1.5ms:2ms), START <= END";
-        return false;
-    }
-    *out = {a, b};
-    return true;
+    out->reset();
+    const std::optional<std::string> text = value("range");
+    if (!text)
+        return true;
+    *out = store::TimeText::parseRange(*text, error);
+    if (!*out)
+        *error = "bad --range: " + *error;
+    return out->has_value();
 }
 
 } // namespace strata::app

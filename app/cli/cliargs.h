@@ -1,5 +1,5 @@
 #pragma once
-#include <store/types.h>
+#include <store/relativerange.h>
 
 #include <optional>
 #include <string>
@@ -20,10 +20,9 @@ public:
     std::optional<std::string> value(const std::string& name) const;
     std::vector<std::string> values(const std::string& name) const; // repeated options
 
-    // "START:END" in ns since the trace start, each with an optional unit (ns, us, ms, s):
-    // "1.5ms:2ms". Returns false with error() set when malformed.
-    static bool parseRange(const std::string& text, store::TimeRange* out, std::string* error);
-    static bool parseDuration(const std::string& text, store::TimeNs* out);
+    // --range START:END (store::TimeText: "1.5ms:2ms", "2ms:"), relative to the trace start;
+    // empty when not given. False with *error set when malformed.
+    bool range(std::optional<store::RelativeRange>* out, std::string* error) const;
 
 private:
     std::vector<std::string> m_positional;

@@ -3,29 +3,25 @@
 #include "clicommandregistry.h"
 
 #include <profileloader.h>
+#include <report/operatorreport.h>
 #include <store/latencyanalyzer.h>
 #include <store/operatorcatalog.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 namespace strata::app {
 namespace {
 
-using nlohmann::ordered_json;
+using report::OperatorReport;
+using Json = OperatorReport::Json;
 
 const char* kUsage = "usage: strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]\n";
 
 // The text form prints each figure as the JSON would, so both show the same numbers.
-std::string num(const ordered_json& v) { return v.dump(); }
-
-// Fractions of a nanosecond carry no information; rounding also drops binary noise such as
-// 97829.25000000001 from the interpolation.
-double round3(double v) { return std::round(v * 1e3) / 1e3; }
+std::string num(const Json& v) { return v.dump(); }
 
 int runLatency(const std::vector<std::string>& argv)
 {
@@ -34,10 +30,9 @@ int runLatency(const std::vector<std::string>& argv)
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "latency takes one FILE" : args.error().c_str(), kUsage);
         return 2;
     }
-    store::TimeRange range;
-    const auto rangeText = args.value("range");
+    std::optional<store::RelativeRange> range;
     std::string error;
-    if (rangeText && !CliArgs::parseRange(*rangeText, &range, &error)) {
+    if (!args.range(&range, &error)) {
         std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
         return 2;
     }
@@ -57,37 +52,17 @@ int runLatency(const std::vector<std::string>& argv)
     }
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
-    store::TimeRange window{store::kTimeMin, store::kTimeMax};
-    if (rangeText)
-        window = {s.extent().start + range.start, s.extent().start + range.end};
+    const store::TimeRange window
+        = range ? range->resolve(s.extent()) : store::TimeRange{store::kTimeMin, store::kTimeMax};
     const store::LatencyStats st = store::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);
     if (!unit.empty() && st.count == 0) {
         std::fprintf(stderr, "strata-cli: no slice is an instance of \"%s\"\n", unit.c_str());
         return 2;
     }
 
-    ordered_json out;
-    out["unit"] = st.unit;
-    out["default_unit"] = st.defaultUnit;
-    out["range_ns"] = rangeText ? ordered_json::array({range.start, range.end}) : ordered_json();
-    out["count"] = st.count;
-    out["min_ns"] = st.minNs;
-    out["max_ns"] = st.maxNs;
-    out["mean_ns"] = round3(st.meanNs);
-    out["median_ns"] = round3(st.medianNs);
-    out["p90_ns"] = round3(st.p90Ns);
-    out["p95_ns"] = round3(st.p95Ns);
-    out["p97_ns"] = round3(st.p97Ns);
-    out["p99_ns"] = round3(st.p99Ns);
-    out["p99_9_ns"] = round3(st.p99_9Ns);
-    ordered_json hist = ordered_json::array();
-    for (const store::LatencyBin& b : st.histogram)
-        hist.push_back({{"start_ns", round3(b.startNs)}, {"end_ns", round3(b.endNs)}, {"count", b.count}});
-    out["histogram"] = hist;
-    ordered_json ops = ordered_json::array();
-    for (const store::OperatorAverage& o : store::LatencyAnalyzer::operatorAverages(s, catalog, window))
-        ops.push_back({{"name", o.name}, {"average_ns", round3(o.averageNs)}, {"count", o.count}});
-    out["operators"] = ops;
+    const Json out = OperatorReport::latencyJson(st, store::LatencyAnalyzer::operatorAverages(s, catalog, window),
+        range ? std::optional(range->closed(s.extent())) : std::nullopt);
+    const Json& ops = out["operators"];
     if (args.flag("json")) {
         std::cout << out.dump(2) << "\n";
         return 0;

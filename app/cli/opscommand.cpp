@@ -3,104 +3,21 @@
 #include "clicommandregistry.h"
 
 #include <profileloader.h>
+#include <report/operatorreport.h>
 #include <store/operatoraggregator.h>
 #include <store/operatorcatalog.h>
 
-#include <nlohmann/json.hpp>
-
-#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 namespace strata::app {
 namespace {
 
-using nlohmann::ordered_json;
+using report::OperatorReport;
 
 const char* kUsage = "usage: strata-cli ops FILE [--level module|framework|layer|hlo|op|command|name] [--range A:B]\n"
                      "                        [--scope device|host|all] [--csv|--json] [--limit N]\n";
-
-// Byte and FLOP sums are whole numbers in practice: print them as integers when they are.
-ordered_json count(double v)
-{
-    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
-        return ordered_json(static_cast<int64_t>(v));
-    return ordered_json(v);
-}
-
-// Fractions of a nanosecond (and of a percent past 1e-6) carry no information; rounding
-// also drops binary noise such as 97829.25000000001.
-double round3(double v) { return std::round(v * 1e3) / 1e3; }
-double round6(double v) { return std::round(v * 1e6) / 1e6; }
-
-ordered_json rowJson(const store::OperatorRow& r)
-{
-    ordered_json j;
-    j["name"] = r.name;
-    j["count"] = r.count;
-    j["total_ns"] = r.totalNs;
-    j["self_ns"] = r.selfNs;
-    j["avg_ns"] = round3(r.avgNs);
-    j["min_ns"] = r.minNs;
-    j["max_ns"] = r.maxNs;
-    j["median_ns"] = round3(r.medianNs);
-    j["percent"] = round6(r.percent);
-    j["execution_ns"] = r.executionNs();
-    j["transfer_ns"] = r.transferNs;
-    j["bytes"] = r.hasBytes ? count(r.bytes) : ordered_json();
-    j["flops"] = r.hasFlops ? count(r.flops) : ordered_json();
-    j["mfu"] = r.mfu >= 0 ? ordered_json(round6(r.mfu)) : ordered_json();
-    j["hfu"] = r.hfu >= 0 ? ordered_json(round6(r.hfu)) : ordered_json();
-    j["engines"] = r.engines;
-    j["fused"] = r.fusedMembers;
-    return j;
-}
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-std::string join(const ordered_json& list, const char* sep)
-{
-    std::string out;
-    for (const auto& v : list)
-        out += (out.empty() ? "" : sep) + v.get<std::string>();
-    return out;
-}
-
-// CSV cells are the JSON values' own text, so both outputs carry identical numbers.
-void printCsv(const ordered_json& rows)
-{
-    static const char* kColumns[] = {"name", "count", "total_ns", "self_ns", "avg_ns", "min_ns", "max_ns",
-        "median_ns", "percent", "execution_ns", "transfer_ns", "bytes", "flops", "mfu", "hfu", "engines", "fused"};
-    std::string line;
-    for (const char* c : kColumns)
-        line += (line.empty() ? "" : ",") + std::string(c);
-    std::cout << line << "\n";
-    for (const auto& r : rows) {
-        line.clear();
-        for (const char* c : kColumns) {
-            const ordered_json& v = r.at(c);
-            std::string cell;
-            if (std::string(c) == "engines")
-                cell = join(v, ";");
-            else if (std::string(c) == "fused")
-                cell = join(v, "+");
-            else if (v.is_string())
-                cell = v.get<std::string>();
-            else if (!v.is_null())
-                cell = v.dump();
-            line += (c == kColumns[0] ? "" : ",") + csvField(cell);
-        }
-        std::cout << line << "\n";
-    }
-}
 
 std::string human(double ns)
 {
@@ -160,10 +77,9 @@ int runOps(const std::vector<std::string>& argv)
         }
         scope = s;
     }
-    store::TimeRange range;
-    const auto rangeText = args.value("range");
+    std::optional<store::RelativeRange> range;
     std::string error;
-    if (rangeText && !CliArgs::parseRange(*rangeText, &range, &error)) {
+    if (!args.range(&range, &error)) {
         std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
         return 2;
     }
@@ -182,32 +98,16 @@ int runOps(const std::vector<std::string>& argv)
     }
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
-    store::TimeRange window = store::OperatorAggregator::wholeTrace();
-    if (rangeText)
-        window = {s.extent().start + range.start, s.extent().start + range.end};
+    const store::TimeRange window = range ? range->resolve(s.extent()) : store::OperatorAggregator::wholeTrace();
     const store::OperatorTable table = store::OperatorAggregator::aggregate(s, catalog, level, window,
         scope ? *scope : store::OperatorAggregator::defaultScope(catalog));
 
-    ordered_json out;
-    out["level"] = store::operatorLevelName(table.level);
-    out["scope"] = store::operatorScopeName(table.scope);
-    out["range_ns"] = rangeText ? ordered_json::array({range.start, range.end}) : ordered_json();
-    out["events"] = table.events;
-    out["busy_ns"] = table.busyNs;
-    out["execution_ns"] = table.executionNs;
-    out["transfer_ns"] = table.transferNs;
-    ordered_json rows = ordered_json::array();
-    size_t n = 0;
-    for (const store::OperatorRow& row : table.rows) {
-        if (limit && n++ >= limit)
-            break;
-        rows.push_back(rowJson(row));
-    }
-    out["rows"] = rows;
     if (args.flag("json"))
-        std::cout << out.dump(2) << "\n";
+        std::cout << OperatorReport::tableJson(table, range ? std::optional(range->closed(s.extent())) : std::nullopt,
+                         limit).dump(2)
+                  << "\n";
     else if (args.flag("csv"))
-        printCsv(rows);
+        std::cout << OperatorReport::tableCsv(table, limit);
     else
         printText(table, limit);
     return 0;

@@ -10,6 +10,7 @@
 
 #include <profileloader.h>
 #include <store/searchengine.h>
+#include <store/timetext.h>
 
 #include <nlohmann/json.hpp>
 
@@ -127,20 +128,16 @@ int runSearch(const std::vector<std::string>& argv)
     }
     for (const char* key : {"min-dur", "max-dur"}) {
         if (auto v = args.value(key)) {
-            store::TimeNs d = 0;
-            if (!CliArgs::parseDuration(*v, &d) || d < 0)
-                return usageError(std::string("bad --") + key + " \"" + *v
-                    + "\": expected a duration >= 0 in ns, or with a unit (1.5us, 2ms, 1s)");
-            (std::string(key) == "min-dur" ? q.minDur : q.maxDur) = d;
+            std::string error;
+            const std::optional<store::TimeNs> d = store::TimeText::parse(*v, &error);
+            if (!d)
+                return usageError(std::string("bad --") + key + ": " + error);
+            (std::string(key) == "min-dur" ? q.minDur : q.maxDur) = *d;
         }
     }
-    store::TimeRange relative;
-    const std::optional<std::string> rangeText = args.value("range");
-    if (rangeText) {
-        std::string error;
-        if (!CliArgs::parseRange(*rangeText, &relative, &error))
-            return usageError(error);
-    }
+    std::optional<store::RelativeRange> range;
+    if (std::string error; !args.range(&range, &error))
+        return usageError(error);
     q.slices = !args.flag("instants-only");
     q.instants = !args.flag("slices-only");
     size_t limit = args.flag("json") || args.flag("csv") ? 0 : 50;
@@ -165,8 +162,8 @@ int runSearch(const std::vector<std::string>& argv)
     }
     const store::EventStore& s = *r.store;
     const store::TimeNs origin = s.extent().start;
-    if (rangeText)
-        q.range = store::TimeRange{origin + relative.start, origin + relative.end};
+    if (range)
+        q.range = range->resolve(s.extent());
 
     const store::SearchResult res = store::SearchEngine::run(s, q);
     if (!res.error.empty()) {

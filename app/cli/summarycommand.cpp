@@ -184,14 +184,11 @@ int runSummary(const std::vector<std::string>& argv)
             kUsage);
         return 2;
     }
-    store::TimeRange relative;
-    const std::optional<std::string> range = args.value("range");
-    if (range) {
-        std::string error;
-        if (!CliArgs::parseRange(*range, &relative, &error)) {
-            std::fprintf(stderr, "strata-cli: %s\n%s", error.c_str(), kUsage);
-            return 2;
-        }
+    std::optional<store::RelativeRange> range;
+    std::string error;
+    if (!args.range(&range, &error)) {
+        std::fprintf(stderr, "strata-cli: %s\n%s", error.c_str(), kUsage);
+        return 2;
     }
     const std::string& path = args.positional()[0];
     const importers::LoadResult r = importers::ProfileLoader::load(path);
@@ -201,9 +198,7 @@ int runSummary(const std::vector<std::string>& argv)
     }
     const store::EventStore& s = *r.store;
     const store::SummaryIndex index(s);
-    const store::TimeRange extent = s.extent();
-    const store::TimeRange window
-        = range ? store::TimeRange{extent.start + relative.start, extent.start + relative.end} : extent;
+    const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
     const store::TraceSummary sum = store::SummaryCalculator::compute(s, index, window);
     if (args.flag("json"))
         std::cout << toJson(s, sum, r, path).dump(2) << "\n";

@@ -1,19 +1,11 @@
 #include "commandline.h"
 
+#include <store/timetext.h>
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace strata::app {
-
-using store::TimeNs;
-
-store::TimeRange RangeSpec::resolve(store::TimeRange trace) const
-{
-    store::TimeRange r;
-    r.start = trace.start + start;
-    r.end = end ? trace.start + *end : trace.end;
-    return r;
-}
 
 CommandLine::CommandLine()
     : m_layout(QStringList { QStringLiteral("l"), QStringLiteral("layout") },
@@ -124,71 +116,12 @@ QString CommandLine::helpText() const
     return text;
 }
 
-std::optional<TimeNs> CommandLine::parseTime(const QString& text, QString* error)
-{
-    static const QRegularExpression re(QStringLiteral("^\\s*(\\d*)(?:\\.(\\d*))?\\s*(ns|us|µs|μs|ms|s)?\\s*$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = re.match(text);
-    if (!m.hasMatch() || (m.captured(1).isEmpty() && m.captured(2).isEmpty())) {
-        if (error)
-            *error = QCoreApplication::translate(
-                "CommandLine", "'%1' is not a time; use a number of nanoseconds or a number with ns, us, ms or s.")
-                         .arg(text);
-        return std::nullopt;
-    }
-    const QString unit = m.captured(3).toLower();
-    int digits = 0; // decimal digits of one unit in ns
-    if (unit == QLatin1String("s"))
-        digits = 9;
-    else if (unit == QLatin1String("ms"))
-        digits = 6;
-    else if (unit == QLatin1String("us") || unit == QStringLiteral("µs") || unit == QStringLiteral("μs"))
-        digits = 3;
-    // Exact decimal: "1.5" ms = "1" followed by the fraction's first 6 digits, padded.
-    QString frac = m.captured(2);
-    const bool roundUp = frac.size() > digits && frac[digits] >= QLatin1Char('5');
-    frac = frac.left(digits).leftJustified(digits, QLatin1Char('0'));
-    QString all = m.captured(1) + frac;
-    while (all.size() > 1 && all.startsWith(QLatin1Char('0')))
-        all.remove(0, 1);
-    bool ok = all.size() <= 19; // toLongLong reports what still overflows
-    if (all.isEmpty())
-        return TimeNs(roundUp ? 1 : 0);
-    TimeNs value = ok ? all.toLongLong(&ok) : 0;
-    if (!ok) {
-        if (error)
-            *error = QCoreApplication::translate("CommandLine", "'%1' is too large.").arg(text);
-        return std::nullopt;
-    }
-    return value + (roundUp ? 1 : 0);
-}
-
 std::optional<RangeSpec> CommandLine::parseRange(const QString& text, QString* error)
 {
-    const QStringList parts = text.split(QLatin1Char(':'));
-    if (parts.size() != 2) {
-        if (error)
-            *error = QCoreApplication::translate("CommandLine", "'%1' is not START:END (e.g. 1.5ms:2ms).").arg(text);
-        return std::nullopt;
-    }
-    RangeSpec r;
-    if (!parts[0].trimmed().isEmpty()) {
-        const auto t = parseTime(parts[0], error);
-        if (!t)
-            return std::nullopt;
-        r.start = *t;
-    }
-    if (!parts[1].trimmed().isEmpty()) {
-        const auto t = parseTime(parts[1], error);
-        if (!t)
-            return std::nullopt;
-        if (*t <= r.start) {
-            if (error)
-                *error = QCoreApplication::translate("CommandLine", "END must be after START in '%1'.").arg(text);
-            return std::nullopt;
-        }
-        r.end = *t;
-    }
+    std::string why;
+    std::optional<RangeSpec> r = store::TimeText::parseRange(text.toStdString(), &why);
+    if (!r && error)
+        *error = QString::fromStdString(why);
     return r;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-#include <store/types.h>
+#include <store/relativerange.h>
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -11,11 +11,7 @@
 namespace strata::app {
 
 // A --range argument: times after the trace start, resolved once the trace is known.
-struct RangeSpec {
-    store::TimeNs start = 0;
-    std::optional<store::TimeNs> end; // empty: up to the end of the trace
-    store::TimeRange resolve(store::TimeRange trace) const;
-};
+using RangeSpec = store::RelativeRange;
 
 struct StartupOptions {
     QString file;
@@ -40,9 +36,8 @@ public:
     QString errorText() const { return m_error; }
     QString helpText() const;
 
-    // "1500", "1500ns", "1.5us", "1.5µs", "1.5ms", "0.25 s" → nanoseconds (exact decimal).
-    static std::optional<store::TimeNs> parseTime(const QString& text, QString* error = nullptr);
-    // "START:END", either side may be empty ("2ms:" = from 2 ms to the end).
+    // "START:END", either side may be empty ("2ms:" = from 2 ms to the end); times as
+    // store::TimeText reads them.
     static std::optional<RangeSpec> parseRange(const QString& text, QString* error = nullptr);
 
 private:

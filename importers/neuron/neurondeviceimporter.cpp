@@ -1,12 +1,14 @@
 #include "neurondeviceimporter.h"
 
+#include "asciitext.h"
 #include "neuronargs.h"
 #include "neuronengines.h"
 #include "neuronprobe.h"
 #include "neuronrecordreader.h"
+#include "neuronrows.h"
+#include "neuronskiplog.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
@@ -18,14 +20,6 @@ namespace {
 
 using store::IdValue;
 using store::TimeNs;
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // The summary metrics formats.md §3.8 asks to show first, in this order.
 const char* const kHeadline[] = { "total_time", "mfu_estimated_percent", "hfu_estimated_percent",
@@ -40,7 +34,7 @@ constexpr size_t kMaxParked = 1u << 20;
 struct Core {
     store::ProcessId process;
     int64_t nd = -1, nc = -1, pcore = -1;
-    std::map<std::string, uint32_t> rows; // row name → builder thread
+    NeuronRows rows;
 };
 
 // An instruction at timestamp 0, kept until the end shows whether real timestamps exist.
@@ -57,6 +51,7 @@ public:
     explicit DeviceBuild(store::StoreBuilder& b)
         : m_b(b)
         , m_args(b)
+        , m_skips(b.diagnostics())
     {
     }
 
@@ -64,7 +59,7 @@ public:
     {
         if (kind != m_kind) {
             m_kind = kind;
-            m_kindLower = lower(kind);
+            m_kindLower = AsciiText::lower(kind);
         }
         const std::string& k = m_kindLower;
         ++m_phases[kind.empty() ? "record" : kind];
@@ -78,18 +73,6 @@ public:
             return;
         }
         timed(kind, k == "instruction", r, offset);
-    }
-
-    void scalar(const std::string& key, std::string_view json, int depth)
-    {
-        if (depth != 1) {
-            m_b.diagnostics().count("neuron_values_skipped");
-            return;
-        }
-        std::string v(json);
-        if (v.size() >= 2 && v.front() == '"')
-            v = v.substr(1, v.size() - 2);
-        m_b.addMetadata(key, v);
     }
 
     // Parked rows, summary metadata, process names and row order; false when nothing
@@ -133,9 +116,9 @@ private:
         std::string_view tsKey, durKey;
         if (!r.integer({ "timestamp", "start_ts", "ts" }, &ts, &tsKey)) {
             if (instruction)
-                problem("neuron_bad_timestamp", offset, "an instruction without a numeric \"timestamp\"");
+                m_skips.record("neuron_bad_timestamp", offset, "an instruction without a numeric \"timestamp\"");
             else
-                skipped(kind, offset);
+                m_skips.recordKind(kind, offset, "have no timestamp and are not shown (counted here)");
             return;
         }
         bool haveDur = r.integer({ "duration", "duration_ns", "dur" }, &dur, &durKey);
@@ -161,9 +144,9 @@ private:
         row = info.row;
         std::string category = info.category;
         if (category.empty())
-            category = lower(r.text("engine"));
+            category = AsciiText::lower(r.text("engine"));
         if (category.empty())
-            category = lower(kind);
+            category = AsciiText::lower(kind);
         int64_t nd = -1, nc = -1, pcore = -1;
         r.integer({ "nd_idx", "neuron_device_idx" }, &nd);
         r.integer({ "nc_idx", "neuroncore_idx" }, &nc);
@@ -179,7 +162,7 @@ private:
         const store::TypeId type = m_b.type(m_b.intern(name), m_b.intern(category));
         if (!haveDur) {
             if (instruction) {
-                problem("neuron_bad_duration", offset, "an instruction without a numeric \"duration\"");
+                m_skips.record("neuron_bad_duration", offset, "an instruction without a numeric \"duration\"");
                 return;
             }
             // Point events (semaphore updates, triggers) of other tables are instants.
@@ -187,7 +170,7 @@ private:
             return;
         }
         if (dur < 0) {
-            problem("neuron_negative_duration", offset, "a negative duration (or end before start)");
+            m_skips.record("neuron_negative_duration", offset, "a negative duration (or end before start)");
             return;
         }
         // `layer` is the framework-level name of an instruction (formats.md §3.4, e.g.
@@ -230,7 +213,7 @@ private:
         info.category = NeuronEngines::category(raw);
         // Queue names are kept as written; the suffix makes every view (summary, colours,
         // operator charts) count the row as data movement, which "qSyncIO0" alone does not say.
-        info.row = info.dma && lower(raw).find("dma") == std::string::npos ? raw + " (DMA)" : raw;
+        info.row = info.dma && AsciiText::lower(raw).find("dma") == std::string::npos ? raw + " (DMA)" : raw;
         return m_rowInfo.emplace(raw, std::move(info)).first->second;
     }
 
@@ -244,28 +227,7 @@ private:
             core.nc = nc;
             core.pcore = pcore;
         }
-        auto [rowIt, rowAdded] = core.rows.try_emplace(row, 0);
-        if (rowAdded) {
-            const store::StringId name = m_b.intern(row);
-            rowIt->second = m_b.thread(core.process, IdValue::string(name));
-            m_b.setThreadName(rowIt->second, name);
-        }
-        return rowIt->second;
-    }
-
-    void problem(const std::string& kind, uint64_t offset, const std::string& what)
-    {
-        m_b.diagnostics().report(kind, "byte " + std::to_string(offset) + ": " + what + "; it was skipped");
-    }
-
-    void skipped(const std::string& kind, uint64_t offset)
-    {
-        if (m_skippedKinds.insert(kind).second)
-            m_b.diagnostics().report("neuron_records_skipped",
-                "byte " + std::to_string(offset) + ": entries of \"" + kind
-                    + "\" have no timestamp and are not shown (counted here)");
-        else
-            m_b.diagnostics().count("neuron_records_skipped");
+        return core.rows.thread(m_b, core.process, row);
     }
 
     void emitFacts()
@@ -308,11 +270,7 @@ private:
             if (d >= 0)
                 name += " · device " + std::to_string(d);
             m_b.setProcessName(core.process, m_b.intern(name));
-            std::vector<std::pair<std::string, uint32_t>> rows(core.rows.begin(), core.rows.end());
-            std::sort(rows.begin(), rows.end(),
-                [](const auto& a, const auto& b) { return NeuronEngines::rowLess(a.first, b.first); });
-            for (size_t i = 0; i < rows.size(); ++i)
-                m_b.setThreadSortIndex(rows[i].second, static_cast<int32_t>(i));
+            core.rows.order(m_b);
         }
         // Cores in (device, core, pcore) order.
         int32_t order = 0;
@@ -328,6 +286,7 @@ private:
 
     store::StoreBuilder& m_b;
     NeuronArgs m_args;
+    NeuronSkipLog m_skips;
     std::vector<store::Arg> m_extra;
     std::map<std::string, Core> m_cores;
     std::unordered_map<std::string, RowInfo> m_rowInfo;
@@ -335,7 +294,6 @@ private:
     std::vector<Parked> m_parked;
     std::vector<std::pair<std::string, NeuronRecord>> m_facts; // summary/metadata records
     std::map<std::string, uint64_t> m_phases;
-    std::set<std::string> m_skippedKinds;
     uint64_t m_instructions = 0, m_slices = 0, m_summaryRecords = 0;
     bool m_sawNonZero = false;
 };
@@ -359,32 +317,9 @@ int NeuronDeviceImporter::probe(std::string_view head, const std::string& path) 
 ImportResult NeuronDeviceImporter::import(
     InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
-    ImportResult result;
-    result.format = "neuron-device-json";
-    DeviceBuild build(builder);
-    NeuronRecordReader reader(input, builder.diagnostics());
-    const auto status = reader.run(
-        ctx, [&](const std::string& kind, const NeuronRecord& r, uint64_t offset) { build.record(kind, r, offset); },
-        [&](const std::string& key, std::string_view json, int depth) { build.scalar(key, json, depth); });
-    result.phases = build.phases();
-    if (status == NeuronRecordReader::Status::Cancelled) {
-        result.cancelled = true;
-        result.error = "cancelled";
-        return result;
-    }
-    if (status == NeuronRecordReader::Status::NotJson) {
-        result.error = "not a Neuron device profile: " + reader.error();
-        result.errorOffset = reader.errorOffset();
-        return result;
-    }
-    if (!build.finish()) {
-        result.error = reader.stoppedEarly() ? "Neuron device profile cut short before its first instruction or summary"
-                                             : "not a Neuron device profile: no \"instruction\" or \"summary\" entries";
-        result.errorOffset = reader.stoppedEarly() ? reader.errorOffset() : 0;
-        return result;
-    }
-    result.ok = true;
-    return result;
+    return NeuronRecordReader::import<DeviceBuild>(input, builder, ctx,
+        { name(), "Neuron device profile", "its first instruction or summary",
+            "no \"instruction\" or \"summary\" entries" });
 }
 
 } // namespace strata::importers

@@ -1,23 +1,12 @@
 #include "neuronengines.h"
 
+#include "asciitext.h"
+
 #include <cctype>
 
 namespace strata::importers {
 
 namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-bool startsWith(const std::string& s, std::string_view prefix)
-{
-    return s.compare(0, prefix.size(), prefix) == 0;
-}
 
 enum Engine { Tensor, TensorMatrix, Vector, Scalar, GpSimd, Sync, Collective, Dma, Other };
 
@@ -25,20 +14,21 @@ Engine engineOf(std::string_view row)
 {
     if (NeuronEngines::isDmaQueue(row))
         return Dma;
-    const std::string l = lower(row);
-    if (startsWith(l, "cc-") || startsWith(l, "cc_") || l == "cc")
+    const std::string l = AsciiText::lower(row);
+    auto starts = [&l](std::string_view prefix) { return AsciiText::startsWith(l, prefix); };
+    if (starts("cc-") || starts("cc_") || l == "cc")
         return Collective;
-    if (startsWith(l, "tensormatrix"))
+    if (starts("tensormatrix"))
         return TensorMatrix;
-    if (startsWith(l, "tensor") || l == "pe")
+    if (starts("tensor") || l == "pe")
         return Tensor;
-    if (startsWith(l, "vector") || l == "dve")
+    if (starts("vector") || l == "dve")
         return Vector;
-    if (startsWith(l, "scalar") || l == "act" || startsWith(l, "activation"))
+    if (starts("scalar") || l == "act" || starts("activation"))
         return Scalar;
-    if (startsWith(l, "gpsimd") || l == "pool")
+    if (starts("gpsimd") || l == "pool")
         return GpSimd;
-    if (startsWith(l, "sync") || l == "sp")
+    if (starts("sync") || l == "sp")
         return Sync;
     return Other;
 }
@@ -116,7 +106,7 @@ bool NeuronEngines::isDmaQueue(std::string_view row)
 {
     if (row.size() > 1 && row[0] == 'q' && std::isupper(static_cast<unsigned char>(row[1])))
         return true;
-    return lower(row).find("dma") != std::string::npos;
+    return AsciiText::lower(row).find("dma") != std::string::npos;
 }
 
 bool NeuronEngines::rowLess(std::string_view a, std::string_view b)

@@ -16,6 +16,35 @@ inline bool endsLiteral(char c)
 {
     return isSpace(c) || c == ',' || c == '}' || c == ']' || c == ':';
 }
+
+// Bracket depth of JSON text fed a byte at a time from an opening bracket on; brackets
+// inside strings (escapes included) do not count.
+class BracketMatcher {
+public:
+    // True when `ch` closes the bracket the text started with.
+    bool closes(char ch)
+    {
+        if (m_inString) {
+            if (m_escape)
+                m_escape = false;
+            else if (ch == '\\')
+                m_escape = true;
+            else if (ch == '"')
+                m_inString = false;
+        } else if (ch == '"') {
+            m_inString = true;
+        } else if (ch == '{' || ch == '[') {
+            ++m_depth;
+        } else if ((ch == '}' || ch == ']') && --m_depth == 0) {
+            return true;
+        }
+        return false;
+    }
+
+private:
+    int m_depth = 0;
+    bool m_inString = false, m_escape = false;
+};
 } // namespace
 
 NeuronJsonScanner::NeuronJsonScanner(InputReader& in, store::Diagnostics& diag)
@@ -35,11 +64,7 @@ bool NeuronJsonScanner::fill()
         m_buf.erase(0, drop);
         m_base += drop;
     }
-    const size_t old = m_buf.size();
-    m_buf.resize(old + kReadBlock);
-    const size_t n = m_in.read(&m_buf[old], kReadBlock);
-    m_buf.resize(old + n);
-    if (n == 0) {
+    if (m_in.append(&m_buf, kReadBlock) == 0) {
         m_eof = true;
         return false;
     }
@@ -140,24 +165,11 @@ bool NeuronJsonScanner::readKey(std::string* key)
 
 bool NeuronJsonScanner::matchAhead(uint64_t open, uint64_t limit, uint64_t* end)
 {
-    int depth = 0;
-    bool inString = false, escape = false;
+    BracketMatcher matcher;
     for (uint64_t p = open; p - open < limit; ++p) {
         if (!ensure(p))
             return false;
-        const char ch = at(p);
-        if (inString) {
-            if (escape)
-                escape = false;
-            else if (ch == '\\')
-                escape = true;
-            else if (ch == '"')
-                inString = false;
-        } else if (ch == '"') {
-            inString = true;
-        } else if (ch == '{' || ch == '[') {
-            ++depth;
-        } else if ((ch == '}' || ch == ']') && --depth == 0) {
+        if (matcher.closes(at(p))) {
             *end = p + 1;
             return true;
         }
@@ -203,27 +215,14 @@ NeuronJsonScanner::Shape NeuronJsonScanner::objectShape(uint64_t open)
 bool NeuronJsonScanner::captureContainer(uint64_t open, uint64_t* end, bool* tooLarge)
 {
     uint64_t p = open;
-    int depth = 0;
-    bool inString = false, escape = false;
+    BracketMatcher matcher;
     for (;;) {
         if (!ensure(p))
             return false;
         const char* base = m_buf.data();
         const size_t n = m_buf.size();
         for (size_t i = static_cast<size_t>(p - m_base); i < n; ++i) {
-            const char ch = base[i];
-            if (inString) {
-                if (escape)
-                    escape = false;
-                else if (ch == '\\')
-                    escape = true;
-                else if (ch == '"')
-                    inString = false;
-            } else if (ch == '"') {
-                inString = true;
-            } else if (ch == '{' || ch == '[') {
-                ++depth;
-            } else if ((ch == '}' || ch == ']') && --depth == 0) {
+            if (matcher.closes(base[i])) {
                 *end = m_base + i + 1;
                 return true;
             }
@@ -357,11 +356,7 @@ NeuronJsonScanner::Item NeuronJsonScanner::next(Token* out)
                 m_keep = m_pos;
                 continue;
             }
-            out->kind = std::move(key);
-            out->text = std::string_view(m_buf.data() + (begin - m_base), static_cast<size_t>(end - begin));
-            out->offset = begin;
-            out->depth = depth;
-            return Item::Record;
+            return token(Item::Record, std::move(key), begin, end, depth, out);
         }
         uint64_t end = begin;
         if (!captureScalar(begin, &end)) {
@@ -373,12 +368,18 @@ NeuronJsonScanner::Item NeuronJsonScanner::next(Token* out)
             return Item::End;
         }
         m_pos = end;
-        out->kind = std::move(key);
-        out->text = std::string_view(m_buf.data() + (begin - m_base), static_cast<size_t>(end - begin));
-        out->offset = begin;
-        out->depth = depth;
-        return Item::Scalar;
+        return token(Item::Scalar, std::move(key), begin, end, depth, out);
     }
+}
+
+NeuronJsonScanner::Item NeuronJsonScanner::token(
+    Item item, std::string kind, uint64_t begin, uint64_t end, int depth, Token* out) const
+{
+    out->kind = std::move(kind);
+    out->text = std::string_view(m_buf.data() + (begin - m_base), static_cast<size_t>(end - begin));
+    out->offset = begin;
+    out->depth = depth;
+    return item;
 }
 
 } // namespace strata::importers

@@ -65,6 +65,8 @@ private:
     bool captureContainer(uint64_t open, uint64_t* end, bool* tooLarge);
     bool captureScalar(uint64_t begin, uint64_t* end);
     void fail(const std::string& what, uint64_t offset);
+    // Fills *out with the value at [begin, end) and returns `item`.
+    Item token(Item item, std::string kind, uint64_t begin, uint64_t end, int depth, Token* out) const;
     void endOfInput(bool insideValue, uint64_t offset);
 
     InputReader& m_in;

@@ -1,11 +1,12 @@
 #include "neuronoptableimporter.h"
 
+#include "asciitext.h"
 #include "neuronargs.h"
 #include "neuronprobe.h"
 #include "neuronrecordreader.h"
+#include "neuronskiplog.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <vector>
 
@@ -15,19 +16,6 @@ namespace {
 
 using store::Arg;
 using store::IdValue;
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool contains(const std::string& s, std::initializer_list<const char*> words)
 {
@@ -40,14 +28,20 @@ bool contains(const std::string& s, std::initializer_list<const char*> words)
 // Nanoseconds per unit of a time field, by the unit its name ends with.
 double unitOf(const std::string& key)
 {
-    const std::string k = lower(key);
-    if (endsWith(k, "_ps") || endsWith(k, "(ps)"))
+    const std::string k = AsciiText::lower(key);
+    auto ends = [&k](std::initializer_list<std::string_view> suffixes) {
+        for (std::string_view s : suffixes)
+            if (AsciiText::endsWith(k, s))
+                return true;
+        return false;
+    };
+    if (ends({ "_ps", "(ps)" }))
         return 1e-3;
-    if (endsWith(k, "_us") || endsWith(k, "(us)") || endsWith(k, "_usec"))
+    if (ends({ "_us", "(us)", "_usec" }))
         return 1e3;
-    if (endsWith(k, "_ms") || endsWith(k, "(ms)"))
+    if (ends({ "_ms", "(ms)" }))
         return 1e6;
-    if (endsWith(k, "_s") || endsWith(k, "(s)") || endsWith(k, "_sec") || endsWith(k, "_seconds"))
+    if (ends({ "_s", "(s)", "_sec", "_seconds" }))
         return 1e9;
     return 1.0;
 }
@@ -64,7 +58,7 @@ const NeuronField* timeField(const NeuronRecord& r)
     }
     for (size_t i = 0; i < r.size(); ++i) {
         const NeuronField& f = r.field(i);
-        const std::string k = lower(f.key);
+        const std::string k = AsciiText::lower(f.key);
         double v = 0;
         if (contains(k, { "time", "dur" })
             && !contains(
@@ -113,6 +107,7 @@ ImportResult NeuronOpTableImporter::import(
     uint64_t total = 0;
     store::Diagnostics& diag = builder.diagnostics();
     NeuronRecordReader reader(input, diag);
+    NeuronSkipLog skips(diag);
     const auto status = reader.run(
         ctx,
         [&](const std::string& kind, const NeuronRecord& r, uint64_t offset) {
@@ -120,9 +115,7 @@ ImportResult NeuronOpTableImporter::import(
             const NeuronField* f = timeField(r);
             double v = 0;
             if (!f || !NeuronRecord::numberOf(*f, &v) || v < 0) {
-                diag.report("neuron_op_without_time",
-                    "byte " + std::to_string(offset) + ": an entry of \"" + kind
-                        + "\" has no total time; it was skipped");
+                skips.record("neuron_op_without_time", offset, "an entry of \"" + kind + "\" has no total time");
                 return;
             }
             if (ops.size() >= kMaxOps) {
@@ -136,31 +129,13 @@ ImportResult NeuronOpTableImporter::import(
             op.dur = static_cast<store::TimeNs>(std::llround(v * unitOf(f->key)));
             ops.push_back(std::move(op));
         },
-        [&](const std::string& key, std::string_view json, int depth) {
-            if (depth != 1) {
-                diag.count("neuron_values_skipped");
-                return;
-            }
-            std::string v(json);
-            if (v.size() >= 2 && v.front() == '"')
-                v = v.substr(1, v.size() - 2);
-            builder.addMetadata(key, v);
-        });
+        NeuronRecordReader::metadataScalars(builder));
     result.phases["ops"] = total;
-    if (status == NeuronRecordReader::Status::Cancelled) {
-        result.cancelled = true;
-        result.error = "cancelled";
+    const std::string what = "Neuron operator table";
+    if (reader.failed(status, what, &result))
         return result;
-    }
-    if (status == NeuronRecordReader::Status::NotJson) {
-        result.error = "not a Neuron operator table: " + reader.error();
-        result.errorOffset = reader.errorOffset();
-        return result;
-    }
     if (ops.empty()) {
-        result.error = reader.stoppedEarly() ? "Neuron operator table cut short before its first operator"
-                                             : "not a Neuron operator table: no \"ops\" entries with a time";
-        result.errorOffset = reader.stoppedEarly() ? reader.errorOffset() : 0;
+        reader.nothingUsable(what, "its first operator", "no \"ops\" entries with a time", &result);
         return result;
     }
 

@@ -1,5 +1,7 @@
 #include "neuronrecord.h"
 
+#include "asciitext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
@@ -168,15 +170,6 @@ private:
     size_t m_errorPos = 0;
 };
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
 } // namespace
 
 NeuronField& NeuronRecord::add(std::string_view key)
@@ -228,7 +221,7 @@ bool NeuronRecord::integerOf(const NeuronField& f, int64_t* out)
         *out = std::llround(f.d);
         return true;
     case ArgKind::String: {
-        const std::string_view t = trim(f.s);
+        const std::string_view t = AsciiText::trim(f.s);
         if (t.empty() || t.size() > 40)
             return false;
         const std::string s(t);
@@ -265,7 +258,7 @@ bool NeuronRecord::numberOf(const NeuronField& f, double* out)
         *out = f.d;
         return std::isfinite(f.d);
     case ArgKind::String: {
-        const std::string_view t = trim(f.s);
+        const std::string_view t = AsciiText::trim(f.s);
         if (t.empty() || t.size() > 40)
             return false;
         const std::string s(t);

@@ -75,4 +75,40 @@ NeuronRecordReader::Status NeuronRecordReader::run(
     return Status::Done;
 }
 
+NeuronRecordReader::ScalarFn NeuronRecordReader::metadataScalars(store::StoreBuilder& builder)
+{
+    return [&builder](const std::string& key, std::string_view json, int depth) {
+        if (depth != 1) {
+            builder.diagnostics().count("neuron_values_skipped");
+            return;
+        }
+        std::string v(json);
+        if (v.size() >= 2 && v.front() == '"')
+            v = v.substr(1, v.size() - 2);
+        builder.addMetadata(key, v);
+    };
+}
+
+bool NeuronRecordReader::failed(Status status, const std::string& what, ImportResult* result) const
+{
+    if (status == Status::Cancelled) {
+        result->cancelled = true;
+        result->error = "cancelled";
+        return true;
+    }
+    if (status == Status::NotJson) {
+        result->error = "not a " + what + ": " + m_error;
+        result->errorOffset = m_errorOffset;
+        return true;
+    }
+    return false;
+}
+
+void NeuronRecordReader::nothingUsable(
+    const std::string& what, const std::string& first, const std::string& missing, ImportResult* result) const
+{
+    result->error = m_stoppedEarly ? what + " cut short before " + first : "not a " + what + ": " + missing;
+    result->errorOffset = m_stoppedEarly ? m_errorOffset : 0;
+}
+
 } // namespace strata::importers

@@ -32,6 +32,50 @@ public:
     // Whether the scan stopped before the end (truncation, unreadable input, a syntax error).
     bool stoppedEarly() const { return m_stoppedEarly; }
 
+    // The ScalarFn the importers share: top-level facts ("total_time": N) become trace
+    // metadata, strings without their quotes; deeper scalars are only counted.
+    static ScalarFn metadataScalars(store::StoreBuilder& builder);
+    // The result of a run the importer cannot build from, for a format the messages call
+    // `what` ("Neuron device profile"). failed(): a cancelled run or one that found no JSON
+    // (false for any other status). nothingUsable(): a file without `missing` ("no \"ops\"
+    // entries"), or one cut short before `first` ("its first operator").
+    bool failed(Status status, const std::string& what, ImportResult* result) const;
+    void nothingUsable(
+        const std::string& what, const std::string& first, const std::string& missing, ImportResult* result) const;
+
+    // What an importer's results and messages call its format.
+    struct Format {
+        const char* name; // ImportResult::format, "neuron-device-json"
+        const char* what; // "Neuron device profile"
+        const char* first; // what a usable file begins with: "its first instruction or summary"
+        const char* missing; // what an unusable one lacks: "no \"instruction\" or \"summary\" entries"
+    };
+    // A whole import into `builder` by a Build(builder) with record(kind, record, offset),
+    // phases() and finish() (false when nothing usable was read); top-level scalars become
+    // metadata.
+    template <typename Build>
+    static ImportResult import(
+        InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx, const Format& format)
+    {
+        Build build(builder);
+        NeuronRecordReader reader(input, builder.diagnostics());
+        ImportResult result;
+        result.format = format.name;
+        auto record = [&](const std::string& kind, const NeuronRecord& r, uint64_t offset) {
+            build.record(kind, r, offset);
+        };
+        const Status status = reader.run(ctx, record, metadataScalars(builder));
+        result.phases = build.phases();
+        if (reader.failed(status, format.what, &result))
+            return result;
+        if (!build.finish()) {
+            reader.nothingUsable(format.what, format.first, format.missing, &result);
+            return result;
+        }
+        result.ok = true;
+        return result;
+    }
+
 private:
     InputReader& m_in;
     store::Diagnostics& m_diag;

@@ -1,23 +1,14 @@
 #include "neurontimelineimporter.h"
 
+#include "asciitext.h"
 #include "chrometraceimporter.h"
 #include "neuronprobe.h"
 
 #include <store/transferclassifier.h>
 
-#include <cctype>
-
 namespace strata::importers {
 
 namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string idText(store::StoreBuilder& b, const store::IdValue& id)
 {
@@ -32,7 +23,7 @@ bool markSections(store::StoreBuilder& b)
         const store::ProcessId p(i);
         const store::ProcessInfo& info = b.processInfo(p);
         const std::string name
-            = lower(info.name.valid() ? std::string(b.strings().view(info.name)) : idText(b, info.pid));
+            = AsciiText::lower(info.name.valid() ? std::string(b.strings().view(info.name)) : idText(b, info.pid));
         const bool transfer = name.find("data transfer") != std::string::npos;
         if (!transfer && name.find("execution") == std::string::npos)
             continue;

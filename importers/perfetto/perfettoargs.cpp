@@ -2,7 +2,12 @@
 
 #include "perfettoschema.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+#include <utility>
 
 namespace strata::importers::perfetto {
 
@@ -15,6 +20,64 @@ void setError(AnnotationConverter::Problems* p, const proto::Reader& r)
         p->error = r.error();
         p->errorOffset = r.errorOffset();
     }
+}
+
+enum class Scalar { Bool, Uint, Int, Double, String };
+struct ScalarField {
+    uint32_t id;
+    Scalar kind;
+};
+// The plain value fields of a DebugAnnotation and of a NestedValue, by the kind of arg each makes.
+constexpr ScalarField kAnnotationScalars[] = {{annotation::kBoolValue, Scalar::Bool},
+    {annotation::kUintValue, Scalar::Uint}, {annotation::kIntValue, Scalar::Int},
+    {annotation::kDoubleValue, Scalar::Double}, {annotation::kStringValue, Scalar::String},
+    {annotation::kLegacyJsonValue, Scalar::String}};
+constexpr ScalarField kNestedScalars[] = {{nested::kIntValue, Scalar::Int}, {nested::kDoubleValue, Scalar::Double},
+    {nested::kBoolValue, Scalar::Bool}, {nested::kStringValue, Scalar::String}};
+
+// Whether `x` is one of the table's fields; if so, its value (a string only from bytes) goes
+// to *value.
+template <size_t N>
+bool readScalar(const ScalarField (&table)[N], const proto::Field& x, StoreBuilder& b, std::optional<Arg>* value)
+{
+    const ScalarField* f
+        = std::find_if(std::begin(table), std::end(table), [&](const ScalarField& s) { return s.id == x.id; });
+    if (f == std::end(table))
+        return false;
+    switch (f->kind) {
+    case Scalar::Bool:
+        *value = Arg::makeBool(StringId(), x.asBool());
+        break;
+    case Scalar::Uint:
+        *value = Arg::makeUint(StringId(), x.asUint64());
+        break;
+    case Scalar::Int:
+        *value = Arg::makeInt(StringId(), x.asInt64());
+        break;
+    case Scalar::Double:
+        *value = Arg::makeDouble(StringId(), x.asDouble());
+        break;
+    case Scalar::String:
+        if (!x.isBytes())
+            return true;
+        *value = Arg::makeString(StringId(), b.intern(x.bytes));
+        break;
+    }
+    return true;
+}
+
+// Whether `x` is one of the listed message-typed repeated fields; if so, a well-formed one
+// is appended to its list, to be walked once the enclosing message is read.
+bool collect(const proto::Field& x, std::initializer_list<std::pair<uint32_t, std::vector<proto::Field>*>> lists)
+{
+    for (const auto& [id, list] : lists) {
+        if (x.id != id)
+            continue;
+        if (x.isBytes())
+            list->push_back(x);
+        return true;
+    }
+    return false;
 }
 } // namespace
 
@@ -37,14 +100,16 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
     }
     std::string name;
     bool hasName = false;
-    Arg value;
-    bool hasValue = false;
+    std::optional<Arg> value;
     std::vector<proto::Field> members, elements;
     const proto::Field* nestedValue = nullptr;
     proto::Field nestedField;
     proto::Reader r = f.message();
     proto::Field x;
     while (r.next(&x)) {
+        if (readScalar(kAnnotationScalars, x, m_b, &value)
+            || collect(x, {{annotation::kDictEntries, &members}, {annotation::kArrayValues, &elements}}))
+            continue;
         switch (x.id) {
         case annotation::kName:
             if (x.isBytes()) {
@@ -64,29 +129,6 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
                 hasName = true;
             }
             break;
-        case annotation::kBoolValue:
-            value = Arg::makeBool(StringId(), x.asBool());
-            hasValue = true;
-            break;
-        case annotation::kUintValue:
-            value = Arg::makeUint(StringId(), x.asUint64());
-            hasValue = true;
-            break;
-        case annotation::kIntValue:
-            value = Arg::makeInt(StringId(), x.asInt64());
-            hasValue = true;
-            break;
-        case annotation::kDoubleValue:
-            value = Arg::makeDouble(StringId(), x.asDouble());
-            hasValue = true;
-            break;
-        case annotation::kStringValue:
-        case annotation::kLegacyJsonValue:
-            if (x.isBytes()) {
-                value = Arg::makeString(StringId(), m_b.intern(x.bytes));
-                hasValue = true;
-            }
-            break;
         case annotation::kStringValueIid: {
             auto it = seq.stringValues.find(x.asUint64());
             if (it != seq.stringValues.end()) {
@@ -95,14 +137,12 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
                 problems->undefinedValueIids.push_back(x.asUint64());
                 value = Arg::makeString(StringId(), m_b.intern("[unknown string iid " + std::to_string(x.asUint64()) + "]"));
             }
-            hasValue = true;
             break;
         }
         case annotation::kPointerValue: {
             char buf[24];
             std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(x.asUint64()));
             value = Arg::makeString(StringId(), m_b.intern(buf));
-            hasValue = true;
             break;
         }
         case annotation::kNestedValue:
@@ -110,14 +150,6 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
                 nestedField = x;
                 nestedValue = &nestedField;
             }
-            break;
-        case annotation::kDictEntries:
-            if (x.isBytes())
-                members.push_back(x);
-            break;
-        case annotation::kArrayValues:
-            if (x.isBytes())
-                elements.push_back(x);
             break;
         case 14: // proto_value: needs the producer's descriptor; not decoded
             ++problems->skippedProtoValues;
@@ -142,9 +174,9 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
         k = parent + "[" + std::to_string(index) + "]";
         break;
     }
-    if (hasValue) {
-        value.key = key(k);
-        out->push_back(value);
+    if (value) {
+        value->key = key(k);
+        out->push_back(*value);
     }
     if (nestedValue && !nested(*nestedValue, k, depth + 1, out, problems))
         return false;
@@ -154,7 +186,7 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
     for (size_t i = 0; i < elements.size(); ++i)
         if (!annotation(elements[i], KeyMode::Element, k, i, depth + 1, seq, out, problems))
             return false;
-    if (!hasValue && !nestedValue && members.empty() && elements.empty())
+    if (!value && !nestedValue && members.empty() && elements.empty())
         out->push_back(Arg::makeNull(key(k)));
     return true;
 }
@@ -169,11 +201,13 @@ bool AnnotationConverter::nested(const proto::Field& f, const std::string& k, in
     uint32_t type = 0;
     std::vector<std::string_view> keys;
     std::vector<proto::Field> values, elements;
-    Arg value;
-    bool hasValue = false;
+    std::optional<Arg> value;
     proto::Reader r = f.message();
     proto::Field x;
     while (r.next(&x)) {
+        if (readScalar(kNestedScalars, x, m_b, &value)
+            || collect(x, {{nested::kDictValues, &values}, {nested::kArrayValues, &elements}}))
+            continue;
         switch (x.id) {
         case nested::kNestedType:
             type = x.asUint32();
@@ -181,32 +215,6 @@ bool AnnotationConverter::nested(const proto::Field& f, const std::string& k, in
         case nested::kDictKeys:
             if (x.isBytes())
                 keys.push_back(x.bytes);
-            break;
-        case nested::kDictValues:
-            if (x.isBytes())
-                values.push_back(x);
-            break;
-        case nested::kArrayValues:
-            if (x.isBytes())
-                elements.push_back(x);
-            break;
-        case nested::kIntValue:
-            value = Arg::makeInt(StringId(), x.asInt64());
-            hasValue = true;
-            break;
-        case nested::kDoubleValue:
-            value = Arg::makeDouble(StringId(), x.asDouble());
-            hasValue = true;
-            break;
-        case nested::kBoolValue:
-            value = Arg::makeBool(StringId(), x.asBool());
-            hasValue = true;
-            break;
-        case nested::kStringValue:
-            if (x.isBytes()) {
-                value = Arg::makeString(StringId(), m_b.intern(x.bytes));
-                hasValue = true;
-            }
             break;
         default:
             break;
@@ -230,9 +238,9 @@ bool AnnotationConverter::nested(const proto::Field& f, const std::string& k, in
                 return false;
         return true;
     }
-    if (hasValue) {
-        value.key = key(k);
-        out->push_back(value);
+    if (value) {
+        value->key = key(k);
+        out->push_back(*value);
     } else {
         out->push_back(Arg::makeNull(key(k)));
     }

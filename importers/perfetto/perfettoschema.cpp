@@ -119,22 +119,26 @@ constexpr NamedField kPacketFields[] = {
 
 // Packet metadata: everything outside the `data` oneof.
 constexpr uint32_t kMetadataFields[] = {3, 8, 10, 12, 13, 41, 42, 58, 59, 79, 87, 98};
+
+// The field TracePacket declares with number `id`; nullptr for the others.
+const NamedField* packetField(uint32_t id)
+{
+    const auto* it = std::lower_bound(std::begin(kPacketFields), std::end(kPacketFields), id,
+        [](const NamedField& f, uint32_t v) { return f.id < v; });
+    return it != std::end(kPacketFields) && it->id == id ? it : nullptr;
+}
 } // namespace
 
 std::string packetFieldName(uint32_t id)
 {
-    const auto* it = std::lower_bound(std::begin(kPacketFields), std::end(kPacketFields), id,
-        [](const NamedField& f, uint32_t v) { return f.id < v; });
-    if (it != std::end(kPacketFields) && it->id == id)
-        return it->name;
+    if (const NamedField* f = packetField(id))
+        return f->name;
     return "field" + std::to_string(id);
 }
 
 int packetFieldWireType(uint32_t id)
 {
-    const auto* it = std::lower_bound(std::begin(kPacketFields), std::end(kPacketFields), id,
-        [](const NamedField& f, uint32_t v) { return f.id < v; });
-    if (it == std::end(kPacketFields) || it->id != id)
+    if (!packetField(id))
         return -1;
     return std::find(std::begin(kMetadataFields), std::end(kMetadataFields), id) != std::end(kMetadataFields)
             && id != 12 && id != 59

@@ -6,174 +6,92 @@
 
 namespace strata::importers::perfetto {
 
+// One declaration per message (or enum) lists its field numbers as the .proto does.
 namespace trace {
 constexpr uint32_t kPacket = 1;
 }
 
 namespace packet {
-constexpr uint32_t kFtraceEvents = 1;
-constexpr uint32_t kTrustedUid = 3;
-constexpr uint32_t kClockSnapshot = 6;
-constexpr uint32_t kTimestamp = 8;
-constexpr uint32_t kTrustedPacketSequenceId = 10;
-constexpr uint32_t kTrackEvent = 11;
-constexpr uint32_t kInternedData = 12;
-constexpr uint32_t kSequenceFlags = 13;
-constexpr uint32_t kIncrementalStateCleared = 41;
-constexpr uint32_t kPreviousPacketDropped = 42;
-constexpr uint32_t kProcessDescriptor = 43;
-constexpr uint32_t kThreadDescriptor = 44;
-constexpr uint32_t kCompressedPackets = 50;
-constexpr uint32_t kTimestampClockId = 58;
-constexpr uint32_t kTracePacketDefaults = 59;
-constexpr uint32_t kTrackDescriptor = 60;
-constexpr uint32_t kTrustedPid = 79;
-constexpr uint32_t kFirstPacketOnSequence = 87;
-constexpr uint32_t kMachineId = 98;
-constexpr uint32_t kZstdCompressedPackets = 133;
-
-constexpr uint32_t kSeqIncrementalStateCleared = 1;
-constexpr uint32_t kSeqNeedsIncrementalState = 2;
+constexpr uint32_t kFtraceEvents = 1, kTrustedUid = 3, kClockSnapshot = 6, kTimestamp = 8,
+                   kTrustedPacketSequenceId = 10, kTrackEvent = 11, kInternedData = 12, kSequenceFlags = 13,
+                   kIncrementalStateCleared = 41, kPreviousPacketDropped = 42, kProcessDescriptor = 43,
+                   kThreadDescriptor = 44, kCompressedPackets = 50, kTimestampClockId = 58, kTracePacketDefaults = 59,
+                   kTrackDescriptor = 60, kTrustedPid = 79, kFirstPacketOnSequence = 87, kMachineId = 98,
+                   kZstdCompressedPackets = 133;
+// SequenceFlags bits
+constexpr uint32_t kSeqIncrementalStateCleared = 1, kSeqNeedsIncrementalState = 2;
 } // namespace packet
 
 namespace defaults { // TracePacketDefaults
-constexpr uint32_t kTimestampClockId = 58;
-constexpr uint32_t kTrackEventDefaults = 11;
+constexpr uint32_t kTimestampClockId = 58, kTrackEventDefaults = 11;
 } // namespace defaults
 
 namespace trackdefaults { // TrackEventDefaults
-constexpr uint32_t kTrackUuid = 11;
-constexpr uint32_t kExtraCounterTrackUuids = 31;
-constexpr uint32_t kExtraDoubleCounterTrackUuids = 45;
+constexpr uint32_t kTrackUuid = 11, kExtraCounterTrackUuids = 31, kExtraDoubleCounterTrackUuids = 45;
 } // namespace trackdefaults
 
 namespace interned {
-constexpr uint32_t kEventCategories = 1;
-constexpr uint32_t kEventNames = 2;
-constexpr uint32_t kDebugAnnotationNames = 3;
-constexpr uint32_t kSourceLocations = 4;
-constexpr uint32_t kDebugAnnotationStringValues = 29;
+constexpr uint32_t kEventCategories = 1, kEventNames = 2, kDebugAnnotationNames = 3, kSourceLocations = 4,
+                   kDebugAnnotationStringValues = 29;
 // EventCategory / EventName / DebugAnnotationName: iid = 1, name = 2; InternedString: iid = 1, str = 2.
-constexpr uint32_t kIid = 1;
-constexpr uint32_t kName = 2;
+constexpr uint32_t kIid = 1, kName = 2;
 // SourceLocation
-constexpr uint32_t kFileName = 2;
-constexpr uint32_t kFunctionName = 3;
-constexpr uint32_t kLineNumber = 4;
+constexpr uint32_t kFileName = 2, kFunctionName = 3, kLineNumber = 4;
 } // namespace interned
 
 namespace track { // TrackDescriptor
-constexpr uint32_t kUuid = 1;
-constexpr uint32_t kName = 2;
-constexpr uint32_t kProcess = 3;
-constexpr uint32_t kThread = 4;
-constexpr uint32_t kParentUuid = 5;
-constexpr uint32_t kCounter = 8;
-constexpr uint32_t kStaticName = 10;
-constexpr uint32_t kChildOrdering = 11;
-constexpr uint32_t kSiblingOrderRank = 12;
-constexpr uint32_t kAtraceName = 13;
+constexpr uint32_t kUuid = 1, kName = 2, kProcess = 3, kThread = 4, kParentUuid = 5, kCounter = 8, kStaticName = 10,
+                   kChildOrdering = 11, kSiblingOrderRank = 12, kAtraceName = 13;
+// ChildTracksOrdering
 constexpr uint32_t kChildOrderingExplicit = 3;
 } // namespace track
 
 namespace process { // ProcessDescriptor
-constexpr uint32_t kPid = 1;
-constexpr uint32_t kCmdline = 2;
-constexpr uint32_t kLegacySortIndex = 3;
-constexpr uint32_t kProcessName = 6;
-constexpr uint32_t kProcessLabels = 8;
+constexpr uint32_t kPid = 1, kCmdline = 2, kLegacySortIndex = 3, kProcessName = 6, kProcessLabels = 8;
 } // namespace process
 
 namespace thread { // ThreadDescriptor
-constexpr uint32_t kPid = 1;
-constexpr uint32_t kTid = 2;
-constexpr uint32_t kThreadName = 5;
-constexpr uint32_t kReferenceTimestampUs = 6;
+constexpr uint32_t kPid = 1, kTid = 2, kThreadName = 5, kReferenceTimestampUs = 6;
 } // namespace thread
 
 namespace counter { // CounterDescriptor
-constexpr uint32_t kType = 1;
-constexpr uint32_t kUnit = 3;
-constexpr uint32_t kUnitMultiplier = 4;
-constexpr uint32_t kIsIncremental = 5;
-constexpr uint32_t kUnitName = 6;
+constexpr uint32_t kType = 1, kUnit = 3, kUnitMultiplier = 4, kIsIncremental = 5, kUnitName = 6;
 } // namespace counter
 
 namespace event { // TrackEvent
-constexpr uint32_t kTimestampDeltaUs = 1;
-constexpr uint32_t kCategoryIids = 3;
-constexpr uint32_t kDebugAnnotations = 4;
-constexpr uint32_t kLegacyEvent = 6;
-constexpr uint32_t kType = 9;
-constexpr uint32_t kNameIid = 10;
-constexpr uint32_t kTrackUuid = 11;
-constexpr uint32_t kExtraCounterValues = 12;
-constexpr uint32_t kTimestampAbsoluteUs = 16;
-constexpr uint32_t kCategories = 22;
-constexpr uint32_t kName = 23;
-constexpr uint32_t kCounterValue = 30;
-constexpr uint32_t kExtraCounterTrackUuids = 31;
-constexpr uint32_t kSourceLocation = 33;
-constexpr uint32_t kSourceLocationIid = 34;
-constexpr uint32_t kFlowIdsOld = 36;
-constexpr uint32_t kTerminatingFlowIdsOld = 42;
-constexpr uint32_t kDoubleCounterValue = 44;
-constexpr uint32_t kExtraDoubleCounterTrackUuids = 45;
-constexpr uint32_t kExtraDoubleCounterValues = 46;
-constexpr uint32_t kFlowIds = 47;
-constexpr uint32_t kTerminatingFlowIds = 48;
-
-constexpr uint32_t kTypeSliceBegin = 1;
-constexpr uint32_t kTypeSliceEnd = 2;
-constexpr uint32_t kTypeInstant = 3;
-constexpr uint32_t kTypeCounter = 4;
+constexpr uint32_t kTimestampDeltaUs = 1, kCategoryIids = 3, kDebugAnnotations = 4, kLegacyEvent = 6, kType = 9,
+                   kNameIid = 10, kTrackUuid = 11, kExtraCounterValues = 12, kTimestampAbsoluteUs = 16,
+                   kCategories = 22, kName = 23, kCounterValue = 30, kExtraCounterTrackUuids = 31, kSourceLocation = 33,
+                   kSourceLocationIid = 34, kFlowIdsOld = 36, kTerminatingFlowIdsOld = 42, kDoubleCounterValue = 44,
+                   kExtraDoubleCounterTrackUuids = 45, kExtraDoubleCounterValues = 46, kFlowIds = 47,
+                   kTerminatingFlowIds = 48;
+// TrackEvent.Type
+constexpr uint32_t kTypeSliceBegin = 1, kTypeSliceEnd = 2, kTypeInstant = 3, kTypeCounter = 4;
 } // namespace event
 
 namespace legacy { // TrackEvent.LegacyEvent
-constexpr uint32_t kNameIid = 1;
-constexpr uint32_t kPhase = 2;
-constexpr uint32_t kDurationUs = 3;
+constexpr uint32_t kNameIid = 1, kPhase = 2, kDurationUs = 3;
 } // namespace legacy
 
 namespace annotation { // DebugAnnotation
-constexpr uint32_t kNameIid = 1;
-constexpr uint32_t kBoolValue = 2;
-constexpr uint32_t kUintValue = 3;
-constexpr uint32_t kIntValue = 4;
-constexpr uint32_t kDoubleValue = 5;
-constexpr uint32_t kStringValue = 6;
-constexpr uint32_t kPointerValue = 7;
-constexpr uint32_t kNestedValue = 8;
-constexpr uint32_t kLegacyJsonValue = 9;
-constexpr uint32_t kName = 10;
-constexpr uint32_t kDictEntries = 11;
-constexpr uint32_t kArrayValues = 12;
-constexpr uint32_t kStringValueIid = 17;
+constexpr uint32_t kNameIid = 1, kBoolValue = 2, kUintValue = 3, kIntValue = 4, kDoubleValue = 5, kStringValue = 6,
+                   kPointerValue = 7, kNestedValue = 8, kLegacyJsonValue = 9, kName = 10, kDictEntries = 11,
+                   kArrayValues = 12, kStringValueIid = 17;
 } // namespace annotation
 
 namespace nested { // DebugAnnotation.NestedValue
-constexpr uint32_t kNestedType = 1;
-constexpr uint32_t kDictKeys = 2;
-constexpr uint32_t kDictValues = 3;
-constexpr uint32_t kArrayValues = 4;
-constexpr uint32_t kIntValue = 5;
-constexpr uint32_t kDoubleValue = 6;
-constexpr uint32_t kBoolValue = 7;
-constexpr uint32_t kStringValue = 8;
-constexpr uint32_t kDict = 1;
-constexpr uint32_t kArray = 2;
+constexpr uint32_t kNestedType = 1, kDictKeys = 2, kDictValues = 3, kArrayValues = 4, kIntValue = 5, kDoubleValue = 6,
+                   kBoolValue = 7, kStringValue = 8;
+// NestedValue.NestedType
+constexpr uint32_t kDict = 1, kArray = 2;
 } // namespace nested
 
 namespace clock { // ClockSnapshot
-constexpr uint32_t kClocks = 1;
-constexpr uint32_t kPrimaryTraceClock = 2;
-constexpr uint32_t kClockId = 1;
-constexpr uint32_t kTimestamp = 2;
-constexpr uint32_t kIsIncremental = 3;
-constexpr uint32_t kUnitMultiplierNs = 4;
-constexpr uint32_t kBoottime = 6;
-constexpr uint32_t kFirstSequenceClock = 64;
-constexpr uint32_t kLastSequenceClock = 127;
+constexpr uint32_t kClocks = 1, kPrimaryTraceClock = 2;
+// ClockSnapshot.Clock
+constexpr uint32_t kClockId = 1, kTimestamp = 2, kIsIncremental = 3, kUnitMultiplierNs = 4;
+// BuiltinClock ids, and the range of sequence-scoped clock ids
+constexpr uint32_t kBoottime = 6, kFirstSequenceClock = 64, kLastSequenceClock = 127;
 } // namespace clock
 
 // The TracePacket field name for the phase histogram ("track_event", "ftrace_events", ...);

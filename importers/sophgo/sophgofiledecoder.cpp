@@ -40,15 +40,23 @@ void SophgoFileDecoder::openFailed(const SophgoFolder& folder, const std::string
     m_error = name + ": " + reason;
 }
 
-bool SophgoFileDecoder::readText(const SophgoFolder& folder, const std::string& name, std::string* out)
+std::unique_ptr<InputReader> SophgoFileDecoder::open(const SophgoFolder& folder, const std::string& name)
 {
     std::string error;
     auto input = InputReader::open(folder.path(name), &error);
     if (!input) {
         openFailed(folder, name, error);
-        return false;
+        return nullptr;
     }
     input->setCancelFlag(m_cancel);
+    return input;
+}
+
+bool SophgoFileDecoder::readText(const SophgoFolder& folder, const std::string& name, std::string* out)
+{
+    auto input = open(folder, name);
+    if (!input)
+        return false;
     char buf[1 << 16];
     for (size_t n; (n = input->read(buf, sizeof buf)) > 0;)
         out->append(buf, n);
@@ -65,13 +73,9 @@ bool SophgoFileDecoder::readText(const SophgoFolder& folder, const std::string& 
 bool SophgoFileDecoder::readBlocks(const SophgoFolder& folder, const std::string& name,
     const std::function<void(const SophgoBlock&)>& onBlock)
 {
-    std::string error;
-    auto input = InputReader::open(folder.path(name), &error);
-    if (!input) {
-        openFailed(folder, name, error);
+    auto input = open(folder, name);
+    if (!input)
         return false;
-    }
-    input->setCancelFlag(m_cancel);
     SophgoBlockReader reader(*input);
     SophgoBlock block;
     uint64_t blocks = 0;
@@ -134,6 +138,21 @@ void SophgoFileDecoder::partial(const std::string& name, const SophgoBlock& b, s
             + " bytes were skipped");
 }
 
+void SophgoFileDecoder::extraEntries(const std::string& name, const SophgoBlock& b, std::vector<SophgoExtraEntry>* to)
+{
+    const std::string kind = blockName(b.type);
+    size_t empty = 0, leftover = 0;
+    auto v = decodeExtra(b.payload, &empty, &leftover);
+    if (empty)
+        m_diag.count("sophgo_empty_extra_entry", empty);
+    if (leftover && !b.truncated)
+        m_diag.report("sophgo_truncated_extra", name + " byte " + std::to_string(b.offset) + ": " + kind
+                + " ends inside an entry; its last " + std::to_string(leftover) + " bytes were skipped");
+    m_phases[kind] += v.size();
+    for (auto& e : v)
+        to->push_back(std::move(e));
+}
+
 bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::string& name, SophgoIterationData* out)
 {
     out->file = name;
@@ -141,6 +160,12 @@ bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::str
         size_t leftover = 0;
         const std::string_view payload = b.payload;
         const std::string kind = blockName(b.type);
+        // Fixed-size records: the whole ones are kept, a partial tail is reported.
+        auto records = [&](const auto& decoded, size_t recordSize, auto& to) {
+            partial(name, b, recordSize, leftover);
+            m_phases[kind] += decoded.size();
+            to.insert(to.end(), decoded.begin(), decoded.end());
+        };
         switch (static_cast<SophgoBlockType>(b.type)) {
         case SophgoBlockType::Summary: {
             SophgoSummary s;
@@ -157,40 +182,18 @@ bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::str
             m_phases[kind] += 1;
             break;
         }
-        case SophgoBlockType::DynData: {
-            auto v = decodeDynData(payload, &leftover);
-            partial(name, b, 32, leftover);
-            m_phases[kind] += v.size();
-            out->dyn.insert(out->dyn.end(), v.begin(), v.end());
+        case SophgoBlockType::DynData:
+            records(decodeDynData(payload, &leftover), 32, out->dyn);
             break;
-        }
-        case SophgoBlockType::DynExtra: {
-            size_t empty = 0;
-            auto v = decodeExtra(payload, &empty, &leftover);
-            if (empty)
-                m_diag.count("sophgo_empty_extra_entry", empty);
-            if (leftover && !b.truncated)
-                m_diag.report("sophgo_truncated_extra", name + " byte " + std::to_string(b.offset)
-                        + ": DYN_EXTRA ends inside an entry; its last " + std::to_string(leftover) + " bytes were skipped");
-            m_phases[kind] += v.size();
-            for (auto& e : v)
-                out->dynExtra.push_back(std::move(e));
+        case SophgoBlockType::DynExtra:
+            extraEntries(name, b, &out->dynExtra);
             break;
-        }
-        case SophgoBlockType::MonitorBd: {
-            auto v = decodeTiu(payload, &leftover);
-            partial(name, b, 32, leftover);
-            m_phases[kind] += v.size();
-            out->tiu.insert(out->tiu.end(), v.begin(), v.end());
+        case SophgoBlockType::MonitorBd:
+            records(decodeTiu(payload, &leftover), 32, out->tiu);
             break;
-        }
-        case SophgoBlockType::MonitorGdma: {
-            auto v = decodeGdma(payload, &leftover);
-            partial(name, b, 192, leftover);
-            m_phases[kind] += v.size();
-            out->gdma.insert(out->gdma.end(), v.begin(), v.end());
+        case SophgoBlockType::MonitorGdma:
+            records(decodeGdma(payload, &leftover), 192, out->gdma);
             break;
-        }
         case SophgoBlockType::Command: {
             // gdma/bd base and offset (4 × u64), group count, then per group two u32 counts.
             for (size_t at = 36; at + 8 <= payload.size(); at += 4) {
@@ -229,17 +232,7 @@ bool SophgoFileDecoder::readBmlib(const SophgoFolder& folder, const std::string&
             m_phases[kind] += out->sends.size() + out->syncs.size() + out->marks.size() + out->copies.size()
                 + out->mems.size();
         } else if (b.type == uint32_t(SophgoBlockType::BmlibExtra)) {
-            size_t empty = 0, leftover = 0;
-            auto v = decodeExtra(b.payload, &empty, &leftover);
-            if (empty)
-                m_diag.count("sophgo_empty_extra_entry", empty);
-            if (leftover && !b.truncated)
-                m_diag.report("sophgo_truncated_extra", name + " byte " + std::to_string(b.offset)
-                        + ": BMLIB_EXTRA ends inside an entry; its last " + std::to_string(leftover)
-                        + " bytes were skipped");
-            m_phases[kind] += v.size();
-            for (auto& e : v)
-                extra->push_back(std::move(e));
+            extraEntries(name, b, extra);
         } else {
             m_phases[kind] += 1;
             m_diag.count(notShown(kind));

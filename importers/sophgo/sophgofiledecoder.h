@@ -7,7 +7,12 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
+
+namespace strata::importers {
+class InputReader;
+}
 
 namespace strata::importers::sophgo {
 
@@ -45,6 +50,10 @@ private:
         const std::function<void(const SophgoBlock&)>& onBlock);
     void openFailed(const SophgoFolder& folder, const std::string& name, const std::string& error);
     void partial(const std::string& name, const SophgoBlock& b, size_t recordSize, size_t leftover);
+    // The input of one file of the folder, cancellable; nullptr (error() set) when it cannot be opened.
+    std::unique_ptr<InputReader> open(const SophgoFolder& folder, const std::string& name);
+    // A DYN_EXTRA or BMLIB_EXTRA block appended to *to, empty and cut entries counted.
+    void extraEntries(const std::string& name, const SophgoBlock& b, std::vector<SophgoExtraEntry>* to);
 
     store::Diagnostics& m_diag;
     std::map<std::string, uint64_t>& m_phases;

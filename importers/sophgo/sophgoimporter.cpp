@@ -156,7 +156,7 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     ctx.rows.host = row("Host (bmlib)", 1);
     ctx.rows.layers = row("Layers", 2);
     ctx.rows.mcu = row("MCU (NODE_OP)", 3);
-    ctx.rows.gdma = row("GDMA (DMA)", 4);
+    ctx.rows.gdma = row("GDMA", 4);
     ctx.rows.tiu = row("TIU", 5);
     store::MemorySpace local;
     local.name = b.intern("LOCAL MEM");

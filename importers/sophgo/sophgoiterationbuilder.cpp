@@ -226,55 +226,46 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
 
 std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::gdmaTimes(const SophgoIterationData& it, TimeNs anchor)
 {
-    std::vector<Pmu> out;
-    SophgoCycleUnwrapper cycles;
-    SophgoIdUnwrapper ids(m_ctx.arch.gdmaIdBits());
-    const double nsPerCycle = m_ctx.arch.gdmaNsPerCycle(m_ctx.freqMhz);
-    uint64_t first = 0;
-    for (size_t i = 0; i < it.gdma.size(); ++i) {
+    const uint32_t idMask = (1u << m_ctx.arch.gdmaIdBits()) - 1;
+    auto read = [&](size_t i) {
         const SophgoGdmaRecord& r = it.gdma[i];
-        if (r.start() == kUnfilled || r.end() == kUnfilled) { // the writer stops at the pre-filled part
-            m_ctx.b.diagnostics().count("sophgo_pmu_unfilled_records", it.gdma.size() - i);
-            break;
-        }
-        Pmu p;
-        p.id = ids(r.rawId() & ((1u << m_ctx.arch.gdmaIdBits()) - 1));
-        if (r.w[4] == kUnfilled || r.w[7] == kUnfilled || r.w[10] == kUnfilled) {
-            m_ctx.b.diagnostics().count("sophgo_gdma_record_unfilled_counters");
-            continue;
-        }
-        const uint64_t s = cycles(r.start()), e = cycles(r.end());
-        if (out.empty())
-            first = s;
-        p.start = anchor + cyclesToNs(s >= first ? s - first : 0, nsPerCycle);
-        p.end = anchor + cyclesToNs(e >= first ? e - first : 0, nsPerCycle);
-        if (p.end < p.start) {
-            m_ctx.b.diagnostics().count("sophgo_pmu_end_before_start");
-            p.end = p.start;
-        }
-        if (auto c = m_gdmaCommand.find(p.id); c != m_gdmaCommand.end())
-            p.command = int(c->second);
-        p.record = uint32_t(i);
-        out.push_back(p);
-    }
-    return out;
+        return PmuRaw{r.start(), r.end(), r.rawId() & idMask,
+            r.w[4] == kUnfilled || r.w[7] == kUnfilled || r.w[10] == kUnfilled};
+    };
+    return pmuTimes(it.gdma.size(), read, m_ctx.arch.gdmaIdBits(), m_ctx.arch.gdmaNsPerCycle(m_ctx.freqMhz),
+        m_gdmaCommand, anchor);
 }
 
 std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::tiuTimes(const SophgoIterationData& it, TimeNs anchor)
 {
+    auto read = [&](size_t i) {
+        const SophgoTiuRecord& r = it.tiu[i];
+        return PmuRaw{r.start, r.end, r.instId, false};
+    };
+    return pmuTimes(it.tiu.size(), read, m_ctx.arch.tiuIdBits(), m_ctx.arch.tiuNsPerCycle(m_ctx.freqMhz),
+        m_tiuCommand, anchor);
+}
+
+std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::pmuTimes(size_t count,
+    const std::function<PmuRaw(size_t)>& read, uint32_t idBits, double nsPerCycle,
+    const std::unordered_map<uint64_t, size_t>& commands, TimeNs anchor)
+{
     std::vector<Pmu> out;
     SophgoCycleUnwrapper cycles;
-    SophgoIdUnwrapper ids(m_ctx.arch.tiuIdBits());
-    const double nsPerCycle = m_ctx.arch.tiuNsPerCycle(m_ctx.freqMhz);
+    SophgoIdUnwrapper ids(idBits);
     uint64_t first = 0;
-    for (size_t i = 0; i < it.tiu.size(); ++i) {
-        const SophgoTiuRecord& r = it.tiu[i];
-        if (r.start == kUnfilled || r.end == kUnfilled) {
-            m_ctx.b.diagnostics().count("sophgo_pmu_unfilled_records", it.tiu.size() - i);
+    for (size_t i = 0; i < count; ++i) {
+        const PmuRaw r = read(i);
+        if (r.start == kUnfilled || r.end == kUnfilled) { // the writer stops at the pre-filled part
+            m_ctx.b.diagnostics().count("sophgo_pmu_unfilled_records", count - i);
             break;
         }
         Pmu p;
-        p.id = ids(r.instId);
+        p.id = ids(r.id);
+        if (r.countersUnfilled) {
+            m_ctx.b.diagnostics().count("sophgo_gdma_record_unfilled_counters");
+            continue;
+        }
         const uint64_t s = cycles(r.start), e = cycles(r.end);
         if (out.empty())
             first = s;
@@ -284,7 +275,7 @@ std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::tiuTimes(const 
             m_ctx.b.diagnostics().count("sophgo_pmu_end_before_start");
             p.end = p.start;
         }
-        if (auto c = m_tiuCommand.find(p.id); c != m_tiuCommand.end())
+        if (auto c = commands.find(p.id); c != commands.end())
             p.command = int(c->second);
         p.record = uint32_t(i);
         out.push_back(p);
@@ -352,10 +343,8 @@ void SophgoIterationBuilder::emitGdma(const SophgoIterationData& it, std::vector
             if (const char* d = SophgoArch::gdmaDirName(dir))
                 args.s("direction", d);
             args.u("waits_for_bd_id", c.depId);
-            if (c.layer >= 0) {
-                const SophgoLayer& l = m_subnet->layers[size_t(c.layer)];
-                args.i("layer_id", l.id).s("layer_type", l.type).s("layer_name", l.name);
-            }
+            if (c.layer >= 0)
+                layerArgs(args, m_subnet->layers[size_t(c.layer)]);
             const char* f = SophgoArch::gdmaFuncName(func);
             const char* d = SophgoArch::gdmaDirName(dir);
             name = std::string(f ? f : "GDMA") + (d ? std::string(" ") + d : std::string());
@@ -391,10 +380,8 @@ void SophgoIterationBuilder::emitTiu(const SophgoIterationData& it, std::vector<
             const SophgoCommand& c = m_subnet->commands[size_t(p.command)];
             func = c.func;
             args.u("waits_for_gdma_id", c.depId);
-            if (c.layer >= 0) {
-                const SophgoLayer& l = m_subnet->layers[size_t(c.layer)];
-                args.i("layer_id", l.id).s("layer_type", l.type).s("layer_name", l.name);
-            }
+            if (c.layer >= 0)
+                layerArgs(args, m_subnet->layers[size_t(c.layer)]);
         } else if (auto f = info.tiuFunc.find(p.id); f != info.tiuFunc.end()) {
             func = f->second;
         }
@@ -427,6 +414,30 @@ void SophgoIterationBuilder::emitAccesses(const Pmu& p)
     }
 }
 
+std::string SophgoIterationBuilder::layerType(const SophgoLayer& l) const
+{
+    static const char* const kGdmaOps[] = {"Load", "Store", "Move", "LoadL2"};
+    std::string type = l.type;
+    if (type.empty() && l.gdmaType >= 0 && l.gdmaType < 4)
+        type = kGdmaOps[l.gdmaType];
+    if (type.empty())
+        return "UNKNOWN";
+    if (!m_ctx.global.isMlir && type.find_first_not_of("0123456789") == std::string::npos)
+        return "layer_type " + type;
+    return type;
+}
+
+void SophgoIterationBuilder::layerArgs(SophgoArgList& args, const SophgoLayer& l) const
+{
+    const std::string type = layerType(l);
+    args.i("layer_id", l.id).s("layer_type", type).s("layer_name", l.name);
+    // The layer instance: its name, else its type and id ("Conv #5"; gdma layers have id -1).
+    std::string layer = l.name;
+    if (layer.empty())
+        layer = l.id >= 0 ? type + " #" + std::to_string(l.id) : type;
+    args.s("layer", layer).s("framework_op", type);
+}
+
 void SophgoIterationBuilder::emitLayers(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu)
 {
     if (!m_subnet)
@@ -447,24 +458,17 @@ void SophgoIterationBuilder::emitLayers(const std::vector<Pmu>& gdma, const std:
             ++matched[size_t(l)];
         }
     }
-    static const char* const kGdmaOps[] = {"Load", "Store", "Move", "LoadL2"};
     for (size_t i = 0; i < layers.size(); ++i) {
         if (!matched[i])
             continue;
         const SophgoLayer& l = layers[i];
-        std::string type = l.type;
-        if (type.empty() && l.gdmaType >= 0 && l.gdmaType < 4)
-            type = kGdmaOps[l.gdmaType];
-        if (type.empty())
-            type = "UNKNOWN";
-        else if (!m_ctx.global.isMlir && type.find_first_not_of("0123456789") == std::string::npos)
-            type = "layer_type " + type;
+        const std::string type = layerType(l);
         const bool local = l.kind != SophgoLayerKind::Global;
         const std::string name = type + (local ? "(L)" : "(G)");
         const std::string t = lower(type);
         const bool transfer = l.kind == SophgoLayerKind::Gdma || l.id == -1 || t == "load" || t == "store";
         SophgoArgList args(b);
-        args.i("layer_id", l.id).s("layer_type", type).s("layer_name", l.name);
+        layerArgs(args, l);
         static const char* const kKinds[] = {"global", "local", "gdma"};
         args.s("kind", kKinds[int(l.kind)]);
         if (l.group >= 0)

@@ -1,7 +1,9 @@
 #pragma once
+#include "sophgoarglist.h"
 #include "sophgocontext.h"
 #include "sophgomemorymapper.h"
 
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -17,6 +19,8 @@ namespace strata::importers::sophgo {
 //   iteration's fastest; TIU height = computation_load over the command's cycles.
 // - Layers: the static layer list of global.profile, each spanning its matched commands
 //   (data movement at half height), and dynamic FUNC records.
+// A matched command and its layer carry the same `layer` and `framework_op` args, so the
+// operator analytics group the TIU and GDMA commands by layer (README "Operator identity").
 // Memory accesses of matched commands come from SophgoMemoryMapper.
 class SophgoIterationBuilder {
 public:
@@ -41,11 +45,27 @@ private:
     void emitDyn(const SophgoIterationData& it, DynInfo& info);
     std::vector<Pmu> gdmaTimes(const SophgoIterationData& it, store::TimeNs anchor);
     std::vector<Pmu> tiuTimes(const SophgoIterationData& it, store::TimeNs anchor);
+    // One PMU record as both engines have it; countersUnfilled: a GDMA record whose byte
+    // counters are still pre-filled (skipped, counted).
+    struct PmuRaw {
+        uint32_t start, end, id;
+        bool countersUnfilled;
+    };
+    // The `count` records of one engine (`read` gives each) as times: up to the first
+    // pre-filled one, cycles unwrapped and anchored at the first record, ids unwrapped at
+    // `idBits` and matched to the static `commands`.
+    std::vector<Pmu> pmuTimes(size_t count, const std::function<PmuRaw(size_t)>& read, uint32_t idBits,
+        double nsPerCycle, const std::unordered_map<uint64_t, size_t>& commands, store::TimeNs anchor);
     void emitGdma(const SophgoIterationData& it, std::vector<Pmu>& gdma, const DynInfo& info);
     void emitTiu(const SophgoIterationData& it, std::vector<Pmu>& tiu, const DynInfo& info);
     store::TimeNs tiuShift(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu, const DynInfo& info) const;
     void emitLayers(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu);
     void emitAccesses(const Pmu& p);
+    // A layer's type as shown ("Conv2D", "Load" for a gdma_layer without one, "layer_type 12"
+    // for a non-MLIR enum) and the args every slice of the layer carries: its fields plus the
+    // identity the operator analytics read (`layer` = the instance, `framework_op` = the type).
+    std::string layerType(const SophgoLayer& l) const;
+    void layerArgs(SophgoArgList& args, const SophgoLayer& l) const;
     store::TimeNs cyclesToNs(uint64_t cycles, double nsPerCycle) const;
     store::TypeId type(const std::string& name, const char* category);
 

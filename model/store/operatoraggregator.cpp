@@ -1,5 +1,7 @@
 #include "operatoraggregator.h"
 
+#include "operatortotals.h"
+
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -14,16 +16,8 @@ constexpr uint32_t kChunkRows = 1u << 14; // small enough that a descheduled cor
 constexpr size_t kParallelRows = 1u << 17; // below this one core is faster than starting threads
 
 // One row's running totals on one core.
-struct Acc {
+struct Acc : OperatorTotals {
     uint32_t key = 0;
-    uint64_t count = 0;
-    TimeNs total = 0, self = 0, transfer = 0;
-    TimeNs min = kTimeMax, max = kTimeMin;
-    double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
-    uint8_t has = 0;
-    uint16_t lastEngine = 0xffff;
-    std::vector<uint16_t> engines;
-    std::vector<TimeNs> durations;
 };
 
 // One core's rows, made on first use: a table of 4 bytes per catalog key finds them, so a
@@ -73,69 +67,15 @@ void run(const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, T
             const TimeNs pts = p.valid() ? s.sliceTs(p) : kTimeMin;
             if (p.valid() && pts >= w.start && pts < w.end) {
                 const TypeId pt = s.sliceType(p);
-                Acc& pa = acc.at(cat.key(level, pt, s.sliceArgs(p)));
-                pa.self -= dur;
-                if (trackTransfer || cat.isTransferType(pt))
-                    pa.transfer -= dur;
+                acc.at(cat.key(level, pt, s.sliceArgs(p))).subtractChild(dur, trackTransfer || cat.isTransferType(pt));
             }
         }
         if (item.subtractOnly)
             continue;
         const TypeId type = s.sliceType(row);
         const ArgSetId args = s.sliceArgs(row);
-        Acc& a = acc.at(cat.key(level, type, args));
-        ++a.count;
-        a.total += dur;
-        a.self += dur;
-        a.min = std::min(a.min, dur);
-        a.max = std::max(a.max, dur);
-        a.durations.push_back(dur);
-        if (trackTransfer || cat.isTransferType(type))
-            a.transfer += dur;
-        if (a.lastEngine != engine) {
-            a.lastEngine = engine;
-            if (std::find(a.engines.begin(), a.engines.end(), engine) == a.engines.end())
-                a.engines.push_back(engine);
-        }
-        const OperatorCatalog::Metrics& m = cat.metrics(args);
-        if (m.has) {
-            a.has |= m.has;
-            if (m.has & OperatorCatalog::Metrics::kBytes)
-                a.bytes += m.bytes;
-            if (m.has & OperatorCatalog::Metrics::kFlops)
-                a.flops += m.flops;
-            if (m.has & OperatorCatalog::Metrics::kMfu) {
-                a.mfuWeighted += m.mfu * double(dur);
-                a.mfuDur += double(dur);
-            }
-            if (m.has & OperatorCatalog::Metrics::kHfu) {
-                a.hfuWeighted += m.hfu * double(dur);
-                a.hfuDur += double(dur);
-            }
-        }
+        acc.at(cat.key(level, type, args)).add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
     }
-}
-
-void merge(Acc& into, const Acc& from)
-{
-    if (from.count == 0 && from.self == 0 && from.transfer == 0)
-        return;
-    into.count += from.count;
-    into.total += from.total;
-    into.self += from.self;
-    into.transfer += from.transfer;
-    into.min = std::min(into.min, from.min);
-    into.max = std::max(into.max, from.max);
-    into.bytes += from.bytes;
-    into.flops += from.flops;
-    into.mfuWeighted += from.mfuWeighted;
-    into.mfuDur += from.mfuDur;
-    into.hfuWeighted += from.hfuWeighted;
-    into.hfuDur += from.hfuDur;
-    into.has |= from.has;
-    for (uint16_t e : from.engines)
-        if (std::find(into.engines.begin(), into.engines.end(), e) == into.engines.end())
-            into.engines.push_back(e);
 }
 
 // The values of ranks k1 and k2 (k2 == k1 or k1 + 1) among the n values in [lo, hi] spread
@@ -284,7 +224,7 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     Accs& acc = accs[0];
     for (unsigned w = 1; w < workers; ++w)
         for (const Acc& from : accs[w].rows)
-            merge(acc.at(from.key), from);
+            acc.at(from.key).merge(from);
     // Medians: rows biggest first, over all cores; each reads its durations from every core.
     std::vector<uint32_t> order;
     for (uint32_t i = 0; i < acc.rows.size(); ++i)
@@ -315,30 +255,8 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
         Acc& a = acc.rows[i];
         if (a.count == 0)
             continue;
-        const uint32_t k = a.key;
-        OperatorRow row;
-        row.key = static_cast<uint32_t>(k);
-        row.name = k == OperatorCatalog::kNoKey ? std::string("(none)") : std::string(catalog.keyText(row.key));
-        row.count = a.count;
-        row.totalNs = a.total;
-        row.selfNs = a.self;
-        row.transferNs = a.transfer;
-        row.minNs = a.min;
-        row.maxNs = a.max;
-        row.avgNs = double(a.total) / double(a.count);
+        OperatorRow row = a.row(a.key, catalog);
         row.medianNs = medians[i];
-        row.bytes = a.bytes;
-        row.flops = a.flops;
-        row.hasBytes = a.has & OperatorCatalog::Metrics::kBytes;
-        row.hasFlops = a.has & OperatorCatalog::Metrics::kFlops;
-        if (a.mfuDur > 0)
-            row.mfu = a.mfuWeighted / a.mfuDur;
-        if (a.hfuDur > 0)
-            row.hfu = a.hfuWeighted / a.hfuDur;
-        std::sort(a.engines.begin(), a.engines.end());
-        for (uint16_t e : a.engines)
-            row.engines.push_back(catalog.engineName(e));
-        row.fusedMembers = catalog.fusedMembers(row.key);
         table.events += a.count;
         table.busyNs += a.self;
         table.transferNs += a.transfer;

@@ -124,6 +124,18 @@ bool hasToken(const std::string& text, std::initializer_list<const char*> tokens
     return false;
 }
 
+bool hasWord(const std::string& text, std::initializer_list<const char*> words)
+{
+    auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    for (const char* w : words) {
+        const size_t n = std::strlen(w);
+        for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1))
+            if ((at == 0 || !alpha(text[at - 1])) && (at + n == text.size() || !alpha(text[at + n])))
+                return true;
+    }
+    return false;
+}
+
 } // namespace
 
 bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_view threadName)
@@ -135,7 +147,8 @@ bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_vie
             "mtia", "/device:"}))
         return true;
     return hasToken(t, {"npu", "gpu", "tpu", "neural engine", "dma", "device", "tensormatrix", "tensor engine",
-        "gpsimd", "xla ops", "xla modules", "stream #", "neuroncore", "chiplet"});
+               "gpsimd", "xla ops", "xla modules", "stream #", "neuroncore", "chiplet"})
+        || hasWord(t, {"tiu", "bdc"}); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
 }
 
 OperatorCatalog::OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel)

@@ -74,7 +74,7 @@ public:
 
     // Whether a process/thread reads as an accelerator (exposed for tests): a device token
     // (npu, gpu, tpu, device, neuron, accel, ...) in its name or labels, a "/host:" name
-    // never. Engine-like thread names (DMA, Neural Engine, NPU n) count too.
+    // never. Engine-like thread names (DMA, Neural Engine, NPU n, Sophgo's TIU and GDMA) count too.
     static bool isDeviceText(std::string_view processText, std::string_view threadName);
 
 private:

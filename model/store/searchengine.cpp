@@ -1,5 +1,7 @@
 #include "searchengine.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,7 +9,6 @@
 #include <cstring>
 #include <memory>
 #include <regex>
-#include <thread>
 #include <unordered_map>
 
 namespace strata::store {
@@ -17,14 +18,6 @@ namespace {
 constexpr uint32_t kPollRows = 1u << 16;
 constexpr size_t kMinRowsPerThread = 1u << 17;
 constexpr size_t kMinNamesForThreads = 4096;
-
-unsigned threadCount(unsigned requested)
-{
-    if (requested)
-        return requested;
-    const unsigned hw = std::thread::hardware_concurrency();
-    return std::max(1u, std::min(2u, hw));
-}
 
 inline char fold(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
 
@@ -284,23 +277,6 @@ private:
 
 bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
 
-// Runs fn(part) for part in [0, parts) on `parts` threads (the caller runs part 0).
-template <typename Fn>
-void parallel(unsigned parts, Fn fn)
-{
-    if (parts <= 1) {
-        fn(0u);
-        return;
-    }
-    std::vector<std::thread> pool;
-    pool.reserve(parts - 1);
-    for (unsigned p = 1; p < parts; ++p)
-        pool.emplace_back(fn, p);
-    fn(0u);
-    for (std::thread& t : pool)
-        t.join();
-}
-
 } // namespace
 
 std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQuery& q, unsigned threads)
@@ -338,8 +314,8 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
         }
         std::vector<uint8_t> nameOk(names.size(), 0);
         const unsigned parts
-            = names.size() >= kMinNamesForThreads && re ? std::max(1u, threadCount(threads)) : 1u;
-        parallel(parts, [&](unsigned part) {
+            = names.size() >= kMinNamesForThreads && re ? std::max(1u, Parallel::threads(threads, 2)) : 1u;
+        Parallel::parts(parts, [&](unsigned part) {
             const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
             for (size_t i = begin; i < end; ++i) {
                 const std::string_view name = s.str(StringId(names[i]));
@@ -379,7 +355,7 @@ SearchResult SearchEngine::run(const EventStore& s, const SearchQuery& q, const 
     SearchResult result;
     if (!q.validate(&result.error))
         return result;
-    const unsigned maxParts = threadCount(threads);
+    const unsigned maxParts = Parallel::threads(threads, 2);
 
     // 1. Types.
     const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts);
@@ -453,7 +429,7 @@ SearchResult SearchEngine::run(const EventStore& s, const SearchQuery& q, const 
         bool cancelled = false;
     };
     std::vector<Part> out(parts);
-    parallel(parts, [&](unsigned part) {
+    Parallel::parts(parts, [&](unsigned part) {
         // This part's share: rows [from, to) of the concatenated ranges.
         const size_t from = totalRows * part / parts, to = totalRows * (part + 1) / parts;
         ArgEvaluator argEval(s, conds, q.caseSensitive);

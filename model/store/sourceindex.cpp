@@ -1,9 +1,10 @@
 #include "sourceindex.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 #include <iterator>
 #include <numeric>
-#include <thread>
 
 namespace strata::store {
 
@@ -11,29 +12,6 @@ namespace {
 
 constexpr uint32_t kPollRows = 1u << 16;
 constexpr size_t kMinRowsPerThread = 1u << 17;
-
-unsigned threadCount(unsigned requested)
-{
-    if (requested)
-        return requested;
-    const unsigned hw = std::thread::hardware_concurrency();
-    return std::max(1u, std::min(2u, hw));
-}
-
-template <typename Fn>
-void parallel(unsigned parts, Fn fn)
-{
-    if (parts <= 1) {
-        fn(0u);
-        return;
-    }
-    std::vector<std::thread> pool;
-    for (unsigned p = 1; p < parts; ++p)
-        pool.emplace_back(fn, p);
-    fn(0u);
-    for (std::thread& t : pool)
-        t.join();
-}
 
 bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
 
@@ -119,7 +97,8 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
     }
 
     const size_t rows = s.sliceCount();
-    const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(threadCount(threads), rows / kMinRowsPerThread)));
+    const unsigned parts
+        = unsigned(std::max<size_t>(1, std::min<size_t>(Parallel::threads(threads, 2), rows / kMinRowsPerThread)));
     auto partBegin = [&](unsigned p) { return uint32_t(rows * p / parts); };
 
     // 2. A location per arg set, for the sets of events whose type has none.
@@ -128,7 +107,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         const size_t sets = s.args().setCount();
         std::vector<std::vector<uint8_t>> needed(parts);
         std::vector<uint8_t> stop(parts, 0);
-        parallel(parts, [&](unsigned p) {
+        Parallel::parts(parts, [&](unsigned p) {
             std::vector<uint8_t>& need = needed[p];
             need.assign(sets, 0);
             uint32_t poll = 0;
@@ -201,7 +180,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         bool stopped = false;
     };
     std::vector<PartCounts> pc(parts);
-    parallel(parts, [&](unsigned p) {
+    Parallel::parts(parts, [&](unsigned p) {
         PartCounts& c = pc[p];
         c.count.assign(nLoc, 0);
         c.dur.assign(nLoc, 0);
@@ -250,7 +229,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         for (size_t o = 0; o < 7; ++o)
             m_originCount[o] += c.origins[o];
     m_sliceRows.resize(m_sliceOffsets[nLoc]);
-    parallel(parts, [&](unsigned p) {
+    Parallel::parts(parts, [&](unsigned p) {
         std::vector<uint32_t>& cursor = pc[p].count;
         if (nLoc == 0)
             return;
@@ -427,9 +406,11 @@ std::vector<Row> SourceIndex::merge(const std::vector<std::pair<const Row*, cons
     return out;
 }
 
-std::vector<SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint32_t>& lines) const
+template <typename Row>
+std::vector<Row> SourceIndex::rowsOfLines(int file, const std::vector<uint32_t>& lines,
+    const std::vector<uint32_t>& offsets, const std::vector<Row>& rows) const
 {
-    std::vector<std::pair<const SliceRow*, const SliceRow*>> spans;
+    std::vector<std::pair<const Row*, const Row*>> spans;
     if (file < 0 || size_t(file) >= m_files.size())
         return {};
     std::vector<uint32_t> sorted(lines);
@@ -441,30 +422,20 @@ std::vector<SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint
         if (!l)
             continue;
         const uint32_t loc = m_lineLoc[size_t(file)][size_t(l - fl.data())];
-        if (m_sliceOffsets[loc] < m_sliceOffsets[loc + 1])
-            spans.emplace_back(m_sliceRows.data() + m_sliceOffsets[loc], m_sliceRows.data() + m_sliceOffsets[loc + 1]);
+        if (offsets[loc] < offsets[loc + 1])
+            spans.emplace_back(rows.data() + offsets[loc], rows.data() + offsets[loc + 1]);
     }
     return merge(spans);
 }
 
+std::vector<SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint32_t>& lines) const
+{
+    return rowsOfLines(file, lines, m_sliceOffsets, m_sliceRows);
+}
+
 std::vector<InstantRow> SourceIndex::instantsForLines(int file, const std::vector<uint32_t>& lines) const
 {
-    std::vector<std::pair<const InstantRow*, const InstantRow*>> spans;
-    if (file < 0 || size_t(file) >= m_files.size())
-        return {};
-    std::vector<uint32_t> sorted(lines);
-    std::sort(sorted.begin(), sorted.end());
-    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-    const std::vector<SourceLine>& fl = m_files[size_t(file)].lines;
-    for (uint32_t line : sorted) {
-        const SourceLine* l = findLine(file, line);
-        if (!l)
-            continue;
-        const uint32_t loc = m_lineLoc[size_t(file)][size_t(l - fl.data())];
-        if (m_instOffsets[loc] < m_instOffsets[loc + 1])
-            spans.emplace_back(m_instRows.data() + m_instOffsets[loc], m_instRows.data() + m_instOffsets[loc + 1]);
-    }
-    return merge(spans);
+    return rowsOfLines(file, lines, m_instOffsets, m_instRows);
 }
 
 SourceIndex::Location SourceIndex::locationOf(const EventStore& s, SliceRow row) const

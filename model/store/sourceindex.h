@@ -88,6 +88,10 @@ private:
     void clear();
     template <typename Row>
     static std::vector<Row> merge(const std::vector<std::pair<const Row*, const Row*>>& spans);
+    // The rows of `lines` in `file` from one of the CSR tables below, in row order.
+    template <typename Row>
+    std::vector<Row> rowsOfLines(int file, const std::vector<uint32_t>& lines, const std::vector<uint32_t>& offsets,
+        const std::vector<Row>& rows) const;
 
     std::vector<SourceFile> m_files;
     std::vector<std::vector<uint32_t>> m_lineLoc; // per file, per entry of lines: location id

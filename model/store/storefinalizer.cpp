@@ -1,8 +1,9 @@
 #include "storefinalizer.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 #include <numeric>
-#include <thread>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -32,24 +33,6 @@ bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
     return a.isString ? pool.view(a.str) < pool.view(b.str) : a.num < b.num;
 }
 
-// Runs f(i) for i in [0, n) on the calling thread and one helper per extra core; items are
-// taken in order from a shared counter. f(i, onCaller) says whether it runs on the caller.
-template <typename F>
-void parallelFor(size_t n, F&& f)
-{
-    const unsigned cores = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
-    std::atomic<size_t> next{0};
-    auto work = [&](bool onCaller) {
-        for (size_t i; (i = next.fetch_add(1)) < n;)
-            f(i, onCaller);
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned k = 1; k < cores && k < n; ++k)
-        helpers.emplace_back(work, false);
-    work(true);
-    for (auto& t : helpers)
-        t.join();
-}
 } // namespace
 
 StoreFinalizer::StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress,
@@ -506,10 +489,10 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         return na > nb;
     });
     releaseFreedMemory(); // what the import's buffers left behind
-    parallelFor(order.size(), [&](size_t i, bool onCaller) {
+    Parallel::forEach(order.size(), Parallel::threads(0, 4), [&](size_t i, unsigned worker) {
         runGroup(m_groups[order[i]]);
         releaseFreedMemory();
-        if (onCaller && m_progress && m_totalSlices)
+        if (worker == 0 && m_progress && m_totalSlices)
             m_progress(0.85 * double(m_doneSlices.load()) / double(m_totalSlices));
     });
     if (cancelled())
@@ -699,7 +682,8 @@ void StoreFinalizer::buildFlows()
                     groups.back().push_back(order[e].index);
                 g = e;
             }
-            parallelFor(groups.size(), [&](size_t g, bool) { bindV1(groups[g], bound); });
+            Parallel::forEach(
+                groups.size(), Parallel::threads(0, 4), [&](size_t g, unsigned) { bindV1(groups[g], bound); });
         }
         // The thread is not needed any more: its field now holds the bound row.
         uint64_t unbound = 0;

@@ -1,29 +1,13 @@
 #include "summaryindex.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 #include <atomic>
-#include <thread>
 
 namespace strata::store {
 
 namespace {
-// Runs f(i, worker) for i in [0, n) on the calling thread (worker 0) and threads - 1 helpers.
-template <typename F>
-void parallelFor(size_t n, unsigned threads, F&& f)
-{
-    std::atomic<size_t> next{0};
-    auto work = [&](unsigned worker) {
-        for (size_t i; (i = next.fetch_add(1)) < n;)
-            f(i, worker);
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned k = 1; k < threads && k < n; ++k)
-        helpers.emplace_back(work, k);
-    work(0);
-    for (auto& t : helpers)
-        t.join();
-}
-
 uint32_t blocksOf(uint32_t n) { return (n + SummaryIndex::kBlock - 1) / SummaryIndex::kBlock; }
 
 uint8_t metricsOfChannels(uint8_t ch)
@@ -69,8 +53,7 @@ uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, Time
 
 SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
 {
-    if (threads == 0)
-        threads = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    threads = Parallel::threads(threads, 4);
     m_sliceCount = store.sliceCount();
     m_tracks.resize(store.trackCount());
     uint32_t levelTotal = 0;
@@ -102,7 +85,7 @@ SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.rows.size() > b.rows.size(); });
     std::vector<std::vector<double>> channels(jobs.size());
     std::vector<std::vector<int8_t>> keyCache(std::min<size_t>(threads, std::max<size_t>(1, jobs.size())));
-    parallelFor(jobs.size(), threads, [&](size_t j, unsigned worker) {
+    Parallel::forEach(jobs.size(), threads, [&](size_t j, unsigned worker) {
         std::vector<int8_t>& cache = keyCache[worker];
         if (cache.empty())
             cache.assign(store.strings().size(), -2);

@@ -1,5 +1,7 @@
 // LatencyAnalyzer: percentiles against numpy's default (linear) values, seed 004's Furiosa
 // summary, the histogram, the default unit, unit matching and the per-operator table.
+#include "../store/storetestutil.h"
+
 #include <store/latencyanalyzer.h>
 #include <store/storebuilder.h>
 
@@ -8,24 +10,9 @@
 #include <cmath>
 
 using namespace strata::store;
+using storetest::Builder;
 
 namespace {
-
-struct Builder {
-    StoreBuilder b;
-    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
-    {
-        const ProcessId p = b.process(IdValue::number(pid));
-        b.setProcessName(p, b.intern(process));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    }
-    void X(uint32_t t, const char* name, TimeNs ts, TimeNs dur, const char* cat = "")
-    {
-        b.completeSlice(t, ts, dur, b.type(b.intern(name), b.intern(cat)), {});
-    }
-};
 
 // Seed 004: four inferences and their printed summary (rounded to ns).
 const std::vector<TimeNs> kSeedInferences = { 3027309, 2111363, 1824769, 1584494 };
@@ -231,14 +218,14 @@ void tst_LatencyAnalyzer::furiosaStore()
     const uint32_t npu = s.thread(4000, "python3", 10000000, "NPU 0");
     TimeNs ts = 0;
     for (TimeNs d : kSeedInferences) {
-        s.X(host, "Inference", ts, d, "Nux");
+        s.X(host, "Inference", "Nux", ts, d);
         ts += d + 1000;
     }
-    s.X(npu, "Execution", 0, 20000, "NPU");
-    s.X(npu, "LowLevelConv2d(41,40,42,44)", 100, 5000, "NPU");
-    s.X(npu, "LowLevelConv2d(45,44,46,48)", 6000, 6000, "NPU");
-    s.X(npu, "LowLevelPad(3,4)", 12500, 500, "NPU");
-    s.X(npu, "LowLevelPad(5,6)", 13500, 500, "NPU");
+    s.X(npu, "Execution", "NPU", 0, 20000);
+    s.X(npu, "LowLevelConv2d(41,40,42,44)", "NPU", 100, 5000);
+    s.X(npu, "LowLevelConv2d(45,44,46,48)", "NPU", 6000, 6000);
+    s.X(npu, "LowLevelPad(3,4)", "NPU", 12500, 500);
+    s.X(npu, "LowLevelPad(5,6)", "NPU", 13500, 500);
     const auto store = s.b.finalize();
     const OperatorCatalog cat(*store);
 

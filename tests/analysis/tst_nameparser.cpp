@@ -331,6 +331,19 @@ void tst_NameParser::kind_data()
     QTest::newRow("nux host") << "Quantize"
                               << "Nux"
                               << "host";
+    // Sophgo (§5): GDMA commands by their category, TIU commands compute, MCU firmware records
+    QTest::newRow("sophgo gdma command") << "TENSOR S2L"
+                                         << "dma"
+                                         << "transfer";
+    QTest::newRow("sophgo tiu command") << "CONV"
+                                        << "tiu"
+                                        << "compute";
+    QTest::newRow("sophgo cdma record") << "CDMA"
+                                        << "mcu"
+                                        << "transfer";
+    QTest::newRow("sophgo wait record") << "wait"
+                                        << "mcu"
+                                        << "compute";
 }
 
 void tst_NameParser::kind()
@@ -380,6 +393,17 @@ void tst_NameParser::parseWithArgs_data()
         << QStringList { "layer1", "", "layer1.0", "fusion.1007", "dma" };
     QTest::newRow("furiosa: op from name") << "LowLevelConv2d(41,40,42,44)" << QStringList { "", "", "", "" }
                                            << QStringList { "", "", "", "", "LowLevelConv2d" };
+    QTest::newRow("sophgo tiu command: layer and framework op from args")
+        << "CONV" << QStringList { "model.0.conv", "", "Conv2D", "" }
+        << QStringList { "model.0", "Conv2D", "model.0.conv", "", "CONV" };
+    QTest::newRow("sophgo gdma command of a layer group")
+        << "TENSOR S2L" << QStringList { "images.slice0", "", "Load", "" }
+        << QStringList { "images", "Load", "images.slice0", "", "TENSOR S2L" };
+    QTest::newRow("sophgo nameless layer") << "AR" << QStringList { "Conv #5", "", "Conv", "" }
+                                           << QStringList { "(top)", "Conv", "Conv #5", "", "AR" };
+    QTest::newRow("sophgo layers row: a call name keeps the args' layer")
+        << "Conv2D(L)" << QStringList { "model.0.conv", "", "Conv2D", "" }
+        << QStringList { "model.0", "Conv2D", "model.0.conv", "", "Conv2D" };
     QTest::newRow("plain: opcode arg does not rename")
         << "Quantize" << QStringList { "", "", "", "quant" } << QStringList { "", "", "", "", "Quantize" };
 }

@@ -1,6 +1,10 @@
 // OperatorAggregator: hand-computed tables on a small store (nesting and self time, fused
 // attribution, metrics, engines, the execution vs transfer split, windows), and the
 // parallel path checked against the serial one on a large generated store.
+#include "operatorteststore.h"
+
+#include "../store/storetestutil.h"
+
 #include <store/operatoraggregator.h>
 #include <store/storebuilder.h>
 
@@ -10,110 +14,14 @@
 #include <random>
 
 using namespace strata::store;
+using operatortest::handStore;
+using storetest::Builder;
 
 namespace {
 
 QString qs(std::string_view s)
 {
     return QString::fromUtf8(s.data(), int(s.size()));
-}
-
-// One arg: a string, an integer or a double.
-struct A {
-    const char* key;
-    enum { S, I, D } kind;
-    const char* s = nullptr;
-    int64_t i = 0;
-    double d = 0;
-    A(const char* k, const char* v)
-        : key(k)
-        , kind(S)
-        , s(v)
-    {
-    }
-    A(const char* k, int64_t v)
-        : key(k)
-        , kind(I)
-        , i(v)
-    {
-    }
-    A(const char* k, int v)
-        : key(k)
-        , kind(I)
-        , i(v)
-    {
-    }
-    A(const char* k, double v)
-        : key(k)
-        , kind(D)
-        , d(v)
-    {
-    }
-};
-
-struct Builder {
-    StoreBuilder b;
-    TypeId type(const char* name, const char* cat = "") { return b.type(b.intern(name), b.intern(cat)); }
-    ArgSetId args(std::initializer_list<A> list)
-    {
-        std::vector<Arg> out;
-        for (const A& a : list) {
-            const StringId k = b.intern(a.key);
-            out.push_back(a.kind == A::S ? Arg::makeString(k, b.intern(a.s))
-                    : a.kind == A::I     ? Arg::makeInt(k, a.i)
-                                         : Arg::makeDouble(k, a.d));
-        }
-        return b.argSet(out.data(), out.size());
-    }
-    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
-    {
-        const ProcessId p = b.process(IdValue::number(pid));
-        b.setProcessName(p, b.intern(process));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    }
-    void X(uint32_t t, const char* name, TimeNs ts, TimeNs dur, ArgSetId a = {})
-    {
-        b.completeSlice(t, ts, dur, type(name), a);
-    }
-};
-
-// The store every hand-computed case reads (times in ns):
-//  pid 1 "NPU 0"
-//    Neural Engine Clusters  0_fused(bn1+conv1+relu)_1 [0,100)   conv2d, 1000 B, 5000 FLOP, MFU 50
-//                            0_fused(bn1+conv1+relu)_2 [100,400) conv2d, 3000 B, 15000 FLOP, MFU 30
-//                            0_layer1.0.conv1_3        [500,700) conv2d, 500 B
-//                            0_fc_4                    [800,850) linear
-//    Task DMA                0_fused(bn1+conv1+relu)_0 [0,40)    dma_load_weight, 4096 B
-//                            0_layer1.0.conv1_5        [450,510) dma_load_weight, 2048 B
-//  pid 100 "python3 model.py" / MainThread
-//    ProfilerStep#1 [0,1000) > aten::conv2d [100,500) (layer1.0.conv1) > aten::convolution [150,450)
-//                           > aten::conv2d [600,800) (layer1.0.conv2)
-//    ProfilerStep#2 [1100,2000) > aten::conv2d [1200,1700) (layer1.0.conv1)
-//    ProfilerStep#3 [2100,3200)
-std::shared_ptr<const EventStore> handStore()
-{
-    Builder s;
-    const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
-    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
-    const uint32_t main = s.thread(100, "python3 model.py", 100, "MainThread");
-    s.X(nec, "0_fused(bn1+conv1+relu)_1", 0, 100,
-        s.args({ { "opcode", "conv2d" }, { "bytes", 1000 }, { "flops", 5000 }, { "mfu", 50.0 } }));
-    s.X(nec, "0_fused(bn1+conv1+relu)_2", 100, 300,
-        s.args({ { "opcode", "conv2d" }, { "bytes", 3000 }, { "flops", 15000 }, { "mfu", 30.0 } }));
-    s.X(nec, "0_layer1.0.conv1_3", 500, 200, s.args({ { "opcode", "conv2d" }, { "bytes", 500 } }));
-    s.X(nec, "0_fc_4", 800, 50, s.args({ { "opcode", "linear" } }));
-    s.X(dma, "0_fused(bn1+conv1+relu)_0", 0, 40, s.args({ { "opcode", "dma_load_weight" }, { "bytes", 4096 } }));
-    s.X(dma, "0_layer1.0.conv1_5", 450, 60, s.args({ { "opcode", "dma_load_weight" }, { "bytes", 2048 } }));
-    s.X(main, "ProfilerStep#1", 0, 1000);
-    s.X(main, "aten::conv2d", 100, 400, s.args({ { "layer", "layer1.0.conv1" } }));
-    s.X(main, "aten::convolution", 150, 300);
-    s.X(main, "aten::conv2d", 600, 200, s.args({ { "layer", "layer1.0.conv2" } }));
-    s.X(main, "ProfilerStep#2", 1100, 900);
-    s.X(main, "aten::conv2d", 1200, 500, s.args({ { "layer", "layer1.0.conv1" } }));
-    s.X(main, "ProfilerStep#3", 2100, 1100);
-    return s.b.finalize();
 }
 
 // "name count total self min max median percent transfer", rows in table order, ';'-joined.

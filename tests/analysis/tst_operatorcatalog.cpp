@@ -221,6 +221,19 @@ void tst_OperatorCatalog::deviceText_data()
                                    << "Task DMA" << true;
     QTest::newRow("dataloader") << "python3"
                                 << "dataloader_0" << false;
+    // Sophgo: the TIU and GDMA engines are the device; Layers, MCU and Subnet repeat their time.
+    QTest::newRow("sophgo tiu") << "yolov5s on BM1684X"
+                                << "TIU" << true;
+    QTest::newRow("sophgo gdma") << "yolov5s on BM1684X"
+                                 << "GDMA" << true;
+    QTest::newRow("bm1684 bdc") << "resnet on BM1684"
+                                << "BDC" << true;
+    QTest::newRow("sophgo layers") << "yolov5s on BM1684X"
+                                   << "Layers" << false;
+    QTest::newRow("sophgo mcu") << "yolov5s on BM1684X"
+                                << "MCU (NODE_OP)" << false;
+    QTest::newRow("tiu inside a word") << "python3"
+                                       << "multiuser worker" << false;
 }
 
 void tst_OperatorCatalog::deviceText()

@@ -1,6 +1,8 @@
 // SearchEngine: every filter alone and combined (AND) on a hand-made store with exact
 // expected events; one and two threads against a brute-force scan on a larger store;
 // cancellation and invalid queries.
+#include "analysistestutil.h"
+
 #include <store/searchengine.h>
 #include <store/storebuilder.h>
 
@@ -11,6 +13,7 @@
 #include <random>
 
 using namespace strata::store;
+using analysistest::sortedWords;
 
 namespace {
 using Store = std::shared_ptr<const EventStore>;
@@ -132,13 +135,6 @@ QString describeResult(const EventStore& s, const SearchResult& r)
                    .arg(s.instantTs(row));
     out.sort();
     return out.join(' ');
-}
-
-QString sortedWords(const QString& s)
-{
-    QStringList w = s.split(' ', Qt::SkipEmptyParts);
-    w.sort();
-    return w.join(' ');
 }
 
 template <typename Row>

@@ -2,6 +2,8 @@
 // file+line, NKI lists, Kineto call stacks) with their priority, the gutter's per-line
 // counts and times, line → rows (one line and the union of several), event → line, and the
 // text rules on their own.
+#include "analysistestutil.h"
+
 #include <store/sourceindex.h>
 #include <store/storebuilder.h>
 
@@ -13,6 +15,7 @@
 #include <random>
 
 using namespace strata::store;
+using analysistest::sortedWords;
 
 namespace {
 using Store = std::shared_ptr<const EventStore>;
@@ -112,13 +115,6 @@ QString names(const EventStore& s, const std::vector<SliceRow>& rows)
         out << QString::fromStdString(std::string(s.str(s.sliceName(r))));
     out.sort();
     return out.join(' ');
-}
-
-QString sortedWords(const QString& s)
-{
-    QStringList w = s.split(' ', Qt::SkipEmptyParts);
-    w.sort();
-    return w.join(' ');
 }
 
 std::vector<uint32_t> lineList(const QString& s)

@@ -1,4 +1,6 @@
 // SummaryCalculator: the rows the summary docks and `strata-cli summary` show.
+#include "analysistestutil.h"
+
 #include <store/storebuilder.h>
 #include <store/summarycalculator.h>
 
@@ -9,51 +11,11 @@
 #include <random>
 
 using namespace strata::store;
+using analysistest::near;
+using analysistest::Script;
 
 namespace {
 using Store = std::shared_ptr<const EventStore>;
-
-// Builds a store on pid 1 from ';'-separated steps:
-//   X tid name ts dur [key=value ...] | T tid name (thread name, '_' = space) | C series ts value
-//   b key name ts | e key name ts (async)
-struct Script {
-    StoreBuilder b;
-    ProcessId pid = b.process(IdValue::number(1));
-
-    uint32_t thread(const QString& tid) { return b.thread(pid, IdValue::number(tid.toLongLong())); }
-    TypeId type(const QString& name) { return b.type(b.intern(name.toStdString()), b.intern("cat")); }
-    ArgSetId args(const QStringList& words, int from)
-    {
-        std::vector<Arg> out;
-        for (int i = from; i < words.size(); ++i) {
-            const int eq = words[i].indexOf('=');
-            const StringId key = b.intern(words[i].left(eq).toStdString());
-            const QString v = words[i].mid(eq + 1);
-            out.push_back(v.contains('.') ? Arg::makeDouble(key, v.toDouble()) : Arg::makeInt(key, v.toLongLong()));
-        }
-        return b.argSet(out.data(), out.size());
-    }
-    Store run(const QString& script)
-    {
-        for (const QString& step : script.split(';', Qt::SkipEmptyParts)) {
-            const QStringList a = step.split(' ', Qt::SkipEmptyParts);
-            const QString op = a.value(0);
-            if (op == "X")
-                b.completeSlice(thread(a[1]), a[3].toLongLong(), a[4].toLongLong(), type(a[2]), args(a, 5));
-            else if (op == "T")
-                b.setThreadName(thread(a[1]), b.intern(QString(a[2]).replace('_', ' ').toStdString()));
-            else if (op == "C")
-                b.counter(pid, b.intern(a[1].toStdString()), a[2].toLongLong(), a[3].toDouble());
-            else if (op == "b")
-                b.asyncBegin(pid, a[1].toULongLong(), a[3].toLongLong(), type(a[2]), {});
-            else if (op == "e")
-                b.asyncEnd(pid, a[1].toULongLong(), a[3].toLongLong(), b.intern(a[2].toStdString()), nullptr, 0);
-            else
-                qFatal("bad script step '%s'", qPrintable(step));
-        }
-        return b.finalize();
-    }
-};
 
 const TrackSummaryRow* rowNamed(const TraceSummary& s, const std::string& name)
 {
@@ -64,8 +26,6 @@ const TrackSummaryRow* rowNamed(const TraceSummary& s, const std::string& name)
 }
 
 double orMinusOne(const std::optional<double>& v) { return v ? *v : -1.0; }
-
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
 
 // A DMA queue, a compute engine and a host thread; the trace spans [0, 400].
 const char* const kEngines = "T 5 Task_DMA; X 5 dma 0 100 bytes=1000; X 5 dma 200 100 bytes=3000;"

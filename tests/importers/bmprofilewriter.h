@@ -43,29 +43,12 @@ struct Command {
 
 inline Command gdmaCommand(uint32_t id, uint32_t dep, int dir, uint64_t start, uint64_t end, uint32_t bytes, int func = 0)
 {
-    Command c;
-    c.gdma = true;
-    c.id = id;
-    c.dep = dep;
-    c.dir = dir;
-    c.func = func;
-    c.start = start;
-    c.end = end;
-    c.bytes = bytes;
-    return c;
+    return Command{true, id, dep, func, dir, start, end, bytes};
 }
 
 inline Command tiuCommand(uint32_t id, uint32_t dep, int func, uint64_t start, uint64_t end, uint64_t load)
 {
-    Command c;
-    c.gdma = false;
-    c.id = id;
-    c.dep = dep;
-    c.func = func;
-    c.start = start;
-    c.end = end;
-    c.load = load;
-    return c;
+    return Command{false, id, dep, func, -1, start, end, 0, load};
 }
 
 struct Layer {

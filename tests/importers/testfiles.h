@@ -49,12 +49,16 @@ inline QByteArray gzipBytes(const QByteArray& data, int level = 6)
     return out;
 }
 
-inline QByteArray zstdBytes(const QByteArray& data)
+// One zstd frame at the default level; `checksum` adds the frame's content checksum.
+inline QByteArray zstdBytes(const QByteArray& data, bool checksum = false)
 {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, checksum ? 1 : 0);
     QByteArray out(qsizetype(ZSTD_compressBound(size_t(data.size()))), Qt::Uninitialized);
-    const size_t n = ZSTD_compress(out.data(), size_t(out.size()), data.constData(), size_t(data.size()), 3);
+    const size_t n = ZSTD_compress2(cctx, out.data(), size_t(out.size()), data.constData(), size_t(data.size()));
+    ZSTD_freeCCtx(cctx);
     if (ZSTD_isError(n))
-        qFatal("ZSTD_compress: %s", ZSTD_getErrorName(n));
+        qFatal("ZSTD_compress2: %s", ZSTD_getErrorName(n));
     out.truncate(qsizetype(n));
     return out;
 }

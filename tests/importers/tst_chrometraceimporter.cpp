@@ -1,6 +1,7 @@
 // ChromeTraceImporter through ProfileLoader::load on the hand-made traces in tests/data/
 // (formats.md §1.9–1.10 edge cases). Each row states the whole resulting store in a
 // compact text form, so a row fails with a readable diff.
+#include "importertestutil.h"
 #include "testfiles.h"
 
 #include <profileloader.h>
@@ -15,6 +16,7 @@ using strata::importers::Compression;
 using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 using namespace strata::store;
+using namespace importertest;
 
 namespace {
 
@@ -37,94 +39,11 @@ char kindTag(TrackKind k)
     return '?';
 }
 
-QString qstr(std::string_view s)
+// A slice's track in the dumps: its kind and lane ("t0", "a1").
+QString kindAndLane(const EventStore& s, TrackId t)
 {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-// "<kind><lane>:<name>@<depth> <ts>+<dur>" for every slice, in store order (track, depth, ts).
-QStringList dumpSlices(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t) {
-        const TrackInfo& tr = s.track(TrackId(t));
-        for (uint32_t r = tr.slices.begin; r < tr.slices.end; ++r) {
-            const SliceRow row(r);
-            out << QStringLiteral("%1%2:%3@%4 %5+%6")
-                       .arg(QChar(kindTag(tr.kind)))
-                       .arg(tr.lane)
-                       .arg(qstr(s.str(s.sliceName(row))))
-                       .arg(s.sliceDepth(row))
-                       .arg(s.sliceTs(row))
-                       .arg(s.sliceDur(row));
-        }
-    }
-    return out;
-}
-
-QStringList dumpInstants(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t) {
-        const TrackInfo& tr = s.track(TrackId(t));
-        for (uint32_t r = tr.instants.begin; r < tr.instants.end; ++r)
-            out << QStringLiteral("%1@%2")
-                       .arg(qstr(s.str(s.types().get(s.instantType(InstantRow(r))).name)))
-                       .arg(s.instantTs(InstantRow(r)));
-    }
-    return out;
-}
-
-QStringList dumpCounters(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t c = 0; c < s.counterCount(); ++c) {
-        const CounterSeries& cs = s.counter(CounterId(c));
-        QStringList samples;
-        for (uint32_t r = cs.samples.begin; r < cs.samples.end; ++r)
-            samples << QStringLiteral("%1:%2").arg(s.counterTs(r)).arg(s.counterValue(r));
-        out << qstr(s.str(cs.name)) + QLatin1Char('=') + samples.join(QLatin1Char(','));
-    }
-    return out;
-}
-
-QStringList dumpFlows(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t f = 0; f < s.flowCount(); ++f) {
-        const FlowEdge& e = s.flow(FlowId(f));
-        out << qstr(s.str(s.sliceName(e.from))) + QLatin1String("->") + qstr(s.str(s.sliceName(e.to)));
-    }
-    out.sort();
-    return out;
-}
-
-QString histogram(const std::map<std::string, uint64_t>& m)
-{
-    QStringList parts;
-    for (const auto& [k, n] : m)
-        parts << QStringLiteral("%1:%2").arg(QString::fromStdString(k)).arg(n);
-    return parts.join(QLatin1Char(' '));
-}
-
-QString argText(const EventStore& s, const Arg& a)
-{
-    const QString key = qstr(s.str(a.key));
-    switch (a.kind) {
-    case ArgKind::Null:
-        return key + QLatin1String("=null");
-    case ArgKind::Bool:
-        return key + (a.i ? QLatin1String("=true") : QLatin1String("=false"));
-    case ArgKind::Int:
-        return key + QLatin1Char('=') + QString::number(a.i);
-    case ArgKind::Uint:
-        return key + QLatin1Char('=') + QString::number(a.u);
-    case ArgKind::Double:
-        return key + QLatin1Char('=') + QString::number(a.d);
-    case ArgKind::String:
-        return key + QLatin1Char('=') + qstr(s.str(a.stringValue()));
-    }
-    return key;
+    const TrackInfo& tr = s.track(t);
+    return QChar(kindTag(tr.kind)) + QString::number(tr.lane);
 }
 
 bool hasMetadata(const EventStore& s, const std::string& key, const std::string& value)
@@ -141,14 +60,6 @@ bool hasMessage(const EventStore& s, const QString& kind, const QRegularExpressi
             return true;
     }
     return false;
-}
-
-QStringList messages(const EventStore& s)
-{
-    QStringList out;
-    for (const auto& m : s.diagnostics().messages())
-        out << QString::fromStdString(m);
-    return out;
 }
 
 } // namespace
@@ -364,7 +275,7 @@ private slots:
         QCOMPARE(r.compression, expected);
         QCOMPARE(histogram(r.phases), phases);
         const EventStore& s = *r.store;
-        QCOMPARE(dumpSlices(s), slices);
+        QCOMPARE(dumpSlices(s, kindAndLane), slices);
         QCOMPARE(s.sliceCount(), size_t(slices.size()));
         QCOMPARE(dumpInstants(s), instants);
         QCOMPARE(s.instantCount(), size_t(instants.size()));
@@ -463,7 +374,7 @@ private slots:
         QCOMPARE(s.sliceCount(), size_t(1));
         QStringList args;
         for (const Arg& a : s.args().get(s.sliceArgs(SliceRow(0))))
-            args << argText(s, a);
+            args << argText(s, a, ArgStyle::Plain);
         args.sort();
         QCOMPARE(args,
             (QStringList { "a.b=1", "a.c.d=x", "f=1.5", "list[0]=10", "list[1]=20", "list[2].k=true", "m[0][0]=1",

@@ -1,6 +1,8 @@
 // The real-trace corpus (../shared/corpus/real, see its README and MANIFEST.tsv): every Chrome
 // JSON trace loads and counts exactly the events by phase that the manifest lists; every
 // non-trace file is refused with an error naming it. Skipped when the corpus is absent.
+#include "importertestutil.h"
+
 #include <profileloader.h>
 
 #include <QDir>
@@ -16,21 +18,10 @@ using strata::importers::ProfileLoader;
 
 namespace {
 
-QString corpusDir()
-{
-    return QDir::cleanPath(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real"));
-}
+using importertest::corpusDir;
 
-// A phase histogram as "key:n" sorted by key, so the manifest's column ("X:2456 b:234 ...",
-// by count) and the loader's map print alike and a mismatch shows every count.
-QString canonical(const std::map<std::string, uint64_t>& m)
-{
-    QStringList parts;
-    for (const auto& [k, n] : m)
-        parts << QStringLiteral("%1:%2").arg(QString::fromStdString(k)).arg(n);
-    return parts.join(QLatin1Char(' '));
-}
-
+// The manifest's phase histogram ("X:2456 b:234 ...", by count) as importertest::histogram
+// prints the loader's map (sorted by key), so a mismatch shows every count.
 QString canonical(const QString& manifestHistogram)
 {
     std::map<std::string, uint64_t> m;
@@ -38,7 +29,7 @@ QString canonical(const QString& manifestHistogram)
         const qsizetype colon = part.lastIndexOf(QLatin1Char(':'));
         m[part.left(colon).toStdString()] += part.mid(colon + 1).toULongLong();
     }
-    return canonical(m);
+    return importertest::histogram(m);
 }
 
 } // namespace
@@ -106,7 +97,7 @@ private slots:
         QVERIFY2(
             format.startsWith(QLatin1String("chrome-json")), qPrintable(QStringLiteral("unknown format ") + format));
         QVERIFY2(r.store, r.error.c_str());
-        QCOMPARE(canonical(r.phases), canonical(histogram));
+        QCOMPARE(importertest::histogram(r.phases), canonical(histogram));
         // Gzipped rows name the container inside in their features ("inner=object").
         QString expectedFormat = format;
         if (format == QLatin1String("chrome-json-gz"))

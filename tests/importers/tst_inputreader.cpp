@@ -1,17 +1,17 @@
+#include "testfiles.h"
+
 #include <inputreader.h>
 
 #include <QByteArray>
 #include <QDir>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <zlib.h>
-#include <zstd.h>
 
 using strata::importers::Compression;
 using strata::importers::compressionName;
 using strata::importers::InputReader;
+using testfiles::gzipBytes;
+using testfiles::zstdBytes;
 
 namespace {
 
@@ -32,37 +32,6 @@ QByteArray makeText(qsizetype bytes, quint32 seed = 1)
         out += '\n';
     }
     out.truncate(bytes);
-    return out;
-}
-
-QByteArray gzipBytes(const QByteArray& data, int level = 6)
-{
-    z_stream zs{};
-    // 15 + 16: gzip wrapper instead of zlib.
-    if (deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        qFatal("deflateInit2 failed");
-    QByteArray out(int(deflateBound(&zs, uLong(data.size()))), Qt::Uninitialized);
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.constData()));
-    zs.avail_in = uInt(data.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = uInt(out.size());
-    if (deflate(&zs, Z_FINISH) != Z_STREAM_END)
-        qFatal("deflate did not finish");
-    out.truncate(qsizetype(zs.total_out));
-    deflateEnd(&zs);
-    return out;
-}
-
-QByteArray zstdBytes(const QByteArray& data, bool checksum = false)
-{
-    ZSTD_CCtx* cctx = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, checksum ? 1 : 0);
-    QByteArray out(qsizetype(ZSTD_compressBound(size_t(data.size()))), Qt::Uninitialized);
-    const size_t n = ZSTD_compress2(cctx, out.data(), size_t(out.size()), data.constData(), size_t(data.size()));
-    ZSTD_freeCCtx(cctx);
-    if (ZSTD_isError(n))
-        qFatal("ZSTD_compress2: %s", ZSTD_getErrorName(n));
-    out.truncate(qsizetype(n));
     return out;
 }
 
@@ -97,20 +66,22 @@ private:
     QString writeFile(const QString& name, const QByteArray& bytes)
     {
         const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-            qFatal("cannot write %s", qPrintable(path));
+        testfiles::writeFile(path, bytes);
         return path;
     }
 
-    std::unique_ptr<InputReader> openOrFail(const QString& path)
+    // `bytes` as the file `name` in the temporary directory, opened; nullptr (with a
+    // warning) when it cannot be.
+    std::unique_ptr<InputReader> openBytes(const QString& name, const QByteArray& bytes)
     {
         std::string error;
-        auto r = InputReader::open(path.toStdString(), &error);
+        auto r = InputReader::open(writeFile(name, bytes).toStdString(), &error);
         if (!r)
             qWarning("open failed: %s", error.c_str());
         return r;
     }
+
+    static QString compressionOf(const InputReader& r) { return QString::fromLatin1(compressionName(r.compression())); }
 
     // Rows shared by the tests that just need "some content in each format".
     void addFormatRows()
@@ -184,11 +155,10 @@ private slots:
         QFETCH(QString, compression);
         QFETCH(int, chunk);
 
-        const QString path = writeFile(QStringLiteral("roundtrip.bin"), fileBytes);
-        auto r = openOrFail(path);
+        auto r = openBytes(QStringLiteral("roundtrip.bin"), fileBytes);
         QVERIFY(r);
-        QCOMPARE(QString::fromLatin1(compressionName(r->compression())), compression);
-        QCOMPARE(r->path(), path.toStdString());
+        QCOMPARE(compressionOf(*r), compression);
+        QCOMPARE(r->path(), m_dir.filePath(QStringLiteral("roundtrip.bin")).toStdString());
         QCOMPARE(r->fileBytes(), uint64_t(fileBytes.size()));
         QCOMPARE(r->producedBytes(), uint64_t(0));
 
@@ -211,7 +181,8 @@ private slots:
         QTest::addColumn<int>("chunk");
         for (const char* format : {"none", "gzip", "zstd"}) {
             for (int chunk : {7777, 1 << 20, (3 << 20) + 1})
-                QTest::addRow("%s/%d", format, chunk) << QString::fromLatin1(format) << chunk;
+                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(format)).arg(chunk)))
+                    << QString::fromLatin1(format) << chunk;
         }
     }
 
@@ -225,11 +196,9 @@ private slots:
             fileBytes = gzipBytes(m_large, 1);
         else if (format == QLatin1String("zstd"))
             fileBytes = zstdBytes(m_large);
-        const QString path = writeFile(QStringLiteral("large.bin"), fileBytes);
-
-        auto r = openOrFail(path);
+        auto r = openBytes(QStringLiteral("large.bin"), fileBytes);
         QVERIFY(r);
-        QCOMPARE(QString::fromLatin1(compressionName(r->compression())), format);
+        QCOMPARE(compressionOf(*r), format);
 
         QByteArray got;
         got.reserve(m_large.size());
@@ -298,10 +267,9 @@ private slots:
         QFETCH(QString, errorPart);
         QFETCH(bool, prefixExpected);
 
-        const QString path = writeFile(QStringLiteral("corrupt.bin"), fileBytes);
-        auto r = openOrFail(path);
+        auto r = openBytes(QStringLiteral("corrupt.bin"), fileBytes);
         QVERIFY(r);
-        QCOMPARE(QString::fromLatin1(compressionName(r->compression())), compression);
+        QCOMPARE(compressionOf(*r), compression);
 
         const QByteArray got = readAll(*r, 65536);
         QVERIFY(r->failed());
@@ -368,8 +336,7 @@ private slots:
         QFETCH(QByteArray, content);
         QFETCH(QString, compression);
 
-        const QString path = writeFile(QStringLiteral("peek.bin"), fileBytes);
-        auto r = openOrFail(path);
+        auto r = openBytes(QStringLiteral("peek.bin"), fileBytes);
         QVERIFY(r);
 
         QCOMPARE(r->peek(0).size(), size_t(0));
@@ -404,7 +371,7 @@ private slots:
         QFETCH(QByteArray, fileBytes);
         QFETCH(QByteArray, content);
 
-        auto r = openOrFail(writeFile(QStringLiteral("peekall.bin"), fileBytes));
+        auto r = openBytes(QStringLiteral("peekall.bin"), fileBytes);
         QVERIFY(r);
         const std::string_view all = r->peek(size_t(content.size()) * 2);
         QVERIFY(QByteArray(all.data(), qsizetype(all.size())) == content);
@@ -421,7 +388,7 @@ private slots:
 
         std::atomic<bool> flag{false};
         {
-            auto r = openOrFail(writeFile(QStringLiteral("cancel1.bin"), fileBytes));
+            auto r = openBytes(QStringLiteral("cancel1.bin"), fileBytes);
             QVERIFY(r);
             r->setCancelFlag(&flag);
             flag = true;
@@ -432,7 +399,7 @@ private slots:
         }
 
         flag = false;
-        auto r = openOrFail(writeFile(QStringLiteral("cancel2.bin"), fileBytes));
+        auto r = openBytes(QStringLiteral("cancel2.bin"), fileBytes);
         QVERIFY(r);
         r->setCancelFlag(&flag);
         char buf[1000];

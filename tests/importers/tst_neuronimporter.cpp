@@ -5,6 +5,7 @@
 // wrong types, unknown keys, missing parts) load with diagnostics or fail with an error
 // naming a byte offset; the registry sends each kind to its importer and plain Chrome
 // traces still to the Chrome importer; progress and cancellation are honoured.
+#include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "testfiles.h"
 
@@ -25,59 +26,9 @@ using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace neurontest;
+using namespace importertest;
 
 namespace {
-
-QString qstr(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-QByteArray qbytes(const std::string& s) { return QByteArray(s.data(), qsizetype(s.size())); }
-
-// "<process> / <track>" for every track, in display order.
-QStringList dumpTracks(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t)
-        out << qstr(s.processLabel(s.track(TrackId(t)).process)) + QLatin1String(" / ")
-                + qstr(s.trackLabel(TrackId(t)));
-    return out;
-}
-
-QStringList diagnosticKinds(const EventStore& s)
-{
-    QStringList out;
-    for (const auto& [kind, n] : s.diagnostics().counts())
-        out << QString::fromStdString(kind);
-    return out;
-}
-
-QString argText(const EventStore& s, const Arg& a)
-{
-    const QString key = qstr(s.str(a.key));
-    switch (a.kind) {
-    case ArgKind::Null: return key + QLatin1String("=null");
-    case ArgKind::Bool: return key + (a.i ? QLatin1String("=true") : QLatin1String("=false"));
-    case ArgKind::Int: return key + QLatin1Char('=') + QString::number(a.i);
-    case ArgKind::Uint: return key + QLatin1Char('=') + QString::number(a.u);
-    case ArgKind::Double: return key + QLatin1Char('=') + QString::number(a.d);
-    case ArgKind::String: return key + QLatin1String("=\"") + qstr(s.str(a.stringValue())) + QLatin1Char('"');
-    }
-    return key;
-}
-
-QStringList sliceArgs(const EventStore& s, SliceRow row)
-{
-    QStringList out;
-    for (const Arg& a : s.args().get(s.sliceArgs(row)))
-        out << argText(s, a);
-    return out;
-}
-
-SliceRow findSlice(const EventStore& s, const QString& name)
-{
-    for (uint32_t r = 0; r < s.sliceCount(); ++r)
-        if (qstr(s.str(s.sliceName(SliceRow(r)))) == name)
-            return SliceRow(r);
-    return SliceRow();
-}
 
 QString category(const EventStore& s, SliceRow row) { return qstr(s.str(s.types().get(s.sliceType(row)).category)); }
 
@@ -226,7 +177,7 @@ private slots:
         QCOMPARE(s.sliceTs(mm), t0 + 950);
         QCOMPARE(s.sliceDur(mm), TimeNs(900));
         QCOMPARE(category(s, mm), QStringLiteral("tensor"));
-        const QStringList args = sliceArgs(s, mm);
+        const QStringList args = sliceArgs(s, mm, ArgStyle::Quoted);
         QVERIFY2(args.contains("opcode=\"MATMUL\""), qPrintable(args.join(", ")));
         QVERIFY(args.contains("hlo_name=\"%dot.36 = dot(%p0, %p1)\""));
         QVERIFY(args.contains("label=\"Tensor\""));
@@ -292,7 +243,7 @@ private slots:
         QCOMPARE(metadata(*r.store, "summary.total_time"), QStringLiteral("9.6e-06"));
         QVERIFY2(r.store->diagnostics().empty(), qPrintable(diagnosticKinds(*r.store).join(' ')));
         if (!extraArg.isEmpty())
-            QVERIFY(sliceArgs(*r.store, findSlice(*r.store, "MATMUL")).contains(extraArg));
+            QVERIFY(sliceArgs(*r.store, findSlice(*r.store, "MATMUL"), ArgStyle::Quoted).contains(extraArg));
     }
 
     // DMA and other tables of the device JSON (undocumented, §3.2 "likely"): rows by queue name.
@@ -464,7 +415,7 @@ private slots:
         QCOMPARE(s.sliceTs(write), TimeNs(1729888371056597613 + 20000));
         QCOMPARE(s.sliceDur(write), TimeNs(27094));
         QCOMPARE(category(s, write), QStringLiteral("runtime"));
-        const QStringList args = sliceArgs(s, write);
+        const QStringList args = sliceArgs(s, write, ArgStyle::Quoted);
         QVERIFY2(args.contains("size=\"4\"") && args.contains("lnc_idx=\"0\"") && args.contains("type=11"),
             qPrintable(args.join(", ")));
         QCOMPARE(category(s, findSlice(s, QStringLiteral("PjitFunction(matmul_allgather)"))),

@@ -3,6 +3,7 @@
 // examples of §2.6, an RBLN-shaped trace (§4), the
 // semantics of §2.3 one by one, malformed inputs (which load with diagnostics or fail with
 // an error naming a byte offset, never crash), and the two real Perfetto corpus files.
+#include "importertestutil.h"
 #include "perfettotracewriter.h"
 #include "testfiles.h"
 
@@ -23,12 +24,9 @@ using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace perfettotest;
+using namespace importertest;
 
 namespace {
-
-QString qstr(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-
-QByteArray qbytes(const std::string& s) { return QByteArray(s.data(), qsizetype(s.size())); }
 
 QByteArray deflateZlib(const std::string& s)
 {
@@ -40,122 +38,6 @@ QByteArray deflateZlib(const std::string& s)
     out.truncate(qsizetype(n));
     return out;
 }
-
-// "<process> / <track>" for every track with something on it, in display order.
-QStringList dumpTracks(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t) {
-        const TrackInfo& tr = s.track(TrackId(t));
-        out << qstr(s.processLabel(tr.process)) + QLatin1String(" / ") + qstr(s.trackLabel(TrackId(t)));
-    }
-    return out;
-}
-
-// "<track>:<name>@<depth> <ts>+<dur>" in store order (track, depth, ts).
-QStringList dumpSlices(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t) {
-        const TrackInfo& tr = s.track(TrackId(t));
-        for (uint32_t r = tr.slices.begin; r < tr.slices.end; ++r) {
-            const SliceRow row(r);
-            out << QStringLiteral("%1:%2@%3 %4+%5")
-                       .arg(qstr(s.trackLabel(TrackId(t))), qstr(s.str(s.sliceName(row))))
-                       .arg(s.sliceDepth(row))
-                       .arg(s.sliceTs(row))
-                       .arg(s.sliceDur(row));
-        }
-    }
-    return out;
-}
-
-QStringList dumpInstants(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t t = 0; t < s.trackCount(); ++t) {
-        const TrackInfo& tr = s.track(TrackId(t));
-        for (uint32_t r = tr.instants.begin; r < tr.instants.end; ++r)
-            out << QStringLiteral("%1:%2@%3")
-                       .arg(qstr(s.trackLabel(TrackId(t))),
-                           qstr(s.str(s.types().get(s.instantType(InstantRow(r))).name)))
-                       .arg(s.instantTs(InstantRow(r)));
-    }
-    return out;
-}
-
-QStringList dumpCounters(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t c = 0; c < s.counterCount(); ++c) {
-        const CounterSeries& cs = s.counter(CounterId(c));
-        QStringList samples;
-        for (uint32_t r = cs.samples.begin; r < cs.samples.end; ++r)
-            samples << QStringLiteral("%1:%2").arg(s.counterTs(r)).arg(s.counterValue(r), 0, 'g', 12);
-        out << qstr(s.processLabel(cs.process)) + QLatin1String(" / ") + qstr(s.str(cs.name)) + QLatin1Char('=')
-                + samples.join(QLatin1Char(','));
-    }
-    return out;
-}
-
-QStringList dumpFlows(const EventStore& s)
-{
-    QStringList out;
-    for (uint32_t f = 0; f < s.flowCount(); ++f) {
-        const FlowEdge& e = s.flow(FlowId(f));
-        out << qstr(s.str(s.sliceName(e.from))) + QLatin1String("->") + qstr(s.str(s.sliceName(e.to)));
-    }
-    out.sort();
-    return out;
-}
-
-QString argText(const EventStore& s, const Arg& a)
-{
-    const QString key = qstr(s.str(a.key));
-    switch (a.kind) {
-    case ArgKind::Null: return key + QLatin1String("=null");
-    case ArgKind::Bool: return key + (a.i ? QLatin1String("=true") : QLatin1String("=false"));
-    case ArgKind::Int: return key + QLatin1String("=i") + QString::number(a.i);
-    case ArgKind::Uint: return key + QLatin1String("=u") + QString::number(a.u);
-    case ArgKind::Double: return key + QLatin1String("=d") + QString::number(a.d);
-    case ArgKind::String: return key + QLatin1String("=\"") + qstr(s.str(a.stringValue())) + QLatin1Char('"');
-    }
-    return key;
-}
-
-QString sliceArgs(const EventStore& s, SliceRow row)
-{
-    QStringList parts;
-    for (const Arg& a : s.args().get(s.sliceArgs(row)))
-        parts << argText(s, a);
-    return parts.join(QLatin1String(", "));
-}
-
-SliceRow findSlice(const EventStore& s, const QString& name)
-{
-    for (uint32_t r = 0; r < s.sliceCount(); ++r)
-        if (qstr(s.str(s.sliceName(SliceRow(r)))) == name)
-            return SliceRow(r);
-    return SliceRow();
-}
-
-QString histogram(const std::map<std::string, uint64_t>& m)
-{
-    QStringList parts;
-    for (const auto& [k, n] : m)
-        parts << QStringLiteral("%1:%2").arg(QString::fromStdString(k)).arg(n);
-    return parts.join(QLatin1Char(' '));
-}
-
-QStringList messages(const EventStore& s)
-{
-    QStringList out;
-    for (const auto& m : s.diagnostics().messages())
-        out << QString::fromStdString(m);
-    return out;
-}
-
-QString corpusDir() { return QDir::cleanPath(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real")); }
 
 // The RBLN trace's expected slices (see rblnTrace()), in store order: tracks in display
 // order (the host, pid 4242, before the device, pid 7001; engines in descriptor order),
@@ -271,10 +153,10 @@ private slots:
         QCOMPARE(dumpTracks(s), (QStringList{"NPU device 0 (100) / DMA queue 0", "NPU device 0 (100) / HBM bandwidth"}));
         // The instant that terminates the flow is a zero-length slice, so the arrow has an end.
         QCOMPARE(dumpSlices(s), (QStringList{"DMA queue 0:conv2d@0 5000+1000", "DMA queue 0:sync@0 6500+0"}));
-        QCOMPARE(dumpCounters(s), QStringList{"NPU device 0 (100) / HBM bandwidth=6000:1500000000"});
+        QCOMPARE(dumpCounters(s, true, 12), QStringList{"NPU device 0 (100) / HBM bandwidth=6000:1500000000"});
         QCOMPARE(dumpFlows(s), QStringList{"conv2d->sync"});
         const SliceRow conv = findSlice(s, "conv2d");
-        QCOMPARE(sliceArgs(s, conv), QStringLiteral("bytes=u4096, layer=\"encoder.0\""));
+        QCOMPARE(sliceArgs(s, conv, ArgStyle::Typed).join(", "), QStringLiteral("bytes=u4096, layer=\"encoder.0\""));
         QCOMPARE(qstr(s.str(s.types().get(s.sliceType(conv)).category)), QStringLiteral("npu"));
         QVERIFY2(s.diagnostics().empty(), qPrintable(messages(s).join('\n')));
     }
@@ -336,8 +218,9 @@ private slots:
                                     "RBLN ATOM 0 (7001) / DRAM usage", "RBLN ATOM 0 (7001) / NE utilization"}));
         QCOMPARE(dumpSlices(s), rblnSlices());
         QCOMPARE(s.sliceCount(), size_t(30));
-        QCOMPARE(dumpInstants(s), (QStringList{"MainThread:rbln.profiler.mark@1000100", "MainThread:rbln.profiler.mark@1100100"}));
-        QCOMPARE(dumpCounters(s),
+        QCOMPARE(dumpInstants(s, trackLabel),
+            (QStringList{"MainThread:rbln.profiler.mark@1000100", "MainThread:rbln.profiler.mark@1100100"}));
+        QCOMPARE(dumpCounters(s, true, 12),
             (QStringList{"RBLN ATOM 0 (7001) / DRAM usage=1002000:1048576,1036000:0,1102000:1052672,1136000:0",
                 "RBLN ATOM 0 (7001) / NE utilization=1009000:0.75,1030000:0,1109000:0.75,1130000:0"}));
         QCOMPARE(dumpFlows(s), rblnFlows());
@@ -355,17 +238,18 @@ private slots:
         for (const char* k : {"0_", "1_"}) {
             const SliceRow nec = findSlice(s, QLatin1String(k) + f + QLatin1String("_3"));
             QVERIFY(nec.valid());
-            QCOMPARE(sliceArgs(s, nec),
+            QCOMPARE(sliceArgs(s, nec, ArgStyle::Typed).join(", "),
                 QStringLiteral("layer=\"layer1.2\", command_index=u3, bytes=u4096, dst_addr=\"0x7f0000001000\", "
                                "fused=true, utilization=d0.75, delta=i-7, shape.dims[0]=u1, shape.dims[1]=u64, "
                                "shape.dims[2]=u56, shape.dims[3]=u56, shape.dtype=\"bf16\""));
             // The category is the RBLN command track (formats.md §4: "Category").
             QCOMPARE(qstr(s.str(s.types().get(s.sliceType(nec)).category)), QStringLiteral("Neural Engine Clusters"));
             const SliceRow dma = findSlice(s, QLatin1String(k) + f + QLatin1String("_1"));
-            QCOMPARE(sliceArgs(s, dma), QStringLiteral("dma.src=\"dram\", dma.dst=\"sram\", dma.size=i4096"));
+            QCOMPARE(sliceArgs(s, dma, ArgStyle::Typed).join(", "),
+                QStringLiteral("dma.src=\"dram\", dma.dst=\"sram\", dma.size=i4096"));
         }
         const SliceRow run = findSlice(s, QStringLiteral("rbln.run"));
-        QCOMPARE(sliceArgs(s, run), QStringLiteral("model=\"resnet50\", batch=u1"));
+        QCOMPARE(sliceArgs(s, run, ArgStyle::Typed).join(", "), QStringLiteral("model=\"resnet50\", batch=u1"));
         QCOMPARE(s.sliceDepth(run), 1u);
         QCOMPARE(qstr(s.str(s.sliceName(s.sliceParent(run)))), QStringLiteral("forward"));
         // Flows follow the RBLN dependency chain: HDMA → Task DMA → NEC.
@@ -408,8 +292,9 @@ private slots:
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(dumpInstants(s), (QStringList{"npu:before@10", "npu:other@20", "npu:after@30", "npu:[unknown name]@40",
-                                      "npu:[unknown name]@50"}));
+        QCOMPARE(dumpInstants(s, trackLabel),
+            (QStringList{"npu:before@10", "npu:other@20", "npu:after@30", "npu:[unknown name]@40",
+                "npu:[unknown name]@50"}));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_interned_id_undefined:2"));
         const QStringList m = messages(s);
         QVERIFY2(m.size() == 2 && m[0].contains(QRegularExpression("^perfetto_interned_id_undefined: byte \\d+: event name iid 2 "
@@ -434,7 +319,7 @@ private slots:
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(dumpInstants(s), (QStringList{"npu:a@10", "npu:b@40", "npu:c@50"}));
+        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"npu:a@10", "npu:b@40", "npu:c@50"}));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_packet_skipped_incremental_state_invalid:3"));
     }
 
@@ -475,7 +360,7 @@ private slots:
                                     "device (77) / worker-renamed", "device (77) / worker / async", "Global / Global",
                                     "CCL / CCL", "CCL / CCL Workload", "Track 999 / Track 999"}));
         QCOMPARE(dumpSlices(s), QStringList{"Chiplet 0 / Neural DMA:early@0 100+50"});
-        QCOMPARE(dumpInstants(s), (QStringList{"device:on-process@320", "worker-renamed:on-thread@310",
+        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"device:on-process@320", "worker-renamed:on-thread@310",
                                       "worker / async:in-thread-child@300", "Global:global@500", "CCL:group-level@210",
                                       "CCL Workload:allgather@200", "Track 999:orphan@400"}));
         QCOMPARE(histogram(s.diagnostics().counts()),
@@ -595,11 +480,11 @@ private slots:
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         // Series of a process by name; unit_multiplier scales, is_incremental accumulates.
-        QCOMPARE(dumpCounters(s), (QStringList{"p (5) / bytes=10:3072,70:1024", "p (5) / bytes [7]=41:9",
+        QCOMPARE(dumpCounters(s, true, 12), (QStringList{"p (5) / bytes=10:3072,70:1024", "p (5) / bytes [7]=41:9",
                                       "p (5) / cpu time=50:1000,60:1500,83:1", "p (5) / delta=20:5,30:3",
                                       "bytes / bytes=40:0.5,70:2.5"}));
         QCOMPARE(dumpSlices(s), QStringList{"slices:work@0 50+10"});
-        QCOMPARE(dumpInstants(s), (QStringList{"slices:mark@70", "slices:y@83"}));
+        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"slices:mark@70", "slices:y@83"}));
         QCOMPARE(histogram(s.diagnostics().counts()),
             QStringLiteral("perfetto_counter_missing_value:1 perfetto_counter_on_non_counter_track:1 "
                            "perfetto_extra_counter_values_mismatch:1 perfetto_slice_on_counter_track:1"));
@@ -622,7 +507,7 @@ private slots:
         const EventStore& s = *r.store;
         QCOMPARE(dumpTracks(s), QStringList{"chrome (9) / CrBrowserMain"});
         QCOMPARE(dumpSlices(s), (QStringList{"CrBrowserMain:Task@0 1005000+10000", "CrBrowserMain:legacy X@0 1020000+3000"}));
-        QCOMPARE(dumpInstants(s), QStringList{"CrBrowserMain:legacy I@2000000"});
+        QCOMPARE(dumpInstants(s, trackLabel), QStringList{"CrBrowserMain:legacy I@2000000"});
         QCOMPARE(histogram(s.diagnostics().counts()),
             QStringLiteral("perfetto_legacy_event_unsupported_s:1 perfetto_track_event_missing_timestamp:1 "
                            "perfetto_track_event_without_type:1"));
@@ -643,8 +528,9 @@ private slots:
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(dumpInstants(s), (QStringList{"npu:unknown clock@7", "npu:boottime@1000", "npu:monotonic@1000000100",
-                                      "npu:seq clock +2us@1000003000", "npu:seq clock +5us@1000006000"}));
+        QCOMPARE(dumpInstants(s, trackLabel),
+            (QStringList{"npu:unknown clock@7", "npu:boottime@1000", "npu:monotonic@1000000100",
+                "npu:seq clock +2us@1000003000", "npu:seq clock +5us@1000006000"}));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_clock_unsynced:1"));
         QCOMPARE(histogram(r.phases), QStringLiteral("clock_snapshot:2 timestamp:5 timestamp_clock_id:4 "
                                                      "track_descriptor:1 track_event:5 trusted_packet_sequence_id:8"));
@@ -672,7 +558,7 @@ private slots:
         QCOMPARE(s.instantCount(), size_t(2));
         QStringList args;
         for (const Arg& a : s.args().get(s.instantArgs(InstantRow(0))))
-            args << argText(s, a);
+            args << argText(s, a, ArgStyle::Typed);
         QCOMPARE(args.join(", "), QStringLiteral("nested[0]=i1, nested[1].k=\"v\", json=\"{\"x\":1}\", empty=null, "
                                                  "[unknown arg iid 7]=u1, list[0]=\"x\", list[1][0]=false, "
                                                  "n=\"[unknown string iid 9]\""));
@@ -918,7 +804,7 @@ private slots:
         if (file.endsWith(QLatin1String(".pb"))) {
             // 3 Chrome instants with typed (Chrome-specific) args, on thread t1 of pid 5.
             QCOMPARE(dumpTracks(s), QStringList{"Process 5 / t1"});
-            QCOMPARE(dumpInstants(s), (QStringList{"t1:name1@1000", "t1:name2@2000", "t1:name3@3000"}));
+            QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"t1:name1@1000", "t1:name2@2000", "t1:name3@3000"}));
             QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_track_event_fields_skipped:3"));
         } else {
             // An Android system trace with no track events: every payload kind it skipped is

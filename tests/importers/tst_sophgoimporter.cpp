@@ -5,6 +5,8 @@
 
 #include <profileloader.h>
 #include <sophgo/sophgoimporter.h>
+#include <store/operatoraggregator.h>
+#include <store/operatorcatalog.h>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -153,7 +155,7 @@ private slots:
         QCOMPARE(l.rows("Subnet").size(), 1u);
         QCOMPARE(l.rows("Layers").size(), 2u);
         QCOMPARE(l.rows("MCU (NODE_OP)").size(), 2u);
-        QCOMPARE(l.rows("GDMA (DMA)").size(), 3u);
+        QCOMPARE(l.rows("GDMA").size(), 3u);
         QCOMPARE(l.rows("TIU").size(), 1u);
         QVERIFY(!l.track("Host (bmlib)").valid()); // no bmlib file: no empty row
         QCOMPARE(QString::fromStdString(l.s->processLabel(ProcessId(0))), QString("synthetic on BM1684X"));
@@ -174,9 +176,9 @@ private slots:
         QTest::addColumn<int>("heightPct");
         // The first NODE_SET (dyn cycle 10000 → 0 ns) anchors the PMU clocks.
         QTest::newRow("subnet") << "Subnet" << 0 << "Subnet 0" << qint64(0) << qint64(1000000) << 100;
-        QTest::newRow("g1: half the fastest") << "GDMA (DMA)" << 0 << "TENSOR S2L" << qint64(0) << qint64(200) << 50;
-        QTest::newRow("g2") << "GDMA (DMA)" << 1 << "TENSOR S2L" << qint64(200) << qint64(100) << 25;
-        QTest::newRow("g3: the fastest") << "GDMA (DMA)" << 2 << "TENSOR L2S" << qint64(600) << qint64(200) << 100;
+        QTest::newRow("g1: half the fastest") << "GDMA" << 0 << "TENSOR S2L" << qint64(0) << qint64(200) << 50;
+        QTest::newRow("g2") << "GDMA" << 1 << "TENSOR S2L" << qint64(200) << qint64(100) << 25;
+        QTest::newRow("g3: the fastest") << "GDMA" << 2 << "TENSOR L2S" << qint64(600) << qint64(200) << 100;
         QTest::newRow("t1: after g2 ends, utilisation 125/250") << "TIU" << 0 << "CONV" << qint64(300) << qint64(250) << 50;
         QTest::newRow("MCU set: 2 ns per cycle") << "MCU (NODE_OP)" << 0 << "set GDMA" << qint64(0) << qint64(20) << 100;
         QTest::newRow("MCU wait") << "MCU (NODE_OP)" << 1 << "wait" << qint64(20) << qint64(980) << 100;
@@ -210,7 +212,7 @@ private slots:
         bmprofile::writeFolder(folder(tmp), minimal());
         const Loaded l = load(folder(tmp));
         QVERIFY(l.s);
-        const uint32_t g3 = l.rows("GDMA (DMA)").begin + 2;
+        const uint32_t g3 = l.rows("GDMA").begin + 2;
         Arg a;
         QVERIFY(l.arg(g3, "gdma_id", &a));
         QCOMPARE(a.u, uint64_t(3));
@@ -257,7 +259,7 @@ private slots:
         // t1: read LOCAL input, write LOCAL output.
         QCOMPARE(m.rowsOf(global).size(), 3u);
         QCOMPARE(m.rowsOf(local).size(), 5u);
-        const uint32_t g2 = l.rows("GDMA (DMA)").begin + 1;
+        const uint32_t g2 = l.rows("GDMA").begin + 1;
         const std::vector<uint32_t> of = m.accessesOf(SliceRow(g2));
         QCOMPARE(of.size(), size_t(2));
         for (uint32_t r : of) {
@@ -360,7 +362,7 @@ private slots:
         const Loaded l = load(dir);
         QVERIFY2(l.s, l.r.error.c_str());
         QVERIFY2(l.s->diagnostics().get(diagnostic.toStdString()) > 0, qPrintable(diagnostic));
-        QCOMPARE(int(l.rows("GDMA (DMA)").size()), gdmaSlices);
+        QCOMPARE(int(l.rows("GDMA").size()), gdmaSlices);
         const bool tiuLost = variant == "bm1688" || variant.startsWith("truncated");
         QCOMPARE(l.rows("TIU").size(), tiuLost ? 0u : 1u);
         // Messages name the file and the byte offset.
@@ -397,7 +399,7 @@ private slots:
         bmprofile::writeFolder(folder(tmp), spec);
         const Loaded l = load(folder(tmp));
         QVERIFY(l.s);
-        const RowRange g = l.rows("GDMA (DMA)");
+        const RowRange g = l.rows("GDMA");
         QCOMPARE(g.size(), 3u);
         QCOMPARE(l.s->sliceTs(SliceRow(g.begin + 1)), TimeNs(200)); // crosses 2^32
         QCOMPARE(l.s->sliceDur(SliceRow(g.begin + 1)), TimeNs(100));
@@ -464,7 +466,102 @@ private slots:
         bmprofile::writeFolder(folder(tmp, "bmprofile_data3"), minimal());
         const Loaded l = load(folder(tmp, "bmprofile_data3"));
         QVERIFY2(l.s, l.r.error.c_str());
-        QCOMPARE(l.rows("GDMA (DMA)").size(), 3u);
+        QCOMPARE(l.rows("GDMA").size(), 3u);
+    }
+
+    // The operator analytics' view of a profile: TIU and GDMA commands carry their layer's
+    // identity (`layer` = instance, `framework_op` = type), the Layers row the same.
+    void operatorIdentity_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<QString>("slice"); // the first slice of this name on the row
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("TIU conv: framework op = layer type") << "showcase" << "TIU" << "CONV" << "framework" << "Conv2D";
+        QTest::newRow("TIU conv: layer = layer name") << "showcase" << "TIU" << "CONV" << "layer" << "model.0.conv";
+        QTest::newRow("TIU conv: module from the dotted name") << "showcase" << "TIU" << "CONV" << "module" << "model.0";
+        QTest::newRow("TIU conv: op = TIU function") << "showcase" << "TIU" << "CONV" << "op" << "CONV";
+        QTest::newRow("global layer's TIU command") << "showcase" << "TIU" << "AR" << "framework" << "Permute";
+        QTest::newRow("layer group load: framework op") << "showcase" << "GDMA" << "TENSOR S2L" << "framework" << "Load";
+        QTest::newRow("layer group load: the tensor") << "showcase" << "GDMA" << "TENSOR S2L" << "layer" << "conv1.weight";
+        QTest::newRow("layer group store") << "showcase" << "GDMA" << "TENSOR L2S" << "framework" << "Store";
+        QTest::newRow("GDMA op = function and direction") << "showcase" << "GDMA" << "TENSOR L2S" << "op" << "TENSOR L2S";
+        QTest::newRow("Layers row: framework op") << "showcase" << "Layers" << "Conv2D(L)" << "framework" << "Conv2D";
+        QTest::newRow("Layers row: layer") << "showcase" << "Layers" << "Cast(G)" << "layer" << "model.2.Cast";
+        QTest::newRow("nameless layer: type and id") << "nameless" << "TIU" << "CONV" << "layer" << "Conv #0";
+        QTest::newRow("nameless layer: framework op") << "nameless" << "GDMA" << "TENSOR S2L" << "framework" << "Conv";
+        QTest::newRow("nameless layer: at the top") << "nameless" << "TIU" << "CONV" << "module" << "(top)";
+    }
+    void operatorIdentity()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, row);
+        QFETCH(QString, slice);
+        QFETCH(QString, level);
+        QFETCH(QString, key);
+        bmprofile::Spec s = spec == "showcase" ? bmprofile::showcase() : minimal();
+        if (spec == "nameless")
+            s.layers[0].name.clear();
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), s);
+        const Loaded l = load(folder(tmp));
+        QVERIFY2(l.s, l.r.error.c_str());
+        const OperatorCatalog catalog(*l.s);
+        OperatorLevel lv;
+        QVERIFY(parseOperatorLevel(level.toStdString(), &lv));
+        const RowRange r = l.rows(row);
+        uint32_t at = r.begin;
+        while (at < r.end && l.name(at) != slice)
+            ++at;
+        QVERIFY(at < r.end);
+        const SliceRow sr(at);
+        const uint32_t k = catalog.key(lv, l.s->sliceType(sr), l.s->sliceArgs(sr));
+        QCOMPARE(QString::fromStdString(std::string(catalog.keyText(k))), key);
+    }
+
+    // TIU and GDMA are the device engines (the Layers, MCU and Subnet rows repeat their time);
+    // GDMA is the transfer engine, so the split is TIU = execution, GDMA = data transfer.
+    void operatorScope_data()
+    {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<bool>("device");
+        QTest::addColumn<bool>("transfer");
+        QTest::newRow("TIU") << "TIU" << true << false;
+        QTest::newRow("GDMA") << "GDMA" << true << true;
+        QTest::newRow("Layers") << "Layers" << false << false;
+        QTest::newRow("MCU") << "MCU (NODE_OP)" << false << false;
+        QTest::newRow("Subnet") << "Subnet" << false << false;
+    }
+    void operatorScope()
+    {
+        QFETCH(QString, row);
+        QFETCH(bool, device);
+        QFETCH(bool, transfer);
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), bmprofile::showcase());
+        const Loaded l = load(folder(tmp));
+        QVERIFY2(l.s, l.r.error.c_str());
+        const OperatorCatalog catalog(*l.s);
+        const TrackId t = l.track(row);
+        QVERIFY(t.valid());
+        QCOMPARE(catalog.isDeviceTrack(t), device);
+        QCOMPARE(catalog.isTransferTrack(t), transfer);
+
+        const OperatorTable table = OperatorAggregator::aggregate(*l.s, catalog, OperatorLevel::Framework,
+            OperatorAggregator::wholeTrace());
+        QCOMPARE(table.scope, OperatorScope::Device);
+        auto busy = [&](const char* name) {
+            TimeNs sum = 0;
+            const RowRange r = l.rows(name);
+            for (uint32_t i = r.begin; i < r.end; ++i)
+                sum += l.s->sliceDur(SliceRow(i));
+            return sum;
+        };
+        QCOMPARE(table.executionNs, busy("TIU"));
+        QCOMPARE(table.transferNs, busy("GDMA"));
+        for (const OperatorRow& op : table.rows)
+            QVERIFY2(op.key != OperatorCatalog::kNoKey, "every profiled command belongs to a layer");
     }
 
     void showcaseProfile()

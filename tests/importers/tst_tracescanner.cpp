@@ -1,5 +1,6 @@
 // TraceScanner: entry boundaries found by the string-aware brace matcher, batching by
 // targetBytes, top-level values handed to the callback, and the tolerated damage.
+#include "importertestutil.h"
 #include "testfiles.h"
 
 #include <tracescanner.h>
@@ -18,14 +19,6 @@ using strata::importers::TraceScanner;
 using strata::store::Diagnostics;
 
 namespace {
-
-QString histogram(const Diagnostics& d)
-{
-    QStringList parts;
-    for (const auto& [k, n] : d.counts())
-        parts << QStringLiteral("%1:%2").arg(QString::fromStdString(k)).arg(n);
-    return parts.join(QLatin1Char(' '));
-}
 
 constexpr size_t kOneBatch = size_t(1) << 20;
 
@@ -190,7 +183,7 @@ private slots:
         QCOMPARE(r.events, events);
         QCOMPARE(r.entries, quint64(events.size()));
         QVERIFY(r.sawEvents);
-        QCOMPARE(histogram(r.diag), diagnostics);
+        QCOMPARE(importertest::histogram(r.diag.counts()), diagnostics);
     }
 
     void batching_data()
@@ -273,7 +266,7 @@ private slots:
         QCOMPARE(r.entries, quint64(0));
         r = scan("{\"traceEvents\":5}");
         QVERIFY(!r.sawEvents);
-        QCOMPARE(histogram(r.diag), QStringLiteral("trace_events_not_array:1"));
+        QCOMPARE(importertest::histogram(r.diag.counts()), QStringLiteral("trace_events_not_array:1"));
     }
 
     void start_data()
@@ -338,7 +331,7 @@ private slots:
         const ScanResult r = scan(text, 512);
         QVERIFY(r.started);
         QVERIFY2(r.problems.isEmpty(), qPrintable(r.problems.mid(0, 3).join(QLatin1String("; "))));
-        QCOMPARE(histogram(r.diag), QString());
+        QCOMPARE(importertest::histogram(r.diag.counts()), QString());
         QCOMPARE(r.events.size(), all.size());
         QCOMPARE(r.events, all);
     }
@@ -368,7 +361,7 @@ private slots:
         const ScanResult r = scan(text, size_t(targetBytes), compression);
         QVERIFY(r.started);
         QVERIFY2(r.problems.isEmpty(), qPrintable(r.problems.mid(0, 3).join(QLatin1String("; "))));
-        QCOMPARE(histogram(r.diag), QString());
+        QCOMPARE(importertest::histogram(r.diag.counts()), QString());
         QCOMPARE(r.events.size(), count);
         QVERIFY(r.events.first().startsWith("{\"name\":\"e0\""));
         QVERIFY(r.events.last().startsWith("{\"name\":\"e" + QByteArray::number(count - 1) + "\""));

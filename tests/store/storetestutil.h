@@ -1,10 +1,14 @@
 #pragma once
 // Helpers shared by the store tests: readable text forms of a finalized store, so that
-// expected values are short hand-written strings.
+// expected values are short hand-written strings. Builder also makes the small hand-made
+// stores of the analysis and widget tests.
 #include <store/storebuilder.h>
 
 #include <QString>
 #include <QStringList>
+
+#include <initializer_list>
+#include <vector>
 
 namespace storetest {
 
@@ -139,6 +143,76 @@ struct Script {
             else
                 qFatal("bad script step '%s'", qPrintable(step));
         }
+    }
+};
+
+// One arg of Builder::args(): a string, an integer or a double.
+struct A {
+    const char* key;
+    enum { S, I, D } kind;
+    const char* s = nullptr;
+    int64_t i = 0;
+    double d = 0;
+    A(const char* k, const char* v)
+        : key(k)
+        , kind(S)
+        , s(v)
+    {
+    }
+    A(const char* k, int64_t v)
+        : key(k)
+        , kind(I)
+        , i(v)
+    {
+    }
+    A(const char* k, int v)
+        : key(k)
+        , kind(I)
+        , i(v)
+    {
+    }
+    A(const char* k, double v)
+        : key(k)
+        , kind(D)
+        , d(v)
+    {
+    }
+};
+
+// A store made by hand: named processes and threads, complete slices of (name, category)
+// types with typed args.
+struct Builder {
+    StoreBuilder b;
+
+    TypeId type(const char* name, const char* cat = "") { return b.type(b.intern(name), b.intern(cat)); }
+    ArgSetId args(std::initializer_list<A> list)
+    {
+        std::vector<Arg> out;
+        for (const A& a : list) {
+            const StringId k = b.intern(a.key);
+            out.push_back(a.kind == A::S ? Arg::makeString(k, b.intern(a.s))
+                    : a.kind == A::I     ? Arg::makeInt(k, a.i)
+                                         : Arg::makeDouble(k, a.d));
+        }
+        return b.argSet(out.data(), out.size());
+    }
+    // Thread `tid` of process `pid`, both (re)named.
+    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
+    {
+        const ProcessId p = b.process(IdValue::number(pid));
+        b.setProcessName(p, b.intern(process));
+        const uint32_t t = b.thread(p, IdValue::number(tid));
+        b.setThreadName(t, b.intern(name));
+        return t;
+    }
+    SliceHandle X(uint32_t t, const char* name, const char* cat, TimeNs ts, TimeNs dur, ArgSetId a = {})
+    {
+        return b.completeSlice(t, ts, dur, type(name, cat), a);
+    }
+    // A slice of category "".
+    SliceHandle X(uint32_t t, const char* name, TimeNs ts, TimeNs dur, ArgSetId a = {})
+    {
+        return b.completeSlice(t, ts, dur, type(name), a);
     }
 };
 

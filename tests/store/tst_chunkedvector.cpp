@@ -18,6 +18,18 @@ Rec rec(size_t i)
 {
     return Rec { int64_t(i) * 3, -int64_t(i), uint32_t(i ^ 0x5a5a), uint32_t(i % 977) };
 }
+
+// An empty vector: no elements, no memory held, nothing to drain.
+void verifyEmptyAndReleased(ChunkedVector<Rec>& v)
+{
+    QCOMPARE(v.size(), size_t(0));
+    QVERIFY(v.empty());
+    QCOMPARE(v.residentBytes(), size_t(0));
+    int calls = 0;
+    v.drain([&](const Rec&) { ++calls; });
+    QCOMPARE(calls, 0);
+}
+
 } // namespace
 
 class tst_ChunkedVector : public QObject {
@@ -39,12 +51,7 @@ private slots:
 void tst_ChunkedVector::emptyByDefault()
 {
     ChunkedVector<Rec> v;
-    QCOMPARE(v.size(), size_t(0));
-    QVERIFY(v.empty());
-    QCOMPARE(v.residentBytes(), size_t(0));
-    int calls = 0;
-    v.drain([&](const Rec&) { ++calls; });
-    QCOMPARE(calls, 0);
+    verifyEmptyAndReleased(v);
 }
 
 void tst_ChunkedVector::pushAndIndex_data()
@@ -153,12 +160,7 @@ void tst_ChunkedVector::drainInOrderAndRelease()
         if (seen[size_t(i)] != int64_t(i) * 3)
             QFAIL(qPrintable(QString("drain out of order at %1: %2").arg(i).arg(seen[size_t(i)])));
     }
-    QCOMPARE(v.size(), size_t(0));
-    QVERIFY(v.empty());
-    QCOMPARE(v.residentBytes(), size_t(0));
-    int calls = 0;
-    v.drain([&](const Rec&) { ++calls; });
-    QCOMPARE(calls, 0);
+    verifyEmptyAndReleased(v);
 }
 
 void tst_ChunkedVector::clearThenReuse()

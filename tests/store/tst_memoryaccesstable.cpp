@@ -11,15 +11,7 @@ namespace {
 MemoryAccess access(MemorySpaceId space, TimeNs start, TimeNs end, uint64_t address, uint64_t size, bool write,
     uint32_t slice = UINT32_MAX)
 {
-    MemoryAccess a;
-    a.space = space;
-    a.start = start;
-    a.end = end;
-    a.address = address;
-    a.size = size;
-    a.write = write;
-    a.slice = slice == UINT32_MAX ? SliceRow() : SliceRow(slice);
-    return a;
+    return MemoryAccess{start, end, address, size, space, write, 0, slice == UINT32_MAX ? SliceRow() : SliceRow(slice)};
 }
 
 // Two spaces: LOCAL (256 KiB, 16 banks) and GLOBAL; accesses added out of order.

@@ -1,9 +1,11 @@
 #pragma once
-// Shared by the highlighter tests: the role a highlighter gave one character.
+// Shared by the highlighter tests: the role a highlighter gave one character, and the
+// data-driven roles() test every highlighter runs on its own table of rows.
 #include <code/rulehighlighter.h>
 
 #include <QGuiApplication>
 #include <QPalette>
+#include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
@@ -32,6 +34,29 @@ inline QString roleAt(QTextDocument& doc, int line, int column)
         if (strata::widgets::RuleHighlighter::formatFor(role, dark).foreground().color() == colour && found.isEmpty())
             found = QString::fromLatin1(name);
     return found.isEmpty() ? QStringLiteral("other") : found;
+}
+
+// The columns of a roles_data() table: `text`, and the `role` expected at (line, column).
+inline void addRoleColumns()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("role");
+}
+
+// The body of roles(): the row's text highlighted by a Highlighter has the row's role.
+template <typename Highlighter>
+void checkRole()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, role);
+    QTextDocument doc(text);
+    Highlighter h(&doc);
+    h.rehighlight();
+    QCOMPARE(roleAt(doc, line, column), role);
 }
 
 } // namespace highlighttest

@@ -57,14 +57,7 @@ inline TestStore make(bool withAccesses = true)
         region(kGlobal + 0x10000, 0x20000, "runtime", "Runtime");
         region(kGlobal + 0x30000, 0x8000, "tensor", "Tensor");
         auto access = [&](SliceHandle h, MemorySpaceId s, TimeNs t0, TimeNs t1, uint64_t a, uint64_t n, bool w) {
-            MemoryAccess m;
-            m.space = s;
-            m.start = t0;
-            m.end = t1;
-            m.address = a;
-            m.size = n;
-            m.write = w;
-            b.memoryAccess(h, m);
+            b.memoryAccess(h, MemoryAccess{t0, t1, a, n, s, w, 0, SliceRow()});
         };
         access(load, t.global, 100, 200, kGlobal + 0x30000, 0x4000, false); // read the tensor
         access(load, t.local, 100, 200, 0x0, 0x4000, true);                 // into bank 0

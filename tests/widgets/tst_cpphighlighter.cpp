@@ -13,10 +13,7 @@ class TestCppHighlighter : public QObject {
 private slots:
     void roles_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("line");
-        QTest::addColumn<int>("column");
-        QTest::addColumn<QString>("role");
+        highlighttest::addRoleColumns();
         QTest::newRow("return") << "  return x * 2;" << 0 << 2 << "keyword";
         QTest::newRow("number") << "  return x * 2;" << 0 << 13 << "number";
         QTest::newRow("hex with suffix") << "auto m = 0xffu;" << 0 << 10 << "number";
@@ -34,17 +31,7 @@ private slots:
         QTest::newRow("char literal") << "char c = 'x';" << 0 << 10 << "string";
     }
 
-    void roles()
-    {
-        QFETCH(QString, text);
-        QFETCH(int, line);
-        QFETCH(int, column);
-        QFETCH(QString, role);
-        QTextDocument doc(text);
-        CppHighlighter h(&doc);
-        h.rehighlight();
-        QCOMPARE(highlighttest::roleAt(doc, line, column), role);
-    }
+    void roles() { highlighttest::checkRole<CppHighlighter>(); }
 };
 
 QTEST_MAIN(TestCppHighlighter)

@@ -1,3 +1,5 @@
+#include "widgettestutil.h"
+
 #include "details/eventdetailswidget.h"
 
 #include <state/selection.h>
@@ -19,13 +21,10 @@ namespace {
 // copy (850 ns) on "DMA"; one thread instant "mark" with an arg.
 std::shared_ptr<const store::EventStore> makeStore()
 {
-    store::StoreBuilder b;
-    const store::ProcessId p = b.process(store::IdValue::number(1));
-    b.setProcessName(p, b.intern("NPU 0"));
-    const uint32_t engine = b.thread(p, store::IdValue::number(1));
-    b.setThreadName(engine, b.intern("Engine"));
-    const uint32_t dma = b.thread(p, store::IdValue::number(2));
-    b.setThreadName(dma, b.intern("DMA"));
+    widgettest::Builder s;
+    store::StoreBuilder& b = s.b;
+    const uint32_t engine = s.thread(1, "NPU 0", 1, "Engine");
+    const uint32_t dma = s.thread(1, "NPU 0", 2, "DMA");
     const store::StringId cat = b.intern("compute");
 
     store::Arg args[] = {

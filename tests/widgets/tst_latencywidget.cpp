@@ -2,6 +2,8 @@
 // a typed name, a window), its models pass QAbstractItemModelTester, the histogram's bars
 // are the analyzer's bins, the per-operator table is seed 004's, and the JSON export is
 // strata-cli latency --json's text.
+#include "widgettestutil.h"
+
 #include "operators/latencystatsmodel.h"
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
@@ -37,35 +39,22 @@ const TimeNs kSteps[] = { 1000, 1400, 1200, 5000, 1100, 1300 };
 
 std::shared_ptr<const EventStore> makeStore()
 {
-    StoreBuilder b;
-    auto thread = [&](int64_t pid, const char* process, int64_t tid, const char* name) {
-        const ProcessId p = b.process(IdValue::number(pid));
-        b.setProcessName(p, b.intern(process));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    };
-    auto op = [&](const char* opcode) {
-        const Arg a = Arg::makeString(b.intern("opcode"), b.intern(opcode));
-        return b.argSet(&a, 1);
-    };
-    const uint32_t host = thread(100, "python3 model.py", 100, "MainThread");
-    const uint32_t nec = thread(1, "NPU 0", 1, "Neural Engine Clusters");
-    const uint32_t dma = thread(1, "NPU 0", 2, "Task DMA");
-    const TypeId conv = b.type(b.intern("0_conv1_1"), b.intern("Neural Engine Clusters"));
-    const TypeId load = b.type(b.intern("0_conv1_0"), b.intern("Task DMA"));
+    widgettest::Builder s;
+    const uint32_t host = s.thread(100, "python3 model.py", 100, "MainThread");
+    const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
+    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
     TimeNs t = 0;
     for (int i = 0; i < 6; ++i) {
         const std::string name = "ProfilerStep#" + std::to_string(i + 1);
-        b.completeSlice(host, t, kSteps[i], b.type(b.intern(name), b.intern("user_annotation")), {});
-        b.completeSlice(host, t + 10, 100, b.type(b.intern("aten::conv2d"), b.intern("cpu_op")), {});
-        b.completeSlice(dma, t + 20, 30 + i, load, op("dma_load_weight"));
-        b.completeSlice(nec, t + 100, 200 + 10 * i, conv, op("conv2d"));
+        s.X(host, name.c_str(), "user_annotation", t, kSteps[i]);
+        s.X(host, "aten::conv2d", "cpu_op", t + 10, 100);
+        s.X(dma, "0_conv1_0", "Task DMA", t + 20, 30 + i, s.args({ { "opcode", "dma_load_weight" } }));
+        s.X(nec, "0_conv1_1", "Neural Engine Clusters", t + 100, 200 + 10 * i, s.args({ { "opcode", "conv2d" } }));
         if (i == 2)
-            b.completeSlice(nec, t + 400, 500, conv, op("conv2d"));
+            s.X(nec, "0_conv1_1", "Neural Engine Clusters", t + 400, 500, s.args({ { "opcode", "conv2d" } }));
         t += kSteps[i] + 100;
     }
-    return b.finalize();
+    return s.b.finalize();
 }
 
 } // namespace
@@ -93,9 +82,7 @@ private:
     void waitUpdated();
     std::shared_ptr<const EventStore> m_store;
     std::shared_ptr<const OperatorCatalog> m_catalog;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<LatencyWidget> m_widget;
+    widgettest::DockFixture<LatencyWidget> m_dock;
 };
 
 void tst_LatencyWidget::initTestCase()
@@ -106,50 +93,42 @@ void tst_LatencyWidget::initTestCase()
 
 void tst_LatencyWidget::init()
 {
-    m_selection = std::make_unique<model::Selection>();
-    m_viewport = std::make_unique<model::Viewport>();
-    m_viewport->setTraceRange(m_store->extent());
-    m_widget = std::make_unique<LatencyWidget>(m_selection.get(), m_viewport.get());
-    m_widget->resize(600, 400);
-    m_widget->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+    QVERIFY(m_dock.show(m_store->extent(), 600, 400));
 }
 
 void tst_LatencyWidget::cleanup()
 {
-    m_widget.reset();
-    m_viewport.reset();
-    m_selection.reset();
+    m_dock.reset();
 }
 
 void tst_LatencyWidget::waitUpdated()
 {
-    QSignalSpy spy(m_widget.get(), &LatencyWidget::updated);
-    QVERIFY(spy.wait(10000));
+    QVERIFY(widgettest::waitFor(m_dock.widget.get(), &LatencyWidget::updated));
 }
 
 void tst_LatencyWidget::modelTesters()
 {
-    QAbstractItemModelTester t1(m_widget->statsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester t2(m_widget->averageModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester t3(m_widget->averageView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m_widget->setAnalysis(m_store, m_catalog);
+    QAbstractItemModelTester t1(m_dock.widget->statsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(m_dock.widget->averageModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t3(
+        m_dock.widget->averageView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    m_widget->setUnit("conv2d");
+    m_dock.widget->setUnit("conv2d");
     waitUpdated();
-    m_widget->averageView()->sortByColumn(widgets::OperatorAverageModel::Count, Qt::AscendingOrder);
-    m_widget->setUnit("no such thing");
+    m_dock.widget->averageView()->sortByColumn(widgets::OperatorAverageModel::Count, Qt::AscendingOrder);
+    m_dock.widget->setUnit("no such thing");
     waitUpdated();
-    m_widget->setAnalysis(nullptr, nullptr);
-    QCOMPARE(m_widget->statsModel()->rowCount(), 0);
+    m_dock.widget->setAnalysis(nullptr, nullptr);
+    QCOMPARE(m_dock.widget->statsModel()->rowCount(), 0);
 }
 
 void tst_LatencyWidget::defaultUnitStatistics()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
     const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
-    const LatencyStats& st = m_widget->stats();
+    const LatencyStats& st = m_dock.widget->stats();
     QCOMPARE(QString::fromStdString(st.unit), QString("ProfilerStep"));
     QVERIFY(st.defaultUnit);
     QCOMPARE(st.count, uint64_t(6));
@@ -160,7 +139,7 @@ void tst_LatencyWidget::defaultUnitStatistics()
     QCOMPARE(st.p90Ns, ref.p90Ns);
     QCOMPARE(st.p99_9Ns, ref.p99_9Ns);
     // The table shows them, the raw figure behind each row.
-    const LatencyStatsModel* m = m_widget->statsModel();
+    const LatencyStatsModel* m = m_dock.widget->statsModel();
     QCOMPARE(m->rowCount(), int(LatencyStatsModel::RowCount));
     QCOMPARE(m->index(LatencyStatsModel::Count, LatencyStatsModel::Value).data().toString(), QString("6"));
     QCOMPARE(m->index(LatencyStatsModel::Median, LatencyStatsModel::Value).data().toString(), QString("1.250 µs"));
@@ -168,17 +147,17 @@ void tst_LatencyWidget::defaultUnitStatistics()
     QCOMPARE(m->index(LatencyStatsModel::P90, LatencyStatsModel::Statistic).data().toString(), QString("p90"));
     QCOMPARE(m->index(LatencyStatsModel::P99_9, LatencyStatsModel::Nanoseconds).data(LatencyStatsModel::SortRole).toDouble(),
         ref.p99_9Ns);
-    QCOMPARE(m_widget->unitBox()->itemText(0), QString("ProfilerStep"));
-    QVERIFY(m_widget->unitBox()->findText("conv2d") > 0); // the operators are offered too
+    QCOMPARE(m_dock.widget->unitBox()->itemText(0), QString("ProfilerStep"));
+    QVERIFY(m_dock.widget->unitBox()->findText("conv2d") > 0); // the operators are offered too
 }
 
 void tst_LatencyWidget::histogramBars()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    const QBarSet* set = m_widget->histogramSet();
+    const QBarSet* set = m_dock.widget->histogramSet();
     QVERIFY(set);
-    const auto& hist = m_widget->stats().histogram;
+    const auto& hist = m_dock.widget->stats().histogram;
     QCOMPARE(int(hist.size()), LatencyWidget::kBins);
     QCOMPARE(set->count(), int(hist.size()));
     double sum = 0;
@@ -192,10 +171,10 @@ void tst_LatencyWidget::histogramBars()
 
 void tst_LatencyWidget::operatorAverages()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
     const auto ref = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
-    const auto& got = m_widget->averages();
+    const auto& got = m_dock.widget->averages();
     QCOMPARE(got.size(), ref.size());
     for (size_t i = 0; i < ref.size(); ++i) {
         QCOMPARE(got[i].name, ref[i].name);
@@ -203,7 +182,7 @@ void tst_LatencyWidget::operatorAverages()
         QCOMPARE(got[i].count, ref[i].count);
     }
     // conv2d: 200..250 per step plus the 500 of step 3: 7 slices, 1850 / 7.
-    const QAbstractItemModel* m = m_widget->averageView()->model();
+    const QAbstractItemModel* m = m_dock.widget->averageView()->model();
     QCOMPARE(m->index(0, widgets::OperatorAverageModel::Name).data().toString(), QString("conv2d"));
     QCOMPARE(m->index(0, widgets::OperatorAverageModel::Count).data().toString(), QString("7"));
     QCOMPARE(m->index(0, widgets::OperatorAverageModel::Average).data(widgets::OperatorAverageModel::SortRole).toDouble(),
@@ -227,31 +206,31 @@ void tst_LatencyWidget::unitChoices()
     QFETCH(QString, unit);
     QFETCH(int, count);
     QFETCH(qint64, max);
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    m_widget->setUnit(unit);
+    m_dock.widget->setUnit(unit);
     waitUpdated();
-    QCOMPARE(int(m_widget->stats().count), count);
-    QCOMPARE(m_widget->stats().maxNs, max);
-    QVERIFY(!m_widget->stats().defaultUnit);
+    QCOMPARE(int(m_dock.widget->stats().count), count);
+    QCOMPARE(m_dock.widget->stats().maxNs, max);
+    QVERIFY(!m_dock.widget->stats().defaultUnit);
     const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, unit.toStdString());
-    QCOMPARE(m_widget->stats().p95Ns, ref.p95Ns);
-    QCOMPARE(m_widget->histogramSet() != nullptr, count > 0);
+    QCOMPARE(m_dock.widget->stats().p95Ns, ref.p95Ns);
+    QCOMPARE(m_dock.widget->histogramSet() != nullptr, count > 0);
     // Back to the default unit.
-    m_widget->setUnit(QString());
+    m_dock.widget->setUnit(QString());
     waitUpdated();
-    QVERIFY(m_widget->stats().defaultUnit);
-    QCOMPARE(int(m_widget->stats().count), 6);
+    QVERIFY(m_dock.widget->stats().defaultUnit);
+    QCOMPARE(int(m_dock.widget->stats().count), 6);
 }
 
 void tst_LatencyWidget::jsonIsCliText()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
     const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
-    QCOMPARE(m_widget->latencyJson(), widgets::OperatorExport::latencyJson(ref, ops, std::nullopt));
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_widget->latencyJson())).object();
+    QCOMPARE(m_dock.widget->latencyJson(), widgets::OperatorExport::latencyJson(ref, ops, std::nullopt));
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
     QCOMPARE(o.keys().size(), 15);
     QCOMPARE(o["unit"].toString(), QString("ProfilerStep"));
     QCOMPARE(o["default_unit"].toBool(), true);
@@ -267,19 +246,19 @@ void tst_LatencyWidget::jsonIsCliText()
 
 void tst_LatencyWidget::csvExports()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    const QStringList stats = QString::fromStdString(m_widget->statsCsv()).split('\n', Qt::SkipEmptyParts);
+    const QStringList stats = QString::fromStdString(m_dock.widget->statsCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(stats.size(), 12);
     QCOMPARE(stats[0], QString("statistic,value"));
     QCOMPARE(stats[1], QString("unit,ProfilerStep"));
     QCOMPARE(stats[2], QString("count,6"));
     QCOMPARE(stats[3], QString("min_ns,1000"));
     QCOMPARE(stats[6], QString("median_ns,1250.0"));
-    const QStringList ops = QString::fromStdString(m_widget->averagesCsv()).split('\n', Qt::SkipEmptyParts);
+    const QStringList ops = QString::fromStdString(m_dock.widget->averagesCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(ops[0], QString("name,average_ns,count"));
     QCOMPARE(ops[1], QString("conv2d,264.286,7")); // 1850 / 7, rounded to 1e-3 as the CLI does
-    const QStringList hist = QString::fromStdString(m_widget->histogramCsv()).split('\n', Qt::SkipEmptyParts);
+    const QStringList hist = QString::fromStdString(m_dock.widget->histogramCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(hist.size(), LatencyWidget::kBins + 1);
     QCOMPARE(hist[0], QString("start_ns,end_ns,count"));
     QVERIFY(hist[1].startsWith("1000.0,"));
@@ -287,32 +266,32 @@ void tst_LatencyWidget::csvExports()
 
 void tst_LatencyWidget::windowFollowsTimeSelection()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitUpdated();
     // Steps 2 and 3 start in [1100, 3800).
-    m_selection->setTimeSelection({ 1100, 3800 });
+    m_dock.selection->setTimeSelection({ 1100, 3800 });
     waitUpdated();
-    QCOMPARE(int(m_widget->stats().count), 2);
-    QCOMPARE(m_widget->stats().minNs, TimeNs(1200));
+    QCOMPARE(int(m_dock.widget->stats().count), 2);
+    QCOMPARE(m_dock.widget->stats().minNs, TimeNs(1200));
     const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { 1100, 3800 }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog, { 1100, 3800 });
     const TimeNs origin = m_store->extent().start;
-    QCOMPARE(m_widget->latencyJson(),
+    QCOMPARE(m_dock.widget->latencyJson(),
         widgets::OperatorExport::latencyJson(ref, ops, TimeRange{ 1100 - origin, 3800 - origin }));
 }
 
 void tst_LatencyWidget::perOperatorRowHighlights()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
-    QTableView* view = m_widget->averageView();
+    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QTableView* view = m_dock.widget->averageView();
     view->setCurrentIndex(view->model()->index(0, 0)); // conv2d
     QVERIFY(spy.wait(10000));
-    QCOMPARE(m_selection->highlightLabel(), QString("conv2d"));
-    const auto rows = m_selection->highlighted();
+    QCOMPARE(m_dock.selection->highlightLabel(), QString("conv2d"));
+    const auto rows = m_dock.selection->highlighted();
     QCOMPARE(rows->size(), size_t(7));
     for (SliceRow r : *rows)
         QCOMPARE(m_catalog->keyText(m_catalog->key(OperatorLevel::Op, m_store->sliceType(r), m_store->sliceArgs(r))),
@@ -321,19 +300,19 @@ void tst_LatencyWidget::perOperatorRowHighlights()
 
 void tst_LatencyWidget::doubleClickPicksUnit()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    m_widget->pages()->setCurrentIndex(1);
-    QTableView* view = m_widget->averageView();
-    QSignalSpy spy(m_widget.get(), &LatencyWidget::updated);
+    m_dock.widget->pages()->setCurrentIndex(1);
+    QTableView* view = m_dock.widget->averageView();
+    QSignalSpy spy(m_dock.widget.get(), &LatencyWidget::updated);
     const QRect rect = view->visualRect(view->model()->index(1, 0)); // dma_load_weight
     QTest::mousePress(view->viewport(), Qt::LeftButton, {}, rect.center());
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, rect.center());
     QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
     QVERIFY(spy.wait(10000));
-    QCOMPARE(m_widget->unit(), QString("dma_load_weight"));
-    QCOMPARE(int(m_widget->stats().count), 6);
-    QCOMPARE(m_widget->pages()->currentIndex(), 0); // back on the distribution
+    QCOMPARE(m_dock.widget->unit(), QString("dma_load_weight"));
+    QCOMPARE(int(m_dock.widget->stats().count), 6);
+    QCOMPARE(m_dock.widget->pages()->currentIndex(), 0); // back on the distribution
 }
 
 QTEST_MAIN(tst_LatencyWidget)

@@ -17,6 +17,24 @@ using widgets::MemoryChart;
 using widgets::MemoryWidget;
 using namespace memorytest;
 
+namespace {
+
+// A Memory dock on shared state of its own, as the main window makes it.
+struct Dock {
+    model::Selection selection;
+    model::Viewport viewport;
+    MemoryWidget w{ &selection, &viewport };
+
+    // `t` as the profile, the viewport over its extent; the axes are worked out on a worker.
+    void open(const TestStore& t)
+    {
+        viewport.setTraceRange(t.store->extent());
+        w.setStore(t.store);
+    }
+};
+
+} // namespace
+
 class tst_MemoryWidget : public QObject {
     Q_OBJECT
 private slots:
@@ -31,57 +49,49 @@ private slots:
     {
         QFETCH(bool, open);
         QFETCH(QString, text);
-        model::Selection selection;
-        model::Viewport viewport;
-        MemoryWidget w(&selection, &viewport);
-        QCOMPARE(w.objectName(), QString("memory"));
-        w.setStore(open ? make(false).store : nullptr);
-        QVERIFY(w.isShowingPlaceholder());
-        QVERIFY2(w.placeholderText().contains(text), qPrintable(w.placeholderText()));
-        QVERIFY(w.charts().empty());
-        QVERIFY(!w.hasAccesses());
-        QVERIFY(!w.isBusy()); // nothing to work out
+        Dock d;
+        QCOMPARE(d.w.objectName(), QString("memory"));
+        d.w.setStore(open ? make(false).store : nullptr);
+        QVERIFY(d.w.isShowingPlaceholder());
+        QVERIFY2(d.w.placeholderText().contains(text), qPrintable(d.w.placeholderText()));
+        QVERIFY(d.w.charts().empty());
+        QVERIFY(!d.w.hasAccesses());
+        QVERIFY(!d.w.isBusy()); // nothing to work out
     }
 
     void panelsAndUsage()
     {
-        model::Selection selection;
-        model::Viewport viewport;
-        MemoryWidget w(&selection, &viewport);
+        Dock d;
         const TestStore t = make();
-        viewport.setTraceRange(t.store->extent());
-        QSignalSpy ready(&w, &MemoryWidget::ready);
-        w.setStore(t.store);
-        QVERIFY(w.hasAccesses());
+        QSignalSpy ready(&d.w, &MemoryWidget::ready);
+        d.open(t);
+        QVERIFY(d.w.hasAccesses());
         QVERIFY(ready.wait(5000));
-        QVERIFY(!w.isShowingPlaceholder());
-        QCOMPARE(w.charts().size(), size_t(2));
-        QCOMPARE(w.charts()[0]->space(), t.local); // local memory on top
-        QCOMPARE(w.charts()[1]->space(), t.global);
-        QVERIFY(w.charts()[0]->title().startsWith("LOCAL MEM"));
-        QVERIFY(w.charts()[1]->title().startsWith("GLOBAL MEM"));
-        QCOMPARE(w.charts()[1]->axis().bands().size(), size_t(4));
-        QCOMPARE(w.usageBar()->legendText(), QString("Coeff 0.07 MB · Runtime 0.13 MB · Tensor 0.03 MB"));
-        QVERIFY(!w.usageBar()->isHidden());
+        QVERIFY(!d.w.isShowingPlaceholder());
+        QCOMPARE(d.w.charts().size(), size_t(2));
+        QCOMPARE(d.w.charts()[0]->space(), t.local); // local memory on top
+        QCOMPARE(d.w.charts()[1]->space(), t.global);
+        QVERIFY(d.w.charts()[0]->title().startsWith("LOCAL MEM"));
+        QVERIFY(d.w.charts()[1]->title().startsWith("GLOBAL MEM"));
+        QCOMPARE(d.w.charts()[1]->axis().bands().size(), size_t(4));
+        QCOMPARE(d.w.usageBar()->legendText(), QString("Coeff 0.07 MB · Runtime 0.13 MB · Tensor 0.03 MB"));
+        QVERIFY(!d.w.usageBar()->isHidden());
     }
 
     void selectionBothWays()
     {
-        model::Selection selection;
-        model::Viewport viewport;
-        MemoryWidget w(&selection, &viewport);
+        Dock d;
         const TestStore t = make();
-        viewport.setTraceRange(t.store->extent());
-        QSignalSpy ready(&w, &MemoryWidget::ready);
-        w.setStore(t.store);
+        QSignalSpy ready(&d.w, &MemoryWidget::ready);
+        d.open(t);
         QVERIFY(ready.wait(5000));
-        w.resize(900, 500);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        MemoryChart* local = w.charts()[0];
-        MemoryChart* global = w.charts()[1];
+        d.w.resize(900, 500);
+        d.w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d.w));
+        MemoryChart* local = d.w.charts()[0];
+        MemoryChart* global = d.w.charts()[1];
         // Another view selects the store command: both charts outline its accesses.
-        selection.setCurrent(model::EventRef::slice(t.store1));
+        d.selection.setCurrent(model::EventRef::slice(t.store1));
         QCOMPARE(local->outlinedRows().size(), size_t(1));
         QCOMPARE(global->outlinedRows().size(), size_t(1));
         // A click on the conv's local write selects the conv.
@@ -91,32 +101,30 @@ private slots:
                 convWrite = r;
         QVERIFY(convWrite != UINT32_MAX);
         QTest::mouseClick(local, Qt::LeftButton, {}, local->accessRect(convWrite).center().toPoint());
-        QCOMPARE(selection.current(), model::EventRef::slice(t.compute));
+        QCOMPARE(d.selection.current(), model::EventRef::slice(t.compute));
         QCOMPARE(local->outlinedRows().size(), size_t(2));
         QVERIFY(global->outlinedRows().empty());
     }
 
     void staleAxesDropped()
     {
-        model::Selection selection;
-        model::Viewport viewport;
-        MemoryWidget w(&selection, &viewport);
-        QSignalSpy ready(&w, &MemoryWidget::ready);
-        w.setStore(make().store);
-        w.setStore(make(false).store); // replaced before the first axes arrive
-        QTRY_VERIFY(!w.isBusy());
+        Dock d;
+        QSignalSpy ready(&d.w, &MemoryWidget::ready);
+        d.w.setStore(make().store);
+        d.w.setStore(make(false).store); // replaced before the first axes arrive
+        QTRY_VERIFY(!d.w.isBusy());
         QCoreApplication::processEvents(); // delivers the first job's finish: dropped as stale
         QCOMPARE(ready.count(), 0);
-        QVERIFY(w.charts().empty());
-        QVERIFY(w.placeholderText().contains("records no memory accesses"));
+        QVERIFY(d.w.charts().empty());
+        QVERIFY(d.w.placeholderText().contains("records no memory accesses"));
         const TestStore t = make();
-        w.setStore(t.store);
+        d.w.setStore(t.store);
         QVERIFY(ready.wait(5000));
         QCOMPARE(ready.count(), 1);
-        QCOMPARE(w.charts().size(), size_t(2));
-        w.setStore(nullptr);
-        QVERIFY(w.charts().empty());
-        QVERIFY(w.isShowingPlaceholder());
+        QCOMPARE(d.w.charts().size(), size_t(2));
+        d.w.setStore(nullptr);
+        QVERIFY(d.w.charts().empty());
+        QVERIFY(d.w.isShowingPlaceholder());
     }
 };
 

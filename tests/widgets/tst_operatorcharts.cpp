@@ -2,6 +2,8 @@
 // adding up to the busy time (the Operator Table's "% Busy"); the legend matches it; the
 // execution vs transfer bar is the table's split; clicking a slice highlights exactly its
 // events; the level and the window are followed.
+#include "widgettestutil.h"
+
 #include "operators/operatorchartswidget.h"
 #include "operators/pielegend.h"
 
@@ -28,31 +30,20 @@ namespace {
 // transfer 600 ns.
 std::shared_ptr<const EventStore> makeStore()
 {
-    StoreBuilder b;
-    auto thread = [&](const char* name, int64_t tid) {
-        const ProcessId p = b.process(IdValue::number(1));
-        b.setProcessName(p, b.intern("NPU 0"));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    };
-    auto op = [&](const char* opcode) {
-        const Arg a = Arg::makeString(b.intern("opcode"), b.intern(opcode));
-        return b.argSet(&a, 1);
-    };
-    const uint32_t nec = thread("Neural Engine Clusters", 1);
-    const uint32_t dma = thread("Task DMA", 2);
+    widgettest::Builder s;
+    const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
+    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
     for (int it = 0; it < 2; ++it) {
         TimeNs t = it * 100000;
         for (int i = 1; i <= 12; ++i) {
             const std::string layer = "layer" + std::to_string(i);
-            b.completeSlice(dma, t, 25, b.type(b.intern("0_" + layer + "_0"), b.intern("Task DMA")), op("dma_load_weight"));
-            b.completeSlice(nec, t + 30, i * 100, b.type(b.intern("0_" + layer + "_1"), b.intern("Neural Engine Clusters")),
-                op("conv2d"));
+            s.X(dma, ("0_" + layer + "_0").c_str(), "Task DMA", t, 25, s.args({ { "opcode", "dma_load_weight" } }));
+            s.X(nec, ("0_" + layer + "_1").c_str(), "Neural Engine Clusters", t + 30, i * 100,
+                s.args({ { "opcode", "conv2d" } }));
             t += i * 100 + 40;
         }
     }
-    return b.finalize();
+    return s.b.finalize();
 }
 
 } // namespace
@@ -75,9 +66,7 @@ private:
     void waitCharts();
     std::shared_ptr<const EventStore> m_store;
     std::shared_ptr<const OperatorCatalog> m_catalog;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<OperatorChartsWidget> m_widget;
+    widgettest::DockFixture<OperatorChartsWidget> m_dock;
 };
 
 void tst_OperatorCharts::initTestCase()
@@ -88,34 +77,25 @@ void tst_OperatorCharts::initTestCase()
 
 void tst_OperatorCharts::init()
 {
-    m_selection = std::make_unique<model::Selection>();
-    m_viewport = std::make_unique<model::Viewport>();
-    m_viewport->setTraceRange(m_store->extent());
-    m_widget = std::make_unique<OperatorChartsWidget>(m_selection.get(), m_viewport.get());
-    m_widget->resize(420, 380);
-    m_widget->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+    QVERIFY(m_dock.show(m_store->extent(), 420, 380));
 }
 
 void tst_OperatorCharts::cleanup()
 {
-    m_widget.reset();
-    m_viewport.reset();
-    m_selection.reset();
+    m_dock.reset();
 }
 
 void tst_OperatorCharts::waitCharts()
 {
-    QSignalSpy spy(m_widget.get(), &OperatorChartsWidget::chartsChanged);
-    QVERIFY(spy.wait(10000));
+    QVERIFY(widgettest::waitFor(m_dock.widget.get(), &OperatorChartsWidget::chartsChanged));
 }
 
 void tst_OperatorCharts::donutTopEightPlusOther()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitCharts();
-    QCOMPARE(m_widget->level(), OperatorLevel::Framework);
-    const QPieSeries* pie = m_widget->shareSeries();
+    QCOMPARE(m_dock.widget->level(), OperatorLevel::Framework);
+    const QPieSeries* pie = m_dock.widget->shareSeries();
     QCOMPARE(pie->count(), OperatorChartsWidget::kTopSlices + 1);
     // Layer i: 2 × (i × 100 + 25) ns of self time; the top 8 are layers 12 down to 5.
     for (int k = 0; k < OperatorChartsWidget::kTopSlices; ++k) {
@@ -130,9 +110,9 @@ void tst_OperatorCharts::donutTopEightPlusOther()
     QCOMPARE(pie->slices().last()->value(), other);
     QCOMPARE(pie->slices().last()->property("fullName").toString(), QString("Other (4 more)"));
     QCOMPARE(pie->sum(), 16200.0);
-    QCOMPARE(double(m_widget->table()->busyNs), 16200.0);
+    QCOMPARE(double(m_dock.widget->table()->busyNs), 16200.0);
     // The legend lists the same, with the shares of the busy time.
-    const auto& legend = m_widget->legend()->entries();
+    const auto& legend = m_dock.widget->legend()->entries();
     QCOMPARE(int(legend.size()), pie->count());
     QCOMPARE(legend[0].name, QString("layer12"));
     QCOMPARE(legend[0].value, QString("%1 %").arg(100.0 * 2450 / 16200, 0, 'f', 1));
@@ -142,14 +122,14 @@ void tst_OperatorCharts::donutTopEightPlusOther()
 
 void tst_OperatorCharts::splitBar()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitCharts();
-    const QHorizontalPercentBarSeries* split = m_widget->splitSeries();
+    const QHorizontalPercentBarSeries* split = m_dock.widget->splitSeries();
     QCOMPARE(split->count(), 2);
     // 600 of 16200 ns are transfers (Task DMA): 96.3 % execution, 3.7 % transfer.
     QCOMPARE(split->barSets()[0]->at(0), 96.3);
     QCOMPARE(split->barSets()[1]->at(0), 3.7);
-    QCOMPARE(m_widget->table()->transferNs, TimeNs(600));
+    QCOMPARE(m_dock.widget->table()->transferNs, TimeNs(600));
 }
 
 void tst_OperatorCharts::levels_data()
@@ -167,44 +147,44 @@ void tst_OperatorCharts::levels()
     QFETCH(int, level);
     QFETCH(int, slices);
     QFETCH(QString, first);
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitCharts();
-    m_widget->setLevel(OperatorLevel(level));
+    m_dock.widget->setLevel(OperatorLevel(level));
     waitCharts();
-    QCOMPARE(m_widget->table()->level, OperatorLevel(level));
-    QCOMPARE(m_widget->shareSeries()->count(), slices);
-    QCOMPARE(m_widget->shareSeries()->slices()[0]->property("fullName").toString(), first);
-    QCOMPARE(m_widget->shareSeries()->sum(), 16200.0);
+    QCOMPARE(m_dock.widget->table()->level, OperatorLevel(level));
+    QCOMPARE(m_dock.widget->shareSeries()->count(), slices);
+    QCOMPARE(m_dock.widget->shareSeries()->slices()[0]->property("fullName").toString(), first);
+    QCOMPARE(m_dock.widget->shareSeries()->sum(), 16200.0);
 }
 
 void tst_OperatorCharts::clickHighlightsSlices()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitCharts();
-    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
-    QPieSeries* pie = m_widget->shareSeries();
+    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QPieSeries* pie = m_dock.widget->shareSeries();
     emit pie->clicked(pie->slices()[0]); // as a click on the layer12 slice
     QVERIFY(spy.wait(10000));
-    QCOMPARE(m_selection->highlightLabel(), QString("layer12"));
-    const auto rows = m_selection->highlighted();
+    QCOMPARE(m_dock.selection->highlightLabel(), QString("layer12"));
+    const auto rows = m_dock.selection->highlighted();
     QCOMPARE(rows->size(), size_t(4)); // its two commands and two weight loads
     for (SliceRow r : *rows)
         QVERIFY(QString::fromUtf8(m_store->str(m_store->sliceName(r)).data()).startsWith("0_layer12_"));
     // "Other" is no operator: nothing happens.
-    m_widget->highlightSlice(pie->slices().last());
+    m_dock.widget->highlightSlice(pie->slices().last());
     QCOMPARE(spy.count(), 1);
 }
 
 void tst_OperatorCharts::followsTimeSelection()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitCharts();
-    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitCharts();
-    m_selection->setTimeSelection({ 0, 100000 }); // the first iteration
+    m_dock.selection->setTimeSelection({ 0, 100000 }); // the first iteration
     waitCharts();
-    QCOMPARE(m_widget->shareSeries()->sum(), 8100.0);
-    QCOMPARE(m_widget->table()->window.end, TimeNs(100000));
+    QCOMPARE(m_dock.widget->shareSeries()->sum(), 8100.0);
+    QCOMPARE(m_dock.widget->table()->window.end, TimeNs(100000));
 }
 
 QTEST_MAIN(tst_OperatorCharts)

@@ -2,6 +2,8 @@
 // highlights exactly their slices, a double-click selects and reveals the longest instance,
 // the current-selection mode follows the time selection and the visible window (debounced),
 // stale results are dropped, and the exports are the CLI's text for the same level.
+#include "widgettestutil.h"
+
 #include "common/backgroundpool.h"
 #include "operators/operatorexport.h"
 #include "operators/operatorfilterproxy.h"
@@ -25,49 +27,12 @@
 
 using namespace strata;
 using namespace strata::store;
+using widgettest::Builder;
 using model::EventRef;
 using widgets::OperatorTableWidget;
 using widgets::OperatorTreeModel;
 
 namespace {
-
-struct A {
-    const char* key;
-    enum { S, I, D } kind;
-    const char* s = nullptr;
-    int64_t i = 0;
-    double d = 0;
-    A(const char* k, const char* v) : key(k), kind(S), s(v) {}
-    A(const char* k, int v) : key(k), kind(I), i(v) {}
-    A(const char* k, double v) : key(k), kind(D), d(v) {}
-};
-
-struct Builder {
-    StoreBuilder b;
-    ArgSetId args(std::initializer_list<A> list)
-    {
-        std::vector<Arg> out;
-        for (const A& a : list) {
-            const StringId k = b.intern(a.key);
-            out.push_back(a.kind == A::S ? Arg::makeString(k, b.intern(a.s))
-                    : a.kind == A::I     ? Arg::makeInt(k, a.i)
-                                         : Arg::makeDouble(k, a.d));
-        }
-        return b.argSet(out.data(), out.size());
-    }
-    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
-    {
-        const ProcessId p = b.process(IdValue::number(pid));
-        b.setProcessName(p, b.intern(process));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    }
-    void X(uint32_t t, const char* name, const char* cat, TimeNs ts, TimeNs dur, ArgSetId a = {})
-    {
-        b.completeSlice(t, ts, dur, b.type(b.intern(name), b.intern(cat)), a);
-    }
-};
 
 // Two iterations of a small RBLN-style device program (the second one 10 µs later, its
 // commands slower), and a host thread with the steps that submitted them:
@@ -153,9 +118,7 @@ private:
 
     std::shared_ptr<const EventStore> m_store;
     std::shared_ptr<const OperatorCatalog> m_catalog;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<OperatorTableWidget> m_widget;
+    widgettest::DockFixture<OperatorTableWidget> m_dock;
 };
 
 void tst_OperatorTableWidget::initTestCase()
@@ -166,32 +129,23 @@ void tst_OperatorTableWidget::initTestCase()
 
 void tst_OperatorTableWidget::init()
 {
-    m_selection = std::make_unique<model::Selection>();
-    m_viewport = std::make_unique<model::Viewport>();
-    m_viewport->setTraceRange(m_store->extent());
-    m_widget = std::make_unique<OperatorTableWidget>(m_selection.get(), m_viewport.get());
-    m_widget->resize(1000, 500);
-    m_widget->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+    QVERIFY(m_dock.show(m_store->extent(), 1000, 500));
 }
 
 void tst_OperatorTableWidget::cleanup()
 {
-    m_widget.reset();
-    m_viewport.reset();
-    m_selection.reset();
+    m_dock.reset();
 }
 
 void tst_OperatorTableWidget::waitTree()
 {
-    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
-    QVERIFY(spy.wait(10000));
+    QVERIFY(widgettest::waitFor(m_dock.widget.get(), &OperatorTableWidget::treeChanged));
 }
 
 // The view index of a row by its names from the top ("fused(bn1+conv1+relu)", "conv2d").
 QModelIndex tst_OperatorTableWidget::find(const QStringList& path) const
 {
-    const QAbstractItemModel* m = m_widget->view()->model();
+    const QAbstractItemModel* m = m_dock.widget->view()->model();
     QModelIndex parent;
     for (const QString& name : path) {
         QModelIndex found;
@@ -207,33 +161,33 @@ QModelIndex tst_OperatorTableWidget::find(const QStringList& path) const
 
 void tst_OperatorTableWidget::placeholdersUntilCatalog()
 {
-    QVERIFY(!m_widget->tree());
-    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
-    m_widget->setAnalysis(m_store, nullptr); // storeChanged: the catalog is still being built
-    QVERIFY(!m_widget->tree());
+    QVERIFY(!m_dock.widget->tree());
+    QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
+    m_dock.widget->setAnalysis(m_store, nullptr); // storeChanged: the catalog is still being built
+    QVERIFY(!m_dock.widget->tree());
     QCOMPARE(spy.count(), 0);
-    m_widget->setAnalysis(m_store, m_catalog); // analysesReady
-    QVERIFY(m_widget->isBusy());
+    m_dock.widget->setAnalysis(m_store, m_catalog); // analysesReady
+    QVERIFY(m_dock.widget->isBusy());
     QVERIFY(spy.wait(10000));
-    QVERIFY(m_widget->tree());
-    QVERIFY(!m_widget->isBusy());
-    m_widget->setAnalysis(nullptr, nullptr); // closed
-    QVERIFY(!m_widget->tree());
-    QCOMPARE(m_widget->model()->rowCount(), 0);
+    QVERIFY(m_dock.widget->tree());
+    QVERIFY(!m_dock.widget->isBusy());
+    m_dock.widget->setAnalysis(nullptr, nullptr); // closed
+    QVERIFY(!m_dock.widget->tree());
+    QCOMPARE(m_dock.widget->model()->rowCount(), 0);
 }
 
 void tst_OperatorTableWidget::tableShowsAggregation()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    QCOMPARE(m_widget->scope(), OperatorScope::Device); // the trace has device tracks
-    const auto t = m_widget->tree();
+    QCOMPARE(m_dock.widget->scope(), OperatorScope::Device); // the trace has device tracks
+    const auto t = m_dock.widget->tree();
     QCOMPARE(int(t->levels.size()), 3);
     QCOMPARE(t->levels.front(), OperatorLevel::Framework);
     // The top level in the view: the aggregator's rows, longest total first.
     const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Framework,
         OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    const QAbstractItemModel* m = m_widget->view()->model();
+    const QAbstractItemModel* m = m_dock.widget->view()->model();
     QCOMPARE(m->rowCount(), int(agg.rows.size()));
     for (int r = 0; r < m->rowCount(); ++r) {
         const OperatorRow& a = agg.rows[size_t(r)];
@@ -254,27 +208,27 @@ void tst_OperatorTableWidget::tableShowsAggregation()
                  .toString(),
         QString("315 ns"));
     // No FLOPs or MFU anywhere: those columns are hidden; bytes are shown.
-    QVERIFY(m_widget->view()->isColumnHidden(OperatorTreeModel::Flops));
-    QVERIFY(m_widget->view()->isColumnHidden(OperatorTreeModel::Mfu));
-    QVERIFY(!m_widget->view()->isColumnHidden(OperatorTreeModel::Bytes));
+    QVERIFY(m_dock.widget->view()->isColumnHidden(OperatorTreeModel::Flops));
+    QVERIFY(m_dock.widget->view()->isColumnHidden(OperatorTreeModel::Mfu));
+    QVERIFY(!m_dock.widget->view()->isColumnHidden(OperatorTreeModel::Bytes));
 }
 
 void tst_OperatorTableWidget::modelTesterWhileUpdating()
 {
-    QAbstractItemModelTester t1(m_widget->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester t2(m_widget->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m_widget->setAnalysis(m_store, m_catalog);
+    QAbstractItemModelTester t1(m_dock.widget->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(m_dock.widget->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
     for (int g = 1; g < int(OperatorTableWidget::groupings().size()); ++g) {
-        m_widget->setGrouping(g);
+        m_dock.widget->setGrouping(g);
         waitTree();
-        m_widget->view()->expandAll();
-        m_widget->setFilter("conv", false);
-        m_widget->setFilter(QString(), false);
+        m_dock.widget->view()->expandAll();
+        m_dock.widget->setFilter("conv", false);
+        m_dock.widget->setFilter(QString(), false);
     }
-    m_widget->setScope(OperatorScope::All);
+    m_dock.widget->setScope(OperatorScope::All);
     waitTree();
-    m_widget->view()->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
+    m_dock.widget->view()->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
 }
 
 void tst_OperatorTableWidget::selectingHighlightsExactRows_data()
@@ -292,64 +246,64 @@ void tst_OperatorTableWidget::selectingHighlightsExactRows()
 {
     QFETCH(QStringList, path);
     QFETCH(int, count);
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->view()->expandAll();
+    m_dock.widget->view()->expandAll();
     const QModelIndex index = find(path);
     QVERIFY(index.isValid());
-    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
     // A click, as the user selects.
-    const QRect rect = m_widget->view()->visualRect(index);
+    const QRect rect = m_dock.widget->view()->visualRect(index);
     QVERIFY(rect.isValid());
-    QTest::mouseClick(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseClick(m_dock.widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
     QVERIFY(spy.wait(10000));
-    const auto rows = m_selection->highlighted();
+    const auto rows = m_dock.selection->highlighted();
     QVERIFY(rows);
-    const auto expected = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, path);
+    const auto expected = expectedRows(*m_store, *m_catalog, m_dock.widget->tree()->levels, path);
     QCOMPARE(int(expected.size()), count);
     QVERIFY(*rows == expected);
     QVERIFY(std::is_sorted(rows->begin(), rows->end()));
-    QCOMPARE(m_selection->highlightLabel(), path.join(QString::fromUtf8(" \u203a ")));
+    QCOMPARE(m_dock.selection->highlightLabel(), path.join(QString::fromUtf8(" \u203a ")));
 }
 
 void tst_OperatorTableWidget::multiSelectionUnion()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
     QItemSelection sel;
     for (const char* name : { "fc", "layer1.0.conv1" }) {
         const QModelIndex i = find({ name });
         sel.select(i, i.siblingAtColumn(OperatorTreeModel::ColumnCount - 1));
     }
-    m_widget->view()->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
+    m_dock.widget->view()->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
     QVERIFY(spy.wait(10000));
-    auto expected = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, { "fc" });
-    const auto more = expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, { "layer1.0.conv1" });
+    auto expected = expectedRows(*m_store, *m_catalog, m_dock.widget->tree()->levels, { "fc" });
+    const auto more = expectedRows(*m_store, *m_catalog, m_dock.widget->tree()->levels, { "layer1.0.conv1" });
     expected.insert(expected.end(), more.begin(), more.end());
     std::sort(expected.begin(), expected.end());
-    QVERIFY(*m_selection->highlighted() == expected);
-    QCOMPARE(m_selection->highlightLabel(), QString("2 operators"));
+    QVERIFY(*m_dock.selection->highlighted() == expected);
+    QCOMPARE(m_dock.selection->highlightLabel(), QString("2 operators"));
 }
 
 void tst_OperatorTableWidget::clearingSelectionClearsOwnHighlight()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    QSignalSpy spy(m_selection.get(), &model::Selection::highlightChanged);
-    m_widget->view()->setCurrentIndex(find({ "fc" }));
+    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
     QVERIFY(spy.wait(10000));
-    QVERIFY(m_selection->highlighted());
-    m_widget->view()->clearSelection();
-    QTRY_VERIFY(!m_selection->highlighted());
+    QVERIFY(m_dock.selection->highlighted());
+    m_dock.widget->view()->clearSelection();
+    QTRY_VERIFY(!m_dock.selection->highlighted());
     // Another dock's highlight is left alone.
     auto other = std::make_shared<const std::vector<SliceRow>>(std::vector<SliceRow>{ SliceRow(0) });
-    m_selection->setHighlighted(other, "search");
-    m_widget->view()->setCurrentIndex(find({ "fc" }));
-    QTRY_VERIFY(m_selection->highlightLabel() == "fc");
-    m_selection->setHighlighted(other, "search");
-    m_widget->view()->clearSelection();
-    QCOMPARE(m_selection->highlightLabel(), QString("search"));
+    m_dock.selection->setHighlighted(other, "search");
+    m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
+    QTRY_VERIFY(m_dock.selection->highlightLabel() == "fc");
+    m_dock.selection->setHighlighted(other, "search");
+    m_dock.widget->view()->clearSelection();
+    QCOMPARE(m_dock.selection->highlightLabel(), QString("search"));
 }
 
 void tst_OperatorTableWidget::doubleClickZoomsToLongest_data()
@@ -367,133 +321,134 @@ void tst_OperatorTableWidget::doubleClickZoomsToLongest()
     QFETCH(QStringList, path);
     QFETCH(QString, longestName);
     QFETCH(qint64, longestDur);
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->view()->expandAll();
+    m_dock.widget->view()->expandAll();
     const QModelIndex index = find(path);
-    QSignalSpy current(m_selection.get(), &model::Selection::currentChanged);
-    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
-    const QRect rect = m_widget->view()->visualRect(index);
+    QSignalSpy current(m_dock.selection.get(), &model::Selection::currentChanged);
+    QSignalSpy reveal(m_dock.selection.get(), &model::Selection::revealRequested);
+    const QRect rect = m_dock.widget->view()->visualRect(index);
     // A double click's first press selects; the second arrives as a double-click event.
-    QTest::mousePress(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
-    QTest::mouseRelease(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
-    QTest::mouseDClick(m_widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mousePress(m_dock.widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseRelease(m_dock.widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(m_dock.widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
     QCOMPARE(current.count(), 1);
     QCOMPARE(reveal.count(), 1);
-    const EventRef e = m_selection->current();
+    const EventRef e = m_dock.selection->current();
     QCOMPARE(e.kind, EventRef::Kind::Slice);
     const SliceRow row(e.row);
     QCOMPARE(qs(m_store->str(m_store->sliceName(row))), longestName);
     QCOMPARE(m_store->sliceDur(row), longestDur);
     // It is the longest of the row's slices.
-    for (SliceRow r : expectedRows(*m_store, *m_catalog, m_widget->tree()->levels, path))
+    for (SliceRow r : expectedRows(*m_store, *m_catalog, m_dock.widget->tree()->levels, path))
         QVERIFY(m_store->sliceDur(r) <= longestDur);
     // The view shows it, zoomed in around it.
-    const TimeRange v = m_viewport->visible();
+    const TimeRange v = m_dock.viewport->visible();
     QVERIFY(v.start <= m_store->sliceTs(row) && v.end >= m_store->sliceEnd(row));
     QVERIFY(v.duration() < m_store->extent().duration());
 }
 
 void tst_OperatorTableWidget::returnKeyZoomsToLongest()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->view()->setFocus();
-    m_widget->view()->setCurrentIndex(find({ "fc" }));
-    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
-    QTest::keyClick(m_widget->view(), Qt::Key_Return);
+    m_dock.widget->view()->setFocus();
+    m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
+    QSignalSpy reveal(m_dock.selection.get(), &model::Selection::revealRequested);
+    QTest::keyClick(m_dock.widget->view(), Qt::Key_Return);
     QCOMPARE(reveal.count(), 1);
-    QCOMPARE(m_store->sliceDur(SliceRow(m_selection->current().row)), TimeNs(70));
+    QCOMPARE(m_store->sliceDur(SliceRow(m_dock.selection->current().row)), TimeNs(70));
 }
 
 void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree(); // the visible window: the whole trace
-    m_selection->setTimeSelection({ 10000, 10500 }); // the second iteration's first commands
+    m_dock.selection->setTimeSelection({ 10000, 10500 }); // the second iteration's first commands
     waitTree();
-    const auto t = m_widget->tree();
+    const auto t = m_dock.widget->tree();
     QCOMPARE(t->window.start, TimeNs(10000));
     QCOMPARE(t->window.end, TimeNs(10500));
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, OperatorLevel::Framework, { 10000, 10500 }, OperatorScope::Device);
-    QCOMPARE(m_widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_dock.widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
     // 0_fused..._1 (120), _2 (330) and its weight load (45) start in it, and layer1.0.conv1's
     // weight load (10440); fc (10800) does not.
-    QCOMPARE(m_widget->view()->model()->rowCount(), 2);
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 2);
     QCOMPARE(find({ "fused(bn1+conv1+relu)" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("3"));
     QCOMPARE(find({ "layer1.0.conv1" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("1"));
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_widget->tableJson())).object();
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->tableJson())).object();
     const TimeNs origin = m_store->extent().start;
     QCOMPARE(o["range_ns"].toArray(), QJsonArray({ qint64(10000 - origin), qint64(10500 - origin) }));
     // Back to the whole trace: at once, not debounced.
-    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
-    m_widget->setMode(widgets::AnalysisWindow::Mode::WholeTrace);
+    QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::WholeTrace);
     QVERIFY(spy.wait(10000));
-    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
-    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(m_widget->tableJson())).object()["range_ns"].isNull());
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 3);
+    const QByteArray json = QByteArray::fromStdString(m_dock.widget->tableJson());
+    QVERIFY(QJsonDocument::fromJson(json).object()["range_ns"].isNull());
 }
 
 void tst_OperatorTableWidget::currentSelectionFollowsViewportDebounced()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree();
-    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
+    QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
     // A burst of moves (a drag): one re-aggregation, of the last window.
-    m_viewport->setVisible({ 0, 2000 }, model::Viewport::Nav::Step);
-    m_viewport->setVisible({ 0, 1500 }, model::Viewport::Nav::Step);
-    m_viewport->setVisible({ 700, 1200 }, model::Viewport::Nav::Step);
+    m_dock.viewport->setVisible({ 0, 2000 }, model::Viewport::Nav::Step);
+    m_dock.viewport->setVisible({ 0, 1500 }, model::Viewport::Nav::Step);
+    m_dock.viewport->setVisible({ 700, 1200 }, model::Viewport::Nav::Step);
     QVERIFY(spy.wait(10000));
-    QTRY_VERIFY(!m_widget->isBusy());
+    QTRY_VERIFY(!m_dock.widget->isBusy());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(m_widget->tree()->window.start, TimeNs(700));
-    QCOMPARE(m_widget->tree()->window.end, TimeNs(1200));
-    QCOMPARE(m_widget->view()->model()->rowCount(), 1); // only fc (800) starts in [700, 1200)
+    QCOMPARE(m_dock.widget->tree()->window.start, TimeNs(700));
+    QCOMPARE(m_dock.widget->tree()->window.end, TimeNs(1200));
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 1); // only fc (800) starts in [700, 1200)
     QCOMPARE(find({ "fc" }).isValid(), true);
 }
 
 void tst_OperatorTableWidget::staleResultsDropped()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    QSignalSpy spy(m_widget.get(), &OperatorTableWidget::treeChanged);
-    m_widget->setGrouping(1);
-    m_widget->setGrouping(2);
-    m_widget->setGrouping(5); // the last request wins
+    QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
+    m_dock.widget->setGrouping(1);
+    m_dock.widget->setGrouping(2);
+    m_dock.widget->setGrouping(5); // the last request wins
     QVERIFY(spy.wait(10000));
-    QTRY_VERIFY(!m_widget->isBusy());
+    QTRY_VERIFY(!m_dock.widget->isBusy());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(m_widget->tree()->levels, OperatorTableWidget::groupings()[5].levels);
+    QCOMPARE(m_dock.widget->tree()->levels, OperatorTableWidget::groupings()[5].levels);
     // A new profile drops what was under way for the old one.
-    QSignalSpy spy2(m_widget.get(), &OperatorTableWidget::treeChanged);
-    m_widget->setGrouping(0);
-    m_widget->setAnalysis(nullptr, nullptr);
-    QVERIFY(!m_widget->tree());
+    QSignalSpy spy2(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
+    m_dock.widget->setGrouping(0);
+    m_dock.widget->setAnalysis(nullptr, nullptr);
+    QVERIFY(!m_dock.widget->tree());
     // Let the pool finish and deliver: nothing arrives for the closed profile.
     widgets::BackgroundPool::instance()->waitForDone();
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
     QCOMPARE(spy2.count(), 0);
-    QVERIFY(!m_widget->tree());
+    QVERIFY(!m_dock.widget->tree());
 }
 
 void tst_OperatorTableWidget::stateKeptAcrossUpdates()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree();
-    QTreeView* view = m_widget->view();
+    QTreeView* view = m_dock.widget->view();
     view->expand(find({ "fused(bn1+conv1+relu)" }));
     view->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
-    QSignalSpy hl(m_selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy hl(m_dock.selection.get(), &model::Selection::highlightChanged);
     view->setCurrentIndex(find({ "fused(bn1+conv1+relu)", "conv2d" }));
     QVERIFY(hl.wait(10000));
-    m_viewport->setVisible({ 0, 9000 }); // the first iteration only
+    m_dock.viewport->setVisible({ 0, 9000 }); // the first iteration only
     waitTree();
     QVERIFY(view->isExpanded(find({ "fused(bn1+conv1+relu)" })));
     QCOMPARE(view->header()->sortIndicatorSection(), int(OperatorTreeModel::Name));
@@ -501,7 +456,7 @@ void tst_OperatorTableWidget::stateKeptAcrossUpdates()
     QCOMPARE(sel.size(), 1);
     QCOMPARE(sel.first().data().toString(), QString("conv2d"));
     // The highlight follows the new window: conv2d of the first iteration only.
-    QTRY_COMPARE(m_selection->highlighted()->size(), size_t(2));
+    QTRY_COMPARE(m_dock.selection->highlighted()->size(), size_t(2));
 }
 
 void tst_OperatorTableWidget::exportsAreCliText_data()
@@ -516,37 +471,37 @@ void tst_OperatorTableWidget::exportsAreCliText_data()
 void tst_OperatorTableWidget::exportsAreCliText()
 {
     QFETCH(int, grouping);
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    if (grouping != m_widget->grouping()) {
-        m_widget->setGrouping(grouping);
+    if (grouping != m_dock.widget->grouping()) {
+        m_dock.widget->setGrouping(grouping);
         waitTree();
     }
     const OperatorLevel top = OperatorTableWidget::groupings()[size_t(grouping)].levels.front();
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, top, OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    QCOMPARE(m_widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
-    QCOMPARE(m_widget->tableJson(), widgets::OperatorExport::opsJson(agg, std::nullopt));
-    const QStringList lines = QString::fromStdString(m_widget->tableCsv()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(m_dock.widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_dock.widget->tableJson(), widgets::OperatorExport::opsJson(agg, std::nullopt));
+    const QStringList lines = QString::fromStdString(m_dock.widget->tableCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), int(agg.rows.size()) + 1);
-    const QStringList tree = QString::fromStdString(m_widget->treeCsv()).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(tree.size(), int(m_widget->tree()->nodes.size()) + 1);
+    const QStringList tree = QString::fromStdString(m_dock.widget->treeCsv()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(tree.size(), int(m_dock.widget->tree()->nodes.size()) + 1);
 }
 
 void tst_OperatorTableWidget::filterBox()
 {
-    m_widget->setAnalysis(m_store, m_catalog);
+    m_dock.widget->setAnalysis(m_store, m_catalog);
     waitTree();
-    m_widget->setFilter("engine:task", false);
+    m_dock.widget->setFilter("engine:task", false);
     // Every layer has a weight load on Task DMA, except fc.
-    QCOMPARE(m_widget->view()->model()->rowCount(), 2);
-    m_widget->setFilter("^fc$", true);
-    QCOMPARE(m_widget->view()->model()->rowCount(), 1);
-    m_widget->setFilter("[", true); // invalid: everything passes, the edit says why
-    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
-    QVERIFY(!m_widget->proxy()->isValid());
-    m_widget->setFilter(QString(), false);
-    QCOMPARE(m_widget->view()->model()->rowCount(), 3);
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 2);
+    m_dock.widget->setFilter("^fc$", true);
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 1);
+    m_dock.widget->setFilter("[", true); // invalid: everything passes, the edit says why
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 3);
+    QVERIFY(!m_dock.widget->proxy()->isValid());
+    m_dock.widget->setFilter(QString(), false);
+    QCOMPARE(m_dock.widget->view()->model()->rowCount(), 3);
 }
 
 QTEST_MAIN(tst_OperatorTableWidget)

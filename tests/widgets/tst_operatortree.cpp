@@ -3,6 +3,8 @@
 // OperatorRows (exactly a node's slices), OperatorTreeModel and OperatorFilterProxy under
 // QAbstractItemModelTester, and the exports (the CLI's CSV/JSON text, numbers equal to the
 // aggregator's).
+#include "../analysis/operatorteststore.h"
+
 #include "operators/exportactions.h"
 #include "operators/operatorexport.h"
 #include "operators/operatorfilterproxy.h"
@@ -25,88 +27,11 @@
 
 using namespace strata;
 using namespace strata::store;
+using operatortest::handStore;
 using widgets::OperatorTree;
 using widgets::OperatorTreeBuilder;
 
 namespace {
-
-struct A {
-    const char* key;
-    enum { S, I, D } kind;
-    const char* s = nullptr;
-    int64_t i = 0;
-    double d = 0;
-    A(const char* k, const char* v) : key(k), kind(S), s(v) {}
-    A(const char* k, int v) : key(k), kind(I), i(v) {}
-    A(const char* k, double v) : key(k), kind(D), d(v) {}
-};
-
-struct Builder {
-    StoreBuilder b;
-    TypeId type(const char* name, const char* cat) { return b.type(b.intern(name), b.intern(cat)); }
-    ArgSetId args(std::initializer_list<A> list)
-    {
-        std::vector<Arg> out;
-        for (const A& a : list) {
-            const StringId k = b.intern(a.key);
-            out.push_back(a.kind == A::S ? Arg::makeString(k, b.intern(a.s))
-                    : a.kind == A::I     ? Arg::makeInt(k, a.i)
-                                         : Arg::makeDouble(k, a.d));
-        }
-        return b.argSet(out.data(), out.size());
-    }
-    uint32_t thread(int64_t pid, const char* process, int64_t tid, const char* name)
-    {
-        const ProcessId p = b.process(IdValue::number(pid));
-        b.setProcessName(p, b.intern(process));
-        const uint32_t t = b.thread(p, IdValue::number(tid));
-        b.setThreadName(t, b.intern(name));
-        return t;
-    }
-    void X(uint32_t t, const char* name, const char* cat, TimeNs ts, TimeNs dur, ArgSetId a = {})
-    {
-        b.completeSlice(t, ts, dur, type(name, cat), a);
-    }
-};
-
-// The store of tst_operatoraggregator (times in ns), whose tables are hand-computed there:
-//  pid 1 "NPU 0"
-//    Neural Engine Clusters  0_fused(bn1+conv1+relu)_1 [0,100)   conv2d, 1000 B, 5000 FLOP, MFU 50
-//                            0_fused(bn1+conv1+relu)_2 [100,400) conv2d, 3000 B, 15000 FLOP, MFU 30
-//                            0_layer1.0.conv1_3        [500,700) conv2d, 500 B
-//                            0_fc_4                    [800,850) linear
-//    Task DMA                0_fused(bn1+conv1+relu)_0 [0,40)    dma_load_weight, 4096 B
-//                            0_layer1.0.conv1_5        [450,510) dma_load_weight, 2048 B
-//  pid 100 "python3 model.py" / MainThread
-//    ProfilerStep#1 [0,1000) > aten::conv2d [100,500) (layer1.0.conv1) > aten::convolution [150,450)
-//                           > aten::conv2d [600,800) (layer1.0.conv2)
-//    ProfilerStep#2 [1100,2000) > aten::conv2d [1200,1700) (layer1.0.conv1)
-//    ProfilerStep#3 [2100,3200)
-std::shared_ptr<const EventStore> handStore()
-{
-    Builder s;
-    const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
-    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
-    const uint32_t main = s.thread(100, "python3 model.py", 100, "MainThread");
-    const char* ne = "Neural Engine Clusters";
-    s.X(nec, "0_fused(bn1+conv1+relu)_1", ne, 0, 100,
-        s.args({ { "opcode", "conv2d" }, { "bytes", 1000 }, { "flops", 5000 }, { "mfu", 50.0 } }));
-    s.X(nec, "0_fused(bn1+conv1+relu)_2", ne, 100, 300,
-        s.args({ { "opcode", "conv2d" }, { "bytes", 3000 }, { "flops", 15000 }, { "mfu", 30.0 } }));
-    s.X(nec, "0_layer1.0.conv1_3", ne, 500, 200, s.args({ { "opcode", "conv2d" }, { "bytes", 500 } }));
-    s.X(nec, "0_fc_4", ne, 800, 50, s.args({ { "opcode", "linear" } }));
-    s.X(dma, "0_fused(bn1+conv1+relu)_0", "Task DMA", 0, 40,
-        s.args({ { "opcode", "dma_load_weight" }, { "bytes", 4096 } }));
-    s.X(dma, "0_layer1.0.conv1_5", "Task DMA", 450, 60, s.args({ { "opcode", "dma_load_weight" }, { "bytes", 2048 } }));
-    s.X(main, "ProfilerStep#1", "user_annotation", 0, 1000);
-    s.X(main, "aten::conv2d", "cpu_op", 100, 400, s.args({ { "layer", "layer1.0.conv1" } }));
-    s.X(main, "aten::convolution", "cpu_op", 150, 300);
-    s.X(main, "aten::conv2d", "cpu_op", 600, 200, s.args({ { "layer", "layer1.0.conv2" } }));
-    s.X(main, "ProfilerStep#2", "user_annotation", 1100, 900);
-    s.X(main, "aten::conv2d", "cpu_op", 1200, 500, s.args({ { "layer", "layer1.0.conv1" } }));
-    s.X(main, "ProfilerStep#3", "user_annotation", 2100, 1100);
-    return s.b.finalize();
-}
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -212,6 +137,31 @@ OperatorScope scopeOf(const QString& name)
     OperatorScope s = OperatorScope::Device;
     parseOperatorScope(name.toStdString(), &s);
     return s;
+}
+
+// What a tree is built for: levels, window and scope. A data row gives them in the columns
+// addTreeColumns() makes (levels as "op>layer"), fetched by fetchTreeSpec().
+struct TreeSpec {
+    std::vector<OperatorLevel> levels;
+    TimeRange window;
+    OperatorScope scope;
+};
+
+void addTreeColumns()
+{
+    QTest::addColumn<QString>("levels");
+    QTest::addColumn<QString>("scope");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+}
+
+TreeSpec fetchTreeSpec()
+{
+    QFETCH(QString, levels);
+    QFETCH(QString, scope);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    return { levelsOf(levels), TimeRange{ start, end }, scopeOf(scope) };
 }
 
 // Splits one CSV line (the CLI's quoting: fields with , " or newline quoted, "" inside).
@@ -341,10 +291,7 @@ void tst_OperatorTree::handTree()
 
 void tst_OperatorTree::matchesRecount_data()
 {
-    QTest::addColumn<QString>("levels");
-    QTest::addColumn<QString>("scope");
-    QTest::addColumn<qint64>("start");
-    QTest::addColumn<qint64>("end");
+    addTreeColumns();
     const qint64 lo = kTimeMin, hi = kTimeMax;
     QTest::newRow("framework>op>command device") << "framework>op>command" << "device" << lo << hi;
     QTest::newRow("module>layer>command device") << "module>layer>command" << "device" << lo << hi;
@@ -361,15 +308,10 @@ void tst_OperatorTree::matchesRecount_data()
 // aggregator's table; children add up to their parent.
 void tst_OperatorTree::matchesRecount()
 {
-    QFETCH(QString, levels);
-    QFETCH(QString, scope);
-    QFETCH(qint64, start);
-    QFETCH(qint64, end);
-    const auto lv = levelsOf(levels);
-    const TimeRange w{start, end};
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, lv, w, scopeOf(scope));
+    const TreeSpec spec = fetchTreeSpec();
+    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
     QVERIFY(t);
-    const auto ref = recount(*m_store, *m_catalog, lv, w, scopeOf(scope));
+    const auto ref = recount(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
     size_t refNodes = 0;
     for (const auto& [path, r] : ref)
         refNodes += r.count ? 1 : 0;
@@ -403,7 +345,8 @@ void tst_OperatorTree::matchesRecount()
         }
     }
     // The top level is the aggregator's table, row for row, in its order.
-    const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, lv.front(), w, scopeOf(scope));
+    const OperatorTable agg
+        = OperatorAggregator::aggregate(*m_store, *m_catalog, spec.levels.front(), spec.window, spec.scope);
     QCOMPARE(t->roots.size(), agg.rows.size());
     QCOMPARE(t->table.busyNs, agg.busyNs);
     QCOMPARE(t->table.transferNs, agg.transferNs);
@@ -423,10 +366,7 @@ void tst_OperatorTree::matchesRecount()
 
 void tst_OperatorTree::rowsOfNode_data()
 {
-    QTest::addColumn<QString>("levels");
-    QTest::addColumn<QString>("scope");
-    QTest::addColumn<qint64>("start");
-    QTest::addColumn<qint64>("end");
+    addTreeColumns();
     const qint64 lo = kTimeMin, hi = kTimeMax;
     QTest::newRow("framework>op>command device") << "framework>op>command" << "device" << lo << hi;
     QTest::newRow("op>layer all") << "op>layer" << "all" << lo << hi;
@@ -436,14 +376,9 @@ void tst_OperatorTree::rowsOfNode_data()
 // OperatorRows lists exactly the slices the node counts, ascending.
 void tst_OperatorTree::rowsOfNode()
 {
-    QFETCH(QString, levels);
-    QFETCH(QString, scope);
-    QFETCH(qint64, start);
-    QFETCH(qint64, end);
-    const auto lv = levelsOf(levels);
-    const TimeRange w{start, end};
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, lv, w, scopeOf(scope));
-    const auto ref = recount(*m_store, *m_catalog, lv, w, scopeOf(scope));
+    const TreeSpec spec = fetchTreeSpec();
+    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
+    const auto ref = recount(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
     QVERIFY(!t->nodes.empty());
     for (size_t i = 0; i < t->nodes.size(); ++i) {
         const auto rows = widgets::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
@@ -451,8 +386,8 @@ void tst_OperatorTree::rowsOfNode()
         QVERIFY(rows == ref.at(t->pathKeys(int(i))).rows);
         // The scan over every track gives the same.
         const auto keys = t->pathKeys(int(i));
-        const std::vector<OperatorLevel> path(lv.begin(), lv.begin() + std::ptrdiff_t(keys.size()));
-        QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, path, keys, w, scopeOf(scope)) == rows);
+        const std::vector<OperatorLevel> path(spec.levels.begin(), spec.levels.begin() + std::ptrdiff_t(keys.size()));
+        QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, path, keys, spec.window, spec.scope) == rows);
     }
 }
 

@@ -1,5 +1,7 @@
 // The Overall Summary dock: the whole trace's SummaryCalculator result (what `strata-cli
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
+#include "widgettestutil.h"
+
 #include "summary/overallsummarywidget.h"
 #include "summary/summarybusychart.h"
 #include "summary/summarytrackmodel.h"
@@ -32,23 +34,14 @@ constexpr int kWaitMs = 20000;
 // problems, one with messages. The trace spans [0, 2 ms].
 std::shared_ptr<const store::EventStore> buildStore(bool withMetrics = true)
 {
-    store::StoreBuilder b;
+    widgettest::Builder s;
+    store::StoreBuilder& b = s.b;
     const store::ProcessId npu = b.process(store::IdValue::number(1));
-    b.setProcessName(npu, b.intern("NPU 0"));
-    const store::ProcessId host = b.process(store::IdValue::number(4242));
-    b.setProcessName(host, b.intern("python3"));
-    const store::ProcessId host2 = b.process(store::IdValue::number(4343));
-    b.setProcessName(host2, b.intern("python3"));
-    const uint32_t engine = b.thread(npu, store::IdValue::number(1));
-    b.setThreadName(engine, b.intern("Neural Engine"));
-    const uint32_t dma = b.thread(npu, store::IdValue::number(2));
-    b.setThreadName(dma, b.intern("Task DMA"));
-    const uint32_t main1 = b.thread(host, store::IdValue::number(4242));
-    b.setThreadName(main1, b.intern("MainThread"));
-    const uint32_t idle = b.thread(host, store::IdValue::number(4250));
-    b.setThreadName(idle, b.intern("worker"));
-    const uint32_t main2 = b.thread(host2, store::IdValue::number(4343));
-    b.setThreadName(main2, b.intern("MainThread"));
+    const uint32_t engine = s.thread(1, "NPU 0", 1, "Neural Engine");
+    const uint32_t dma = s.thread(1, "NPU 0", 2, "Task DMA");
+    const uint32_t main1 = s.thread(4242, "python3", 4242, "MainThread");
+    const uint32_t idle = s.thread(4242, "python3", 4250, "worker");
+    const uint32_t main2 = s.thread(4343, "python3", 4343, "MainThread");
     const store::StringId cat = b.intern("cat");
     auto args = [&](const char* k1, double v1, const char* k2, double v2) {
         if (!withMetrics)

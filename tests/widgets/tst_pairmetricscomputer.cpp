@@ -55,6 +55,51 @@ private slots:
             QVERIFY(second->topOperators[i - 1].totalNs >= second->topOperators[i].totalNs);
     }
 
+    // The worker answers from the OperatorWindowIndex the first request built: the same
+    // rows, counts, times and shares as OperatorAggregator on the calling thread.
+    void operatorsFromTheIndex_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<qint64>("end");
+        QTest::newRow("whole trace") << qint64(0) << qint64(10000);
+        QTest::newRow("conv and dma") << qint64(1000) << qint64(3000);
+        QTest::newRow("a marker on a slice start") << qint64(2000) << qint64(5000);
+        QTest::newRow("one instant") << qint64(5000) << qint64(5000);
+        QTest::newRow("nothing starts") << qint64(7000) << qint64(9000);
+    }
+    void operatorsFromTheIndex()
+    {
+        QFETCH(qint64, start);
+        QFETCH(qint64, end);
+        PairMetricsComputer c;
+        c.setAnalysis(m_store, m_index, m_catalog);
+        QVERIFY(!c.hasOperatorIndex());
+        QSignalSpy ready(&c, &PairMetricsComputer::ready);
+        c.request({ start, end });
+        QTRY_COMPARE(ready.count(), 2);
+        QVERIFY(c.hasOperatorIndex());
+        c.request({ start, end }); // the index is kept
+        QTRY_COMPARE(ready.count(), 4);
+        const PairMetrics direct = PairMetricsComputer::compute(*m_store, *m_index, m_catalog.get(), { start, end });
+        for (int i : { 1, 3 }) {
+            const MetricsPtr m = ready.at(i).at(0).value<MetricsPtr>();
+            QVERIFY(m->hasOperators);
+            QCOMPARE(m->operatorBusyNs, direct.operatorBusyNs);
+            QCOMPARE(m->topOperators.size(), direct.topOperators.size());
+            for (size_t r = 0; r < direct.topOperators.size(); ++r) {
+                const store::OperatorRow &got = m->topOperators[r], &want = direct.topOperators[r];
+                QCOMPARE(got.name, want.name);
+                QCOMPARE(got.count, want.count);
+                QCOMPARE(got.totalNs, want.totalNs);
+                QCOMPARE(got.selfNs, want.selfNs);
+                QCOMPARE(got.percent, want.percent);
+                QCOMPARE(got.avgNs, want.avgNs);
+            }
+        }
+        c.setAnalysis(m_store, m_index, std::make_shared<const store::OperatorCatalog>(*m_store));
+        QVERIFY(!c.hasOperatorIndex()); // a new catalog needs a new index
+    }
+
     void withoutCatalogOnlyTheSummary()
     {
         PairMetricsComputer c;

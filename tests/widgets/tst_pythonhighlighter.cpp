@@ -13,10 +13,7 @@ class TestPythonHighlighter : public QObject {
 private slots:
     void roles_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("line");
-        QTest::addColumn<int>("column");
-        QTest::addColumn<QString>("role");
+        highlighttest::addRoleColumns();
         QTest::newRow("def") << "def forward(self, x):" << 0 << 0 << "keyword";
         QTest::newRow("function name") << "def forward(self, x):" << 0 << 5 << "builtin"; // definition colour
         QTest::newRow("self") << "def forward(self, x):" << 0 << 13 << "builtin";
@@ -36,17 +33,7 @@ private slots:
         QTest::newRow("None") << "y = None" << 0 << 4 << "keyword";
     }
 
-    void roles()
-    {
-        QFETCH(QString, text);
-        QFETCH(int, line);
-        QFETCH(int, column);
-        QFETCH(QString, role);
-        QTextDocument doc(text);
-        PythonHighlighter h(&doc);
-        h.rehighlight();
-        QCOMPARE(highlighttest::roleAt(doc, line, column), role);
-    }
+    void roles() { highlighttest::checkRole<PythonHighlighter>(); }
 
     void keywordsAreBold()
     {

@@ -13,7 +13,9 @@ struct PairMetrics {
     store::TimeRange window; // absolute
     store::TraceSummary summary;
     bool hasOperators = false; // false while the operator catalog is still being built
-    std::vector<store::OperatorRow> topOperators; // by total time, longest first
+    // By total time, longest first (ties by name). Set: key, name, count, totalNs, selfNs,
+    // avgNs, percent, fusedMembers; the other columns of the Operator Table are not computed.
+    std::vector<store::OperatorRow> topOperators;
     store::TimeNs operatorBusyNs = 0; // what the operators' percentages are shares of
 };
 

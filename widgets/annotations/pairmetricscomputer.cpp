@@ -9,9 +9,38 @@
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <mutex>
+
 namespace strata::widgets {
 
 using MetricsPtr = std::shared_ptr<const PairMetrics>;
+
+// Shared by the requests of one profile. A worker builds the index while holding `mutex`,
+// so a later request's worker waits for that build instead of starting its own; `stop`
+// ends a build whose profile was replaced.
+struct PairMetricsComputer::IndexSlot {
+    std::mutex mutex;
+    std::shared_ptr<const store::OperatorWindowIndex> index; // null until built
+    std::atomic<bool> stop { false };
+    std::atomic<bool> built { false }; // index is set: readable without waiting for a build
+
+    // The index, built on the calling thread when no request built it yet; null when the
+    // build was stopped or the catalog is not the store's.
+    std::shared_ptr<const store::OperatorWindowIndex> get(
+        const store::EventStore& store, const store::OperatorCatalog& catalog)
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!index && !stop) {
+            auto made = std::make_shared<const store::OperatorWindowIndex>(
+                store, catalog, store::OperatorLevel::Op, store::OperatorAggregator::defaultScope(catalog), &stop);
+            if (made->built()) {
+                index = std::move(made);
+                built = true;
+            }
+        }
+        return index;
+    }
+};
 
 PairMetricsComputer::PairMetricsComputer(QObject* parent)
     : QObject(parent)
@@ -21,10 +50,20 @@ PairMetricsComputer::PairMetricsComputer(QObject* parent)
 void PairMetricsComputer::setAnalysis(std::shared_ptr<const store::EventStore> store,
     std::shared_ptr<const store::SummaryIndex> index, std::shared_ptr<const store::OperatorCatalog> catalog)
 {
+    if (store != m_store || catalog != m_catalog) {
+        if (m_indexSlot)
+            m_indexSlot->stop = true;
+        m_indexSlot = catalog ? std::make_shared<IndexSlot>() : nullptr;
+    }
     m_store = std::move(store);
     m_index = std::move(index);
     m_catalog = std::move(catalog);
     cancel();
+}
+
+bool PairMetricsComputer::hasOperatorIndex() const
+{
+    return m_indexSlot && m_indexSlot->built;
 }
 
 void PairMetricsComputer::cancel()
@@ -51,6 +90,29 @@ bool PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& 
         table.rows.resize(kTopOperators);
     m.topOperators = std::move(table.rows);
     return true;
+}
+
+void PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& store,
+    const store::OperatorCatalog& catalog, const store::OperatorWindowIndex& index)
+{
+    // The window as the aggregator is asked above.
+    const store::OperatorWindowIndex::Result r
+        = index.query(store, catalog, { m.window.start, m.window.end + 1 }, kTopOperators);
+    m.hasOperators = true;
+    m.operatorBusyNs = r.busyNs;
+    m.topOperators.clear();
+    for (const store::OperatorWindowIndex::Row& in : r.rows) {
+        store::OperatorRow row;
+        row.key = in.key;
+        row.name = std::string(store::OperatorWindowIndex::keyName(catalog, in.key));
+        row.count = in.count;
+        row.totalNs = in.totalNs;
+        row.selfNs = in.selfNs;
+        row.avgNs = double(in.totalNs) / double(in.count);
+        row.percent = r.busyNs > 0 ? 100.0 * double(in.selfNs) / double(r.busyNs) : 0.0;
+        row.fusedMembers = catalog.fusedMembers(in.key);
+        m.topOperators.push_back(std::move(row));
+    }
 }
 
 PairMetrics PairMetricsComputer::compute(const store::EventStore& store, const store::SummaryIndex& index,
@@ -83,7 +145,8 @@ void PairMetricsComputer::request(store::TimeRange window)
             m_pending = false;
     });
     watcher->setFuture(QtConcurrent::run(BackgroundPool::instance(),
-        [store = m_store, index = m_index, catalog = m_catalog, stop = m_stop, window](QPromise<MetricsPtr>& promise) {
+        [store = m_store, index = m_index, catalog = m_catalog, slot = m_indexSlot, stop = m_stop, window](
+            QPromise<MetricsPtr>& promise) {
             BackgroundPool::lowerCurrentThread();
             auto partial = std::make_shared<PairMetrics>();
             partial->window = window;
@@ -92,8 +155,14 @@ void PairMetricsComputer::request(store::TimeRange window)
             if (!catalog)
                 return;
             auto full = std::make_shared<PairMetrics>(*partial);
-            if (addOperators(*full, *store, *catalog, stop.get()))
+            if (const auto ops = slot->get(*store, *catalog)) {
+                if (stop->load())
+                    return;
+                addOperators(*full, *store, *catalog, *ops);
                 promise.addResult(std::move(full));
+            } else if (addOperators(*full, *store, *catalog, stop.get())) {
+                promise.addResult(std::move(full));
+            }
         }));
 }
 

@@ -230,16 +230,12 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
         [this](const QPoint& p) { tableMenu(m_averageView, p); });
 
     applyStyle();
-    apply(nullptr, m_generation);
+    apply(nullptr, m_job.generation());
 }
 
 QSize LatencyWidget::sizeHint() const { return {500, 360}; }
 
-LatencyWidget::~LatencyWidget()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+LatencyWidget::~LatencyWidget() = default;
 
 const std::vector<store::OperatorAverage>& LatencyWidget::averages() const { return m_averageModel->averages(); }
 
@@ -252,13 +248,11 @@ void LatencyWidget::setAnalysis(
     m_store = std::move(store);
     m_catalog = m_store ? std::move(catalog) : nullptr;
     if (newStore) {
-        if (m_cancel)
-            m_cancel->store(true);
-        ++m_generation;
+        m_job.cancel();
         m_unit.clear();
         m_unitsFilled = false;
         m_unitBox->clear();
-        apply(nullptr, m_generation);
+        apply(nullptr, m_job.generation());
     }
     rebuild();
 }
@@ -292,13 +286,11 @@ void LatencyWidget::unitChosen()
 void LatencyWidget::rebuild()
 {
     if (!m_store || !m_catalog) {
-        apply(nullptr, m_generation);
+        apply(nullptr, m_job.generation());
         return;
     }
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++m_generation;
+    const LatestJob::Ticket job = m_job.start();
+    const quint64 generation = job.generation;
     const store::TimeRange window = m_window->window();
     m_range = m_window->relativeRange();
     const std::string unit = m_unit.toStdString();
@@ -310,7 +302,7 @@ void LatencyWidget::rebuild()
             apply(watcher->result(), generation);
     });
     watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
-                                             cancel = m_cancel]() -> std::shared_ptr<const Result> {
+                                             cancel = job.cancel]() -> std::shared_ptr<const Result> {
         auto r = std::make_shared<Result>();
         r->stats = store::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
         if (cancel->load())
@@ -324,7 +316,7 @@ void LatencyWidget::rebuild()
 
 void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generation)
 {
-    if (generation != m_generation)
+    if (!m_job.isCurrent(generation))
         return;
     if (!result) {
         m_stats = store::LatencyStats();
@@ -477,12 +469,12 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     const uint32_t key = m_catalog->findKey(name.toStdString());
     if (key == store::OperatorCatalog::kNoKey)
         return;
-    const quint64 generation = ++m_highlightGeneration;
+    const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
     auto* watcher = new QFutureWatcher<Rows>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, name] {
         watcher->deleteLater();
-        if (generation == m_highlightGeneration && watcher->result())
+        if (m_highlightJob.isCurrent(generation) && watcher->result())
             m_selection->setHighlighted(watcher->result(), name);
     });
     const store::TimeRange window = m_window->window();

@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "common/latestjob.h"
 
 #include <store/eventstore.h>
 #include <store/latencystats.h>
@@ -127,9 +128,8 @@ private:
     QLineSeries* m_medianLine = nullptr;
     QLineSeries* m_p99Line = nullptr;
 
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_highlightGeneration = 0;
+    LatestJob m_job;
+    LatestJob m_highlightJob;
 };
 
 } // namespace strata::widgets

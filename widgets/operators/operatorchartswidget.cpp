@@ -201,16 +201,12 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     applyStyle();
-    apply(nullptr, m_generation);
+    apply(nullptr, m_job.generation());
 }
 
 QSize OperatorChartsWidget::sizeHint() const { return {400, 360}; }
 
-OperatorChartsWidget::~OperatorChartsWidget()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+OperatorChartsWidget::~OperatorChartsWidget() = default;
 
 void OperatorChartsWidget::setAnalysis(
     std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
@@ -221,11 +217,9 @@ void OperatorChartsWidget::setAnalysis(
     m_store = std::move(store);
     m_catalog = m_store ? std::move(catalog) : nullptr;
     if (newStore) {
-        if (m_cancel)
-            m_cancel->store(true);
-        ++m_generation;
+        m_job.cancel();
         m_building = false;
-        apply(nullptr, m_generation);
+        apply(nullptr, m_job.generation());
     }
     rebuild();
 }
@@ -250,10 +244,8 @@ void OperatorChartsWidget::rebuild()
         m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
         return;
     }
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++m_generation;
+    const LatestJob::Ticket job = m_job.start();
+    const quint64 generation = job.generation;
     m_building = true;
     const OperatorLevel lvl = level();
     const store::TimeRange window = m_window->window();
@@ -264,7 +256,7 @@ void OperatorChartsWidget::rebuild()
         watcher->deleteLater();
         apply(watcher->result(), generation);
     });
-    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = m_cancel]() -> Table {
+    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
         auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
             *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
         return cancel->load() ? nullptr : t;
@@ -273,7 +265,7 @@ void OperatorChartsWidget::rebuild()
 
 void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation)
 {
-    if (generation != m_generation)
+    if (!m_job.isCurrent(generation))
         return;
     if (table)
         m_building = false;
@@ -397,12 +389,12 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
         return;
     const uint32_t key = slice->property(kKeyProperty).toUInt();
     const QString label = slice->property("fullName").toString();
-    const quint64 generation = ++m_highlightGeneration;
+    const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
     auto* watcher = new QFutureWatcher<Rows>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
         watcher->deleteLater();
-        if (generation == m_highlightGeneration && watcher->result())
+        if (m_highlightJob.isCurrent(generation) && watcher->result())
             m_selection->setHighlighted(watcher->result(), label);
     });
     const store::TimeRange window = m_window->window();

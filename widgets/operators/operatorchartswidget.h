@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "common/latestjob.h"
 
 #include <store/eventstore.h>
 #include <store/operatorcatalog.h>
@@ -103,9 +104,8 @@ private:
     QChartView* m_splitView = nullptr;
     QHorizontalPercentBarSeries* m_split = nullptr;
 
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_highlightGeneration = 0;
+    LatestJob m_job;
+    LatestJob m_highlightJob;
     bool m_building = false;
 };
 

@@ -11,10 +11,10 @@
 namespace strata::widgets {
 
 // The text of every table the operator docks export. The operator table and the latency
-// report are byte for byte what strata-cli prints (app/cli/opscommand.cpp and
-// latencycommand.cpp: same keys, same column order, same rounding, numbers written by the
-// same JSON library), so a GUI export and `strata-cli ops --level L --scope S [--range A:B]
-// --csv` (or `--json`, or `latency --json`) of the same profile are equal files.
+// report are written by report::OperatorReport, as strata-cli writes them, so a GUI export
+// and `strata-cli ops --level L --scope S [--range A:B] --csv` (or `--json`, or
+// `latency --json`) of the same profile are equal files; the tree and the CSV views of the
+// latency report are built from the same rows and values.
 //
 // `range`: the window relative to the trace start, as --range takes it; nullopt for the
 // whole trace (the CLI then writes "range_ns": null).

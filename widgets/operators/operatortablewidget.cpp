@@ -216,13 +216,7 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
 
 QSize OperatorTableWidget::sizeHint() const { return {700, 360}; }
 
-OperatorTableWidget::~OperatorTableWidget()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    if (m_highlightCancel)
-        m_highlightCancel->store(true);
-}
+OperatorTableWidget::~OperatorTableWidget() = default;
 
 std::shared_ptr<const OperatorTree> OperatorTableWidget::tree() const { return m_model->tree(); }
 
@@ -235,9 +229,7 @@ void OperatorTableWidget::setAnalysis(
     m_store = std::move(store);
     m_catalog = m_store ? std::move(catalog) : nullptr;
     if (newStore) {
-        if (m_cancel)
-            m_cancel->store(true);
-        ++m_generation;
+        m_job.cancel();
         m_building = false;
         m_model->setTree(nullptr);
         m_ownHighlight.reset();
@@ -303,10 +295,8 @@ void OperatorTableWidget::rebuild()
 {
     if (!m_store || !m_catalog)
         return;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++m_generation;
+    const LatestJob::Ticket job = m_job.start();
+    const quint64 generation = job.generation;
     m_building = true;
     updateStatus();
     const auto levels = groupings()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
@@ -318,14 +308,14 @@ void OperatorTableWidget::rebuild()
         applyTree(watcher->result(), generation);
     });
     watcher->setFuture(BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = m_cancel] {
+        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = job.cancel] {
             return OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
         }));
 }
 
 void OperatorTableWidget::applyTree(std::shared_ptr<const OperatorTree> tree, quint64 generation)
 {
-    if (generation != m_generation || !tree)
+    if (!m_job.isCurrent(generation) || !tree)
         return; // overtaken by a newer request (or cancelled)
     m_building = false;
     const QStringList expanded = expandedPaths();
@@ -491,9 +481,8 @@ void OperatorTableWidget::onSelectionChanged()
 {
     const auto tree = m_model->tree();
     const std::vector<int> nodes = selectedNodes();
-    if (m_highlightCancel)
-        m_highlightCancel->store(true);
-    const quint64 generation = ++m_highlightGeneration;
+    const LatestJob::Ticket job = m_highlightJob.start();
+    const quint64 generation = job.generation;
     if (!tree || nodes.empty() || !m_store || !m_catalog) {
         if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
             m_selection->clearHighlighted();
@@ -502,19 +491,18 @@ void OperatorTableWidget::onSelectionChanged()
     }
     QString label = nodes.size() == 1 ? QString::fromStdString(tree->pathText(nodes.front()))
                                       : tr("%1 operators").arg(nodes.size());
-    m_highlightCancel = std::make_shared<std::atomic<bool>>(false);
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
     auto* watcher = new QFutureWatcher<Rows>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
         watcher->deleteLater();
         const Rows rows = watcher->result();
-        if (generation != m_highlightGeneration || !rows)
+        if (!m_highlightJob.isCurrent(generation) || !rows)
             return;
         m_ownHighlight = rows;
         m_selection->setHighlighted(rows, label);
     });
     watcher->setFuture(BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, tree, nodes, cancel = m_highlightCancel]() -> Rows {
+        [store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
                 std::vector<store::SliceRow> rows = OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());

@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "common/latestjob.h"
 #include "operatortree.h"
 
 #include <store/eventstore.h>
@@ -123,13 +124,11 @@ private:
     OperatorFilterProxy* m_proxy = nullptr;
     bool m_columnsSized = false;
 
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    LatestJob m_job;
     bool m_building = false;
     std::optional<store::TimeRange> m_treeRange; // the relative range of the tree shown
 
-    quint64 m_highlightGeneration = 0;
-    std::shared_ptr<std::atomic<bool>> m_highlightCancel;
+    LatestJob m_highlightJob;
     std::shared_ptr<const std::vector<store::SliceRow>> m_ownHighlight; // what we last set
     bool m_restoring = false;
 };

@@ -1,6 +1,7 @@
 #include "operatortree.h"
 
 #include <store/operatoraggregator.h>
+#include <store/operatortotals.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,18 +14,10 @@ using namespace strata::store;
 namespace {
 
 // One node's running totals.
-struct Acc {
+struct Acc : OperatorTotals {
     uint32_t key = 0;
     int parent = -1;
     int depth = 0;
-    uint64_t count = 0;
-    TimeNs total = 0, self = 0, transfer = 0;
-    TimeNs min = kTimeMax, max = kTimeMin;
-    double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
-    uint8_t has = 0;
-    uint16_t lastEngine = 0xffff;
-    std::vector<uint16_t> engines;
-    std::vector<TimeNs> durations;
     SliceRow longest;
     uint64_t lastPlace = ~uint64_t(0);
     std::vector<uint64_t> places;
@@ -159,12 +152,8 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
                     if (p.valid() && pts >= window.start && pts < window.end) {
                         pathOf(p, parentPath);
                         const bool transfer = trackTransfer || catalog.isTransferType(store.sliceType(p));
-                        for (size_t d = 0; d < depthCount; ++d) {
-                            Acc& pa = nodes.accs[size_t(parentPath[d])];
-                            pa.self -= dur;
-                            if (transfer)
-                                pa.transfer -= dur;
-                        }
+                        for (size_t d = 0; d < depthCount; ++d)
+                            nodes.accs[size_t(parentPath[d])].subtractChild(dur, transfer);
                     }
                 }
                 if (i >= e)
@@ -177,22 +166,9 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
                 const uint32_t category = store.types().get(type).category.v;
                 for (size_t d = 0; d < depthCount; ++d) {
                     Acc& a = nodes.accs[size_t(path[d])];
-                    ++a.count;
-                    a.total += dur;
-                    a.self += dur;
-                    if (transfer)
-                        a.transfer += dur;
-                    a.min = std::min(a.min, dur);
-                    if (dur > a.max || !a.longest.valid()) {
-                        a.max = std::max(a.max, dur);
+                    if (dur > a.max || !a.longest.valid())
                         a.longest = row;
-                    }
-                    a.durations.push_back(dur);
-                    if (a.lastEngine != engine) {
-                        a.lastEngine = engine;
-                        if (std::find(a.engines.begin(), a.engines.end(), engine) == a.engines.end())
-                            a.engines.push_back(engine);
-                    }
+                    a.add(dur, engine, transfer, m);
                     if (a.lastPlace != place) {
                         a.lastPlace = place;
                         a.places.push_back(place);
@@ -201,21 +177,6 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
                         a.lastCategory = category;
                         if (std::find(a.categories.begin(), a.categories.end(), category) == a.categories.end())
                             a.categories.push_back(category);
-                    }
-                    if (m.has) {
-                        a.has |= m.has;
-                        if (m.has & OperatorCatalog::Metrics::kBytes)
-                            a.bytes += m.bytes;
-                        if (m.has & OperatorCatalog::Metrics::kFlops)
-                            a.flops += m.flops;
-                        if (m.has & OperatorCatalog::Metrics::kMfu) {
-                            a.mfuWeighted += m.mfu * double(dur);
-                            a.mfuDur += double(dur);
-                        }
-                        if (m.has & OperatorCatalog::Metrics::kHfu) {
-                            a.hfuWeighted += m.hfu * double(dur);
-                            a.hfuDur += double(dur);
-                        }
                     }
                 }
             }
@@ -244,30 +205,10 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
             if (c != StringId::kInvalid && !store.str(StringId(c)).empty())
                 n.categories.emplace_back(store.str(StringId(c)));
         OperatorRow& r = n.row;
-        r.key = a.key;
-        r.name = a.key == OperatorCatalog::kNoKey ? std::string("(none)") : std::string(catalog.keyText(a.key));
-        r.count = a.count;
-        r.totalNs = a.total;
-        r.selfNs = a.self;
-        r.transferNs = a.transfer;
-        r.minNs = a.min;
-        r.maxNs = a.max;
-        r.avgNs = double(a.total) / double(a.count);
+        r = a.row(a.key, catalog);
         r.medianNs = median(a.durations);
         std::vector<TimeNs>().swap(a.durations);
         r.percent = tree->table.busyNs > 0 ? 100.0 * double(a.self) / double(tree->table.busyNs) : 0.0;
-        r.bytes = a.bytes;
-        r.flops = a.flops;
-        r.hasBytes = a.has & OperatorCatalog::Metrics::kBytes;
-        r.hasFlops = a.has & OperatorCatalog::Metrics::kFlops;
-        if (a.mfuDur > 0)
-            r.mfu = a.mfuWeighted / a.mfuDur;
-        if (a.hfuDur > 0)
-            r.hfu = a.hfuWeighted / a.hfuDur;
-        std::sort(a.engines.begin(), a.engines.end());
-        for (uint16_t e : a.engines)
-            r.engines.push_back(catalog.engineName(e));
-        r.fusedMembers = catalog.fusedMembers(a.key);
         tree->hasBytes |= r.hasBytes;
         tree->hasFlops |= r.hasFlops;
         tree->hasMfu |= r.mfu >= 0;

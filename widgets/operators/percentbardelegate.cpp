@@ -15,6 +15,13 @@ PercentBarDelegate::PercentBarDelegate(int role, QObject* parent)
 {
 }
 
+PercentBarDelegate::PercentBarDelegate(int role, int colorRole, QObject* parent)
+    : QStyledItemDelegate(parent)
+    , m_role(role)
+    , m_colorRole(colorRole)
+{
+}
+
 void PercentBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QStyleOptionViewItem opt = option;
@@ -25,14 +32,22 @@ void PercentBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     QStyle* style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, selection, focus
 
-    const double share = std::clamp(index.data(m_role).toDouble(), 0.0, 100.0) / 100.0;
+    const QVariant percent = index.data(m_role);
+    const double share = std::clamp(percent.toDouble(), 0.0, 100.0) / 100.0;
     const bool selected = opt.state & QStyle::State_Selected;
     const QPalette& pal = opt.palette;
     const QRect r = opt.rect.adjusted(3, 3, -3, -3);
+    const bool hued = m_colorRole >= 0;
+    if (hued && percent.isValid()) {
+        const double track = selected ? 0.0 : 0.06;
+        painter->fillRect(r, TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), track));
+    }
     if (share > 0 && r.width() > 0) {
+        const QColor hue = hued ? index.data(m_colorRole).value<QColor>() : QColor();
         const QColor bar = selected
             ? TimelineStyle::mix(pal.color(QPalette::Highlight), pal.color(QPalette::HighlightedText), 0.35)
-            : TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.38);
+            : TimelineStyle::mix(pal.color(QPalette::Base), hue.isValid() ? hue : pal.color(QPalette::Highlight),
+                hued ? 0.5 : 0.38);
         const int w = std::max(1, int(r.width() * share + 0.5));
         painter->fillRect(QRect(r.left(), r.top(), w, r.height()), bar);
     }

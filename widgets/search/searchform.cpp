@@ -1,6 +1,6 @@
 #include "searchform.h"
 
-#include "timetext.h"
+#include <store/timetext.h>
 
 #include <QCheckBox>
 #include <QFontMetrics>
@@ -151,10 +151,10 @@ bool SearchForm::query(
     auto time = [&](QLineEdit* e, const QString& what, std::optional<store::TimeNs>* into) {
         if (e->text().trimmed().isEmpty())
             return true;
-        QString why;
-        *into = TimeText::parse(e->text(), &why);
+        std::string why;
+        *into = store::TimeText::parse(utf8(e->text()), &why);
         if (!*into)
-            *error = what + QStringLiteral(": ") + why;
+            *error = what + QStringLiteral(": ") + QString::fromStdString(why);
         return into->has_value();
     };
     if (!time(m_minDur, tr("Minimum duration"), &q.minDur) || !time(m_maxDur, tr("Maximum duration"), &q.maxDur))

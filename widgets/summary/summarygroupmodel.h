@@ -23,7 +23,7 @@ public:
         ValueRole,                   // the exact value of the summary field (invalid when absent)
         PercentRole,                 // 0–100 for PercentBarDelegate
         IdRole,                      // TrackId / CounterId of a row, invalid on process rows
-        BarColorRole,                // the engine's colour, for SummaryBarDelegate
+        BarColorRole,                // the engine's colour, for PercentBarDelegate
     };
 
     explicit SummaryGroupModel(QObject* parent = nullptr);

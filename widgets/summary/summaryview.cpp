@@ -1,9 +1,10 @@
 #include "summaryview.h"
 
-#include "summarybardelegate.h"
 #include "summarycountermodel.h"
 #include "summaryformat.h"
+#include "summarygroupmodel.h"
 #include "summarytrackmodel.h"
+#include "operators/percentbardelegate.h"
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
 
@@ -77,8 +78,8 @@ SummaryView::SummaryView(QWidget* parent)
     m_trackProxy->setSourceModel(m_trackModel);
     m_trackView = makeTable(m_trackProxy, QStringLiteral("summaryTracks"));
     m_trackView->setTextElideMode(Qt::ElideRight); // engine names read from the start; counters keep both ends
-    m_trackView->setItemDelegateForColumn(
-        SummaryTrackModel::Util, new SummaryBarDelegate(m_trackView));
+    m_trackView->setItemDelegateForColumn(SummaryTrackModel::Util,
+        new PercentBarDelegate(SummaryGroupModel::PercentRole, SummaryGroupModel::BarColorRole, m_trackView));
 
     m_counterModel = new SummaryCounterModel(this);
     m_counterProxy = new QSortFilterProxyModel(this);

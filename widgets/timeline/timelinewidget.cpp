@@ -18,7 +18,6 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +41,7 @@ TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* sele
     setMinimumSize(360, 160);
     connect(&m_lod, &LodIndexLoader::ready, this, qOverload<>(&QWidget::update));
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
-        if (m_mouseInside && m_drag == Drag::None)
+        if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
             updateHover(m_mousePos);
         update();
     });
@@ -74,7 +73,7 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, st
     m_hover = TooltipContent();
     m_hoverRow = -1;
     m_keyHelp = false;
-    m_drag = Drag::None;
+    m_mouse.reset();
     m_markers.cancelDrag();
     relayout();
     if (m_store) {
@@ -248,6 +247,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 
     TrackLabels::paint(p, f.labels, f.originY(), m_layout, *m_store, pal, labelFont(), m_hoverRow);
     // The ruler carries one pill: the time selection's duration, else the time under the cursor.
+    const TimelineMouse::Drag drag = m_mouse.drag();
     const bool cursorInCanvas = m_mouseInside && f.canvas.contains(m_mousePos);
     QString pillText;
     double pillX = 0;
@@ -255,7 +255,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         const TimeRange sel = m_selection->timeSelection();
         pillText = UnitFormat::duration(sel.duration());
         pillX = (f.xOf(sel.start) + f.xOf(sel.end)) / 2;
-    } else if (cursorInCanvas && m_drag == Drag::None) {
+    } else if (cursorInCanvas && drag == TimelineMouse::Drag::None) {
         pillText = UnitFormat::time(f.timeAt(m_mousePos.x()) - m_store->extent().start, std::max<TimeNs>(1, ticks.step / 100));
         pillX = m_mousePos.x();
     }
@@ -267,7 +267,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     paintCorner(p, f, ticks.origin);
 
     p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));
-    if (cursorInCanvas && (m_drag == Drag::None || m_drag == Drag::Select))
+    if (cursorInCanvas && (drag == TimelineMouse::Drag::None || drag == TimelineMouse::Drag::Select))
         overlay.paintCursor(p, m_mousePos.x());
     if (m_selection->hasTimeSelection())
         overlay.paintTimeSelection(p, m_selection->timeSelection());
@@ -275,9 +275,9 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     if (!pill.isNull())
         overlay.paintRulerPill(p, pill, pillText, m_selection->hasTimeSelection());
     p.setClipping(false);
-    overlay.paintScrollThumb(p, m_layout.contentHeight(), m_drag == Drag::Scrollbar);
+    overlay.paintScrollThumb(p, m_layout.contentHeight(), drag == TimelineMouse::Drag::Scrollbar);
 
-    if (!m_hover.empty() && m_drag == Drag::None && !m_keyHelp)
+    if (!m_hover.empty() && drag == TimelineMouse::Drag::None && !m_keyHelp)
         EventTooltip::paint(p, m_hover, m_mousePos, f.canvas.united(f.labels), pal, labelFont());
     if (m_keyHelp)
         KeyHelp::paint(p, f.canvas, pal, font());
@@ -450,180 +450,20 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
     e->accept();
 }
 
-void TimelineWidget::wheelEvent(QWheelEvent* e)
-{
-    if (!m_store)
-        return;
-    const QPoint ad = e->angleDelta();
-    const double notches = (ad.y() != 0 ? ad.y() : ad.x()) / 120.0;
-    const TimelineFrame f = frame();
-    if (e->modifiers() & Qt::ControlModifier) {
-        const QPointF pos = e->position();
-        const TimeNs anchor = f.canvas.contains(pos.toPoint()) ? f.timeAt(pos.x()) : f.t0 + (f.t1 - f.t0) / 2;
-        navigator().zoomBy(std::pow(kZoomStep, notches), anchor);
-    } else if (e->modifiers() & Qt::ShiftModifier) {
-        navigator().panBy(-notches * kPanStep);
-    } else if (std::abs(ad.x()) > std::abs(ad.y())) {
-        navigator().panBy(-ad.x() / 120.0 * kPanStep);
-    } else {
-        const int dy = !e->pixelDelta().isNull() ? e->pixelDelta().y() : int(std::lround(notches * 3 * TimelineLayout::kRowPitch));
-        setScrollY(m_scrollY - dy);
-    }
-    e->accept();
-}
+void TimelineWidget::wheelEvent(QWheelEvent* e) { m_mouse.wheel(e); }
 
-void TimelineWidget::mousePressEvent(QMouseEvent* e)
-{
-    setFocus(Qt::MouseFocusReason);
-    if (!m_store)
-        return;
-    const QPoint pos = e->position().toPoint();
-    const TimelineFrame f = frame();
-    m_pressPos = pos;
-    m_pressVisible = m_viewport->visible();
-    m_pressScroll = m_scrollY;
-    if (m_keyHelp) {
-        setKeyHelpVisible(false);
-        return;
-    }
-    if (e->button() == Qt::MiddleButton) {
-        m_drag = Drag::PanMiddle;
-        return;
-    }
-    if (e->button() != Qt::LeftButton)
-        return;
-    if (m_markers.press(f, pos, labelFont())) {
-        clearHover();
-        return;
-    }
-    if (std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top()) {
-        m_drag = Drag::ResizeLabels;
-    } else if (f.overview.contains(pos)) {
-        const TimeRange trace = m_viewport->traceRange();
-        const QRectF win = OverviewBar::windowRect(f.overview, trace, m_pressVisible);
-        if (!win.contains(pos)) { // jump the window's centre to the click, then drag it
-            const TimeNs span = m_pressVisible.duration();
-            const TimeNs c = OverviewBar::timeAt(f.overview, trace, pos.x());
-            m_viewport->setVisible({c - span / 2, c - span / 2 + span}, Viewport::Nav::Jump);
-            m_pressVisible = m_viewport->visible();
-        }
-        m_grabOffset = pos.x() - OverviewBar::windowRect(f.overview, trace, m_pressVisible).left();
-        m_drag = Drag::Overview;
-    } else if (f.ruler.contains(pos)) {
-        m_drag = Drag::PanRuler;
-        setCursor(Qt::ClosedHandCursor);
-    } else if (TimelineOverlay::scrollThumb(f, m_layout.contentHeight()).adjusted(-2, 0, 0, 0).contains(pos)) {
-        m_drag = Drag::Scrollbar;
-    } else {
-        const TimelineOverlay::Hit h = hitTest(pos);
-        if (h.header) {
-            const LayoutRow& row = m_layout.rows()[h.row];
-            if (m_filter)
-                m_filter->setCollapsed(row.process, !row.collapsed);
-        } else if (f.canvas.contains(pos)) {
-            m_drag = Drag::Pending;
-            m_pressTime = f.timeAt(pos.x());
-        }
-    }
-    update();
-}
+void TimelineWidget::mousePressEvent(QMouseEvent* e) { m_mouse.press(e); }
 
 void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
 {
-    const QPoint pos = e->position().toPoint();
     m_mouseInside = true;
-    m_mousePos = pos;
-    if (!m_store)
-        return;
-    const TimelineFrame f = frame();
-    const int dx = pos.x() - m_pressPos.x();
-    if (m_markers.isDragging()) {
-        m_markers.dragTo(*m_store, m_layout, f, pos.x(), /*snap*/ !(e->modifiers() & Qt::ShiftModifier));
-        return;
-    }
-    switch (m_drag) {
-    case Drag::None: {
-        const bool onEdge = std::abs(pos.x() - f.labels.right()) <= 3 && pos.y() >= f.ruler.top();
-        updateHover(pos);
-        const bool onHeader = m_hoverRow >= 0 && m_layout.rows()[m_hoverRow].kind == LayoutRow::Kind::Process;
-        setCursor(m_markers.hitTest(f, pos, labelFont()).valid() ? Qt::SizeHorCursor
-                : onEdge ? Qt::SplitHCursor
-                : f.ruler.contains(pos) ? Qt::OpenHandCursor
-                : onHeader ? Qt::PointingHandCursor
-                : Qt::ArrowCursor);
-        return;
-    }
-    case Drag::Pending:
-        if ((pos - m_pressPos).manhattanLength() < 4)
-            return;
-        m_drag = Drag::Select;
-        clearHover();
-        [[fallthrough]];
-    case Drag::Select:
-        m_selection->setTimeSelection({m_pressTime, f.timeAt(std::clamp(pos.x(), f.canvas.left(), f.canvas.right() + 1))});
-        break;
-    case Drag::PanRuler:
-    case Drag::PanMiddle: {
-        const TimeNs delta = std::llround(-dx * double(m_pressVisible.duration()) / f.canvas.width());
-        m_viewport->setVisible({m_pressVisible.start + delta, m_pressVisible.end + delta}, Viewport::Nav::Step);
-        if (m_drag == Drag::PanMiddle)
-            setScrollY(m_pressScroll - (pos.y() - m_pressPos.y()));
-        break;
-    }
-    case Drag::Overview: {
-        const TimeNs start = OverviewBar::timeAt(f.overview, m_viewport->traceRange(), pos.x() - m_grabOffset);
-        m_viewport->setVisible({start, start + m_pressVisible.duration()}, Viewport::Nav::Step);
-        break;
-    }
-    case Drag::Scrollbar: {
-        const QRectF thumb = TimelineOverlay::scrollThumb(f, m_layout.contentHeight());
-        const double track = f.canvas.height() - thumb.height();
-        if (track > 0)
-            setScrollY(m_pressScroll + int((pos.y() - m_pressPos.y()) * (m_layout.contentHeight() - f.canvas.height()) / track));
-        break;
-    }
-    case Drag::ResizeLabels:
-        setLabelWidth(pos.x());
-        break;
-    }
-    update();
+    m_mousePos = e->position().toPoint();
+    m_mouse.move(e);
 }
 
-void TimelineWidget::mouseReleaseEvent(QMouseEvent* e)
-{
-    const QPoint pos = e->position().toPoint();
-    if (m_markers.release()) {
-        unsetCursor();
-        return;
-    }
-    if (m_drag == Drag::Pending) {
-        const TimelineOverlay::Hit h = hitTest(pos);
-        m_selection->clearTimeSelection();
-        m_selection->setCurrent(h.event);
-        if (e->modifiers() & Qt::ControlModifier) // Ctrl+click: open its source line
-            m_selection->requestSource(h.event);
-    } else if (m_drag == Drag::Select) {
-        if (m_selection->timeSelection().duration() <= 0)
-            m_selection->clearTimeSelection();
-    }
-    m_drag = Drag::None;
-    unsetCursor();
-    if (m_store && rect().contains(pos))
-        updateHover(pos);
-    update();
-}
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) { m_mouse.release(e); }
 
-void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e)
-{
-    const TimelineOverlay::Hit h = hitTest(e->position().toPoint());
-    if (h.event.valid() && !h.header) {
-        m_selection->setCurrent(h.event);
-        m_selection->clearTimeSelection();
-        navigator().focus(*m_store, *m_selection);
-    } else if (h.header) {
-        mousePressEvent(e); // a second click toggles back, as a single click would
-    }
-}
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e) { m_mouse.doubleClick(e); }
 
 QMenu* TimelineWidget::createContextMenu(QPoint pos)
 {
@@ -645,7 +485,7 @@ void TimelineWidget::leaveEvent(QEvent* e)
 {
     QWidget::leaveEvent(e);
     m_mouseInside = false;
-    if (m_drag == Drag::None)
+    if (m_mouse.drag() == TimelineMouse::Drag::None)
         clearHover();
 }
 

@@ -6,6 +6,7 @@
 #include "overviewbar.h"
 #include "timelineframe.h"
 #include "timelinelayout.h"
+#include "timelinemouse.h"
 #include "timelineoverlay.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
@@ -32,8 +33,9 @@ class TimelineNavigator;
 
 // The device timeline (DESIGN.md §4, issue 3): overview, ruler, label column and tracks in
 // one painting widget. Track geometry is rendered once per (visible range, width) into one
-// image per track and replayed; hover, selection, highlights and flows are overlays.
-// Reads the shared Viewport, Selection and TrackFilter; talks to no other dock.
+// image per track and replayed; hover, selection, highlights and flows are overlays. The
+// pointer gestures are TimelineMouse's. Reads the shared Viewport, Selection and
+// TrackFilter; talks to no other dock.
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
@@ -97,7 +99,7 @@ protected:
     void contextMenuEvent(QContextMenuEvent* e) override;
 
 private:
-    enum class Drag { None, Pending, Select, PanRuler, PanMiddle, Overview, Scrollbar, ResizeLabels };
+    friend class TimelineMouse; // the pointer gestures act on this widget's state
 
     void relayout();
     void paintTracks(QPainter& p, const TimelineFrame& f);
@@ -128,12 +130,7 @@ private:
     int m_scrollY = 0;
     double m_lastFrameMs = 0;
 
-    Drag m_drag = Drag::None;
-    QPoint m_pressPos;
-    store::TimeRange m_pressVisible;
-    store::TimeNs m_pressTime = 0;
-    int m_pressScroll = 0;
-    double m_grabOffset = 0;
+    TimelineMouse m_mouse {*this};
 
     bool m_mouseInside = false;
     QPoint m_mousePos;

@@ -1,0 +1,56 @@
+#include "operatortotals.h"
+
+#include <string>
+
+namespace strata::store {
+
+void OperatorTotals::merge(const OperatorTotals& from)
+{
+    if (from.count == 0 && from.self == 0 && from.transfer == 0)
+        return;
+    count += from.count;
+    total += from.total;
+    self += from.self;
+    transfer += from.transfer;
+    min = std::min(min, from.min);
+    max = std::max(max, from.max);
+    bytes += from.bytes;
+    flops += from.flops;
+    mfuWeighted += from.mfuWeighted;
+    mfuDur += from.mfuDur;
+    hfuWeighted += from.hfuWeighted;
+    hfuDur += from.hfuDur;
+    has |= from.has;
+    for (uint16_t e : from.engines)
+        if (std::find(engines.begin(), engines.end(), e) == engines.end())
+            engines.push_back(e);
+}
+
+OperatorRow OperatorTotals::row(uint32_t key, const OperatorCatalog& catalog)
+{
+    OperatorRow r;
+    r.key = key;
+    r.name = key == OperatorCatalog::kNoKey ? std::string("(none)") : std::string(catalog.keyText(key));
+    r.count = count;
+    r.totalNs = total;
+    r.selfNs = self;
+    r.transferNs = transfer;
+    r.minNs = min;
+    r.maxNs = max;
+    r.avgNs = count ? double(total) / double(count) : 0.0;
+    r.bytes = bytes;
+    r.flops = flops;
+    r.hasBytes = has & OperatorCatalog::Metrics::kBytes;
+    r.hasFlops = has & OperatorCatalog::Metrics::kFlops;
+    if (mfuDur > 0)
+        r.mfu = mfuWeighted / mfuDur;
+    if (hfuDur > 0)
+        r.hfu = hfuWeighted / hfuDur;
+    std::sort(engines.begin(), engines.end());
+    for (uint16_t e : engines)
+        r.engines.push_back(catalog.engineName(e));
+    r.fusedMembers = catalog.fusedMembers(key);
+    return r;
+}
+
+} // namespace strata::store
