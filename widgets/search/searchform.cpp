@@ -53,7 +53,8 @@ SearchForm::SearchForm(QWidget* parent)
     m_track = lineEdit(tr("track or process"), tr("Part of the track's or its process's name"));
     m_args = new QPlainTextEdit(this);
     m_args->setObjectName(QStringLiteral("searchArgs"));
-    m_args->setPlaceholderText(tr("args, one per line: bytes>1000000  layer~conv  opcode=dma"));
+    // Two short lines: a narrow dock must not wrap the hint past the field's two lines.
+    m_args->setPlaceholderText(tr("args, one per line:\nbytes>1000000  opcode=dma"));
     m_args->setToolTip(tr("One condition a line: KEY (has it), KEY=V, KEY!=V, KEY~V (contains), KEY<V, KEY>V, "
                           "KEY<=V, KEY>=V. Numbers compare as numbers. Ctrl+Enter: next match"));
     m_args->setTabChangesFocus(true);

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QToolButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -52,7 +53,17 @@ SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewpor
     nav->addSpacing(4);
     nav->addWidget(m_previous);
     nav->addWidget(m_next);
-    auto* col = new QVBoxLayout(this);
+    // The fields scroll rather than overlap when the dock is squeezed (a small window, a
+    // tall Event Details under it).
+    auto* content = m_content = new QWidget;
+    auto* scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto* col = new QVBoxLayout(content);
     col->setContentsMargins(0, 0, 0, 6);
     col->setSpacing(4);
     col->addWidget(m_form);
@@ -62,6 +73,7 @@ SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewpor
     summaryRow->addWidget(m_summary, 1);
     col->addLayout(summaryRow);
     col->addStretch(1);
+    scroll->setWidget(content);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
@@ -91,6 +103,11 @@ SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewpor
 SearchWidget::~SearchWidget()
 {
     cancelRunning();
+}
+
+QSize SearchWidget::sizeHint() const
+{
+    return m_content->sizeHint();
 }
 
 void SearchWidget::setStore(std::shared_ptr<const store::EventStore> store)

@@ -39,6 +39,8 @@ public:
 
     void setStore(std::shared_ptr<const store::EventStore> store);
     SearchForm* form() const { return m_form; }
+    // The fields' own height: the scroll area around them would hint less.
+    QSize sizeHint() const override;
 
     void focusSearch(); // the name field, its text selected
     void search(); // now, with the form as it is
@@ -70,6 +72,7 @@ private:
     model::Viewport* m_viewport;
     std::shared_ptr<const store::EventStore> m_store;
     SearchForm* m_form;
+    QWidget* m_content = nullptr; // the fields, inside a scroll area
     QLabel* m_summary;
     QLabel* m_position;
     QToolButton* m_previous;
