@@ -5,14 +5,21 @@
 #include <state/annotationsfile.h>
 #include <state/annotationsmodel.h>
 
+#include <QDir>
 #include <QFileInfo>
 
 namespace strata::app {
 
 AnnotationSidecar::AnnotationSidecar(Session* session, QObject* parent)
+    : AnnotationSidecar(session, SidecarLocation::forApplication(), parent)
+{
+}
+
+AnnotationSidecar::AnnotationSidecar(Session* session, SidecarLocation location, QObject* parent)
     : QObject(parent)
     , m_session(session)
     , m_annotations(session->annotations())
+    , m_location(std::move(location))
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kSaveDelayMs);
@@ -26,11 +33,6 @@ AnnotationSidecar::AnnotationSidecar(Session* session, QObject* parent)
 AnnotationSidecar::~AnnotationSidecar()
 {
     flush();
-}
-
-QString AnnotationSidecar::pathFor(const QString& tracePath)
-{
-    return tracePath.isEmpty() ? QString() : tracePath + QStringLiteral(".strata-annotations.json");
 }
 
 void AnnotationSidecar::onChanged()
@@ -50,15 +52,44 @@ bool AnnotationSidecar::flush()
         m_savedRevision = m_annotations->revision();
         return true;
     }
+    if (!write())
+        return false;
+    m_savedRevision = m_annotations->revision();
+    return true;
+}
+
+bool AnnotationSidecar::write()
+{
     QString error;
-    if (!m_annotations->saveFile(m_path, &error)) {
-        emit message(tr("Could not save the markers next to the trace (%1). They are kept while the profile is "
-                        "open; use Save… in the Annotations dock to keep them elsewhere.")
-                         .arg(error),
+    if (m_place == SidecarLocation::Place::NextToTrace) {
+        if (m_annotations->saveFile(m_path, &error))
+            return true;
+        // The folder turned out not to be writable: keep the markers in the data folder.
+        const QString fallback = m_fallback;
+        if (fallback.isEmpty()) {
+            emit message(tr("Could not save the markers next to the trace (%1). They are kept while the profile is "
+                            "open; use Save… in the Annotations dock to keep them elsewhere.")
+                             .arg(error),
+                true);
+            return false;
+        }
+        m_path = fallback;
+        m_place = SidecarLocation::Place::DataFolder;
+        error.clear();
+    }
+    if (!QDir().mkpath(QFileInfo(m_path).absolutePath()) || !m_annotations->saveFile(m_path, &error)) {
+        emit message(tr("Could not save the markers to %1 (%2). They are kept while the profile is open; use "
+                        "Save… in the Annotations dock to keep them elsewhere.")
+                         .arg(QDir::toNativeSeparators(m_path), error.isEmpty() ? tr("cannot make its folder") : error),
             true);
         return false;
     }
-    m_savedRevision = m_annotations->revision();
+    if (!m_toldWhere) {
+        m_toldWhere = true;
+        emit message(tr("Markers are saved in %1, since the trace's folder is not for writing")
+                         .arg(QDir::toNativeSeparators(m_path)),
+            false);
+    }
     return true;
 }
 
@@ -66,16 +97,20 @@ void AnnotationSidecar::detach()
 {
     flush();
     m_path.clear();
+    m_place = SidecarLocation::Place::None;
 }
 
 void AnnotationSidecar::attach()
 {
     m_timer.stop();
     m_path.clear();
+    m_place = SidecarLocation::Place::None;
+    m_toldWhere = false;
     const auto& store = m_session->store();
     if (!store || !m_annotations)
         return;
-    const QString path = pathFor(m_session->filePath());
+    const SidecarLocation::Choice where = m_location.choose(m_session->filePath());
+    const QString& path = where.path;
     if (QFileInfo::exists(path)) {
         QString error;
         if (!m_annotations->loadFile(path, &error)) {
@@ -87,12 +122,17 @@ void AnnotationSidecar::attach()
             return;
         }
         m_annotations->resolveAnchors(*store);
-        emit message(
-            tr("Restored %n marker(s) from %1", nullptr, m_annotations->count()).arg(QFileInfo(path).fileName()),
+        const bool elsewhere = where.place == SidecarLocation::Place::DataFolder;
+        m_toldWhere = elsewhere;
+        emit message(tr("Restored %n marker(s) from %1", nullptr, m_annotations->count())
+                         .arg(elsewhere ? QDir::toNativeSeparators(path) : QFileInfo(path).fileName()),
             false);
     }
     m_savedRevision = m_annotations->revision();
     m_path = path;
+    m_place = where.place;
+    // Keyed while the trace is there to be measured, for a write that fails later.
+    m_fallback = m_location.inDataFolder(m_session->filePath());
 }
 
 } // namespace strata::app

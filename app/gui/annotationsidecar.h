@@ -1,4 +1,6 @@
 #pragma once
+#include "sidecarlocation.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -12,22 +14,27 @@ namespace strata::app {
 
 class Session;
 
-// Keeps the open profile's markers in `<trace>.strata-annotations.json` next to the trace
-// (DESIGN.md §3): loads it when the profile opens (moving anchored markers onto their
-// events in the new store), saves every change after a short debounce and on close, always
-// atomically (QSaveFile). A sidecar that cannot be written is reported and retried on the
-// next change; the markers stay in memory. A sidecar that cannot be read is reported and
-// left alone: it is not overwritten until the user saves markers elsewhere or removes it.
+// Keeps the open profile's markers in a sidecar file: `<trace>.strata-annotations.json` next
+// to the trace, or in the user's data folder when the trace's folder is read-only, a system
+// folder or the bundled sample's (SidecarLocation). Loads it when the profile opens (moving
+// anchored markers onto their events in the new store), saves every change after a short
+// debounce and on close, always atomically (QSaveFile). A sidecar next to the trace that
+// cannot be written moves to the data folder, and the status bar says where. One that cannot
+// be written anywhere is reported and retried on the next change; the markers stay in
+// memory. A sidecar that cannot be read is reported and left alone: it is not overwritten
+// until the user saves markers elsewhere or removes it.
 class AnnotationSidecar : public QObject {
     Q_OBJECT
 public:
     static constexpr int kSaveDelayMs = 500;
 
     AnnotationSidecar(Session* session, QObject* parent = nullptr);
+    AnnotationSidecar(Session* session, SidecarLocation location, QObject* parent = nullptr);
     ~AnnotationSidecar() override;
 
-    static QString pathFor(const QString& tracePath);
+    static QString pathFor(const QString& tracePath) { return SidecarLocation::nextToTrace(tracePath); }
     QString path() const { return m_path; } // of the open profile; empty when none or blocked
+    bool inDataFolder() const { return m_place == SidecarLocation::Place::DataFolder; }
     bool isPending() const { return m_timer.isActive(); }
     // Writes unsaved changes now. False when the write failed (message() says why).
     bool flush();
@@ -39,10 +46,15 @@ private:
     void detach(); // the profile is about to be replaced: save it, then stop following it
     void attach(); // the session holds a new profile: load its sidecar
     void onChanged();
+    bool write(); // to m_path; false with the message already sent
 
     Session* m_session;
     QPointer<model::AnnotationsModel> m_annotations;
+    SidecarLocation m_location;
     QString m_path;
+    SidecarLocation::Place m_place = SidecarLocation::Place::None;
+    QString m_fallback; // the data-folder sidecar of the open profile
+    bool m_toldWhere = false; // the status bar named the data folder for this profile
     quint64 m_savedRevision = 0;
     QTimer m_timer;
 };

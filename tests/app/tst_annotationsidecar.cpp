@@ -1,5 +1,6 @@
 #include "annotationsidecar.h"
 #include "mainwindow.h"
+#include "sampleprofile.h"
 #include "session.h"
 
 #include <annotations/annotationswidget.h>
@@ -145,25 +146,128 @@ private slots:
         w.setInteractive(false);
         w.setPersistent(false);
         QVERIFY(load(w, path));
-        // The session says the trace lives in a directory that cannot be written (it is
-        // gone; a read-only one cannot be made for root, who runs these tests in CI).
+        // The trace's folder is gone, and the data folder cannot be made (a file is in the way;
+        // a read-only folder cannot be made for root, who runs these tests in CI).
         const QString gone = m_dir.filePath(QStringLiteral("gone/blocked.json"));
+        const QString blocker = m_dir.filePath(QStringLiteral("not-a-folder"));
+        writeFile(blocker, "x");
         app::Session session;
-        AnnotationSidecar sidecar(&session);
+        AnnotationSidecar sidecar(&session, app::SidecarLocation(blocker + QStringLiteral("/data"), {}, {}));
         QSignalSpy message(&sidecar, &AnnotationSidecar::message);
         session.open(w.session()->store(), gone, app::LoadInfo());
-        QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(gone));
+        QVERIFY(sidecar.inDataFolder());
+        QVERIFY(sidecar.path().startsWith(blocker));
         session.annotations()->add(12000);
         QVERIFY(sidecar.isPending());
         QVERIFY(!sidecar.flush());
         QCOMPARE(message.count(), 1);
         QVERIFY(message.last().at(1).toBool()); // a warning for the status bar
-        QVERIFY2(message.last().at(0).toString().contains(AnnotationSidecar::pathFor(gone)),
-            qPrintable(message.last().at(0).toString()));
+        QVERIFY2(message.last().at(0).toString().contains(sidecar.path()), qPrintable(message.last().at(0).toString()));
         QCOMPARE(session.annotations()->count(), 1); // kept in memory
         // The next change tries again.
         session.annotations()->add(13000);
         QVERIFY(sidecar.isPending());
+    }
+
+    // A profile in a folder that is not the user's (the bundled sample, a system folder) keeps
+    // its markers in the data folder; the status bar says where; they come back on reopen.
+    void readOnlyPlacesUseTheDataFolder_data()
+    {
+        QTest::addColumn<QString>("rel");
+        QTest::addColumn<bool>("bundled");
+        QTest::newRow("bundled sample") << QStringLiteral("ro-bundled/sample.json") << true;
+        QTest::newRow("system folder") << QStringLiteral("ro-system/share/strata/run.json") << false;
+    }
+    void readOnlyPlacesUseTheDataFolder()
+    {
+        QFETCH(QString, rel);
+        QFETCH(bool, bundled);
+        const QString path = m_dir.filePath(rel);
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        const QString data = m_dir.filePath(QStringLiteral("ro-data"));
+        const app::SidecarLocation location(data, { m_dir.filePath(QStringLiteral("ro-system")) },
+            bundled ? path : QString());
+        QString saved;
+        {
+            app::Session session;
+            AnnotationSidecar sidecar(&session, location);
+            QSignalSpy message(&sidecar, &AnnotationSidecar::message);
+            session.open(w.session()->store(), path, app::LoadInfo());
+            session.annotations()->add(15000, std::nullopt, QStringLiteral("here"));
+            QVERIFY(sidecar.flush());
+            saved = sidecar.path();
+            QCOMPARE(saved, location.inDataFolder(path));
+            QVERIFY(QFile::exists(saved));
+            QVERIFY(!QFile::exists(AnnotationSidecar::pathFor(path)));
+            QCOMPARE(message.count(), 1);
+            QVERIFY(!message.last().at(1).toBool());
+            QVERIFY2(message.last().at(0).toString().contains(QDir::toNativeSeparators(saved)),
+                qPrintable(message.last().at(0).toString()));
+        }
+        app::Session session;
+        AnnotationSidecar sidecar(&session, location);
+        QSignalSpy message(&sidecar, &AnnotationSidecar::message);
+        session.open(w.session()->store(), path, app::LoadInfo());
+        QCOMPARE(session.annotations()->count(), 1);
+        QCOMPARE(sidecar.path(), saved);
+        QCOMPARE(message.count(), 1);
+        QVERIFY(message.last().at(0).toString().contains(QDir::toNativeSeparators(saved))); // restored from there
+    }
+
+    // The folder was writable when the profile opened, but the write fails later (here: the
+    // folder is gone): the markers move to the data folder instead of being lost.
+    void failedWriteMovesToTheDataFolder()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("vanishing"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + QStringLiteral("/run.json");
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        const app::SidecarLocation location(m_dir.filePath(QStringLiteral("vanishing-data")), {}, {});
+        app::Session session;
+        AnnotationSidecar sidecar(&session, location);
+        QSignalSpy message(&sidecar, &AnnotationSidecar::message);
+        session.open(w.session()->store(), path, app::LoadInfo());
+        QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(path));
+        QVERIFY(!sidecar.inDataFolder());
+        const QString dataPath = location.inDataFolder(path); // keyed by the size while the trace exists
+        QVERIFY(QDir(folder).removeRecursively());
+        session.annotations()->add(15000);
+        QVERIFY(sidecar.flush());
+        QVERIFY(sidecar.inDataFolder());
+        QVERIFY(QFile::exists(sidecar.path()));
+        QCOMPARE(sidecar.path(), dataPath);
+        QCOMPARE(message.count(), 1);
+        QVERIFY(!message.last().at(1).toBool());
+    }
+
+    // Tried as a new user would: markers on the bundled sample never write into the folder
+    // the sample is installed in (or the source tree), but into the user's data folder.
+    void bundledSampleThroughTheWindow()
+    {
+        const QString sample = app::SampleProfile::path();
+        if (sample.isEmpty())
+            QSKIP("no bundled sample in this build");
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, sample));
+        const QString before = AnnotationSidecar::pathFor(sample);
+        QVERIFY(!QFile::exists(before));
+        w.session()->annotations()->add(1000);
+        w.closeProfile();
+        QVERIFY(!QFile::exists(before));
+        const QString expected = app::SidecarLocation::forApplication().inDataFolder(sample);
+        QVERIFY2(QFile::exists(expected), qPrintable(expected));
+        QVERIFY(QFile::remove(expected));
     }
 
     void corruptSidecarIsReportedAndLeftAlone()
