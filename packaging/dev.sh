@@ -1,36 +1,48 @@
 #!/usr/bin/env bash
-# Strata's two-command developer entry point (README "Quick start"):
+# Strata's developer entry point (README "Quick start"):
 #   packaging/dev.sh run [FILE]   set up, build (Release) and open FILE, or the bundled sample
 #   packaging/dev.sh test         set up, build and run every test with ctest
-# Both are idempotent: installed packages and an up-to-date build are skipped.
+#   packaging/dev.sh package      set up, build and make build/packages/strata_<version>_amd64.deb,
+#                                 then validate its .desktop and AppStream files
+#   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
+# All are idempotent: installed packages and an up-to-date build are skipped.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${STRATA_BUILD_DIR:-$root/build}"
 sample="$root/resources/samples/sample_profile.json"
 
-# Debian/Ubuntu packages the build, the tests and the GUI need.
-packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev libgl-dev
+# Debian/Ubuntu packages the build, the tests and the GUI need. Installs skip recommended
+# packages, so every one the configure needs is named: qt6-charts-dev's CMake files need
+# Qt6OpenGL's (libqt6opengl6-dev), which it only recommends.
+packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
           nlohmann-json3-dev libzstd-dev zlib1g-dev xvfb xauth)
+# What `package` needs besides: dpkg-shlibdeps (dpkg-dev) and file for the dependencies,
+# and the two validators.
+package_tools=(dpkg-dev file desktop-file-utils appstream)
 
 log() { printf 'dev.sh: %s\n' "$*" >&2; }
 
+as_root() {
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { log "need root or sudo to run: $*"; exit 1; }
+        sudo "$@"
+    else
+        "$@"
+    fi
+}
+
 install_packages() {
     local missing=() p
-    for p in "${packages[@]}"; do
+    for p in "$@"; do
         if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
             missing+=("$p")
         fi
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    local sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null || { log "need root or sudo to install: ${missing[*]}"; exit 1; }
-        sudo=(sudo)
-    fi
     log "installing ${missing[*]}"
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
 build_release() {
@@ -40,9 +52,28 @@ build_release() {
     cmake --build "$build" --parallel "$(nproc)"
 }
 
+# Builds the .deb with CPack and validates the launcher and the AppStream file it holds.
+# Prints the package's path on stdout.
+make_package() {
+    install_packages "${packages[@]}" "${package_tools[@]}"
+    build_release
+    rm -f "$build"/packages/strata_*.deb
+    (cd "$build" && cpack -G DEB >&2)
+    local deb
+    deb=$(ls "$build"/packages/strata_*.deb)
+    local tree
+    tree=$(mktemp -d)
+    dpkg-deb -x "$deb" "$tree"
+    desktop-file-validate "$tree/usr/share/applications/strata.desktop" >&2
+    appstreamcli validate --no-net "$tree"/usr/share/metainfo/*.metainfo.xml >&2
+    rm -rf "$tree"
+    log "built and validated $deb"
+    echo "$deb"
+}
+
 case "${1:-}" in
 run)
-    install_packages
+    install_packages "${packages[@]}"
     build_release
     file="${2:-$sample}"
     if [ -x "$build/app/gui/strata" ]; then
@@ -54,13 +85,21 @@ run)
     exec "$build/app/cli/strata-cli" info "$file"
     ;;
 test)
-    install_packages
+    install_packages "${packages[@]}"
     build_release
     cd "$build"
     exec ctest --output-on-failure --parallel "$(nproc)"
     ;;
+package)
+    make_package >/dev/null
+    ;;
+install)
+    deb=$(make_package)
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
+    log "installed $deb: strata is in the menus and opens profiles by double-click"
+    ;;
 *)
-    echo "usage: packaging/dev.sh run [FILE] | test" >&2
+    echo "usage: packaging/dev.sh run [FILE] | test | package | install" >&2
     exit 2
     ;;
 esac

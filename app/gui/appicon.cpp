@@ -26,12 +26,12 @@ constexpr Bar kBars[] = {
 
 } // namespace
 
-QPixmap AppIcon::pixmap(int size, qreal devicePixelRatio)
+QImage AppIcon::image(int size, qreal devicePixelRatio)
 {
-    QPixmap pm(QSize(size, size) * devicePixelRatio);
-    pm.setDevicePixelRatio(devicePixelRatio);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
+    QImage img(QSize(size, size) * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(devicePixelRatio);
+    img.fill(Qt::transparent);
+    QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);
     p.scale(size / 128.0, size / 128.0);
     p.setPen(Qt::NoPen);
@@ -44,7 +44,13 @@ QPixmap AppIcon::pixmap(int size, qreal devicePixelRatio)
         const qreal r = b.h > 4 ? 5 : 2;
         p.drawRoundedRect(QRectF(b.x, b.y, b.w, b.h), r, r);
     }
-    return pm;
+    p.end();
+    return img;
+}
+
+QPixmap AppIcon::pixmap(int size, qreal devicePixelRatio)
+{
+    return QPixmap::fromImage(image(size, devicePixelRatio));
 }
 
 QIcon AppIcon::icon()

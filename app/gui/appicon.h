@@ -1,5 +1,6 @@
 #pragma once
 #include <QIcon>
+#include <QImage>
 #include <QPixmap>
 
 namespace strata::app {
@@ -9,6 +10,9 @@ namespace strata::app {
 class AppIcon {
 public:
     static QIcon icon();
+    // Painting into an image needs no QGuiApplication: the package's PNG icons are made
+    // from it at build time (packaging/iconpng.cpp).
+    static QImage image(int size, qreal devicePixelRatio = 1.0);
     static QPixmap pixmap(int size, qreal devicePixelRatio = 1.0);
 };
 
