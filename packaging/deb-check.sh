@@ -62,6 +62,9 @@ mkdir -p "$root/work"
 cp "$deb" "$root/work/"
 cp "$kineto" "$root/work/resnet50.pt.trace.json.gz"
 gzip -dc "$perfetto" >"$root/work/android.pftrace"
+# Ordinary JSON stays JSON: Strata claims .json files only by their content.
+printf '{"name": "not a trace", "values": [1, 2, 3]}\n' >"$root/work/settings.json"
+printf '[bmprofile] arch=3\n[bmprofile] net_name=demo\n' >"$root/work/global.profile"
 mount -t proc proc "$root/proc" && mount --bind /dev "$root/dev" && mount --bind /dev/pts "$root/dev/pts" \
     && mount -t tmpfs tmpfs "$root/tmp" || fail "cannot mount proc/dev/tmp in the chroot"
 
@@ -96,6 +99,9 @@ expect "xdg-mime query filetype resnet50.pt.trace.json.gz" $chrome_type \
     "$(in_chroot 'xdg-mime query filetype /work/resnet50.pt.trace.json.gz')"
 expect "xdg-mime query filetype android.pftrace" $perfetto_type \
     "$(in_chroot 'xdg-mime query filetype /work/android.pftrace')"
+expect "xdg-mime query filetype settings.json" application/json "$(in_chroot 'xdg-mime query filetype /work/settings.json')"
+expect "xdg-mime query filetype global.profile" application/x-strata-sophgo-profile \
+    "$(in_chroot 'xdg-mime query filetype /work/global.profile')"
 expect "xdg-mime query default $chrome_type" strata.desktop "$(in_chroot "xdg-mime query default $chrome_type")"
 expect "xdg-mime query default $perfetto_type" strata.desktop "$(in_chroot "xdg-mime query default $perfetto_type")"
 expect "man strata" yes "$(in_chroot 'man -P cat strata 2>/dev/null | grep -q "strata - profile viewer" && echo yes')"
