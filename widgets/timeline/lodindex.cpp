@@ -1,7 +1,6 @@
 #include "lodindex.h"
 
-#include <QThread>
-#include <QtConcurrent/QtConcurrentMap>
+#include <store/parallel.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,16 +12,12 @@ using store::SliceRow;
 using store::TimeNs;
 
 namespace {
-// Runs f(i) for i in [0, n) on the global thread pool (the calling thread helps).
+// Runs f(i) for i in [0, n) on the calling thread and store::Parallel's helpers. Every item
+// writes only its own slots, so the result does not depend on the split.
 template <typename F>
 void parallelFor(size_t n, F&& f)
 {
-    std::vector<size_t> idx(n);
-    std::iota(idx.begin(), idx.end(), size_t(0));
-    if (n > 1 && QThread::idealThreadCount() > 1)
-        QtConcurrent::blockingMap(idx, [&f](size_t i) { f(i); });
-    else
-        std::for_each(idx.begin(), idx.end(), f);
+    store::Parallel::forEach(n, store::Parallel::threads(0, 4), [&f](size_t i, unsigned) { f(i); });
 }
 } // namespace
 
