@@ -1,6 +1,6 @@
 #include "cliargs.h"
 
-#include <store/timetext.h>
+#include <analysis/time/timetext.h>
 
 #include <algorithm>
 

@@ -4,8 +4,8 @@
 
 #include <profileloader.h>
 #include <report/operatorreport.h>
-#include <store/latencyanalyzer.h>
-#include <store/operatorcatalog.h>
+#include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatorcatalog.h>
 
 #include <algorithm>
 #include <cstdio>

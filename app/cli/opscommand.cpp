@@ -4,8 +4,8 @@
 
 #include <profileloader.h>
 #include <report/operatorreport.h>
-#include <store/operatoraggregator.h>
-#include <store/operatorcatalog.h>
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/operators/operatorcatalog.h>
 
 #include <cstdio>
 #include <cstdlib>

@@ -9,8 +9,8 @@
 #include "clicommandregistry.h"
 
 #include <profileloader.h>
-#include <store/searchengine.h>
-#include <store/timetext.h>
+#include <analysis/search/searchengine.h>
+#include <analysis/time/timetext.h>
 
 #include <nlohmann/json.hpp>
 

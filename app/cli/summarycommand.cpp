@@ -6,7 +6,7 @@
 #include "clicommandregistry.h"
 
 #include <profileloader.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <nlohmann/json.hpp>
 

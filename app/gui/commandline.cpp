@@ -1,6 +1,6 @@
 #include "commandline.h"
 
-#include <store/timetext.h>
+#include <analysis/time/timetext.h>
 
 #include <QCoreApplication>
 #include <QRegularExpression>

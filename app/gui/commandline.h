@@ -1,5 +1,5 @@
 #pragma once
-#include <store/relativerange.h>
+#include <analysis/time/relativerange.h>
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
 #include "importjob.h"
 
-#include <timeline/lodindex.h>
+#include <analysis/timeline/lodindex.h>
 
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>

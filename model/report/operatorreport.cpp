@@ -1,6 +1,6 @@
 #include "operatorreport.h"
 
-#include <store/operatorlevel.h>
+#include <analysis/operators/operatorlevel.h>
 
 #include <cmath>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-#include <store/latencystats.h>
-#include <store/operatortable.h>
+#include <analysis/latency/latencystats.h>
+#include <analysis/operators/operatortable.h>
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // FlowChain: transitive flows both ways to a depth, truncation, cycles, and the `[` `]`
 // neighbours, on a hand-made store with exact expected edges.
-#include <store/flowchain.h>
+#include <analysis/flows/flowchain.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

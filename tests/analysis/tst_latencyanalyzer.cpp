@@ -2,7 +2,7 @@
 // summary, the histogram, the default unit, unit matching and the per-operator table.
 #include "../store/storetestutil.h"
 
-#include <store/latencyanalyzer.h>
+#include <analysis/latency/latencyanalyzer.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

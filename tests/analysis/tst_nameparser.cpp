@@ -1,7 +1,7 @@
 // NameParser: every naming example of the seeds (000 RBLN, 001/002 Neuron, 004 Furiosa),
 // of reference/formats.md (§3 Neuron, §4 RBLN, §6 Furiosa, §7 XProf/HLO, §8 Kineto), of
 // the sample profile and of the benchmark generator, one table row each.
-#include <store/nameparser.h>
+#include <analysis/operators/nameparser.h>
 
 #include <QtTest>
 

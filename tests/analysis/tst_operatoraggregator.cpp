@@ -5,7 +5,7 @@
 
 #include "../store/storetestutil.h"
 
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

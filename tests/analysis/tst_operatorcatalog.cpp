@@ -1,8 +1,8 @@
 // OperatorCatalog: the per-event key of every level equals NameParser::parse on that event's
 // name and args; identity args are read once per distinct combination; tracks are told
 // apart as device/host and transfer engines.
-#include <store/nameparser.h>
-#include <store/operatorcatalog.h>
+#include <analysis/operators/nameparser.h>
+#include <analysis/operators/operatorcatalog.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

@@ -1,6 +1,6 @@
 // OperatorTotals: the running totals an operator-table row and a tree node share (the
 // aggregation itself is tst_operatoraggregator's).
-#include <store/operatortotals.h>
+#include <analysis/operators/operatortotals.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

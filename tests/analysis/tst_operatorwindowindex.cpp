@@ -3,8 +3,8 @@
 // scope and for block sizes from 1 row up, on generated stores with deep nesting, touching
 // and zero-length slices, children at their parent's first instant, overflow lanes and
 // clipped slices; top-N equals the aggregator's first N rows; unbuilt when cancelled.
-#include <store/operatoraggregator.h>
-#include <store/operatorwindowindex.h>
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/operators/operatorwindowindex.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

@@ -3,7 +3,7 @@
 // cancellation and invalid queries.
 #include "analysistestutil.h"
 
-#include <store/searchengine.h>
+#include <analysis/search/searchengine.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

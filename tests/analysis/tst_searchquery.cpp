@@ -1,5 +1,5 @@
 // SearchQuery: the arg-condition parser ("K=V", "K>V", "K~V", ...), validation, describe().
-#include <store/searchquery.h>
+#include <analysis/search/searchquery.h>
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 // text rules on their own.
 #include "analysistestutil.h"
 
-#include <store/sourceindex.h>
+#include <analysis/source/sourceindex.h>
 #include <store/storebuilder.h>
 
 #include <QtTest>

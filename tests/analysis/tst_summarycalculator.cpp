@@ -2,7 +2,7 @@
 #include "analysistestutil.h"
 
 #include <store/storebuilder.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 #include "analysistestutil.h"
 
 #include <store/storebuilder.h>
-#include <store/summaryindex.h>
+#include <analysis/summary/summaryindex.h>
 
 #include <QtTest>
 

@@ -9,10 +9,10 @@
 //   bench_ops FILE [--repeat N] [--windows N] [--seed S] [--threads N] [--level L]
 //                  [--pairs N] [--table 0|1]
 #include <profileloader.h>
-#include <store/latencyanalyzer.h>
-#include <store/operatoraggregator.h>
-#include <store/operatorcatalog.h>
-#include <store/operatorwindowindex.h>
+#include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/operators/operatorcatalog.h>
+#include <analysis/operators/operatorwindowindex.h>
 
 #include <algorithm>
 #include <chrono>

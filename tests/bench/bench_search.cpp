@@ -5,8 +5,8 @@
 //
 //   bench_search [FILE...] [--runs N]     (default: /work/data/trace_1m.json /work/data/trace_10m.json)
 #include <profileloader.h>
-#include <store/searchengine.h>
-#include <store/sourceindex.h>
+#include <analysis/search/searchengine.h>
+#include <analysis/source/sourceindex.h>
 
 #include <malloc.h>
 

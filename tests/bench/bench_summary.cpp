@@ -5,7 +5,7 @@
 //
 //   bench_summary FILE [--windows N] [--seed S]
 #include <profileloader.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <malloc.h>
 

@@ -11,7 +11,7 @@
 
 #include <profileloader.h>
 
-#include <store/operatorcatalog.h>
+#include <analysis/operators/operatorcatalog.h>
 #include <store/transferclassifier.h>
 
 #include <QDir>

@@ -5,8 +5,8 @@
 
 #include <profileloader.h>
 #include <sophgo/sophgoimporter.h>
-#include <store/operatoraggregator.h>
-#include <store/operatorcatalog.h>
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/operators/operatorcatalog.h>
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -6,7 +6,7 @@
 #include <annotations/pairmetricsview.h>
 #include <state/annotationsmodel.h>
 #include <state/viewport.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 #include <summary/summaryformat.h>
 
 #include <QAction>

@@ -7,12 +7,12 @@
 #include "operators/latencystatsmodel.h"
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
-#include "operators/operatorexport.h"
+#include <report/operatorexport.h>
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/latencyanalyzer.h>
-#include <store/operatoraggregator.h>
+#include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>

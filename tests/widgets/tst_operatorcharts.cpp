@@ -9,7 +9,7 @@
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QBarSet>

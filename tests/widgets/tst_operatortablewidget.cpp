@@ -5,14 +5,14 @@
 #include "widgettestutil.h"
 
 #include "common/backgroundpool.h"
-#include "operators/operatorexport.h"
+#include <report/operatorexport.h>
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortablewidget.h"
 #include "operators/operatortreemodel.h"
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>

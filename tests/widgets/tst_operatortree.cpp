@@ -6,13 +6,13 @@
 #include "../analysis/operatorteststore.h"
 
 #include "operators/exportactions.h"
-#include "operators/operatorexport.h"
+#include <report/operatorexport.h>
 #include "operators/operatorfilterproxy.h"
-#include "operators/operatorrows.h"
-#include "operators/operatortree.h"
+#include <analysis/operators/operatorrows.h>
+#include <analysis/operators/operatortree.h>
 #include "operators/operatortreemodel.h"
 
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>

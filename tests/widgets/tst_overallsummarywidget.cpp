@@ -9,7 +9,7 @@
 #include "timeline/unitformat.h"
 
 #include <store/storebuilder.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -2,7 +2,7 @@
 
 #include <annotations/pairmetricscomputer.h>
 #include <common/backgroundpool.h>
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <QSignalSpy>
 #include <QtTest>

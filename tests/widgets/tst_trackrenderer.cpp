@@ -2,7 +2,7 @@
 // bottom-aligned bars, checked on the pixels of a rendered track image.
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
-#include <timeline/lodindex.h>
+#include <analysis/timeline/lodindex.h>
 #include <timeline/operatorcolors.h>
 #include <timeline/timelinelayout.h>
 #include <timeline/trackrenderer.h>

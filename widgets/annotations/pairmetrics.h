@@ -1,6 +1,6 @@
 #pragma once
-#include <store/operatorrow.h>
-#include <store/summaryresult.h>
+#include <analysis/operators/operatorrow.h>
+#include <analysis/summary/summaryresult.h>
 
 #include <vector>
 

@@ -2,8 +2,8 @@
 
 #include <common/backgroundpool.h>
 
-#include <store/operatoraggregator.h>
-#include <store/summarycalculator.h>
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <QFutureWatcher>
 #include <QPromise>

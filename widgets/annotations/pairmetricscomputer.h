@@ -2,9 +2,9 @@
 #include "pairmetrics.h"
 
 #include <store/eventstore.h>
-#include <store/operatorcatalog.h>
-#include <store/operatorwindowindex.h>
-#include <store/summaryindex.h>
+#include <analysis/operators/operatorcatalog.h>
+#include <analysis/operators/operatorwindowindex.h>
+#include <analysis/summary/summaryindex.h>
 
 #include <QObject>
 

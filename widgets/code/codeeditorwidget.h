@@ -3,7 +3,7 @@
 
 #include <state/selection.h>
 #include <store/eventstore.h>
-#include <store/sourceindex.h>
+#include <analysis/source/sourceindex.h>
 
 #include <QWidget>
 

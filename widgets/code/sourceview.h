@@ -1,5 +1,5 @@
 #pragma once
-#include <store/sourceindex.h>
+#include <analysis/source/sourceindex.h>
 
 #include <QList>
 #include <QPlainTextEdit>

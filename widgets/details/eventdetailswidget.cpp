@@ -3,7 +3,7 @@
 #include "timeline/unitformat.h"
 
 #include <state/viewport.h>
-#include <store/flowchain.h>
+#include <analysis/flows/flowchain.h>
 
 #include <QAction>
 #include <QApplication>

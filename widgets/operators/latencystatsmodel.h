@@ -1,5 +1,5 @@
 #pragma once
-#include <store/latencystats.h>
+#include <analysis/latency/latencystats.h>
 
 #include <QAbstractTableModel>
 

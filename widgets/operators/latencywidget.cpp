@@ -5,15 +5,15 @@
 #include "menuchartview.h"
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
-#include "operatorexport.h"
-#include "operatorrows.h"
+#include <report/operatorexport.h>
+#include <analysis/operators/operatorrows.h>
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/latencyanalyzer.h>
-#include <store/operatoraggregator.h>
+#include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatoraggregator.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -3,8 +3,8 @@
 #include "common/latestjob.h"
 
 #include <store/eventstore.h>
-#include <store/latencystats.h>
-#include <store/operatorcatalog.h>
+#include <analysis/latency/latencystats.h>
+#include <analysis/operators/operatorcatalog.h>
 
 #include <QWidget>
 

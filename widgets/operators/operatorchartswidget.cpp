@@ -3,15 +3,15 @@
 #include "chartstyle.h"
 #include "exportactions.h"
 #include "menuchartview.h"
-#include "operatorexport.h"
-#include "operatorrows.h"
+#include <report/operatorexport.h>
+#include <analysis/operators/operatorrows.h>
 #include "pielegend.h"
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -3,8 +3,8 @@
 #include "common/latestjob.h"
 
 #include <store/eventstore.h>
-#include <store/operatorcatalog.h>
-#include <store/operatortable.h>
+#include <analysis/operators/operatorcatalog.h>
+#include <analysis/operators/operatortable.h>
 
 #include <QWidget>
 

@@ -1,16 +1,16 @@
 #include "operatortablewidget.h"
 
 #include "exportactions.h"
-#include "operatorexport.h"
+#include <report/operatorexport.h>
 #include "operatorfilterproxy.h"
-#include "operatorrows.h"
+#include <analysis/operators/operatorrows.h>
 #include "operatortreemodel.h"
 #include "percentbardelegate.h"
 #include "timeline/unitformat.h"
 
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <store/operatoraggregator.h>
+#include <analysis/operators/operatoraggregator.h>
 
 #include <QAction>
 #include <QApplication>

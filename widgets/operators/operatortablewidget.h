@@ -1,10 +1,10 @@
 #pragma once
 #include "analysiswindow.h"
 #include "common/latestjob.h"
-#include "operatortree.h"
+#include <analysis/operators/operatortree.h>
 
 #include <store/eventstore.h>
-#include <store/operatorcatalog.h>
+#include <analysis/operators/operatorcatalog.h>
 
 #include <QFutureWatcher>
 #include <QStringList>

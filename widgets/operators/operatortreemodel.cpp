@@ -2,7 +2,7 @@
 
 #include "timeline/unitformat.h"
 
-#include <store/operatorlevel.h>
+#include <analysis/operators/operatorlevel.h>
 
 #include <QGuiApplication>
 #include <QLocale>

@@ -1,5 +1,5 @@
 #pragma once
-#include "operatortree.h"
+#include <analysis/operators/operatortree.h>
 
 #include <QAbstractItemModel>
 

@@ -1,6 +1,6 @@
 #include "searchform.h"
 
-#include <store/timetext.h>
+#include <analysis/time/timetext.h>
 
 #include <QCheckBox>
 #include <QFontMetrics>

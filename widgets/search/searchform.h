@@ -1,5 +1,5 @@
 #pragma once
-#include <store/searchquery.h>
+#include <analysis/search/searchquery.h>
 
 #include <QWidget>
 

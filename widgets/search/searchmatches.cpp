@@ -1,6 +1,6 @@
 #include "searchmatches.h"
 
-#include <store/searchengine.h>
+#include <analysis/search/searchengine.h>
 
 #include <algorithm>
 #include <queue>

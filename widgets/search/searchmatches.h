@@ -1,7 +1,7 @@
 #pragma once
 #include <state/selection.h>
 #include <store/eventstore.h>
-#include <store/searchquery.h>
+#include <analysis/search/searchquery.h>
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <store/eventstore.h>
-#include <store/summaryindex.h>
-#include <store/summaryresult.h>
+#include <analysis/summary/summaryindex.h>
+#include <analysis/summary/summaryresult.h>
 
 #include <QWidget>
 

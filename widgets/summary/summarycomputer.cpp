@@ -1,6 +1,6 @@
 #include "summarycomputer.h"
 
-#include <store/summarycalculator.h>
+#include <analysis/summary/summarycalculator.h>
 
 #include <QFutureWatcher>
 #include <common/backgroundpool.h>

@@ -1,5 +1,5 @@
 #pragma once
-#include <store/summaryresult.h>
+#include <analysis/summary/summaryresult.h>
 
 #include <QWidget>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "lodindex.h"
+#include <analysis/timeline/lodindex.h>
 
 #include <store/eventstore.h>
 

@@ -6,7 +6,7 @@
 #include "trackimagecache.h"
 #include "unitformat.h"
 
-#include <store/flowchain.h>
+#include <analysis/flows/flowchain.h>
 
 #include <QPainter>
 #include <QPainterPath>

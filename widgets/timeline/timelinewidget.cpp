@@ -2,7 +2,7 @@
 
 #include "eventplace.h"
 #include "keyhelp.h"
-#include "lodindex.h"
+#include <analysis/timeline/lodindex.h>
 #include "timelinenavigator.h"
 #include "timelinestyle.h"
 #include "timeruler.h"
@@ -10,7 +10,7 @@
 #include "unitformat.h"
 
 #include <state/trackfilter.h>
-#include <store/flowchain.h>
+#include <analysis/flows/flowchain.h>
 
 #include <QContextMenuEvent>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #include "trackrenderer.h"
 
-#include "lodindex.h"
+#include <analysis/timeline/lodindex.h>
 #include "operatorcolors.h"
 #include "unitformat.h"
 

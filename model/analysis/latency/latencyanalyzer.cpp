@@ -1,0 +1,192 @@
+#include "latencyanalyzer.h"
+
+#include <analysis/operators/nameparser.h>
+#include <analysis/operators/operatoraggregator.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+namespace strata::store {
+
+namespace {
+
+bool stepLike(const std::string& name)
+{
+    std::string lower(name);
+    for (char& c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.find("step") != std::string::npos || lower.find("iteration") != std::string::npos
+        || lower.find("inference") != std::string::npos;
+}
+
+bool unitTrack(const EventStore& store, TrackId t)
+{
+    const TrackKind k = store.track(t).kind;
+    return k == TrackKind::Thread || k == TrackKind::Overflow || k == TrackKind::Async;
+}
+
+} // namespace
+
+std::string LatencyAnalyzer::defaultUnit(const EventStore& store, const OperatorCatalog& catalog)
+{
+    std::vector<uint32_t> perType(store.types().size(), 0);
+    std::vector<TimeNs> durType(store.types().size(), 0);
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        const TrackId track(t);
+        if (store.track(track).kind != TrackKind::Thread || catalog.isDeviceTrack(track))
+            continue;
+        const RowRange lv = store.level(track, 0);
+        for (uint32_t r = lv.begin; r < lv.end; ++r) {
+            const TypeId type = store.sliceType(SliceRow(r));
+            ++perType[type.v];
+            durType[type.v] += store.sliceDur(SliceRow(r));
+        }
+    }
+    struct Candidate {
+        uint64_t count = 0;
+        TimeNs total = 0;
+        bool numbered = false;
+    };
+    std::map<std::string, Candidate> byName;
+    for (uint32_t t = 0; t < perType.size(); ++t) {
+        if (!perType[t])
+            continue;
+        const std::string_view raw = store.str(store.types().get(TypeId(t)).name);
+        const std::string name = NameParser::stripStepNumber(raw);
+        Candidate& c = byName[name];
+        c.count += perType[t];
+        c.total += durType[t];
+        c.numbered = c.numbered || name.size() != raw.size();
+    }
+    const std::string* best = nullptr;
+    auto rank = [](const std::string& name, const Candidate& c) {
+        return std::make_tuple(c.numbered || stepLike(name), c.count, c.total);
+    };
+    for (const auto& [name, c] : byName) {
+        if (c.count < 3 || name.empty())
+            continue;
+        if (!best || rank(name, c) > rank(*best, byName.at(*best)))
+            best = &name;
+    }
+    return best ? *best : std::string();
+}
+
+std::vector<TimeNs> LatencyAnalyzer::durations(const EventStore& store, const OperatorCatalog& catalog,
+    std::string_view unit, TimeRange window)
+{
+    std::vector<uint8_t> match(store.types().size(), 0);
+    for (uint32_t t = 0; t < match.size(); ++t) {
+        const std::string_view name = store.str(store.types().get(TypeId(t)).name);
+        match[t] = name == unit || NameParser::stripStepNumber(name) == unit;
+    }
+    const bool ownCatalog = catalog.typeCount() >= store.types().size();
+    const uint32_t opKey = unit.empty() || !ownCatalog ? OperatorCatalog::kNoKey : catalog.findKey(unit);
+    std::vector<std::pair<TimeNs, TimeNs>> found; // (ts, dur)
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        const TrackId track(t);
+        if (!unitTrack(store, track))
+            continue;
+        for (uint32_t d = 0; d < store.levelCount(track); ++d) {
+            const RowRange lv = store.level(track, d);
+            for (uint32_t r = lv.begin; r < lv.end; ++r) {
+                const SliceRow row(r);
+                const TimeNs ts = store.sliceTs(row);
+                if (ts < window.start || ts >= window.end)
+                    continue;
+                const TypeId type = store.sliceType(row);
+                if (match[type.v]
+                    || (opKey != OperatorCatalog::kNoKey
+                        && catalog.key(OperatorLevel::Op, type, store.sliceArgs(row)) == opKey))
+                    found.emplace_back(ts, store.sliceDur(row));
+            }
+        }
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<TimeNs> out;
+    out.reserve(found.size());
+    for (const auto& f : found)
+        out.push_back(f.second);
+    return out;
+}
+
+double LatencyAnalyzer::percentile(const std::vector<TimeNs>& sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const double h = double(sorted.size() - 1) * std::clamp(p, 0.0, 100.0) / 100.0;
+    const auto lo = static_cast<size_t>(std::floor(h));
+    const size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return double(sorted[lo]) + (h - double(lo)) * double(sorted[hi] - sorted[lo]);
+}
+
+std::vector<LatencyBin> LatencyAnalyzer::histogram(const std::vector<TimeNs>& sorted, int bins)
+{
+    std::vector<LatencyBin> out;
+    if (sorted.empty())
+        return out;
+    const double lo = double(sorted.front()), hi = double(sorted.back());
+    const int n = hi > lo ? std::max(1, bins) : 1;
+    const double width = n > 1 ? (hi - lo) / n : std::max(1.0, hi - lo);
+    out.resize(size_t(n));
+    for (int i = 0; i < n; ++i) {
+        out[size_t(i)].startNs = lo + width * i;
+        out[size_t(i)].endNs = i + 1 == n ? std::max(hi, lo + width) : lo + width * (i + 1);
+    }
+    for (TimeNs v : sorted) {
+        auto i = static_cast<int>((double(v) - lo) / width);
+        ++out[size_t(std::clamp(i, 0, n - 1))].count;
+    }
+    return out;
+}
+
+LatencyStats LatencyAnalyzer::summarize(std::vector<TimeNs> durations, int bins)
+{
+    LatencyStats s;
+    s.samples = durations;
+    std::sort(durations.begin(), durations.end());
+    s.count = durations.size();
+    if (durations.empty())
+        return s;
+    s.minNs = durations.front();
+    s.maxNs = durations.back();
+    long double sum = 0;
+    for (TimeNs d : durations)
+        sum += d;
+    s.meanNs = double(sum / durations.size());
+    s.medianNs = percentile(durations, 50);
+    s.p90Ns = percentile(durations, 90);
+    s.p95Ns = percentile(durations, 95);
+    s.p97Ns = percentile(durations, 97);
+    s.p99Ns = percentile(durations, 99);
+    s.p99_9Ns = percentile(durations, 99.9);
+    s.histogram = histogram(durations, bins);
+    return s;
+}
+
+LatencyStats LatencyAnalyzer::analyze(const EventStore& store, const OperatorCatalog& catalog,
+    std::string_view unit, TimeRange window, int bins)
+{
+    const bool picked = unit.empty();
+    const std::string name = picked ? defaultUnit(store, catalog) : std::string(unit);
+    LatencyStats s = summarize(name.empty() ? std::vector<TimeNs>() : durations(store, catalog, name, window), bins);
+    s.unit = name;
+    s.defaultUnit = picked;
+    return s;
+}
+
+std::vector<OperatorAverage> LatencyAnalyzer::operatorAverages(const EventStore& store,
+    const OperatorCatalog& catalog, TimeRange window)
+{
+    const OperatorTable table = OperatorAggregator::aggregate(store, catalog, OperatorLevel::Op, window);
+    std::vector<OperatorAverage> out;
+    for (const OperatorRow& r : table.rows)
+        out.push_back({r.name, r.avgNs, r.count});
+    std::stable_sort(out.begin(), out.end(), [](const OperatorAverage& a, const OperatorAverage& b) {
+        return a.averageNs != b.averageNs ? a.averageNs > b.averageNs : a.name < b.name;
+    });
+    return out;
+}
+
+} // namespace strata::store

@@ -1,0 +1,44 @@
+#pragma once
+#include <store/eventstore.h>
+#include "latencystats.h"
+#include <analysis/operators/operatorcatalog.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace strata::store {
+
+// The latency view: statistics over the instances of one repeated unit, plus the
+// per-operator average elapsed time and count (seed 004).
+//
+// A unit is a name. Its instances are the slices (on thread, overflow and async tracks,
+// any depth) whose name is the unit, whose name without a trailing "#<digits>" is the unit
+// ("ProfilerStep#7" is an instance of "ProfilerStep"), or whose operator key (the Op level)
+// is the unit — so any row of the operator table can be picked. Instances belong to a
+// window when they start inside [start, end).
+class LatencyAnalyzer {
+public:
+    // The default unit: among depth-0 slices of host (non-device) threads, grouped by name
+    // without "#<digits>", the ones seen at least 3 times; step-like names (numbered with
+    // "#N", or containing "step", "iteration" or "inference") before others, then the most
+    // frequent, then the longest in total. "" when nothing repeats.
+    static std::string defaultUnit(const EventStore& store, const OperatorCatalog& catalog);
+    // unit "" = defaultUnit(). bins: histogram bins (at least 1).
+    static LatencyStats analyze(const EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
+        TimeRange window = {kTimeMin, kTimeMax}, int bins = 30);
+    // The instances' durations in start order.
+    static std::vector<TimeNs> durations(const EventStore& store, const OperatorCatalog& catalog,
+        std::string_view unit, TimeRange window = {kTimeMin, kTimeMax});
+    // Statistics over given durations (any order).
+    static LatencyStats summarize(std::vector<TimeNs> durations, int bins = 30);
+    // p in [0, 100] over ascending values; numpy.percentile(method="linear").
+    static double percentile(const std::vector<TimeNs>& sorted, double p);
+    static std::vector<LatencyBin> histogram(const std::vector<TimeNs>& sorted, int bins);
+    // Per operator (Op level, OperatorAggregator's default scope): average and count,
+    // longest average first.
+    static std::vector<OperatorAverage> operatorAverages(const EventStore& store, const OperatorCatalog& catalog,
+        TimeRange window = {kTimeMin, kTimeMax});
+};
+
+} // namespace strata::store

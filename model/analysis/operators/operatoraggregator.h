@@ -1,0 +1,41 @@
+#pragma once
+#include <store/eventstore.h>
+#include "operatorcatalog.h"
+#include "operatortable.h"
+
+#include <atomic>
+
+namespace strata::store {
+
+// The operator table (seed 002): slices grouped by their key at one level of the operator
+// hierarchy, with count, total/self/avg/min/max/median duration, share of busy time,
+// bytes, FLOPs, MFU/HFU, engines, fused members and the execution vs data-transfer split.
+//
+// Which slices: those of the thread tracks (and their overflow lanes) in scope — device
+// engine tracks by default when the trace has any, else every thread — that START inside
+// the window [start, end). A slice counts with its whole duration. Self time subtracts
+// every direct child, including children that start after the window ends.
+//
+// Percent: a row's self time over the table's busyNs, the summed self time of all rows,
+// which equals the busy time of the tracks in scope (each overflow lane counted as its own
+// track). Rows of one level therefore add up to 100 %, whatever the nesting.
+//
+// Cost: two binary searches per track level, then one pass over the rows in the window,
+// split into chunks over all cores (each core keeps its own accumulators, merged at the
+// end). Never call it on the GUI thread for a whole trace.
+class OperatorAggregator {
+public:
+    static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
+        TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
+    // With defaultScope(catalog).
+    static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
+        TimeRange window);
+    // Device when the trace has a device track with slices, else All.
+    static OperatorScope defaultScope(const OperatorCatalog& catalog);
+    static TimeRange wholeTrace() { return {kTimeMin, kTimeMax}; }
+    static bool inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope);
+    // Worker threads used for big aggregations; 0 = hardware concurrency (tests pin it).
+    static void setThreadCount(unsigned threads);
+};
+
+} // namespace strata::store

@@ -1,0 +1,373 @@
+#include "operatorcatalog.h"
+
+#include "nameparser.h"
+#include <store/transferclassifier.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+namespace strata::store {
+
+namespace {
+
+constexpr OperatorLevel kLevels[] = {OperatorLevel::Module, OperatorLevel::Framework, OperatorLevel::Layer,
+    OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command, OperatorLevel::Name};
+
+// What an arg key contributes to identity or metrics.
+enum Role : uint8_t { None, Layer, Hlo, Framework, Opcode, Bytes, Flops, Mfu, Hfu };
+
+// The identity-bearing content of one arg set: store string ids and numbers. Sets that
+// differ only in other args (a "Sequence number", a source line) share one of these.
+struct RawIdentity {
+    uint32_t text[4] = {0, 0, 0, 0}; // Layer, Hlo, Framework, Opcode (store StringIds, 0 = absent)
+    double num[4] = {0, 0, 0, 0};    // bytes, flops, mfu, hfu
+    uint8_t has = 0;
+    bool operator==(const RawIdentity& o) const
+    {
+        return has == o.has && std::memcmp(text, o.text, sizeof text) == 0 && std::memcmp(num, o.num, sizeof num) == 0;
+    }
+    uint64_t hash() const
+    {
+        uint64_t h = 0x9e3779b97f4a7c15ull ^ has;
+        auto mix = [&h](uint64_t v) {
+            h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+            h *= 0xff51afd7ed558ccdull;
+        };
+        for (uint32_t t : text)
+            mix(t);
+        for (double d : num) {
+            uint64_t bits;
+            std::memcpy(&bits, &d, 8);
+            mix(bits);
+        }
+        return h ^ (h >> 29);
+    }
+};
+
+// Deduplicates RawIdentity values; index 0 is the empty identity.
+class IdentityTable {
+public:
+    IdentityTable() : m_buckets(1024, kEmpty) { m_items.emplace_back(); insert(m_items[0]); }
+    uint32_t add(const RawIdentity& r)
+    {
+        if (r.has == 0)
+            return 0;
+        const size_t mask = m_buckets.size() - 1;
+        for (size_t b = r.hash() & mask;; b = (b + 1) & mask) {
+            const uint32_t id = m_buckets[b];
+            if (id == kEmpty) {
+                m_items.push_back(r);
+                m_buckets[b] = uint32_t(m_items.size() - 1);
+                if (m_items.size() * 2 > m_buckets.size())
+                    rehash();
+                return uint32_t(m_items.size() - 1);
+            }
+            if (m_items[id] == r)
+                return id;
+        }
+    }
+    const std::vector<RawIdentity>& items() const { return m_items; }
+
+private:
+    static constexpr uint32_t kEmpty = 0xffffffffu;
+    void insert(const RawIdentity& r)
+    {
+        const size_t mask = m_buckets.size() - 1;
+        size_t b = r.hash() & mask;
+        while (m_buckets[b] != kEmpty)
+            b = (b + 1) & mask;
+        m_buckets[b] = uint32_t(&r - m_items.data());
+    }
+    void rehash()
+    {
+        m_buckets.assign(m_buckets.size() * 2, kEmpty);
+        for (const RawIdentity& r : m_items)
+            insert(r);
+    }
+    std::vector<RawIdentity> m_items;
+    std::vector<uint32_t> m_buckets;
+};
+
+bool numberOf(const EventStore& store, const Arg& a, double* out)
+{
+    if (a.number(out))
+        return true;
+    if (a.kind != ArgKind::String)
+        return false;
+    const std::string_view v = store.str(a.stringValue());
+    if (v.empty() || v.size() > 40)
+        return false;
+    char buf[48];
+    std::memcpy(buf, v.data(), v.size());
+    buf[v.size()] = 0;
+    char* end = nullptr;
+    *out = std::strtod(buf, &end);
+    return end == buf + v.size();
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool hasToken(const std::string& text, std::initializer_list<const char*> tokens)
+{
+    for (const char* t : tokens)
+        if (text.find(t) != std::string::npos)
+            return true;
+    return false;
+}
+
+bool hasWord(const std::string& text, std::initializer_list<const char*> words)
+{
+    auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    for (const char* w : words) {
+        const size_t n = std::strlen(w);
+        for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1))
+            if ((at == 0 || !alpha(text[at - 1])) && (at + n == text.size() || !alpha(text[at + n])))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_view threadName)
+{
+    const std::string p = lower(processText), t = lower(threadName);
+    if (p.rfind("/host:", 0) == 0)
+        return false;
+    if (hasToken(p, {"npu", "gpu", "tpu", "device", "neuron", "accel", "rbln", "atom", "chiplet", "hpu", "xpu",
+            "mtia", "/device:"}))
+        return true;
+    return hasToken(t, {"npu", "gpu", "tpu", "neural engine", "dma", "device", "tensormatrix", "tensor engine",
+               "gpsimd", "xla ops", "xla modules", "stream #", "neuroncore", "chiplet"})
+        || hasWord(t, {"tiu", "bdc"}); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
+}
+
+OperatorCatalog::OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel)
+{
+    m_keys.intern("");
+    buildTypes(store);
+    buildTracks(store);
+    buildArgs(store, cancel);
+    if (cancel && cancel->load()) {
+        *this = OperatorCatalog();
+        m_cancelled = true;
+    }
+}
+
+void OperatorCatalog::buildTypes(const EventStore& store)
+{
+    const size_t n = store.types().size();
+    m_typeInfo.resize(n);
+    m_typeKeys.assign(n * kStride, kNoKey);
+    m_typeTransfer.assign(n, 0);
+    for (uint32_t t = 0; t < n; ++t) {
+        const EventType& type = store.types().get(TypeId(t));
+        const std::string_view name = store.str(type.name), category = store.str(type.category);
+        OperatorInfo info = NameParser::parseName(name, category);
+        uint32_t* keys = &m_typeKeys[size_t(t) * kStride];
+        uint32_t mask = 0;
+        for (OperatorLevel level : kLevels) {
+            const auto l = static_cast<unsigned>(level);
+            keys[l] = intern(NameParser::levelKey(info, level, name));
+            if (NameParser::nameDecides(info.format, level))
+                mask |= 1u << l;
+            const bool fusedKey = level == OperatorLevel::Layer || level == OperatorLevel::Framework
+                || level == OperatorLevel::Command || level == OperatorLevel::Name
+                || (level == OperatorLevel::Op && info.op == info.layer);
+            if (!info.fusedMembers.empty() && keys[l] != kNoKey && fusedKey)
+                m_members.emplace(keys[l], info.fusedMembers);
+        }
+        keys[kStride - 1] = mask;
+        m_typeTransfer[t] = TransferClassifier::isTransferText(name) || TransferClassifier::isTransferText(category);
+        m_typeInfo[t] = std::move(info);
+    }
+}
+
+void OperatorCatalog::buildTracks(const EventStore& store)
+{
+    const size_t n = store.trackCount();
+    m_trackDevice.assign(n, 0);
+    m_trackTransfer.assign(n, 0);
+    m_trackEngine.assign(n, 0);
+    std::unordered_map<std::string, uint16_t> engines;
+    for (uint32_t i = 0; i < n; ++i) {
+        TrackId t(i);
+        TrackId thread = t;
+        while (store.track(thread).kind == TrackKind::Overflow && store.track(thread).parent.valid())
+            thread = store.track(thread).parent;
+        const TrackInfo& info = store.track(thread);
+        std::string processText;
+        if (info.process.valid()) {
+            const ProcessInfo& p = store.process(info.process);
+            processText = std::string(store.str(p.name)) + " " + std::string(store.str(p.labels));
+        }
+        const std::string label = store.trackLabel(thread);
+        const bool isSliceTrack = info.kind == TrackKind::Thread;
+        m_trackDevice[i] = isSliceTrack && isDeviceText(processText, store.str(info.name));
+        m_trackTransfer[i] = TransferClassifier::isTransferTrack(store, thread);
+        auto [it, added] = engines.emplace(label, uint16_t(std::min<size_t>(engines.size(), 0xffff)));
+        if (added && it->second == m_engineNames.size())
+            m_engineNames.push_back(label);
+        m_trackEngine[i] = it->second;
+        if (m_trackDevice[i] && store.track(t).slices.size() > 0)
+            m_hasDevice = true;
+    }
+}
+
+void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>* cancel)
+{
+    const ArgTable& args = store.args();
+    const StringPool& pool = store.strings();
+    std::vector<uint8_t> role(pool.size(), None);
+    auto setRole = [&](const char* key, Role r) {
+        const StringId id = pool.find(key);
+        if (id.valid() && id.v < role.size())
+            role[id.v] = r;
+    };
+    setRole("layer", Layer);
+    for (const char* k : {"hlo_name", "hlo_op", "hlo"})
+        setRole(k, Hlo);
+    for (const char* k : {"framework_name", "framework_op", "framework op", "tf_op"})
+        setRole(k, Framework);
+    setRole("opcode", Opcode);
+    for (const char* k : {"bytes", "transfer_bytes"})
+        setRole(k, Bytes);
+    for (const char* k : {"flops", "model_flops", "raw_flops", "hardware_flops"})
+        setRole(k, Flops);
+    for (const char* k : {"mfu", "mfu_estimated_percent"})
+        setRole(k, Mfu);
+    for (const char* k : {"hfu", "hfu_estimated_percent"})
+        setRole(k, Hfu);
+
+    const uint32_t sets = static_cast<uint32_t>(args.setCount());
+    m_argIdentity.assign(sets, 0);
+    // Each worker dedups its own block of sets; the blocks are merged afterwards.
+    auto scan = [&](uint32_t begin, uint32_t end, IdentityTable* table) {
+        for (uint32_t s = begin; s < end; ++s) {
+            if ((s & 0xffff) == 0 && cancel && cancel->load())
+                return;
+            const ArgSetId set(s);
+            const size_t n = args.size(set);
+            RawIdentity r;
+            for (size_t i = 0; i < n; ++i) {
+                const Arg a = args.at(set, i);
+                const uint8_t what = a.key.v < role.size() ? role[a.key.v] : uint8_t(None);
+                if (what == None)
+                    continue;
+                if (what <= Opcode) {
+                    const StringId v = a.stringValue();
+                    if (v.valid() && !pool.view(v).empty() && !r.text[what - Layer]) {
+                        r.text[what - Layer] = v.v;
+                        r.has |= 0x10u << (what - Layer);
+                    }
+                } else {
+                    const int slot = what - Bytes;
+                    double d = 0;
+                    if (!(r.has & (1u << slot)) && numberOf(store, a, &d)) {
+                        r.num[slot] = d;
+                        r.has |= 1u << slot;
+                    }
+                }
+            }
+            m_argIdentity[s] = table->add(r);
+        }
+    };
+    const unsigned workers = sets > 200000 ? std::max(1u, std::min(4u, std::thread::hardware_concurrency())) : 1u;
+    std::vector<IdentityTable> tables(workers);
+    std::vector<std::thread> threads;
+    for (unsigned w = 1; w < workers; ++w)
+        threads.emplace_back(scan, uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers),
+            &tables[w]);
+    scan(0, uint32_t(uint64_t(sets) / workers), &tables[0]);
+    for (std::thread& t : threads)
+        t.join();
+    if (cancel && cancel->load())
+        return;
+    for (unsigned w = 1; w < workers; ++w) {
+        std::vector<uint32_t> remap;
+        for (const RawIdentity& r : tables[w].items())
+            remap.push_back(tables[0].add(r));
+        const uint32_t begin = uint32_t(uint64_t(sets) * w / workers), end = uint32_t(uint64_t(sets) * (w + 1) / workers);
+        for (uint32_t s = begin; s < end; ++s)
+            m_argIdentity[s] = remap[m_argIdentity[s]];
+    }
+
+    const std::vector<RawIdentity>& items = tables[0].items();
+    m_argKeys.assign(items.size() * kStride, kNoKey);
+    m_metrics.resize(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        const RawIdentity& r = items[i];
+        auto text = [&](int slot) { return r.text[slot] ? std::string(pool.view(StringId(r.text[slot]))) : std::string(); };
+        NameArgs na;
+        na.layer = text(0);
+        na.hlo = text(1);
+        na.framework = text(2);
+        na.opcode = text(3);
+        const OperatorInfo info = NameParser::argIdentity(na);
+        for (OperatorLevel level : kLevels)
+            if (level != OperatorLevel::Name && level != OperatorLevel::Command)
+                m_argKeys[i * kStride + static_cast<unsigned>(level)] = intern(NameParser::levelKey(info, level, {}));
+        Metrics& m = m_metrics[i];
+        m.bytes = r.num[0];
+        m.flops = r.num[1];
+        m.mfu = r.num[2];
+        m.hfu = r.num[3];
+        m.has = r.has & 0x0f;
+    }
+}
+
+uint32_t OperatorCatalog::findKey(std::string_view text) const
+{
+    const StringId id = m_keys.find(text);
+    return id.valid() ? id.v : kNoKey;
+}
+
+const std::vector<std::string>& OperatorCatalog::fusedMembers(uint32_t key) const
+{
+    static const std::vector<std::string> kNone;
+    const auto it = m_members.find(key);
+    return it == m_members.end() ? kNone : it->second;
+}
+
+OperatorInfo OperatorCatalog::identity(const EventStore& store, SliceRow row) const
+{
+    const EventType& type = store.types().get(store.sliceType(row));
+    NameArgs na;
+    const ArgSetId set = store.sliceArgs(row);
+    for (size_t i = 0; i < store.args().size(set); ++i) {
+        const Arg a = store.args().at(set, i);
+        const std::string_view key = store.str(a.key);
+        const std::string value(store.str(a.stringValue()));
+        if (value.empty())
+            continue;
+        if (key == "layer" && na.layer.empty())
+            na.layer = value;
+        else if ((key == "hlo_name" || key == "hlo_op" || key == "hlo") && na.hlo.empty())
+            na.hlo = value;
+        else if ((key == "framework_name" || key == "framework_op" || key == "framework op" || key == "tf_op")
+            && na.framework.empty())
+            na.framework = value;
+        else if (key == "opcode" && na.opcode.empty())
+            na.opcode = value;
+    }
+    return NameParser::parse(store.str(type.name), store.str(type.category), na);
+}
+
+size_t OperatorCatalog::residentBytes() const
+{
+    size_t bytes = m_keys.residentBytes() + m_typeKeys.capacity() * 4 + m_argIdentity.capacity() * 4
+        + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeTransfer.capacity()
+        + m_typeInfo.capacity() * sizeof(OperatorInfo);
+    return bytes;
+}
+
+} // namespace strata::store

@@ -1,0 +1,102 @@
+#pragma once
+#include <store/eventstore.h>
+#include "operatorinfo.h"
+#include <store/stringpool.h>
+
+#include <atomic>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace strata::store {
+
+// Operator identity for every slice of one store, built once (DESIGN.md §2: identity hangs
+// off the TypeId). Each distinct TypeId's name is parsed once; each distinct combination of
+// identity args (layer, hlo_name, framework_name/framework_op/tf_op, opcode) and metric args
+// (bytes, flops, mfu, hfu) is read once and shared by every ArgSetId that holds it. An
+// event's key at a level is then two table lookups (key()), following NameParser's rule:
+// the source its name format names decides, the other fills in.
+//
+// Keys are ids into the catalog's own string pool; key 0 is "" = unknown at that level.
+// Immutable after construction, so any thread may read it.
+class OperatorCatalog {
+public:
+    struct Metrics {
+        enum : uint8_t { kBytes = 1, kFlops = 2, kMfu = 4, kHfu = 8 };
+        double bytes = 0; // "bytes", "transfer_bytes"
+        double flops = 0; // "flops", "model_flops", "raw_flops", "hardware_flops"
+        double mfu = 0;   // percent: "mfu", "mfu_estimated_percent"
+        double hfu = 0;   // percent: "hfu", "hfu_estimated_percent"
+        uint8_t has = 0;
+    };
+
+    OperatorCatalog() = default;
+    // Stops early (and is left empty, cancelled() true) when *cancel turns true.
+    explicit OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel = nullptr);
+
+    static constexpr uint32_t kNoKey = 0;
+
+    uint32_t key(OperatorLevel level, TypeId type, ArgSetId args) const
+    {
+        const uint32_t* tk = &m_typeKeys[size_t(type.v) * kStride];
+        const auto l = static_cast<unsigned>(level);
+        const uint32_t nameKey = tk[l];
+        if (nameKey != kNoKey && ((tk[kStride - 1] >> l) & 1u))
+            return nameKey;
+        const uint32_t argKey = m_argKeys[size_t(args.valid() ? m_argIdentity[args.v] : 0u) * kStride + l];
+        return argKey != kNoKey ? argKey : nameKey;
+    }
+    const Metrics& metrics(ArgSetId args) const { return m_metrics[args.valid() ? m_argIdentity[args.v] : 0]; }
+    std::string_view keyText(uint32_t key) const { return m_keys.view(StringId(key)); }
+    size_t keyCount() const { return m_keys.size(); }
+    uint32_t findKey(std::string_view text) const; // kNoKey when no event has it
+    // The fused group's members for a key made from a "fused(...)" name; empty otherwise.
+    const std::vector<std::string>& fusedMembers(uint32_t key) const;
+
+    const OperatorInfo& typeInfo(TypeId type) const { return m_typeInfo[type.v]; }
+    // The whole identity of one event (name and args), as NameParser::parse gives it.
+    OperatorInfo identity(const EventStore& store, SliceRow row) const;
+
+    bool isTransferType(TypeId type) const { return m_typeTransfer[type.v]; }
+    // Track queries answer false for tracks of another store (or of a cancelled build).
+    bool isDeviceTrack(TrackId t) const { return t.v < m_trackDevice.size() && m_trackDevice[t.v]; }
+    bool isTransferTrack(TrackId t) const { return t.v < m_trackTransfer.size() && m_trackTransfer[t.v]; }
+    // Engines are tracks grouped by label ("Task DMA" of every device is one engine).
+    uint16_t engine(TrackId t) const { return t.v < m_trackEngine.size() ? m_trackEngine[t.v] : 0; }
+    const std::string& engineName(uint16_t engine) const { return m_engineNames[engine]; }
+    size_t engineCount() const { return m_engineNames.size(); }
+    bool hasDeviceTracks() const { return m_hasDevice; }
+    bool cancelled() const { return m_cancelled; }
+
+    size_t typeCount() const { return m_typeInfo.size(); }
+    size_t argIdentityCount() const { return m_metrics.size(); }
+    size_t residentBytes() const;
+
+    // Whether a process/thread reads as an accelerator (exposed for tests): a device token
+    // (npu, gpu, tpu, device, neuron, accel, ...) in its name or labels, a "/host:" name
+    // never. Engine-like thread names (DMA, Neural Engine, NPU n, Sophgo's TIU and GDMA) count too.
+    static bool isDeviceText(std::string_view processText, std::string_view threadName);
+
+private:
+    static constexpr size_t kStride = 8; // 7 levels + a mask of the levels the name decides
+    void buildTypes(const EventStore& store);
+    void buildArgs(const EventStore& store, const std::atomic<bool>* cancel);
+    void buildTracks(const EventStore& store);
+    uint32_t intern(const std::string& text) { return text.empty() ? kNoKey : m_keys.intern(text).v; }
+
+    StringPool m_keys;
+    std::vector<uint32_t> m_typeKeys;    // per TypeId: kStride words
+    std::vector<OperatorInfo> m_typeInfo;
+    std::vector<uint8_t> m_typeTransfer;
+    std::vector<uint32_t> m_argIdentity; // per ArgSetId: index into m_argKeys/m_metrics (0 = none)
+    std::vector<uint32_t> m_argKeys;     // per identity: kStride words (the last unused)
+    std::vector<Metrics> m_metrics;
+    std::unordered_map<uint32_t, std::vector<std::string>> m_members;
+    std::vector<uint8_t> m_trackDevice, m_trackTransfer;
+    std::vector<uint16_t> m_trackEngine;
+    std::vector<std::string> m_engineNames;
+    bool m_hasDevice = false;
+    bool m_cancelled = false;
+};
+
+} // namespace strata::store

@@ -1,0 +1,74 @@
+#pragma once
+#include "operatorcatalog.h"
+#include "operatorrow.h"
+#include <store/types.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace strata::store {
+
+// The running totals of one operator-table row while its slices are added, on one core:
+// what OperatorAggregator counts per row and the Operator Table's tree per node, so a
+// node's figures are defined exactly as a row's. add() runs once per slice and stays inline.
+struct OperatorTotals {
+    uint64_t count = 0;
+    TimeNs total = 0, self = 0, transfer = 0;
+    TimeNs min = kTimeMax, max = kTimeMin;
+    double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
+    uint8_t has = 0;              // OperatorCatalog::Metrics bits seen
+    uint16_t lastEngine = 0xffff; // a track's slices come in runs: skips the search of engines
+    std::vector<uint16_t> engines;
+    std::vector<TimeNs> durations; // every slice's, for the exact median
+
+    // A slice of `dur` on `engine`; `isTransfer`: its time is data movement.
+    void add(TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
+    {
+        ++count;
+        total += dur;
+        self += dur;
+        if (isTransfer)
+            transfer += dur;
+        min = std::min(min, dur);
+        max = std::max(max, dur);
+        durations.push_back(dur);
+        if (lastEngine != engine) {
+            lastEngine = engine;
+            if (std::find(engines.begin(), engines.end(), engine) == engines.end())
+                engines.push_back(engine);
+        }
+        if (!m.has)
+            return;
+        has |= m.has;
+        if (m.has & OperatorCatalog::Metrics::kBytes)
+            bytes += m.bytes;
+        if (m.has & OperatorCatalog::Metrics::kFlops)
+            flops += m.flops;
+        if (m.has & OperatorCatalog::Metrics::kMfu) {
+            mfuWeighted += m.mfu * double(dur);
+            mfuDur += double(dur);
+        }
+        if (m.has & OperatorCatalog::Metrics::kHfu) {
+            hfuWeighted += m.hfu * double(dur);
+            hfuDur += double(dur);
+        }
+    }
+
+    // A direct child of a slice counted here: its time is not this row's own.
+    void subtractChild(TimeNs dur, bool isTransfer)
+    {
+        self -= dur;
+        if (isTransfer)
+            transfer -= dur;
+    }
+
+    // Another core's totals of the same row; their durations stay where they are.
+    void merge(const OperatorTotals& from);
+
+    // The row of `key`: every figure but medianNs and percent, which need every core's
+    // durations and the table's busy time. Sorts `engines` (track order).
+    OperatorRow row(uint32_t key, const OperatorCatalog& catalog);
+};
+
+} // namespace strata::store

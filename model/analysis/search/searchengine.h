@@ -1,0 +1,36 @@
+#pragma once
+#include <store/eventstore.h>
+#include "searchquery.h"
+#include "searchresult.h"
+
+#include <atomic>
+#include <vector>
+
+namespace strata::store {
+
+// Runs a SearchQuery over a finalized store: the engine of the Search dock (on a worker
+// thread) and of `strata-cli search`. Stateless; any number may run at once on one store.
+//
+// Strategy (each stage only when the query needs it):
+// 1. Types: the name test runs once per distinct interned name (substring / exact / regex;
+//    regexes on two threads when there are many names), the category test once per distinct
+//    category; the result is a byte per TypeId.
+// 2. Tracks: label / process-label substring, a byte per track.
+// 3. Rows: the row ranges of the accepted tracks — whole tracks, or with a time range two
+//    binary searches per level — are scanned on up to two threads: type byte, then
+//    duration, then the arg test, whose result is cached per ArgSetId (each distinct arg
+//    set is evaluated once per thread; keys are matched once per distinct key string).
+//    Instants are scanned the same way (one thread: there are few).
+// The cancel flag is polled every 64K rows; a cancelled run returns no rows.
+class SearchEngine {
+public:
+    // threads: 0 = up to two (the machine's cores); 1 = the calling thread only.
+    static SearchResult run(const EventStore& store, const SearchQuery& query,
+        const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+
+    // Stage 1 alone: one byte per TypeId, 1 when the type's name and category pass.
+    // Empty when the query's regex is invalid.
+    static std::vector<uint8_t> matchTypes(const EventStore& store, const SearchQuery& query, unsigned threads = 0);
+};
+
+} // namespace strata::store

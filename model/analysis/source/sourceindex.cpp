@@ -1,0 +1,473 @@
+#include "sourceindex.h"
+
+#include <store/parallel.h>
+
+#include <algorithm>
+#include <iterator>
+#include <numeric>
+
+namespace strata::store {
+
+namespace {
+
+constexpr uint32_t kPollRows = 1u << 16;
+constexpr size_t kMinRowsPerThread = 1u << 17;
+
+bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
+
+// Interns (file, line) pairs into dense location ids.
+class LocationTable {
+public:
+    uint32_t intern(const SourceLocation& loc)
+    {
+        auto f = m_fileIds.find(loc.file);
+        if (f == m_fileIds.end()) {
+            f = m_fileIds.emplace(loc.file, uint32_t(m_files.size())).first;
+            m_files.push_back(loc.file);
+        }
+        const uint64_t key = (uint64_t(f->second) << 32) | loc.line;
+        auto [it, fresh] = m_locIds.emplace(key, uint32_t(m_locFile.size()));
+        if (fresh) {
+            m_locFile.push_back(f->second);
+            m_locLine.push_back(loc.line);
+        }
+        return it->second;
+    }
+    size_t size() const { return m_locFile.size(); }
+    std::vector<std::string> m_files;
+    std::vector<uint32_t> m_locFile, m_locLine;
+
+private:
+    std::unordered_map<std::string, uint32_t> m_fileIds;
+    std::unordered_map<uint64_t, uint32_t> m_locIds;
+};
+
+struct RefKey {
+    uint8_t origin;
+    uint32_t text;
+    int64_t line;
+    uint32_t lineText;
+    bool operator==(const RefKey& o) const
+    {
+        return origin == o.origin && text == o.text && line == o.line && lineText == o.lineText;
+    }
+};
+struct RefKeyHash {
+    size_t operator()(const RefKey& k) const
+    {
+        uint64_t h = (uint64_t(k.text) << 8 | k.origin) * 0x9e3779b97f4a7c15ull;
+        h ^= (uint64_t(k.line) + (uint64_t(k.lineText) << 32)) * 0xc2b2ae3d27d4eb4full;
+        return size_t(h ^ (h >> 29));
+    }
+};
+
+} // namespace
+
+void SourceIndex::clear()
+{
+    *this = SourceIndex();
+}
+
+bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
+{
+    clear();
+    const SourceLocator locator(s);
+    LocationTable table;
+
+    // 1. A location per type (parsed once per distinct source string).
+    const TypeTable& types = s.types();
+    m_typeLoc.assign(types.size(), kNone);
+    {
+        std::unordered_map<uint32_t, uint32_t> bySource;
+        for (uint32_t t = 0; t < types.size(); ++t) {
+            const StringId src = types.get(TypeId(t)).source;
+            if (!src.valid())
+                continue;
+            auto it = bySource.find(src.v);
+            if (it == bySource.end()) {
+                const SourceLocation loc = locator.locate(TypeId(t));
+                it = bySource.emplace(src.v, loc.valid() ? table.intern(loc) : kNone).first;
+            }
+            m_typeLoc[t] = it->second;
+        }
+    }
+    if (cancelled(cancel)) {
+        clear();
+        return false;
+    }
+
+    const size_t rows = s.sliceCount();
+    const unsigned parts
+        = unsigned(std::max<size_t>(1, std::min<size_t>(Parallel::threads(threads, 2), rows / kMinRowsPerThread)));
+    auto partBegin = [&](unsigned p) { return uint32_t(rows * p / parts); };
+
+    // 2. A location per arg set, for the sets of events whose type has none.
+    std::vector<uint8_t> argOrigin;
+    if (locator.anyArgKeys()) {
+        const size_t sets = s.args().setCount();
+        std::vector<std::vector<uint8_t>> needed(parts);
+        std::vector<uint8_t> stop(parts, 0);
+        Parallel::parts(parts, [&](unsigned p) {
+            std::vector<uint8_t>& need = needed[p];
+            need.assign(sets, 0);
+            uint32_t poll = 0;
+            for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+                if (++poll == kPollRows) {
+                    poll = 0;
+                    if (cancelled(cancel)) {
+                        stop[p] = 1;
+                        return;
+                    }
+                }
+                const SliceRow row(r);
+                if (m_typeLoc[s.sliceType(row).v] != kNone)
+                    continue;
+                const ArgSetId a = s.sliceArgs(row);
+                if (a.valid())
+                    need[a.v] = 1;
+            }
+        });
+        if (std::find(stop.begin(), stop.end(), 1) != stop.end() || cancelled(cancel)) {
+            clear();
+            return false;
+        }
+        for (uint32_t i = 0; i < s.instantCount(); ++i) {
+            const InstantRow row(i);
+            const ArgSetId a = s.instantArgs(row);
+            if (m_typeLoc[s.instantType(row).v] == kNone && a.valid())
+                needed[0][a.v] = 1;
+        }
+        m_argLoc.assign(sets, kNone);
+        argOrigin.assign(sets, 0);
+        std::unordered_map<RefKey, uint32_t, RefKeyHash> byRef;
+        for (uint32_t set = 0; set < sets; ++set) {
+            bool need = false;
+            for (unsigned p = 0; p < parts && !need; ++p)
+                need = needed[p][set];
+            if (!need)
+                continue;
+            if ((set & 0xffff) == 0 && cancelled(cancel)) {
+                clear();
+                return false;
+            }
+            SourceOrigin after = SourceOrigin::None;
+            for (;;) {
+                const SourceArgRef ref = locator.find(ArgSetId(set), after);
+                if (!ref.valid())
+                    break;
+                const RefKey key{uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v};
+                auto it = byRef.find(key);
+                if (it == byRef.end()) {
+                    const SourceLocation loc = locator.resolve(ref);
+                    it = byRef.emplace(key, loc.valid() ? table.intern(loc) : kNone).first;
+                }
+                if (it->second != kNone) {
+                    m_argLoc[set] = it->second;
+                    argOrigin[set] = uint8_t(ref.origin);
+                    break;
+                }
+                after = ref.origin;
+            }
+        }
+    }
+
+    // 3. Count per location (per part), then offsets, then fill: each list comes out sorted.
+    const size_t nLoc = table.size();
+    struct PartCounts {
+        std::vector<uint32_t> count; // then: the part's write cursor per location
+        std::vector<TimeNs> dur;
+        uint64_t origins[7] = {};
+        bool stopped = false;
+    };
+    std::vector<PartCounts> pc(parts);
+    Parallel::parts(parts, [&](unsigned p) {
+        PartCounts& c = pc[p];
+        c.count.assign(nLoc, 0);
+        c.dur.assign(nLoc, 0);
+        if (nLoc == 0)
+            return;
+        uint32_t poll = 0;
+        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+            if (++poll == kPollRows) {
+                poll = 0;
+                if (cancelled(cancel)) {
+                    c.stopped = true;
+                    return;
+                }
+            }
+            const SliceRow row(r);
+            const TypeId type = s.sliceType(row);
+            const ArgSetId args = s.sliceArgs(row);
+            const uint32_t l = locOf(type, args);
+            if (l == kNone)
+                continue;
+            ++c.count[l];
+            c.dur[l] += s.sliceDur(row);
+            ++c.origins[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : argOrigin[args.v]];
+        }
+    });
+    for (const PartCounts& c : pc)
+        if (c.stopped) {
+            clear();
+            return false;
+        }
+    std::vector<uint32_t> sliceCount(nLoc, 0);
+    std::vector<TimeNs> sliceDur(nLoc, 0);
+    m_sliceOffsets.assign(nLoc + 1, 0);
+    for (size_t l = 0; l < nLoc; ++l) {
+        uint32_t at = m_sliceOffsets[l];
+        for (unsigned p = 0; p < parts; ++p) {
+            const uint32_t n = pc[p].count[l];
+            pc[p].count[l] = at; // cursor
+            at += n;
+            sliceCount[l] += n;
+            sliceDur[l] += pc[p].dur[l];
+        }
+        m_sliceOffsets[l + 1] = at;
+    }
+    for (const PartCounts& c : pc)
+        for (size_t o = 0; o < 7; ++o)
+            m_originCount[o] += c.origins[o];
+    m_sliceRows.resize(m_sliceOffsets[nLoc]);
+    Parallel::parts(parts, [&](unsigned p) {
+        std::vector<uint32_t>& cursor = pc[p].count;
+        if (nLoc == 0)
+            return;
+        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+            const SliceRow row(r);
+            const uint32_t l = locOf(s.sliceType(row), s.sliceArgs(row));
+            if (l != kNone)
+                m_sliceRows[cursor[l]++] = row;
+        }
+    });
+    pc.clear();
+    if (cancelled(cancel)) {
+        clear();
+        return false;
+    }
+
+    // Instants: few, one thread.
+    std::vector<uint32_t> instCount(nLoc, 0);
+    m_instOffsets.assign(nLoc + 1, 0);
+    if (nLoc) {
+        for (uint32_t i = 0; i < s.instantCount(); ++i) {
+            const InstantRow row(i);
+            const TypeId type = s.instantType(row);
+            const ArgSetId args = s.instantArgs(row);
+            const uint32_t l = locOf(type, args);
+            if (l == kNone)
+                continue;
+            ++instCount[l];
+            ++m_originCount[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : argOrigin[args.v]];
+        }
+        for (size_t l = 0; l < nLoc; ++l)
+            m_instOffsets[l + 1] = m_instOffsets[l] + instCount[l];
+        m_instRows.resize(m_instOffsets[nLoc]);
+        std::vector<uint32_t> cursor(m_instOffsets.begin(), m_instOffsets.end() - 1);
+        for (uint32_t i = 0; i < s.instantCount(); ++i) {
+            const InstantRow row(i);
+            const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
+            if (l != kNone)
+                m_instRows[cursor[l]++] = row;
+        }
+    }
+
+    // 4. Files and lines: sorted by path and by line; only lines with events.
+    std::vector<uint32_t> order(table.m_files.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return table.m_files[a] < table.m_files[b]; });
+    std::vector<int32_t> fileIndex(table.m_files.size(), -1);
+    std::vector<std::vector<uint32_t>> locsOfFile(table.m_files.size());
+    for (uint32_t l = 0; l < nLoc; ++l)
+        if (sliceCount[l] + instCount[l] > 0)
+            locsOfFile[table.m_locFile[l]].push_back(l);
+    for (uint32_t f : order) {
+        std::vector<uint32_t>& locs = locsOfFile[f];
+        if (locs.empty())
+            continue;
+        std::sort(locs.begin(), locs.end(), [&](uint32_t a, uint32_t b) { return table.m_locLine[a] < table.m_locLine[b]; });
+        fileIndex[f] = int32_t(m_files.size());
+        SourceFile file;
+        file.path = table.m_files[f];
+        for (uint32_t l : locs) {
+            SourceLine line;
+            line.line = table.m_locLine[l];
+            line.slices = sliceCount[l];
+            line.instants = instCount[l];
+            line.totalNs = sliceDur[l];
+            file.slices += line.slices;
+            file.instants += line.instants;
+            file.totalNs += line.totalNs;
+            file.lines.push_back(line);
+        }
+        m_fileByPath.emplace(file.path, int(m_files.size()));
+        m_files.push_back(std::move(file));
+        m_lineLoc.push_back(std::move(locs));
+    }
+    m_locFile.resize(nLoc);
+    m_locLine = table.m_locLine;
+    for (uint32_t l = 0; l < nLoc; ++l)
+        m_locFile[l] = uint32_t(fileIndex[table.m_locFile[l]]);
+    return true;
+}
+
+int SourceIndex::findFile(std::string_view path) const
+{
+    const std::string norm = SourceLocator::normalisePath(path);
+    if (norm.empty())
+        return -1;
+    auto it = m_fileByPath.find(norm);
+    if (it != m_fileByPath.end())
+        return it->second;
+    auto endsWith = [](std::string_view s, std::string_view tail) {
+        return s.size() > tail.size() && s.substr(s.size() - tail.size()) == tail && s[s.size() - tail.size() - 1] == '/';
+    };
+    int found = -1;
+    for (size_t f = 0; f < m_files.size(); ++f) {
+        const std::string& p = m_files[f].path;
+        if (endsWith(p, norm) || endsWith(norm, p)) {
+            if (found >= 0)
+                return -1; // ambiguous
+            found = int(f);
+        }
+    }
+    return found;
+}
+
+const SourceLine* SourceIndex::findLine(int file, uint32_t line) const
+{
+    if (file < 0 || size_t(file) >= m_files.size())
+        return nullptr;
+    const std::vector<SourceLine>& lines = m_files[size_t(file)].lines;
+    auto it = std::lower_bound(lines.begin(), lines.end(), line,
+        [](const SourceLine& l, uint32_t v) { return l.line < v; });
+    return it != lines.end() && it->line == line ? &*it : nullptr;
+}
+
+template <typename Row>
+std::vector<Row> SourceIndex::merge(const std::vector<std::pair<const Row*, const Row*>>& spans)
+{
+    std::vector<Row> out;
+    if (spans.empty())
+        return out;
+    if (spans.size() == 1)
+        return std::vector<Row>(spans[0].first, spans[0].second);
+    size_t total = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (const auto& [b, e] : spans) {
+        total += size_t(e - b);
+        lo = std::min(lo, b->v);
+        hi = std::max(hi, (e - 1)->v);
+    }
+    const size_t words = (size_t(hi - lo) + 64) / 64;
+    if (words * 8 <= total * 4 * 4 + 4096) {
+        // Dense (the usual case for busy lines): one bit per row of [lo, hi], then one
+        // ascending scan. O(rows + (hi - lo) / 64), no intermediate lists; the bitmap is at
+        // most four times the output's size.
+        std::vector<uint64_t> bits(words, 0);
+        for (const auto& [b, e] : spans)
+            for (const Row* r = b; r != e; ++r) {
+                const uint32_t i = r->v - lo;
+                bits[i >> 6] |= uint64_t(1) << (i & 63);
+            }
+        out.reserve(total);
+        for (size_t w = 0; w < words; ++w) {
+            uint64_t x = bits[w];
+            while (x) {
+                out.push_back(Row(lo + uint32_t(w * 64) + uint32_t(__builtin_ctzll(x))));
+                x &= x - 1;
+            }
+        }
+        return out;
+    }
+    // Sparse: balanced pairwise merging, O(n log k). Each location's rows are disjoint from
+    // the others' (one location per event); unique() only guards the contract.
+    std::vector<std::vector<Row>> runs;
+    runs.reserve(spans.size());
+    for (const auto& [b, e] : spans)
+        runs.emplace_back(b, e);
+    while (runs.size() > 1) {
+        std::vector<std::vector<Row>> next;
+        next.reserve((runs.size() + 1) / 2);
+        for (size_t i = 0; i + 1 < runs.size(); i += 2) {
+            std::vector<Row> m;
+            m.reserve(runs[i].size() + runs[i + 1].size());
+            std::merge(runs[i].begin(), runs[i].end(), runs[i + 1].begin(), runs[i + 1].end(), std::back_inserter(m));
+            std::vector<Row>().swap(runs[i]);
+            std::vector<Row>().swap(runs[i + 1]);
+            next.push_back(std::move(m));
+        }
+        if (runs.size() % 2)
+            next.push_back(std::move(runs.back()));
+        runs = std::move(next);
+    }
+    out = std::move(runs[0]);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+template <typename Row>
+std::vector<Row> SourceIndex::rowsOfLines(int file, const std::vector<uint32_t>& lines,
+    const std::vector<uint32_t>& offsets, const std::vector<Row>& rows) const
+{
+    std::vector<std::pair<const Row*, const Row*>> spans;
+    if (file < 0 || size_t(file) >= m_files.size())
+        return {};
+    std::vector<uint32_t> sorted(lines);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    const std::vector<SourceLine>& fl = m_files[size_t(file)].lines;
+    for (uint32_t line : sorted) {
+        const SourceLine* l = findLine(file, line);
+        if (!l)
+            continue;
+        const uint32_t loc = m_lineLoc[size_t(file)][size_t(l - fl.data())];
+        if (offsets[loc] < offsets[loc + 1])
+            spans.emplace_back(rows.data() + offsets[loc], rows.data() + offsets[loc + 1]);
+    }
+    return merge(spans);
+}
+
+std::vector<SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint32_t>& lines) const
+{
+    return rowsOfLines(file, lines, m_sliceOffsets, m_sliceRows);
+}
+
+std::vector<InstantRow> SourceIndex::instantsForLines(int file, const std::vector<uint32_t>& lines) const
+{
+    return rowsOfLines(file, lines, m_instOffsets, m_instRows);
+}
+
+SourceIndex::Location SourceIndex::locationOf(const EventStore& s, SliceRow row) const
+{
+    if (m_typeLoc.empty() || !row.valid() || row.v >= s.sliceCount())
+        return {};
+    const uint32_t l = locOf(s.sliceType(row), s.sliceArgs(row));
+    if (l == kNone)
+        return {};
+    return Location{int32_t(m_locFile[l]), m_locLine[l]};
+}
+
+SourceIndex::Location SourceIndex::locationOf(const EventStore& s, InstantRow row) const
+{
+    if (m_typeLoc.empty() || !row.valid() || row.v >= s.instantCount())
+        return {};
+    const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
+    if (l == kNone)
+        return {};
+    return Location{int32_t(m_locFile[l]), m_locLine[l]};
+}
+
+size_t SourceIndex::residentBytes() const
+{
+    size_t b = (m_typeLoc.capacity() + m_argLoc.capacity() + m_sliceOffsets.capacity() + m_instOffsets.capacity()
+                   + m_locFile.capacity() + m_locLine.capacity())
+            * 4
+        + m_sliceRows.capacity() * sizeof(SliceRow) + m_instRows.capacity() * sizeof(InstantRow);
+    for (size_t f = 0; f < m_files.size(); ++f)
+        b += sizeof(SourceFile) + m_files[f].path.capacity() + m_files[f].lines.capacity() * sizeof(SourceLine)
+            + m_lineLoc[f].capacity() * 4 + 64;
+    return b;
+}
+
+} // namespace strata::store

@@ -1,0 +1,92 @@
+#include "summarycalculator.h"
+
+#include <store/transferclassifier.h>
+
+namespace strata::store {
+
+TrackSummaryRow SummaryCalculator::trackRow(
+    const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window)
+{
+    const TrackInfo& tr = store.track(track);
+    TrackSummaryRow row;
+    row.track = track;
+    row.kind = tr.kind;
+    row.process = tr.process;
+    if (tr.process.valid())
+        row.pid = store.process(tr.process).pid;
+    row.hasTid = tr.kind == TrackKind::Thread || tr.kind == TrackKind::Overflow;
+    if (row.hasTid)
+        row.tid = tr.tid;
+    row.processLabel = store.processLabel(tr.process);
+    row.name = store.trackLabel(track);
+    row.lane = tr.lane;
+    row.overflowLanes = index.overflowLanes(track);
+    const bool transfer = TransferClassifier::isTransferTrack(store, track);
+    row.engine = transfer ? EngineKind::Transfer : EngineKind::Compute;
+
+    const SliceWindowSums s = index.slices(store, track, window);
+    row.events = s.events;
+    row.busyNs = s.busyNs;
+    row.utilization = window.duration() > 0 ? double(s.busyNs) / double(window.duration()) : 0.0;
+    row.avgDurNs = s.events ? double(s.durationNs) / double(s.events) : 0.0;
+    const uint8_t metrics = index.metrics(track);
+    if (metrics & (1u << SummaryMetricKeys::Bytes)) {
+        row.bytes = s.bytes;
+        if (transfer && s.busyNs > 0)
+            row.bandwidthBytesPerS = s.bytes / (double(s.busyNs) * 1e-9);
+    }
+    if (metrics & (1u << SummaryMetricKeys::Flops))
+        row.flops = s.flops;
+    if ((metrics & (1u << SummaryMetricKeys::Mfu)) && s.mfuTimeNs > 0)
+        row.mfu = s.mfuWeighted / s.mfuTimeNs;
+    if ((metrics & (1u << SummaryMetricKeys::Hfu)) && s.hfuTimeNs > 0)
+        row.hfu = s.hfuWeighted / s.hfuTimeNs;
+    return row;
+}
+
+CounterSummaryRow SummaryCalculator::counterRow(
+    const EventStore& store, const SummaryIndex& index, CounterId counter, TimeRange window)
+{
+    const CounterSeries& series = store.counter(counter);
+    CounterSummaryRow row;
+    row.counter = counter;
+    row.track = series.track;
+    row.process = series.process;
+    if (series.process.valid())
+        row.pid = store.process(series.process).pid;
+    row.processLabel = store.processLabel(series.process);
+    row.name = std::string(store.str(series.name));
+    const CounterWindowStats st = index.counter(store, counter, window);
+    row.samples = st.samples;
+    if (st.samples) {
+        row.min = st.min;
+        row.mean = st.mean;
+        row.max = st.max;
+    }
+    return row;
+}
+
+TraceSummary SummaryCalculator::compute(const EventStore& store, const SummaryIndex& index, TimeRange window)
+{
+    TraceSummary out;
+    out.window = window;
+    out.trace.extent = store.extent();
+    out.trace.slices = store.sliceCount();
+    out.trace.instants = store.instantCount();
+    out.trace.counterSamples = store.counterSampleCount();
+    out.trace.flows = store.flowCount();
+    out.trace.tracks = store.trackCount();
+    out.trace.processes = store.processCount();
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        const TrackInfo& tr = store.track(TrackId(t));
+        if (tr.kind == TrackKind::Thread || tr.kind == TrackKind::Async)
+            out.tracks.push_back(trackRow(store, index, TrackId(t), window));
+        else if (tr.kind == TrackKind::Counter && tr.counter.valid())
+            out.counters.push_back(counterRow(store, index, tr.counter, window));
+    }
+    out.diagnostics = store.diagnostics().counts();
+    out.diagnosticMessages = store.diagnostics().messages();
+    return out;
+}
+
+} // namespace strata::store

@@ -1,0 +1,60 @@
+#pragma once
+#include <store/argtable.h>
+
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace strata::store {
+
+// Which slice args the summaries add up: data moved ("bytes", "size", "Bytes", ...), FLOPs,
+// and model / hardware FLOPs utilisation. A key matches by its whole name or by its last
+// dotted component (nested objects arrive flattened: "dma.bytes"), case-insensitively.
+// Only numeric values count (not strings, not booleans); per slice and metric the first
+// matching arg wins, so a slice carrying both "bytes" and "size" is not counted twice.
+class SummaryMetricKeys {
+public:
+    enum Metric : uint8_t { Bytes = 0, Flops, Mfu, Hfu, kMetricCount };
+
+    // The metric a key name stands for, or -1.
+    static int classify(std::string_view key);
+    static const char* metricName(Metric m);
+
+    // Keys seen in a store and what they stand for (kept sorted; a handful per store).
+    void add(StringId key, Metric m);
+    int metricOf(StringId key) const;
+    bool empty() const { return m_keys.empty(); }
+    size_t residentBytes() const { return m_keys.capacity() * sizeof(m_keys[0]); }
+
+    // Values of one arg set; returns the mask (1 << Metric) of the metrics found.
+    uint8_t read(const ArgTable& args, ArgSetId set, double out[kMetricCount]) const
+    {
+        return readWith(args, set, [this](StringId k) { return metricOf(k); }, out);
+    }
+
+    template <typename MetricOf>
+    static uint8_t readWith(const ArgTable& args, ArgSetId set, MetricOf&& metricOf, double out[kMetricCount])
+    {
+        uint8_t mask = 0;
+        const size_t n = args.size(set);
+        for (size_t i = 0; i < n; ++i) {
+            const Arg a = args.at(set, i);
+            if (a.kind == ArgKind::Bool || a.kind == ArgKind::String || a.kind == ArgKind::Null)
+                continue;
+            const int m = metricOf(a.key);
+            if (m < 0 || (mask & (1u << m)))
+                continue;
+            double v = 0;
+            if (!a.number(&v))
+                continue;
+            out[m] = v;
+            mask = static_cast<uint8_t>(mask | (1u << m));
+        }
+        return mask;
+    }
+
+private:
+    std::vector<std::pair<uint32_t, uint8_t>> m_keys; // (StringId, Metric), sorted by id
+};
+
+} // namespace strata::store

@@ -1,0 +1,45 @@
+#pragma once
+#include <analysis/operators/operatortree.h>
+
+#include <analysis/latency/latencystats.h>
+#include <analysis/operators/operatortable.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace strata::widgets {
+
+// The text of every table the operator docks export. The operator table and the latency
+// report are written by report::OperatorReport, as strata-cli writes them, so a GUI export
+// and `strata-cli ops --level L --scope S [--range A:B] --csv` (or `--json`, or
+// `latency --json`) of the same profile are equal files; the tree and the CSV views of the
+// latency report are built from the same rows and values.
+//
+// `range`: the window relative to the trace start, as --range takes it; nullopt for the
+// whole trace (the CLI then writes "range_ns": null).
+class OperatorExport {
+public:
+    // strata-cli ops --json / --csv
+    static std::string opsJson(const store::OperatorTable& table, const std::optional<store::TimeRange>& range);
+    static std::string opsCsv(const store::OperatorTable& table);
+    // Every node of the tree, depth first in table order: "depth" and "path" (the ancestors'
+    // names joined by " › ") before the ops columns.
+    static std::string treeCsv(const OperatorTree& tree);
+    static std::string treeJson(const OperatorTree& tree, const std::optional<store::TimeRange>& range);
+
+    // strata-cli latency --json
+    static std::string latencyJson(const store::LatencyStats& stats, const std::vector<store::OperatorAverage>& ops,
+        const std::optional<store::TimeRange>& range);
+    // The statistics as "statistic,value" lines (unit, count, min_ns ... p99_9_ns), the
+    // values as latencyJson writes them.
+    static std::string latencyStatsCsv(const store::LatencyStats& stats);
+    static std::string histogramCsv(const store::LatencyStats& stats); // start_ns,end_ns,count
+    // Seed 004's table: name,average_ns,count; JSON: latencyJson's "operators" array.
+    static std::string operatorAveragesCsv(const std::vector<store::OperatorAverage>& ops);
+    static std::string operatorAveragesJson(const std::vector<store::OperatorAverage>& ops);
+
+    static std::string csvField(const std::string& s); // quoted when it holds , " or a newline
+};
+
+} // namespace strata::widgets
