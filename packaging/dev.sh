@@ -5,6 +5,8 @@
 #   packaging/dev.sh package      set up, build and make build/packages/strata_<version>_amd64.deb,
 #                                 then validate its .desktop and AppStream files
 #   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
+#   packaging/dev.sh sanitize     build the asan preset (ASan+UBSan) and run every test under it,
+#                                 then the tsan preset and the tests that run threads of ours
 # All are idempotent: installed packages and an up-to-date build are skipped.
 set -euo pipefail
 
@@ -47,7 +49,7 @@ install_packages() {
 
 build_release() {
     if [ ! -f "$build/build.ninja" ]; then
-        cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+        cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRATA_WERROR="${STRATA_WERROR:-OFF}"
     fi
     cmake --build "$build" --parallel "$(nproc)"
 }
@@ -69,6 +71,37 @@ make_package() {
     rm -rf "$tree"
     log "built and validated $deb"
     echo "$deb"
+}
+
+# The tests ThreadSanitizer runs: everything without Qt's threads (store, analysis,
+# importers, report), and the Qt tests of our own thread use: the job helper, the session's
+# analyses, the timeline's render pool and LOD loader, the main window's load.
+tsan_tests='^(tst_latestjob|tst_session|tst_timelinewidget|tst_trackrenderer|tst_lodindexloader|tst_mainwindow)$'
+tsan_labels='^(store|analysis|importers|report)$'
+
+sanitize() {
+    install_packages "${packages[@]}"
+    local t0 jobs
+    jobs=$(nproc)
+    t0=$(date +%s)
+    cmake --preset asan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
+    cmake --build --preset asan --parallel "$jobs"
+    log "asan build: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    ctest --preset asan --parallel "$jobs"
+    log "asan tests: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
+    local targets
+    targets=$( (cd "$root/build-tsan" && { ctest -N -L "$tsan_labels"; ctest -N -R "$tsan_tests"; }) \
+        | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
+    # shellcheck disable=SC2086
+    cmake --build --preset tsan --parallel "$jobs" --target $targets
+    log "tsan build: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    ctest --preset tsan --parallel "$jobs" -L "$tsan_labels"
+    ctest --preset tsan --parallel "$jobs" -R "$tsan_tests"
+    log "tsan tests: $(( $(date +%s) - t0 )) s"
 }
 
 case "${1:-}" in
@@ -93,13 +126,17 @@ test)
 package)
     make_package >/dev/null
     ;;
+sanitize)
+    cd "$root"
+    sanitize
+    ;;
 install)
     deb=$(make_package)
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
     log "installed $deb: strata is in the menus and opens profiles by double-click"
     ;;
 *)
-    echo "usage: packaging/dev.sh run [FILE] | test | package | install" >&2
+    echo "usage: packaging/dev.sh run [FILE] | test | package | install | sanitize" >&2
     exit 2
     ;;
 esac
