@@ -16,7 +16,8 @@ uint64_t mix(uint64_t a, uint64_t b)
 }
 } // namespace
 
-ChromeEventMerger::ChromeEventMerger(StoreBuilder& builder) : m_b(builder)
+ChromeEventMerger::ChromeEventMerger(StoreBuilder& builder)
+    : m_b(builder)
 {
     m_source = m_b.intern("source");
     m_empty = m_b.intern("");
@@ -58,8 +59,8 @@ uint64_t ChromeEventMerger::idHash(const ParsedChunk& c, const LocalId& id)
     return id.kind == LocalId::String ? mix(1, global(c, id.str).v) : mix(2, static_cast<uint64_t>(id.num));
 }
 
-void ChromeEventMerger::report(const ParsedChunk& c, const ParsedEvent& e, const std::string& kind,
-    const std::string& what)
+void ChromeEventMerger::report(
+    const ParsedChunk& c, const ParsedEvent& e, const std::string& kind, const std::string& what)
 {
     m_b.diagnostics().report(kind, "byte " + std::to_string(c.baseOffset + e.offset) + ": " + what);
 }
@@ -187,9 +188,7 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
             flowV2(m_b.completeSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, e.dur, eventType(), argSet()));
             break;
         }
-        case 'B':
-            flowV2(m_b.beginSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, eventType(), argSet()));
-            break;
+        case 'B': flowV2(m_b.beginSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, eventType(), argSet())); break;
         case 'E':
             m_b.endSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, e.name == UINT32_MAX ? StringId() : name, cat,
                 m_args.data(), m_args.size());
@@ -204,12 +203,8 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
             else
                 m_b.threadInstant(m_b.thread(p, idValue(c, e.tid)), e.ts, eventType(), argSet());
             break;
-        case 'C':
-            counters(c, e, p);
-            break;
-        case 'M':
-            metadata(c, e, p);
-            break;
+        case 'C': counters(c, e, p); break;
+        case 'M': metadata(c, e, p); break;
         case 'b':
         case 'e':
         case 'n':
@@ -222,8 +217,8 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
             if (kind == 'b' || kind == 'S')
                 m_b.asyncBegin(p, asyncKey(), e.ts, eventType(), argSet());
             else if (kind == 'e' || kind == 'F')
-                m_b.asyncEnd(p, asyncKey(), e.ts, e.name == UINT32_MAX ? StringId() : name, m_args.data(),
-                    m_args.size());
+                m_b.asyncEnd(
+                    p, asyncKey(), e.ts, e.name == UINT32_MAX ? StringId() : name, m_args.data(), m_args.size());
             else
                 m_b.asyncInstant(p, asyncKey(), e.ts, eventType(), argSet());
             break;
@@ -236,20 +231,22 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
             }
             const FlowPhase fp = kind == 's' ? FlowPhase::Start : kind == 't' ? FlowPhase::Step : FlowPhase::End;
             const bool enclosing = kind != 'f' || e.bpEnclosing;
-            m_b.flowV1(m_b.thread(p, idValue(c, e.tid)), e.ts, fp, mix(mix(idHash(c, e.id), cat.v), name.v),
-                enclosing, name, cat);
+            m_b.flowV1(m_b.thread(p, idValue(c, e.tid)), e.ts, fp, mix(mix(idHash(c, e.id), cat.v), name.v), enclosing,
+                name, cat);
             break;
         }
         case 'T':
-        case 'p':
-            m_b.diagnostics().count("async_step_ignored");
-            break;
-        case 'P': case 'N': case 'O': case 'D': case 'V': case 'v': case 'c': case '(': case ')':
-            m_b.diagnostics().count(std::string("ignored_phase_") + kind);
-            break;
-        default:
-            report(c, e, "unknown_phase", "ph \"" + std::string(ph) + "\"");
-            break;
+        case 'p': m_b.diagnostics().count("async_step_ignored"); break;
+        case 'P':
+        case 'N':
+        case 'O':
+        case 'D':
+        case 'V':
+        case 'v':
+        case 'c':
+        case '(':
+        case ')': m_b.diagnostics().count(std::string("ignored_phase_") + kind); break;
+        default: report(c, e, "unknown_phase", "ph \"" + std::string(ph) + "\""); break;
         }
     }
     for (uint32_t i = 0; i < m_phCount.size(); ++i)

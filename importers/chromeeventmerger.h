@@ -29,10 +29,10 @@ private:
 
     store::StoreBuilder& m_b;
     std::map<std::string, uint64_t> m_phases;
-    std::vector<uint32_t> m_map;   // chunk-local string id → store id (or ~0u)
+    std::vector<uint32_t> m_map; // chunk-local string id → store id (or ~0u)
     std::vector<uint64_t> m_phCount;
     std::vector<store::Arg> m_args;
-    store::StringId m_source;      // the source location arg becomes part of the event type
+    store::StringId m_source; // the source location arg becomes part of the event type
     store::StringId m_empty;
 };
 

@@ -17,38 +17,65 @@ using store::ArgKind;
 constexpr size_t kMaxArgsPerEvent = 512;
 constexpr size_t kMaxArgDepth = 16;
 
-enum class Field : uint8_t { Other, Name, Cat, Ph, Ts, Dur, Pid, Tid, Id, BindId, Scope, Bp, FlowIn, FlowOut, Args, Id2 };
+enum class Field : uint8_t {
+    Other,
+    Name,
+    Cat,
+    Ph,
+    Ts,
+    Dur,
+    Pid,
+    Tid,
+    Id,
+    BindId,
+    Scope,
+    Bp,
+    FlowIn,
+    FlowOut,
+    Args,
+    Id2
+};
 
 Field fieldOf(const std::string& k)
 {
     switch (k.size()) {
-    case 1:
-        return k[0] == 's' ? Field::Scope : Field::Other;
+    case 1: return k[0] == 's' ? Field::Scope : Field::Other;
     case 2:
-        if (k == "ph") return Field::Ph;
-        if (k == "ts") return Field::Ts;
-        if (k == "id") return Field::Id;
-        if (k == "bp") return Field::Bp;
+        if (k == "ph")
+            return Field::Ph;
+        if (k == "ts")
+            return Field::Ts;
+        if (k == "id")
+            return Field::Id;
+        if (k == "bp")
+            return Field::Bp;
         return Field::Other;
     case 3:
-        if (k == "pid") return Field::Pid;
-        if (k == "tid") return Field::Tid;
-        if (k == "dur") return Field::Dur;
-        if (k == "cat") return Field::Cat;
-        if (k == "id2") return Field::Id2;
+        if (k == "pid")
+            return Field::Pid;
+        if (k == "tid")
+            return Field::Tid;
+        if (k == "dur")
+            return Field::Dur;
+        if (k == "cat")
+            return Field::Cat;
+        if (k == "id2")
+            return Field::Id2;
         return Field::Other;
     case 4:
-        if (k == "name") return Field::Name;
-        if (k == "args") return Field::Args;
+        if (k == "name")
+            return Field::Name;
+        if (k == "args")
+            return Field::Args;
         return Field::Other;
     case 7:
-        if (k == "bind_id") return Field::BindId;
-        if (k == "flow_in") return Field::FlowIn;
+        if (k == "bind_id")
+            return Field::BindId;
+        if (k == "flow_in")
+            return Field::FlowIn;
         return Field::Other;
-    case 8:
-        return k == "flow_out" ? Field::FlowOut : Field::Other;
-    default:
-        return Field::Other;
+    case 8: return k == "flow_out" ? Field::FlowOut : Field::Other;
+    default: return Field::Other;
     }
 }
 
@@ -56,7 +83,11 @@ Field fieldOf(const std::string& k)
 // parser's calls inline.
 class Handler {
 public:
-    Handler(ParsedChunk& out, int baseDepth) : m_out(out), m_base(baseDepth) {}
+    Handler(ParsedChunk& out, int baseDepth)
+        : m_out(out)
+        , m_base(baseDepth)
+    {
+    }
 
     bool null() { return scalar(ArgKind::Null, 0, 0, 0, nullptr); }
     bool boolean(bool v) { return scalar(ArgKind::Bool, v, 0, 0, nullptr); }
@@ -113,7 +144,7 @@ private:
             if (m_field == Field::Args && !isArray) {
                 m_inArgs = true;
                 m_frames.clear();
-                m_frames.push_back(Frame{std::string(), false, 0});
+                m_frames.push_back(Frame { std::string(), false, 0 });
             } else if (m_field == Field::Id2 && !isArray) {
                 m_inId2 = true;
             }
@@ -121,7 +152,7 @@ private:
             // Past the depth limit no name is built (their values are dropped as
             // args_truncated): a name per level would cost memory quadratic in the depth.
             std::string name = m_frames.size() > kMaxArgDepth ? std::string() : valueName();
-            m_frames.push_back(Frame{std::move(name), isArray, 0});
+            m_frames.push_back(Frame { std::move(name), isArray, 0 });
         }
         return true;
     }
@@ -154,10 +185,22 @@ private:
     {
         LocalId id;
         switch (kind) {
-        case ArgKind::Int: id.kind = LocalId::Number; id.num = i; break;
-        case ArgKind::Uint: id.kind = LocalId::Number; id.num = static_cast<int64_t>(u); break;
-        case ArgKind::Double: id.kind = LocalId::Number; id.num = static_cast<int64_t>(d); break;
-        case ArgKind::String: id.kind = LocalId::String; id.str = intern(*s); break;
+        case ArgKind::Int:
+            id.kind = LocalId::Number;
+            id.num = i;
+            break;
+        case ArgKind::Uint:
+            id.kind = LocalId::Number;
+            id.num = static_cast<int64_t>(u);
+            break;
+        case ArgKind::Double:
+            id.kind = LocalId::Number;
+            id.num = static_cast<int64_t>(d);
+            break;
+        case ArgKind::String:
+            id.kind = LocalId::String;
+            id.str = intern(*s);
+            break;
         default: break;
         }
         return id;
@@ -177,10 +220,8 @@ private:
             *out = static_cast<store::TimeNs>(u) * 1000;
             return true;
         case ArgKind::Double:
-        case ArgKind::String:
-            return parseMicrosToNs(*text, out);
-        default:
-            return false;
+        case ArgKind::String: return parseMicrosToNs(*text, out);
+        default: return false;
         }
     }
 
@@ -189,16 +230,34 @@ private:
         if (m_depth == m_base + 1) {
             m_ev.empty = false;
             switch (m_field) {
-            case Field::Name: if (kind == ArgKind::String) m_ev.name = intern(*s); break;
-            case Field::Cat: if (kind == ArgKind::String) m_ev.cat = intern(*s); break;
-            case Field::Ph: if (kind == ArgKind::String) m_ev.ph = intern(*s); break;
-            case Field::Ts: m_ev.hasTs = true; m_ev.tsBad = !timeValue(kind, i, u, s, &m_ev.ts); break;
-            case Field::Dur: m_ev.hasDur = true; m_ev.durBad = !timeValue(kind, i, u, s, &m_ev.dur); break;
+            case Field::Name:
+                if (kind == ArgKind::String)
+                    m_ev.name = intern(*s);
+                break;
+            case Field::Cat:
+                if (kind == ArgKind::String)
+                    m_ev.cat = intern(*s);
+                break;
+            case Field::Ph:
+                if (kind == ArgKind::String)
+                    m_ev.ph = intern(*s);
+                break;
+            case Field::Ts:
+                m_ev.hasTs = true;
+                m_ev.tsBad = !timeValue(kind, i, u, s, &m_ev.ts);
+                break;
+            case Field::Dur:
+                m_ev.hasDur = true;
+                m_ev.durBad = !timeValue(kind, i, u, s, &m_ev.dur);
+                break;
             case Field::Pid: m_ev.pid = idToken(kind, i, u, d, s); break;
             case Field::Tid: m_ev.tid = idToken(kind, i, u, d, s); break;
             case Field::Id: m_ev.id = idToken(kind, i, u, d, s); break;
             case Field::BindId: m_ev.bindId = idToken(kind, i, u, d, s); break;
-            case Field::Scope: if (kind == ArgKind::String && !s->empty()) m_ev.scope = (*s)[0]; break;
+            case Field::Scope:
+                if (kind == ArgKind::String && !s->empty())
+                    m_ev.scope = (*s)[0];
+                break;
             case Field::Bp: m_ev.bpEnclosing = kind == ArgKind::String && *s == "e"; break;
             case Field::FlowIn: m_ev.flowIn = kind == ArgKind::Bool ? i != 0 : false; break;
             case Field::FlowOut: m_ev.flowOut = kind == ArgKind::Bool ? i != 0 : false; break;
@@ -254,8 +313,8 @@ private:
 
 } // namespace
 
-void ChromeEventParser::parse(std::string_view text, const std::vector<uint32_t>& starts,
-    const std::vector<uint32_t>& ends, ParsedChunk& out)
+void ChromeEventParser::parse(
+    std::string_view text, const std::vector<uint32_t>& starts, const std::vector<uint32_t>& ends, ParsedChunk& out)
 {
     Handler h(out, 1);
     const size_t before = out.events.size();
@@ -282,7 +341,8 @@ void ChromeEventParser::parse(std::string_view text, const std::vector<uint32_t>
         } else {
             out.events.resize(n);
             const size_t p = starts[k] + (one.errorPos() ? one.errorPos() - 1 : 0);
-            out.diagnostics.report("json_parse_error", "byte " + std::to_string(out.baseOffset + p) + ": " + one.error());
+            out.diagnostics.report(
+                "json_parse_error", "byte " + std::to_string(out.baseOffset + p) + ": " + one.error());
         }
     }
 }

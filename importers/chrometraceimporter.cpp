@@ -147,11 +147,34 @@ struct CountingSax {
     bool number_float(double, const std::string&) { return scalar(); }
     bool string(std::string&) { return scalar(); }
     bool binary(std::vector<uint8_t>&) { return scalar(); }
-    bool start_object(std::size_t) { scalar(); ++depth; return true; }
-    bool start_array(std::size_t) { scalar(); ++depth; return true; }
-    bool end_object() { --depth; return true; }
-    bool end_array() { --depth; return true; }
-    bool key(std::string&) { if (depth == 1) ++entries; return true; }
+    bool start_object(std::size_t)
+    {
+        scalar();
+        ++depth;
+        return true;
+    }
+    bool start_array(std::size_t)
+    {
+        scalar();
+        ++depth;
+        return true;
+    }
+    bool end_object()
+    {
+        --depth;
+        return true;
+    }
+    bool end_array()
+    {
+        --depth;
+        return true;
+    }
+    bool key(std::string&)
+    {
+        if (depth == 1)
+            ++entries;
+        return true;
+    }
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
     bool scalar() { return true; }
 };
@@ -164,15 +187,30 @@ uint64_t countEntries(std::string_view text)
         uint64_t n = 0;
         struct ArraySax : CountingSax {
             uint64_t* n;
-            bool element() { if (depth == 1) ++*n; return true; }
+            bool element()
+            {
+                if (depth == 1)
+                    ++*n;
+                return true;
+            }
             bool null() { return element(); }
             bool boolean(bool) { return element(); }
             bool number_integer(long long) { return element(); }
             bool number_unsigned(unsigned long long) { return element(); }
             bool number_float(double, const std::string&) { return element(); }
             bool string(std::string&) { return element(); }
-            bool start_object(std::size_t) { element(); ++depth; return true; }
-            bool start_array(std::size_t) { element(); ++depth; return true; }
+            bool start_object(std::size_t)
+            {
+                element();
+                ++depth;
+                return true;
+            }
+            bool start_array(std::size_t)
+            {
+                element();
+                ++depth;
+                return true;
+            }
         } a;
         a.n = &n;
         nlohmann::json::sax_parse(text.begin(), text.end(), &a);
@@ -272,12 +310,12 @@ int ChromeTraceImporter::probe(std::string_view head, const std::string&) const
     return head.find("\"traceEvents\"") != std::string_view::npos ? 80 : 40;
 }
 
-ImportResult ChromeTraceImporter::import(InputReader& input, store::StoreBuilder& builder,
-    const ImportContext& ctx) const
+ImportResult ChromeTraceImporter::import(
+    InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
     ImportResult result;
-    TraceScanner scanner(input, builder.diagnostics(),
-        [&](const std::string& key, std::string_view value, uint64_t size) {
+    TraceScanner scanner(
+        input, builder.diagnostics(), [&](const std::string& key, std::string_view value, uint64_t size) {
             topLevelValue(builder, key, value, size);
         });
     if (!scanner.start()) {

@@ -20,9 +20,9 @@ struct ImportContext {
 struct ImportResult {
     bool ok = false;
     bool cancelled = false;
-    std::string error;       // one line: the reason (the caller prefixes the path)
+    std::string error; // one line: the reason (the caller prefixes the path)
     uint64_t errorOffset = 0; // byte offset of the problem in the (decompressed) input
-    std::string format;      // "chrome-json-object", "chrome-json-array", ...
+    std::string format; // "chrome-json-object", "chrome-json-array", ...
     std::map<std::string, uint64_t> phases; // events by phase exactly as written (ph, or packet kind)
 };
 

@@ -344,8 +344,8 @@ size_t InputReader::produceZstd(char* dst, size_t n)
             m_finished = true;
             break;
         }
-        ZSTD_inBuffer in{m_in.data() + m_inPos, m_inLen - m_inPos, 0};
-        ZSTD_outBuffer out{dst + done, n - done, 0};
+        ZSTD_inBuffer in { m_in.data() + m_inPos, m_inLen - m_inPos, 0 };
+        ZSTD_outBuffer out { dst + done, n - done, 0 };
         const size_t rc = ZSTD_decompressStream(m_zstd, &out, &in);
         m_inPos += in.pos;
         done += out.pos;

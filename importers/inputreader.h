@@ -73,7 +73,7 @@ private:
     uint64_t m_fileBytes = 0;
     // Bytes read from the file so far; m_in holds the last m_inLen of them.
     uint64_t m_fileOffset = 0;
-    std::atomic<uint64_t> m_consumed{0};
+    std::atomic<uint64_t> m_consumed { 0 };
     uint64_t m_produced = 0;
 
     std::vector<char> m_in;

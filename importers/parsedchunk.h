@@ -21,15 +21,15 @@ struct ParsedEvent {
     store::TimeNs dur = 0;
     uint32_t name = UINT32_MAX; // local string ids; UINT32_MAX = absent
     uint32_t cat = UINT32_MAX;
-    uint32_t ph = UINT32_MAX;   // the ph string as written
+    uint32_t ph = UINT32_MAX; // the ph string as written
     LocalId pid, tid, id, bindId;
     uint32_t argsBegin = 0, argsEnd = 0; // into ParsedChunk::args
-    uint32_t offset = 0;        // byte offset of the event in the chunk
-    char scope = 0;             // 's' field: 'g', 'p', 't'
+    uint32_t offset = 0; // byte offset of the event in the chunk
+    char scope = 0; // 's' field: 'g', 'p', 't'
     bool hasTs = false, tsBad = false, hasDur = false, durBad = false;
     bool bpEnclosing = false, flowIn = false, flowOut = false;
-    bool id2Local = false;      // id came from id2.local (process-scoped)
-    bool empty = true;          // "{}" placeholder
+    bool id2Local = false; // id came from id2.local (process-scoped)
+    bool empty = true; // "{}" placeholder
 };
 
 struct ParsedArg {

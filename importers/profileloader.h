@@ -11,14 +11,14 @@ namespace strata::importers {
 struct LoadResult {
     std::shared_ptr<const store::EventStore> store; // null when the load failed or was cancelled
     bool cancelled = false;
-    std::string error;        // "<path>: <reason> (at byte N)"; empty on success
+    std::string error; // "<path>: <reason> (at byte N)"; empty on success
     uint64_t errorOffset = 0;
     std::string format;
     Compression compression = Compression::None;
     uint64_t fileBytes = 0;
-    uint64_t inputBytes = 0;  // decompressed bytes read
+    uint64_t inputBytes = 0; // decompressed bytes read
     std::map<std::string, uint64_t> phases;
-    double seconds = 0;       // wall time: open, import and finalize
+    double seconds = 0; // wall time: open, import and finalize
     double finalizeSeconds = 0;
 };
 

@@ -10,11 +10,16 @@ namespace strata::importers {
 
 namespace {
 constexpr size_t kReadBlock = 1u << 20;
-inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+inline bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
 } // namespace
 
 TraceScanner::TraceScanner(InputReader& in, store::Diagnostics& diag, ValueCallback onValue)
-    : m_in(in), m_diag(diag), m_onValue(std::move(onValue))
+    : m_in(in)
+    , m_diag(diag)
+    , m_onValue(std::move(onValue))
 {
 }
 
@@ -123,11 +128,11 @@ bool TraceScanner::scanValue()
             const int shift = 16 * k;
             *quotes |= uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kQuote)))) << shift;
             *slashes |= uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kBackslash)))) << shift;
-            *opens |= uint64_t(unsigned(_mm_movemask_epi8(
-                          _mm_or_si128(_mm_cmpeq_epi8(v, kOpenObj), _mm_cmpeq_epi8(v, kOpenArr)))))
+            *opens |= uint64_t(unsigned(
+                          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, kOpenObj), _mm_cmpeq_epi8(v, kOpenArr)))))
                 << shift;
-            *closes |= uint64_t(unsigned(_mm_movemask_epi8(
-                           _mm_or_si128(_mm_cmpeq_epi8(v, kCloseObj), _mm_cmpeq_epi8(v, kCloseArr)))))
+            *closes |= uint64_t(unsigned(
+                           _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, kCloseObj), _mm_cmpeq_epi8(v, kCloseArr)))))
                 << shift;
         }
     };
@@ -255,7 +260,7 @@ bool TraceScanner::readKey(std::string* key)
 {
     // m_pos is at the opening quote.
     m_keep = m_pos;
-    m_scan = Scan{m_pos, 0, false, false, true};
+    m_scan = Scan { m_pos, 0, false, false, true };
     const bool ok = scanWhole();
     m_scan.started = false;
     if (!ok)
@@ -269,7 +274,7 @@ void TraceScanner::readTopValue(const std::string& key)
 {
     const uint64_t startOffset = m_bufBase + m_pos;
     m_keep = m_pos;
-    m_scan = Scan{m_pos, 0, false, false, true};
+    m_scan = Scan { m_pos, 0, false, false, true };
     bool capturing = true;
     bool complete;
     for (;;) {
@@ -286,7 +291,8 @@ void TraceScanner::readTopValue(const std::string& key)
     m_scan.started = false;
     const uint64_t size = m_bufBase + m_scan.pos - startOffset;
     if (!complete) {
-        m_diag.report("truncated_input", "top-level value \"" + key + "\" at byte " + std::to_string(startOffset)
+        m_diag.report("truncated_input",
+            "top-level value \"" + key + "\" at byte " + std::to_string(startOffset)
                 + " is cut off by the end of the file");
         m_pos = m_buf.size();
         m_state = State::End;
@@ -319,8 +325,8 @@ bool TraceScanner::next(EventBatch& batch, size_t targetBytes)
     while (m_state != State::End) {
         if (m_state == State::TopKey) {
             if (!skipSpace(true)) {
-                m_diag.report("unterminated_object", "the top-level object ends without '}' at byte "
-                        + std::to_string(m_bufBase + m_pos));
+                m_diag.report("unterminated_object",
+                    "the top-level object ends without '}' at byte " + std::to_string(m_bufBase + m_pos));
                 m_state = State::End;
                 break;
             }
@@ -378,11 +384,12 @@ bool TraceScanner::next(EventBatch& batch, size_t targetBytes)
             m_regionStart = m_regionEnd = m_pos;
             m_keep = m_pos;
         }
-        m_scan = Scan{m_pos, 0, false, false, true};
+        m_scan = Scan { m_pos, 0, false, false, true };
         const bool complete = scanWhole();
         m_scan.started = false;
         if (!complete) {
-            m_diag.report("truncated_input", "the entry at byte " + std::to_string(m_bufBase + m_pos)
+            m_diag.report("truncated_input",
+                "the entry at byte " + std::to_string(m_bufBase + m_pos)
                     + " is cut off by the end of the file; the entries before it were kept");
             m_state = State::End;
             break;

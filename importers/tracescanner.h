@@ -64,9 +64,9 @@ private:
     store::Diagnostics& m_diag;
     ValueCallback m_onValue;
     std::string m_buf;
-    size_t m_pos = 0;           // next unread byte in m_buf
-    size_t m_keep = 0;          // bytes before this may be dropped on compaction
-    uint64_t m_bufBase = 0;     // input offset of m_buf[0]
+    size_t m_pos = 0; // next unread byte in m_buf
+    size_t m_keep = 0; // bytes before this may be dropped on compaction
+    uint64_t m_bufBase = 0; // input offset of m_buf[0]
     bool m_eof = false;
     Form m_form = Form::Unknown;
     State m_state = State::End;

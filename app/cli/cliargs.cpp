@@ -6,8 +6,8 @@
 
 namespace strata::app {
 
-CliArgs::CliArgs(const std::vector<std::string>& args, const std::vector<std::string>& flags,
-    const std::vector<std::string>& valued)
+CliArgs::CliArgs(
+    const std::vector<std::string>& args, const std::vector<std::string>& flags, const std::vector<std::string>& valued)
 {
     auto has = [](const std::vector<std::string>& v, const std::string& s) {
         return std::find(v.begin(), v.end(), s) != v.end();

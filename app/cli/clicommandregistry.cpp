@@ -21,7 +21,10 @@ bool CliCommandRegistry::add(const CliCommand& command)
     return true;
 }
 
-const std::vector<CliCommand>& CliCommandRegistry::all() { return commands(); }
+const std::vector<CliCommand>& CliCommandRegistry::all()
+{
+    return commands();
+}
 
 const CliCommand* CliCommandRegistry::find(const std::string& name)
 {

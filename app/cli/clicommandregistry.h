@@ -9,7 +9,7 @@ namespace strata::app {
 // is not a supported profile, cannot be read, or the arguments are wrong.
 struct CliCommand {
     const char* name;
-    const char* usage;   // "summary FILE [--range START:END] [--json]"
+    const char* usage; // "summary FILE [--range START:END] [--json]"
     const char* summary; // one line for the help text
     int (*run)(const std::vector<std::string>& args);
 };
@@ -29,4 +29,4 @@ public:
 #define STRATA_CLI_CONCAT(a, b) STRATA_CLI_CONCAT2(a, b)
 #define STRATA_CLI_COMMAND(...)                                                                                        \
     static const bool STRATA_CLI_CONCAT(strataCliRegistered, __LINE__)                                                 \
-        = ::strata::app::CliCommandRegistry::add(::strata::app::CliCommand{__VA_ARGS__})
+        = ::strata::app::CliCommandRegistry::add(::strata::app::CliCommand { __VA_ARGS__ })

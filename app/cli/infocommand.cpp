@@ -14,7 +14,7 @@ namespace {
 
 int runInfo(const std::vector<std::string>& argv)
 {
-    const CliArgs args(argv, {"json"}, {});
+    const CliArgs args(argv, { "json" }, {});
     if (!args.ok() || args.positional().size() != 1) {
         std::fprintf(stderr, "strata-cli: %s\nusage: strata-cli info FILE [--json]\n",
             args.ok() ? "info takes one FILE" : args.error().c_str());
@@ -41,7 +41,7 @@ int runInfo(const std::vector<std::string>& argv)
     out["flows"] = s.flowCount();
     out["tracks"] = s.trackCount();
     out["processes"] = s.processCount();
-    out["time_range_ns"] = {s.extent().start, s.extent().end};
+    out["time_range_ns"] = { s.extent().start, s.extent().end };
     nlohmann::ordered_json diag = nlohmann::ordered_json::object();
     for (const auto& [kind, n] : s.diagnostics().counts())
         diag[kind] = n;
@@ -74,7 +74,6 @@ int runInfo(const std::vector<std::string>& argv)
 } // namespace
 
 STRATA_CLI_COMMAND("info", "info FILE [--json]",
-    "format, compression, events by phase, tracks, time range, diagnostics, load time and store size",
-    &runInfo);
+    "format, compression, events by phase, tracks, time range, diagnostics, load time and store size", &runInfo);
 
 } // namespace strata::app

@@ -2,10 +2,10 @@
 #include "cliargs.h"
 #include "clicommandregistry.h"
 
-#include <profileloader.h>
-#include <report/operatorreport.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <profileloader.h>
+#include <report/operatorreport.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -21,11 +21,14 @@ using Json = OperatorReport::Json;
 const char* kUsage = "usage: strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]\n";
 
 // The text form prints each figure as the JSON would, so both show the same numbers.
-std::string num(const Json& v) { return v.dump(); }
+std::string num(const Json& v)
+{
+    return v.dump();
+}
 
 int runLatency(const std::vector<std::string>& argv)
 {
-    const CliArgs args(argv, {"json"}, {"unit", "range", "bins"});
+    const CliArgs args(argv, { "json" }, { "unit", "range", "bins" });
     if (!args.ok() || args.positional().size() != 1) {
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "latency takes one FILE" : args.error().c_str(), kUsage);
         return 2;
@@ -53,7 +56,7 @@ int runLatency(const std::vector<std::string>& argv)
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
     const store::TimeRange window
-        = range ? range->resolve(s.extent()) : store::TimeRange{store::kTimeMin, store::kTimeMax};
+        = range ? range->resolve(s.extent()) : store::TimeRange { store::kTimeMin, store::kTimeMax };
     const store::LatencyStats st = store::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);
     if (!unit.empty() && st.count == 0) {
         std::fprintf(stderr, "strata-cli: no slice is an instance of \"%s\"\n", unit.c_str());
@@ -71,11 +74,11 @@ int runLatency(const std::vector<std::string>& argv)
     std::cout << "================================================\n"
               << "  Latency of \"" << st.unit << "\"" << (st.defaultUnit ? " (default unit)" : "") << "\n"
               << "================================================\n";
-    const std::pair<const char*, const char*> lines[] = {{"Counts", "count"}, {"Min latency (ns)", "min_ns"},
-        {"Max latency (ns)", "max_ns"}, {"Mean latency (ns)", "mean_ns"}, {"Median latency (ns)", "median_ns"},
-        {"90.0 percentile latency (ns)", "p90_ns"}, {"95.0 percentile latency (ns)", "p95_ns"},
-        {"97.0 percentile latency (ns)", "p97_ns"}, {"99.0 percentile latency (ns)", "p99_ns"},
-        {"99.9 percentile latency (ns)", "p99_9_ns"}};
+    const std::pair<const char*, const char*> lines[] = { { "Counts", "count" }, { "Min latency (ns)", "min_ns" },
+        { "Max latency (ns)", "max_ns" }, { "Mean latency (ns)", "mean_ns" }, { "Median latency (ns)", "median_ns" },
+        { "90.0 percentile latency (ns)", "p90_ns" }, { "95.0 percentile latency (ns)", "p95_ns" },
+        { "97.0 percentile latency (ns)", "p97_ns" }, { "99.0 percentile latency (ns)", "p99_ns" },
+        { "99.9 percentile latency (ns)", "p99_9_ns" } };
     for (const auto& [label, key] : lines)
         std::printf("%-32s: %s\n", label, num(out[key]).c_str());
     if (!st.histogram.empty()) {
@@ -97,7 +100,6 @@ int runLatency(const std::vector<std::string>& argv)
 } // namespace
 
 STRATA_CLI_COMMAND("latency", "latency FILE [--unit NAME] [--range A:B] [--json]",
-    "latency of a repeated unit (default: the step): count, min/max/mean/median, p90..p99.9, histogram",
-    &runLatency);
+    "latency of a repeated unit (default: the step): count, min/max/mean/median, p90..p99.9, histogram", &runLatency);
 
 } // namespace strata::app

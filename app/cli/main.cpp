@@ -14,8 +14,9 @@ int usage(const char* argv0, int status)
     std::fprintf(out, "usage: %s COMMAND FILE [options]\n\ncommands:\n", argv0);
     for (const auto& c : strata::app::CliCommandRegistry::all())
         std::fprintf(out, "  %-48s %s\n", c.usage, c.summary);
-    std::fprintf(out, "\nExit status: 0 when the file was read (even with diagnostics), 2 when it is not a\n"
-                      "supported profile, cannot be read, or the arguments are wrong.\n");
+    std::fprintf(out,
+        "\nExit status: 0 when the file was read (even with diagnostics), 2 when it is not a\n"
+        "supported profile, cannot be read, or the arguments are wrong.\n");
     return status;
 }
 } // namespace

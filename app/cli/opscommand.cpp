@@ -2,10 +2,10 @@
 #include "cliargs.h"
 #include "clicommandregistry.h"
 
-#include <profileloader.h>
-#include <report/operatorreport.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <profileloader.h>
+#include <report/operatorreport.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -36,9 +36,9 @@ std::string human(double ns)
 void printText(const store::OperatorTable& t, size_t limit)
 {
     std::printf("level %s, scope %s, %llu slices, busy %s (execution %s, data transfer %s), %.1f ms\n",
-        store::operatorLevelName(t.level), store::operatorScopeName(t.scope),
-        static_cast<unsigned long long>(t.events), human(double(t.busyNs)).c_str(),
-        human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(), t.seconds * 1e3);
+        store::operatorLevelName(t.level), store::operatorScopeName(t.scope), static_cast<unsigned long long>(t.events),
+        human(double(t.busyNs)).c_str(), human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(),
+        t.seconds * 1e3);
     std::printf("%-56s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", "name", "count", "total", "self", "avg", "min",
         "max", "median", "%", "engines");
     size_t n = 0;
@@ -50,15 +50,15 @@ void printText(const store::OperatorTable& t, size_t limit)
             engines += (engines.empty() ? "" : ", ") + e;
         std::string name = r.name.size() > 56 ? r.name.substr(0, 53) + "..." : r.name;
         std::printf("%-56s %7llu %12s %12s %12s %12s %12s %12s %6.2f%% %s\n", name.c_str(),
-            static_cast<unsigned long long>(r.count), human(double(r.totalNs)).c_str(),
-            human(double(r.selfNs)).c_str(), human(r.avgNs).c_str(), human(double(r.minNs)).c_str(),
-            human(double(r.maxNs)).c_str(), human(r.medianNs).c_str(), r.percent, engines.c_str());
+            static_cast<unsigned long long>(r.count), human(double(r.totalNs)).c_str(), human(double(r.selfNs)).c_str(),
+            human(r.avgNs).c_str(), human(double(r.minNs)).c_str(), human(double(r.maxNs)).c_str(),
+            human(r.medianNs).c_str(), r.percent, engines.c_str());
     }
 }
 
 int runOps(const std::vector<std::string>& argv)
 {
-    const CliArgs args(argv, {"json", "csv"}, {"level", "range", "scope", "limit"});
+    const CliArgs args(argv, { "json", "csv" }, { "level", "range", "scope", "limit" });
     if (!args.ok() || args.positional().size() != 1) {
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "ops takes one FILE" : args.error().c_str(), kUsage);
         return 2;
@@ -99,12 +99,13 @@ int runOps(const std::vector<std::string>& argv)
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
     const store::TimeRange window = range ? range->resolve(s.extent()) : store::OperatorAggregator::wholeTrace();
-    const store::OperatorTable table = store::OperatorAggregator::aggregate(s, catalog, level, window,
-        scope ? *scope : store::OperatorAggregator::defaultScope(catalog));
+    const store::OperatorTable table = store::OperatorAggregator::aggregate(
+        s, catalog, level, window, scope ? *scope : store::OperatorAggregator::defaultScope(catalog));
 
     if (args.flag("json"))
-        std::cout << OperatorReport::tableJson(table, range ? std::optional(range->closed(s.extent())) : std::nullopt,
-                         limit).dump(2)
+        std::cout << OperatorReport::tableJson(
+            table, range ? std::optional(range->closed(s.extent())) : std::nullopt, limit)
+                         .dump(2)
                   << "\n";
     else if (args.flag("csv"))
         std::cout << OperatorReport::tableCsv(table, limit);

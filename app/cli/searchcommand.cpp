@@ -8,9 +8,9 @@
 #include "cliargs.h"
 #include "clicommandregistry.h"
 
-#include <profileloader.h>
 #include <analysis/search/searchengine.h>
 #include <analysis/time/timetext.h>
+#include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
@@ -84,8 +84,8 @@ std::vector<store::TrackId> instantTracks(const store::EventStore& s)
 
 int runSearch(const std::vector<std::string>& argv)
 {
-    const CliArgs args(argv, {"json", "csv", "case", "slices-only", "instants-only"},
-        {"name", "contains", "exact", "cat", "track", "arg", "min-dur", "max-dur", "range", "limit"});
+    const CliArgs args(argv, { "json", "csv", "case", "slices-only", "instants-only" },
+        { "name", "contains", "exact", "cat", "track", "arg", "min-dur", "max-dur", "range", "limit" });
     if (!args.ok())
         return usageError(args.error());
     if (args.positional().size() != 1)
@@ -126,7 +126,7 @@ int runSearch(const std::vector<std::string>& argv)
             return usageError(error);
         q.args.push_back(std::move(c));
     }
-    for (const char* key : {"min-dur", "max-dur"}) {
+    for (const char* key : { "min-dur", "max-dur" }) {
         if (auto v = args.value(key)) {
             std::string error;
             const std::optional<store::TimeNs> d = store::TimeText::parse(*v, &error);
@@ -175,11 +175,11 @@ int runSearch(const std::vector<std::string>& argv)
     std::vector<Event> events;
     events.reserve(res.count);
     for (store::SliceRow row : res.slices)
-        events.push_back(Event{false, row.v, s.sliceTs(row), s.sliceDur(row), s.sliceTrack(row), s.sliceDepth(row)});
+        events.push_back(Event { false, row.v, s.sliceTs(row), s.sliceDur(row), s.sliceTrack(row), s.sliceDepth(row) });
     if (!res.instants.empty()) {
         const std::vector<store::TrackId> itrack = instantTracks(s);
         for (store::InstantRow row : res.instants)
-            events.push_back(Event{true, row.v, s.instantTs(row), 0, itrack[row.v], 0});
+            events.push_back(Event { true, row.v, s.instantTs(row), 0, itrack[row.v], 0 });
     }
     std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
         if (a.ts != b.ts)
@@ -196,7 +196,7 @@ int runSearch(const std::vector<std::string>& argv)
             trackLabel[t.v] = s.trackLabel(t);
             processLabel[t.v] = s.processLabel(s.track(t).process);
         }
-        return {trackLabel[t.v], processLabel[t.v]};
+        return { trackLabel[t.v], processLabel[t.v] };
     };
     auto typeOf = [&](const Event& e) {
         return s.types().get(e.instant ? s.instantType(store::InstantRow(e.row)) : s.sliceType(store::SliceRow(e.row)));
@@ -256,12 +256,12 @@ int runSearch(const std::vector<std::string>& argv)
               << "total     " << res.totalNs << " ns\n";
     if (shown == 0)
         return 0;
-    std::vector<std::vector<std::string>> rows{{"start_ns", "dur_ns", "process", "track", "name"}};
+    std::vector<std::vector<std::string>> rows { { "start_ns", "dur_ns", "process", "track", "name" } };
     for (size_t i = 0; i < shown; ++i) {
         const Event& e = events[i];
         const auto [track, process] = labels(e.track);
-        rows.push_back({std::to_string(e.ts - origin), e.instant ? "instant" : std::to_string(e.dur), process, track,
-            std::string(s.str(typeOf(e).name))});
+        rows.push_back({ std::to_string(e.ts - origin), e.instant ? "instant" : std::to_string(e.dur), process, track,
+            std::string(s.str(typeOf(e).name)) });
     }
     std::vector<size_t> width(5, 0);
     for (const auto& row : rows)

@@ -5,8 +5,8 @@
 #include "cliargs.h"
 #include "clicommandregistry.h"
 
-#include <profileloader.h>
 #include <analysis/summary/summarycalculator.h>
+#include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
@@ -31,10 +31,13 @@ std::string idText(const store::EventStore& s, const store::IdValue& v)
     return v.isString ? std::string(s.str(v.str)) : std::to_string(v.num);
 }
 
-Json opt(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+Json opt(const std::optional<double>& v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
 
-Json toJson(const store::EventStore& s, const store::TraceSummary& sum, const importers::LoadResult& r,
-    const std::string& path)
+Json toJson(
+    const store::EventStore& s, const store::TraceSummary& sum, const importers::LoadResult& r, const std::string& path)
 {
     const store::TimeNs origin = sum.trace.extent.start;
     Json out;
@@ -42,7 +45,7 @@ Json toJson(const store::EventStore& s, const store::TraceSummary& sum, const im
     out["format"] = r.format;
     Json trace;
     trace["duration_ns"] = sum.trace.extent.duration();
-    trace["time_range_ns"] = {sum.trace.extent.start, sum.trace.extent.end};
+    trace["time_range_ns"] = { sum.trace.extent.start, sum.trace.extent.end };
     trace["events"] = sum.trace.events();
     trace["slices"] = sum.trace.slices;
     trace["instants"] = sum.trace.instants;
@@ -51,7 +54,7 @@ Json toJson(const store::EventStore& s, const store::TraceSummary& sum, const im
     trace["tracks"] = sum.trace.tracks;
     trace["processes"] = sum.trace.processes;
     out["trace"] = trace;
-    out["range_ns"] = {sum.window.start - origin, sum.window.end - origin};
+    out["range_ns"] = { sum.window.start - origin, sum.window.end - origin };
     Json tracks = Json::array();
     for (const store::TrackSummaryRow& t : sum.tracks) {
         Json o;
@@ -147,25 +150,26 @@ void printText(const store::EventStore& s, const store::TraceSummary& sum, const
               << "range_ns    " << sum.window.start - origin << ":" << sum.window.end - origin
               << (whole ? " (whole trace)" : "") << "\n\n";
 
-    std::vector<std::vector<std::string>> rows{{"pid", "tid", "process", "track", "engine", "events", "busy_ns",
-        "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu"}};
+    std::vector<std::vector<std::string>> rows { { "pid", "tid", "process", "track", "engine", "events", "busy_ns",
+        "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu" } };
     for (const store::TrackSummaryRow& t : sum.tracks) {
         std::string name = t.name;
         if (t.overflowLanes)
             name += " (+" + std::to_string(t.overflowLanes) + " overflow)";
-        rows.push_back({idText(s, t.pid), t.hasTid ? idText(s, t.tid) : "-", t.processLabel, name,
+        rows.push_back({ idText(s, t.pid), t.hasTid ? idText(s, t.tid) : "-", t.processLabel, name,
             store::engineKindName(t.engine), std::to_string(t.events), std::to_string(t.busyNs),
             fmt("%.2f", t.utilization * 100.0), fmt("%.1f", t.avgDurNs), optText(t.bytes, "%.0f"),
             optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"), optText(t.mfu, "%.4g"),
-            optText(t.hfu, "%.4g")});
+            optText(t.hfu, "%.4g") });
     }
     printTable(rows, 5);
     if (!sum.counters.empty()) {
         std::cout << "\n";
-        std::vector<std::vector<std::string>> crows{{"pid", "process", "counter", "samples", "min", "mean", "max"}};
+        std::vector<std::vector<std::string>> crows { { "pid", "process", "counter", "samples", "min", "mean",
+            "max" } };
         for (const store::CounterSummaryRow& c : sum.counters)
-            crows.push_back({idText(s, c.pid), c.processLabel, c.name, std::to_string(c.samples),
-                optText(c.min, "%.6g"), optText(c.mean, "%.6g"), optText(c.max, "%.6g")});
+            crows.push_back({ idText(s, c.pid), c.processLabel, c.name, std::to_string(c.samples),
+                optText(c.min, "%.6g"), optText(c.mean, "%.6g"), optText(c.max, "%.6g") });
         printTable(crows, 3);
     }
     std::cout << "\ndiagnostics" << (sum.diagnostics.empty() ? " none" : "") << "\n";
@@ -178,10 +182,9 @@ void printText(const store::EventStore& s, const store::TraceSummary& sum, const
 int runSummary(const std::vector<std::string>& argv)
 {
     static const char* kUsage = "usage: strata-cli summary FILE [--range START:END] [--json]\n";
-    const CliArgs args(argv, {"json"}, {"range"});
+    const CliArgs args(argv, { "json" }, { "range" });
     if (!args.ok() || args.positional().size() != 1) {
-        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "summary takes one FILE" : args.error().c_str(),
-            kUsage);
+        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "summary takes one FILE" : args.error().c_str(), kUsage);
         return 2;
     }
     std::optional<store::RelativeRange> range;

@@ -85,8 +85,9 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
         bool ok = false;
         const uint line = colon > 0 ? v.mid(colon + 1).toUInt(&ok) : 0;
         if (!ok || line == 0) {
-            m_error = QCoreApplication::translate("CommandLine", "--source-line: '%1' is not SRC:LINE (e.g. model.py:42).")
-                          .arg(v);
+            m_error
+                = QCoreApplication::translate("CommandLine", "--source-line: '%1' is not SRC:LINE (e.g. model.py:42).")
+                      .arg(v);
             return Result::Error;
         }
         m_options.sourceFile = v.left(colon);

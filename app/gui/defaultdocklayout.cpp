@@ -40,8 +40,8 @@ void DefaultDockLayout::arrange(QMainWindow& window, const QList<QDockWidget*>& 
     // front): the summaries, the code view, the marker table and the memory chart, which
     // runs on the timeline's time axis.
     if (ops) {
-        for (const char* name : {"overallSummaryDock", "selectionSummaryDock", "codeEditorDock", "annotationsDock",
-                 "memoryDock"}) {
+        for (const char* name :
+            { "overallSummaryDock", "selectionSummaryDock", "codeEditorDock", "annotationsDock", "memoryDock" }) {
             if (QDockWidget* d = find(window, name))
                 window.tabifyDockWidget(ops, d);
         }
@@ -54,16 +54,16 @@ void DefaultDockLayout::applySizes(QMainWindow& window)
 {
     const int width = window.width(), height = window.height();
     if (QDockWidget* d = find(window, "eventDetailsDock"))
-        window.resizeDocks({d}, {std::clamp(width * 6 / 25, 300, 440)}, Qt::Horizontal);
+        window.resizeDocks({ d }, { std::clamp(width * 6 / 25, 300, 440) }, Qt::Horizontal);
     if (QDockWidget* d = find(window, "searchDock"); d && d->widget())
-        window.resizeDocks({d}, {std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24)}, Qt::Vertical);
+        window.resizeDocks({ d }, { std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24) }, Qt::Vertical);
     QDockWidget* ops = find(window, "operatorTableDock");
     QDockWidget* charts = find(window, "operatorChartsDock");
     QDockWidget* latency = find(window, "latencyDock");
     if (ops && charts && latency) { // the timeline keeps most of the height
-        window.resizeDocks({ops}, {height * 2 / 5}, Qt::Vertical);
+        window.resizeDocks({ ops }, { height * 2 / 5 }, Qt::Vertical);
         window.resizeDocks(
-            {ops, charts, latency}, {width * 44 / 100, width * 25 / 100, width * 31 / 100}, Qt::Horizontal);
+            { ops, charts, latency }, { width * 44 / 100, width * 25 / 100, width * 31 / 100 }, Qt::Horizontal);
     }
 }
 

@@ -32,17 +32,12 @@ int Launcher::run(int& argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(STRATA_VERSION));
     CommandLine cli;
     switch (cli.parse(args)) {
-    case CommandLine::Result::Help:
-        std::fputs(qPrintable(cli.helpText()), stdout);
-        return 0;
-    case CommandLine::Result::Version:
-        std::printf("strata %s\n", STRATA_VERSION);
-        return 0;
+    case CommandLine::Result::Help: std::fputs(qPrintable(cli.helpText()), stdout); return 0;
+    case CommandLine::Result::Version: std::printf("strata %s\n", STRATA_VERSION); return 0;
     case CommandLine::Result::Error:
         std::fprintf(stderr, "strata: %s\nTry 'strata --help'.\n", qPrintable(cli.errorText()));
         return 2;
-    case CommandLine::Result::Ok:
-        break;
+    case CommandLine::Result::Ok: break;
     }
     const StartupOptions& opt = cli.options();
     const bool screenshot = !opt.screenshot.isEmpty();

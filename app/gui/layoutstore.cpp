@@ -1,15 +1,15 @@
 #include "layoutstore.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QDockWidget>
+#include <QFile>
 #include <QJsonArray>
-#include <QTabBar>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
 #include <QSaveFile>
 #include <QSettings>
+#include <QTabBar>
 #include <QUrl>
 
 #include <algorithm>

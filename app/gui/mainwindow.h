@@ -54,7 +54,11 @@ public:
     void setPendingSelect(const QString& text) { m_pendingSelect = text; }
     // Once the next profile is open: select file:line in the Code dock (as a click on the
     // line would, highlighting its events), or search for a name and select the first match.
-    void setPendingSourceLine(const QString& file, uint line) { m_pendingSourceFile = file; m_pendingSourceLine = line; }
+    void setPendingSourceLine(const QString& file, uint line)
+    {
+        m_pendingSourceFile = file;
+        m_pendingSourceLine = line;
+    }
     void setPendingSearch(const QString& name) { m_pendingSearch = name; }
     void focusSearch(); // `/` and Ctrl+F: the Search dock's name field
     LayoutStore& layouts() { return m_layouts; }

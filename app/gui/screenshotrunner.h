@@ -38,7 +38,7 @@ private:
     std::optional<RangeSpec> m_range;
     QMetaObject::Connection m_painted;
     QTimer m_watchdog;
-    QTimer m_settle;      // polls until the docks' background work has finished
+    QTimer m_settle; // polls until the docks' background work has finished
     int m_quietTicks = 0;
     bool m_finished = false;
 };

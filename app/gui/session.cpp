@@ -68,13 +68,16 @@ void Session::startAnalyses(quint64 generation)
         auto catalog = std::make_shared<const store::OperatorCatalog>(*store);
         if (!self)
             return;
-        QMetaObject::invokeMethod(self.data(), [self, generation, summary, catalog] {
-            if (!self || self->m_generation != generation)
-                return; // another profile was opened meanwhile
-            self->m_summaryIndex = summary;
-            self->m_catalog = catalog;
-            emit self->analysesReady();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, summary, catalog] {
+                if (!self || self->m_generation != generation)
+                    return; // another profile was opened meanwhile
+                self->m_summaryIndex = summary;
+                self->m_catalog = catalog;
+                emit self->analysesReady();
+            },
+            Qt::QueuedConnection);
     });
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
+#include <store/eventstore.h>
 
 #include <QObject>
 #include <QString>

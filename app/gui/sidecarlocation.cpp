@@ -56,8 +56,10 @@ QString SidecarLocation::inDataFolder(const QString& tracePath) const
     // folder readable.
     const QFileInfo fi(tracePath);
     const QByteArray identity = (canonicalOrClean(tracePath) + QLatin1Char('\n') + QString::number(fi.size())).toUtf8();
-    const QString key = QString::fromLatin1(QCryptographicHash::hash(identity, QCryptographicHash::Sha1).toHex().left(16));
-    return QDir(m_dataFolder).filePath(QStringLiteral("strata/annotations/") + fi.fileName() + QLatin1Char('-') + key + kSuffix);
+    const QString key
+        = QString::fromLatin1(QCryptographicHash::hash(identity, QCryptographicHash::Sha1).toHex().left(16));
+    return QDir(m_dataFolder)
+        .filePath(QStringLiteral("strata/annotations/") + fi.fileName() + QLatin1Char('-') + key + kSuffix);
 }
 
 bool SidecarLocation::mayWriteNextTo(const QString& tracePath) const

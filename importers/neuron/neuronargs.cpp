@@ -16,24 +16,12 @@ store::ArgSetId NeuronArgs::build(
             continue;
         const store::StringId key = m_b.intern(f.key);
         switch (f.kind) {
-        case ArgKind::Int:
-            m_args.push_back(Arg::makeInt(key, f.i));
-            break;
-        case ArgKind::Uint:
-            m_args.push_back(Arg::makeUint(key, f.u));
-            break;
-        case ArgKind::Double:
-            m_args.push_back(Arg::makeDouble(key, f.d));
-            break;
-        case ArgKind::Bool:
-            m_args.push_back(Arg::makeBool(key, f.i != 0));
-            break;
-        case ArgKind::String:
-            m_args.push_back(Arg::makeString(key, m_b.intern(f.s)));
-            break;
-        case ArgKind::Null:
-            m_args.push_back(Arg::makeNull(key));
-            break;
+        case ArgKind::Int: m_args.push_back(Arg::makeInt(key, f.i)); break;
+        case ArgKind::Uint: m_args.push_back(Arg::makeUint(key, f.u)); break;
+        case ArgKind::Double: m_args.push_back(Arg::makeDouble(key, f.d)); break;
+        case ArgKind::Bool: m_args.push_back(Arg::makeBool(key, f.i != 0)); break;
+        case ArgKind::String: m_args.push_back(Arg::makeString(key, m_b.intern(f.s))); break;
+        case ArgKind::Null: m_args.push_back(Arg::makeNull(key)); break;
         }
     }
     m_args.insert(m_args.end(), extra.begin(), extra.end());

@@ -317,7 +317,7 @@ int NeuronDeviceImporter::probe(std::string_view head, const std::string& path) 
 ImportResult NeuronDeviceImporter::import(
     InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
-    return NeuronRecordReader::import<DeviceBuild>(input, builder, ctx,
+    return NeuronRecordReader::import <DeviceBuild>(input, builder, ctx,
         { name(), "Neuron device profile", "its first instruction or summary",
             "no \"instruction\" or \"summary\" entries" });
 }

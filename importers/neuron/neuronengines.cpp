@@ -38,42 +38,27 @@ Engine engineOf(std::string_view row)
 std::string NeuronEngines::rowForEngine(std::string_view engine)
 {
     switch (engineOf(engine)) {
-    case Tensor:
-        return "Tensor";
-    case Vector:
-        return "Vector";
-    case Scalar:
-        return "Scalar";
-    case GpSimd:
-        return "GpSimd";
-    case Sync:
-        return "Sync";
-    default:
-        return std::string(engine);
+    case Tensor: return "Tensor";
+    case Vector: return "Vector";
+    case Scalar: return "Scalar";
+    case GpSimd: return "GpSimd";
+    case Sync: return "Sync";
+    default: return std::string(engine);
     }
 }
 
 int NeuronEngines::rank(std::string_view row)
 {
     switch (engineOf(row)) {
-    case Tensor:
-        return 10;
-    case TensorMatrix:
-        return 11;
-    case Vector:
-        return 20;
-    case Scalar:
-        return 30;
-    case GpSimd:
-        return 40;
-    case Sync:
-        return 50;
-    case Collective:
-        return 60;
-    case Other:
-        return 80;
-    case Dma:
-        return 100;
+    case Tensor: return 10;
+    case TensorMatrix: return 11;
+    case Vector: return 20;
+    case Scalar: return 30;
+    case GpSimd: return 40;
+    case Sync: return 50;
+    case Collective: return 60;
+    case Other: return 80;
+    case Dma: return 100;
     }
     return 80;
 }
@@ -82,22 +67,14 @@ std::string NeuronEngines::category(std::string_view row)
 {
     switch (engineOf(row)) {
     case Tensor:
-    case TensorMatrix:
-        return "tensor";
-    case Vector:
-        return "vector";
-    case Scalar:
-        return "scalar";
-    case GpSimd:
-        return "gpsimd";
-    case Sync:
-        return "sync";
-    case Collective:
-        return "collective";
-    case Dma:
-        return "dma";
-    case Other:
-        break;
+    case TensorMatrix: return "tensor";
+    case Vector: return "vector";
+    case Scalar: return "scalar";
+    case GpSimd: return "gpsimd";
+    case Sync: return "sync";
+    case Collective: return "collective";
+    case Dma: return "dma";
+    case Other: break;
     }
     return std::string();
 }

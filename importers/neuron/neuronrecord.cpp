@@ -210,11 +210,8 @@ const NeuronField* NeuronRecord::find(std::string_view key) const
 bool NeuronRecord::integerOf(const NeuronField& f, int64_t* out)
 {
     switch (f.kind) {
-    case ArgKind::Int:
-        *out = f.i;
-        return true;
-    case ArgKind::Uint:
-        return false; // above INT64_MAX: not a time or an index
+    case ArgKind::Int: *out = f.i; return true;
+    case ArgKind::Uint: return false; // above INT64_MAX: not a time or an index
     case ArgKind::Double:
         if (!std::isfinite(f.d) || std::fabs(f.d) >= 9.2e18)
             return false;
@@ -240,23 +237,16 @@ bool NeuronRecord::integerOf(const NeuronField& f, int64_t* out)
         asDouble.d = d;
         return integerOf(asDouble, out);
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
 bool NeuronRecord::numberOf(const NeuronField& f, double* out)
 {
     switch (f.kind) {
-    case ArgKind::Int:
-        *out = static_cast<double>(f.i);
-        return true;
-    case ArgKind::Uint:
-        *out = static_cast<double>(f.u);
-        return true;
-    case ArgKind::Double:
-        *out = f.d;
-        return std::isfinite(f.d);
+    case ArgKind::Int: *out = static_cast<double>(f.i); return true;
+    case ArgKind::Uint: *out = static_cast<double>(f.u); return true;
+    case ArgKind::Double: *out = f.d; return std::isfinite(f.d);
     case ArgKind::String: {
         const std::string_view t = AsciiText::trim(f.s);
         if (t.empty() || t.size() > 40)
@@ -269,26 +259,19 @@ bool NeuronRecord::numberOf(const NeuronField& f, double* out)
         *out = v;
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
 std::string NeuronRecord::textOf(const NeuronField& f)
 {
     switch (f.kind) {
-    case ArgKind::String:
-        return f.s;
-    case ArgKind::Int:
-        return std::to_string(f.i);
-    case ArgKind::Uint:
-        return std::to_string(f.u);
-    case ArgKind::Double:
-        return nlohmann::json(f.d).dump();
-    case ArgKind::Bool:
-        return f.i ? "true" : "false";
-    default:
-        return std::string();
+    case ArgKind::String: return f.s;
+    case ArgKind::Int: return std::to_string(f.i);
+    case ArgKind::Uint: return std::to_string(f.u);
+    case ArgKind::Double: return nlohmann::json(f.d).dump();
+    case ArgKind::Bool: return f.i ? "true" : "false";
+    default: return std::string();
     }
 }
 

@@ -61,9 +61,8 @@ public:
         NeuronRecordReader reader(input, builder.diagnostics());
         ImportResult result;
         result.format = format.name;
-        auto record = [&](const std::string& kind, const NeuronRecord& r, uint64_t offset) {
-            build.record(kind, r, offset);
-        };
+        auto record
+            = [&](const std::string& kind, const NeuronRecord& r, uint64_t offset) { build.record(kind, r, offset); };
         const Status status = reader.run(ctx, record, metadataScalars(builder));
         result.phases = build.phases();
         if (reader.failed(status, format.what, &result))

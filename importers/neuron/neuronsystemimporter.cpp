@@ -198,7 +198,7 @@ int NeuronSystemImporter::probe(std::string_view head, const std::string& path) 
 ImportResult NeuronSystemImporter::import(
     InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
-    return NeuronRecordReader::import<SystemBuild>(input, builder, ctx,
+    return NeuronRecordReader::import <SystemBuild>(input, builder, ctx,
         { name(), "Neuron system profile", "its first event or sample",
             "no runtime or framework events, mem_usage or cpu_util samples" });
 }

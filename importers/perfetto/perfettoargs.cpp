@@ -28,12 +28,12 @@ struct ScalarField {
     Scalar kind;
 };
 // The plain value fields of a DebugAnnotation and of a NestedValue, by the kind of arg each makes.
-constexpr ScalarField kAnnotationScalars[] = {{annotation::kBoolValue, Scalar::Bool},
-    {annotation::kUintValue, Scalar::Uint}, {annotation::kIntValue, Scalar::Int},
-    {annotation::kDoubleValue, Scalar::Double}, {annotation::kStringValue, Scalar::String},
-    {annotation::kLegacyJsonValue, Scalar::String}};
-constexpr ScalarField kNestedScalars[] = {{nested::kIntValue, Scalar::Int}, {nested::kDoubleValue, Scalar::Double},
-    {nested::kBoolValue, Scalar::Bool}, {nested::kStringValue, Scalar::String}};
+constexpr ScalarField kAnnotationScalars[]
+    = { { annotation::kBoolValue, Scalar::Bool }, { annotation::kUintValue, Scalar::Uint },
+          { annotation::kIntValue, Scalar::Int }, { annotation::kDoubleValue, Scalar::Double },
+          { annotation::kStringValue, Scalar::String }, { annotation::kLegacyJsonValue, Scalar::String } };
+constexpr ScalarField kNestedScalars[] = { { nested::kIntValue, Scalar::Int }, { nested::kDoubleValue, Scalar::Double },
+    { nested::kBoolValue, Scalar::Bool }, { nested::kStringValue, Scalar::String } };
 
 // Whether `x` is one of the table's fields; if so, its value (a string only from bytes) goes
 // to *value.
@@ -45,18 +45,10 @@ bool readScalar(const ScalarField (&table)[N], const proto::Field& x, StoreBuild
     if (f == std::end(table))
         return false;
     switch (f->kind) {
-    case Scalar::Bool:
-        *value = Arg::makeBool(StringId(), x.asBool());
-        break;
-    case Scalar::Uint:
-        *value = Arg::makeUint(StringId(), x.asUint64());
-        break;
-    case Scalar::Int:
-        *value = Arg::makeInt(StringId(), x.asInt64());
-        break;
-    case Scalar::Double:
-        *value = Arg::makeDouble(StringId(), x.asDouble());
-        break;
+    case Scalar::Bool: *value = Arg::makeBool(StringId(), x.asBool()); break;
+    case Scalar::Uint: *value = Arg::makeUint(StringId(), x.asUint64()); break;
+    case Scalar::Int: *value = Arg::makeInt(StringId(), x.asInt64()); break;
+    case Scalar::Double: *value = Arg::makeDouble(StringId(), x.asDouble()); break;
     case Scalar::String:
         if (!x.isBytes())
             return true;
@@ -81,10 +73,13 @@ bool collect(const proto::Field& x, std::initializer_list<std::pair<uint32_t, st
 }
 } // namespace
 
-AnnotationConverter::AnnotationConverter(StoreBuilder& builder) : m_b(builder) {}
+AnnotationConverter::AnnotationConverter(StoreBuilder& builder)
+    : m_b(builder)
+{
+}
 
-void AnnotationConverter::convert(const proto::Field& annotation, const SequenceState& seq, std::vector<Arg>* out,
-    Problems* problems)
+void AnnotationConverter::convert(
+    const proto::Field& annotation, const SequenceState& seq, std::vector<Arg>* out, Problems* problems)
 {
     const size_t before = out->size();
     if (!this->annotation(annotation, KeyMode::Top, std::string(), 0, 0, seq, out, problems))
@@ -108,7 +103,7 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
     proto::Field x;
     while (r.next(&x)) {
         if (readScalar(kAnnotationScalars, x, m_b, &value)
-            || collect(x, {{annotation::kDictEntries, &members}, {annotation::kArrayValues, &elements}}))
+            || collect(x, { { annotation::kDictEntries, &members }, { annotation::kArrayValues, &elements } }))
             continue;
         switch (x.id) {
         case annotation::kName:
@@ -135,7 +130,8 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
                 value = Arg::makeString(StringId(), it->second);
             } else {
                 problems->undefinedValueIids.push_back(x.asUint64());
-                value = Arg::makeString(StringId(), m_b.intern("[unknown string iid " + std::to_string(x.asUint64()) + "]"));
+                value = Arg::makeString(
+                    StringId(), m_b.intern("[unknown string iid " + std::to_string(x.asUint64()) + "]"));
             }
             break;
         }
@@ -154,8 +150,7 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
         case 14: // proto_value: needs the producer's descriptor; not decoded
             ++problems->skippedProtoValues;
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (r.failed()) {
@@ -164,15 +159,9 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
     }
     std::string k;
     switch (mode) {
-    case KeyMode::Top:
-        k = hasName ? name : std::string("[unnamed]");
-        break;
-    case KeyMode::Member:
-        k = parent + "." + (hasName ? name : std::string("[unnamed]"));
-        break;
-    case KeyMode::Element:
-        k = parent + "[" + std::to_string(index) + "]";
-        break;
+    case KeyMode::Top: k = hasName ? name : std::string("[unnamed]"); break;
+    case KeyMode::Member: k = parent + "." + (hasName ? name : std::string("[unnamed]")); break;
+    case KeyMode::Element: k = parent + "[" + std::to_string(index) + "]"; break;
     }
     if (value) {
         value->key = key(k);
@@ -191,8 +180,8 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
     return true;
 }
 
-bool AnnotationConverter::nested(const proto::Field& f, const std::string& k, int depth, std::vector<Arg>* out,
-    Problems* problems)
+bool AnnotationConverter::nested(
+    const proto::Field& f, const std::string& k, int depth, std::vector<Arg>* out, Problems* problems)
 {
     if (depth > kMaxDepth) {
         ++problems->tooDeep;
@@ -206,18 +195,15 @@ bool AnnotationConverter::nested(const proto::Field& f, const std::string& k, in
     proto::Field x;
     while (r.next(&x)) {
         if (readScalar(kNestedScalars, x, m_b, &value)
-            || collect(x, {{nested::kDictValues, &values}, {nested::kArrayValues, &elements}}))
+            || collect(x, { { nested::kDictValues, &values }, { nested::kArrayValues, &elements } }))
             continue;
         switch (x.id) {
-        case nested::kNestedType:
-            type = x.asUint32();
-            break;
+        case nested::kNestedType: type = x.asUint32(); break;
         case nested::kDictKeys:
             if (x.isBytes())
                 keys.push_back(x.bytes);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (r.failed()) {

@@ -26,8 +26,8 @@ public:
     };
     // Appends the args of one DebugAnnotation to *out. A malformed annotation adds nothing
     // and fills problems->error (once).
-    void convert(const proto::Field& annotation, const SequenceState& seq, std::vector<store::Arg>* out,
-        Problems* problems);
+    void convert(
+        const proto::Field& annotation, const SequenceState& seq, std::vector<store::Arg>* out, Problems* problems);
 
     static constexpr int kMaxDepth = 32;
 
@@ -35,8 +35,8 @@ private:
     enum class KeyMode { Top, Member, Element };
     bool annotation(const proto::Field& f, KeyMode mode, const std::string& parent, size_t index, int depth,
         const SequenceState& seq, std::vector<store::Arg>* out, Problems* problems);
-    bool nested(const proto::Field& f, const std::string& key, int depth, std::vector<store::Arg>* out,
-        Problems* problems);
+    bool nested(
+        const proto::Field& f, const std::string& key, int depth, std::vector<store::Arg>* out, Problems* problems);
     store::StringId key(const std::string& k) { return m_b.intern(k); }
 
     store::StoreBuilder& m_b;

@@ -27,8 +27,8 @@ uint64_t ClockConverter::key(uint32_t sequence, uint32_t clockId)
     return clockId;
 }
 
-bool ClockConverter::addSnapshot(uint32_t sequence, const proto::Field& snapshot, std::string* error,
-    uint64_t* errorOffset)
+bool ClockConverter::addSnapshot(
+    uint32_t sequence, const proto::Field& snapshot, std::string* error, uint64_t* errorOffset)
 {
     struct Entry {
         uint32_t id = 0;
@@ -133,8 +133,8 @@ ClockConverter::Result ClockConverter::toTrace(uint32_t sequence, uint32_t clock
         return Result::Unsynced;
     }
     // The latest sync point at or before this time, else the first one.
-    auto pos = std::upper_bound(c.sync.begin(), c.sync.end(), ns,
-        [](int64_t v, const std::pair<int64_t, int64_t>& s) { return v < s.first; });
+    auto pos = std::upper_bound(
+        c.sync.begin(), c.sync.end(), ns, [](int64_t v, const std::pair<int64_t, int64_t>& s) { return v < s.first; });
     const auto& s = pos == c.sync.begin() ? *pos : *(pos - 1);
     *out = s.second + (ns - s.first);
     return Result::Ok;

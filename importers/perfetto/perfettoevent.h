@@ -22,11 +22,11 @@ struct ResolvedEvent {
     store::TimeNs dur = 0; // Complete (legacy 'X')
     store::TypeId type;
     store::ArgSetId args;
-    double value = 0;      // Counter
-    std::vector<uint64_t> flows;            // flow_ids (+ flow_ids_old)
+    double value = 0; // Counter
+    std::vector<uint64_t> flows; // flow_ids (+ flow_ids_old)
     std::vector<uint64_t> terminatingFlows; // terminating_flow_ids (+ _old)
-    uint64_t offset = 0;   // byte offset of the packet, for diagnostics
-    uint64_t order = 0;    // file order, to break time ties between flow steps
+    uint64_t offset = 0; // byte offset of the packet, for diagnostics
+    uint64_t order = 0; // file order, to break time ties between flow steps
 };
 
 } // namespace strata::importers::perfetto

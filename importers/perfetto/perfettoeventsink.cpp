@@ -15,7 +15,9 @@ uint64_t flowKey(uint64_t id)
 }
 } // namespace
 
-EventSink::EventSink(StoreBuilder& builder, TrackTable& tracks) : m_b(builder), m_tracks(tracks)
+EventSink::EventSink(StoreBuilder& builder, TrackTable& tracks)
+    : m_b(builder)
+    , m_tracks(tracks)
 {
     m_empty = m_b.intern("");
 }
@@ -118,31 +120,26 @@ void EventSink::apply(const ResolvedEvent& e, Placement& p)
     SliceHandle h;
     const bool hasFlows = !e.flows.empty() || !e.terminatingFlows.empty();
     switch (e.kind) {
-    case ResolvedEvent::Kind::Begin:
-        h = m_b.beginSlice(thread, e.ts, e.type, e.args);
-        break;
+    case ResolvedEvent::Kind::Begin: h = m_b.beginSlice(thread, e.ts, e.type, e.args); break;
     case ResolvedEvent::Kind::End:
         m_endArgs = m_b.args().get(e.args);
         h = m_b.endSlice(thread, e.ts, StringId(), StringId(), m_endArgs.data(), m_endArgs.size());
         break;
-    case ResolvedEvent::Kind::Complete:
-        h = m_b.completeSlice(thread, e.ts, e.dur, e.type, e.args);
-        break;
+    case ResolvedEvent::Kind::Complete: h = m_b.completeSlice(thread, e.ts, e.dur, e.type, e.args); break;
     case ResolvedEvent::Kind::Instant:
         if (hasFlows)
             h = m_b.completeSlice(thread, e.ts, 0, e.type, e.args);
         else
             m_b.threadInstant(thread, e.ts, e.type, e.args);
         break;
-    case ResolvedEvent::Kind::Counter:
-        break;
+    case ResolvedEvent::Kind::Counter: break;
     }
     if (!hasFlows || !h.valid())
         return;
     for (uint64_t id : e.flows)
-        m_flows.push_back(FlowPoint{id, e.ts, e.order, h, false});
+        m_flows.push_back(FlowPoint { id, e.ts, e.order, h, false });
     for (uint64_t id : e.terminatingFlows)
-        m_flows.push_back(FlowPoint{id, e.ts, e.order, h, true});
+        m_flows.push_back(FlowPoint { id, e.ts, e.order, h, true });
 }
 
 void EventSink::bindFlows()

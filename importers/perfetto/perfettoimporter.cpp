@@ -16,11 +16,11 @@ bool hasTraceExtension(const std::string& path)
 {
     std::string lower = path;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    for (const char* suffix : {".gz", ".zst", ".zstd"})
+    for (const char* suffix : { ".gz", ".zst", ".zstd" })
         if (lower.size() > std::char_traits<char>::length(suffix)
             && lower.compare(lower.size() - std::char_traits<char>::length(suffix), std::string::npos, suffix) == 0)
             lower.resize(lower.size() - std::char_traits<char>::length(suffix));
-    for (const char* ext : {".pftrace", ".perfetto-trace", ".pb"})
+    for (const char* ext : { ".pftrace", ".perfetto-trace", ".pb" })
         if (lower.size() > std::char_traits<char>::length(ext)
             && lower.compare(lower.size() - std::char_traits<char>::length(ext), std::string::npos, ext) == 0)
             return true;
@@ -48,8 +48,7 @@ Shape packetShape(std::string_view bytes, bool partial)
         if (expected == 2 && !perfetto::isPacketBytesField(f.id)) {
             proto::Reader m = f.message();
             proto::Field g;
-            while (m.next(&g)) {
-            }
+            while (m.next(&g)) { }
             if (m.failed())
                 return Shape::OtherSchema;
         }
@@ -85,12 +84,9 @@ int PerfettoImporter::probe(std::string_view head, const std::string& path) cons
         return weak; // the first packet runs past the end of the file
     const std::string_view first = head.substr(start, static_cast<size_t>(std::min<uint64_t>(len, avail)));
     switch (packetShape(first, len > avail)) {
-    case Shape::TracePacket:
-        break;
-    case Shape::Broken:
-        return weak;
-    case Shape::OtherSchema:
-        return 0; // well-formed protobuf of another schema: not ours, whatever the name
+    case Shape::TracePacket: break;
+    case Shape::Broken: return weak;
+    case Shape::OtherSchema: return 0; // well-formed protobuf of another schema: not ours, whatever the name
     }
     // What follows the first packet: another packet, or the end.
     if (len < avail) {
@@ -143,15 +139,16 @@ ImportResult PerfettoImporter::import(InputReader& input, store::StoreBuilder& b
         const std::string where = "byte " + std::to_string(stream.errorOffset()) + ": ";
         if (good == 0) {
             // Nothing was read: this is not a trace we can show.
-            result.error = (stream.truncated() ? "truncated Perfetto trace: " : "not a Perfetto trace: ")
-                + stream.error();
+            result.error
+                = (stream.truncated() ? "truncated Perfetto trace: " : "not a Perfetto trace: ") + stream.error();
             result.errorOffset = stream.errorOffset();
             result.phases = parser.phases();
             return result;
         }
         if (stream.inputFailed())
-            diag.report("truncated_input", "byte " + std::to_string(stream.errorOffset()) + " of the file: "
-                    + stream.error() + "; the " + std::to_string(good) + " packets before it were kept");
+            diag.report("truncated_input",
+                "byte " + std::to_string(stream.errorOffset()) + " of the file: " + stream.error() + "; the "
+                    + std::to_string(good) + " packets before it were kept");
         else
             diag.report(stream.truncated() ? "perfetto_truncated_packet" : "perfetto_trailing_garbage",
                 where + stream.error() + "; the " + std::to_string(good) + " packets before it were kept");

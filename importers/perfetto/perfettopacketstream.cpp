@@ -13,7 +13,11 @@ constexpr size_t kReadBlock = size_t(1) << 20;
 constexpr size_t kHeaderBytes = 2 * proto::kMaxVarintBytes; // key + length
 } // namespace
 
-PacketStream::PacketStream(InputReader& input, size_t maxPacketBytes) : m_in(input), m_maxPacket(maxPacketBytes) {}
+PacketStream::PacketStream(InputReader& input, size_t maxPacketBytes)
+    : m_in(input)
+    , m_maxPacket(maxPacketBytes)
+{
+}
 
 std::vector<PacketStream::Note> PacketStream::takeNotes()
 {
@@ -101,8 +105,9 @@ PacketStream::Status PacketStream::next(std::string_view* packet, uint64_t* offs
         if (id == 0 || id > proto::kMaxFieldNumber)
             return fail(at, "not a trace packet: invalid field number " + std::to_string(id), false);
         if (type == 3 || type == 4 || type > 5)
-            return fail(at, "not a trace packet: unsupported wire type " + std::to_string(type) + " in field "
-                    + std::to_string(id), false);
+            return fail(at,
+                "not a trace packet: unsupported wire type " + std::to_string(type) + " in field " + std::to_string(id),
+                false);
         const uint8_t* q = p + kn;
         if (type != 2) {
             // A scalar at the top level: not part of Trace. Skip it and go on.
@@ -111,15 +116,16 @@ PacketStream::Status PacketStream::next(std::string_view* packet, uint64_t* offs
             if (type == 0) {
                 const size_t vn = proto::readVarint(q, end, &v);
                 if (vn == 0)
-                    return have < kHeaderBytes ? endedInside(at, "the data ends inside a top-level field")
-                                               : fail(at + kn, "bad varint in top-level field " + std::to_string(id), false);
+                    return have < kHeaderBytes
+                        ? endedInside(at, "the data ends inside a top-level field")
+                        : fail(at + kn, "bad varint in top-level field " + std::to_string(id), false);
                 skipBytes += vn;
             } else {
                 skipBytes += type == 1 ? 8 : 4;
             }
-            m_notes.push_back({"perfetto_unknown_trace_field",
+            m_notes.push_back({ "perfetto_unknown_trace_field",
                 "byte " + std::to_string(at) + ": top-level field " + std::to_string(id) + " (wire type "
-                    + std::to_string(type) + ") is not a packet; skipped"});
+                    + std::to_string(type) + ") is not a packet; skipped" });
             if (!skip(skipBytes))
                 return endedInside(at, "the data ends inside top-level field " + std::to_string(id));
             continue;
@@ -133,18 +139,19 @@ PacketStream::Status PacketStream::next(std::string_view* packet, uint64_t* offs
         }
         const size_t header = kn + ln;
         if (id != trace::kPacket) {
-            m_notes.push_back({"perfetto_unknown_trace_field",
+            m_notes.push_back({ "perfetto_unknown_trace_field",
                 "byte " + std::to_string(at) + ": top-level field " + std::to_string(id) + " (" + std::to_string(len)
-                    + " bytes) is not a packet; skipped"});
+                    + " bytes) is not a packet; skipped" });
             if (!skip(header + len))
-                return endedInside(at, "top-level field " + std::to_string(id) + " length " + std::to_string(len)
+                return endedInside(at,
+                    "top-level field " + std::to_string(id) + " length " + std::to_string(len)
                         + " runs past the end of the data");
             continue;
         }
         if (len > m_maxPacket) {
-            m_notes.push_back({"perfetto_packet_too_large",
+            m_notes.push_back({ "perfetto_packet_too_large",
                 "byte " + std::to_string(at) + ": a packet of " + std::to_string(len) + " bytes (over the limit of "
-                    + std::to_string(m_maxPacket) + " bytes) was skipped"});
+                    + std::to_string(m_maxPacket) + " bytes) was skipped" });
             if (!skip(header + len))
                 return endedInside(at, "packet length " + std::to_string(len) + " runs past the end of the data");
             continue;
@@ -152,7 +159,8 @@ PacketStream::Status PacketStream::next(std::string_view* packet, uint64_t* offs
         const size_t need = header + static_cast<size_t>(len);
         const size_t avail = ensure(need);
         if (avail < need) {
-            return endedInside(at, "packet length " + std::to_string(len) + " runs past the end of the data ("
+            return endedInside(at,
+                "packet length " + std::to_string(len) + " runs past the end of the data ("
                     + std::to_string(avail - std::min(avail, header)) + " bytes left)");
         }
         *packet = std::string_view(m_buf.data() + m_pos + header, static_cast<size_t>(len));

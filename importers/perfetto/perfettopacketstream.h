@@ -18,9 +18,9 @@ public:
     explicit PacketStream(InputReader& input, size_t maxPacketBytes = kDefaultMaxPacket);
 
     enum class Status {
-        Packet,  // *packet holds one TracePacket's bytes, valid until the next call
-        End,     // clean end of data
-        Error,   // the top level cannot be read on from here: see error()/errorOffset()
+        Packet, // *packet holds one TracePacket's bytes, valid until the next call
+        End, // clean end of data
+        Error, // the top level cannot be read on from here: see error()/errorOffset()
     };
     // `offset` receives the absolute (decompressed) offset of the packet's payload.
     Status next(std::string_view* packet, uint64_t* offset);

@@ -13,7 +13,11 @@ namespace strata::importers::perfetto {
 using namespace strata::store;
 
 TraceParser::TraceParser(StoreBuilder& builder)
-    : m_b(builder), m_tracks(builder), m_sink(builder, m_tracks), m_decoder(builder), m_fieldCounts(kCountedFields, 0)
+    : m_b(builder)
+    , m_tracks(builder)
+    , m_sink(builder, m_tracks)
+    , m_decoder(builder)
+    , m_fieldCounts(kCountedFields, 0)
 {
 }
 
@@ -84,21 +88,11 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
             hasTs = x.isVarint();
             ts = x.asUint64();
             break;
-        case packet::kTimestampClockId:
-            clockId = x.asUint32();
-            break;
-        case packet::kTrustedPacketSequenceId:
-            sequenceId = x.asUint32();
-            break;
-        case packet::kSequenceFlags:
-            flags = x.asUint32();
-            break;
-        case packet::kIncrementalStateCleared:
-            cleared = cleared || x.asBool();
-            break;
-        case packet::kPreviousPacketDropped:
-            dropped = x.asUint32() != 0;
-            break;
+        case packet::kTimestampClockId: clockId = x.asUint32(); break;
+        case packet::kTrustedPacketSequenceId: sequenceId = x.asUint32(); break;
+        case packet::kSequenceFlags: flags = x.asUint32(); break;
+        case packet::kIncrementalStateCleared: cleared = cleared || x.asBool(); break;
+        case packet::kPreviousPacketDropped: dropped = x.asUint32() != 0; break;
         case packet::kInternedData:
             if (x.isBytes())
                 interned = &x;
@@ -107,11 +101,8 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
             if (x.isBytes())
                 defaults = &x;
             break;
-        case packet::kTrackEvent:
-            hasEvent = true;
-            break;
-        default:
-            break;
+        case packet::kTrackEvent: hasEvent = true; break;
+        default: break;
         }
     }
     cleared = cleared || (flags & packet::kSeqIncrementalStateCleared);
@@ -196,9 +187,7 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
             if (x.isBytes())
                 compressed(x, x.id == packet::kZstdCompressedPackets, depth);
             break;
-        default:
-            m_b.diagnostics().count("perfetto_skipped_" + packetFieldName(x.id));
-            break;
+        default: m_b.diagnostics().count("perfetto_skipped_" + packetFieldName(x.id)); break;
         }
     }
 }
@@ -271,9 +260,12 @@ void TraceParser::packetDefaults(const proto::Field& f, SequenceState& seq)
                     seq.hasDefaultTrack = true;
                     seq.defaultTrack = y.asUint64();
                 } else if (y.id == trackdefaults::kExtraCounterTrackUuids) {
-                    ok = proto::forEachVarint(y, [&](uint64_t v) { seq.defaultExtraCounters.push_back(v); }, &bad) && ok;
+                    ok = proto::forEachVarint(
+                             y, [&](uint64_t v) { seq.defaultExtraCounters.push_back(v); }, &bad)
+                        && ok;
                 } else if (y.id == trackdefaults::kExtraDoubleCounterTrackUuids) {
-                    ok = proto::forEachVarint(y, [&](uint64_t v) { seq.defaultExtraDoubleCounters.push_back(v); }, &bad)
+                    ok = proto::forEachVarint(
+                             y, [&](uint64_t v) { seq.defaultExtraDoubleCounters.push_back(v); }, &bad)
                         && ok;
                 }
             }
@@ -342,7 +334,7 @@ bool TraceParser::inflate(std::string_view in, bool zstd, std::string* out, std:
     constexpr size_t kChunk = 256 << 10;
     if (zstd) {
         std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> ctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
-        ZSTD_inBuffer src{in.data(), in.size(), 0};
+        ZSTD_inBuffer src { in.data(), in.size(), 0 };
         size_t ret = 1;
         while (src.pos < src.size || ret != 0) {
             const size_t used = out->size();
@@ -351,7 +343,7 @@ bool TraceParser::inflate(std::string_view in, bool zstd, std::string* out, std:
                 return false;
             }
             out->resize(used + kChunk);
-            ZSTD_outBuffer dst{&(*out)[0] + used, kChunk, 0};
+            ZSTD_outBuffer dst { &(*out)[0] + used, kChunk, 0 };
             ret = ZSTD_decompressStream(ctx.get(), &dst, &src);
             out->resize(used + dst.pos);
             if (ZSTD_isError(ret)) {
@@ -366,9 +358,9 @@ bool TraceParser::inflate(std::string_view in, bool zstd, std::string* out, std:
         return true;
     }
     // zlib stream (Perfetto's writer), gzip, or raw deflate as a fallback.
-    for (const int windowBits : {15 + 32, -15}) {
+    for (const int windowBits : { 15 + 32, -15 }) {
         out->clear();
-        z_stream zs{};
+        z_stream zs {};
         if (inflateInit2(&zs, windowBits) != Z_OK) {
             *error = "compressed_packets: inflateInit failed";
             return false;
@@ -395,7 +387,8 @@ bool TraceParser::inflate(std::string_view in, bool zstd, std::string* out, std:
         if (ret == Z_STREAM_END)
             return true;
         if (windowBits < 0 || ret != Z_DATA_ERROR || !out->empty()) {
-            *error = std::string("compressed_packets: ") + (ret == Z_DATA_ERROR ? "corrupt deflate data" : "the stream is truncated");
+            *error = std::string("compressed_packets: ")
+                + (ret == Z_DATA_ERROR ? "corrupt deflate data" : "the stream is truncated");
             return false;
         }
     }

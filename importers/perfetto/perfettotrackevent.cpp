@@ -8,7 +8,9 @@ namespace strata::importers::perfetto {
 
 using namespace strata::store;
 
-TrackEventDecoder::TrackEventDecoder(StoreBuilder& builder) : m_b(builder), m_annotations(builder)
+TrackEventDecoder::TrackEventDecoder(StoreBuilder& builder)
+    : m_b(builder)
+    , m_annotations(builder)
 {
     m_empty = m_b.intern("");
     m_unknownName = m_b.intern("[unknown name]");
@@ -59,11 +61,12 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
         if (f.isVarint()) // written with the wrong wire type: take it anyway
             to.push_back(f.value);
         else
-            packedOk = proto::forEachFixed64(f, [&](uint64_t v) { to.push_back(v); }, &badOffset) && packedOk;
+            packedOk = proto::forEachFixed64(
+                           f, [&](uint64_t v) { to.push_back(v); }, &badOffset)
+                && packedOk;
     };
-    auto varints = [&](const proto::Field& f, auto&& fn) {
-        packedOk = proto::forEachVarint(f, fn, &badOffset) && packedOk;
-    };
+    auto varints
+        = [&](const proto::Field& f, auto&& fn) { packedOk = proto::forEachVarint(f, fn, &badOffset) && packedOk; };
 
     proto::Reader r = event.message();
     proto::Field f;
@@ -89,9 +92,7 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
             hasNameIid = true;
             hasName = false;
             break;
-        case event::kCategoryIids:
-            varints(f, [&](uint64_t v) { m_categoryIids.push_back(v); });
-            break;
+        case event::kCategoryIids: varints(f, [&](uint64_t v) { m_categoryIids.push_back(v); }); break;
         case event::kCategories:
             if (f.isBytes()) {
                 if (!m_categoryText.empty())
@@ -134,18 +135,10 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
                 }
             }
             break;
-        case event::kFlowIds:
-            fixed64s(f, e.flows);
-            break;
-        case event::kTerminatingFlowIds:
-            fixed64s(f, e.terminatingFlows);
-            break;
-        case event::kFlowIdsOld:
-            varints(f, [&](uint64_t v) { e.flows.push_back(v); });
-            break;
-        case event::kTerminatingFlowIdsOld:
-            varints(f, [&](uint64_t v) { e.terminatingFlows.push_back(v); });
-            break;
+        case event::kFlowIds: fixed64s(f, e.flows); break;
+        case event::kTerminatingFlowIds: fixed64s(f, e.terminatingFlows); break;
+        case event::kFlowIdsOld: varints(f, [&](uint64_t v) { e.flows.push_back(v); }); break;
+        case event::kTerminatingFlowIdsOld: varints(f, [&](uint64_t v) { e.terminatingFlows.push_back(v); }); break;
         case event::kSourceLocationIid: {
             auto it = seq.sourceLocations.find(f.asUint64());
             if (it != seq.sourceLocations.end())
@@ -206,7 +199,10 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
             }
             break;
         }
-        case 2: case 17: case 8: case 20: // legacy thread time / instruction counts: not shown
+        case 2:
+        case 17:
+        case 8:
+        case 20: // legacy thread time / instruction counts: not shown
             break;
         default:
             if (std::find(m_unknownFields.begin(), m_unknownFields.end(), f.id) == m_unknownFields.end())
@@ -229,7 +225,8 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
         for (uint32_t id : m_unknownFields)
             ids += (ids.empty() ? "" : ", ") + std::to_string(id);
         m_b.diagnostics().report("perfetto_track_event_fields_skipped",
-            "byte " + std::to_string(packetOffset) + ": TrackEvent fields not shown (typed args or extensions): " + ids);
+            "byte " + std::to_string(packetOffset)
+                + ": TrackEvent fields not shown (typed args or extensions): " + ids);
     }
 
     // Kind.
@@ -246,11 +243,14 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
             e.kind = ResolvedEvent::Kind::Complete;
             e.dur = legacyDurationUs * 1000;
             break;
-        case 'I': case 'i': case 'R': case 'n': e.kind = ResolvedEvent::Kind::Instant; break;
+        case 'I':
+        case 'i':
+        case 'R':
+        case 'n': e.kind = ResolvedEvent::Kind::Instant; break;
         default:
             m_b.diagnostics().count(std::string("perfetto_legacy_event_unsupported_")
                 + (legacyPhase > 32 && legacyPhase < 127 ? std::string(1, static_cast<char>(legacyPhase))
-                                                          : std::to_string(legacyPhase)));
+                                                         : std::to_string(legacyPhase)));
             return true;
         }
         if (!hasName && !hasNameIid && hasLegacyNameIid) {
@@ -346,7 +346,8 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
             m_annotations.convert(a, seq, &m_args, &problems);
         if (!problems.error.empty())
             m_b.diagnostics().report("perfetto_malformed_annotation",
-                "byte " + std::to_string(problems.errorOffset) + ": " + problems.error + "; that annotation was dropped");
+                "byte " + std::to_string(problems.errorOffset) + ": " + problems.error
+                    + "; that annotation was dropped");
         for (uint64_t iid : problems.undefinedNameIids)
             undefinedIid("debug annotation name", iid, sequenceId, packetOffset);
         for (uint64_t iid : problems.undefinedValueIids)

@@ -11,10 +11,16 @@ using namespace strata::store;
 namespace {
 constexpr int kMaxDepth = 100; // deeper hierarchies are treated as loops (Perfetto's limit)
 
-std::string trackKey(uint64_t uuid) { return "track:" + std::to_string(uuid); }
+std::string trackKey(uint64_t uuid)
+{
+    return "track:" + std::to_string(uuid);
+}
 } // namespace
 
-TrackTable::TrackTable(StoreBuilder& builder) : m_b(builder) {}
+TrackTable::TrackTable(StoreBuilder& builder)
+    : m_b(builder)
+{
+}
 
 bool TrackTable::parse(const proto::Field& f, Descriptor* d, std::string* error, uint64_t* errorOffset)
 {
@@ -95,8 +101,7 @@ bool TrackTable::parse(const proto::Field& f, Descriptor* d, std::string* error,
                 }))
                 return false;
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (r.failed()) {
@@ -114,8 +119,8 @@ bool TrackTable::sameShape(const Descriptor& a, const Descriptor& b) const
         && (!a.isThread || (a.threadPid == b.threadPid && a.tid == b.tid)) && a.isCounter == b.isCounter;
 }
 
-bool TrackTable::addDescriptor(const proto::Field& descriptor, std::vector<uint64_t>* resolved, std::string* error,
-    uint64_t* errorOffset)
+bool TrackTable::addDescriptor(
+    const proto::Field& descriptor, std::vector<uint64_t>* resolved, std::string* error, uint64_t* errorOffset)
 {
     Descriptor d;
     if (!parse(descriptor, &d, error, errorOffset))
@@ -175,7 +180,7 @@ bool TrackTable::addDescriptor(const proto::Field& descriptor, std::vector<uint6
     if (tryPlace(uuid, false))
         resolved->push_back(uuid);
     // Tracks that waited for this one may be placeable now (or wait on a further ancestor).
-    std::vector<uint64_t> work{uuid};
+    std::vector<uint64_t> work { uuid };
     while (!work.empty()) {
         const uint64_t parent = work.back();
         work.pop_back();
@@ -245,7 +250,7 @@ bool TrackTable::tryPlace(uint64_t uuid, bool force)
     } else {
         // Walk up to the anchoring process or thread, or to the root.
         const Descriptor* cur = &d;
-        std::unordered_set<uint64_t> seen{uuid};
+        std::unordered_set<uint64_t> seen { uuid };
         bool loop = false;
         while (cur->hasParent && (cur == &d || !(cur->isProcess || cur->isThread))) {
             auto it = m_descriptors.find(cur->parent);
@@ -363,7 +368,7 @@ Placement* TrackTable::find(uint64_t uuid)
 
 Placement* TrackTable::legacyThread(int32_t pid, int64_t tid)
 {
-    auto [it, inserted] = m_legacyThreads.try_emplace({pid, tid});
+    auto [it, inserted] = m_legacyThreads.try_emplace({ pid, tid });
     if (inserted) {
         it->second.process = processForPid(pid);
         it->second.tid = IdValue::number(tid);
@@ -379,7 +384,8 @@ Placement* TrackTable::forcePlace(uint64_t uuid)
     if (!m_descriptors.count(uuid)) {
         if (uuid != 0)
             m_b.diagnostics().report("perfetto_track_undefined",
-                "track " + std::to_string(uuid) + " is used by events but never described; placed as a top-level track");
+                "track " + std::to_string(uuid)
+                    + " is used by events but never described; placed as a top-level track");
         Descriptor d;
         d.uuid = uuid;
         d.name = uuid == 0 ? "Global" : "";

@@ -50,8 +50,8 @@ public:
 
     // Reads a TrackDescriptor. Appends to *resolved the uuids (this one and any waiting
     // descendants) that can now be placed. False when the message is malformed.
-    bool addDescriptor(const proto::Field& descriptor, std::vector<uint64_t>* resolved, std::string* error,
-        uint64_t* errorOffset);
+    bool addDescriptor(
+        const proto::Field& descriptor, std::vector<uint64_t>* resolved, std::string* error, uint64_t* errorOffset);
     // Legacy ProcessDescriptor / ThreadDescriptor packets name a process or a thread.
     void nameProcess(int32_t pid, std::string_view name);
     void nameThread(int32_t pid, int64_t tid, std::string_view name);
@@ -65,7 +65,7 @@ public:
     // Tracks described but still waiting for an ancestor: placed as roots (diagnostic).
     std::vector<uint64_t> placeWaiting();
 
-    uint32_t thread(Placement& p);          // the builder thread, created on first use
+    uint32_t thread(Placement& p); // the builder thread, created on first use
     store::ProcessId process(Placement& p); // the builder process, created on first use
 
     uint64_t descriptorCount() const { return m_descriptors.size(); }

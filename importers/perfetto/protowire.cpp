@@ -36,7 +36,9 @@ bool Reader::next(Field* f)
     uint64_t key = 0;
     size_t n = readVarint(m_p, m_end, &key);
     if (n == 0) {
-        fail(start, m_end - m_p < static_cast<std::ptrdiff_t>(kMaxVarintBytes) ? "truncated field key" : "bad varint in a field key");
+        fail(start,
+            m_end - m_p < static_cast<std::ptrdiff_t>(kMaxVarintBytes) ? "truncated field key"
+                                                                       : "bad varint in a field key");
         return false;
     }
     const uint64_t id = key >> 3;
@@ -85,7 +87,8 @@ bool Reader::next(Field* f)
         p += m;
         const auto left = static_cast<uint64_t>(m_end - p);
         if (len > left) {
-            fail(p, "field " + std::to_string(id) + " length " + std::to_string(len) + " runs past the end ("
+            fail(p,
+                "field " + std::to_string(id) + " length " + std::to_string(len) + " runs past the end ("
                     + std::to_string(left) + " bytes left)");
             return false;
         }

@@ -11,7 +11,14 @@
 
 namespace strata::importers::proto {
 
-enum class WireType : uint8_t { Varint = 0, Fixed64 = 1, LengthDelimited = 2, StartGroup = 3, EndGroup = 4, Fixed32 = 5 };
+enum class WireType : uint8_t {
+    Varint = 0,
+    Fixed64 = 1,
+    LengthDelimited = 2,
+    StartGroup = 3,
+    EndGroup = 4,
+    Fixed32 = 5
+};
 
 constexpr size_t kMaxVarintBytes = 10;
 constexpr uint32_t kMaxFieldNumber = (1u << 29) - 1;
@@ -20,8 +27,14 @@ constexpr uint32_t kMaxFieldNumber = (1u << 29) - 1;
 // ends inside the varint or the varint is longer than 10 bytes (or overflows 64 bits).
 size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out);
 
-inline int64_t zigzag64(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
-inline int32_t zigzag32(uint32_t v) { return static_cast<int32_t>(v >> 1) ^ -static_cast<int32_t>(v & 1); }
+inline int64_t zigzag64(uint64_t v)
+{
+    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
+}
+inline int32_t zigzag32(uint32_t v)
+{
+    return static_cast<int32_t>(v >> 1) ^ -static_cast<int32_t>(v & 1);
+}
 
 class Reader;
 
@@ -29,16 +42,16 @@ class Reader;
 struct Field {
     uint32_t id = 0;
     WireType type = WireType::Varint;
-    uint64_t value = 0;    // varint, fixed64 or fixed32 bits
+    uint64_t value = 0; // varint, fixed64 or fixed32 bits
     std::string_view bytes; // length-delimited payload (a view into the reader's input)
-    uint64_t offset = 0;   // absolute offset of the field's key
+    uint64_t offset = 0; // absolute offset of the field's key
     uint64_t payloadOffset = 0; // absolute offset of `bytes`
 
     bool isVarint() const { return type == WireType::Varint; }
     bool isBytes() const { return type == WireType::LengthDelimited; }
     uint64_t asUint64() const { return value; }
     uint32_t asUint32() const { return static_cast<uint32_t>(value); }
-    int64_t asInt64() const { return static_cast<int64_t>(value); }  // int64 (two's complement, 10-byte negatives)
+    int64_t asInt64() const { return static_cast<int64_t>(value); } // int64 (two's complement, 10-byte negatives)
     int32_t asInt32() const { return static_cast<int32_t>(value); }
     int64_t asSint64() const { return zigzag64(value); }
     bool asBool() const { return value != 0; }
@@ -65,8 +78,10 @@ class Reader {
 public:
     Reader() = default;
     Reader(std::string_view data, uint64_t baseOffset)
-        : m_p(reinterpret_cast<const uint8_t*>(data.data())), m_begin(m_p), m_end(m_p + data.size()),
-          m_base(baseOffset)
+        : m_p(reinterpret_cast<const uint8_t*>(data.data()))
+        , m_begin(m_p)
+        , m_end(m_p + data.size())
+        , m_base(baseOffset)
     {
     }
 
@@ -89,12 +104,14 @@ private:
     uint64_t m_errorOffset = 0;
 };
 
-inline Reader Field::message() const { return Reader(bytes, payloadOffset); }
+inline Reader Field::message() const
+{
+    return Reader(bytes, payloadOffset);
+}
 
 // Repeated scalars arrive packed (one length-delimited blob) or one key per value; these
 // accept both. They return false (and set *errorOffset) when a packed blob is malformed.
-template <typename F>
-bool forEachVarint(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
+template <typename F> bool forEachVarint(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
 {
     if (f.type == WireType::Varint) {
         fn(f.value);
@@ -109,7 +126,8 @@ bool forEachVarint(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
         const size_t n = readVarint(p, end, &v);
         if (n == 0) {
             if (errorOffset)
-                *errorOffset = f.payloadOffset + static_cast<uint64_t>(p - reinterpret_cast<const uint8_t*>(f.bytes.data()));
+                *errorOffset
+                    = f.payloadOffset + static_cast<uint64_t>(p - reinterpret_cast<const uint8_t*>(f.bytes.data()));
             return false;
         }
         fn(v);
@@ -118,8 +136,7 @@ bool forEachVarint(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
     return true;
 }
 
-template <typename F>
-bool forEachFixed64(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
+template <typename F> bool forEachFixed64(const Field& f, F&& fn, uint64_t* errorOffset = nullptr)
 {
     if (f.type == WireType::Fixed64) {
         fn(f.value);

@@ -31,9 +31,7 @@ SophgoArch SophgoArch::forCode(int code)
         a.m_known = true;
         a.m_pmuKnown = false;
         break;
-    default:
-        a.m_name = "arch " + std::to_string(code);
-        break;
+    default: a.m_name = "arch " + std::to_string(code); break;
     }
     return a;
 }
@@ -72,8 +70,7 @@ SophgoArch::NodeIds SophgoArch::nodeIds(uint64_t id) const
 }
 
 namespace {
-template <size_t N>
-const char* lookup(const char* const (&table)[N], int i)
+template <size_t N> const char* lookup(const char* const (&table)[N], int i)
 {
     return i >= 0 && size_t(i) < N ? table[i] : nullptr;
 }
@@ -81,40 +78,40 @@ const char* lookup(const char* const (&table)[N], int i)
 
 const char* SophgoArch::tiuFuncName(int f)
 {
-    static const char* const kNames[] = {"CONV", "PD", "MM", "AR", "RQDQ", "TRANS_BC", "SG", "LAR", nullptr, "SFU",
-        "LIN", nullptr, nullptr, "CMP", "VC", "SYS"};
+    static const char* const kNames[] = { "CONV", "PD", "MM", "AR", "RQDQ", "TRANS_BC", "SG", "LAR", nullptr, "SFU",
+        "LIN", nullptr, nullptr, "CMP", "VC", "SYS" };
     return lookup(kNames, f);
 }
 
 const char* SophgoArch::gdmaFuncName(int f)
 {
-    static const char* const kNames[] = {"TENSOR", "MATRIX", "MASKED_SEL", "GENERAL", "CW_TRANS", "NONZERO", "SYS",
-        "GATHER", "SCATTER"};
+    static const char* const kNames[]
+        = { "TENSOR", "MATRIX", "MASKED_SEL", "GENERAL", "CW_TRANS", "NONZERO", "SYS", "GATHER", "SCATTER" };
     return lookup(kNames, f);
 }
 
 const char* SophgoArch::gdmaDirName(int d)
 {
-    static const char* const kNames[] = {"S2L", "L2S", "S2S", "L2L"};
+    static const char* const kNames[] = { "S2L", "L2S", "S2S", "L2L" };
     return lookup(kNames, d);
 }
 
 const char* SophgoArch::engineName(int e)
 {
-    static const char* const kNames[] = {"TIU", "GDMA", "GDE", "SORT", "NMS", "CDMA"};
+    static const char* const kNames[] = { "TIU", "GDMA", "GDE", "SORT", "NMS", "CDMA" };
     return lookup(kNames, e);
 }
 
 const char* SophgoArch::dtypeName(int t)
 {
-    static const char* const kNames[] = {"FP32", "FP16", "INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32",
-        "BF16"};
+    static const char* const kNames[]
+        = { "FP32", "FP16", "INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "BF16" };
     return lookup(kNames, t);
 }
 
 int SophgoArch::dtypeBytes(int t)
 {
-    static const int kBytes[] = {4, 2, 1, 1, 2, 2, 4, 4, 2};
+    static const int kBytes[] = { 4, 2, 1, 1, 2, 2, 4, 4, 2 };
     return t >= 0 && size_t(t) < std::size(kBytes) ? kBytes[t] : 0;
 }
 

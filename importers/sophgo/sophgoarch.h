@@ -26,7 +26,7 @@ public:
     struct NodeIds {
         uint32_t bdId = 0;
         uint32_t gdmaId = 0;
-        int engine = 0;  // 0 TIU, 1 GDMA, 2 GDE, 3 SORT, 4 NMS, 5 CDMA
+        int engine = 0; // 0 TIU, 1 GDMA, 2 GDE, 3 SORT, 4 NMS, 5 CDMA
         int funcType = -1; // TIU or GDMA function of the set command (version > 0 only)
         bool parallel = false;
         int version = 0;
@@ -40,10 +40,10 @@ public:
 
     static const char* tiuFuncName(int f); // "CONV", "MM", ... or nullptr
     static const char* gdmaFuncName(int f); // "TENSOR", "MATRIX", ... or nullptr
-    static const char* gdmaDirName(int d);  // "S2L", "L2S", "S2S", "L2L" or nullptr
-    static const char* engineName(int e);   // "TIU", "GDMA", ... or nullptr
-    static const char* dtypeName(int t);    // "FP32", ... or nullptr
-    static int dtypeBytes(int t);           // 0 when unknown
+    static const char* gdmaDirName(int d); // "S2L", "L2S", "S2S", "L2L" or nullptr
+    static const char* engineName(int e); // "TIU", "GDMA", ... or nullptr
+    static const char* dtypeName(int t); // "FP32", ... or nullptr
+    static int dtypeBytes(int t); // 0 when unknown
 
 private:
     int m_code = 3;

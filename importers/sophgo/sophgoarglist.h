@@ -11,7 +11,10 @@ namespace strata::importers::sophgo {
 // Builds one slice's argument set: typed values under interned keys.
 class SophgoArgList {
 public:
-    explicit SophgoArgList(store::StoreBuilder& b) : m_b(b) {}
+    explicit SophgoArgList(store::StoreBuilder& b)
+        : m_b(b)
+    {
+    }
     SophgoArgList& i(std::string_view key, int64_t v)
     {
         m_args.push_back(store::Arg::makeInt(m_b.intern(key), v));

@@ -26,10 +26,10 @@ enum class SophgoBlockType : uint32_t {
 
 struct SophgoBlock {
     uint32_t type = 0;
-    uint64_t offset = 0;       // of the block's 8-byte header in the file
+    uint64_t offset = 0; // of the block's 8-byte header in the file
     uint32_t declaredLength = 0;
-    std::string payload;       // the bytes read: declaredLength of them unless truncated
-    bool truncated = false;    // the file ended inside the payload
+    std::string payload; // the bytes read: declaredLength of them unless truncated
+    bool truncated = false; // the file ended inside the payload
 };
 
 // The block container: no file header, then {u32 type, u32 length, payload} until the end.
@@ -37,7 +37,10 @@ struct SophgoBlock {
 // (truncated), so record arrays keep their complete prefix; reading then stops.
 class SophgoBlockReader {
 public:
-    explicit SophgoBlockReader(InputReader& input) : m_input(input) {}
+    explicit SophgoBlockReader(InputReader& input)
+        : m_input(input)
+    {
+    }
 
     enum class Status { Block, End, TrailingBytes };
     // TrailingBytes: 1–7 bytes after the last block, too few for a header (at offset()).

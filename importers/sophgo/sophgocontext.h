@@ -19,7 +19,9 @@ struct SophgoRows {
 
 struct SophgoContext {
     SophgoContext(store::StoreBuilder& builder, const SophgoGlobalInfo& info, const SophgoArch& a)
-        : b(builder), global(info), arch(a)
+        : b(builder)
+        , global(info)
+        , arch(a)
     {
     }
     store::StoreBuilder& b;
@@ -28,8 +30,8 @@ struct SophgoContext {
     double freqMhz = 1000;
     SophgoRows rows;
     store::MemorySpaceId localMem, globalMem;
-    uint64_t baseUsec = 0;      // host time (µs since epoch) shown as 0
-    store::TimeNs mcuBusy = 0;  // sum of the MCU row's records: the run time seed 003 calls total=
+    uint64_t baseUsec = 0; // host time (µs since epoch) shown as 0
+    store::TimeNs mcuBusy = 0; // sum of the MCU row's records: the run time seed 003 calls total=
     uint64_t gdmaRecords = 0, tiuRecords = 0, layers = 0, accesses = 0;
 };
 

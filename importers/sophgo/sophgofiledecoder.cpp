@@ -19,8 +19,8 @@ std::string notShown(std::string kind)
 
 const char* SophgoFileDecoder::blockName(uint32_t type)
 {
-    static const char* const kNames[] = {nullptr, "SUMMARY", "COMPILER_LOG", "MONITOR_BD", "MONITOR_GDMA", "DYN_DATA",
-        "DYN_EXTRA", "FIRMWARE_LOG", "COMMAND", "BMLIB", "BMLIB_EXTRA", "MONITOR_SDMA", "MONITOR_CDMA"};
+    static const char* const kNames[] = { nullptr, "SUMMARY", "COMPILER_LOG", "MONITOR_BD", "MONITOR_GDMA", "DYN_DATA",
+        "DYN_EXTRA", "FIRMWARE_LOG", "COMMAND", "BMLIB", "BMLIB_EXTRA", "MONITOR_SDMA", "MONITOR_CDMA" };
     return type < sizeof kNames / sizeof kNames[0] ? kNames[type] : nullptr;
 }
 
@@ -64,14 +64,15 @@ bool SophgoFileDecoder::readText(const SophgoFolder& folder, const std::string& 
     if (input->cancelled())
         m_cancelled = true;
     if (input->failed()) {
-        m_diag.report("sophgo_read_error", name + " byte " + std::to_string(input->errorOffset()) + ": "
-                + input->error() + "; the text before it was used");
+        m_diag.report("sophgo_read_error",
+            name + " byte " + std::to_string(input->errorOffset()) + ": " + input->error()
+                + "; the text before it was used");
     }
     return true;
 }
 
-bool SophgoFileDecoder::readBlocks(const SophgoFolder& folder, const std::string& name,
-    const std::function<void(const SophgoBlock&)>& onBlock)
+bool SophgoFileDecoder::readBlocks(
+    const SophgoFolder& folder, const std::string& name, const std::function<void(const SophgoBlock&)>& onBlock)
 {
     auto input = open(folder, name);
     if (!input)
@@ -89,22 +90,24 @@ bool SophgoFileDecoder::readBlocks(const SophgoFolder& folder, const std::string
         if (status == SophgoBlockReader::Status::End)
             break;
         if (status == SophgoBlockReader::Status::TrailingBytes) {
-            m_diag.report("sophgo_trailing_bytes", name + " byte " + std::to_string(reader.offset())
+            m_diag.report("sophgo_trailing_bytes",
+                name + " byte " + std::to_string(reader.offset())
                     + ": fewer than 8 bytes after the last block, too few for a block header; ignored");
             break;
         }
         ++blocks;
         if (block.truncated) {
-            m_diag.report("sophgo_truncated_block", name + " byte " + std::to_string(block.offset) + ": "
+            m_diag.report("sophgo_truncated_block",
+                name + " byte " + std::to_string(block.offset) + ": "
                     + (blockName(block.type) ? blockName(block.type) : "block type " + std::to_string(block.type))
                     + " declares " + std::to_string(block.declaredLength) + " bytes but the file ends after "
                     + std::to_string(block.payload.size()) + "; the complete records before the cut were kept");
         }
         const char* known = blockName(block.type);
         if (!known) {
-            m_diag.report("sophgo_unknown_block_type", name + " byte " + std::to_string(block.offset)
-                    + ": block type " + std::to_string(block.type) + " (" + std::to_string(block.declaredLength)
-                    + " bytes) is not a known block; skipped");
+            m_diag.report("sophgo_unknown_block_type",
+                name + " byte " + std::to_string(block.offset) + ": block type " + std::to_string(block.type) + " ("
+                    + std::to_string(block.declaredLength) + " bytes) is not a known block; skipped");
         } else {
             onBlock(block);
         }
@@ -118,8 +121,9 @@ bool SophgoFileDecoder::readBlocks(const SophgoFolder& folder, const std::string
         return false;
     }
     if (input->failed())
-        m_diag.report("sophgo_read_error", name + " byte " + std::to_string(input->errorOffset()) + ": "
-                + input->error() + "; the blocks before it were used");
+        m_diag.report("sophgo_read_error",
+            name + " byte " + std::to_string(input->errorOffset()) + ": " + input->error()
+                + "; the blocks before it were used");
     if (blocks == 0) {
         m_error = name + ": no block in the file (an empty profile file)";
         m_errorOffset = 0;
@@ -132,10 +136,10 @@ void SophgoFileDecoder::partial(const std::string& name, const SophgoBlock& b, s
 {
     if (leftover == 0 || b.truncated) // a cut block was reported already
         return;
-    m_diag.report("sophgo_partial_record", name + " byte " + std::to_string(b.offset) + ": " + blockName(b.type)
-            + " block of " + std::to_string(b.payload.size()) + " bytes is not a whole number of "
-            + std::to_string(recordSize) + "-byte records; its last " + std::to_string(leftover)
-            + " bytes were skipped");
+    m_diag.report("sophgo_partial_record",
+        name + " byte " + std::to_string(b.offset) + ": " + blockName(b.type) + " block of "
+            + std::to_string(b.payload.size()) + " bytes is not a whole number of " + std::to_string(recordSize)
+            + "-byte records; its last " + std::to_string(leftover) + " bytes were skipped");
 }
 
 void SophgoFileDecoder::extraEntries(const std::string& name, const SophgoBlock& b, std::vector<SophgoExtraEntry>* to)
@@ -146,8 +150,9 @@ void SophgoFileDecoder::extraEntries(const std::string& name, const SophgoBlock&
     if (empty)
         m_diag.count("sophgo_empty_extra_entry", empty);
     if (leftover && !b.truncated)
-        m_diag.report("sophgo_truncated_extra", name + " byte " + std::to_string(b.offset) + ": " + kind
-                + " ends inside an entry; its last " + std::to_string(leftover) + " bytes were skipped");
+        m_diag.report("sophgo_truncated_extra",
+            name + " byte " + std::to_string(b.offset) + ": " + kind + " ends inside an entry; its last "
+                + std::to_string(leftover) + " bytes were skipped");
     m_phases[kind] += v.size();
     for (auto& e : v)
         to->push_back(std::move(e));
@@ -170,11 +175,12 @@ bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::str
         case SophgoBlockType::Summary: {
             SophgoSummary s;
             if (!decodeSummary(payload, &s)) {
-                m_diag.report("sophgo_bad_summary", name + " byte " + std::to_string(b.offset) + ": SUMMARY of "
-                        + std::to_string(payload.size()) + " bytes, 36 expected; ignored");
+                m_diag.report("sophgo_bad_summary",
+                    name + " byte " + std::to_string(b.offset) + ": SUMMARY of " + std::to_string(payload.size())
+                        + " bytes, 36 expected; ignored");
             } else if (out->hasSummary) {
-                m_diag.report("sophgo_extra_summary", name + " byte " + std::to_string(b.offset)
-                        + ": a second SUMMARY block; the first one is used");
+                m_diag.report("sophgo_extra_summary",
+                    name + " byte " + std::to_string(b.offset) + ": a second SUMMARY block; the first one is used");
             } else {
                 out->summary = s;
                 out->hasSummary = true;
@@ -182,18 +188,10 @@ bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::str
             m_phases[kind] += 1;
             break;
         }
-        case SophgoBlockType::DynData:
-            records(decodeDynData(payload, &leftover), 32, out->dyn);
-            break;
-        case SophgoBlockType::DynExtra:
-            extraEntries(name, b, &out->dynExtra);
-            break;
-        case SophgoBlockType::MonitorBd:
-            records(decodeTiu(payload, &leftover), 32, out->tiu);
-            break;
-        case SophgoBlockType::MonitorGdma:
-            records(decodeGdma(payload, &leftover), 192, out->gdma);
-            break;
+        case SophgoBlockType::DynData: records(decodeDynData(payload, &leftover), 32, out->dyn); break;
+        case SophgoBlockType::DynExtra: extraEntries(name, b, &out->dynExtra); break;
+        case SophgoBlockType::MonitorBd: records(decodeTiu(payload, &leftover), 32, out->tiu); break;
+        case SophgoBlockType::MonitorGdma: records(decodeGdma(payload, &leftover), 192, out->gdma); break;
         case SophgoBlockType::Command: {
             // gdma/bd base and offset (4 × u64), group count, then per group two u32 counts.
             for (size_t at = 36; at + 8 <= payload.size(); at += 4) {
@@ -221,16 +219,17 @@ bool SophgoFileDecoder::readBmlib(const SophgoFolder& folder, const std::string&
         const std::string kind = blockName(b.type);
         if (b.type == uint32_t(SophgoBlockType::Bmlib)) {
             if (*hasBmlib) {
-                m_diag.report("sophgo_extra_bmlib_block", name + " byte " + std::to_string(b.offset)
-                        + ": a second BMLIB block; the first one is used");
+                m_diag.report("sophgo_extra_bmlib_block",
+                    name + " byte " + std::to_string(b.offset) + ": a second BMLIB block; the first one is used");
                 return;
             }
             if (!decodeBmlib(b.payload, out) && !b.truncated)
-                m_diag.report("sophgo_truncated_bmlib", name + " byte " + std::to_string(b.offset)
+                m_diag.report("sophgo_truncated_bmlib",
+                    name + " byte " + std::to_string(b.offset)
                         + ": BMLIB ends inside one of its lists; the entries before were kept");
             *hasBmlib = true;
-            m_phases[kind] += out->sends.size() + out->syncs.size() + out->marks.size() + out->copies.size()
-                + out->mems.size();
+            m_phases[kind]
+                += out->sends.size() + out->syncs.size() + out->marks.size() + out->copies.size() + out->mems.size();
         } else if (b.type == uint32_t(SophgoBlockType::BmlibExtra)) {
             extraEntries(name, b, extra);
         } else {

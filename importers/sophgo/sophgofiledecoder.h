@@ -24,9 +24,11 @@ struct SophgoBlock;
 // whole number of records keeps the whole ones; each finding names the file and byte offset.
 class SophgoFileDecoder {
 public:
-    SophgoFileDecoder(store::Diagnostics& diag, std::map<std::string, uint64_t>& phases,
-        const std::atomic<bool>* cancel)
-        : m_diag(diag), m_phases(phases), m_cancel(cancel)
+    SophgoFileDecoder(
+        store::Diagnostics& diag, std::map<std::string, uint64_t>& phases, const std::atomic<bool>* cancel)
+        : m_diag(diag)
+        , m_phases(phases)
+        , m_cancel(cancel)
     {
     }
 
@@ -46,8 +48,8 @@ public:
     static const char* blockName(uint32_t type); // "SUMMARY", ...; nullptr when unknown
 
 private:
-    bool readBlocks(const SophgoFolder& folder, const std::string& name,
-        const std::function<void(const SophgoBlock&)>& onBlock);
+    bool readBlocks(
+        const SophgoFolder& folder, const std::string& name, const std::function<void(const SophgoBlock&)>& onBlock);
     void openFailed(const SophgoFolder& folder, const std::string& name, const std::string& error);
     void partial(const std::string& name, const SophgoBlock& b, size_t recordSize, size_t leftover);
     // The input of one file of the folder, cancellable; nullptr (error() set) when it cannot be opened.

@@ -27,8 +27,7 @@ bool SophgoFolder::isIterationFile(const std::string& name, uint32_t* n)
 {
     constexpr const char* kPrefix = "iter";
     constexpr const char* kSuffix = ".profile";
-    if (name.size() <= 4 + 8 || name.rfind(kPrefix, 0) != 0
-        || name.compare(name.size() - 8, 8, kSuffix) != 0)
+    if (name.size() <= 4 + 8 || name.rfind(kPrefix, 0) != 0 || name.compare(name.size() - 8, 8, kSuffix) != 0)
         return false;
     const std::string digits = name.substr(4, name.size() - 12);
     if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)

@@ -17,7 +17,7 @@ public:
     // "bmprofile_data", then anything ("-0", "0", ...).
     static bool isProfileFolderName(const std::string& name);
     static bool isIterationFile(const std::string& name, uint32_t* n = nullptr); // iter<N>.profile
-    static bool isBmlibFile(const std::string& name);                            // bmlib*.profile
+    static bool isBmlibFile(const std::string& name); // bmlib*.profile
     // The file a loader should open for a folder, so that the importer's probe sees one:
     // global.profile, else the first iter*.profile, else the first bmlib*.profile; empty if none.
     static std::string entryFile(const std::string& dir);
@@ -25,8 +25,8 @@ public:
     std::string dir;
     bool hasGlobal = false;
     std::map<uint32_t, std::string> iterations; // N → file name
-    std::vector<std::string> bmlibs;            // file names, sorted
-    uint64_t totalBytes = 0;                    // of the files above and global.profile
+    std::vector<std::string> bmlibs; // file names, sorted
+    uint64_t totalBytes = 0; // of the files above and global.profile
     std::string path(const std::string& name) const { return dir + "/" + name; }
 };
 

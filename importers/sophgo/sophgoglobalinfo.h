@@ -40,11 +40,11 @@ struct SophgoLayer {
 // One static command: a GDMA command waits for TIU command `depId` and vice versa.
 struct SophgoCommand {
     bool gdma = false;
-    uint32_t id = 0;    // gdma_id for GDMA commands, bd_id for TIU ones
+    uint32_t id = 0; // gdma_id for GDMA commands, bd_id for TIU ones
     uint32_t depId = 0; // the other engine's id it waits for
-    int func = -1;      // gdma_func / bd_func
-    int dir = -1;       // gdma_dir
-    int layer = -1;     // index into the subnet's layers, -1 when before any layer line
+    int func = -1; // gdma_func / bd_func
+    int dir = -1; // gdma_dir
+    int layer = -1; // index into the subnet's layers, -1 when before any layer line
 };
 
 struct SophgoSubnet {

@@ -7,8 +7,14 @@ namespace strata::importers::sophgo {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool isKeyChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+bool isKeyChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 std::string_view trim(std::string_view s)
 {
@@ -28,7 +34,10 @@ std::string_view firstWord(std::string_view s)
     return s.substr(0, e);
 }
 
-bool contains(std::string_view s, std::string_view w) { return s.find(w) != std::string_view::npos; }
+bool contains(std::string_view s, std::string_view w)
+{
+    return s.find(w) != std::string_view::npos;
+}
 
 const std::string_view* find(const SophgoGlobalProfileParser::Pairs& kv, std::string_view key)
 {
@@ -56,7 +65,7 @@ SophgoGlobalProfileParser::Pairs SophgoGlobalProfileParser::keyValues(std::strin
             --b;
         if (b == i || (b > 0 && !isSpace(line[b - 1])))
             continue;
-        keys.push_back({b, i + 1});
+        keys.push_back({ b, i + 1 });
     }
     Pairs out;
     for (size_t k = 0; k < keys.size(); ++k) {
@@ -132,8 +141,9 @@ SophgoGlobalInfo SophgoGlobalProfileParser::parse(std::string_view text, store::
 
 void SophgoGlobalProfileParser::bad(std::string_view key, std::string_view value, uint64_t offset)
 {
-    m_diag.report("sophgo_bad_global_value", "global.profile byte " + std::to_string(offset) + " (line "
-            + std::to_string(m_lineNo) + "): " + std::string(key) + "=" + std::string(value) + " is not a number");
+    m_diag.report("sophgo_bad_global_value",
+        "global.profile byte " + std::to_string(offset) + " (line " + std::to_string(m_lineNo)
+            + "): " + std::string(key) + "=" + std::string(value) + " is not a number");
 }
 
 bool SophgoGlobalProfileParser::number(const Pairs& kv, std::string_view key, int64_t* out, uint64_t offset)
@@ -253,8 +263,7 @@ void SophgoGlobalProfileParser::line(std::string_view text, uint64_t offset)
                 if (parseUnsigned(value, &f)) {
                     m_info.freqMhz = double(f);
                     m_info.freqGiven = true;
-                }
-                else
+                } else
                     bad(key, value, offset);
                 known = true;
             }

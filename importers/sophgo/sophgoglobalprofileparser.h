@@ -27,7 +27,10 @@ public:
     static bool parseSigned(std::string_view text, int64_t* out);
 
 private:
-    SophgoGlobalProfileParser(store::Diagnostics& diag) : m_diag(diag) {}
+    SophgoGlobalProfileParser(store::Diagnostics& diag)
+        : m_diag(diag)
+    {
+    }
     void line(std::string_view text, uint64_t offset);
     SophgoSubnet& subnet();
     SophgoLayer* layer();

@@ -21,8 +21,8 @@ TimeNs SophgoHostBuilder::time(uint64_t usec, uint64_t shiftUsec) const
     return TimeNs(std::min<uint64_t>(usec - base, uint64_t(1) << 40)) * 1000;
 }
 
-void SophgoHostBuilder::add(const std::string& file, const SophgoBmlib& data,
-    const std::vector<SophgoExtraEntry>& extra, uint64_t shiftUsec)
+void SophgoHostBuilder::add(
+    const std::string& file, const SophgoBmlib& data, const std::vector<SophgoExtraEntry>& extra, uint64_t shiftUsec)
 {
     store::StoreBuilder& b = m_ctx.b;
     std::map<std::pair<uint32_t, uint32_t>, std::string> info; // (list, index) → text
@@ -32,10 +32,10 @@ void SophgoHostBuilder::add(const std::string& file, const SophgoBmlib& data,
             continue;
         }
         if (!e.content.empty())
-            info[{e.first, e.second}] = e.content;
+            info[{ e.first, e.second }] = e.content;
     }
     auto note = [&](SophgoArgList& args, uint32_t list, uint32_t index) {
-        auto it = info.find({list, index});
+        auto it = info.find({ list, index });
         if (it != info.end())
             args.s("info", it->second);
         return it != info.end() ? it->second : std::string();
@@ -54,8 +54,8 @@ void SophgoHostBuilder::add(const std::string& file, const SophgoBmlib& data,
         args.u("api_id", s.api).u("begin_usec", s.beginUsec);
         const std::string text = note(args, 0, i);
         const std::string name = "send " + (text.empty() ? "api " + std::to_string(s.api) : text);
-        b.threadInstant(m_ctx.rows.host, time(s.beginUsec, shiftUsec), b.type(b.intern(name), b.intern("host")),
-            args.set());
+        b.threadInstant(
+            m_ctx.rows.host, time(s.beginUsec, shiftUsec), b.type(b.intern(name), b.intern("host")), args.set());
     }
     for (uint32_t i = 0; i < data.syncs.size(); ++i) {
         SophgoArgList args(b);
@@ -69,7 +69,7 @@ void SophgoHostBuilder::add(const std::string& file, const SophgoBmlib& data,
         const std::string text = note(args, 2, i);
         slice(text.empty() ? "mark " + std::to_string(m.id) : text, m.beginUsec, m.endUsec, args);
     }
-    static const char* const kDirs[] = {"host→chip", "chip→host", "chip→chip"};
+    static const char* const kDirs[] = { "host→chip", "chip→host", "chip→chip" };
     for (uint32_t i = 0; i < data.copies.size(); ++i) {
         const auto& c = data.copies[i];
         SophgoArgList args(b);
@@ -78,7 +78,7 @@ void SophgoHostBuilder::add(const std::string& file, const SophgoBmlib& data,
         note(args, 3, i);
         slice(c.dir == 0 ? "copy h2d" : c.dir == 1 ? "copy d2h" : "copy d2d", c.beginUsec, c.endUsec, args);
     }
-    static const char* const kMemOps[] = {"mem alloc", "mem free", "mem invalidate", "mem flush"};
+    static const char* const kMemOps[] = { "mem alloc", "mem free", "mem invalidate", "mem flush" };
     for (uint32_t i = 0; i < data.mems.size(); ++i) {
         const auto& m = data.mems[i];
         SophgoArgList args(b);

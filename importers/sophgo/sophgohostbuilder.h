@@ -11,7 +11,10 @@ namespace strata::importers::sophgo {
 // slices, each named by its BMLIB_EXTRA text when there is one.
 class SophgoHostBuilder {
 public:
-    explicit SophgoHostBuilder(SophgoContext& ctx) : m_ctx(ctx) {}
+    explicit SophgoHostBuilder(SophgoContext& ctx)
+        : m_ctx(ctx)
+    {
+    }
     // shiftUsec: host time removed before this block (consecutive blocks are packed).
     void add(const std::string& file, const SophgoBmlib& data, const std::vector<SophgoExtraEntry>& extra,
         uint64_t shiftUsec);

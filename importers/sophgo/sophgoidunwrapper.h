@@ -8,7 +8,10 @@ namespace strata::importers::sophgo {
 // the reference adds 65536 when ids fall from above 65000 to below 1000).
 class SophgoIdUnwrapper {
 public:
-    explicit SophgoIdUnwrapper(uint32_t bits) : m_bits(bits) {}
+    explicit SophgoIdUnwrapper(uint32_t bits)
+        : m_bits(bits)
+    {
+    }
     uint64_t operator()(uint32_t raw)
     {
         const uint64_t range = uint64_t(1) << m_bits;

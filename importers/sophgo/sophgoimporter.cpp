@@ -19,7 +19,10 @@ using store::TimeNs;
 
 namespace {
 
-std::string fileName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string fileName(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
+}
 
 std::string folderName(const std::string& path)
 {
@@ -107,7 +110,8 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
         else
             diag.report("sophgo_global_profile_unreadable", decoder.error());
     } else {
-        diag.report("sophgo_missing_global_profile", "the folder has no global.profile: BM1684X at 1000 MHz is "
+        diag.report("sophgo_missing_global_profile",
+            "the folder has no global.profile: BM1684X at 1000 MHz is "
             "assumed, and there are no layers or memory information");
     }
     if (decoder.cancelled())
@@ -117,16 +121,17 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     std::vector<std::string> iterations;
     for (const auto& [n, file] : folder.iterations) {
         if (n != iterations.size()) {
-            diag.report("sophgo_iteration_gap", "iter" + std::to_string(iterations.size())
-                    + ".profile is missing: " + file + " and the later iterations were not read");
+            diag.report("sophgo_iteration_gap",
+                "iter" + std::to_string(iterations.size()) + ".profile is missing: " + file
+                    + " and the later iterations were not read");
             break;
         }
         iterations.push_back(file);
     }
     if (iterations.empty() && folder.bmlibs.empty()) {
-        result.error = folder.iterations.empty() ? "a bmprofile folder without iter0.profile: nothing was profiled"
-                                                 : "iter0.profile is missing (the folder has "
-                + folder.iterations.begin()->second + ")";
+        result.error = folder.iterations.empty()
+            ? "a bmprofile folder without iter0.profile: nothing was profiled"
+            : "iter0.profile is missing (the folder has " + folder.iterations.begin()->second + ")";
         return result;
     }
 
@@ -134,10 +139,12 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     if (global.present && !global.archGiven)
         diag.report("sophgo_no_arch", "global.profile names no arch: BM1684X is assumed");
     if (!ctx.arch.known())
-        diag.report("sophgo_unknown_arch", "global.profile: arch=" + std::to_string(global.arch)
+        diag.report("sophgo_unknown_arch",
+            "global.profile: arch=" + std::to_string(global.arch)
                 + " is not a known TPU; its PMU records are read as BM1684X's");
     else if (!ctx.arch.pmuKnown())
-        diag.report("sophgo_pmu_layout_unknown", ctx.arch.name()
+        diag.report("sophgo_pmu_layout_unknown",
+            ctx.arch.name()
                 + " writes PMU records in a layout this reader does not know: the TIU and GDMA rows are left out");
     if (global.freqGiven && global.freqMhz <= 0)
         diag.report("sophgo_bad_tpu_freq", "global.profile: tpu_freq=0; 1000 MHz is used");
@@ -178,14 +185,15 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     };
     std::vector<Host> hosts;
     for (const std::string& file : folder.bmlibs) {
-        Host h{file, {}, {}};
+        Host h { file, {}, {} };
         bool has = false;
         if (decoder.readBmlib(folder, file, &h.data, &h.extra, &has) && has)
             hosts.push_back(std::move(h));
         else if (decoder.cancelled())
             return cancelled();
         else if (!has)
-            diag.report("sophgo_bmlib_unreadable", decoder.error().empty() ? file + ": no BMLIB block" : decoder.error());
+            diag.report(
+                "sophgo_bmlib_unreadable", decoder.error().empty() ? file + ": no BMLIB block" : decoder.error());
     }
 
     SophgoIterationData current;
@@ -198,7 +206,8 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
                 return true;
             if (decoder.cancelled())
                 return false;
-            diag.report("sophgo_iteration_unreadable", decoder.error() + " (at byte " + std::to_string(decoder.errorOffset()) + ")");
+            diag.report("sophgo_iteration_unreadable",
+                decoder.error() + " (at byte " + std::to_string(decoder.errorOffset()) + ")");
             if (result.error.empty()) {
                 result.error = decoder.error();
                 result.errorOffset = decoder.errorOffset();
@@ -216,7 +225,8 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
         base = std::min(base, h.data.beginUsec);
     ctx.baseUsec = base == UINT64_MAX ? 0 : base;
     if (haveFirst && !current.hasSummary)
-        diag.report("sophgo_missing_summary", current.file + ": no SUMMARY block; the subnet is placed after the previous one");
+        diag.report(
+            "sophgo_missing_summary", current.file + ": no SUMMARY block; the subnet is placed after the previous one");
 
     // Consecutive iterations are packed end to end: the host's gaps between them (profile
     // processing) are removed, as the reference viewer does.
@@ -239,7 +249,8 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
             prev = &prevSummary;
         } else {
             if (shown > 0)
-                diag.report("sophgo_missing_summary", it.file + ": no SUMMARY block; the subnet is placed after the previous one");
+                diag.report("sophgo_missing_summary",
+                    it.file + ": no SUMMARY block; the subnet is placed after the previous one");
             it.begin = it.end = prevEnd;
         }
         if (!ctx.arch.pmuKnown()) {

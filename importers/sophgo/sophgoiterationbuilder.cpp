@@ -126,8 +126,8 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
     // Record 0 calibrates: its end_cycle is nanoseconds per cycle; record 1 starts the clock.
     uint64_t nsPerCycle = it.dyn[0].endCycle;
     if (nsPerCycle == 0 || nsPerCycle > 1000000) {
-        b.diagnostics().report("sophgo_bad_dyn_calibration", it.file + ": DYN_DATA calibration says "
-                + std::to_string(nsPerCycle) + " ns per cycle; 1 is used");
+        b.diagnostics().report("sophgo_bad_dyn_calibration",
+            it.file + ": DYN_DATA calibration says " + std::to_string(nsPerCycle) + " ns per cycle; 1 is used");
         nsPerCycle = 1;
     }
     const uint64_t base = it.dyn[1].beginCycle;
@@ -160,7 +160,7 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
         const char* kindName = dynKindName(kind);
         if (kind == 0) { // FUNC: a layer the firmware ran
             const uint64_t group = r.id >> 48, cls = (r.id >> 32) & 0xFFFF, layerType = r.id & 0xFFFF;
-            static const char* const kClass[] = {"global", "local", "gdma"};
+            static const char* const kClass[] = { "global", "local", "gdma" };
             const std::string c = cls < 3 ? kClass[cls] : "class " + std::to_string(cls);
             args.u("group_id", group).s("func_class", c).u("layer_type_id", layerType);
             name = c + ":" + std::to_string(layerType);
@@ -173,8 +173,8 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
             if (kind == 1) {
                 args.s("engine", engine ? engine : "UNKNOWN").s("state", n.parallel ? "parallel" : "serial");
                 args.i("version", n.version);
-                const char* func = n.engine == 0 ? SophgoArch::tiuFuncName(n.funcType)
-                                                 : SophgoArch::gdmaFuncName(n.funcType);
+                const char* func
+                    = n.engine == 0 ? SophgoArch::tiuFuncName(n.funcType) : SophgoArch::gdmaFuncName(n.funcType);
                 if (n.funcType >= 0 && func)
                     args.s("func", func);
                 if (info.firstNodeSet == store::kTimeMin)
@@ -215,7 +215,8 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
             if (binary)
                 args.u("extra_binary_bytes", binary);
         }
-        const store::SliceHandle h = b.completeSlice(row, begin, end - begin, type(name, row == m_ctx.rows.mcu ? "mcu" : "layer"), args.set());
+        const store::SliceHandle h
+            = b.completeSlice(row, begin, end - begin, type(name, row == m_ctx.rows.mcu ? "mcu" : "layer"), args.set());
         if (height < 1.0f)
             b.setSliceHeight(h, height);
         if (row == m_ctx.rows.mcu)
@@ -229,21 +230,21 @@ std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::gdmaTimes(const
     const uint32_t idMask = (1u << m_ctx.arch.gdmaIdBits()) - 1;
     auto read = [&](size_t i) {
         const SophgoGdmaRecord& r = it.gdma[i];
-        return PmuRaw{r.start(), r.end(), r.rawId() & idMask,
-            r.w[4] == kUnfilled || r.w[7] == kUnfilled || r.w[10] == kUnfilled};
+        return PmuRaw { r.start(), r.end(), r.rawId() & idMask,
+            r.w[4] == kUnfilled || r.w[7] == kUnfilled || r.w[10] == kUnfilled };
     };
-    return pmuTimes(it.gdma.size(), read, m_ctx.arch.gdmaIdBits(), m_ctx.arch.gdmaNsPerCycle(m_ctx.freqMhz),
-        m_gdmaCommand, anchor);
+    return pmuTimes(
+        it.gdma.size(), read, m_ctx.arch.gdmaIdBits(), m_ctx.arch.gdmaNsPerCycle(m_ctx.freqMhz), m_gdmaCommand, anchor);
 }
 
 std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::tiuTimes(const SophgoIterationData& it, TimeNs anchor)
 {
     auto read = [&](size_t i) {
         const SophgoTiuRecord& r = it.tiu[i];
-        return PmuRaw{r.start, r.end, r.instId, false};
+        return PmuRaw { r.start, r.end, r.instId, false };
     };
-    return pmuTimes(it.tiu.size(), read, m_ctx.arch.tiuIdBits(), m_ctx.arch.tiuNsPerCycle(m_ctx.freqMhz),
-        m_tiuCommand, anchor);
+    return pmuTimes(
+        it.tiu.size(), read, m_ctx.arch.tiuIdBits(), m_ctx.arch.tiuNsPerCycle(m_ctx.freqMhz), m_tiuCommand, anchor);
 }
 
 std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::pmuTimes(size_t count,
@@ -283,8 +284,8 @@ std::vector<SophgoIterationBuilder::Pmu> SophgoIterationBuilder::pmuTimes(size_t
     return out;
 }
 
-TimeNs SophgoIterationBuilder::tiuShift(const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu,
-    const DynInfo& info) const
+TimeNs SophgoIterationBuilder::tiuShift(
+    const std::vector<Pmu>& gdma, const std::vector<Pmu>& tiu, const DynInfo& info) const
 {
     if (gdma.empty() || tiu.empty())
         return 0;
@@ -308,7 +309,8 @@ TimeNs SophgoIterationBuilder::tiuShift(const std::vector<Pmu>& gdma, const std:
     }
     if (!any)
         m_ctx.b.diagnostics().report("sophgo_pmu_alignment_without_dependencies",
-            "no TIU command names a GDMA command it waits for: the TIU and GDMA rows are aligned at their first records");
+            "no TIU command names a GDMA command it waits for: the TIU and GDMA rows are aligned at their first "
+            "records");
     return shift;
 }
 
@@ -371,7 +373,8 @@ void SophgoIterationBuilder::emitTiu(const SophgoIterationData& it, std::vector<
         SophgoArgList args(b);
         const uint64_t cycles = r.end >= r.start ? uint64_t(r.end - r.start) : 0;
         // Utilisation: the command's computation load over the cycles it took (1 if unknown).
-        const double util = r.computationLoad > 0 && cycles > 0 ? std::min(1.0, double(r.computationLoad) / double(cycles)) : 1.0;
+        const double util
+            = r.computationLoad > 0 && cycles > 0 ? std::min(1.0, double(r.computationLoad) / double(cycles)) : 1.0;
         args.u("bd_id", p.id).u("cycle", r.computationLoad).d("utilization", util);
         args.u("start_cycle", r.start).u("end_cycle", r.end);
         args.u("num_read", r.numRead).u("num_read_stall", r.numReadStall).u("num_write", r.numWrite);
@@ -416,7 +419,7 @@ void SophgoIterationBuilder::emitAccesses(const Pmu& p)
 
 std::string SophgoIterationBuilder::layerType(const SophgoLayer& l) const
 {
-    static const char* const kGdmaOps[] = {"Load", "Store", "Move", "LoadL2"};
+    static const char* const kGdmaOps[] = { "Load", "Store", "Move", "LoadL2" };
     std::string type = l.type;
     if (type.empty() && l.gdmaType >= 0 && l.gdmaType < 4)
         type = kGdmaOps[l.gdmaType];
@@ -446,7 +449,7 @@ void SophgoIterationBuilder::emitLayers(const std::vector<Pmu>& gdma, const std:
     const auto& layers = m_subnet->layers;
     std::vector<TimeNs> begin(layers.size(), store::kTimeMax), end(layers.size(), store::kTimeMin);
     std::vector<uint32_t> matched(layers.size(), 0);
-    for (const auto* list : {&gdma, &tiu}) {
+    for (const auto* list : { &gdma, &tiu }) {
         for (const Pmu& p : *list) {
             if (p.command < 0)
                 continue;
@@ -469,7 +472,7 @@ void SophgoIterationBuilder::emitLayers(const std::vector<Pmu>& gdma, const std:
         const bool transfer = l.kind == SophgoLayerKind::Gdma || l.id == -1 || t == "load" || t == "store";
         SophgoArgList args(b);
         layerArgs(args, l);
-        static const char* const kKinds[] = {"global", "local", "gdma"};
+        static const char* const kKinds[] = { "global", "local", "gdma" };
         args.s("kind", kKinds[int(l.kind)]);
         if (l.group >= 0)
             args.i("group", l.group);

@@ -24,14 +24,17 @@ namespace strata::importers::sophgo {
 // Memory accesses of matched commands come from SophgoMemoryMapper.
 class SophgoIterationBuilder {
 public:
-    explicit SophgoIterationBuilder(SophgoContext& ctx) : m_ctx(ctx) {}
+    explicit SophgoIterationBuilder(SophgoContext& ctx)
+        : m_ctx(ctx)
+    {
+    }
     // Returns the latest time an event of this iteration ends at.
     store::TimeNs add(const SophgoIterationData& it);
 
 private:
     struct Pmu {
         store::TimeNs start = 0, end = 0;
-        uint64_t id = 0;  // unwrapped command id
+        uint64_t id = 0; // unwrapped command id
         int command = -1; // static command index, -1 when unmatched
         uint32_t record = 0; // index of the PMU record in its block
         store::SliceHandle slice;

@@ -11,7 +11,10 @@ constexpr int kS2L = 0, kL2S = 1, kS2S = 2, kL2L = 3;
 }
 
 SophgoMemoryMapper::SophgoMemoryMapper(const SophgoSubnet& subnet, const SophgoArch& arch)
-    : m_subnet(subnet), m_arch(arch), m_ordinal(subnet.commands.size(), 0), m_count(subnet.commands.size(), 1)
+    : m_subnet(subnet)
+    , m_arch(arch)
+    , m_ordinal(subnet.commands.size(), 0)
+    , m_count(subnet.commands.size(), 1)
 {
     for (const SophgoLayer& l : subnet.layers) {
         std::map<int, uint32_t> perDirection;
@@ -36,12 +39,9 @@ int SophgoMemoryMapper::direction(size_t command) const
     if (c.layer >= 0) {
         switch (m_subnet.layers[size_t(c.layer)].gdmaType) {
         case 0:
-        case 3:
-            return kS2L;
-        case 1:
-            return kL2S;
-        default:
-            break;
+        case 3: return kS2L;
+        case 1: return kL2S;
+        default: break;
         }
     }
     return kS2S;
@@ -104,7 +104,7 @@ std::vector<SophgoMemoryMapper::Access> SophgoMemoryMapper::accesses(size_t comm
             return;
         const uint64_t part = std::max<uint64_t>(1, *t.gsize / n);
         const uint64_t offset = std::min<uint64_t>(*t.gsize - 1, part * k);
-        out.push_back({false, write, *t.gaddr + offset, std::min(part, *t.gsize - offset), i});
+        out.push_back({ false, write, *t.gaddr + offset, std::min(part, *t.gsize - offset), i });
     };
     auto local = [&](int i, bool write) {
         const SophgoTensor& t = tensors[size_t(i)];
@@ -113,7 +113,7 @@ std::vector<SophgoMemoryMapper::Access> SophgoMemoryMapper::accesses(size_t comm
         const uint64_t start = *t.loffset % m_arch.localMemBytes();
         const uint64_t size = std::min(localBytes(t, m_arch), m_arch.localMemBytes() - start);
         if (size > 0)
-            out.push_back({true, write, start, size, i});
+            out.push_back({ true, write, start, size, i });
     };
     if (!c.gdma) {
         for (int i : side(true))

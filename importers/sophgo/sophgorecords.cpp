@@ -9,7 +9,10 @@ namespace {
 // Reads little-endian values from a payload; reading past the end yields zeros and sets ok false.
 class Cursor {
 public:
-    explicit Cursor(std::string_view data) : m_data(data) {}
+    explicit Cursor(std::string_view data)
+        : m_data(data)
+    {
+    }
     uint32_t u32()
     {
         uint32_t v = 0;
@@ -63,7 +66,7 @@ std::vector<T> decodeArray(std::string_view payload, size_t size, size_t* leftov
 
 const char* SophgoGdmaRecord::wordName(size_t i)
 {
-    static const char* const kNames[48] = {nullptr, nullptr, nullptr, "d0_aw_bytes", "d0_wr_bytes", "d0_ar_bytes",
+    static const char* const kNames[48] = { nullptr, nullptr, nullptr, "d0_aw_bytes", "d0_wr_bytes", "d0_ar_bytes",
         "d1_aw_bytes", "d1_wr_bytes", "d1_ar_bytes", "gif_aw_bytes", "gif_wr_bytes", "gif_ar_bytes",
         "gif_12sram_aw_bytes", "gif_l2sram_w_bytes", "gif_l2sram_ar_bytes", "reserved1", "axi_d0_wr_valid_bytes",
         "axi_d0_rd_valid_bytes", "axi_d1_wr_valid_bytes", "axi_d1_rd_valid_bytes", "gif_fmem_wr_valid_bytes",
@@ -72,7 +75,7 @@ const char* SophgoGdmaRecord::wordName(size_t i)
         "gif_fmem_rd_stall_bytes", "gif_l2sram_wr_stall_bytes", "gif_12sram_rd_stall_bytes", "axi_d0_aw_end",
         "axi_d0_aw_st", "axi_d0_ar_end", "axi_d0_ar_st", "axi_d0_wr_end", "axi_d0_wr_st", "axi_d0_rd_end",
         "axi_d0_rd_st", "axi_d1_aw_end", "axi_d1_aw_st", "axi_d1_ar_end", "axi_d1_ar_st", "axi_d1_wr_end",
-        "axi_d1_wr_st", "axi_d1_rd_end", "axi_d1_rd_st"};
+        "axi_d1_wr_st", "axi_d1_rd_end", "axi_d1_rd_st" };
     return i < std::size(kNames) ? kNames[i] : nullptr;
 }
 
@@ -172,11 +175,11 @@ bool decodeBmlib(std::string_view payload, SophgoBmlib* out)
     };
     if (!c.ok())
         return false;
-    if (!list(12, [&] { out->sends.push_back({c.u32(), c.u64()}); }))
+    if (!list(12, [&] { out->sends.push_back({ c.u32(), c.u64() }); }))
         return false;
     if (!list(16, [&] {
             const uint64_t b = c.u64();
-            out->syncs.push_back({b, c.u64()});
+            out->syncs.push_back({ b, c.u64() });
         }))
         return false;
     // The later lists were added over time: present only when bytes remain.

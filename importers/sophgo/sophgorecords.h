@@ -27,13 +27,13 @@ struct SophgoDynRecord { // 32 bytes
 
 struct SophgoTiuRecord { // 32 bytes
     uint32_t start = 0, end = 0; // TIU cycles, wrapping at 2^32
-    uint32_t instId = 0;         // 16 bits
+    uint32_t instId = 0; // 16 bits
     uint64_t computationLoad = 0; // 48 bits
     uint32_t numRead = 0, numReadStall = 0, numWrite = 0, reserved = 0;
 };
 
 struct SophgoGdmaRecord { // 192 bytes: 48 little-endian words (BM1684X naming)
-    std::array<uint32_t, 48> w{};
+    std::array<uint32_t, 48> w {};
     uint32_t start() const { return w[0]; }
     uint32_t end() const { return w[1]; }
     uint32_t rawId() const { return w[2]; }
@@ -44,17 +44,32 @@ struct SophgoGdmaRecord { // 192 bytes: 48 little-endian words (BM1684X naming)
 
 // DYN_EXTRA: {profile_id, type, len, content}; BMLIB_EXTRA: {type, index, len, text}.
 struct SophgoExtraEntry {
-    uint32_t first = 0;  // profile_id / type
+    uint32_t first = 0; // profile_id / type
     uint32_t second = 0; // type / index
     std::string content;
 };
 
 struct SophgoBmlib {
-    struct Send { uint32_t api = 0; uint64_t beginUsec = 0; };
-    struct Span { uint64_t beginUsec = 0, endUsec = 0; };
-    struct Mark { uint64_t id = 0, beginUsec = 0, endUsec = 0; };
-    struct Copy { uint64_t src = 0, dst = 0; uint32_t dir = 0, size = 0; uint64_t beginUsec = 0, endUsec = 0; };
-    struct Mem { uint64_t addr = 0; uint32_t size = 0, type = 0; uint64_t beginUsec = 0, endUsec = 0; };
+    struct Send {
+        uint32_t api = 0;
+        uint64_t beginUsec = 0;
+    };
+    struct Span {
+        uint64_t beginUsec = 0, endUsec = 0;
+    };
+    struct Mark {
+        uint64_t id = 0, beginUsec = 0, endUsec = 0;
+    };
+    struct Copy {
+        uint64_t src = 0, dst = 0;
+        uint32_t dir = 0, size = 0;
+        uint64_t beginUsec = 0, endUsec = 0;
+    };
+    struct Mem {
+        uint64_t addr = 0;
+        uint32_t size = 0, type = 0;
+        uint64_t beginUsec = 0, endUsec = 0;
+    };
     uint64_t beginUsec = 0, endUsec = 0;
     std::vector<Send> sends;
     std::vector<Span> syncs;

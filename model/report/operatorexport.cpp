@@ -1,21 +1,27 @@
 #include "operatorexport.h"
 
-#include <report/operatorreport.h>
 #include <analysis/operators/operatorlevel.h>
+#include <report/operatorreport.h>
 
 namespace strata::widgets {
 
 using report::OperatorReport;
 using Json = OperatorReport::Json;
 
-std::string OperatorExport::csvField(const std::string& s) { return OperatorReport::csvField(s); }
+std::string OperatorExport::csvField(const std::string& s)
+{
+    return OperatorReport::csvField(s);
+}
 
 std::string OperatorExport::opsJson(const store::OperatorTable& table, const std::optional<store::TimeRange>& range)
 {
     return OperatorReport::tableJson(table, range).dump(2) + "\n";
 }
 
-std::string OperatorExport::opsCsv(const store::OperatorTable& table) { return OperatorReport::tableCsv(table); }
+std::string OperatorExport::opsCsv(const store::OperatorTable& table)
+{
+    return OperatorReport::tableCsv(table);
+}
 
 std::string OperatorExport::treeCsv(const OperatorTree& tree)
 {
@@ -70,8 +76,8 @@ std::string OperatorExport::latencyStatsCsv(const store::LatencyStats& stats)
 {
     const Json j = OperatorReport::latencyJson(stats, {}, std::nullopt);
     std::string text = "statistic,value\n";
-    for (const char* key : {"unit", "count", "min_ns", "max_ns", "mean_ns", "median_ns", "p90_ns", "p95_ns", "p97_ns",
-             "p99_ns", "p99_9_ns"}) {
+    for (const char* key : { "unit", "count", "min_ns", "max_ns", "mean_ns", "median_ns", "p90_ns", "p95_ns", "p97_ns",
+             "p99_ns", "p99_9_ns" }) {
         const Json& v = j.at(key);
         text += std::string(key) + "," + csvField(v.is_string() ? v.get<std::string>() : v.dump()) + "\n";
     }
@@ -91,8 +97,8 @@ std::string OperatorExport::operatorAveragesCsv(const std::vector<store::Operato
 {
     std::string text = "name,average_ns,count\n";
     for (const store::OperatorAverage& o : ops)
-        text += csvField(o.name) + "," + Json(OperatorReport::round3(o.averageNs)).dump() + "," + std::to_string(o.count)
-            + "\n";
+        text += csvField(o.name) + "," + Json(OperatorReport::round3(o.averageNs)).dump() + ","
+            + std::to_string(o.count) + "\n";
     return text;
 }
 

@@ -20,10 +20,13 @@ Json count(double v)
 }
 
 // Rounding also drops binary noise such as 97829.25000000001.
-double round6(double v) { return std::round(v * 1e6) / 1e6; }
+double round6(double v)
+{
+    return std::round(v * 1e6) / 1e6;
+}
 
-const char* const kColumns[] = {"name", "count", "total_ns", "self_ns", "avg_ns", "min_ns", "max_ns", "median_ns",
-    "percent", "execution_ns", "transfer_ns", "bytes", "flops", "mfu", "hfu", "engines", "fused"};
+const char* const kColumns[] = { "name", "count", "total_ns", "self_ns", "avg_ns", "min_ns", "max_ns", "median_ns",
+    "percent", "execution_ns", "transfer_ns", "bytes", "flops", "mfu", "hfu", "engines", "fused" };
 
 std::string join(const Json& list, const char* sep)
 {
@@ -48,12 +51,15 @@ std::string cell(const std::string& column, const Json& v)
 
 Json rangeJson(const std::optional<store::TimeRange>& range)
 {
-    return range ? Json::array({range->start, range->end}) : Json();
+    return range ? Json::array({ range->start, range->end }) : Json();
 }
 
 } // namespace
 
-double OperatorReport::round3(double v) { return std::round(v * 1e3) / 1e3; }
+double OperatorReport::round3(double v)
+{
+    return std::round(v * 1e3) / 1e3;
+}
 
 std::string OperatorReport::csvField(const std::string& s)
 {
@@ -101,8 +107,8 @@ Json OperatorReport::tableHeader(const store::OperatorTable& t, const std::optio
     return out;
 }
 
-Json OperatorReport::tableJson(const store::OperatorTable& t, const std::optional<store::TimeRange>& range,
-    size_t limit)
+Json OperatorReport::tableJson(
+    const store::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit)
 {
     Json out = tableHeader(t, range);
     Json rows = Json::array();
@@ -145,7 +151,7 @@ std::string OperatorReport::tableCsv(const store::OperatorTable& t, size_t limit
 
 Json OperatorReport::averageJson(const store::OperatorAverage& op)
 {
-    return {{"name", op.name}, {"average_ns", round3(op.averageNs)}, {"count", op.count}};
+    return { { "name", op.name }, { "average_ns", round3(op.averageNs) }, { "count", op.count } };
 }
 
 Json OperatorReport::latencyJson(const store::LatencyStats& st, const std::vector<store::OperatorAverage>& ops,
@@ -167,7 +173,7 @@ Json OperatorReport::latencyJson(const store::LatencyStats& st, const std::vecto
     out["p99_9_ns"] = round3(st.p99_9Ns);
     Json hist = Json::array();
     for (const store::LatencyBin& b : st.histogram)
-        hist.push_back({{"start_ns", round3(b.startNs)}, {"end_ns", round3(b.endNs)}, {"count", b.count}});
+        hist.push_back({ { "start_ns", round3(b.startNs) }, { "end_ns", round3(b.endNs) }, { "count", b.count } });
     out["histogram"] = hist;
     Json list = Json::array();
     for (const store::OperatorAverage& o : ops)

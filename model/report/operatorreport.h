@@ -24,8 +24,8 @@ public:
     using Json = nlohmann::ordered_json;
 
     // "level" ... "transfer_ns", then "rows"; a `limit` above 0 keeps that many rows.
-    static Json tableJson(const store::OperatorTable& t, const std::optional<store::TimeRange>& range,
-        size_t limit = 0);
+    static Json tableJson(
+        const store::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit = 0);
     static Json tableHeader(const store::OperatorTable& t, const std::optional<store::TimeRange>& range);
     static Json rowJson(const store::OperatorRow& r);
     static std::string tableCsv(const store::OperatorTable& t, size_t limit = 0);

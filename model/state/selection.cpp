@@ -4,7 +4,11 @@
 
 namespace strata::model {
 
-Selection::Selection(QObject* parent) : QObject(parent) { qRegisterMetaType<EventRef>(); }
+Selection::Selection(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<EventRef>();
+}
 
 void Selection::setCurrent(EventRef e, bool reveal)
 {

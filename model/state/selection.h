@@ -13,10 +13,13 @@ struct EventRef {
     enum class Kind : uint8_t { None, Slice, Instant };
     Kind kind = Kind::None;
     uint32_t row = 0;
-    static EventRef slice(store::SliceRow r) { return {Kind::Slice, r.v}; }
-    static EventRef instant(store::InstantRow r) { return {Kind::Instant, r.v}; }
+    static EventRef slice(store::SliceRow r) { return { Kind::Slice, r.v }; }
+    static EventRef instant(store::InstantRow r) { return { Kind::Instant, r.v }; }
     bool valid() const { return kind != Kind::None; }
-    friend bool operator==(const EventRef& a, const EventRef& b) { return a.kind == b.kind && (a.kind == Kind::None || a.row == b.row); }
+    friend bool operator==(const EventRef& a, const EventRef& b)
+    {
+        return a.kind == b.kind && (a.kind == Kind::None || a.row == b.row);
+    }
     friend bool operator!=(const EventRef& a, const EventRef& b) { return !(a == b); }
 };
 

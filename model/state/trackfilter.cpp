@@ -2,7 +2,10 @@
 
 namespace strata::model {
 
-TrackFilter::TrackFilter(QObject* parent) : QObject(parent) {}
+TrackFilter::TrackFilter(QObject* parent)
+    : QObject(parent)
+{
+}
 
 void TrackFilter::setHidden(store::TrackId t, bool hidden)
 {

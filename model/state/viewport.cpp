@@ -5,7 +5,10 @@
 
 namespace strata::model {
 
-Viewport::Viewport(QObject* parent) : QObject(parent) {}
+Viewport::Viewport(QObject* parent)
+    : QObject(parent)
+{
+}
 
 void Viewport::setTraceRange(TimeRange range)
 {
@@ -30,7 +33,7 @@ TimeRange Viewport::clamp(TimeRange r) const
         r.start = mid - span / 2;
     }
     TimeNs start = std::clamp(r.start, m_trace.start, m_trace.end - span);
-    return {start, start + span};
+    return { start, start + span };
 }
 
 void Viewport::setVisible(TimeRange range, Nav nav)
@@ -57,15 +60,18 @@ void Viewport::zoom(double factor, TimeNs anchor, Nav nav)
     const double left = double(anchor - m_visible.start) / span;
     const double newSpan = std::max(double(kMinSpanNs), span * factor);
     const auto start = static_cast<TimeNs>(std::llround(double(anchor) - left * newSpan));
-    setVisible({start, start + static_cast<TimeNs>(std::llround(newSpan))}, nav);
+    setVisible({ start, start + static_cast<TimeNs>(std::llround(newSpan)) }, nav);
 }
 
 void Viewport::pan(TimeNs delta, Nav nav)
 {
-    setVisible({m_visible.start + delta, m_visible.end + delta}, nav);
+    setVisible({ m_visible.start + delta, m_visible.end + delta }, nav);
 }
 
-void Viewport::reset() { setVisible(m_trace, Nav::Jump); }
+void Viewport::reset()
+{
+    setVisible(m_trace, Nav::Jump);
+}
 
 bool Viewport::back()
 {

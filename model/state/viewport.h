@@ -45,8 +45,8 @@ signals:
 private:
     TimeRange clamp(TimeRange r) const;
 
-    TimeRange m_trace{0, 1};
-    TimeRange m_visible{0, 1};
+    TimeRange m_trace { 0, 1 };
+    TimeRange m_visible { 0, 1 };
     std::vector<TimeRange> m_back, m_forward;
     bool m_lastWasStep = false;
 };

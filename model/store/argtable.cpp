@@ -7,27 +7,23 @@ namespace strata::store {
 namespace {
 constexpr uint32_t kEmpty = 0xffffffffu;
 constexpr uint32_t kKeyMask = 0x0fffffffu;
-}
+} // namespace
 
 bool Arg::number(double* out) const
 {
     switch (kind) {
     case ArgKind::Int:
-    case ArgKind::Bool:
-        *out = static_cast<double>(i);
-        return true;
-    case ArgKind::Uint:
-        *out = static_cast<double>(u);
-        return true;
-    case ArgKind::Double:
-        *out = d;
-        return true;
-    default:
-        return false;
+    case ArgKind::Bool: *out = static_cast<double>(i); return true;
+    case ArgKind::Uint: *out = static_cast<double>(u); return true;
+    case ArgKind::Double: *out = d; return true;
+    default: return false;
     }
 }
 
-ArgTable::ArgTable() { m_buckets.assign(1024, kEmpty); }
+ArgTable::ArgTable()
+{
+    m_buckets.assign(1024, kEmpty);
+}
 
 uint32_t ArgTable::hashSet(const uint32_t* w, size_t n)
 {

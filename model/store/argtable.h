@@ -18,13 +18,56 @@ struct Arg {
         double d;
         uint32_t s; // StringId value
     };
-    Arg() : i(0) {}
-    static Arg makeInt(StringId k, int64_t v) { Arg a; a.key = k; a.kind = ArgKind::Int; a.i = v; return a; }
-    static Arg makeUint(StringId k, uint64_t v) { Arg a; a.key = k; a.kind = ArgKind::Uint; a.u = v; return a; }
-    static Arg makeDouble(StringId k, double v) { Arg a; a.key = k; a.kind = ArgKind::Double; a.d = v; return a; }
-    static Arg makeBool(StringId k, bool v) { Arg a; a.key = k; a.kind = ArgKind::Bool; a.i = v; return a; }
-    static Arg makeString(StringId k, StringId v) { Arg a; a.key = k; a.kind = ArgKind::String; a.s = v.v; return a; }
-    static Arg makeNull(StringId k) { Arg a; a.key = k; return a; }
+    Arg()
+        : i(0)
+    {
+    }
+    static Arg makeInt(StringId k, int64_t v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = ArgKind::Int;
+        a.i = v;
+        return a;
+    }
+    static Arg makeUint(StringId k, uint64_t v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = ArgKind::Uint;
+        a.u = v;
+        return a;
+    }
+    static Arg makeDouble(StringId k, double v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = ArgKind::Double;
+        a.d = v;
+        return a;
+    }
+    static Arg makeBool(StringId k, bool v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = ArgKind::Bool;
+        a.i = v;
+        return a;
+    }
+    static Arg makeString(StringId k, StringId v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = ArgKind::String;
+        a.s = v.v;
+        return a;
+    }
+    static Arg makeNull(StringId k)
+    {
+        Arg a;
+        a.key = k;
+        return a;
+    }
     StringId stringValue() const { return kind == ArgKind::String ? StringId(s) : StringId(); }
     // Numeric view of Int/Uint/Double/Bool; false for strings and null.
     bool number(double* out) const;
@@ -52,7 +95,7 @@ private:
 
     std::vector<uint32_t> m_words;
     std::vector<uint32_t> m_offsets; // ArgSetId → offset of its [count] word
-    std::vector<uint32_t> m_hashes;  // ArgSetId → hash, kept to rehash without rereading
+    std::vector<uint32_t> m_hashes; // ArgSetId → hash, kept to rehash without rereading
     std::vector<uint32_t> m_buckets;
     std::vector<uint32_t> m_scratch;
 };

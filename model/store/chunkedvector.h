@@ -8,11 +8,11 @@ namespace strata::store {
 // Append-only vector in chunks that never move or over-allocate by doubling, so the raw
 // event buffers of a large import grow without 2x copies and can be freed chunk by chunk.
 // Chunks start small (many tracks hold few events) and grow to kMaxChunk elements.
-template <typename T>
-class ChunkedVector {
+template <typename T> class ChunkedVector {
 public:
     static constexpr size_t kFirstChunk = 64;
-    static constexpr size_t kMaxChunk = 16384; // 384 KiB of RawSlice: above the mmap threshold, so freed chunks return to the system
+    static constexpr size_t kMaxChunk
+        = 16384; // 384 KiB of RawSlice: above the mmap threshold, so freed chunks return to the system
 
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
@@ -43,8 +43,7 @@ public:
     }
 
     // Calls f(element) in order, then releases the storage.
-    template <typename F>
-    void drain(F&& f)
+    template <typename F> void drain(F&& f)
     {
         for (size_t c = 0; c < m_chunks.size(); ++c) {
             const size_t n = (c + 1 < m_chunks.size() ? m_starts[c + 1] : m_size) - m_starts[c];

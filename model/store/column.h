@@ -11,8 +11,7 @@ namespace strata::store {
 // the finalizer sizes every slice column up front and each core fills its own block, so
 // a page is touched only when its rows are written (std::vector would write every byte
 // once more and bring the whole column in while the raw buffers are still alive).
-template <typename T>
-class Column {
+template <typename T> class Column {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
         "columns hold plain values that are written before they are read");
 

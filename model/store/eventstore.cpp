@@ -46,16 +46,11 @@ std::string EventStore::trackLabel(TrackId t) const
         if (base.empty())
             return tr.tid.isString ? idText(m_strings, tr.tid) : "Thread " + idText(m_strings, tr.tid);
         return base;
-    case TrackKind::Overflow:
-        return trackLabel(tr.parent) + " (overlap " + std::to_string(tr.lane) + ")";
-    case TrackKind::Async:
-        return base.empty() ? "Async " + std::to_string(tr.lane) : base;
-    case TrackKind::Counter:
-        return base;
-    case TrackKind::ProcessInstants:
-        return "Process instants";
-    case TrackKind::GlobalInstants:
-        return "Global instants";
+    case TrackKind::Overflow: return trackLabel(tr.parent) + " (overlap " + std::to_string(tr.lane) + ")";
+    case TrackKind::Async: return base.empty() ? "Async " + std::to_string(tr.lane) : base;
+    case TrackKind::Counter: return base;
+    case TrackKind::ProcessInstants: return "Process instants";
+    case TrackKind::GlobalInstants: return "Global instants";
     }
     return base;
 }
@@ -104,7 +99,7 @@ RowRange EventStore::slicesInRange(TrackId t, uint32_t depth, TimeNs t0, TimeNs 
 {
     const RowRange lv = level(t, depth);
     if (lv.empty() || t1 < t0)
-        return {lv.begin, lv.begin};
+        return { lv.begin, lv.begin };
     uint32_t lo = lv.begin, hi = lv.end;
     while (lo < hi) { // first row whose end >= t0
         const uint32_t mid = lo + (hi - lo) / 2;
@@ -122,7 +117,7 @@ RowRange EventStore::slicesInRange(TrackId t, uint32_t depth, TimeNs t0, TimeNs 
         else
             hi = mid;
     }
-    return {first, lo};
+    return { first, lo };
 }
 
 SliceRow EventStore::hitTestLevel(TrackId t, uint32_t depth, TimeNs time, TimeNs tolerance) const
@@ -195,7 +190,7 @@ RowRange EventStore::children(SliceRow r) const
         ++b;
     while (e > b && m_parent[e - 1] != r)
         --e;
-    return {b, e};
+    return { b, e };
 }
 
 std::vector<SliceRow> EventStore::ancestors(SliceRow r) const
@@ -220,7 +215,7 @@ RowRange EventStore::instantsInRange(TrackId t, TimeNs t0, TimeNs t1) const
     const RowRange all = m_tracks[t.v].instants;
     auto first = std::lower_bound(m_instTs.begin() + all.begin, m_instTs.begin() + all.end, t0);
     auto last = std::upper_bound(first, m_instTs.begin() + all.end, t1);
-    return {static_cast<uint32_t>(first - m_instTs.begin()), static_cast<uint32_t>(last - m_instTs.begin())};
+    return { static_cast<uint32_t>(first - m_instTs.begin()), static_cast<uint32_t>(last - m_instTs.begin()) };
 }
 
 RowRange EventStore::counterRange(CounterId c, TimeNs t0, TimeNs t1) const
@@ -231,18 +226,17 @@ RowRange EventStore::counterRange(CounterId c, TimeNs t0, TimeNs t1) const
     if (first != begin)
         --first;
     auto last = std::upper_bound(first, end, t1);
-    return {static_cast<uint32_t>(first - m_ctrTs.begin()), static_cast<uint32_t>(last - m_ctrTs.begin())};
+    return { static_cast<uint32_t>(first - m_ctrTs.begin()), static_cast<uint32_t>(last - m_ctrTs.begin()) };
 }
 
 std::vector<FlowId> EventStore::flowsOut(SliceRow r) const
 {
-    auto range = std::equal_range(m_flows.begin(), m_flows.end(), r,
-        [](const auto& a, const auto& b) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, FlowEdge>)
-                return a.from < b;
-            else
-                return a < b.from;
-        });
+    auto range = std::equal_range(m_flows.begin(), m_flows.end(), r, [](const auto& a, const auto& b) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(a)>, FlowEdge>)
+            return a.from < b;
+        else
+            return a < b.from;
+    });
     std::vector<FlowId> out;
     for (auto it = range.first; it != range.second; ++it)
         out.push_back(FlowId(static_cast<uint32_t>(it - m_flows.begin())));
@@ -251,8 +245,8 @@ std::vector<FlowId> EventStore::flowsOut(SliceRow r) const
 
 std::vector<FlowId> EventStore::flowsIn(SliceRow r) const
 {
-    auto first = std::lower_bound(m_flowsByTo.begin(), m_flowsByTo.end(), r,
-        [this](uint32_t f, SliceRow row) { return m_flows[f].to < row; });
+    auto first = std::lower_bound(
+        m_flowsByTo.begin(), m_flowsByTo.end(), r, [this](uint32_t f, SliceRow row) { return m_flows[f].to < row; });
     std::vector<FlowId> out;
     for (auto it = first; it != m_flowsByTo.end() && m_flows[*it].to == r; ++it)
         out.push_back(FlowId(*it));
@@ -263,10 +257,10 @@ size_t EventStore::residentBytes() const
 {
     auto cap = [](const auto& v) { return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
     return sizeof(*this) + m_strings.residentBytes() + m_types.residentBytes() + m_args.residentBytes()
-        + cap(m_processes) + cap(m_tracks) + cap(m_levels) + cap(m_ts) + cap(m_dur) + cap(m_type)
-        + cap(m_argSet) + cap(m_parent) + cap(m_depth) + cap(m_trackRowStart) + cap(m_instTs)
-        + cap(m_instType) + cap(m_instArgs) + cap(m_counters) + cap(m_ctrTs) + cap(m_ctrValue)
-        + cap(m_flows) + cap(m_flowsByTo) + cap(m_height) + m_memory.residentBytes();
+        + cap(m_processes) + cap(m_tracks) + cap(m_levels) + cap(m_ts) + cap(m_dur) + cap(m_type) + cap(m_argSet)
+        + cap(m_parent) + cap(m_depth) + cap(m_trackRowStart) + cap(m_instTs) + cap(m_instType) + cap(m_instArgs)
+        + cap(m_counters) + cap(m_ctrTs) + cap(m_ctrValue) + cap(m_flows) + cap(m_flowsByTo) + cap(m_height)
+        + m_memory.residentBytes();
 }
 
 } // namespace strata::store

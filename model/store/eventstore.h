@@ -35,7 +35,7 @@ public:
     size_t trackCount() const { return m_tracks.size(); }
     const TrackInfo& track(TrackId t) const { return m_tracks[t.v]; }
     std::string processLabel(ProcessId p) const; // "name (pid)" or "Process pid"
-    std::string trackLabel(TrackId t) const;     // thread name or "Thread tid", lane names
+    std::string trackLabel(TrackId t) const; // thread name or "Thread tid", lane names
 
     // --- slices
     size_t sliceCount() const { return m_ts.size(); }

@@ -67,17 +67,17 @@ void MemoryAccessTable::finish()
     permute(m_bank);
     permute(m_write);
 
-    m_spaceRows.assign(m_spaces.size(), RowRange{});
+    m_spaceRows.assign(m_spaces.size(), RowRange {});
     m_maxDuration.assign(m_spaces.size(), 0);
-    m_accessed.assign(m_spaces.size(), {0, 0});
+    m_accessed.assign(m_spaces.size(), { 0, 0 });
     std::vector<bool> seen(m_spaces.size(), false);
     for (uint32_t i = 0; i < n; ++i) {
         const uint16_t s = m_space[i];
         if (s >= m_spaces.size())
             continue; // an access naming no declared space is kept but belongs to no chart
         if (!seen[s]) {
-            m_spaceRows[s] = {i, i};
-            m_accessed[s] = {m_address[i], m_address[i] + m_size[i]};
+            m_spaceRows[s] = { i, i };
+            m_accessed[s] = { m_address[i], m_address[i] + m_size[i] };
             seen[s] = true;
         }
         m_spaceRows[s].end = i + 1;
@@ -91,7 +91,8 @@ void MemoryAccessTable::finish()
         if (m_slice[i].valid())
             m_bySlice.push_back(i);
     }
-    std::stable_sort(m_bySlice.begin(), m_bySlice.end(), [&](uint32_t a, uint32_t b) { return m_slice[a] < m_slice[b]; });
+    std::stable_sort(
+        m_bySlice.begin(), m_bySlice.end(), [&](uint32_t a, uint32_t b) { return m_slice[a] < m_slice[b]; });
     m_bySlice.shrink_to_fit();
 
     std::stable_sort(m_regions.begin(), m_regions.end(), [](const MemoryRegion& a, const MemoryRegion& b) {
@@ -101,19 +102,19 @@ void MemoryAccessTable::finish()
 
 std::pair<uint64_t, uint64_t> MemoryAccessTable::accessedRange(MemorySpaceId s) const
 {
-    return s.v < m_accessed.size() ? m_accessed[s.v] : std::pair<uint64_t, uint64_t>{0, 0};
+    return s.v < m_accessed.size() ? m_accessed[s.v] : std::pair<uint64_t, uint64_t> { 0, 0 };
 }
 
 RowRange MemoryAccessTable::candidates(MemorySpaceId s, TimeNs t0, TimeNs t1) const
 {
     const RowRange all = rowsOf(s);
     if (all.empty() || t1 < t0)
-        return {all.begin, all.begin};
+        return { all.begin, all.begin };
     const TimeNs longest = m_maxDuration[s.v];
     const TimeNs from = t0 < kTimeMin + longest ? kTimeMin : t0 - longest;
     auto first = std::lower_bound(m_start.begin() + all.begin, m_start.begin() + all.end, from);
     auto last = std::upper_bound(first, m_start.begin() + all.end, t1);
-    return {static_cast<uint32_t>(first - m_start.begin()), static_cast<uint32_t>(last - m_start.begin())};
+    return { static_cast<uint32_t>(first - m_start.begin()), static_cast<uint32_t>(last - m_start.begin()) };
 }
 
 std::vector<uint32_t> MemoryAccessTable::accessesOf(SliceRow slice) const

@@ -13,12 +13,12 @@ using MemorySpaceId = Id<struct MemorySpaceTag>;
 enum class MemoryKind : uint8_t { Global, Local, Other };
 
 struct MemorySpace {
-    StringId name;        // "LOCAL MEM", "GLOBAL MEM"
+    StringId name; // "LOCAL MEM", "GLOBAL MEM"
     MemoryKind kind = MemoryKind::Other;
-    uint64_t base = 0;    // lowest address of the space
-    uint64_t size = 0;    // bytes; 0 when unknown (views take the accessed range)
-    uint32_t banks = 0;   // equal banks over [base, base + size); 0 when not banked
-    uint32_t lanes = 0;   // lanes mirroring this space (accesses name theirs), 0 when not laned
+    uint64_t base = 0; // lowest address of the space
+    uint64_t size = 0; // bytes; 0 when unknown (views take the accessed range)
+    uint32_t banks = 0; // equal banks over [base, base + size); 0 when not banked
+    uint32_t lanes = 0; // lanes mirroring this space (accesses name theirs), 0 when not laned
 };
 
 // An allocation inside a space (a "partition" of the profile), with the category a usage
@@ -88,13 +88,12 @@ public:
     uint8_t bank(uint32_t row) const { return m_bank[row]; }
     SliceRow slice(uint32_t row) const { return m_slice[row]; }
 
-    RowRange rowsOf(MemorySpaceId s) const { return s.v < m_spaceRows.size() ? m_spaceRows[s.v] : RowRange{}; }
+    RowRange rowsOf(MemorySpaceId s) const { return s.v < m_spaceRows.size() ? m_spaceRows[s.v] : RowRange {}; }
     // Rows of a space that may intersect [t0, t1]: every row that does is inside, rows
     // starting up to the space's longest access before t0 may not (check end() >= t0).
     RowRange candidates(MemorySpaceId s, TimeNs t0, TimeNs t1) const;
     // Calls f(row) for each access of space s whose [start, end] intersects [t0, t1], by start.
-    template <typename F>
-    void forEachInRange(MemorySpaceId s, TimeNs t0, TimeNs t1, F&& f) const
+    template <typename F> void forEachInRange(MemorySpaceId s, TimeNs t0, TimeNs t1, F&& f) const
     {
         const RowRange r = candidates(s, t0, t1);
         for (uint32_t i = r.begin; i < r.end; ++i) {
@@ -115,10 +114,10 @@ private:
     std::vector<SliceRow> m_slice;
     std::vector<uint16_t> m_space;
     std::vector<uint8_t> m_lane, m_bank, m_write;
-    std::vector<RowRange> m_spaceRows;   // per space
-    std::vector<TimeNs> m_maxDuration;   // per space
+    std::vector<RowRange> m_spaceRows; // per space
+    std::vector<TimeNs> m_maxDuration; // per space
     std::vector<std::pair<uint64_t, uint64_t>> m_accessed; // per space
-    std::vector<uint32_t> m_bySlice;     // rows with a slice, sorted by (slice, row)
+    std::vector<uint32_t> m_bySlice; // rows with a slice, sorted by (slice, row)
 };
 
 } // namespace strata::store

@@ -20,8 +20,7 @@ public:
     }
 
     // Runs fn(part) for part in [0, parts) on `parts` threads; the caller runs part 0.
-    template <typename Fn>
-    static void parts(unsigned parts, Fn fn)
+    template <typename Fn> static void parts(unsigned parts, Fn fn)
     {
         std::vector<std::thread> pool;
         pool.reserve(parts > 1 ? parts - 1 : 0);
@@ -34,10 +33,9 @@ public:
 
     // Runs f(i, worker) for i in [0, n) on the caller (worker 0) and up to threads - 1
     // helpers, never more threads than items.
-    template <typename F>
-    static void forEach(size_t n, unsigned threads, F&& f)
+    template <typename F> static void forEach(size_t n, unsigned threads, F&& f)
     {
-        std::atomic<size_t> next{0};
+        std::atomic<size_t> next { 0 };
         auto work = [&](unsigned worker) {
             for (size_t i; (i = next.fetch_add(1)) < n;)
                 f(i, worker);

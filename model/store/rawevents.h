@@ -32,7 +32,7 @@ struct RawThread {
     int32_t sortIndex = 0;
     bool hasSortIndex = false;
     ChunkedVector<RawSlice> slices; // in order of arrival (B reserves its slot when it begins)
-    std::vector<uint32_t> open;     // indices into slices of B events not ended yet, outermost first
+    std::vector<uint32_t> open; // indices into slices of B events not ended yet, outermost first
     std::vector<RawInstant> instants;
     std::vector<uint8_t> heights; // by slice index, up to the last one set (later ones are full); usually empty
 };

@@ -26,7 +26,10 @@ size_t StoreBuilder::ThreadKeyHash::operator()(const ThreadKey& k) const
     return mix(k.process, IdValueHash()(k.tid));
 }
 
-StoreBuilder::StoreBuilder() : m_store(new EventStore) {}
+StoreBuilder::StoreBuilder()
+    : m_store(new EventStore)
+{
+}
 StoreBuilder::~StoreBuilder() = default;
 
 void StoreBuilder::addMetadata(std::string key, std::string value)
@@ -47,7 +50,7 @@ ProcessId StoreBuilder::process(const IdValue& pid)
 
 uint32_t StoreBuilder::thread(ProcessId process, const IdValue& tid)
 {
-    const ThreadKey key{process.v, tid};
+    const ThreadKey key { process.v, tid };
     if (key == m_lastThreadKey)
         return m_lastThread;
     auto [it, inserted] = m_threadIndex.try_emplace(key, static_cast<uint32_t>(m_threads.size()));
@@ -84,8 +87,8 @@ SliceHandle StoreBuilder::completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, 
     touch(ts);
     touch(ts + dur);
     RawThread& t = m_threads[thread];
-    t.slices.push_back(RawSlice{ts, dur, type, args});
-    return {thread, static_cast<uint32_t>(t.slices.size() - 1)};
+    t.slices.push_back(RawSlice { ts, dur, type, args });
+    return { thread, static_cast<uint32_t>(t.slices.size() - 1) };
 }
 
 SliceHandle StoreBuilder::beginSlice(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args)
@@ -93,10 +96,10 @@ SliceHandle StoreBuilder::beginSlice(uint32_t thread, TimeNs ts, TypeId type, Ar
     ++m_events;
     touch(ts);
     RawThread& t = m_threads[thread];
-    t.slices.push_back(RawSlice{ts, kOpenDuration, type, args});
+    t.slices.push_back(RawSlice { ts, kOpenDuration, type, args });
     const auto index = static_cast<uint32_t>(t.slices.size() - 1);
     t.open.push_back(index);
-    return {thread, index};
+    return { thread, index };
 }
 
 ArgSetId StoreBuilder::mergeArgs(ArgSetId base, const Arg* args, size_t n)
@@ -114,8 +117,8 @@ ArgSetId StoreBuilder::mergeArgs(ArgSetId base, const Arg* args, size_t n)
     return argSet(merged.data(), merged.size());
 }
 
-SliceHandle StoreBuilder::endSlice(uint32_t thread, TimeNs ts, StringId name, StringId category, const Arg* args,
-    size_t n)
+SliceHandle StoreBuilder::endSlice(
+    uint32_t thread, TimeNs ts, StringId name, StringId category, const Arg* args, size_t n)
 {
     ++m_events;
     RawThread& t = m_threads[thread];
@@ -144,7 +147,7 @@ SliceHandle StoreBuilder::endSlice(uint32_t thread, TimeNs ts, StringId name, St
     touch(ts);
     s.dur = ts - s.ts;
     s.args = mergeArgs(s.args, args, n);
-    return {thread, index};
+    return { thread, index };
 }
 
 void StoreBuilder::setSliceHeight(SliceHandle slice, float fraction)
@@ -173,21 +176,21 @@ void StoreBuilder::threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSet
 {
     ++m_events;
     touch(ts);
-    m_threads[thread].instants.push_back(RawInstant{ts, type, args});
+    m_threads[thread].instants.push_back(RawInstant { ts, type, args });
 }
 
 void StoreBuilder::processInstant(ProcessId p, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
     touch(ts);
-    m_processes[p.v].instants.push_back(RawInstant{ts, type, args});
+    m_processes[p.v].instants.push_back(RawInstant { ts, type, args });
 }
 
 void StoreBuilder::globalInstant(TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
     touch(ts);
-    m_globalInstants.push_back(RawInstant{ts, type, args});
+    m_globalInstants.push_back(RawInstant { ts, type, args });
 }
 
 void StoreBuilder::counter(ProcessId p, StringId series, TimeNs ts, double value)
@@ -196,7 +199,7 @@ void StoreBuilder::counter(ProcessId p, StringId series, TimeNs ts, double value
     const uint64_t key = (uint64_t(p.v) << 32) | series.v;
     auto [it, inserted] = m_counterIndex.try_emplace(key, static_cast<uint32_t>(m_counters.size()));
     if (inserted) {
-        m_counters.push_back(RawCounter{p, series, {}, {}});
+        m_counters.push_back(RawCounter { p, series, {}, {} });
         m_processes[p.v].counters.push_back(it->second);
     }
     RawCounter& c = m_counters[it->second];
@@ -209,7 +212,7 @@ void StoreBuilder::asyncBegin(ProcessId p, uint64_t key, TimeNs ts, TypeId type,
     ++m_events;
     touch(ts);
     auto& list = m_processes[p.v].async;
-    list.push_back(RawAsync{key, m_store->m_types.get(type).name, RawSlice{ts, kOpenDuration, type, args}});
+    list.push_back(RawAsync { key, m_store->m_types.get(type).name, RawSlice { ts, kOpenDuration, type, args } });
     m_asyncOpen[mix(key, p.v)].push_back(static_cast<uint32_t>(list.size() - 1));
 }
 
@@ -246,14 +249,14 @@ void StoreBuilder::asyncInstant(ProcessId p, uint64_t key, TimeNs ts, TypeId typ
 {
     ++m_events;
     touch(ts);
-    m_processes[p.v].async.push_back(RawAsync{key, m_store->m_types.get(type).name, RawSlice{ts, 0, type, args}});
+    m_processes[p.v].async.push_back(RawAsync { key, m_store->m_types.get(type).name, RawSlice { ts, 0, type, args } });
 }
 
-void StoreBuilder::flowV1(uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name,
-    StringId category)
+void StoreBuilder::flowV1(
+    uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name, StringId category)
 {
     touch(ts);
-    m_flowV1.push_back(FlowV1Point{key, thread, m_seq++, ts, phase, enclosing, name, category});
+    m_flowV1.push_back(FlowV1Point { key, thread, m_seq++, ts, phase, enclosing, name, category });
 }
 
 void StoreBuilder::flowV2(SliceHandle slice, uint64_t key, bool in, bool out, StringId name, StringId category)
@@ -264,7 +267,7 @@ void StoreBuilder::flowV2(SliceHandle slice, uint64_t key, bool in, bool out, St
         diagnostics().count("flow_without_direction");
         return;
     }
-    m_flowV2.push_back(FlowV2Point{key, slice.thread, slice.index, m_seq++, in, out, name, category});
+    m_flowV2.push_back(FlowV2Point { key, slice.thread, slice.index, m_seq++, in, out, name, category });
 }
 
 size_t StoreBuilder::residentBytes() const
@@ -279,8 +282,8 @@ size_t StoreBuilder::residentBytes() const
     return n + m_flowV1.capacity() * sizeof(FlowV1Point) + m_flowV2.capacity() * sizeof(FlowV2Point);
 }
 
-std::shared_ptr<const EventStore> StoreBuilder::finalize(const std::function<void(double)>& progress,
-    const std::atomic<bool>* cancel)
+std::shared_ptr<const EventStore> StoreBuilder::finalize(
+    const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
 {
     StoreFinalizer f(*this, progress, cancel);
     return f.run();

@@ -83,16 +83,16 @@ public:
     void asyncInstant(ProcessId p, uint64_t key, TimeNs ts, TypeId type, ArgSetId args);
 
     // --- flows
-    void flowV1(uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name,
-        StringId category);
+    void flowV1(
+        uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name, StringId category);
     void flowV2(SliceHandle slice, uint64_t key, bool in, bool out, StringId name, StringId category);
 
     uint64_t eventCount() const { return m_events; }
     size_t residentBytes() const;
 
     // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
-    std::shared_ptr<const EventStore> finalize(const std::function<void(double)>& progress = {},
-        const std::atomic<bool>* cancel = nullptr);
+    std::shared_ptr<const EventStore> finalize(
+        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 private:
     friend class StoreFinalizer;
@@ -130,7 +130,7 @@ private:
     std::unordered_map<ThreadKey, uint32_t, ThreadKeyHash> m_threadIndex;
     std::unordered_map<uint64_t, uint32_t> m_counterIndex;
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_asyncOpen; // key → open RawAsync indices
-    ThreadKey m_lastThreadKey{UINT32_MAX, {}};
+    ThreadKey m_lastThreadKey { UINT32_MAX, {} };
     uint32_t m_lastThread = 0;
     TimeNs m_minTs = kTimeMax;
     TimeNs m_maxTs = kTimeMin;

@@ -35,9 +35,12 @@ bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
 
 } // namespace
 
-StoreFinalizer::StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress,
-    const std::atomic<bool>* cancel)
-    : m_b(builder), m_s(*builder.m_store), m_progress(progress), m_cancel(cancel)
+StoreFinalizer::StoreFinalizer(
+    StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
+    : m_b(builder)
+    , m_s(*builder.m_store)
+    , m_progress(progress)
+    , m_cancel(cancel)
 {
 }
 
@@ -78,7 +81,7 @@ void StoreFinalizer::planGroups()
         RawProcess& p = m_b.m_processes[pi];
         instants += static_cast<uint32_t>(p.instants.size());
         if (!p.async.empty()) {
-            Group g{pi, UINT32_MAX, rows, instants, {}};
+            Group g { pi, UINT32_MAX, rows, instants, {} };
             rows += static_cast<uint32_t>(p.async.size());
             m_groups.push_back(std::move(g));
         }
@@ -94,7 +97,7 @@ void StoreFinalizer::planGroups()
             const RawThread& rt = m_b.m_threads[t];
             if (rt.slices.empty() && rt.instants.empty())
                 continue;
-            m_groups.push_back(Group{pi, t, rows, instants, {}});
+            m_groups.push_back(Group { pi, t, rows, instants, {} });
             rows += static_cast<uint32_t>(rt.slices.size());
             instants += static_cast<uint32_t>(rt.instants.size());
         }
@@ -110,7 +113,7 @@ void StoreFinalizer::nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin
             return a.ts < b.ts;
         if (a.dur != b.dur)
             return a.dur > b.dur; // parents before their children
-        return a.raw < b.raw;     // then arrival order, so the first B is the outer one
+        return a.raw < b.raw; // then arrival order, so the first B is the outer one
     });
     const std::vector<Sortable> sorted = std::move(v);
     nestSorted([&](size_t i) { return sorted[i]; }, sorted.size(), std::move(lane), rowBegin, out, rawToFinal, diag);
@@ -154,17 +157,17 @@ void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, s
         if (d >= levelCount.size())
             levelCount.push_back(0);
         ++levelCount[d];
-        stack.push_back(Open{end, static_cast<uint32_t>(i)});
+        stack.push_back(Open { end, static_cast<uint32_t>(i) });
     }
     const auto kept = static_cast<uint32_t>(n - overflow.size());
     std::vector<uint32_t> next(levelCount.size());
     uint32_t base = rowBegin;
     for (size_t d = 0; d < levelCount.size(); ++d) {
         next[d] = base;
-        lane.levels.push_back({base, base + levelCount[d]});
+        lane.levels.push_back({ base, base + levelCount[d] });
         base += levelCount[d];
     }
-    lane.slices = {rowBegin, rowBegin + kept};
+    lane.slices = { rowBegin, rowBegin + kept };
     for (size_t i = 0; i < n; ++i) { // parents come before their children in this order
         if (depth[i] == kNone)
             continue;
@@ -194,8 +197,8 @@ void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, s
             diag.count("overlapping_slice_moved_to_overflow", overflow.size());
         std::vector<uint32_t>().swap(depth);
         std::vector<uint32_t>().swap(parent);
-        Lane next{kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
-            static_cast<uint16_t>(number + 1), {}, {}, true};
+        Lane next { kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
+            static_cast<uint16_t>(number + 1), {}, {}, true };
         nest(overflow, std::move(next), rowBegin + kept, out, rawToFinal, diag);
     }
 }
@@ -207,14 +210,18 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
     // grouped by the name of their earliest slice (one lane group per name, as
     // chrome://tracing shows them); inside a group each id's whole span goes into the
     // first lane that is free at its start.
-    struct Span { StringId name; TimeNs start, end; std::vector<uint32_t> items; };
+    struct Span {
+        StringId name;
+        TimeNs start, end;
+        std::vector<uint32_t> items;
+    };
     std::vector<Span> spans;
     std::unordered_map<uint64_t, uint32_t> byKey;
     for (uint32_t i = 0; i < p.async.size(); ++i) {
         const RawAsync& a = p.async[i];
         auto [it, inserted] = byKey.try_emplace(a.key, static_cast<uint32_t>(spans.size()));
         if (inserted)
-            spans.push_back(Span{a.name, a.slice.ts, a.slice.ts + a.slice.dur, {}});
+            spans.push_back(Span { a.name, a.slice.ts, a.slice.ts + a.slice.dur, {} });
         Span& s = spans[it->second];
         if (a.slice.ts < s.start || (a.slice.ts == s.start && a.slice.dur > 0 && a.slice.ts + a.slice.dur > s.end))
             s.name = a.name;
@@ -244,12 +251,12 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
             laneEnd[lane] = std::max(spans[s].end, spans[s].start + 1);
             for (uint32_t i : spans[s].items) {
                 const RawSlice& r = p.async[i].slice;
-                lanes[lane].push_back(Sortable{r.ts, r.dur, r.type, r.args, i});
+                lanes[lane].push_back(Sortable { r.ts, r.dur, r.type, r.args, i });
             }
         }
         for (size_t l = 0; l < lanes.size(); ++l) {
             const auto count = static_cast<uint32_t>(lanes[l].size());
-            nest(lanes[l], Lane{TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {}}, row, g.lanes,
+            nest(lanes[l], Lane { TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {} }, row, g.lanes,
                 nullptr, diag);
             row += count;
         }
@@ -278,7 +285,7 @@ void StoreFinalizer::runGroup(Group& g)
     const std::vector<uint8_t>& heights = t.heights;
     auto heightOf = [&heights](uint32_t raw) { return raw < heights.size() ? heights[raw] : uint8_t(255); };
     std::vector<uint32_t>* map = rawToFinal.empty() ? nullptr : &rawToFinal;
-    const Lane lane{TrackKind::Thread, t.name, 0, {g.rowBegin, g.rowBegin}, {}};
+    const Lane lane { TrackKind::Thread, t.name, 0, { g.rowBegin, g.rowBegin }, {} };
     // Most producers write a thread's events in time order: then the raw chunks are nested
     // where they are, without a sorted copy (which would add 32 bytes a slice to the peak).
     bool sorted = true;
@@ -290,17 +297,20 @@ void StoreFinalizer::runGroup(Group& g)
         g.lanes.push_back(lane);
     } else if (sorted) {
         const ChunkedVector<RawSlice>& raw = t.slices;
-        nestSorted([&](size_t i) {
-            const RawSlice& r = raw[i];
-            return Sortable{r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i), heightOf(static_cast<uint32_t>(i))};
-        }, count, lane, g.rowBegin, g.lanes, map, diag);
+        nestSorted(
+            [&](size_t i) {
+                const RawSlice& r = raw[i];
+                return Sortable { r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i),
+                    heightOf(static_cast<uint32_t>(i)) };
+            },
+            count, lane, g.rowBegin, g.lanes, map, diag);
         t.slices.clear();
     } else {
         std::vector<Sortable> v;
         v.reserve(count);
         uint32_t raw = 0;
         t.slices.drain([&](const RawSlice& s) {
-            v.push_back(Sortable{s.ts, s.dur, s.type, s.args, raw, heightOf(raw)});
+            v.push_back(Sortable { s.ts, s.dur, s.type, s.args, raw, heightOf(raw) });
             ++raw;
         });
         nest(v, lane, g.rowBegin, g.lanes, map, diag);
@@ -316,8 +326,8 @@ void StoreFinalizer::runGroup(Group& g)
     }
     std::vector<uint8_t>().swap(t.heights);
     // Instants: the block after the rows of earlier groups' instants.
-    std::stable_sort(t.instants.begin(), t.instants.end(),
-        [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
+    std::stable_sort(
+        t.instants.begin(), t.instants.end(), [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
     for (size_t i = 0; i < t.instants.size(); ++i) {
         m_s.m_instTs[g.instBegin + i] = t.instants[i].ts;
         m_s.m_instType[g.instBegin + i] = t.instants[i].type;
@@ -335,9 +345,8 @@ TrackId StoreFinalizer::addTrack(const TrackInfo& info)
 void StoreFinalizer::emitCounters(RawProcess& p, ProcessId process, uint32_t row)
 {
     std::vector<uint32_t> order = p.counters;
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return m_s.str(m_b.m_counters[a].name) < m_s.str(m_b.m_counters[b].name);
-    });
+    std::sort(order.begin(), order.end(),
+        [&](uint32_t a, uint32_t b) { return m_s.str(m_b.m_counters[a].name) < m_s.str(m_b.m_counters[b].name); });
     for (uint32_t ci : order) {
         RawCounter& c = m_b.m_counters[ci];
         std::vector<uint32_t> perm(c.ts.size());
@@ -355,13 +364,13 @@ void StoreFinalizer::emitCounters(RawProcess& p, ProcessId process, uint32_t row
             series.minValue = std::min(series.minValue, c.value[k]);
             series.maxValue = std::max(series.maxValue, c.value[k]);
         }
-        series.samples = {begin, static_cast<uint32_t>(m_s.m_ctrTs.size())};
+        series.samples = { begin, static_cast<uint32_t>(m_s.m_ctrTs.size()) };
         TrackInfo info;
         info.kind = TrackKind::Counter;
         info.process = process;
         info.name = c.name;
         info.counter = CounterId(static_cast<uint32_t>(m_s.m_counters.size()));
-        info.slices = {row, row}; // no slices; keeps track row starts sorted for sliceTrack()
+        info.slices = { row, row }; // no slices; keeps track row starts sorted for sliceTrack()
         series.track = addTrack(info);
         m_s.m_counters.push_back(series);
         std::vector<TimeNs>().swap(c.ts);
@@ -373,13 +382,14 @@ void StoreFinalizer::emitTracks()
 {
     const auto endRow = static_cast<uint32_t>(m_s.m_ts.size());
     auto instantTrack = [&](TrackInfo info, std::vector<RawInstant>& list, uint32_t at) {
-        std::stable_sort(list.begin(), list.end(), [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
+        std::stable_sort(
+            list.begin(), list.end(), [](const RawInstant& a, const RawInstant& b) { return a.ts < b.ts; });
         for (size_t i = 0; i < list.size(); ++i) {
             m_s.m_instTs[at + i] = list[i].ts;
             m_s.m_instType[at + i] = list[i].type;
             m_s.m_instArgs[at + i] = list[i].args;
         }
-        info.instants = {at, at + static_cast<uint32_t>(list.size())};
+        info.instants = { at, at + static_cast<uint32_t>(list.size()) };
         std::vector<RawInstant>().swap(list);
         return addTrack(info);
     };
@@ -390,7 +400,7 @@ void StoreFinalizer::emitTracks()
     if (!m_b.m_globalInstants.empty()) {
         TrackInfo info;
         info.kind = TrackKind::GlobalInstants;
-        info.slices = {rowHere(), rowHere()};
+        info.slices = { rowHere(), rowHere() };
         const auto n = static_cast<uint32_t>(m_b.m_globalInstants.size());
         instantTrack(info, m_b.m_globalInstants, inst);
         inst += n;
@@ -403,7 +413,7 @@ void StoreFinalizer::emitTracks()
             TrackInfo info;
             info.kind = TrackKind::ProcessInstants;
             info.process = process;
-            info.slices = {rowHere(), rowHere()};
+            info.slices = { rowHere(), rowHere() };
             const auto n = static_cast<uint32_t>(p.instants.size());
             instantTrack(info, p.instants, inst);
             inst += n;
@@ -427,7 +437,7 @@ void StoreFinalizer::emitTracks()
                     info.sortIndex = t.sortIndex;
                     info.parent = threadTrack;
                     if (lane.kind == TrackKind::Thread)
-                        info.instants = {g.instBegin, g.instBegin + static_cast<uint32_t>(t.instants.size())};
+                        info.instants = { g.instBegin, g.instBegin + static_cast<uint32_t>(t.instants.size()) };
                 }
                 const TrackId id = addTrack(info);
                 if (lane.kind == TrackKind::Thread) {
@@ -505,7 +515,7 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         m_s.m_memory.setSlice(i, m_memRow[i]);
     m_s.m_memory.finish();
     std::vector<SliceHandle>().swap(m_b.m_memorySlices);
-    m_s.m_extent = m_b.m_minTs <= m_b.m_maxTs ? TimeRange{m_b.m_minTs, m_b.m_maxTs} : TimeRange{};
+    m_s.m_extent = m_b.m_minTs <= m_b.m_maxTs ? TimeRange { m_b.m_minTs, m_b.m_maxTs } : TimeRange {};
     m_s.m_args.shrink();
     if (m_progress)
         m_progress(1.0);
@@ -535,7 +545,7 @@ void StoreFinalizer::bindV1(const std::vector<uint32_t>& points, std::vector<Sli
             break;
         for (uint32_t d = 0; d < tr.levelCount; ++d) {
             const RowRange r = m_s.m_levels[tr.levelBegin + d];
-            levels.push_back(Level{r.begin, r.end, r.begin, r.begin, d});
+            levels.push_back(Level { r.begin, r.end, r.begin, r.begin, d });
         }
     }
     const TimeNs* ts = m_s.m_ts.data();
@@ -560,7 +570,8 @@ void StoreFinalizer::bindV1(const std::vector<uint32_t>& points, std::vector<Sli
                 while (lv.starting < lv.end && ts[lv.starting] < p.ts)
                     ++lv.starting;
                 const uint32_t r = lv.starting;
-                if (r < lv.end && (!best.valid() || ts[r] < ts[best.v] || (ts[r] == ts[best.v] && lv.depth < bestDepth))) {
+                if (r < lv.end
+                    && (!best.valid() || ts[r] < ts[best.v] || (ts[r] == ts[best.v] && lv.depth < bestDepth))) {
                     best = SliceRow(r);
                     bestDepth = lv.depth;
                 }
@@ -594,7 +605,7 @@ void walkFlow(P* first, P* last, Row row, Phase phase, std::vector<FlowEdge>& ed
             if (!open)
                 ++t.stepNoStart;
             else if (prev.valid() && r.valid() && prev != r)
-                edges.push_back(FlowEdge{prev, r, p->name, p->category});
+                edges.push_back(FlowEdge { prev, r, p->name, p->category });
             open = true;
             if (r.valid())
                 prev = r;
@@ -605,7 +616,7 @@ void walkFlow(P* first, P* last, Row row, Phase phase, std::vector<FlowEdge>& ed
                 break;
             }
             if (prev.valid() && r.valid() && prev != r)
-                edges.push_back(FlowEdge{prev, r, p->name, p->category});
+                edges.push_back(FlowEdge { prev, r, p->name, p->category });
             open = false;
             prev = SliceRow();
             break;
@@ -670,7 +681,7 @@ void StoreFinalizer::buildFlows()
             };
             std::vector<ByThread> order(v1.size());
             for (uint32_t i = 0; i < v1.size(); ++i)
-                order[i] = ByThread{v1[i].thread, v1[i].ts, i};
+                order[i] = ByThread { v1[i].thread, v1[i].ts, i };
             std::sort(order.begin(), order.end(), [](const ByThread& a, const ByThread& b) {
                 return a.thread != b.thread ? a.thread < b.thread : a.ts < b.ts;
             });
@@ -694,11 +705,11 @@ void StoreFinalizer::buildFlows()
         if (unbound)
             diag.count("flow_no_enclosing_slice", unbound);
     }
-    std::sort(v1.begin(), v1.end(), [](const FlowV1Point& a, const FlowV1Point& b) {
-        return a.key != b.key ? a.key < b.key : a.seq < b.seq;
-    });
-    pairFlows(v1, [](const FlowV1Point& p) { return SliceRow(p.thread); },
-        [](const FlowV1Point& p) { return p.phase; }, [](const FlowV1Point& p) { return p.ts; }, edges, tally);
+    std::sort(v1.begin(), v1.end(),
+        [](const FlowV1Point& a, const FlowV1Point& b) { return a.key != b.key ? a.key < b.key : a.seq < b.seq; });
+    pairFlows(
+        v1, [](const FlowV1Point& p) { return SliceRow(p.thread); }, [](const FlowV1Point& p) { return p.phase; },
+        [](const FlowV1Point& p) { return p.ts; }, edges, tally);
     std::vector<FlowV1Point>().swap(v1);
 
     // v2: the slice is known; its row replaces the raw index.
@@ -706,10 +717,10 @@ void StoreFinalizer::buildFlows()
     for (uint32_t i = 0; i < v2.size(); ++i)
         v2[i].index = m_v2Row[i].v;
     std::vector<SliceRow>().swap(m_v2Row);
-    std::sort(v2.begin(), v2.end(), [](const FlowV2Point& a, const FlowV2Point& b) {
-        return a.key != b.key ? a.key < b.key : a.seq < b.seq;
-    });
-    pairFlows(v2, [](const FlowV2Point& p) { return SliceRow(p.index); },
+    std::sort(v2.begin(), v2.end(),
+        [](const FlowV2Point& a, const FlowV2Point& b) { return a.key != b.key ? a.key < b.key : a.seq < b.seq; });
+    pairFlows(
+        v2, [](const FlowV2Point& p) { return SliceRow(p.index); },
         [](const FlowV2Point& p) {
             return p.in && p.out ? FlowPhase::Step : p.out ? FlowPhase::Start : FlowPhase::End;
         },
@@ -723,13 +734,12 @@ void StoreFinalizer::buildFlows()
     if (tally.noEnd)
         diag.count("flow_without_end", tally.noEnd);
 
-    std::sort(edges.begin(), edges.end(), [](const FlowEdge& a, const FlowEdge& b) {
-        return a.from != b.from ? a.from < b.from : a.to < b.to;
-    });
+    std::sort(edges.begin(), edges.end(),
+        [](const FlowEdge& a, const FlowEdge& b) { return a.from != b.from ? a.from < b.from : a.to < b.to; });
     edges.shrink_to_fit();
     std::vector<std::pair<uint32_t, uint32_t>> byTo(edges.size());
     for (uint32_t i = 0; i < edges.size(); ++i)
-        byTo[i] = {edges[i].to.v, i};
+        byTo[i] = { edges[i].to.v, i };
     std::sort(byTo.begin(), byTo.end());
     m_s.m_flowsByTo.resize(edges.size());
     for (size_t i = 0; i < byTo.size(); ++i)

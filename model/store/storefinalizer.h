@@ -38,7 +38,7 @@ private:
     // A unit of phase 1: the slices of one thread or of one process's async group.
     struct Group {
         uint32_t process; // raw process
-        uint32_t thread;  // raw thread, or UINT32_MAX for an async group
+        uint32_t thread; // raw thread, or UINT32_MAX for an async group
         uint32_t rowBegin = 0;
         uint32_t instBegin = 0;
         std::vector<Lane> lanes;
@@ -67,16 +67,16 @@ private:
     EventStore& m_s;
     std::function<void(double)> m_progress;
     const std::atomic<bool>* m_cancel;
-    std::vector<uint32_t> m_processOrder;               // raw processes in display order
+    std::vector<uint32_t> m_processOrder; // raw processes in display order
     std::vector<std::vector<uint32_t>> m_sortedThreads; // raw process → raw threads in display order
-    std::vector<Group> m_groups;                        // in display (row) order
-    std::vector<std::vector<uint32_t>> m_v2ByThread;    // raw thread → its v2 point indices
-    std::vector<SliceRow> m_v2Row;                      // v2 point → final row
-    std::vector<TrackId> m_threadTrack;                 // raw thread → its final track
-    std::vector<std::vector<uint32_t>> m_memByThread;   // raw thread → its memory access rows
-    std::vector<SliceRow> m_memRow;                     // memory access row → final slice row
+    std::vector<Group> m_groups; // in display (row) order
+    std::vector<std::vector<uint32_t>> m_v2ByThread; // raw thread → its v2 point indices
+    std::vector<SliceRow> m_v2Row; // v2 point → final row
+    std::vector<TrackId> m_threadTrack; // raw thread → its final track
+    std::vector<std::vector<uint32_t>> m_memByThread; // raw thread → its memory access rows
+    std::vector<SliceRow> m_memRow; // memory access row → final slice row
     std::vector<Diagnostics> m_groupDiagnostics;
-    std::atomic<uint64_t> m_doneSlices{0};
+    std::atomic<uint64_t> m_doneSlices { 0 };
     uint64_t m_totalSlices = 0;
 };
 

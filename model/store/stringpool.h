@@ -15,7 +15,10 @@ public:
     StringPool();
     StringId intern(std::string_view s);
     StringId find(std::string_view s) const; // invalid when absent
-    std::string_view view(StringId id) const { return id.valid() && id.v < m_views.size() ? m_views[id.v] : std::string_view(); }
+    std::string_view view(StringId id) const
+    {
+        return id.valid() && id.v < m_views.size() ? m_views[id.v] : std::string_view();
+    }
     size_t size() const { return m_views.size(); }
     size_t residentBytes() const;
     // Forgets every string but keeps one arena block and the table's capacity, so a
@@ -29,7 +32,7 @@ private:
     void rehash(size_t buckets);
 
     std::vector<std::string_view> m_views;
-    std::vector<uint32_t> m_hashes;  // low 32 bits of hash per id, to rehash and pre-filter
+    std::vector<uint32_t> m_hashes; // low 32 bits of hash per id, to rehash and pre-filter
     std::vector<uint32_t> m_buckets; // open addressing, kInvalid = empty
     std::vector<std::unique_ptr<char[]>> m_blocks;
     size_t m_blockUsed = 0;

@@ -8,8 +8,19 @@ struct IdValue {
     bool isString = false;
     int64_t num = 0;
     StringId str;
-    static IdValue number(int64_t n) { IdValue v; v.num = n; return v; }
-    static IdValue string(StringId s) { IdValue v; v.isString = true; v.str = s; return v; }
+    static IdValue number(int64_t n)
+    {
+        IdValue v;
+        v.num = n;
+        return v;
+    }
+    static IdValue string(StringId s)
+    {
+        IdValue v;
+        v.isString = true;
+        v.str = s;
+        return v;
+    }
     friend bool operator==(const IdValue& a, const IdValue& b)
     {
         return a.isString == b.isString && (a.isString ? a.str == b.str : a.num == b.num);
@@ -18,19 +29,19 @@ struct IdValue {
 
 struct ProcessInfo {
     IdValue pid;
-    StringId name;   // process_name metadata, invalid when absent
+    StringId name; // process_name metadata, invalid when absent
     StringId labels; // process_labels
     int32_t sortIndex = 0;
     bool hasSortIndex = false;
 };
 
 enum class TrackKind : uint8_t {
-    Thread,          // slices of one (pid, tid), properly nested
-    Overflow,        // slices that partially overlapped a sibling on `parent`, nested again
-    Async,           // one packed lane of async (b/e, S/F) slices of a process
-    Counter,         // one counter series
+    Thread, // slices of one (pid, tid), properly nested
+    Overflow, // slices that partially overlapped a sibling on `parent`, nested again
+    Async, // one packed lane of async (b/e, S/F) slices of a process
+    Counter, // one counter series
     ProcessInstants, // instants with scope "p"
-    GlobalInstants,  // instants with scope "g"
+    GlobalInstants, // instants with scope "g"
 };
 
 const char* trackKindName(TrackKind k);
@@ -43,14 +54,14 @@ struct TrackInfo {
     TrackKind kind = TrackKind::Thread;
     ProcessId process; // invalid only for the global instant track
     IdValue tid;
-    StringId name;     // thread_name, counter series name, lane name
+    StringId name; // thread_name, counter series name, lane name
     int32_t sortIndex = 0;
-    TrackId parent;    // Overflow: the thread it belongs to
+    TrackId parent; // Overflow: the thread it belongs to
     uint16_t lane = 0; // Overflow/Async: lane number within its group
     CounterId counter; // Counter tracks
     uint32_t levelBegin = 0; // index of depth 0 in EventStore's level table
     uint32_t levelCount = 0;
-    RowRange slices;   // all slice rows of the track (levels are contiguous inside)
+    RowRange slices; // all slice rows of the track (levels are contiguous inside)
     RowRange instants; // instant rows of the track
 };
 

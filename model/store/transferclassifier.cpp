@@ -32,8 +32,8 @@ bool TransferClassifier::isTransferText(std::string_view text)
     if (lower.find("memcpy") != std::string::npos || lower.find("memset") != std::string::npos)
         return true;
     // Engines named "<letter>DMA": Sophgo's GDMA (global memory) and CDMA (chip to chip), SDMA.
-    for (const char* w : {"dma", "hdma", "gdma", "cdma", "sdma", "h2d", "d2h", "htod", "dtoh", "dtod", "copy",
-             "transfer", "tensor_write", "tensor_read"})
+    for (const char* w : { "dma", "hdma", "gdma", "cdma", "sdma", "h2d", "d2h", "htod", "dtoh", "dtod", "copy",
+             "transfer", "tensor_write", "tensor_read" })
         if (containsWord(lower, w))
             return true;
     return false;

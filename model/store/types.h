@@ -12,12 +12,14 @@ constexpr TimeNs kTimeMin = std::numeric_limits<TimeNs>::min();
 constexpr TimeNs kTimeMax = std::numeric_limits<TimeNs>::max();
 
 // A uint32 id tagged by what it indexes, so a TypeId cannot be passed where a StringId is expected.
-template <typename Tag>
-struct Id {
+template <typename Tag> struct Id {
     static constexpr uint32_t kInvalid = std::numeric_limits<uint32_t>::max();
     uint32_t v = kInvalid;
     constexpr Id() = default;
-    constexpr explicit Id(uint32_t value) : v(value) {}
+    constexpr explicit Id(uint32_t value)
+        : v(value)
+    {
+    }
     constexpr bool valid() const { return v != kInvalid; }
     constexpr explicit operator bool() const { return valid(); }
     friend constexpr bool operator==(Id a, Id b) { return a.v == b.v; }
@@ -53,8 +55,7 @@ struct RowRange {
 } // namespace strata::store
 
 namespace std {
-template <typename Tag>
-struct hash<strata::store::Id<Tag>> {
+template <typename Tag> struct hash<strata::store::Id<Tag>> {
     size_t operator()(strata::store::Id<Tag> id) const noexcept { return std::hash<uint32_t>()(id.v); }
 };
 } // namespace std

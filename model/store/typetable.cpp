@@ -6,7 +6,10 @@ namespace {
 constexpr uint32_t kEmpty = 0xffffffffu;
 }
 
-TypeTable::TypeTable() { m_buckets.assign(256, kEmpty); }
+TypeTable::TypeTable()
+{
+    m_buckets.assign(256, kEmpty);
+}
 
 uint32_t TypeTable::hash(const EventType& t)
 {
@@ -30,7 +33,7 @@ void TypeTable::rehash(size_t buckets)
 
 TypeId TypeTable::intern(StringId name, StringId category, StringId source)
 {
-    const EventType key{name, category, source};
+    const EventType key { name, category, source };
     const size_t mask = m_buckets.size() - 1;
     size_t b = hash(key) & mask;
     for (;; b = (b + 1) & mask) {

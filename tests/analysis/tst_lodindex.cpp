@@ -1,5 +1,5 @@
-#include <store/storebuilder.h>
 #include <analysis/timeline/lodindex.h>
+#include <store/storebuilder.h>
 
 #include <QtTest>
 
@@ -84,7 +84,8 @@ void tst_LodIndex::longest_data()
     std::mt19937 rng(3);
     for (int i = 0; i < 20; ++i) {
         const uint32_t a = rng() % top.size(), n = rng() % 9000;
-        QTest::newRow(qPrintable(QStringLiteral("random %1").arg(i))) << top.begin + a << std::min(top.end, top.begin + a + n);
+        QTest::newRow(qPrintable(QStringLiteral("random %1").arg(i)))
+            << top.begin + a << std::min(top.end, top.begin + a + n);
     }
 }
 
@@ -161,7 +162,8 @@ void tst_LodIndex::foldLevel()
     for (uint32_t r = rows.begin; r < rows.end; ++r) {
         const double x0 = double(m_store->sliceTs(SliceRow(r)) - t0) / nsPerPx;
         const double x1 = double(m_store->sliceEnd(SliceRow(r)) - t0) / nsPerPx;
-        for (int x = std::max(0, int(std::floor(x0))); x < std::min(width, std::max(int(std::floor(x0)) + 1, int(std::ceil(x1)))); ++x)
+        for (int x = std::max(0, int(std::floor(x0)));
+             x < std::min(width, std::max(int(std::floor(x0)) + 1, int(std::ceil(x1)))); ++x)
             truth[x] = 1;
     }
     int spans = 0;
@@ -177,7 +179,8 @@ void tst_LodIndex::foldLevel()
             QVERIFY(s.x1 - s.x0 >= 1.0);
         else
             QVERIFY(s.x1 - s.x0 <= 3.0 + 1e-9 || s.x1 - s.x0 <= 1.0 + 2 * 1e-9 + 2.0);
-        for (int x = std::max(0, int(std::floor(s.x0))); x < std::min(width, std::max(int(std::floor(s.x0)) + 1, int(std::ceil(s.x1)))); ++x)
+        for (int x = std::max(0, int(std::floor(s.x0)));
+             x < std::min(width, std::max(int(std::floor(s.x0)) + 1, int(std::ceil(s.x1)))); ++x)
             got[x] = 1;
     });
     // Every busy column is drawn; a drawn column is at most a pixel away from a busy one

@@ -399,8 +399,8 @@ void tst_NameParser::parseWithArgs_data()
     QTest::newRow("sophgo gdma command of a layer group")
         << "TENSOR S2L" << QStringList { "images.slice0", "", "Load", "" }
         << QStringList { "images", "Load", "images.slice0", "", "TENSOR S2L" };
-    QTest::newRow("sophgo nameless layer") << "AR" << QStringList { "Conv #5", "", "Conv", "" }
-                                           << QStringList { "(top)", "Conv", "Conv #5", "", "AR" };
+    QTest::newRow("sophgo nameless layer")
+        << "AR" << QStringList { "Conv #5", "", "Conv", "" } << QStringList { "(top)", "Conv", "Conv #5", "", "AR" };
     QTest::newRow("sophgo layers row: a call name keeps the args' layer")
         << "Conv2D(L)" << QStringList { "model.0.conv", "", "Conv2D", "" }
         << QStringList { "model.0", "Conv2D", "model.0.conv", "", "Conv2D" };

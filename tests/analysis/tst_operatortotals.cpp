@@ -32,10 +32,10 @@ private slots:
         QTest::addColumn<qlonglong>("transfer");
         QTest::addColumn<qlonglong>("min");
         QTest::addColumn<qlonglong>("max");
-        QTest::newRow("one") << QList<qlonglong> {50} << QList<bool> {false} << 0LL << 50LL << 50LL;
-        QTest::newRow("several") << QList<qlonglong> {30, 10, 20} << QList<bool> {false, true, true} << 30LL << 10LL
+        QTest::newRow("one") << QList<qlonglong> { 50 } << QList<bool> { false } << 0LL << 50LL << 50LL;
+        QTest::newRow("several") << QList<qlonglong> { 30, 10, 20 } << QList<bool> { false, true, true } << 30LL << 10LL
                                  << 30LL;
-        QTest::newRow("zero length") << QList<qlonglong> {0, 7} << QList<bool> {true, false} << 0LL << 0LL << 7LL;
+        QTest::newRow("zero length") << QList<qlonglong> { 0, 7 } << QList<bool> { true, false } << 0LL << 0LL << 7LL;
     }
 
     void add()
@@ -87,9 +87,9 @@ private slots:
     void enginesOnceEach()
     {
         OperatorTotals t;
-        for (uint16_t e : {3, 3, 1, 3, 1, 2})
+        for (uint16_t e : { 3, 3, 1, 3, 1, 2 })
             t.add(1, e, false, metrics(0));
-        QCOMPARE(t.engines, (std::vector<uint16_t> {3, 1, 2}));
+        QCOMPARE(t.engines, (std::vector<uint16_t> { 3, 1, 2 }));
     }
 
     void merge()
@@ -109,7 +109,7 @@ private slots:
         QCOMPARE(a.min, TimeNs(5));
         QCOMPARE(a.max, TimeNs(40));
         QCOMPARE(a.has, uint8_t(M::kBytes | M::kFlops));
-        QCOMPARE(a.engines, (std::vector<uint16_t> {1, 2}));
+        QCOMPARE(a.engines, (std::vector<uint16_t> { 1, 2 }));
         QCOMPARE(a.durations.size(), size_t(1)); // another core's durations stay on that core
     }
 
@@ -145,7 +145,7 @@ private slots:
         QCOMPARE(r.mfu, 25.0);
         QCOMPARE(r.hfu, -1.0);
         QVERIFY(!r.hasBytes);
-        QCOMPARE(r.engines, std::vector<std::string> {catalog.engineName(engine)});
+        QCOMPARE(r.engines, std::vector<std::string> { catalog.engineName(engine) });
         QCOMPARE(r.medianNs, 0.0); // left to the caller, which has every core's durations
         QCOMPARE(r.percent, 0.0);
         QCOMPARE(totals.row(OperatorCatalog::kNoKey, catalog).name, std::string("(none)"));

@@ -107,9 +107,9 @@ SearchQuery parseQuery(const QString& spec)
         } else if (k == "max") {
             q.maxDur = v.toLongLong();
         } else if (k == "from") {
-            q.range = TimeRange{v.toLongLong(), q.range ? q.range->end : v.toLongLong()};
+            q.range = TimeRange { v.toLongLong(), q.range ? q.range->end : v.toLongLong() };
         } else if (k == "to") {
-            q.range = TimeRange{q.range ? q.range->start : v.toLongLong(), v.toLongLong()};
+            q.range = TimeRange { q.range ? q.range->start : v.toLongLong(), v.toLongLong() };
         } else if (k == "case") {
             q.caseSensitive = true;
         } else if (k == "noslices") {
@@ -137,8 +137,7 @@ QString describeResult(const EventStore& s, const SearchResult& r)
     return out.join(' ');
 }
 
-template <typename Row>
-bool strictlyAscending(const std::vector<Row>& rows)
+template <typename Row> bool strictlyAscending(const std::vector<Row>& rows)
 {
     for (size_t i = 1; i < rows.size(); ++i)
         if (!(rows[i - 1] < rows[i]))
@@ -174,74 +173,117 @@ void TstSearchEngine::filters_data()
                         "conv_kernel@120 conv_kernel@140 matmul@210 dma_in@100 dma_out@400 "
                         "inference_start@90 conv_done@260 checkpoint@450";
     QTest::newRow("everything") << "" << all << 705LL;
-    QTest::newRow("nothing") << "name:zzz" << "" << 0LL;
+    QTest::newRow("nothing") << "name:zzz"
+                             << "" << 0LL;
 
     // name
     QTest::newRow("substring any case")
         << "name:conv"
         << "aten::conv2d@100 aten::convolution@110 Conv2D_backward@300 conv_kernel@120 conv_kernel@140 conv_done@260"
         << 122LL;
-    QTest::newRow("substring case") << "name:Conv&case" << "Conv2D_backward@300" << 20LL;
-    QTest::newRow("substring with colons") << "name:aten::c" << "aten::conv2d@100 aten::convolution@110" << 80LL;
+    QTest::newRow("substring case") << "name:Conv&case"
+                                    << "Conv2D_backward@300" << 20LL;
+    QTest::newRow("substring with colons") << "name:aten::c"
+                                           << "aten::conv2d@100 aten::convolution@110" << 80LL;
     QTest::newRow("regex any case") << "regex:^conv"
                                     << "Conv2D_backward@300 conv_kernel@120 conv_kernel@140 conv_done@260" << 42LL;
-    QTest::newRow("regex case") << "regex:^conv&case" << "conv_kernel@120 conv_kernel@140 conv_done@260" << 22LL;
-    QTest::newRow("regex alternation") << "regex:conv(2d|olution)$" << "aten::conv2d@100 aten::convolution@110" << 80LL;
-    QTest::newRow("regex is not substring") << "regex:a.en" << "aten::conv2d@100 aten::convolution@110 aten::linear@200"
-                                            << 120LL;
-    QTest::newRow("substring is literal") << "name:a.en" << "" << 0LL;
-    QTest::newRow("exact") << "exact:matmul" << "matmul@210" << 30LL;
-    QTest::newRow("exact any case") << "exact:MATMUL" << "matmul@210" << 30LL;
-    QTest::newRow("exact case") << "exact:MATMUL&case" << "" << 0LL;
-    QTest::newRow("exact not substring") << "exact:conv" << "" << 0LL;
+    QTest::newRow("regex case") << "regex:^conv&case"
+                                << "conv_kernel@120 conv_kernel@140 conv_done@260" << 22LL;
+    QTest::newRow("regex alternation") << "regex:conv(2d|olution)$"
+                                       << "aten::conv2d@100 aten::convolution@110" << 80LL;
+    QTest::newRow("regex is not substring") << "regex:a.en"
+                                            << "aten::conv2d@100 aten::convolution@110 aten::linear@200" << 120LL;
+    QTest::newRow("substring is literal") << "name:a.en"
+                                          << "" << 0LL;
+    QTest::newRow("exact") << "exact:matmul"
+                           << "matmul@210" << 30LL;
+    QTest::newRow("exact any case") << "exact:MATMUL"
+                                    << "matmul@210" << 30LL;
+    QTest::newRow("exact case") << "exact:MATMUL&case"
+                                << "" << 0LL;
+    QTest::newRow("exact not substring") << "exact:conv"
+                                         << "" << 0LL;
 
     // category
     QTest::newRow("cat") << "cat:cpu_op"
                          << "aten::conv2d@100 aten::convolution@110 aten::linear@200 Conv2D_backward@300" << 140LL;
-    QTest::newRow("cat list item") << "cat:autograd" << "Conv2D_backward@300" << 20LL;
-    QTest::newRow("cat not substring") << "cat:cpu" << "" << 0LL;
-    QTest::newRow("cat instants") << "cat:MARKER" << "inference_start@90 conv_done@260 checkpoint@450" << 0LL;
+    QTest::newRow("cat list item") << "cat:autograd"
+                                   << "Conv2D_backward@300" << 20LL;
+    QTest::newRow("cat not substring") << "cat:cpu"
+                                       << "" << 0LL;
+    QTest::newRow("cat instants") << "cat:MARKER"
+                                  << "inference_start@90 conv_done@260 checkpoint@450" << 0LL;
 
     // track
-    QTest::newRow("track label") << "track:dma" << "dma_in@100 dma_out@400" << 13LL;
+    QTest::newRow("track label") << "track:dma"
+                                 << "dma_in@100 dma_out@400" << 13LL;
     QTest::newRow("track process label")
-        << "track:device" << "conv_kernel@120 conv_kernel@140 matmul@210 dma_in@100 dma_out@400 conv_done@260" << 65LL;
-    QTest::newRow("track global") << "track:global" << "checkpoint@450" << 0LL;
+        << "track:device"
+        << "conv_kernel@120 conv_kernel@140 matmul@210 dma_in@100 dma_out@400 conv_done@260" << 65LL;
+    QTest::newRow("track global") << "track:global"
+                                  << "checkpoint@450" << 0LL;
     QTest::newRow("track thread") << "track:MainThread"
                                   << "aten::conv2d@100 aten::convolution@110 aten::linear@200 Conv2D_backward@300 "
                                      "inference_start@90"
                                   << 140LL;
 
     // args
-    QTest::newRow("arg gt") << "arg:bytes>1000000" << "conv_kernel@120 matmul@210 dma_in@100 conv_done@260" << 45LL;
-    QTest::newRow("arg ge") << "arg:bytes>=1048576" << "conv_kernel@120 matmul@210 dma_in@100 conv_done@260" << 45LL;
-    QTest::newRow("arg gt boundary") << "arg:bytes>1048576" << "conv_kernel@120 matmul@210 conv_done@260" << 40LL;
-    QTest::newRow("arg lt") << "arg:bytes<1000" << "conv_kernel@140" << 12LL;
-    QTest::newRow("arg le") << "arg:bytes<=4096" << "conv_kernel@140 dma_out@400" << 20LL;
-    QTest::newRow("arg eq number") << "arg:bytes=4096" << "dma_out@400" << 8LL;
-    QTest::newRow("arg eq number forms") << "arg:bytes=4.096e3" << "dma_out@400" << 8LL;
-    QTest::newRow("arg uint") << "arg:bytes=3000000" << "matmul@210" << 30LL;
-    QTest::newRow("arg double") << "arg:flops>2000" << "aten::linear@200" << 40LL;
-    QTest::newRow("arg double eq") << "arg:flops=5000.5" << "aten::linear@200" << 40LL;
-    QTest::newRow("arg numeric string vs int") << "arg:step=2" << "dataloader@50 inference_start@90" << 500LL;
-    QTest::newRow("arg numeric string order") << "arg:step<3" << "dataloader@50 inference_start@90" << 500LL;
-    QTest::newRow("arg contains any case") << "arg:queue~out" << "dma_out@400" << 8LL;
-    QTest::newRow("arg contains case") << "arg:queue~out&case" << "" << 0LL;
-    QTest::newRow("arg contains number text") << "arg:bytes~000000" << "conv_kernel@120 matmul@210 conv_done@260" << 40LL;
-    QTest::newRow("arg ne needs key") << "arg:opcode!=dot" << "conv_kernel@120 conv_kernel@140" << 22LL;
-    QTest::newRow("arg eq text") << "arg:opcode=DOT" << "matmul@210" << 30LL;
-    QTest::newRow("arg eq text case") << "arg:opcode=DOT&case" << "" << 0LL;
-    QTest::newRow("arg exists") << "arg:layer" << "aten::conv2d@100 aten::convolution@110 aten::linear@200" << 120LL;
-    QTest::newRow("arg key any case") << "arg:LAYER=fc" << "aten::linear@200" << 40LL;
-    QTest::newRow("arg text order") << "arg:layer<d" << "aten::conv2d@100 aten::convolution@110" << 80LL;
-    QTest::newRow("arg text order gt") << "arg:layer>conv" << "aten::conv2d@100 aten::convolution@110 aten::linear@200"
-                                       << 120LL;
-    QTest::newRow("arg string not ordered vs number") << "arg:layer>5" << "" << 0LL;
-    QTest::newRow("arg flattened element") << "arg:dims>100" << "dma_in@100" << 5LL;
-    QTest::newRow("arg flattened exact key") << "arg:dims[0]=16" << "dma_in@100" << 5LL;
-    QTest::newRow("arg prefix is not a key") << "arg:dim=16" << "" << 0LL;
-    QTest::newRow("arg two conditions") << "arg:bytes>1000&arg:opcode=convolution" << "conv_kernel@120" << 10LL;
-    QTest::newRow("arg missing key") << "arg:nope=1" << "" << 0LL;
+    QTest::newRow("arg gt") << "arg:bytes>1000000"
+                            << "conv_kernel@120 matmul@210 dma_in@100 conv_done@260" << 45LL;
+    QTest::newRow("arg ge") << "arg:bytes>=1048576"
+                            << "conv_kernel@120 matmul@210 dma_in@100 conv_done@260" << 45LL;
+    QTest::newRow("arg gt boundary") << "arg:bytes>1048576"
+                                     << "conv_kernel@120 matmul@210 conv_done@260" << 40LL;
+    QTest::newRow("arg lt") << "arg:bytes<1000"
+                            << "conv_kernel@140" << 12LL;
+    QTest::newRow("arg le") << "arg:bytes<=4096"
+                            << "conv_kernel@140 dma_out@400" << 20LL;
+    QTest::newRow("arg eq number") << "arg:bytes=4096"
+                                   << "dma_out@400" << 8LL;
+    QTest::newRow("arg eq number forms") << "arg:bytes=4.096e3"
+                                         << "dma_out@400" << 8LL;
+    QTest::newRow("arg uint") << "arg:bytes=3000000"
+                              << "matmul@210" << 30LL;
+    QTest::newRow("arg double") << "arg:flops>2000"
+                                << "aten::linear@200" << 40LL;
+    QTest::newRow("arg double eq") << "arg:flops=5000.5"
+                                   << "aten::linear@200" << 40LL;
+    QTest::newRow("arg numeric string vs int") << "arg:step=2"
+                                               << "dataloader@50 inference_start@90" << 500LL;
+    QTest::newRow("arg numeric string order") << "arg:step<3"
+                                              << "dataloader@50 inference_start@90" << 500LL;
+    QTest::newRow("arg contains any case") << "arg:queue~out"
+                                           << "dma_out@400" << 8LL;
+    QTest::newRow("arg contains case") << "arg:queue~out&case"
+                                       << "" << 0LL;
+    QTest::newRow("arg contains number text") << "arg:bytes~000000"
+                                              << "conv_kernel@120 matmul@210 conv_done@260" << 40LL;
+    QTest::newRow("arg ne needs key") << "arg:opcode!=dot"
+                                      << "conv_kernel@120 conv_kernel@140" << 22LL;
+    QTest::newRow("arg eq text") << "arg:opcode=DOT"
+                                 << "matmul@210" << 30LL;
+    QTest::newRow("arg eq text case") << "arg:opcode=DOT&case"
+                                      << "" << 0LL;
+    QTest::newRow("arg exists") << "arg:layer"
+                                << "aten::conv2d@100 aten::convolution@110 aten::linear@200" << 120LL;
+    QTest::newRow("arg key any case") << "arg:LAYER=fc"
+                                      << "aten::linear@200" << 40LL;
+    QTest::newRow("arg text order") << "arg:layer<d"
+                                    << "aten::conv2d@100 aten::convolution@110" << 80LL;
+    QTest::newRow("arg text order gt") << "arg:layer>conv"
+                                       << "aten::conv2d@100 aten::convolution@110 aten::linear@200" << 120LL;
+    QTest::newRow("arg string not ordered vs number") << "arg:layer>5"
+                                                      << "" << 0LL;
+    QTest::newRow("arg flattened element") << "arg:dims>100"
+                                           << "dma_in@100" << 5LL;
+    QTest::newRow("arg flattened exact key") << "arg:dims[0]=16"
+                                             << "dma_in@100" << 5LL;
+    QTest::newRow("arg prefix is not a key") << "arg:dim=16"
+                                             << "" << 0LL;
+    QTest::newRow("arg two conditions") << "arg:bytes>1000&arg:opcode=convolution"
+                                        << "conv_kernel@120" << 10LL;
+    QTest::newRow("arg missing key") << "arg:nope=1"
+                                     << "" << 0LL;
 
     // durations (instants have dur 0)
     QTest::newRow("min dur") << "min:30"
@@ -250,19 +292,24 @@ void TstSearchEngine::filters_data()
     QTest::newRow("max dur") << "max:10"
                              << "conv_kernel@120 dma_in@100 dma_out@400 inference_start@90 conv_done@260 checkpoint@450"
                              << 23LL;
-    QTest::newRow("dur window") << "min:10&max:30"
-                                << "aten::convolution@110 Conv2D_backward@300 conv_kernel@120 conv_kernel@140 matmul@210"
-                                << 102LL;
+    QTest::newRow("dur window")
+        << "min:10&max:30"
+        << "aten::convolution@110 Conv2D_backward@300 conv_kernel@120 conv_kernel@140 matmul@210" << 102LL;
 
     // time range: events whose [ts, end] intersects [from, to]
     QTest::newRow("range") << "from:105&to:125"
-                           << "aten::conv2d@100 aten::convolution@110 dataloader@50 conv_kernel@120 dma_in@100" << 595LL;
-    QTest::newRow("range point") << "from:260&to:260" << "dataloader@50 conv_done@260" << 500LL;
-    QTest::newRow("range instants edges") << "from:90&to:90" << "dataloader@50 inference_start@90" << 500LL;
-    QTest::newRow("range after") << "from:1000&to:2000" << "" << 0LL;
+                           << "aten::conv2d@100 aten::convolution@110 dataloader@50 conv_kernel@120 dma_in@100"
+                           << 595LL;
+    QTest::newRow("range point") << "from:260&to:260"
+                                 << "dataloader@50 conv_done@260" << 500LL;
+    QTest::newRow("range instants edges") << "from:90&to:90"
+                                          << "dataloader@50 inference_start@90" << 500LL;
+    QTest::newRow("range after") << "from:1000&to:2000"
+                                 << "" << 0LL;
 
     // tables
-    QTest::newRow("instants only") << "noslices" << "inference_start@90 conv_done@260 checkpoint@450" << 0LL;
+    QTest::newRow("instants only") << "noslices"
+                                   << "inference_start@90 conv_done@260 checkpoint@450" << 0LL;
     QTest::newRow("slices only") << "noinstants&name:conv"
                                  << "aten::conv2d@100 aten::convolution@110 Conv2D_backward@300 conv_kernel@120 "
                                     "conv_kernel@140"
@@ -271,7 +318,8 @@ void TstSearchEngine::filters_data()
     // AND of everything
     QTest::newRow("and") << "name:conv&cat:kernel&track:tensor&arg:bytes>1000&min:5&max:11&from:0&to:1000"
                          << "conv_kernel@120" << 10LL;
-    QTest::newRow("and empty") << "name:conv&cat:dma" << "" << 0LL;
+    QTest::newRow("and empty") << "name:conv&cat:dma"
+                               << "" << 0LL;
 }
 
 void TstSearchEngine::filters()
@@ -280,7 +328,7 @@ void TstSearchEngine::filters()
     QFETCH(QString, expected);
     QFETCH(qlonglong, totalNs);
     const SearchQuery q = parseQuery(query);
-    for (unsigned threads : {1u, 2u}) {
+    for (unsigned threads : { 1u, 2u }) {
         const SearchResult r = SearchEngine::run(*m_store, q, nullptr, threads);
         QVERIFY2(r.ok(), r.error.c_str());
         QCOMPARE(describeResult(*m_store, r), sortedWords(expected));
@@ -317,7 +365,7 @@ void TstSearchEngine::invalidRegex()
 
 void TstSearchEngine::cancelled()
 {
-    std::atomic<bool> cancel{true};
+    std::atomic<bool> cancel { true };
     const SearchResult r = SearchEngine::run(*m_store, SearchQuery(), &cancel);
     QVERIFY(r.cancelled);
     QVERIFY(r.slices.empty());
@@ -404,7 +452,7 @@ void TstSearchEngine::bruteForce()
         }
     }
     QVERIFY(!want.empty());
-    for (unsigned threads : {1u, 2u}) {
+    for (unsigned threads : { 1u, 2u }) {
         const SearchResult r = SearchEngine::run(s, q, nullptr, threads);
         QVERIFY(r.ok());
         QCOMPARE(r.slices.size(), want.size());

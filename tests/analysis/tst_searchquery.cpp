@@ -29,28 +29,50 @@ void TstSearchQuery::parse_data()
     QTest::addColumn<ArgOp>("op");
     QTest::addColumn<QString>("value");
 
-    QTest::newRow("gt") << "bytes>1000000" << "bytes" << ArgOp::Gt << "1000000";
-    QTest::newRow("lt") << "bytes<5" << "bytes" << ArgOp::Lt << "5";
-    QTest::newRow("ge") << "bytes>=5" << "bytes" << ArgOp::Ge << "5";
-    QTest::newRow("le") << "bytes<=5" << "bytes" << ArgOp::Le << "5";
-    QTest::newRow("eq") << "opcode=dot" << "opcode" << ArgOp::Eq << "dot";
-    QTest::newRow("eq-double") << "opcode==dot" << "opcode" << ArgOp::Eq << "dot";
-    QTest::newRow("ne") << "opcode!=dot" << "opcode" << ArgOp::Ne << "dot";
-    QTest::newRow("contains") << "layer~conv" << "layer" << ArgOp::Contains << "conv";
-    QTest::newRow("exists") << "source" << "source" << ArgOp::Exists << "";
-    QTest::newRow("key with spaces") << "External id=153" << "External id" << ArgOp::Eq << "153";
-    QTest::newRow("spaces trimmed") << "  bytes  >=  10  " << "bytes" << ArgOp::Ge << "10";
-    QTest::newRow("exists trimmed") << "  layer " << "layer" << ArgOp::Exists << "";
-    QTest::newRow("value with operators") << "expr=a<b" << "expr" << ArgOp::Eq << "a<b";
-    QTest::newRow("value with eq") << "expr~x=y" << "expr" << ArgOp::Contains << "x=y";
-    QTest::newRow("eq then gt is value") << "k=>5" << "k" << ArgOp::Eq << ">5";
-    QTest::newRow("quoted keeps spaces") << "name=\" x \"" << "name" << ArgOp::Eq << " x ";
-    QTest::newRow("empty value eq") << "tag=" << "tag" << ArgOp::Eq << "";
-    QTest::newRow("empty value ne") << "tag!=" << "tag" << ArgOp::Ne << "";
-    QTest::newRow("negative number") << "offset<-3.5" << "offset" << ArgOp::Lt << "-3.5";
-    QTest::newRow("flattened key") << "Input Dims[0][1]>=224" << "Input Dims[0][1]" << ArgOp::Ge << "224";
-    QTest::newRow("dotted key") << "occupancy.blockLimit>4" << "occupancy.blockLimit" << ArgOp::Gt << "4";
-    QTest::newRow("unicode value") << "name~µs" << "name" << ArgOp::Contains << "µs";
+    QTest::newRow("gt") << "bytes>1000000"
+                        << "bytes" << ArgOp::Gt << "1000000";
+    QTest::newRow("lt") << "bytes<5"
+                        << "bytes" << ArgOp::Lt << "5";
+    QTest::newRow("ge") << "bytes>=5"
+                        << "bytes" << ArgOp::Ge << "5";
+    QTest::newRow("le") << "bytes<=5"
+                        << "bytes" << ArgOp::Le << "5";
+    QTest::newRow("eq") << "opcode=dot"
+                        << "opcode" << ArgOp::Eq << "dot";
+    QTest::newRow("eq-double") << "opcode==dot"
+                               << "opcode" << ArgOp::Eq << "dot";
+    QTest::newRow("ne") << "opcode!=dot"
+                        << "opcode" << ArgOp::Ne << "dot";
+    QTest::newRow("contains") << "layer~conv"
+                              << "layer" << ArgOp::Contains << "conv";
+    QTest::newRow("exists") << "source"
+                            << "source" << ArgOp::Exists << "";
+    QTest::newRow("key with spaces") << "External id=153"
+                                     << "External id" << ArgOp::Eq << "153";
+    QTest::newRow("spaces trimmed") << "  bytes  >=  10  "
+                                    << "bytes" << ArgOp::Ge << "10";
+    QTest::newRow("exists trimmed") << "  layer "
+                                    << "layer" << ArgOp::Exists << "";
+    QTest::newRow("value with operators") << "expr=a<b"
+                                          << "expr" << ArgOp::Eq << "a<b";
+    QTest::newRow("value with eq") << "expr~x=y"
+                                   << "expr" << ArgOp::Contains << "x=y";
+    QTest::newRow("eq then gt is value") << "k=>5"
+                                         << "k" << ArgOp::Eq << ">5";
+    QTest::newRow("quoted keeps spaces") << "name=\" x \""
+                                         << "name" << ArgOp::Eq << " x ";
+    QTest::newRow("empty value eq") << "tag="
+                                    << "tag" << ArgOp::Eq << "";
+    QTest::newRow("empty value ne") << "tag!="
+                                    << "tag" << ArgOp::Ne << "";
+    QTest::newRow("negative number") << "offset<-3.5"
+                                     << "offset" << ArgOp::Lt << "-3.5";
+    QTest::newRow("flattened key") << "Input Dims[0][1]>=224"
+                                   << "Input Dims[0][1]" << ArgOp::Ge << "224";
+    QTest::newRow("dotted key") << "occupancy.blockLimit>4"
+                                << "occupancy.blockLimit" << ArgOp::Gt << "4";
+    QTest::newRow("unicode value") << "name~µs"
+                                   << "name" << ArgOp::Contains << "µs";
 }
 
 void TstSearchQuery::parse()
@@ -71,14 +93,22 @@ void TstSearchQuery::parseErrors_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("empty") << "" << "no key";
-    QTest::newRow("blank") << "   " << "no key";
-    QTest::newRow("no key") << "=5" << "no key";
-    QTest::newRow("no key gt") << " >5" << "no key";
-    QTest::newRow("gt without value") << "bytes>" << "no value";
-    QTest::newRow("le without value") << "bytes<= " << "no value";
-    QTest::newRow("bang alone") << "bytes!5" << "unknown operator";
-    QTest::newRow("tilde value (not an error)") << "k~~" << "";
+    QTest::newRow("empty") << ""
+                           << "no key";
+    QTest::newRow("blank") << "   "
+                           << "no key";
+    QTest::newRow("no key") << "=5"
+                            << "no key";
+    QTest::newRow("no key gt") << " >5"
+                               << "no key";
+    QTest::newRow("gt without value") << "bytes>"
+                                      << "no value";
+    QTest::newRow("le without value") << "bytes<= "
+                                      << "no value";
+    QTest::newRow("bang alone") << "bytes!5"
+                                << "unknown operator";
+    QTest::newRow("tilde value (not an error)") << "k~~"
+                                                << "";
 }
 
 void TstSearchQuery::parseErrors()
@@ -102,11 +132,16 @@ void TstSearchQuery::textRoundTrip_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("canonical");
-    QTest::newRow("gt") << "bytes > 10" << "bytes>10";
-    QTest::newRow("eq2") << "a==b" << "a=b";
-    QTest::newRow("exists") << "layer" << "layer";
-    QTest::newRow("quoted") << "n=\" x\"" << "n=\" x\"";
-    QTest::newRow("contains") << "q~out" << "q~out";
+    QTest::newRow("gt") << "bytes > 10"
+                        << "bytes>10";
+    QTest::newRow("eq2") << "a==b"
+                         << "a=b";
+    QTest::newRow("exists") << "layer"
+                            << "layer";
+    QTest::newRow("quoted") << "n=\" x\""
+                            << "n=\" x\"";
+    QTest::newRow("contains") << "q~out"
+                              << "q~out";
 }
 
 void TstSearchQuery::textRoundTrip()
@@ -153,9 +188,9 @@ void TstSearchQuery::validate()
         q.minDur = w[1].toLongLong();
         q.maxDur = w[2].toLongLong();
     } else if (w[0] == "range") {
-        q.range = TimeRange{w[1].toLongLong(), w[2].toLongLong()};
+        q.range = TimeRange { w[1].toLongLong(), w[2].toLongLong() };
     } else if (w[0] == "emptykey") {
-        q.args.push_back(ArgCondition{"", ArgOp::Eq, "x"});
+        q.args.push_back(ArgCondition { "", ArgOp::Eq, "x" });
     }
     std::string error;
     QCOMPARE(q.validate(&error), ok);

@@ -60,7 +60,8 @@ Store handMade()
     // type source (x3, one nested) — the Chrome importer keeps "source" in the args too
     f.slice("typed_a", 100, "model.py:12", "source=@model.py:12");
     f.slice("typed_b", 50, "model.py:12", "source=@model.py:12|bytes=4");
-    f.b.completeSlice(f.th, 0 + 10, 20, f.b.type(f.b.intern("typed_nested"), f.b.intern("cat"), f.b.intern("./model.py:12:5")),
+    f.b.completeSlice(f.th, 0 + 10, 20,
+        f.b.type(f.b.intern("typed_nested"), f.b.intern("cat"), f.b.intern("./model.py:12:5")),
         ArgSetId()); // inside typed_a [0, 100]
     // the type's source wins over args
     f.slice("typed_over_loc", 7, "model.py:14", "loc=@other.py:1");
@@ -75,14 +76,16 @@ Store handMade()
     f.slice("file_alone", 23, "", "file=@model.py:30");
     // NKI: a list text, a flattened list, the BIR location
     f.slice("nki_list", 29, "", "nki_source_location=@['kernels/attn.py:10', 'kernels/attn.py:60']");
-    f.slice("nki_flat", 31, "", "nki_source_location[0]=@kernels/attn.py:10|nki_source_location[1]=@kernels/attn.py:61");
+    f.slice(
+        "nki_flat", 31, "", "nki_source_location[0]=@kernels/attn.py:10|nki_source_location[1]=@kernels/attn.py:61");
     f.slice("bir", 37, "", "bir_debug_info_source_location=@kernels/attn.py:62");
     // Kineto call stacks: innermost user frame; all-library stack → innermost frame
     f.slice("kineto", 41, "",
         "Call stack=@/usr/lib/python3.10/site-packages/torch/nn/modules/module.py(1501): _call_impl;"
         "train.py(88): forward;train.py(120): <module>");
     f.slice("kineto_lib_only", 43, "",
-        "Call stack=@<built-in method conv2d>(0): x;/opt/conda/lib/python3.10/site-packages/torch/functional.py(77): f");
+        "Call stack=@<built-in method conv2d>(0): x;/opt/conda/lib/python3.10/site-packages/torch/functional.py(77): "
+        "f");
     // falls through: "source" does not parse, "loc" does
     f.slice("fallthrough", 47, "", "source=@unknown|loc=@model.py:40");
     // priority among args: source before loc before file+line before NKI before call stack
@@ -94,7 +97,8 @@ Store handMade()
     // same line from two origins on another thread: one line, both counted
     f.slice("other_thread", 67, "", "loc=@model.py:20", f.th2);
     // instants: type source and arg
-    f.b.threadInstant(f.th, 5, f.b.type(f.b.intern("inst_typed"), f.b.intern("cat"), f.b.intern("model.py:12")), ArgSetId());
+    f.b.threadInstant(
+        f.th, 5, f.b.type(f.b.intern("inst_typed"), f.b.intern("cat"), f.b.intern("model.py:12")), ArgSetId());
     const std::vector<Arg> ia = makeArgs(f.b, "loc=@train.py:88");
     f.b.threadInstant(f.th2, 6, f.b.type(f.b.intern("inst_arg"), f.b.intern("cat")), f.b.argSet(ia.data(), ia.size()));
     return f.b.finalize();
@@ -174,8 +178,9 @@ void TstSourceIndex::files()
         paths << QString::fromStdString(f.path);
     // sorted by path; only files with located events (f.py and k.py of "priority" never
     // became locations: an earlier origin of that event parsed)
-    QCOMPARE(paths, QStringList({"/opt/conda/lib/python3.10/site-packages/torch/functional.py", "kernels/attn.py",
-                        "model.py", "train.py"}));
+    QCOMPARE(paths,
+        QStringList({ "/opt/conda/lib/python3.10/site-packages/torch/functional.py", "kernels/attn.py", "model.py",
+            "train.py" }));
     const SourceFile& model = m_index.files()[size_t(m_index.findFile("model.py"))];
     // lines 12 (4 slices + 1 instant), 14, 20 (2), 30, 40, 41
     QCOMPARE(model.slices, 9u);
@@ -187,11 +192,15 @@ void TstSourceIndex::lines_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("lines"); // line:slices:instants:totalNs, ascending
-    QTest::newRow("model.py") << "model.py" << "12:3:1:170 14:1:0:7 20:2:0:97 30:1:0:23 40:1:0:47 41:1:0:53";
-    QTest::newRow("kernels/attn.py") << "kernels/attn.py" << "42:1:0:11 50:1:0:13 51:1:0:17 52:1:0:19 60:1:0:29 "
-                                                              "61:1:0:31 62:1:0:37";
-    QTest::newRow("train.py") << "train.py" << "88:1:1:41";
-    QTest::newRow("library only") << "/opt/conda/lib/python3.10/site-packages/torch/functional.py" << "77:1:0:43";
+    QTest::newRow("model.py") << "model.py"
+                              << "12:3:1:170 14:1:0:7 20:2:0:97 30:1:0:23 40:1:0:47 41:1:0:53";
+    QTest::newRow("kernels/attn.py") << "kernels/attn.py"
+                                     << "42:1:0:11 50:1:0:13 51:1:0:17 52:1:0:19 60:1:0:29 "
+                                        "61:1:0:31 62:1:0:37";
+    QTest::newRow("train.py") << "train.py"
+                              << "88:1:1:41";
+    QTest::newRow("library only") << "/opt/conda/lib/python3.10/site-packages/torch/functional.py"
+                                  << "77:1:0:43";
 }
 
 void TstSourceIndex::lines()
@@ -212,27 +221,46 @@ void TstSourceIndex::locationOf_data()
 {
     QTest::addColumn<QString>("event");
     QTest::addColumn<QString>("location"); // file:line, "" = none
-    QTest::newRow("type source") << "typed_a" << "model.py:12";
-    QTest::newRow("type source 2") << "typed_b" << "model.py:12";
-    QTest::newRow("type source normalised, column") << "typed_nested" << "model.py:12";
-    QTest::newRow("type beats args") << "typed_over_loc" << "model.py:14";
-    QTest::newRow("source arg") << "source_arg" << "model.py:20";
-    QTest::newRow("loc with column") << "loc_col" << "kernels/attn.py:42";
-    QTest::newRow("file + line, backslashes") << "file_line" << "kernels/attn.py:50";
-    QTest::newRow("file_path + line_number string") << "file_path_line_number" << "kernels/attn.py:51";
-    QTest::newRow("filename + lineno") << "filename_lineno" << "kernels/attn.py:52";
-    QTest::newRow("file alone with line") << "file_alone" << "model.py:30";
-    QTest::newRow("nki list: last entry") << "nki_list" << "kernels/attn.py:60";
-    QTest::newRow("nki flattened: last entry") << "nki_flat" << "kernels/attn.py:61";
-    QTest::newRow("bir location") << "bir" << "kernels/attn.py:62";
-    QTest::newRow("call stack: innermost user frame") << "kineto" << "train.py:88";
+    QTest::newRow("type source") << "typed_a"
+                                 << "model.py:12";
+    QTest::newRow("type source 2") << "typed_b"
+                                   << "model.py:12";
+    QTest::newRow("type source normalised, column") << "typed_nested"
+                                                    << "model.py:12";
+    QTest::newRow("type beats args") << "typed_over_loc"
+                                     << "model.py:14";
+    QTest::newRow("source arg") << "source_arg"
+                                << "model.py:20";
+    QTest::newRow("loc with column") << "loc_col"
+                                     << "kernels/attn.py:42";
+    QTest::newRow("file + line, backslashes") << "file_line"
+                                              << "kernels/attn.py:50";
+    QTest::newRow("file_path + line_number string") << "file_path_line_number"
+                                                    << "kernels/attn.py:51";
+    QTest::newRow("filename + lineno") << "filename_lineno"
+                                       << "kernels/attn.py:52";
+    QTest::newRow("file alone with line") << "file_alone"
+                                          << "model.py:30";
+    QTest::newRow("nki list: last entry") << "nki_list"
+                                          << "kernels/attn.py:60";
+    QTest::newRow("nki flattened: last entry") << "nki_flat"
+                                               << "kernels/attn.py:61";
+    QTest::newRow("bir location") << "bir"
+                                  << "kernels/attn.py:62";
+    QTest::newRow("call stack: innermost user frame") << "kineto"
+                                                      << "train.py:88";
     QTest::newRow("call stack: library only") << "kineto_lib_only"
                                               << "/opt/conda/lib/python3.10/site-packages/torch/functional.py:77";
-    QTest::newRow("falls through to loc") << "fallthrough" << "model.py:40";
-    QTest::newRow("priority: loc after a bad source") << "priority" << "model.py:41";
-    QTest::newRow("no location") << "nowhere" << "";
-    QTest::newRow("unparseable") << "bad_text" << "";
-    QTest::newRow("other thread") << "other_thread" << "model.py:20";
+    QTest::newRow("falls through to loc") << "fallthrough"
+                                          << "model.py:40";
+    QTest::newRow("priority: loc after a bad source") << "priority"
+                                                      << "model.py:41";
+    QTest::newRow("no location") << "nowhere"
+                                 << "";
+    QTest::newRow("unparseable") << "bad_text"
+                                 << "";
+    QTest::newRow("other thread") << "other_thread"
+                                  << "model.py:20";
 }
 
 void TstSourceIndex::locationOf()
@@ -248,7 +276,7 @@ void TstSourceIndex::locationOf()
     QCOMPARE(got, location);
     // Round trip: the event is among its line's rows.
     if (loc.valid()) {
-        const std::vector<SliceRow> rows = m_index.rowsForLines(loc.file, {loc.line});
+        const std::vector<SliceRow> rows = m_index.rowsForLines(loc.file, { loc.line });
         QVERIFY(std::binary_search(rows.begin(), rows.end(), row));
     }
 }
@@ -258,16 +286,33 @@ void TstSourceIndex::rowsForLines_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("lines");
     QTest::addColumn<QString>("events");
-    QTest::newRow("one line") << "model.py" << "12" << "typed_a typed_b typed_nested";
-    QTest::newRow("line of two origins") << "model.py" << "20" << "source_arg other_thread";
-    QTest::newRow("union") << "model.py" << "12,20,40" << "typed_a typed_b typed_nested source_arg other_thread fallthrough";
-    QTest::newRow("union unsorted, repeated") << "model.py" << "40,12,40,12" << "typed_a typed_b typed_nested fallthrough";
-    QTest::newRow("lines without events ignored") << "model.py" << "1,13,14,999" << "typed_over_loc";
-    QTest::newRow("kernel lines") << "kernels/attn.py" << "42,50,51,52,60,61,62"
+    QTest::newRow("one line") << "model.py"
+                              << "12"
+                              << "typed_a typed_b typed_nested";
+    QTest::newRow("line of two origins") << "model.py"
+                                         << "20"
+                                         << "source_arg other_thread";
+    QTest::newRow("union") << "model.py"
+                           << "12,20,40"
+                           << "typed_a typed_b typed_nested source_arg other_thread fallthrough";
+    QTest::newRow("union unsorted, repeated") << "model.py"
+                                              << "40,12,40,12"
+                                              << "typed_a typed_b typed_nested fallthrough";
+    QTest::newRow("lines without events ignored") << "model.py"
+                                                  << "1,13,14,999"
+                                                  << "typed_over_loc";
+    QTest::newRow("kernel lines") << "kernels/attn.py"
+                                  << "42,50,51,52,60,61,62"
                                   << "loc_col file_line file_path_line_number filename_lineno nki_list nki_flat bir";
-    QTest::newRow("suffix path") << "/home/me/project/train.py" << "88" << "kineto";
-    QTest::newRow("unknown file") << "nope.py" << "1" << "";
-    QTest::newRow("no lines") << "model.py" << "" << "";
+    QTest::newRow("suffix path") << "/home/me/project/train.py"
+                                 << "88"
+                                 << "kineto";
+    QTest::newRow("unknown file") << "nope.py"
+                                  << "1"
+                                  << "";
+    QTest::newRow("no lines") << "model.py"
+                              << ""
+                              << "";
 }
 
 void TstSourceIndex::rowsForLines()
@@ -284,17 +329,17 @@ void TstSourceIndex::rowsForLines()
 void TstSourceIndex::instants()
 {
     const int model = m_index.findFile("model.py");
-    const std::vector<InstantRow> at12 = m_index.instantsForLines(model, {12});
+    const std::vector<InstantRow> at12 = m_index.instantsForLines(model, { 12 });
     QCOMPARE(at12.size(), size_t(1));
     QCOMPARE(m_store->str(m_store->types().get(m_store->instantType(at12[0])).name), std::string_view("inst_typed"));
     const int train = m_index.findFile("train.py");
-    const std::vector<InstantRow> at88 = m_index.instantsForLines(train, {88});
+    const std::vector<InstantRow> at88 = m_index.instantsForLines(train, { 88 });
     QCOMPARE(at88.size(), size_t(1));
     const SourceIndex::Location loc = m_index.locationOf(*m_store, at88[0]);
     QCOMPARE(loc.file, train);
     QCOMPARE(loc.line, 88u);
-    QCOMPARE(m_index.instantsForLines(model, {12, 20}).size(), size_t(1));
-    QVERIFY(m_index.instantsForLines(model, {20}).empty());
+    QCOMPARE(m_index.instantsForLines(model, { 12, 20 }).size(), size_t(1));
+    QVERIFY(m_index.instantsForLines(model, { 20 }).empty());
     QCOMPARE(m_index.locatedInstants(), uint64_t(2));
 }
 
@@ -303,7 +348,8 @@ void TstSourceIndex::origins()
     // slices + instants per origin
     QCOMPARE(m_index.originCount(SourceOrigin::TypeSource), uint64_t(4 + 1));
     QCOMPARE(m_index.originCount(SourceOrigin::SourceArg), uint64_t(1));
-    QCOMPARE(m_index.originCount(SourceOrigin::Loc), uint64_t(1 + 1 + 1 + 1 + 1)); // loc_col, fallthrough, priority, other_thread, inst_arg
+    QCOMPARE(m_index.originCount(SourceOrigin::Loc),
+        uint64_t(1 + 1 + 1 + 1 + 1)); // loc_col, fallthrough, priority, other_thread, inst_arg
     QCOMPARE(m_index.originCount(SourceOrigin::FileLine), uint64_t(4));
     QCOMPARE(m_index.originCount(SourceOrigin::Nki), uint64_t(3));
     QCOMPARE(m_index.originCount(SourceOrigin::CallStack), uint64_t(2));
@@ -315,13 +361,20 @@ void TstSourceIndex::findFile_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("found");
-    QTest::newRow("exact") << "model.py" << "model.py";
-    QTest::newRow("normalised") << "./x/../model.py" << "model.py";
-    QTest::newRow("absolute ends with") << "/src/proj/kernels/attn.py" << "kernels/attn.py";
-    QTest::newRow("suffix of a path") << "functional.py" << "/opt/conda/lib/python3.10/site-packages/torch/functional.py";
-    QTest::newRow("partial name is not a suffix") << "ttn.py" << "";
-    QTest::newRow("missing") << "nope.py" << "";
-    QTest::newRow("empty") << "" << "";
+    QTest::newRow("exact") << "model.py"
+                           << "model.py";
+    QTest::newRow("normalised") << "./x/../model.py"
+                                << "model.py";
+    QTest::newRow("absolute ends with") << "/src/proj/kernels/attn.py"
+                                        << "kernels/attn.py";
+    QTest::newRow("suffix of a path") << "functional.py"
+                                      << "/opt/conda/lib/python3.10/site-packages/torch/functional.py";
+    QTest::newRow("partial name is not a suffix") << "ttn.py"
+                                                  << "";
+    QTest::newRow("missing") << "nope.py"
+                             << "";
+    QTest::newRow("empty") << ""
+                           << "";
 }
 
 void TstSourceIndex::findFile()
@@ -334,11 +387,11 @@ void TstSourceIndex::findFile()
 
 void TstSourceIndex::cancelled()
 {
-    std::atomic<bool> cancel{true};
+    std::atomic<bool> cancel { true };
     SourceIndex index;
     QVERIFY(!index.build(*m_store, &cancel));
     QVERIFY(index.empty());
-    QVERIFY(index.rowsForLines("model.py", {12}).empty());
+    QVERIFY(index.rowsForLines("model.py", { 12 }).empty());
     QVERIFY(!index.locationOf(*m_store, SliceRow(0)).valid());
 }
 
@@ -369,7 +422,7 @@ void TstSourceIndex::unionMatchesBruteForce()
         types.push_back(b.type(b.intern("op" + std::to_string(i)), b.intern("c"),
             i % 3 == 0 ? b.intern("m" + std::to_string(i % 4) + ".py:" + std::to_string(i)) : StringId()));
     const StringId loc = b.intern("loc");
-    for (uint32_t th : {th0, th1}) {
+    for (uint32_t th : { th0, th1 }) {
         TimeNs ts = 0;
         for (int i = 0; i < 150000; ++i) {
             const TimeNs dur = TimeNs(1 + rng() % 50);
@@ -390,14 +443,14 @@ void TstSourceIndex::unionMatchesBruteForce()
         const SourceIndex::Location l = two.locationOf(*s, SliceRow(r));
         QCOMPARE(one.locationOf(*s, SliceRow(r)), l);
         if (l.valid()) {
-            want[{l.file, l.line}].push_back(SliceRow(r));
+            want[{ l.file, l.line }].push_back(SliceRow(r));
             ++located;
         }
     }
     QCOMPARE(two.locatedSlices(), located);
     for (const auto& [key, rows] : want) {
-        QVERIFY(two.rowsForLines(key.first, {key.second}) == rows);
-        QVERIFY(one.rowsForLines(key.first, {key.second}) == rows);
+        QVERIFY(two.rowsForLines(key.first, { key.second }) == rows);
+        QVERIFY(one.rowsForLines(key.first, { key.second }) == rows);
         const SourceLine* line = two.findLine(key.first, key.second);
         QVERIFY(line);
         QCOMPARE(size_t(line->slices), rows.size());
@@ -428,40 +481,55 @@ void TstSourceIndex::sparseUnion()
     const TypeId a = b.type(b.intern("a"), b.intern("c"), b.intern("s.py:1"));
     const TypeId c = b.type(b.intern("c"), b.intern("c"), b.intern("s.py:2"));
     for (int i = 0; i < 200000; ++i)
-        b.completeSlice(th, TimeNs(i) * 10, 5, i == 7 || i == 150000 ? a : (i == 90000 || i == 199999 ? c : plain),
-            ArgSetId());
+        b.completeSlice(
+            th, TimeNs(i) * 10, 5, i == 7 || i == 150000 ? a : (i == 90000 || i == 199999 ? c : plain), ArgSetId());
     const Store s = b.finalize();
     SourceIndex index;
     QVERIFY(index.build(*s));
-    const std::vector<SliceRow> rows = index.rowsForLines("s.py", {2, 1});
+    const std::vector<SliceRow> rows = index.rowsForLines("s.py", { 2, 1 });
     QCOMPARE(rows.size(), size_t(4));
     QVERIFY(std::is_sorted(rows.begin(), rows.end()));
     QCOMPARE(s->sliceTs(rows[0]), TimeNs(70));
     QCOMPARE(s->sliceTs(rows[1]), TimeNs(900000));
     QCOMPARE(s->sliceTs(rows[2]), TimeNs(1500000));
     QCOMPARE(s->sliceTs(rows[3]), TimeNs(1999990));
-    QCOMPARE(index.rowsForLines("s.py", {1, 2, 3}), rows);
+    QCOMPARE(index.rowsForLines("s.py", { 1, 2, 3 }), rows);
 }
 
 void TstSourceIndex::parseFileLine_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected"); // file:line or "" when it must fail
-    QTest::newRow("file:line") << "model.py:123" << "model.py:123";
-    QTest::newRow("file:line:col") << "model.py:123:9" << "model.py:123";
-    QTest::newRow("windows drive") << "C:\\src\\model.py:7" << "C:/src/model.py:7";
-    QTest::newRow("windows drive col") << "C:\\src\\model.py:7:3" << "C:/src/model.py:7";
-    QTest::newRow("paren form") << "model.py(44)" << "model.py:44";
-    QTest::newRow("traceback") << "File \"/a/b.py\", line 12, in forward" << "/a/b.py:12";
-    QTest::newRow("quoted") << "'model.py:5'" << "model.py:5";
-    QTest::newRow("spaces") << "  model.py:5  " << "model.py:5";
-    QTest::newRow("no line") << "model.py" << "";
-    QTest::newRow("line zero") << "model.py:0" << "";
-    QTest::newRow("not a number") << "model.py:abc" << "";
-    QTest::newRow("trailing colon") << "model.py:12:" << "";
-    QTest::newRow("empty file") << ":12" << "";
-    QTest::newRow("empty") << "" << "";
-    QTest::newRow("huge line") << "a.py:12345678901" << "";
+    QTest::newRow("file:line") << "model.py:123"
+                               << "model.py:123";
+    QTest::newRow("file:line:col") << "model.py:123:9"
+                                   << "model.py:123";
+    QTest::newRow("windows drive") << "C:\\src\\model.py:7"
+                                   << "C:/src/model.py:7";
+    QTest::newRow("windows drive col") << "C:\\src\\model.py:7:3"
+                                       << "C:/src/model.py:7";
+    QTest::newRow("paren form") << "model.py(44)"
+                                << "model.py:44";
+    QTest::newRow("traceback") << "File \"/a/b.py\", line 12, in forward"
+                               << "/a/b.py:12";
+    QTest::newRow("quoted") << "'model.py:5'"
+                            << "model.py:5";
+    QTest::newRow("spaces") << "  model.py:5  "
+                            << "model.py:5";
+    QTest::newRow("no line") << "model.py"
+                             << "";
+    QTest::newRow("line zero") << "model.py:0"
+                               << "";
+    QTest::newRow("not a number") << "model.py:abc"
+                                  << "";
+    QTest::newRow("trailing colon") << "model.py:12:"
+                                    << "";
+    QTest::newRow("empty file") << ":12"
+                                << "";
+    QTest::newRow("empty") << ""
+                           << "";
+    QTest::newRow("huge line") << "a.py:12345678901"
+                               << "";
 }
 
 void TstSourceIndex::parseFileLine()
@@ -478,20 +546,27 @@ void TstSourceIndex::stackFrames_data()
 {
     QTest::addColumn<QString>("stack");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("one frame") << "train.py(88): forward" << "train.py:88";
+    QTest::newRow("one frame") << "train.py(88): forward"
+                               << "train.py:88";
     QTest::newRow("innermost user first")
         << "/usr/lib/python3/dist-packages/torch/nn/modules/module.py(1501): _call_impl;model.py(30): forward;"
            "train.py(12): <module>"
         << "model.py:30";
     QTest::newRow("torch source tree is library")
-        << "/home/me/pytorch/torch/nn/functional.py(2450): batch_norm;net.py(7): forward" << "net.py:7";
-    QTest::newRow("pseudo files skipped") << "<frozen importlib._bootstrap>(241): _call;x.py(3): main" << "x.py:3";
+        << "/home/me/pytorch/torch/nn/functional.py(2450): batch_norm;net.py(7): forward"
+        << "net.py:7";
+    QTest::newRow("pseudo files skipped") << "<frozen importlib._bootstrap>(241): _call;x.py(3): main"
+                                          << "x.py:3";
     QTest::newRow("all library") << "/usr/lib/python3.11/a.py(1): f;/usr/lib/python3.11/b.py(2): g"
                                  << "/usr/lib/python3.11/a.py:1";
-    QTest::newRow("newlines") << "\nmodel.py(30): forward\ntrain.py(12): main\n" << "model.py:30";
-    QTest::newRow("parens in path") << "dir (copy)/m.py(5): f" << "dir (copy)/m.py:5";
-    QTest::newRow("no frames") << "nothing here" << "";
-    QTest::newRow("empty") << "" << "";
+    QTest::newRow("newlines") << "\nmodel.py(30): forward\ntrain.py(12): main\n"
+                              << "model.py:30";
+    QTest::newRow("parens in path") << "dir (copy)/m.py(5): f"
+                                    << "dir (copy)/m.py:5";
+    QTest::newRow("no frames") << "nothing here"
+                               << "";
+    QTest::newRow("empty") << ""
+                           << "";
 }
 
 void TstSourceIndex::stackFrames()
@@ -508,18 +583,30 @@ void TstSourceIndex::normalisePath_data()
 {
     QTest::addColumn<QString>("in");
     QTest::addColumn<QString>("out");
-    QTest::newRow("plain") << "a/b.py" << "a/b.py";
-    QTest::newRow("dot") << "./a/./b.py" << "a/b.py";
-    QTest::newRow("dotdot") << "a/x/../b.py" << "a/b.py";
-    QTest::newRow("leading dotdot kept") << "../a/b.py" << "../a/b.py";
-    QTest::newRow("absolute dotdot stops at root") << "/../a.py" << "/a.py";
-    QTest::newRow("backslashes") << "a\\b\\c.py" << "a/b/c.py";
-    QTest::newRow("double slashes") << "a//b.py" << "a/b.py";
-    QTest::newRow("absolute") << "/home/u/m.py" << "/home/u/m.py";
-    QTest::newRow("drive") << "c:\\x\\m.py" << "c:/x/m.py";
-    QTest::newRow("file url") << "file:///home/u/m.py" << "/home/u/m.py";
-    QTest::newRow("empty") << "" << "";
-    QTest::newRow("only dots") << "./." << "";
+    QTest::newRow("plain") << "a/b.py"
+                           << "a/b.py";
+    QTest::newRow("dot") << "./a/./b.py"
+                         << "a/b.py";
+    QTest::newRow("dotdot") << "a/x/../b.py"
+                            << "a/b.py";
+    QTest::newRow("leading dotdot kept") << "../a/b.py"
+                                         << "../a/b.py";
+    QTest::newRow("absolute dotdot stops at root") << "/../a.py"
+                                                   << "/a.py";
+    QTest::newRow("backslashes") << "a\\b\\c.py"
+                                 << "a/b/c.py";
+    QTest::newRow("double slashes") << "a//b.py"
+                                    << "a/b.py";
+    QTest::newRow("absolute") << "/home/u/m.py"
+                              << "/home/u/m.py";
+    QTest::newRow("drive") << "c:\\x\\m.py"
+                           << "c:/x/m.py";
+    QTest::newRow("file url") << "file:///home/u/m.py"
+                              << "/home/u/m.py";
+    QTest::newRow("empty") << ""
+                           << "";
+    QTest::newRow("only dots") << "./."
+                               << "";
 }
 
 void TstSourceIndex::normalisePath()
@@ -533,12 +620,18 @@ void TstSourceIndex::lastListEntry_data()
 {
     QTest::addColumn<QString>("list");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("single") << "k.py:4" << "k.py:4";
-    QTest::newRow("python list") << "['k.py:4', 'h.py:9']" << "h.py:9";
-    QTest::newRow("json list") << "[\"k.py:4\",\"h.py:9\"]" << "h.py:9";
-    QTest::newRow("semicolons") << "k.py:4;h.py:9" << "h.py:9";
-    QTest::newRow("bad last entry skipped") << "k.py:4, junk" << "k.py:4";
-    QTest::newRow("empty list") << "[]" << "";
+    QTest::newRow("single") << "k.py:4"
+                            << "k.py:4";
+    QTest::newRow("python list") << "['k.py:4', 'h.py:9']"
+                                 << "h.py:9";
+    QTest::newRow("json list") << "[\"k.py:4\",\"h.py:9\"]"
+                               << "h.py:9";
+    QTest::newRow("semicolons") << "k.py:4;h.py:9"
+                                << "h.py:9";
+    QTest::newRow("bad last entry skipped") << "k.py:4, junk"
+                                            << "k.py:4";
+    QTest::newRow("empty list") << "[]"
+                                << "";
 }
 
 void TstSourceIndex::lastListEntry()

@@ -1,8 +1,8 @@
 // SummaryCalculator: the rows the summary docks and `strata-cli summary` show.
 #include "analysistestutil.h"
 
-#include <store/storebuilder.h>
 #include <analysis/summary/summarycalculator.h>
+#include <store/storebuilder.h>
 
 #include <QtTest>
 
@@ -25,7 +25,10 @@ const TrackSummaryRow* rowNamed(const TraceSummary& s, const std::string& name)
     return nullptr;
 }
 
-double orMinusOne(const std::optional<double>& v) { return v ? *v : -1.0; }
+double orMinusOne(const std::optional<double>& v)
+{
+    return v ? *v : -1.0;
+}
 
 // A DMA queue, a compute engine and a host thread; the trace spans [0, 400].
 const char* const kEngines = "T 5 Task_DMA; X 5 dma 0 100 bytes=1000; X 5 dma 200 100 bytes=3000;"
@@ -59,7 +62,7 @@ void tst_SummaryCalculator::rows_data()
     QTest::addColumn<qint64>("busy");
     QTest::addColumn<double>("utilization");
     QTest::addColumn<double>("avg");
-    QTest::addColumn<double>("bytes");     // -1: absent
+    QTest::addColumn<double>("bytes"); // -1: absent
     QTest::addColumn<double>("bandwidth"); // bytes per second, -1: absent
     QTest::addColumn<double>("flops");
     QTest::addColumn<double>("mfu");
@@ -93,7 +96,7 @@ void tst_SummaryCalculator::rows()
     Script sc;
     const Store s = sc.run(kEngines);
     const SummaryIndex index(*s);
-    const TraceSummary sum = SummaryCalculator::compute(*s, index, TimeRange{start, end});
+    const TraceSummary sum = SummaryCalculator::compute(*s, index, TimeRange { start, end });
     QCOMPARE(sum.tracks.size(), size_t(3));
     const TrackSummaryRow* r = rowNamed(sum, track.toStdString());
     QVERIFY(r);
@@ -102,12 +105,13 @@ void tst_SummaryCalculator::rows()
     QCOMPARE(r->utilization, utilization);
     QCOMPARE(r->avgDurNs, avg);
     QCOMPARE(orMinusOne(r->bytes), bytes);
-    QVERIFY2(near(orMinusOne(r->bandwidthBytesPerS), bandwidth), qPrintable(QString::number(orMinusOne(r->bandwidthBytesPerS))));
+    QVERIFY2(near(orMinusOne(r->bandwidthBytesPerS), bandwidth),
+        qPrintable(QString::number(orMinusOne(r->bandwidthBytesPerS))));
     QCOMPARE(orMinusOne(r->flops), flops);
     QCOMPARE(orMinusOne(r->mfu), mfu);
     QVERIFY(!r->hfu);
     // The single-row entry point gives the same numbers.
-    const TrackSummaryRow one = SummaryCalculator::trackRow(*s, index, r->track, TimeRange{start, end});
+    const TrackSummaryRow one = SummaryCalculator::trackRow(*s, index, r->track, TimeRange { start, end });
     QCOMPARE(one.busyNs, r->busyNs);
     QCOMPARE(one.events, r->events);
     QCOMPARE(orMinusOne(one.bytes), orMinusOne(r->bytes));
@@ -212,7 +216,7 @@ void tst_SummaryCalculator::counters()
     QFETCH(double, max);
     Script sc;
     const Store s = sc.run("X 1 a 0 40; C util 0 0; C util 10 100; C util 20 50");
-    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange{start, end});
+    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange { start, end });
     QCOMPARE(sum.counters.size(), size_t(1));
     const CounterSummaryRow& c = sum.counters[0];
     QCOMPARE(c.name, std::string("util"));
@@ -227,7 +231,7 @@ void tst_SummaryCalculator::emptyWindow()
 {
     Script sc;
     const Store s = sc.run(QString(kEngines) + "; C util 0 5");
-    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange{100, 100});
+    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange { 100, 100 });
     QCOMPARE(sum.tracks.size(), size_t(3));
     for (const TrackSummaryRow& r : sum.tracks) {
         QCOMPARE(r.events, uint64_t(0));
@@ -244,7 +248,7 @@ void tst_SummaryCalculator::factsAndDiagnostics()
     Script sc;
     sc.b.diagnostics().report("unknown_phase", "unknown phase \"Q\" at byte 17");
     const Store s = sc.run(QString(kEngines) + "; X 2 over 40 20; C util 0 5; C util 10 6");
-    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange{0, 200});
+    const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), TimeRange { 0, 200 });
     QCOMPARE(sum.window.start, TimeNs(0));
     QCOMPARE(sum.window.end, TimeNs(200));
     QCOMPARE(sum.trace.extent.end, TimeNs(400));
@@ -283,13 +287,14 @@ void tst_SummaryCalculator::additiveOverAdjacentWindows()
     const SummaryIndex index(*s);
     const TimeRange ext = s->extent();
     for (int i = 0; i < 200; ++i) {
-        TimeNs a = ext.start + TimeNs(rng() % uint64_t(ext.duration())), c = ext.start + TimeNs(rng() % uint64_t(ext.duration()));
+        TimeNs a = ext.start + TimeNs(rng() % uint64_t(ext.duration())),
+               c = ext.start + TimeNs(rng() % uint64_t(ext.duration()));
         if (a > c)
             std::swap(a, c);
         const TimeNs m = a + (c > a ? TimeNs(rng() % uint64_t(c - a)) : 0);
-        const TrackSummaryRow whole = SummaryCalculator::compute(*s, index, {a, c}).tracks.at(0);
-        const TrackSummaryRow left = SummaryCalculator::compute(*s, index, {a, m}).tracks.at(0);
-        const TrackSummaryRow right = SummaryCalculator::compute(*s, index, {m, c}).tracks.at(0);
+        const TrackSummaryRow whole = SummaryCalculator::compute(*s, index, { a, c }).tracks.at(0);
+        const TrackSummaryRow left = SummaryCalculator::compute(*s, index, { a, m }).tracks.at(0);
+        const TrackSummaryRow right = SummaryCalculator::compute(*s, index, { m, c }).tracks.at(0);
         QCOMPARE(left.busyNs + right.busyNs, whole.busyNs);
         QVERIFY(near(*left.bytes + *right.bytes, *whole.bytes));
         QVERIFY(whole.utilization <= 1.0);

@@ -1,8 +1,8 @@
 // SummaryIndex: window queries against hand-computed values and against a brute-force scan.
 #include "analysistestutil.h"
 
-#include <store/storebuilder.h>
 #include <analysis/summary/summaryindex.h>
+#include <store/storebuilder.h>
 
 #include <QtTest>
 
@@ -33,7 +33,7 @@ SliceWindowSums scanTrack(const EventStore& s, TrackId track, TimeRange w)
     SliceWindowSums out;
     if (w.end <= w.start)
         return out;
-    std::vector<TrackId> lanes{track};
+    std::vector<TrackId> lanes { track };
     if (s.track(track).kind == TrackKind::Thread)
         for (uint32_t t = track.v + 1; t < s.trackCount(); ++t) {
             const TrackInfo& tr = s.track(TrackId(t));
@@ -137,7 +137,10 @@ CounterWindowStats scanCounter(const EventStore& s, CounterId c, TimeRange w)
 
 struct Rng {
     std::mt19937_64 g;
-    explicit Rng(uint64_t seed) : g(seed) {}
+    explicit Rng(uint64_t seed)
+        : g(seed)
+    {
+    }
     int64_t below(int64_t n) { return n <= 0 ? 0 : static_cast<int64_t>(g() % static_cast<uint64_t>(n)); }
     bool chance(int percent) { return below(100) < percent; }
 };
@@ -299,7 +302,7 @@ void tst_SummaryIndex::slices()
     const SummaryIndex index(*s);
     const TrackId t = threadTrack(*s, 1);
     QVERIFY(t.valid());
-    const TimeRange w{start, end};
+    const TimeRange w { start, end };
     const SliceWindowSums got = index.slices(*s, t, w);
     QFETCH(qint64, events);
     QFETCH(qint64, busy);
@@ -358,7 +361,7 @@ void tst_SummaryIndex::metrics()
     Script sc;
     const Store s = sc.run(script);
     const SummaryIndex index(*s);
-    const SliceWindowSums got = index.slices(*s, threadTrack(*s, 1), TimeRange{start, end});
+    const SliceWindowSums got = index.slices(*s, threadTrack(*s, 1), TimeRange { start, end });
     QVERIFY2(near(got.bytes, bytes), qPrintable(QString::number(got.bytes)));
     QVERIFY2(near(got.flops, flops), qPrintable(QString::number(got.flops)));
     QCOMPARE(got.mfuTimeNs > 0 ? got.mfuWeighted / got.mfuTimeNs : -1.0, mfu);
@@ -406,7 +409,7 @@ void tst_SummaryIndex::counters()
     const Store s = sc.run(script);
     const SummaryIndex index(*s);
     QCOMPARE(s->counterCount(), size_t(1));
-    const CounterWindowStats got = index.counter(*s, CounterId(0), TimeRange{start, end});
+    const CounterWindowStats got = index.counter(*s, CounterId(0), TimeRange { start, end });
     QCOMPARE(qint64(got.samples), samples);
     QCOMPARE(got.min, min);
     QCOMPARE(got.max, max);
@@ -441,9 +444,9 @@ void tst_SummaryIndex::emptyStore()
     const SummaryIndex index(*s);
     QCOMPARE(index.sliceCount(), size_t(0));
     QVERIFY(index.residentBytes() > 0);
-    const SliceWindowSums got = index.slices(*s, TrackId(0), TimeRange{0, 100});
+    const SliceWindowSums got = index.slices(*s, TrackId(0), TimeRange { 0, 100 });
     QCOMPARE(got.events, uint64_t(0));
-    QCOMPARE(index.counter(*s, CounterId(0), TimeRange{0, 100}).samples, uint64_t(0));
+    QCOMPARE(index.counter(*s, CounterId(0), TimeRange { 0, 100 }).samples, uint64_t(0));
 }
 
 void tst_SummaryIndex::matchesBruteForce_data()
@@ -470,7 +473,7 @@ void tst_SummaryIndex::matchesBruteForce()
     for (uint32_t t = 0; t < s->trackCount(); ++t)
         overflowThreads += index.overflowLanes(TrackId(t)) ? 1 : 0;
     for (int i = 0; i < 300; ++i) {
-        TimeRange w{point(), point()};
+        TimeRange w { point(), point() };
         if (w.start > w.end && rng.chance(90))
             std::swap(w.start, w.end);
         if (rng.chance(5))
@@ -520,7 +523,7 @@ void tst_SummaryIndex::threadCountDoesNotMatter()
     QCOMPARE(one.residentBytes(), three.residentBytes());
     const TimeRange ext = s->extent();
     for (TimeNs k = 0; k < 20; ++k) {
-        const TimeRange w{ext.start + ext.duration() * k / 40, ext.start + ext.duration() * (k + 20) / 40};
+        const TimeRange w { ext.start + ext.duration() * k / 40, ext.start + ext.duration() * (k + 20) / 40 };
         for (uint32_t t = 0; t < s->trackCount(); ++t) {
             const SliceWindowSums a = one.slices(*s, TrackId(t), w), b = three.slices(*s, TrackId(t), w);
             QCOMPARE(a.events, b.events);

@@ -115,13 +115,13 @@ private slots:
 
     void resolveAgainstTrace()
     {
-        const RelativeRange r {1000, 5000};
-        const TimeRange abs = r.resolve({1'000'000'000, 2'000'000'000});
+        const RelativeRange r { 1000, 5000 };
+        const TimeRange abs = r.resolve({ 1'000'000'000, 2'000'000'000 });
         QCOMPARE(abs.start, 1'000'001'000LL);
         QCOMPARE(abs.end, 1'000'005'000LL);
-        const RelativeRange open {1000, std::nullopt};
-        QCOMPARE(open.resolve({10, 99999}).start, 1010LL);
-        QCOMPARE(open.resolve({10, 99999}).end, 99999LL);
+        const RelativeRange open { 1000, std::nullopt };
+        QCOMPARE(open.resolve({ 10, 99999 }).start, 1010LL);
+        QCOMPARE(open.resolve({ 10, 99999 }).end, 99999LL);
     }
 };
 

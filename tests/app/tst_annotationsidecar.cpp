@@ -190,8 +190,8 @@ private slots:
         w.setPersistent(false);
         QVERIFY(load(w, path));
         const QString data = m_dir.filePath(QStringLiteral("ro-data"));
-        const app::SidecarLocation location(data, { m_dir.filePath(QStringLiteral("ro-system")) },
-            bundled ? path : QString());
+        const app::SidecarLocation location(
+            data, { m_dir.filePath(QStringLiteral("ro-system")) }, bundled ? path : QString());
         QString saved;
         {
             app::Session session;

@@ -100,8 +100,8 @@ private slots:
         QTest::addColumn<QString>("search");
         QTest::newRow("source line") << QStringList { "t.json", "--source-line", "model.py:42" } << true << "model.py"
                                      << 42u << "";
-        QTest::newRow("path with a drive colon") << QStringList { "--source-line", "C:/src/k.py:7" } << true
-                                                 << "C:/src/k.py" << 7u << "";
+        QTest::newRow("path with a drive colon")
+            << QStringList { "--source-line", "C:/src/k.py:7" } << true << "C:/src/k.py" << 7u << "";
         QTest::newRow("search") << QStringList { "t.json", "--search", "conv" } << true << "" << 0u << "conv";
         QTest::newRow("no line") << QStringList { "--source-line", "model.py" } << false << "" << 0u << "";
         QTest::newRow("line zero") << QStringList { "--source-line", "model.py:0" } << false << "" << 0u << "";

@@ -12,10 +12,10 @@ using strata::app::DefaultDockLayout;
 
 namespace {
 
-const QStringList kAll{QStringLiteral("eventDetailsDock"), QStringLiteral("searchDock"),
+const QStringList kAll { QStringLiteral("eventDetailsDock"), QStringLiteral("searchDock"),
     QStringLiteral("operatorTableDock"), QStringLiteral("operatorChartsDock"), QStringLiteral("latencyDock"),
     QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock"), QStringLiteral("codeEditorDock"),
-    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock")};
+    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock") };
 
 QList<QDockWidget*> makeDocks(QMainWindow& w, const QStringList& names)
 {
@@ -82,7 +82,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
         QVERIFY(!ops->visibleRegion().isEmpty());
-        for (const char* behind : {"overallSummaryDock", "codeEditorDock", "memoryDock"})
+        for (const char* behind : { "overallSummaryDock", "codeEditorDock", "memoryDock" })
             QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
     }
 

@@ -40,12 +40,8 @@ void applyChange(MainWindow& w, Change c)
         w.addDockWidget(c == Change::LeftArea ? Qt::LeftDockWidgetArea : Qt::BottomDockWidgetArea, d);
         d->show();
         break;
-    case Change::Floating:
-        d->setFloating(true);
-        break;
-    case Change::Hidden:
-        d->close();
-        break;
+    case Change::Floating: d->setFloating(true); break;
+    case Change::Hidden: d->close(); break;
     }
 }
 
@@ -135,7 +131,7 @@ private slots:
     {
         QTest::addColumn<QString>("dock");
         QTest::addColumn<bool>("viaFile");
-        for (const char* dock : {"memoryDock", "annotationsDock", "overallSummaryDock"}) {
+        for (const char* dock : { "memoryDock", "annotationsDock", "overallSummaryDock" }) {
             QTest::addRow("%s, by name", dock) << QString::fromLatin1(dock) << false;
             QTest::addRow("%s, exported file", dock) << QString::fromLatin1(dock) << true;
         }

@@ -28,8 +28,8 @@ private:
     QString at(const QString& rel) const { return m_dir.filePath(rel); }
     SidecarLocation location() const
     {
-        return SidecarLocation(at(QStringLiteral("data")), { at(QStringLiteral("system")) },
-            at(QStringLiteral("bundled/sample.json")));
+        return SidecarLocation(
+            at(QStringLiteral("data")), { at(QStringLiteral("system")) }, at(QStringLiteral("bundled/sample.json")));
     }
 
 private slots:
@@ -51,7 +51,8 @@ private slots:
         QTest::addColumn<QString>("trace");
         QTest::addColumn<int>("place");
         QTest::newRow("the user's writable folder") << QStringLiteral("mine/run.json") << int(Place::NextToTrace);
-        QTest::newRow("under a system data folder") << QStringLiteral("system/strata/run.json") << int(Place::DataFolder);
+        QTest::newRow("under a system data folder")
+            << QStringLiteral("system/strata/run.json") << int(Place::DataFolder);
         QTest::newRow("the bundled sample") << QStringLiteral("bundled/sample.json") << int(Place::DataFolder);
         QTest::newRow("beside the bundled sample") << QStringLiteral("bundled/other.json") << int(Place::NextToTrace);
         QTest::newRow("a folder that is gone") << QStringLiteral("gone/run.json") << int(Place::DataFolder);

@@ -51,26 +51,54 @@ struct FieldSax {
     bool number(double d, int64_t i)
     {
         if (depth == 3 || depth == 2) {
-            if (field == "ts") ts = d;
-            else if (field == "dur") dur = d;
-            else if (field == "pid") pid = i;
-            else if (field == "tid") tid = i;
+            if (field == "ts")
+                ts = d;
+            else if (field == "dur")
+                dur = d;
+            else if (field == "pid")
+                pid = i;
+            else if (field == "tid")
+                tid = i;
         }
         return true;
     }
     bool string(std::string& s)
     {
-        if (field == "name") name = s;
-        else if (field == "cat") cat = s;
-        else if (field == "ph") ph = s;
+        if (field == "name")
+            name = s;
+        else if (field == "cat")
+            cat = s;
+        else if (field == "ph")
+            ph = s;
         return true;
     }
     bool binary(std::vector<uint8_t>&) { return true; }
-    bool start_object(std::size_t) { ++depth; return true; }
-    bool end_object() { if (--depth == 2 || depth == 1) ++events; return true; }
-    bool start_array(std::size_t) { ++depth; return true; }
-    bool end_array() { --depth; return true; }
-    bool key(std::string& k) { field = k; return true; }
+    bool start_object(std::size_t)
+    {
+        ++depth;
+        return true;
+    }
+    bool end_object()
+    {
+        if (--depth == 2 || depth == 1)
+            ++events;
+        return true;
+    }
+    bool start_array(std::size_t)
+    {
+        ++depth;
+        return true;
+    }
+    bool end_array()
+    {
+        --depth;
+        return true;
+    }
+    bool key(std::string& k)
+    {
+        field = k;
+        return true;
+    }
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
 };
 
@@ -105,8 +133,7 @@ int main(int argc, char** argv)
     {
         std::ifstream f(path, std::ios::binary);
         std::string block(1 << 20, '\0');
-        while (f.read(&block[0], block.size()) || f.gcount() > 0) {
-        }
+        while (f.read(&block[0], block.size()) || f.gcount() > 0) { }
     }
 
     double bestLoad = 1e300, finalizeSeconds = 0;
@@ -160,8 +187,8 @@ int main(int argc, char** argv)
     std::printf("load_vs_baseline         %.2fx  (baseline seconds / load seconds)\n", bestBase / bestLoad);
     std::printf("resident_bytes           %llu\n", (unsigned long long)resident);
     std::printf("resident_bytes_per_event %.1f\n", double(resident) / double(events));
-    std::printf("peak_rss_bytes           %.0f  (process, before load %llu KB)\n", peakBytes,
-        (unsigned long long)baseKb);
+    std::printf(
+        "peak_rss_bytes           %.0f  (process, before load %llu KB)\n", peakBytes, (unsigned long long)baseKb);
     std::printf("peak_rss_per_event       %.1f\n", peakBytes / double(events));
     std::printf("peak_rss_over_resident   %.2f  (growth during load / resident: %.2f)\n", peakBytes / double(resident),
         growthBytes / double(resident));

@@ -44,7 +44,7 @@ class TimingApp : public QApplication {
 public:
     using QApplication::QApplication;
     int phase = -1; // -1: not measuring; 0: loading; 1: after the load
-    double worst[2] = {0, 0};
+    double worst[2] = { 0, 0 };
     std::vector<SlowEvent> slow;
 
     bool notify(QObject* receiver, QEvent* e) override
@@ -58,10 +58,11 @@ public:
         const double ms = t.nsecsElapsed() / 1e6;
         worst[ph] = std::max(worst[ph], ms);
         if (ms > 20) {
-            QString what = QStringLiteral("event %1 to %2").arg(int(e->type())).arg(receiver->metaObject()->className());
+            QString what
+                = QStringLiteral("event %1 to %2").arg(int(e->type())).arg(receiver->metaObject()->className());
             if (!receiver->objectName().isEmpty())
                 what += QLatin1Char(' ') + receiver->objectName();
-            slow.push_back({ms, ph, what});
+            slow.push_back({ ms, ph, what });
         }
         return handled;
     }
@@ -135,8 +136,8 @@ int main(int argc, char** argv)
                 app.quit();
             }
         });
-        auto conn = QObject::connect(&window, &app::MainWindow::loadFinished,
-            [&](bool ok, bool cancelled, const QString& message) {
+        auto conn = QObject::connect(
+            &window, &app::MainWindow::loadFinished, [&](bool ok, bool cancelled, const QString& message) {
                 loadMs = clock.nsecsElapsed() / 1e6;
                 finished = true;
                 if (cancelled) {

@@ -19,8 +19,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QThread>
 #include <QImage>
+#include <QThread>
 
 #include <algorithm>
 #include <cstdio>
@@ -40,7 +40,7 @@ Stats stats(std::vector<double> v)
     if (v.empty())
         return {};
     std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v.back(), v.front()};
+    return { v[v.size() / 2], v.back(), v.front() };
 }
 
 // Wall-clock figures move with whatever else runs on the machine: print its load with them.
@@ -122,22 +122,23 @@ int main(int argc, char** argv)
         store::TimeNs span;
     };
     const Level levels[] = {
-        {"full", ext.duration()},
-        {"mid 1%", std::max<store::TimeNs>(ext.duration() / 100, 1000)},
-        {"deep 20us", 20000},
+        { "full", ext.duration() },
+        { "mid 1%", std::max<store::TimeNs>(ext.duration() / 100, 1000) },
+        { "deep 20us", 20000 },
     };
-    std::printf("\n%-10s %7s %9s %9s %9s %9s %9s  %s\n", "zoom", "first", "cold min", "cold med", "cold max", "warm med",
-        "warm max", "(track images rebuilt by warm paints)");
+    std::printf("\n%-10s %7s %9s %9s %9s %9s %9s  %s\n", "zoom", "first", "cold min", "cold med", "cold max",
+        "warm med", "warm max", "(track images rebuilt by warm paints)");
     for (const Level& lv : levels) {
         const store::TimeNs span = std::min(lv.span, ext.duration());
-        const store::TimeRange base{mid - span / 2, mid - span / 2 + span};
+        const store::TimeRange base { mid - span / 2, mid - span / 2 + span };
         std::vector<double> cold, warm;
         viewport.setVisible(base);
         const double first = renderMs(w, image);
         for (int i = 0; i < reps; ++i) {
             // Each cold paint sees a range moved by 1/500 of the span, as a pan would.
             const store::TimeNs shift = (i % 2 ? 1 : -1) * std::max<store::TimeNs>(1, span / 500) * (i / 2 + 1);
-            viewport.setVisible(lv.span >= ext.duration() ? ext : store::TimeRange{base.start + shift, base.end + shift});
+            viewport.setVisible(
+                lv.span >= ext.duration() ? ext : store::TimeRange { base.start + shift, base.end + shift });
             if (lv.span >= ext.duration())
                 w.setLabelWidth(221 + (i % 2)); // full view cannot pan: change the width instead
             cold.push_back(renderMs(w, image));
@@ -153,14 +154,15 @@ int main(int argc, char** argv)
             h.median, h.max, w.geometryBuilds() - builds);
         if (!pngDir.isEmpty()) {
             QDir().mkpath(pngDir);
-            QString name = QString::fromLatin1(lv.name).replace(QLatin1Char(' '), QLatin1Char('_')).remove(QLatin1Char('%'));
+            QString name
+                = QString::fromLatin1(lv.name).replace(QLatin1Char(' '), QLatin1Char('_')).remove(QLatin1Char('%'));
             image.save(pngDir + QStringLiteral("/timeline_%1.png").arg(name));
         }
     }
 
     // Overlays only: hover and selection changes must not rebuild geometry.
     const store::TimeNs span = std::max<store::TimeNs>(ext.duration() / 100, 1000);
-    const store::TimeRange view{mid - span / 2, mid + span / 2};
+    const store::TimeRange view { mid - span / 2, mid + span / 2 };
     viewport.setVisible(view);
     renderMs(w, image);
     const int before = w.geometryBuilds();
@@ -175,8 +177,10 @@ int main(int argc, char** argv)
     }
     const Stats hs = stats(hover), ss = stats(select);
     std::printf("\n%-10s %9s %9s  (mid zoom; overlays only)\n", "change", "median", "max");
-    std::printf("%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "hover", hs.median, hs.max, w.geometryBuilds() - before);
-    std::printf("%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "select", ss.median, ss.max, w.geometryBuilds() - before);
+    std::printf(
+        "%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "hover", hs.median, hs.max, w.geometryBuilds() - before);
+    std::printf(
+        "%-10s %9.2f %9.2f  (track images rebuilt: %d)\n", "select", ss.median, ss.max, w.geometryBuilds() - before);
     if (!pngDir.isEmpty())
         image.save(pngDir + QStringLiteral("/timeline_selected.png"));
     std::printf("\nload average after: %s\n", qPrintable(loadAverage()));

@@ -4,9 +4,9 @@
 // name-substring search <= 100 ms; line → events highlight <= 20 ms.
 //
 //   bench_search [FILE...] [--runs N]     (default: /work/data/trace_1m.json /work/data/trace_10m.json)
-#include <profileloader.h>
 #include <analysis/search/searchengine.h>
 #include <analysis/source/sourceindex.h>
+#include <profileloader.h>
 
 #include <malloc.h>
 
@@ -25,7 +25,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace strata::store;
 
-double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 struct Stats {
     double median = 0, max = 0;
@@ -40,7 +43,7 @@ Stats time(int runs, const std::function<void()>& fn)
         ms.push_back(msSince(t0));
     }
     std::sort(ms.begin(), ms.end());
-    return Stats{ms[ms.size() / 2], ms.back()};
+    return Stats { ms[ms.size() / 2], ms.back() };
 }
 
 volatile uint64_t g_sink = 0;
@@ -108,11 +111,11 @@ void bench(const std::string& path, int runs)
     q.name = "dma|all-reduce";
     search(s, "name regex alternation", q, runs);
     q = SearchQuery();
-    q.args.push_back(ArgCondition{"bytes", ArgOp::Gt, "1000000"});
+    q.args.push_back(ArgCondition { "bytes", ArgOp::Gt, "1000000" });
     search(s, "arg bytes>1000000", q, runs);
-    q.args = {ArgCondition{"layer", ArgOp::Eq, "layer2.0"}};
+    q.args = { ArgCondition { "layer", ArgOp::Eq, "layer2.0" } };
     search(s, "arg layer=layer2.0", q, runs);
-    q.args = {ArgCondition{"hlo_name", ArgOp::Contains, "convolution.20"}};
+    q.args = { ArgCondition { "hlo_name", ArgOp::Contains, "convolution.20" } };
     search(s, "arg hlo_name~convolution.20", q, runs);
     q = SearchQuery();
     q.category = std::string(s.str(StringId(busyCat)));
@@ -125,13 +128,13 @@ void bench(const std::string& path, int runs)
     search(s, "duration >= 100 us", q, runs);
     q = SearchQuery();
     q.name = "conv";
-    q.args.push_back(ArgCondition{"bytes", ArgOp::Gt, "1000000"});
+    q.args.push_back(ArgCondition { "bytes", ArgOp::Gt, "1000000" });
     q.minDur = 50000;
     search(s, "conv AND bytes>1e6 AND dur>=50us", q, runs);
     q = SearchQuery();
     q.name = "conv";
     const TimeRange ext = s.extent();
-    q.range = TimeRange{ext.start + ext.duration() * 45 / 100, ext.start + ext.duration() * 55 / 100};
+    q.range = TimeRange { ext.start + ext.duration() * 45 / 100, ext.start + ext.duration() * 55 / 100 };
     search(s, "conv in the middle 10% of time", q, runs);
     search(s, "everything", SearchQuery(), runs);
 
@@ -142,8 +145,8 @@ void bench(const std::string& path, int runs)
     SourceIndex single;
     const Stats build1 = time(1, [&] { single.build(s, nullptr, 1); });
     const double bytes = double(index.residentBytes());
-    std::printf("  build                              median %8.2f ms  max %8.2f ms  (one thread %.2f ms)\n", build.median,
-        build.max, build1.median);
+    std::printf("  build                              median %8.2f ms  max %8.2f ms  (one thread %.2f ms)\n",
+        build.median, build.max, build1.median);
     std::printf("  files %zu, located slices %llu, instants %llu, %.1f MB = %.2f bytes/slice\n", index.files().size(),
         (unsigned long long)index.locatedSlices(), (unsigned long long)index.locatedInstants(), bytes / 1e6,
         bytes / double(std::max<size_t>(1, s.sliceCount())));
@@ -170,12 +173,12 @@ void bench(const std::string& path, int runs)
         five.push_back(lines[i].line);
     const std::string& file = index.files()[size_t(busyFile)].path;
     size_t n = 0;
-    const Stats one = time(runs * 3, [&] { n = index.rowsForLines(busyFile, {busyLine}).size(); });
+    const Stats one = time(runs * 3, [&] { n = index.rowsForLines(busyFile, { busyLine }).size(); });
     std::printf("  rowsForLines busiest line           median %8.2f ms  max %8.2f ms  %zu rows (%s:%u)\n", one.median,
         one.max, n, file.c_str(), busyLine);
     const Stats many = time(runs * 3, [&] { n = index.rowsForLines(busyFile, five).size(); });
-    std::printf("  rowsForLines 5 busiest lines        median %8.2f ms  max %8.2f ms  %zu rows\n", many.median,
-        many.max, n);
+    std::printf(
+        "  rowsForLines 5 busiest lines        median %8.2f ms  max %8.2f ms  %zu rows\n", many.median, many.max, n);
     std::vector<uint32_t> all;
     for (const SourceLine& l : index.files()[size_t(busyFile)].lines)
         all.push_back(l.line);
@@ -211,7 +214,7 @@ int main(int argc, char** argv)
             files.push_back(argv[i]);
     }
     if (files.empty())
-        files = {"/work/data/trace_1m.json", "/work/data/trace_10m.json"};
+        files = { "/work/data/trace_1m.json", "/work/data/trace_10m.json" };
     for (const std::string& f : files)
         bench(f, runs);
     return 0;

@@ -4,8 +4,8 @@
 // 10M-event trace; the index <= ~4 bytes per event.
 //
 //   bench_summary FILE [--windows N] [--seed S]
-#include <profileloader.h>
 #include <analysis/summary/summarycalculator.h>
+#include <profileloader.h>
 
 #include <malloc.h>
 
@@ -23,7 +23,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace strata::store;
 
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 struct Stats {
     double median = 0, p99 = 0, max = 0;
@@ -97,12 +100,16 @@ int main(int argc, char** argv)
         index = std::move(built);
     }
     auto t1 = Clock::now();
-    { const SummaryIndex single(s, 1); g_sink = g_sink + single.residentBytes(); }
+    {
+        const SummaryIndex single(s, 1);
+        g_sink = g_sink + single.residentBytes();
+    }
     const double buildSingle = since(t1);
     const double idx = double(index.residentBytes());
     std::printf("index_build_seconds         %.3f  (one thread: %.3f)\n", build, buildSingle);
     std::printf("index_bytes                 %.0f\n", idx);
-    std::printf("index_bytes_per_event       %.3f  (per slice %.3f)\n", idx / double(events), idx / double(s.sliceCount()));
+    std::printf(
+        "index_bytes_per_event       %.3f  (per slice %.3f)\n", idx / double(events), idx / double(s.sliceCount()));
     std::printf("store_bytes_per_event       %.1f  (store + index %.1f)\n", double(s.residentBytes()) / double(events),
         (double(s.residentBytes()) + idx) / double(events));
 
@@ -118,8 +125,8 @@ int main(int argc, char** argv)
                 bytes += m[0];
         }
         g_sink = g_sink + uint64_t(dur) + uint64_t(bytes);
-        std::printf("baseline_full_scan_ms      %8.2f  (what every window would cost without the index)\n",
-            since(t0) * 1e3);
+        std::printf(
+            "baseline_full_scan_ms      %8.2f  (what every window would cost without the index)\n", since(t0) * 1e3);
     }
 
     const TimeRange ext = s.extent();
@@ -137,7 +144,7 @@ int main(int argc, char** argv)
     for (int i = 0; i < windows; ++i) {
         const double width = std::exp(std::log(1e3) + unit(rng) * (std::log(std::max(span, 1e3)) - std::log(1e3)));
         const TimeNs start = ext.start + TimeNs(unit(rng) * std::max(0.0, span - width));
-        zoomed.push_back(timeCompute(s, index, TimeRange{start, start + TimeNs(width)}));
+        zoomed.push_back(timeCompute(s, index, TimeRange { start, start + TimeNs(width) }));
     }
     const Stats z = stats(zoomed);
     std::printf("compute_random_windows_ms   median %.3f  p99 %.3f  max %.3f  (%d windows, 1 us .. whole trace)\n",
@@ -148,11 +155,11 @@ int main(int argc, char** argv)
         TimeNs a = ext.start + TimeNs(unit(rng) * span), b = ext.start + TimeNs(unit(rng) * span);
         if (a > b)
             std::swap(a, b);
-        pairs.push_back(timeCompute(s, index, TimeRange{a, b}));
+        pairs.push_back(timeCompute(s, index, TimeRange { a, b }));
     }
     const Stats p = stats(pairs);
-    std::printf("compute_marker_pairs_ms     median %.3f  p99 %.3f  max %.3f  (%d pairs)\n", p.median, p.p99, p.max,
-        windows);
-    std::printf("budget_20ms                 %s\n", std::max({w.max, z.max, p.max}) <= 20.0 ? "met" : "MISSED");
+    std::printf(
+        "compute_marker_pairs_ms     median %.3f  p99 %.3f  max %.3f  (%d pairs)\n", p.median, p.p99, p.max, windows);
+    std::printf("budget_20ms                 %s\n", std::max({ w.max, z.max, p.max }) <= 20.0 ? "met" : "MISSED");
     return 0;
 }

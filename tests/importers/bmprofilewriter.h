@@ -35,20 +35,21 @@ struct Command {
     int func = 0;
     int dir = -1; // gdma_dir, -1: not written
     uint64_t start = 0, end = 0;
-    uint32_t bytes = 0;       // GDMA: bytes moved
-    uint64_t load = 0;        // TIU: computation_load
-    bool profiled = true;     // has a PMU record
-    bool listed = true;       // has a static line in global.profile
+    uint32_t bytes = 0; // GDMA: bytes moved
+    uint64_t load = 0; // TIU: computation_load
+    bool profiled = true; // has a PMU record
+    bool listed = true; // has a static line in global.profile
 };
 
-inline Command gdmaCommand(uint32_t id, uint32_t dep, int dir, uint64_t start, uint64_t end, uint32_t bytes, int func = 0)
+inline Command gdmaCommand(
+    uint32_t id, uint32_t dep, int dir, uint64_t start, uint64_t end, uint32_t bytes, int func = 0)
 {
-    return Command{true, id, dep, func, dir, start, end, bytes};
+    return Command { true, id, dep, func, dir, start, end, bytes };
 }
 
 inline Command tiuCommand(uint32_t id, uint32_t dep, int func, uint64_t start, uint64_t end, uint64_t load)
 {
-    return Command{false, id, dep, func, -1, start, end, 0, load};
+    return Command { false, id, dep, func, -1, start, end, 0, load };
 }
 
 struct Layer {
@@ -126,7 +127,8 @@ inline std::string globalProfile(const Spec& spec)
             g += "gdma_layer gdma_type=" + std::to_string(l.gdmaType) + " layer_id=" + std::to_string(l.id)
                 + " layer_type=" + l.type + " layer_name=" + l.name + "\n";
         else
-            g += l.kind + " layer_id=" + std::to_string(l.id) + " layer_type=" + l.type + " layer_name=" + l.name + "\n";
+            g += l.kind + " layer_id=" + std::to_string(l.id) + " layer_type=" + l.type + " layer_name=" + l.name
+                + "\n";
         for (const Tensor& t : l.tensors) {
             g += "tensor_id=" + std::to_string(t.id) + " is_in=" + (t.in ? "1" : "0") + " shape=" + t.shape
                 + " dtype=" + std::to_string(t.dtype) + " is_const=" + (t.isConst ? "1" : "0")
@@ -152,9 +154,9 @@ inline std::string globalProfile(const Spec& spec)
         g += line + "\n";
     g += "[bmprofile] core_list=0,\n";
     for (const Alloc& a : spec.allocs)
-        g += "[bmprofile] mtype=" + std::to_string(a.mtype) + " addr=" + std::to_string(a.addr) + " size="
-            + std::to_string(a.size) + " alloc=" + std::to_string(a.alloc) + " free=" + std::to_string(a.free)
-            + " desc=" + a.desc + "\n";
+        g += "[bmprofile] mtype=" + std::to_string(a.mtype) + " addr=" + std::to_string(a.addr)
+            + " size=" + std::to_string(a.size) + " alloc=" + std::to_string(a.alloc)
+            + " free=" + std::to_string(a.free) + " desc=" + a.desc + "\n";
     return g;
 }
 
@@ -178,14 +180,14 @@ inline std::string gdmaRecord(const Command& c)
     const bool toLocal = c.dir == 0 || c.dir == 3;
     const bool fromLocal = c.dir == 1 || c.dir == 3;
     if (toLocal) {
-        w[9] = c.bytes;  // gif_aw
+        w[9] = c.bytes; // gif_aw
         w[10] = c.bytes; // gif_wr
     } else {
         w[3] = c.bytes; // d0_aw
         w[4] = c.bytes; // d0_wr
     }
     (fromLocal ? w[11] : w[5]) = c.bytes; // gif_ar or d0_ar
-    w[16] = c.bytes;                      // axi_d0_wr_valid_bytes
+    w[16] = c.bytes; // axi_d0_wr_valid_bytes
     std::string s;
     for (uint32_t v : w)
         put32(s, v);
@@ -199,8 +201,8 @@ inline std::string tiuRecord(const Command& c)
     put32(s, uint32_t(c.end));
     put64(s, (c.load << 16) | (c.id & 0xFFFF));
     put32(s, 100); // num_read
-    put32(s, 3);   // num_read_stall
-    put32(s, 50);  // num_write
+    put32(s, 3); // num_read_stall
+    put32(s, 50); // num_write
     put32(s, 0);
     return s;
 }
@@ -227,7 +229,7 @@ inline std::string iterProfile(const Spec& spec)
             put64(d, r.begin);
             put64(d, r.end);
         };
-        rec(Dyn{0, 0, 0, 0, spec.nsPerCycle}); // calibration: end_cycle = ns per cycle
+        rec(Dyn { 0, 0, 0, 0, spec.nsPerCycle }); // calibration: end_cycle = ns per cycle
         for (const Dyn& r : spec.dyn)
             rec(r);
         out += block(5, d);
@@ -326,8 +328,8 @@ inline Spec showcase()
     Spec s;
     s.net = "yolov5s_synthetic";
     const uint64_t coeff = 0x100000000ull, runtime = coeff + 0x1000000, tensor = runtime + 0x1000000;
-    s.allocs = {{1, coeff, 14070000, 0, 0, "coeff"}, {1, runtime, 15200000, 0, 0, "runtime"},
-        {1, tensor, 6230000, 0, 0, "tensor"}};
+    s.allocs = { { 1, coeff, 14070000, 0, 0, "coeff" }, { 1, runtime, 15200000, 0, 0, "runtime" },
+        { 1, tensor, 6230000, 0, 0, "tensor" } };
     uint32_t gid = 1, bid = 1;
     uint64_t gdmaFree = 1000, tiuFree = 1000; // cycles; 1 cycle = 1 ns at 1000 MHz
     const int slices = 6;
@@ -339,7 +341,7 @@ inline Spec showcase()
     w.id = -1;
     w.type = "Load";
     w.name = "conv1.weight";
-    w.tensors = {{1, true, "64x64x3x3", 1, true, coeff, 64 * 64 * 9 * 2, int64_t(12 * bank), 0, 0}};
+    w.tensors = { { 1, true, "64x64x3x3", 1, true, coeff, 64 * 64 * 9 * 2, int64_t(12 * bank), 0, 0 } };
     w.commands.push_back(gdmaCommand(gid++, 0, 0, gdmaFree, gdmaFree + 9000, 73728));
     gdmaFree += 9000;
     s.layers.push_back(w);
@@ -352,7 +354,7 @@ inline Spec showcase()
         load.id = -1;
         load.type = "Load";
         load.name = "images.slice" + std::to_string(i);
-        load.tensors = {{10, true, "1x3x640x640", 1, false, in, 196608, int64_t((i % 2) * 4 * bank), 1, 16}};
+        load.tensors = { { 10, true, "1x3x640x640", 1, false, in, 196608, int64_t((i % 2) * 4 * bank), 1, 16 } };
         const uint64_t lstart = gdmaFree, ldur = 14000 + 1500 * uint64_t(i % 3);
         load.commands.push_back(gdmaCommand(gid++, bid - 1, 0, lstart, lstart + ldur, 196608));
         gdmaFree = lstart + ldur + 400;
@@ -364,9 +366,9 @@ inline Spec showcase()
         conv.id = 1;
         conv.type = "Conv2D";
         conv.name = "model.0.conv";
-        conv.tensors = {{10, true, "1x3x640x640", 1, false, in, 196608, int64_t((i % 2) * 4 * bank), 1, 16},
-            {1, true, "64x64x3x3", 1, true, coeff, 73728, int64_t(12 * bank), 0, 0},
-            {11, false, "1x64x320x320", 1, false, out, 196608, int64_t((8 + (i % 2) * 2) * bank), 1, 8}};
+        conv.tensors = { { 10, true, "1x3x640x640", 1, false, in, 196608, int64_t((i % 2) * 4 * bank), 1, 16 },
+            { 1, true, "64x64x3x3", 1, true, coeff, 73728, int64_t(12 * bank), 0, 0 },
+            { 11, false, "1x64x320x320", 1, false, out, 196608, int64_t((8 + (i % 2) * 2) * bank), 1, 8 } };
         const uint64_t cstart = std::max(tiuFree, loadEnd[size_t(i)] + 200);
         const uint64_t cdur = 21000;
         // The first slice computes at low utilisation (seed 003: an input channel of 3).
@@ -381,14 +383,15 @@ inline Spec showcase()
         store.id = -1;
         store.type = "Store";
         store.name = "model.0.out.slice" + std::to_string(i);
-        store.tensors = {{11, false, "1x64x320x320", 1, false, out, 196608, int64_t((8 + (i % 2) * 2) * bank), 1, 8}};
+        store.tensors
+            = { { 11, false, "1x64x320x320", 1, false, out, 196608, int64_t((8 + (i % 2) * 2) * bank), 1, 8 } };
         const uint64_t sstart = std::max(gdmaFree, convEnd[size_t(i)] + 200), sdur = 9000 + 2500 * uint64_t(i % 2);
         store.commands.push_back(gdmaCommand(gid++, bid - 1, 1, sstart, sstart + sdur, 196608));
         gdmaFree = sstart + sdur + 400;
         s.layers.push_back(store);
     }
     // Global layers: each moves its input in, computes, writes back (seed 003 §5.2).
-    const char* const types[] = {"Permute", "Cast", "Add"};
+    const char* const types[] = { "Permute", "Cast", "Add" };
     uint64_t inAddr = tensor + 0x200000, outAddr = tensor + 0x400000;
     for (int k = 0; k < 3; ++k) {
         Layer g;
@@ -396,8 +399,8 @@ inline Spec showcase()
         g.id = 2 + k;
         g.type = types[k];
         g.name = std::string("model.") + std::to_string(1 + k) + "." + types[k];
-        g.tensors = {{20 + k, true, "1x3x40x40x85", 1, false, inAddr, 816000, -1, 0, 0},
-            {21 + k, false, "1x3x40x40x85", k == 1 ? 0 : 1, false, outAddr, k == 1 ? 1632000u : 816000u, -1, 0, 0}};
+        g.tensors = { { 20 + k, true, "1x3x40x40x85", 1, false, inAddr, 816000, -1, 0, 0 },
+            { 21 + k, false, "1x3x40x40x85", k == 1 ? 0 : 1, false, outAddr, k == 1 ? 1632000u : 816000u, -1, 0, 0 } };
         for (int part = 0; part < 3; ++part) {
             uint64_t t0 = std::max(gdmaFree, tiuFree);
             g.commands.push_back(gdmaCommand(gid++, bid - 1, 0, t0, t0 + 18000, 300000));
@@ -414,10 +417,10 @@ inline Spec showcase()
     const uint64_t runEnd = std::max(gdmaFree, tiuFree);
     // MCU: set the first GDMA command, wait for everything, set the output copy.
     const uint64_t base = 5000000;
-    s.dyn = {{1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 300},
-        {2, 2, 0, base + 300, base + runEnd - 700},
-        {3, 1, (uint64_t(1) << 40) | (uint64_t(gid - 1) << 20), base + runEnd - 700, base + runEnd}};
-    s.dynExtra = {{2, 0, "wait for all engines"}};
+    s.dyn = { { 1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 300 },
+        { 2, 2, 0, base + 300, base + runEnd - 700 },
+        { 3, 1, (uint64_t(1) << 40) | (uint64_t(gid - 1) << 20), base + runEnd - 700, base + runEnd } };
+    s.dynExtra = { { 2, 0, "wait for all engines" } };
     s.endUsec = s.beginUsec + runEnd / 1000 + 40;
     return s;
 }

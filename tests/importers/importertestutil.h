@@ -129,16 +129,11 @@ inline QString argText(const EventStore& s, const Arg& a, ArgStyle style)
     const QString key = qstr(s.str(a.key));
     const bool typed = style == ArgStyle::Typed;
     switch (a.kind) {
-    case ArgKind::Null:
-        return key + QLatin1String("=null");
-    case ArgKind::Bool:
-        return key + (a.i ? QLatin1String("=true") : QLatin1String("=false"));
-    case ArgKind::Int:
-        return key + (typed ? QLatin1String("=i") : QLatin1String("=")) + QString::number(a.i);
-    case ArgKind::Uint:
-        return key + (typed ? QLatin1String("=u") : QLatin1String("=")) + QString::number(a.u);
-    case ArgKind::Double:
-        return key + (typed ? QLatin1String("=d") : QLatin1String("=")) + QString::number(a.d);
+    case ArgKind::Null: return key + QLatin1String("=null");
+    case ArgKind::Bool: return key + (a.i ? QLatin1String("=true") : QLatin1String("=false"));
+    case ArgKind::Int: return key + (typed ? QLatin1String("=i") : QLatin1String("=")) + QString::number(a.i);
+    case ArgKind::Uint: return key + (typed ? QLatin1String("=u") : QLatin1String("=")) + QString::number(a.u);
+    case ArgKind::Double: return key + (typed ? QLatin1String("=d") : QLatin1String("=")) + QString::number(a.d);
     case ArgKind::String: {
         const QString v = qstr(s.str(a.stringValue()));
         return style == ArgStyle::Plain ? key + QLatin1Char('=') + v

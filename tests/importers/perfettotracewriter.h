@@ -49,8 +49,7 @@ inline std::string fixed64Bytes(uint64_t v)
 }
 
 // Generic message: fields kept as encoded bytes, emitted sorted by field number (stable).
-template <typename Derived>
-class MsgBase {
+template <typename Derived> class MsgBase {
 public:
     Derived& varint(uint32_t field, uint64_t v) { return add(field, keyBytes(field, 0) + varintBytes(v)); }
     Derived& int64(uint32_t field, int64_t v) { return varint(field, static_cast<uint64_t>(v)); }
@@ -66,11 +65,7 @@ public:
     {
         return add(field, keyBytes(field, 2) + varintBytes(s.size()) + std::string(s));
     }
-    template <typename M>
-    Derived& msg(uint32_t field, const MsgBase<M>& m)
-    {
-        return bytes(field, m.encode());
-    }
+    template <typename M> Derived& msg(uint32_t field, const MsgBase<M>& m) { return bytes(field, m.encode()); }
     Derived& packedVarints(uint32_t field, const std::vector<uint64_t>& values)
     {
         std::string payload;
@@ -93,7 +88,8 @@ public:
         std::vector<const Field*> order;
         for (const Field& f : m_fields)
             order.push_back(&f);
-        std::stable_sort(order.begin(), order.end(), [](const Field* a, const Field* b) { return a->number < b->number; });
+        std::stable_sort(
+            order.begin(), order.end(), [](const Field* a, const Field* b) { return a->number < b->number; });
         std::string out;
         for (const Field* f : order)
             out += f->encoded;
@@ -104,7 +100,7 @@ protected:
     Derived& self() { return static_cast<Derived&>(*this); }
     Derived& add(uint32_t field, std::string encoded)
     {
-        m_fields.push_back(Field{field, std::move(encoded)});
+        m_fields.push_back(Field { field, std::move(encoded) });
         return self();
     }
 
@@ -116,7 +112,7 @@ private:
     std::vector<Field> m_fields;
 };
 
-class Msg : public MsgBase<Msg> {};
+class Msg : public MsgBase<Msg> { };
 
 // --- field numbers (formats.md §2.2)
 namespace f {
@@ -176,8 +172,18 @@ public:
 // DebugAnnotation
 class Annotation : public MsgBase<Annotation> {
 public:
-    static Annotation named(std::string_view n) { Annotation a; a.bytes(10, n); return a; }
-    static Annotation iid(uint64_t nameIid) { Annotation a; a.varint(1, nameIid); return a; }
+    static Annotation named(std::string_view n)
+    {
+        Annotation a;
+        a.bytes(10, n);
+        return a;
+    }
+    static Annotation iid(uint64_t nameIid)
+    {
+        Annotation a;
+        a.varint(1, nameIid);
+        return a;
+    }
     static Annotation element() { return Annotation(); } // an array value: no name
     Annotation& b(bool v) { return boolean(2, v); }
     Annotation& u(uint64_t v) { return varint(3, v); }
@@ -194,8 +200,18 @@ public:
 
 // DebugAnnotation.NestedValue (the older nested form)
 namespace nested {
-inline Msg integer(int64_t v) { Msg m; m.int64(5, v); return m; }
-inline Msg str(std::string_view v) { Msg m; m.bytes(8, v); return m; }
+inline Msg integer(int64_t v)
+{
+    Msg m;
+    m.int64(5, v);
+    return m;
+}
+inline Msg str(std::string_view v)
+{
+    Msg m;
+    m.bytes(8, v);
+    return m;
+}
 inline Msg dict(const std::vector<std::pair<std::string, Msg>>& members)
 {
     Msg m;
@@ -223,7 +239,12 @@ public:
     static Event end(uint64_t track) { return typed(kSliceEnd, track); }
     static Event instant(uint64_t track) { return typed(kInstant, track); }
     static Event counter(uint64_t track) { return typed(kCounter, track); }
-    static Event untracked(uint64_t type) { Event e; e.varint(f::kType, type); return e; }
+    static Event untracked(uint64_t type)
+    {
+        Event e;
+        e.varint(f::kType, type);
+        return e;
+    }
     Event& name(std::string_view s) { return bytes(f::kName, s); }
     Event& nameIid(uint64_t iid) { return varint(f::kNameIid, iid); }
     Event& category(std::string_view s) { return bytes(f::kCategories, s); }
@@ -423,18 +444,21 @@ struct RblnLayout {
     static constexpr int32_t kDevicePid = 7001;
     static constexpr uint64_t kHostProcess = 10, kMainThread = 11;
     static constexpr uint64_t kDevice = 100;
-    static constexpr uint64_t kEngine[7] = {101, 102, 103, 104, 105, 106, 107};
+    static constexpr uint64_t kEngine[7] = { 101, 102, 103, 104, 105, 106, 107 };
     static constexpr uint64_t kDram = 110, kUtil = 111;
     static constexpr uint64_t kIterationBase = 1000000, kIterationStep = 100000;
     static const char* const* engineNames()
     {
-        static const char* const names[7] = {"Host", "Neural Engine Clusters", "Neural DMA", "Task DMA",
-            "External HDMA", "Device HDMA", "Device Sync"};
+        static const char* const names[7] = { "Host", "Neural Engine Clusters", "Neural DMA", "Task DMA",
+            "External HDMA", "Device HDMA", "Device Sync" };
         return names;
     }
 };
 
-inline std::string rblnFused() { return "fused(layer1.2+layer1.2.bn2+layer1.2.conv2)"; }
+inline std::string rblnFused()
+{
+    return "fused(layer1.2+layer1.2.bn2+layer1.2.conv2)";
+}
 
 inline Trace rblnTrace()
 {
@@ -442,7 +466,8 @@ inline Trace rblnTrace()
     Trace t;
     // Host writer (sequence 1): plain names.
     t.add(Packet().seq(1).flags(1).track(Track(L::kHostProcess).process(L::kHostPid, "python3")));
-    t.add(Packet().seq(1).track(Track(L::kMainThread).parent(L::kHostProcess).thread(L::kHostPid, L::kHostPid, "MainThread")));
+    t.add(Packet().seq(1).track(
+        Track(L::kMainThread).parent(L::kHostProcess).thread(L::kHostPid, L::kHostPid, "MainThread")));
     // Device writer (sequence 2): descriptors.
     t.add(Packet().seq(2).flags(1).track(Track(L::kDevice).name("ATOM 0").process(L::kDevicePid, "RBLN ATOM 0")));
     for (int i = 0; i < 7; ++i)
@@ -454,7 +479,8 @@ inline Trace rblnTrace()
         const uint64_t T = L::kIterationBase + k * L::kIterationStep;
         const std::string p = std::to_string(k) + "_";
         // Host main thread: forward > rbln.run > submit, and a profiler mark.
-        t.add(Packet().ts(T + 100).seq(1).event(Event::instant(L::kMainThread).name("rbln.profiler.mark").category("host")));
+        t.add(Packet().ts(T + 100).seq(1).event(
+            Event::instant(L::kMainThread).name("rbln.profiler.mark").category("host")));
         t.add(Packet().ts(T).seq(1).event(Event::begin(L::kMainThread).name("forward").category("host")));
         t.add(Packet().ts(T + 1000).seq(1).event(Event::begin(L::kMainThread)
                                                      .name("rbln.run")
@@ -467,9 +493,9 @@ inline Trace rblnTrace()
         t.add(Packet().ts(T + 41000).seq(1).event(Event::end(L::kMainThread)));
 
         // Device: a reset at the start of each iteration; names interned from iid 1 again.
-        const std::vector<std::string> names = {p + "runtime_call_0", p + "input_prep_1", p + "input_0",
+        const std::vector<std::string> names = { p + "runtime_call_0", p + "input_prep_1", p + "input_0",
             p + rblnFused() + "_1", p + rblnFused() + "_2", p + rblnFused() + "_3", p + rblnFused() + "_4",
-            p + rblnFused() + "_5", p + "output_6", p + "allreduce_7", p + "barrier_8", p + "sync_9"};
+            p + rblnFused() + "_5", p + "output_6", p + "allreduce_7", p + "barrier_8", p + "sync_9" };
         Interned in;
         for (size_t i = 0; i < names.size(); ++i)
             in.eventName(i + 1, names[i]);
@@ -492,28 +518,28 @@ inline Trace rblnTrace()
         dev(T + 2000, cmd(4, 3).flow(F1).arg(Annotation::iid(3).u(1 << 20)));
         dev(T + 2000, Event::counter(L::kDram).value(int64_t(1048576 + 4096 * k)));
         dev(T + 6000, Event::end(L::kEngine[4]));
-        dev(T + 6000, cmd(3, 4)
-                          .terminatingFlow(F1)
-                          .flow(F2)
-                          .arg(Annotation::named("dma").nested(nested::dict({{"src", nested::str("dram")},
-                              {"dst", nested::str("sram")}, {"size", nested::integer(4096)}}))));
+        dev(T + 6000,
+            cmd(3, 4).terminatingFlow(F1).flow(F2).arg(
+                Annotation::named("dma").nested(nested::dict({ { "src", nested::str("dram") },
+                    { "dst", nested::str("sram") }, { "size", nested::integer(4096) } }))));
         dev(T + 9000, Event::end(L::kEngine[3]));
-        dev(T + 9000, cmd(1, 6)
-                          .terminatingFlow(F2)
-                          .arg(Annotation::iid(1).stringIid(1))
-                          .arg(Annotation::iid(2).u(3))
-                          .arg(Annotation::iid(3).u(4096))
-                          .arg(Annotation::named("dst_addr").pointer(0x7f0000001000ull))
-                          .arg(Annotation::named("fused").b(true))
-                          .arg(Annotation::named("utilization").d(0.75))
-                          .arg(Annotation::named("delta").i(-7))
-                          .arg(Annotation::named("shape")
-                                   .entry(Annotation::named("dims")
-                                              .item(Annotation::element().u(1))
-                                              .item(Annotation::element().u(64))
-                                              .item(Annotation::element().u(56))
-                                              .item(Annotation::element().u(56)))
-                                   .entry(Annotation::named("dtype").s("bf16"))));
+        dev(T + 9000,
+            cmd(1, 6)
+                .terminatingFlow(F2)
+                .arg(Annotation::iid(1).stringIid(1))
+                .arg(Annotation::iid(2).u(3))
+                .arg(Annotation::iid(3).u(4096))
+                .arg(Annotation::named("dst_addr").pointer(0x7f0000001000ull))
+                .arg(Annotation::named("fused").b(true))
+                .arg(Annotation::named("utilization").d(0.75))
+                .arg(Annotation::named("delta").i(-7))
+                .arg(Annotation::named("shape")
+                         .entry(Annotation::named("dims")
+                                    .item(Annotation::element().u(1))
+                                    .item(Annotation::element().u(64))
+                                    .item(Annotation::element().u(56))
+                                    .item(Annotation::element().u(56)))
+                         .entry(Annotation::named("dtype").s("bf16"))));
         dev(T + 9000, Event::counter(L::kUtil).doubleValue(0.75));
         dev(T + 9500, cmd(2, 5));
         dev(T + 12000, Event::end(L::kEngine[2]));

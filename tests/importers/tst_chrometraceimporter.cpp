@@ -23,18 +23,12 @@ namespace {
 char kindTag(TrackKind k)
 {
     switch (k) {
-    case TrackKind::Thread:
-        return 't';
-    case TrackKind::Overflow:
-        return 'o';
-    case TrackKind::Async:
-        return 'a';
-    case TrackKind::Counter:
-        return 'c';
-    case TrackKind::ProcessInstants:
-        return 'p';
-    case TrackKind::GlobalInstants:
-        return 'g';
+    case TrackKind::Thread: return 't';
+    case TrackKind::Overflow: return 'o';
+    case TrackKind::Async: return 'a';
+    case TrackKind::Counter: return 'c';
+    case TrackKind::ProcessInstants: return 'p';
+    case TrackKind::GlobalInstants: return 'g';
     }
     return '?';
 }

@@ -136,16 +136,15 @@ private slots:
         QTest::newRow("gzip level 0") << gzipBytes(c, 0) << c << "gzip" << 65536;
         QTest::newRow("gzip multi-member")
             << gzipBytes(a) + gzipBytes(QByteArray()) + gzipBytes(b) << a + b << "gzip" << 4096;
-        QTest::newRow("gzip trailing zeros")
-            << gzipBytes(a) + QByteArray(5000, '\0') << a << "gzip" << 4096;
+        QTest::newRow("gzip trailing zeros") << gzipBytes(a) + QByteArray(5000, '\0') << a << "gzip" << 4096;
         QTest::newRow("gzip zeros between members")
             << gzipBytes(a) + QByteArray(512, '\0') + gzipBytes(b) << a + b << "gzip" << 4096;
         QTest::newRow("gzip empty content") << gzipBytes(QByteArray()) << QByteArray() << "gzip" << 4096;
         QTest::newRow("zstd") << zstdBytes(a) << a << "zstd" << 4096;
         QTest::newRow("zstd checksum") << zstdBytes(c, true) << c << "zstd" << 100000;
         QTest::newRow("zstd multi-frame")
-            << zstdBytes(a) + zstdBytes(QByteArray()) + zstdSkippableFrame("meta") + zstdBytes(b)
-            << a + b << "zstd" << 4096;
+            << zstdBytes(a) + zstdBytes(QByteArray()) + zstdSkippableFrame("meta") + zstdBytes(b) << a + b << "zstd"
+            << 4096;
     }
 
     void roundTrip()
@@ -179,8 +178,8 @@ private slots:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<int>("chunk");
-        for (const char* format : {"none", "gzip", "zstd"}) {
-            for (int chunk : {7777, 1 << 20, (3 << 20) + 1})
+        for (const char* format : { "none", "gzip", "zstd" }) {
+            for (int chunk : { 7777, 1 << 20, (3 << 20) + 1 })
                 QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(format)).arg(chunk)))
                     << QString::fromLatin1(format) << chunk;
         }
@@ -234,29 +233,37 @@ private slots:
         const QByteArray zs = zstdBytes(text);
         const QByteArray zsChecked = zstdBytes(text, true);
 
-        QTest::newRow("gzip cut mid") << gz.left(gz.size() / 2) << text << "gzip" << "truncated" << true;
-        QTest::newRow("gzip cut in trailer") << gz.left(gz.size() - 3) << text << "gzip" << "truncated" << true;
-        QTest::newRow("gzip header only") << gz.left(2) << text << "gzip" << "truncated" << true;
-        QTest::newRow("gzip second member cut")
-            << gzipBytes(text) + gz.left(gz.size() / 3) << text + text << "gzip" << "truncated" << true;
-        QTest::newRow("zstd cut mid") << zs.left(zs.size() / 2) << text << "zstd" << "truncated" << true;
-        QTest::newRow("zstd cut last byte") << zs.left(zs.size() - 1) << text << "zstd" << "truncated" << true;
-        QTest::newRow("zstd magic only") << zs.left(4) << text << "zstd" << "truncated" << true;
+        QTest::newRow("gzip cut mid") << gz.left(gz.size() / 2) << text << "gzip"
+                                      << "truncated" << true;
+        QTest::newRow("gzip cut in trailer") << gz.left(gz.size() - 3) << text << "gzip"
+                                             << "truncated" << true;
+        QTest::newRow("gzip header only") << gz.left(2) << text << "gzip"
+                                          << "truncated" << true;
+        QTest::newRow("gzip second member cut") << gzipBytes(text) + gz.left(gz.size() / 3) << text + text << "gzip"
+                                                << "truncated" << true;
+        QTest::newRow("zstd cut mid") << zs.left(zs.size() / 2) << text << "zstd"
+                                      << "truncated" << true;
+        QTest::newRow("zstd cut last byte") << zs.left(zs.size() - 1) << text << "zstd"
+                                            << "truncated" << true;
+        QTest::newRow("zstd magic only") << zs.left(4) << text << "zstd"
+                                         << "truncated" << true;
 
-        QTest::newRow("garbage after gzip magic")
-            << QByteArray("\x1f\x8b") + QByteArray(4096, 'Z') << text << "gzip" << "gzip:" << false;
+        QTest::newRow("garbage after gzip magic") << QByteArray("\x1f\x8b") + QByteArray(4096, 'Z') << text << "gzip"
+                                                  << "gzip:" << false;
         QByteArray gzFlipped = gz;
         for (qsizetype i = gz.size() / 2; i < gz.size() / 2 + 64; ++i)
             gzFlipped[i] = char(gzFlipped[i] ^ 0x5A);
-        QTest::newRow("gzip corrupt mid") << gzFlipped << text << "gzip" << "gzip:" << false;
-        QTest::newRow("gzip trailing garbage")
-            << gz + QByteArray("not gzip") << text << "gzip" << "trailing garbage" << true;
+        QTest::newRow("gzip corrupt mid") << gzFlipped << text << "gzip"
+                                          << "gzip:" << false;
+        QTest::newRow("gzip trailing garbage") << gz + QByteArray("not gzip") << text << "gzip"
+                                               << "trailing garbage" << true;
         QByteArray zsFlipped = zsChecked;
         for (qsizetype i = zsChecked.size() / 2; i < zsChecked.size() / 2 + 64; ++i)
             zsFlipped[i] = char(zsFlipped[i] ^ 0x5A);
-        QTest::newRow("zstd corrupt mid") << zsFlipped << text << "zstd" << "zstd:" << false;
-        QTest::newRow("zstd trailing garbage")
-            << zs + QByteArray("not zstd") << text << "zstd" << "zstd:" << true;
+        QTest::newRow("zstd corrupt mid") << zsFlipped << text << "zstd"
+                                          << "zstd:" << false;
+        QTest::newRow("zstd trailing garbage") << zs + QByteArray("not zstd") << text << "zstd"
+                                               << "zstd:" << true;
     }
 
     void corrupt()
@@ -293,10 +300,14 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("errorPart");
-        QTest::newRow("empty") << "empty" << "empty file";
-        QTest::newRow("directory") << "directory" << "is a directory";
-        QTest::newRow("missing") << "missing" << "No such file or directory";
-        QTest::newRow("missing parent") << "missing parent" << "No such file or directory";
+        QTest::newRow("empty") << "empty"
+                               << "empty file";
+        QTest::newRow("directory") << "directory"
+                                   << "is a directory";
+        QTest::newRow("missing") << "missing"
+                                 << "No such file or directory";
+        QTest::newRow("missing parent") << "missing parent"
+                                        << "No such file or directory";
     }
 
     void openFailures()
@@ -386,7 +397,7 @@ private slots:
         QFETCH(QByteArray, fileBytes);
         QFETCH(QByteArray, content);
 
-        std::atomic<bool> flag{false};
+        std::atomic<bool> flag { false };
         {
             auto r = openBytes(QStringLiteral("cancel1.bin"), fileBytes);
             QVERIFY(r);

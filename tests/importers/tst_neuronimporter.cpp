@@ -30,7 +30,10 @@ using namespace importertest;
 
 namespace {
 
-QString category(const EventStore& s, SliceRow row) { return qstr(s.str(s.types().get(s.sliceType(row)).category)); }
+QString category(const EventStore& s, SliceRow row)
+{
+    return qstr(s.str(s.types().get(s.sliceType(row)).category));
+}
 
 QString metadata(const EventStore& s, const QString& key)
 {
@@ -98,8 +101,8 @@ private slots:
             testfiles::writeFile(d.filePath("system_profile.json"), qbytes(systemJson(sampleSystem(12))));
             testfiles::writeFile(d.filePath("neuron_op_timeline.json"), qbytes(opTimelineJson(40)));
             testfiles::writeFile(d.filePath("neuron_framework_op.json"),
-                qbytes(opTableJson({{"NN[model]/Linear[layer1]/aten__addmm_add", 2, 4100},
-                    {"NN[model]/Tanh[nl2]/aten__tanh", 2, 1700}, {"NN[model]/ReLU[nl1]/aten__relu", 1, 900}})));
+                qbytes(opTableJson({ { "NN[model]/Linear[layer1]/aten__addmm_add", 2, 4100 },
+                    { "NN[model]/Tanh[nl2]/aten__tanh", 2, 1700 }, { "NN[model]/ReLU[nl1]/aten__relu", 1, 900 } })));
         }
     }
 
@@ -118,16 +121,17 @@ private slots:
         QTest::newRow("device json, instruction first") << "x.json" << qbytes(deviceJson(last)) << "neuron-device-json";
         QTest::newRow("device json, gzip") << "ntff.json.gz" << testfiles::gzipBytes(device) << "neuron-device-json";
         QTest::newRow("device json, zstd") << "x.json.zst" << testfiles::zstdBytes(device) << "neuron-device-json";
-        for (SystemLayout l : {SystemLayout::KeyedArrays, SystemLayout::KeyedObjects, SystemLayout::TraceEventsFlat,
-                 SystemLayout::TraceEventsWrapped}) {
+        for (SystemLayout l : { SystemLayout::KeyedArrays, SystemLayout::KeyedObjects, SystemLayout::TraceEventsFlat,
+                 SystemLayout::TraceEventsWrapped }) {
             SystemSpec s = sampleSystem(1);
             s.layout = l;
-            QTest::addRow("system profile, layout %d", int(l)) << "s.json" << qbytes(systemJson(s))
-                                                               << "neuron-system-profile";
+            QTest::addRow("system profile, layout %d", int(l))
+                << "s.json" << qbytes(systemJson(s)) << "neuron-system-profile";
         }
         QTest::newRow("system profile, top-level array of wrapped events")
             << "s.json"
-            << qbytes("[" + object({{"Framework_Event", systemEventJson(sampleSystem(1).events.front(), false)}}) + "]")
+            << qbytes("[" + object({ { "Framework_Event", systemEventJson(sampleSystem(1).events.front(), false) } })
+                   + "]")
             << "neuron-system-profile";
         QTest::newRow("op timeline") << "neuron_op_timeline.json" << qbytes(opTimelineJson(4)) << "neuron-op-timeline";
         QTest::newRow("op timeline, renamed") << "t.json" << qbytes(opTimelineJson(4)) << "neuron-op-timeline";
@@ -135,14 +139,14 @@ private slots:
                                    "[{\"name\": \"TPUExecute\", \"ph\": \"X\", \"pid\": \"/host:CPU\", \"tid\": "
                                    "\"python#1\", \"ts\": 1, \"dur\": 2}]}";
         QTest::newRow("neuron_trace.json") << "neuron_trace.json" << tbTrace << "neuron-tb-trace";
-        const QByteArray ops = qbytes(opTableJson({{"a", 1, 10}}));
+        const QByteArray ops = qbytes(opTableJson({ { "a", 1, 10 } }));
         QTest::newRow("framework op table") << "neuron_framework_op.json" << ops << "neuron-framework-op-table";
         QTest::newRow("hlo op table") << "neuron_hlo_op.json" << ops << "neuron-hlo-op-table";
         QTest::newRow("op table, renamed") << "table.json" << ops << "neuron-framework-op-table";
         // Plain Chrome traces, even with Neuron-like names, stay Chrome's.
-        for (const char* f : {"chrome_object_form.json", "chrome_events_after_keys.json"})
+        for (const char* f : { "chrome_object_form.json", "chrome_events_after_keys.json" })
             QTest::newRow(f) << f << testfiles::readFile(testfiles::dataPath(f)) << "chrome-json-object";
-        for (const char* f : {"chrome_array_form.json", "chrome_metadata.json"})
+        for (const char* f : { "chrome_array_form.json", "chrome_metadata.json" })
             QTest::newRow(f) << f << testfiles::readFile(testfiles::dataPath(f)) << "chrome-json-array";
         QTest::newRow("chrome trace named system_profile.json")
             << "system_profile.json" << testfiles::readFile(testfiles::dataPath("chrome_object_form.json"))
@@ -164,11 +168,12 @@ private slots:
         const LoadResult r = load(QStringLiteral("ntff.json"), qbytes(deviceJson(sampleDevice(6, t0))));
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(r.phases, (std::map<std::string, uint64_t>{{"instruction", 54}, {"summary", 1}}));
+        QCOMPARE(r.phases, (std::map<std::string, uint64_t> { { "instruction", 54 }, { "summary", 1 } }));
         QCOMPARE(s.sliceCount(), size_t(54));
         QCOMPARE(dumpTracks(s),
-            QStringList({kCore + " / Tensor", kCore + " / TensorMatrix", kCore + " / Vector", kCore + " / Scalar",
-                kCore + " / GpSimd", kCore + " / Sync", kCore + " / qSyncIO0 (DMA)", kCore + " / qVectorSpillReload0 (DMA)"}));
+            QStringList({ kCore + " / Tensor", kCore + " / TensorMatrix", kCore + " / Vector", kCore + " / Scalar",
+                kCore + " / GpSimd", kCore + " / Sync", kCore + " / qSyncIO0 (DMA)",
+                kCore + " / qVectorSpillReload0 (DMA)" }));
         QVERIFY2(s.diagnostics().empty(), qPrintable(diagnosticKinds(s).join(' ')));
 
         // One slice per instruction: name = opcode, times in device ns as written, every field an arg.
@@ -183,14 +188,16 @@ private slots:
         QVERIFY(args.contains("label=\"Tensor\""));
         QVERIFY(args.contains("layer=\"NN[model]/Linear[layer1]/aten__addmm\""));
         QVERIFY(args.contains("raw_flops=4194304"));
-        QVERIFY(std::any_of(args.begin(), args.end(), [](const QString& a) { return a.startsWith("operands=\"S[5]"); }));
+        QVERIFY(
+            std::any_of(args.begin(), args.end(), [](const QString& a) { return a.startsWith("operands=\"S[5]"); }));
         QVERIFY(!std::any_of(args.begin(), args.end(), [](const QString& a) { return a.startsWith("timestamp="); }));
         QCOMPARE(category(s, findSlice(s, QStringLiteral("DMA_LOAD"))), QStringLiteral("dma"));
 
         // The summary is trace metadata, headline metrics first (formats.md §3.8).
         const QStringList keys = metadataKeys(s);
-        QCOMPARE(keys.mid(0, 4), QStringList({"summary.total_time", "summary.mfu_estimated_percent",
-                                     "summary.hfu_estimated_percent", "summary.mbu_estimated_percent"}));
+        QCOMPARE(keys.mid(0, 4),
+            QStringList({ "summary.total_time", "summary.mfu_estimated_percent", "summary.hfu_estimated_percent",
+                "summary.mbu_estimated_percent" }));
         QCOMPARE(metadata(s, "summary.mfu_estimated_percent"), QStringLiteral("41.5"));
         QCOMPARE(metadata(s, "summary.nc_idx"), QStringLiteral("0"));
 
@@ -200,7 +207,8 @@ private slots:
         QVERIFY(catalog.isDeviceTrack(s.sliceTrack(mm)));
         QCOMPARE(level(catalog, s, OperatorLevel::Hlo, mm), QStringLiteral("dot.36"));
         QCOMPARE(level(catalog, s, OperatorLevel::Op, mm), QStringLiteral("MATMUL"));
-        QCOMPARE(level(catalog, s, OperatorLevel::Framework, mm), QStringLiteral("NN[model]/Linear[layer1]/aten__addmm"));
+        QCOMPARE(
+            level(catalog, s, OperatorLevel::Framework, mm), QStringLiteral("NN[model]/Linear[layer1]/aten__addmm"));
         QVERIFY(args.contains("framework_name=\"NN[model]/Linear[layer1]/aten__addmm\""));
         const SliceRow store = findSlice(s, QStringLiteral("DMA_STORE"));
         QVERIFY(TransferClassifier::isTransferSlice(s, store));
@@ -226,7 +234,7 @@ private slots:
         QTest::newRow("times as strings") << qbytes(deviceJson(strings)) << QString();
         DeviceSpec unknown = plain;
         for (Instruction& i : unknown.instructions)
-            i.extra.emplace_back("future_column", object({{"nested", array({num(7), str("x")})}}));
+            i.extra.emplace_back("future_column", object({ { "nested", array({ num(7), str("x") }) } }));
         QTest::newRow("unknown nested keys") << qbytes(deviceJson(unknown)) << "future_column.nested[0]=7";
         QTest::newRow("compact, no whitespace")
             << qbytes(deviceJson(plain)).replace("\n", "").replace(": ", ":").replace(", ", ",") << QString();
@@ -250,17 +258,20 @@ private slots:
     void deviceOtherTables()
     {
         DeviceSpec s = sampleDevice(1);
-        s.otherArrays.push_back({"dma", {object({{"timestamp", num(10261883300)}, {"duration", num(40)},
-                                            {"queue_name", str("qScalarSpillReload0-Q1-E64")}, {"op", str("read")},
-                                            {"transfer_bytes", num(512)}})}});
-        s.otherArrays.push_back({"semaphore", {object({{"timestamp", num(10261883400)}, {"id", num(22)},
-                                                  {"label", str("Sync")}, {"value", num(1)}})}});
-        s.otherArrays.push_back({"notes", {object({{"text", str("no time here")}})}});
+        s.otherArrays.push_back({ "dma",
+            { object({ { "timestamp", num(10261883300) }, { "duration", num(40) },
+                { "queue_name", str("qScalarSpillReload0-Q1-E64") }, { "op", str("read") },
+                { "transfer_bytes", num(512) } }) } });
+        s.otherArrays.push_back({ "semaphore",
+            { object({ { "timestamp", num(10261883400) }, { "id", num(22) }, { "label", str("Sync") },
+                { "value", num(1) } }) } });
+        s.otherArrays.push_back({ "notes", { object({ { "text", str("no time here") } }) } });
         const LoadResult r = load(QStringLiteral("d.json"), qbytes(deviceJson(s)));
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& st = *r.store;
-        QCOMPARE(dumpTracks(st).mid(6), QStringList({kCore + " / qScalarSpillReload0-Q1-E64 (DMA)",
-                                           kCore + " / qSyncIO0 (DMA)", kCore + " / qVectorSpillReload0 (DMA)"}));
+        QCOMPARE(dumpTracks(st).mid(6),
+            QStringList({ kCore + " / qScalarSpillReload0-Q1-E64 (DMA)", kCore + " / qSyncIO0 (DMA)",
+                kCore + " / qVectorSpillReload0 (DMA)" }));
         const SliceRow dma = findSlice(st, QStringLiteral("DMA read"));
         QVERIFY(dma.valid());
         QCOMPARE(category(st, dma), QStringLiteral("dma"));
@@ -281,59 +292,60 @@ private slots:
         const QByteArray good = qbytes(deviceJson(sampleDevice(3)));
         const qsizetype tenth = nth(good, "{\"timestamp\"", 9);
         QTest::newRow("cut inside the 10th instruction")
-            << "ntff.json" << good.left(tenth + 30) << 9 << QStringList{"truncated_input"} << "" << qint64(-1);
-        QTest::newRow("cut between instructions") << "ntff.json" << good.left(tenth - 2) << 9
-                                                  << QStringList{"unterminated_json"} << "" << qint64(-1);
+            << "ntff.json" << good.left(tenth + 30) << 9 << QStringList { "truncated_input" } << "" << qint64(-1);
+        QTest::newRow("cut between instructions")
+            << "ntff.json" << good.left(tenth - 2) << 9 << QStringList { "unterminated_json" } << "" << qint64(-1);
         const qsizetype summary = good.indexOf("{\"total_time\"");
-        QTest::newRow("gzip stream cut short") << "ntff.json.gz"
-                                               << testfiles::gzipBytes(good).left(testfiles::gzipBytes(good).size() / 2)
-                                               << -2 << QStringList{"truncated_input"} << "" << qint64(-1);
-        QTest::newRow("cut inside the summary") << "ntff.json" << good.left(summary + 20) << -1 << QStringList()
-                                                << "cut short" << qint64(summary);
-        QTest::newRow("empty file") << "ntff.json" << QByteArray() << -1 << QStringList() << "empty file"
-                                    << qint64(0);
+        QTest::newRow("gzip stream cut short")
+            << "ntff.json.gz" << testfiles::gzipBytes(good).left(testfiles::gzipBytes(good).size() / 2) << -2
+            << QStringList { "truncated_input" } << "" << qint64(-1);
+        QTest::newRow("cut inside the summary")
+            << "ntff.json" << good.left(summary + 20) << -1 << QStringList() << "cut short" << qint64(summary);
+        QTest::newRow("empty file") << "ntff.json" << QByteArray() << -1 << QStringList() << "empty file" << qint64(0);
         QTest::newRow("no summary, no instruction")
-            << "ntff.json" << QByteArray("{\"other\": 1}") << -1 << QStringList()
-            << "no \"instruction\" or \"summary\"" << qint64(0);
+            << "ntff.json" << QByteArray("{\"other\": 1}") << -1 << QStringList() << "no \"instruction\" or \"summary\""
+            << qint64(0);
 
         DeviceSpec noSummary = sampleDevice(1);
         noSummary.omitSummary = true;
         QTest::newRow("missing summary") << "x.json" << qbytes(deviceJson(noSummary)) << 9
-                                         << QStringList{"neuron_summary_missing"} << "" << qint64(-1);
+                                         << QStringList { "neuron_summary_missing" } << "" << qint64(-1);
         DeviceSpec empty = sampleDevice(1);
         empty.instructions.clear();
         QTest::newRow("empty instruction list") << "x.json" << qbytes(deviceJson(empty)) << 0
-                                                << QStringList{"neuron_no_instructions"} << "" << qint64(-1);
+                                                << QStringList { "neuron_no_instructions" } << "" << qint64(-1);
 
         const QByteArray head = "{\"summary\": [{\"total_time\": 1}], \"instruction\": [\n";
         auto entry = [](int ts) {
-            return "{\"timestamp\": " + QByteArray::number(ts) + ", \"duration\": 5, \"opcode\": \"OK\", \"label\": "
-                                                                 "\"Vector\"}";
+            return "{\"timestamp\": " + QByteArray::number(ts)
+                + ", \"duration\": 5, \"opcode\": \"OK\", \"label\": "
+                  "\"Vector\"}";
         };
         const QByteArray ok = entry(100);
-        auto wrap = [&](const QByteArray& middle) { return head + ok + ",\n" + middle + ",\n" + entry(300) + "\n]}\n"; };
+        auto wrap
+            = [&](const QByteArray& middle) { return head + ok + ",\n" + middle + ",\n" + entry(300) + "\n]}\n"; };
         QTest::newRow("NaN token in an entry") << "x.json" << wrap("{\"timestamp\": NaN, \"duration\": 1}") << 2
-                                               << QStringList{"json_parse_error"} << "" << qint64(-1);
+                                               << QStringList { "json_parse_error" } << "" << qint64(-1);
         QTest::newRow("timestamp of the wrong type")
             << "x.json" << wrap("{\"timestamp\": {\"s\": 1}, \"duration\": 1, \"opcode\": \"A\"}") << 2
-            << QStringList{"neuron_bad_timestamp"} << "" << qint64(-1);
+            << QStringList { "neuron_bad_timestamp" } << "" << qint64(-1);
         QTest::newRow("duration not a number")
             << "x.json" << wrap("{\"timestamp\": 120, \"duration\": \"long\", \"opcode\": \"A\"}") << 2
-            << QStringList{"neuron_bad_duration"} << "" << qint64(-1);
-        QTest::newRow("negative duration") << "x.json"
-                                           << wrap("{\"timestamp\": 120, \"duration\": -4, \"opcode\": \"A\"}") << 2
-                                           << QStringList{"neuron_negative_duration"} << "" << qint64(-1);
+            << QStringList { "neuron_bad_duration" } << "" << qint64(-1);
+        QTest::newRow("negative duration")
+            << "x.json" << wrap("{\"timestamp\": 120, \"duration\": -4, \"opcode\": \"A\"}") << 2
+            << QStringList { "neuron_negative_duration" } << "" << qint64(-1);
         QTest::newRow("a number where an instruction belongs")
-            << "x.json" << wrap("42") << 2 << QStringList{"neuron_values_skipped"} << "" << qint64(-1);
+            << "x.json" << wrap("42") << 2 << QStringList { "neuron_values_skipped" } << "" << qint64(-1);
         QTest::newRow("setup rows at timestamp 0")
             << "x.json" << wrap("{\"timestamp\": 0, \"duration\": 3, \"opcode\": \"NOP\", \"label\": \"Sync\"}") << 2
-            << QStringList{"neuron_zero_timestamp_dropped"} << "" << qint64(-1);
-        QTest::newRow("a bare member name") << "x.json" << head + ok + "\n], 5: 1}" << 1
-                                            << QStringList{"json_syntax_error"} << "" << qint64(-1);
-        QTest::newRow("mismatched bracket") << "x.json" << head + ok + "\n}}" << 1 << QStringList{"json_syntax_error"}
-                                            << "" << qint64(-1);
-        QTest::newRow("data after the object") << "x.json" << wrap(entry(200)) + "garbage" << 3
-                                               << QStringList{"trailing_data"} << "" << qint64(-1);
+            << QStringList { "neuron_zero_timestamp_dropped" } << "" << qint64(-1);
+        QTest::newRow("a bare member name")
+            << "x.json" << head + ok + "\n], 5: 1}" << 1 << QStringList { "json_syntax_error" } << "" << qint64(-1);
+        QTest::newRow("mismatched bracket")
+            << "x.json" << head + ok + "\n}}" << 1 << QStringList { "json_syntax_error" } << "" << qint64(-1);
+        QTest::newRow("data after the object")
+            << "x.json" << wrap(entry(200)) + "garbage" << 3 << QStringList { "trailing_data" } << "" << qint64(-1);
     }
     void deviceMalformed()
     {
@@ -371,8 +383,8 @@ private slots:
     {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<int>("slices");
-        for (SystemLayout l : {SystemLayout::KeyedArrays, SystemLayout::TraceEventsFlat,
-                 SystemLayout::TraceEventsWrapped}) {
+        for (SystemLayout l :
+            { SystemLayout::KeyedArrays, SystemLayout::TraceEventsFlat, SystemLayout::TraceEventsWrapped }) {
             SystemSpec s = sampleSystem(3);
             s.layout = l;
             QTest::addRow("layout %d", int(l)) << qbytes(systemJson(s)) << 21;
@@ -397,7 +409,7 @@ private slots:
         QVERIFY2(s.diagnostics().empty(), qPrintable(diagnosticKinds(s).join(' ')));
         const QString fw = "Process 701 · " + kInstance, rt = "Process 1627711 · " + kInstance,
                       host = "Host · " + kInstance;
-        QStringList tracks = {fw + " / framework-80375131", rt + " / nrt-nc-000 · tid 1627711"};
+        QStringList tracks = { fw + " / framework-80375131", rt + " / nrt-nc-000 · tid 1627711" };
         if (slices > 2)
             tracks << rt + " / nrt-nc-001 · tid 1627712";
         // A process's counters come in name order.
@@ -418,8 +430,8 @@ private slots:
         const QStringList args = sliceArgs(s, write, ArgStyle::Quoted);
         QVERIFY2(args.contains("size=\"4\"") && args.contains("lnc_idx=\"0\"") && args.contains("type=11"),
             qPrintable(args.join(", ")));
-        QCOMPARE(category(s, findSlice(s, QStringLiteral("PjitFunction(matmul_allgather)"))),
-            QStringLiteral("framework"));
+        QCOMPARE(
+            category(s, findSlice(s, QStringLiteral("PjitFunction(matmul_allgather)"))), QStringLiteral("framework"));
         // Host metrics are host-side: no device engines in a system profile.
         const OperatorCatalog catalog(s);
         QVERIFY(!catalog.hasDeviceTracks());
@@ -436,10 +448,9 @@ private slots:
         const QByteArray good = qbytes(systemJson(sampleSystem(2)));
         const qsizetype fifth = nth(good, "{\"duration\"", 4);
         QTest::newRow("cut inside the 5th event") << good.left(fifth + 40) << 4 << "truncated_input";
-        QTest::newRow("event without timestamp")
-            << QByteArray("{\"Framework_Event\": [{\"duration\": 4, \"name\": \"f\"}, {\"duration\": 4, \"name\": "
-                          "\"g\", \"timestamp\": 9}]}")
-            << 1 << "neuron_bad_timestamp";
+        QTest::newRow("event without timestamp") << QByteArray(
+            "{\"Framework_Event\": [{\"duration\": 4, \"name\": \"f\"}, {\"duration\": 4, \"name\": "
+            "\"g\", \"timestamp\": 9}]}") << 1 << "neuron_bad_timestamp";
         QTest::newRow("unknown kind") << QByteArray("{\"Framework_Event\": [{\"duration\": 4, \"name\": \"g\", "
                                                     "\"timestamp\": 9}], \"Other\": [{\"x\": 1}]}")
                                       << 1 << "neuron_records_skipped";
@@ -474,9 +485,9 @@ private slots:
         QCOMPARE(r.phases.at("X"), uint64_t(25));
         QCOMPARE(metadata(s, "neuronStartTimestampNs"), QStringLiteral("1666807250000000000"));
         QCOMPARE(dumpTracks(s),
-            QStringList({"Process Overview (1) / Framework Ops", "Execution (3) / Framework Ops",
+            QStringList({ "Process Overview (1) / Framework Ops", "Execution (3) / Framework Ops",
                 "Execution (3) / HLO Ops", "Data Transfer (4) / Framework Ops (data transfer)",
-                "Data Transfer (4) / HLO Ops (data transfer)"}));
+                "Data Transfer (4) / HLO Ops (data transfer)" }));
         const OperatorCatalog catalog(s);
         for (uint32_t t = 0; t < s.trackCount(); ++t) {
             const QString label = dumpTracks(s)[int(t)];
@@ -495,21 +506,21 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QStringList>("order"); // longest first
         QTest::addColumn<QList<qint64>>("durations");
-        const std::vector<OpRow> fw = {{"NN[model]/Tanh[nl2]/aten__tanh", 2, 1700},
-            {"NN[model]/Linear[layer1]/aten__addmm_add", 4, 4100}, {"NN[model]/ReLU[nl1]/aten__relu", 1, 900}};
-        const QStringList fwOrder = {"NN[model]/Linear[layer1]/aten__addmm_add", "NN[model]/Tanh[nl2]/aten__tanh",
-            "NN[model]/ReLU[nl1]/aten__relu"};
-        QTest::newRow("framework, ns") << "neuron_framework_op.json" << qbytes(opTableJson(fw)) << "neuron-framework-op-table"
-                                       << fwOrder << QList<qint64>{4100, 1700, 900};
+        const std::vector<OpRow> fw = { { "NN[model]/Tanh[nl2]/aten__tanh", 2, 1700 },
+            { "NN[model]/Linear[layer1]/aten__addmm_add", 4, 4100 }, { "NN[model]/ReLU[nl1]/aten__relu", 1, 900 } };
+        const QStringList fwOrder = { "NN[model]/Linear[layer1]/aten__addmm_add", "NN[model]/Tanh[nl2]/aten__tanh",
+            "NN[model]/ReLU[nl1]/aten__relu" };
+        QTest::newRow("framework, ns") << "neuron_framework_op.json" << qbytes(opTableJson(fw))
+                                       << "neuron-framework-op-table" << fwOrder << QList<qint64> { 4100, 1700, 900 };
         QTest::newRow("framework, µs by key suffix")
             << "neuron_framework_op.json" << qbytes(opTableJson(fw, "op_name", "execution_time_us", "count"))
-            << "neuron-framework-op-table" << fwOrder << QList<qint64>{4100000, 1700000, 900000};
-        const std::vector<OpRow> hlo = {{"dot.36", 3, 300}, {"fusion.11", 1, 700}};
+            << "neuron-framework-op-table" << fwOrder << QList<qint64> { 4100000, 1700000, 900000 };
+        const std::vector<OpRow> hlo = { { "dot.36", 3, 300 }, { "fusion.11", 1, 700 } };
         QTest::newRow("hlo") << "neuron_hlo_op.json" << qbytes(opTableJson(hlo)) << "neuron-hlo-op-table"
-                             << QStringList{"fusion.11", "dot.36"} << QList<qint64>{700, 300};
+                             << QStringList { "fusion.11", "dot.36" } << QList<qint64> { 700, 300 };
         QTest::newRow("hlo, renamed file, hlo_name key")
             << "ops.json" << qbytes(opTableJson(hlo, "hlo_name")) << "neuron-hlo-op-table"
-            << QStringList{"fusion.11", "dot.36"} << QList<qint64>{700, 300};
+            << QStringList { "fusion.11", "dot.36" } << QList<qint64> { 700, 300 };
     }
     void opTable()
     {
@@ -527,7 +538,7 @@ private slots:
         const OperatorCatalog catalog(s);
         TimeNs at = 0;
         for (int i = 0; i < order.size(); ++i) {
-            const SliceRow row{uint32_t(i)}; // one row, in time order
+            const SliceRow row { uint32_t(i) }; // one row, in time order
             QCOMPARE(qstr(s.str(s.sliceName(row))), order[i]);
             QCOMPARE(s.sliceTs(row), at);
             QCOMPARE(qint64(s.sliceDur(row)), durations[i]);
@@ -562,7 +573,8 @@ private slots:
         wrapped.layout = SystemLayout::TraceEventsWrapped;
         QTest::newRow("system") << "system_profile.json" << qbytes(systemJson(wrapped));
         QTest::newRow("op timeline") << "neuron_op_timeline.json" << qbytes(opTimelineJson(3));
-        QTest::newRow("op table") << "neuron_hlo_op.json" << qbytes(opTableJson({{"dot.1", 1, 5}, {"add.2", 2, 7}}));
+        QTest::newRow("op table") << "neuron_hlo_op.json"
+                                  << qbytes(opTableJson({ { "dot.1", 1, 5 }, { "add.2", 2, 7 } }));
     }
     void hostileInput()
     {
@@ -608,7 +620,7 @@ private slots:
         QVERIFY(std::is_sorted(seen.begin(), seen.end()));
         QVERIFY(seen.back() > 0.99);
 
-        std::atomic<bool> cancel{false};
+        std::atomic<bool> cancel { false };
         ImportContext stop;
         stop.cancel = &cancel;
         stop.progress = [&](double f) {

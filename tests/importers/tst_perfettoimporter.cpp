@@ -32,7 +32,8 @@ QByteArray deflateZlib(const std::string& s)
 {
     uLongf n = compressBound(uLong(s.size()));
     QByteArray out(qsizetype(n), Qt::Uninitialized);
-    if (compress2(reinterpret_cast<Bytef*>(out.data()), &n, reinterpret_cast<const Bytef*>(s.data()), uLong(s.size()), 6)
+    if (compress2(
+            reinterpret_cast<Bytef*>(out.data()), &n, reinterpret_cast<const Bytef*>(s.data()), uLong(s.size()), 6)
         != Z_OK)
         qFatal("compress2 failed");
     out.truncate(qsizetype(n));
@@ -52,24 +53,17 @@ QStringList rblnSlices()
     };
     const QString f = QString::fromStdString(rblnFused());
     const std::vector<S> perIteration = {
-        {"MainThread", "forward", 0, 0, 41000},
-        {"MainThread", "rbln.run", 1, 1000, 39000},
-        {"MainThread", "submit", 2, 1200, 200},
-        {"Host", "#runtime_call_0", 0, 1500, 38500},
-        {"Host", "#input_prep_1", 1, 1600, 300},
-        {"Neural Engine Clusters", "#" + f + "_3", 0, 9000, 11000},
-        {"Neural Engine Clusters", "#" + f + "_4", 0, 20000, 10000},
-        {"Neural DMA", "#" + f + "_2", 0, 9500, 2500},
-        {"Task DMA", "#" + f + "_1", 0, 6000, 3000},
-        {"Task DMA", "#" + f + "_5", 0, 30000, 3000},
-        {"External HDMA", "#input_0", 0, 2000, 4000},
-        {"External HDMA", "#output_6", 0, 33000, 3000},
-        {"Device HDMA", "#allreduce_7", 0, 36000, 2000},
-        {"Device Sync", "#barrier_8", 0, 38000, 500},
-        {"Device Sync", "#sync_9", 0, 38500, 0}, // an instant that ends a flow: a zero-length slice
+        { "MainThread", "forward", 0, 0, 41000 }, { "MainThread", "rbln.run", 1, 1000, 39000 },
+        { "MainThread", "submit", 2, 1200, 200 }, { "Host", "#runtime_call_0", 0, 1500, 38500 },
+        { "Host", "#input_prep_1", 1, 1600, 300 }, { "Neural Engine Clusters", "#" + f + "_3", 0, 9000, 11000 },
+        { "Neural Engine Clusters", "#" + f + "_4", 0, 20000, 10000 }, { "Neural DMA", "#" + f + "_2", 0, 9500, 2500 },
+        { "Task DMA", "#" + f + "_1", 0, 6000, 3000 }, { "Task DMA", "#" + f + "_5", 0, 30000, 3000 },
+        { "External HDMA", "#input_0", 0, 2000, 4000 }, { "External HDMA", "#output_6", 0, 33000, 3000 },
+        { "Device HDMA", "#allreduce_7", 0, 36000, 2000 }, { "Device Sync", "#barrier_8", 0, 38000, 500 },
+        { "Device Sync", "#sync_9", 0, 38500, 0 }, // an instant that ends a flow: a zero-length slice
     };
-    const QStringList order = {"MainThread", "Host", "Neural Engine Clusters", "Neural DMA", "Task DMA",
-        "External HDMA", "Device HDMA", "Device Sync"};
+    const QStringList order = { "MainThread", "Host", "Neural Engine Clusters", "Neural DMA", "Task DMA",
+        "External HDMA", "Device HDMA", "Device Sync" };
     struct Row {
         int track, depth;
         qint64 ts;
@@ -81,12 +75,11 @@ QStringList rblnSlices()
             const qint64 ts = 1000000 + k * 100000 + s.at;
             QString name = s.name;
             name.replace('#', QString::number(k) + '_'); // device commands carry the sequence index
-            rows.push_back({int(order.indexOf(s.track)), s.depth, ts,
-                QStringLiteral("%1:%2@%3 %4+%5").arg(s.track, name).arg(s.depth).arg(ts).arg(s.dur)});
+            rows.push_back({ int(order.indexOf(s.track)), s.depth, ts,
+                QStringLiteral("%1:%2@%3 %4+%5").arg(s.track, name).arg(s.depth).arg(ts).arg(s.dur) });
         }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.track, a.depth, a.ts) < std::tie(b.track, b.depth, b.ts);
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+        [](const Row& a, const Row& b) { return std::tie(a.track, a.depth, a.ts) < std::tie(b.track, b.depth, b.ts); });
     QStringList out;
     for (const Row& r : rows)
         out << r.text;
@@ -136,10 +129,11 @@ private slots:
         QVERIFY2(r.store, r.error.c_str());
         QCOMPARE(QString::fromStdString(r.format), QStringLiteral("perfetto-protobuf"));
         QCOMPARE(histogram(r.phases),
-            QStringLiteral("sequence_flags:1 timestamp:2 track_descriptor:1 track_event:2 trusted_packet_sequence_id:3"));
+            QStringLiteral(
+                "sequence_flags:1 timestamp:2 track_descriptor:1 track_event:2 trusted_packet_sequence_id:3"));
         const EventStore& s = *r.store;
-        QCOMPARE(dumpTracks(s), QStringList{"NPU0 / NPU0"});
-        QCOMPARE(dumpSlices(s), QStringList{"NPU0:matmul@0 1000+1000"});
+        QCOMPARE(dumpTracks(s), QStringList { "NPU0 / NPU0" });
+        QCOMPARE(dumpSlices(s), QStringList { "NPU0:matmul@0 1000+1000" });
         QVERIFY2(s.diagnostics().empty(), qPrintable(messages(s).join('\n')));
     }
 
@@ -147,14 +141,16 @@ private slots:
     {
         const LoadResult r = load(richExample().bytes());
         QVERIFY2(r.store, r.error.c_str());
-        QCOMPARE(histogram(r.phases), QStringLiteral("interned_data:1 sequence_flags:3 timestamp:4 track_descriptor:3 "
-                                                     "track_event:4 trusted_packet_sequence_id:7"));
+        QCOMPARE(histogram(r.phases),
+            QStringLiteral("interned_data:1 sequence_flags:3 timestamp:4 track_descriptor:3 "
+                           "track_event:4 trusted_packet_sequence_id:7"));
         const EventStore& s = *r.store;
-        QCOMPARE(dumpTracks(s), (QStringList{"NPU device 0 (100) / DMA queue 0", "NPU device 0 (100) / HBM bandwidth"}));
+        QCOMPARE(
+            dumpTracks(s), (QStringList { "NPU device 0 (100) / DMA queue 0", "NPU device 0 (100) / HBM bandwidth" }));
         // The instant that terminates the flow is a zero-length slice, so the arrow has an end.
-        QCOMPARE(dumpSlices(s), (QStringList{"DMA queue 0:conv2d@0 5000+1000", "DMA queue 0:sync@0 6500+0"}));
-        QCOMPARE(dumpCounters(s, true, 12), QStringList{"NPU device 0 (100) / HBM bandwidth=6000:1500000000"});
-        QCOMPARE(dumpFlows(s), QStringList{"conv2d->sync"});
+        QCOMPARE(dumpSlices(s), (QStringList { "DMA queue 0:conv2d@0 5000+1000", "DMA queue 0:sync@0 6500+0" }));
+        QCOMPARE(dumpCounters(s, true, 12), QStringList { "NPU device 0 (100) / HBM bandwidth=6000:1500000000" });
+        QCOMPARE(dumpFlows(s), QStringList { "conv2d->sync" });
         const SliceRow conv = findSlice(s, "conv2d");
         QCOMPARE(sliceArgs(s, conv, ArgStyle::Typed).join(", "), QStringLiteral("bytes=u4096, layer=\"encoder.0\""));
         QCOMPARE(qstr(s.str(s.types().get(s.sliceType(conv)).category)), QStringLiteral("npu"));
@@ -193,7 +189,7 @@ private slots:
         } else if (container.endsWith(QLatin1String("-packets"))) {
             // The whole trace as one bundle, as Perfetto's service writes them.
             const QByteArray packed = container.startsWith(QLatin1String("zstd")) ? testfiles::zstdBytes(bytes)
-                                                                                 : deflateZlib(trace.bytes());
+                                                                                  : deflateZlib(trace.bytes());
             Packet p;
             if (container.startsWith(QLatin1String("zstd")))
                 p.zstdCompressed(packed.toStdString());
@@ -201,7 +197,7 @@ private slots:
                 p.compressed(packed.toStdString());
             bytes = qbytes(Trace().add(p).bytes());
             expectedPhases += container.startsWith(QLatin1String("zstd")) ? QStringLiteral(" zstd_compressed_packets:1")
-                                                                         : QStringLiteral(" compressed_packets:1");
+                                                                          : QStringLiteral(" compressed_packets:1");
             QStringList parts = expectedPhases.split(' ');
             parts.sort();
             expectedPhases = parts.join(' ');
@@ -211,18 +207,19 @@ private slots:
         QCOMPARE(r.compression, compression);
         QCOMPARE(histogram(r.phases), expectedPhases);
         const EventStore& s = *r.store;
-        QCOMPARE(dumpTracks(s), (QStringList{"python3 (4242) / MainThread", "RBLN ATOM 0 (7001) / Host",
-                                    "RBLN ATOM 0 (7001) / Neural Engine Clusters", "RBLN ATOM 0 (7001) / Neural DMA",
-                                    "RBLN ATOM 0 (7001) / Task DMA", "RBLN ATOM 0 (7001) / External HDMA",
-                                    "RBLN ATOM 0 (7001) / Device HDMA", "RBLN ATOM 0 (7001) / Device Sync",
-                                    "RBLN ATOM 0 (7001) / DRAM usage", "RBLN ATOM 0 (7001) / NE utilization"}));
+        QCOMPARE(dumpTracks(s),
+            (QStringList { "python3 (4242) / MainThread", "RBLN ATOM 0 (7001) / Host",
+                "RBLN ATOM 0 (7001) / Neural Engine Clusters", "RBLN ATOM 0 (7001) / Neural DMA",
+                "RBLN ATOM 0 (7001) / Task DMA", "RBLN ATOM 0 (7001) / External HDMA",
+                "RBLN ATOM 0 (7001) / Device HDMA", "RBLN ATOM 0 (7001) / Device Sync",
+                "RBLN ATOM 0 (7001) / DRAM usage", "RBLN ATOM 0 (7001) / NE utilization" }));
         QCOMPARE(dumpSlices(s), rblnSlices());
         QCOMPARE(s.sliceCount(), size_t(30));
         QCOMPARE(dumpInstants(s, trackLabel),
-            (QStringList{"MainThread:rbln.profiler.mark@1000100", "MainThread:rbln.profiler.mark@1100100"}));
+            (QStringList { "MainThread:rbln.profiler.mark@1000100", "MainThread:rbln.profiler.mark@1100100" }));
         QCOMPARE(dumpCounters(s, true, 12),
-            (QStringList{"RBLN ATOM 0 (7001) / DRAM usage=1002000:1048576,1036000:0,1102000:1052672,1136000:0",
-                "RBLN ATOM 0 (7001) / NE utilization=1009000:0.75,1030000:0,1109000:0.75,1130000:0"}));
+            (QStringList { "RBLN ATOM 0 (7001) / DRAM usage=1002000:1048576,1036000:0,1102000:1052672,1136000:0",
+                "RBLN ATOM 0 (7001) / NE utilization=1009000:0.75,1030000:0,1109000:0.75,1130000:0" }));
         QCOMPARE(dumpFlows(s), rblnFlows());
         QVERIFY2(s.diagnostics().empty(), qPrintable(messages(s).join('\n')));
     }
@@ -235,7 +232,7 @@ private slots:
         const QString f = QString::fromStdString(rblnFused());
         // Interned annotation names and string values, pointers, bools, doubles, negative
         // ints, and a nested dict/array flattened like the JSON importer does.
-        for (const char* k : {"0_", "1_"}) {
+        for (const char* k : { "0_", "1_" }) {
             const SliceRow nec = findSlice(s, QLatin1String(k) + f + QLatin1String("_3"));
             QVERIFY(nec.valid());
             QCOMPARE(sliceArgs(s, nec, ArgStyle::Typed).join(", "),
@@ -257,7 +254,8 @@ private slots:
         QCOMPARE(s.flowsIn(task).size(), size_t(1));
         QCOMPARE(s.flowsOut(task).size(), size_t(1));
         QCOMPARE(qstr(s.str(s.sliceName(s.flow(s.flowsIn(task)[0]).from))), QStringLiteral("0_input_0"));
-        QCOMPARE(qstr(s.str(s.sliceName(s.flow(s.flowsOut(task)[0]).to))), QStringLiteral("0_") + f + QStringLiteral("_3"));
+        QCOMPARE(
+            qstr(s.str(s.sliceName(s.flow(s.flowsOut(task)[0]).to))), QStringLiteral("0_") + f + QStringLiteral("_3"));
         QCOMPARE(s.extent().start, TimeNs(1000000));
         QCOMPARE(s.extent().end, TimeNs(1141000));
     }
@@ -293,12 +291,13 @@ private slots:
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(dumpInstants(s, trackLabel),
-            (QStringList{"npu:before@10", "npu:other@20", "npu:after@30", "npu:[unknown name]@40",
-                "npu:[unknown name]@50"}));
+            (QStringList {
+                "npu:before@10", "npu:other@20", "npu:after@30", "npu:[unknown name]@40", "npu:[unknown name]@50" }));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_interned_id_undefined:2"));
         const QStringList m = messages(s);
-        QVERIFY2(m.size() == 2 && m[0].contains(QRegularExpression("^perfetto_interned_id_undefined: byte \\d+: event name iid 2 "
-                                                                   "is not defined on sequence 5")),
+        QVERIFY2(m.size() == 2
+                && m[0].contains(QRegularExpression("^perfetto_interned_id_undefined: byte \\d+: event name iid 2 "
+                                                    "is not defined on sequence 5")),
             qPrintable(m.join('\n')));
     }
 
@@ -310,17 +309,23 @@ private slots:
         // Data loss: packets needing incremental state are skipped until the next reset.
         t.add(Packet().ts(20).seq(1).flags(2).previousPacketDropped().event(Event::instant(1).nameIid(1)));
         t.add(Packet().ts(30).seq(1).flags(2).event(Event::instant(1).nameIid(1)));
-        t.add(Packet().ts(40).seq(1).flags(3).interned(Interned().eventName(1, "b")).event(Event::instant(1).nameIid(1)));
+        t.add(
+            Packet().ts(40).seq(1).flags(3).interned(Interned().eventName(1, "b")).event(Event::instant(1).nameIid(1)));
         // The deprecated bool resets too.
-        t.add(Packet().ts(50).seq(1).incrementalStateCleared().interned(Interned().eventName(1, "c")).event(
-            Event::instant(1).nameIid(1)));
+        t.add(Packet()
+                  .ts(50)
+                  .seq(1)
+                  .incrementalStateCleared()
+                  .interned(Interned().eventName(1, "c"))
+                  .event(Event::instant(1).nameIid(1)));
         // A sequence that never reset: skipped.
         t.add(Packet().ts(60).seq(2).flags(2).event(Event::instant(1).name("never")));
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"npu:a@10", "npu:b@40", "npu:c@50"}));
-        QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_packet_skipped_incremental_state_invalid:3"));
+        QCOMPARE(dumpInstants(s, trackLabel), (QStringList { "npu:a@10", "npu:b@40", "npu:c@50" }));
+        QCOMPARE(
+            histogram(s.diagnostics().counts()), QStringLiteral("perfetto_packet_skipped_incremental_state_invalid:3"));
     }
 
     // --- tracks ------------------------------------------------------------------------
@@ -356,13 +361,15 @@ private slots:
         // Threads and tracks of a process in descriptor order; numeric pids before the
         // pseudo-processes of root tracks ("global", "track:<uuid>"). A child track's name is
         // fixed when it is placed (before the thread was renamed).
-        QCOMPARE(dumpTracks(s), (QStringList{"device (77) / Chiplet 0 / Neural DMA", "device (77) / device",
-                                    "device (77) / worker-renamed", "device (77) / worker / async", "Global / Global",
-                                    "CCL / CCL", "CCL / CCL Workload", "Track 999 / Track 999"}));
-        QCOMPARE(dumpSlices(s), QStringList{"Chiplet 0 / Neural DMA:early@0 100+50"});
-        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"device:on-process@320", "worker-renamed:on-thread@310",
-                                      "worker / async:in-thread-child@300", "Global:global@500", "CCL:group-level@210",
-                                      "CCL Workload:allgather@200", "Track 999:orphan@400"}));
+        QCOMPARE(dumpTracks(s),
+            (QStringList { "device (77) / Chiplet 0 / Neural DMA", "device (77) / device",
+                "device (77) / worker-renamed", "device (77) / worker / async", "Global / Global", "CCL / CCL",
+                "CCL / CCL Workload", "Track 999 / Track 999" }));
+        QCOMPARE(dumpSlices(s), QStringList { "Chiplet 0 / Neural DMA:early@0 100+50" });
+        QCOMPARE(dumpInstants(s, trackLabel),
+            (QStringList { "device:on-process@320", "worker-renamed:on-thread@310",
+                "worker / async:in-thread-child@300", "Global:global@500", "CCL:group-level@210",
+                "CCL Workload:allgather@200", "Track 999:orphan@400" }));
         QCOMPARE(histogram(s.diagnostics().counts()),
             QStringLiteral("perfetto_track_descriptor_conflict:1 perfetto_track_undefined:1"));
     }
@@ -374,7 +381,7 @@ private slots:
         t.add(Packet().seq(1).track(Track(2).parent(1).name("b")));
         t.add(Packet().seq(1).track(Track(3).parent(3).name("self")));
         t.add(Packet().seq(1).track(Track(4).parent(404).name("lost parent")));
-        for (uint64_t u : {1, 2, 3, 4})
+        for (uint64_t u : { 1, 2, 3, 4 })
             t.add(Packet().ts(10 * u).seq(1).event(Event::instant(u).name("e" + std::to_string(u))));
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
@@ -391,14 +398,16 @@ private slots:
         QTest::addColumn<QString>("spec"); // per event: "<name>@<ts>[+f<id>][-t<id>][o<id>][O<id>]"
         QTest::addColumn<QStringList>("flows");
         QTest::addColumn<QString>("diagnostics");
-        QTest::newRow("chain without termination") << "a@10+f1 b@20+f1 c@30+f1" << QStringList{"a->b", "b->c"} << "";
-        QTest::newRow("terminated then reused") << "a@10+f1 b@20-t1 c@30+f1 d@40-t1" << QStringList{"a->b", "c->d"} << "";
-        QTest::newRow("time order, not file order") << "b@20+f1 a@10+f1 c@30-t1" << QStringList{"a->b", "b->c"} << "";
-        QTest::newRow("old varint fields") << "a@10o7 b@20O7" << QStringList{"a->b"} << "";
-        QTest::newRow("two flows on one slice") << "a@10+f1+f2 b@20-t1 c@30-t2" << QStringList{"a->b", "a->c"} << "";
-        QTest::newRow("terminating without start") << "a@10-t5" << QStringList{}
-                                                   << "perfetto_flow_terminated_without_start:1";
-        QTest::newRow("lone flow id") << "a@10+f9" << QStringList{} << "perfetto_flow_without_partner:1";
+        QTest::newRow("chain without termination") << "a@10+f1 b@20+f1 c@30+f1" << QStringList { "a->b", "b->c" } << "";
+        QTest::newRow("terminated then reused")
+            << "a@10+f1 b@20-t1 c@30+f1 d@40-t1" << QStringList { "a->b", "c->d" } << "";
+        QTest::newRow("time order, not file order")
+            << "b@20+f1 a@10+f1 c@30-t1" << QStringList { "a->b", "b->c" } << "";
+        QTest::newRow("old varint fields") << "a@10o7 b@20O7" << QStringList { "a->b" } << "";
+        QTest::newRow("two flows on one slice") << "a@10+f1+f2 b@20-t1 c@30-t2" << QStringList { "a->b", "a->c" } << "";
+        QTest::newRow("terminating without start")
+            << "a@10-t5" << QStringList {} << "perfetto_flow_terminated_without_start:1";
+        QTest::newRow("lone flow id") << "a@10+f9" << QStringList {} << "perfetto_flow_without_partner:1";
     }
 
     void flows()
@@ -438,13 +447,13 @@ private slots:
     {
         Trace t;
         t.add(Packet().seq(1).track(Track(1).name("q")));
-        t.add(Packet().ts(10).seq(1).event(Event::begin(1).name("a").packedFixed64(47, {1, 2})));
+        t.add(Packet().ts(10).seq(1).event(Event::begin(1).name("a").packedFixed64(47, { 1, 2 })));
         t.add(Packet().ts(15).seq(1).event(Event::end(1)));
-        t.add(Packet().ts(20).seq(1).event(Event::begin(1).name("b").packedFixed64(48, {1, 2})));
+        t.add(Packet().ts(20).seq(1).event(Event::begin(1).name("b").packedFixed64(48, { 1, 2 })));
         t.add(Packet().ts(25).seq(1).event(Event::end(1)));
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
-        QCOMPARE(dumpFlows(*r.store), (QStringList{"a->b", "a->b"}));
+        QCOMPARE(dumpFlows(*r.store), (QStringList { "a->b", "a->b" }));
     }
 
     // --- counters, defaults, legacy, clocks ------------------------------------------------
@@ -459,7 +468,7 @@ private slots:
         t.add(Packet().seq(1).track(Track(5).parent(1).name("slices")));
         t.add(Packet().seq(1).track(Track(6).name("bytes").counter())); // same name, own root
         t.add(Packet().seq(1).track(Track(7).parent(1).name("bytes").counter())); // same name, same process
-        t.add(Packet().seq(1).flags(2).defaults(5, {4}));
+        t.add(Packet().seq(1).flags(2).defaults(5, { 4 }));
         t.add(Packet().ts(10).seq(1).flags(2).event(Event::counter(2).value(3)));
         t.add(Packet().ts(20).seq(1).flags(2).event(Event::counter(3).value(5)));
         t.add(Packet().ts(30).seq(1).flags(2).event(Event::counter(3).value(-2)));
@@ -469,22 +478,27 @@ private slots:
         t.add(Packet().ts(50).seq(1).flags(2).event(Event::untracked(1).name("work").extraCounterValue(1000)));
         t.add(Packet().ts(60).seq(1).flags(2).event(Event::untracked(2).extraCounterValue(1500)));
         // Explicit extra counters override the defaults; doubles too.
-        t.add(Packet().ts(70).seq(1).flags(2).event(
-            Event::instant(5).name("mark").extraCounterUuid(2).extraCounterValue(1).extraDoubleCounterUuid(6).extraDoubleCounterValue(2.5)));
+        t.add(Packet().ts(70).seq(1).flags(2).event(Event::instant(5)
+                                                        .name("mark")
+                                                        .extraCounterUuid(2)
+                                                        .extraCounterValue(1)
+                                                        .extraDoubleCounterUuid(6)
+                                                        .extraDoubleCounterValue(2.5)));
         // Problems: no value, counter on a slice track, slice on a counter track, value count mismatch.
         t.add(Packet().ts(80).seq(1).flags(2).event(Event::counter(2)));
         t.add(Packet().ts(81).seq(1).flags(2).event(Event::counter(5).value(1)));
         t.add(Packet().ts(82).seq(1).flags(2).event(Event::instant(2).name("x")));
-        t.add(Packet().ts(83).seq(1).flags(2).event(Event::instant(5).name("y").extraCounterValue(1).extraCounterValue(2)));
+        t.add(Packet().ts(83).seq(1).flags(2).event(
+            Event::instant(5).name("y").extraCounterValue(1).extraCounterValue(2)));
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         // Series of a process by name; unit_multiplier scales, is_incremental accumulates.
-        QCOMPARE(dumpCounters(s, true, 12), (QStringList{"p (5) / bytes=10:3072,70:1024", "p (5) / bytes [7]=41:9",
-                                      "p (5) / cpu time=50:1000,60:1500,83:1", "p (5) / delta=20:5,30:3",
-                                      "bytes / bytes=40:0.5,70:2.5"}));
-        QCOMPARE(dumpSlices(s), QStringList{"slices:work@0 50+10"});
-        QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"slices:mark@70", "slices:y@83"}));
+        QCOMPARE(dumpCounters(s, true, 12),
+            (QStringList { "p (5) / bytes=10:3072,70:1024", "p (5) / bytes [7]=41:9",
+                "p (5) / cpu time=50:1000,60:1500,83:1", "p (5) / delta=20:5,30:3", "bytes / bytes=40:0.5,70:2.5" }));
+        QCOMPARE(dumpSlices(s), QStringList { "slices:work@0 50+10" });
+        QCOMPARE(dumpInstants(s, trackLabel), (QStringList { "slices:mark@70", "slices:y@83" }));
         QCOMPARE(histogram(s.diagnostics().counts()),
             QStringLiteral("perfetto_counter_missing_value:1 perfetto_counter_on_non_counter_track:1 "
                            "perfetto_extra_counter_values_mismatch:1 perfetto_slice_on_counter_track:1"));
@@ -493,10 +507,14 @@ private slots:
     void legacyDescriptorsAndEvents()
     {
         Trace t;
-        t.add(Packet().seq(3).flags(1).legacyProcess(9, "chrome").legacyThread(9, 10, "CrBrowserMain", 1000)
+        t.add(Packet()
+                  .seq(3)
+                  .flags(1)
+                  .legacyProcess(9, "chrome")
+                  .legacyThread(9, 10, "CrBrowserMain", 1000)
                   .interned(Interned().eventName(1, "Task")));
         t.add(Packet().seq(3).flags(2).event(Event::untracked(1).deltaUs(5).nameIid(1))); // 1005 µs
-        t.add(Packet().seq(3).flags(2).event(Event::untracked(2).deltaUs(10)));           // 1015 µs
+        t.add(Packet().seq(3).flags(2).event(Event::untracked(2).deltaUs(10))); // 1015 µs
         t.add(Packet().seq(3).flags(2).event(Event().deltaUs(5).name("legacy X").legacy('X', 3))); // 1020 µs
         t.add(Packet().seq(3).flags(2).event(Event().absoluteUs(2000).name("legacy I").legacy('I')));
         t.add(Packet().seq(3).flags(2).event(Event().deltaUs(1).name("flow thing").legacy('s')));
@@ -505,9 +523,10 @@ private slots:
         const LoadResult r = load(t.bytes());
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
-        QCOMPARE(dumpTracks(s), QStringList{"chrome (9) / CrBrowserMain"});
-        QCOMPARE(dumpSlices(s), (QStringList{"CrBrowserMain:Task@0 1005000+10000", "CrBrowserMain:legacy X@0 1020000+3000"}));
-        QCOMPARE(dumpInstants(s, trackLabel), QStringList{"CrBrowserMain:legacy I@2000000"});
+        QCOMPARE(dumpTracks(s), QStringList { "chrome (9) / CrBrowserMain" });
+        QCOMPARE(dumpSlices(s),
+            (QStringList { "CrBrowserMain:Task@0 1005000+10000", "CrBrowserMain:legacy X@0 1020000+3000" }));
+        QCOMPARE(dumpInstants(s, trackLabel), QStringList { "CrBrowserMain:legacy I@2000000" });
         QCOMPARE(histogram(s.diagnostics().counts()),
             QStringLiteral("perfetto_legacy_event_unsupported_s:1 perfetto_track_event_missing_timestamp:1 "
                            "perfetto_track_event_without_type:1"));
@@ -518,8 +537,8 @@ private slots:
         Trace t;
         t.add(Packet().seq(1).track(Track(1).name("npu")));
         // BOOTTIME 1e9 ↔ MONOTONIC 5e8; a sequence clock 64 in µs, incremental, at 100 µs = BOOTTIME 1e9 + 1000.
-        t.add(Packet().seq(1).clockSnapshot({{6, 1000000000}, {3, 500000000}}));
-        t.add(Packet().seq(2).clockSnapshot({{6, 1000001000}, {64, 100, true, 1000}}));
+        t.add(Packet().seq(1).clockSnapshot({ { 6, 1000000000 }, { 3, 500000000 } }));
+        t.add(Packet().seq(2).clockSnapshot({ { 6, 1000001000 }, { 64, 100, true, 1000 } }));
         t.add(Packet().ts(1000).seq(1).event(Event::instant(1).name("boottime")));
         t.add(Packet().ts(500000100).clockId(3).seq(1).event(Event::instant(1).name("monotonic")));
         t.add(Packet().ts(2).clockId(64).seq(2).event(Event::instant(1).name("seq clock +2us")));
@@ -529,26 +548,33 @@ private slots:
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(dumpInstants(s, trackLabel),
-            (QStringList{"npu:unknown clock@7", "npu:boottime@1000", "npu:monotonic@1000000100",
-                "npu:seq clock +2us@1000003000", "npu:seq clock +5us@1000006000"}));
+            (QStringList { "npu:unknown clock@7", "npu:boottime@1000", "npu:monotonic@1000000100",
+                "npu:seq clock +2us@1000003000", "npu:seq clock +5us@1000006000" }));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_clock_unsynced:1"));
-        QCOMPARE(histogram(r.phases), QStringLiteral("clock_snapshot:2 timestamp:5 timestamp_clock_id:4 "
-                                                     "track_descriptor:1 track_event:5 trusted_packet_sequence_id:8"));
+        QCOMPARE(histogram(r.phases),
+            QStringLiteral("clock_snapshot:2 timestamp:5 timestamp_clock_id:4 "
+                           "track_descriptor:1 track_event:5 trusted_packet_sequence_id:8"));
     }
 
     void annotationForms()
     {
         Trace t;
-        t.add(Packet().seq(1).flags(1).track(Track(1).name("q")).interned(
-            Interned().annotationName(1, "n").sourceLocation(1, "model.py", 12)));
+        t.add(Packet()
+                  .seq(1)
+                  .flags(1)
+                  .track(Track(1).name("q"))
+                  .interned(Interned().annotationName(1, "n").sourceLocation(1, "model.py", 12)));
         t.add(Packet().ts(1).seq(1).flags(2).event(
             Event::instant(1)
                 .name("a")
-                .arg(Annotation::named("nested").nested(nested::array({nested::integer(1), nested::dict({{"k", nested::str("v")}})})))
+                .arg(Annotation::named("nested").nested(
+                    nested::array({ nested::integer(1), nested::dict({ { "k", nested::str("v") } }) })))
                 .arg(Annotation::named("json").legacyJson("{\"x\":1}"))
                 .arg(Annotation::named("empty"))
                 .arg(Annotation::iid(7).u(1))
-                .arg(Annotation::named("list").item(Annotation::element().s("x")).item(Annotation::element().item(Annotation::element().b(false))))
+                .arg(Annotation::named("list")
+                         .item(Annotation::element().s("x"))
+                         .item(Annotation::element().item(Annotation::element().b(false))))
                 .arg(Annotation::iid(1).stringIid(9))
                 .varint(f::kSourceLocationIid, 1)));
         t.add(Packet().ts(2).seq(1).flags(2).event(Event::instant(1).name("b").sourceLocation("a.cc", 3)));
@@ -559,9 +585,10 @@ private slots:
         QStringList args;
         for (const Arg& a : s.args().get(s.instantArgs(InstantRow(0))))
             args << argText(s, a, ArgStyle::Typed);
-        QCOMPARE(args.join(", "), QStringLiteral("nested[0]=i1, nested[1].k=\"v\", json=\"{\"x\":1}\", empty=null, "
-                                                 "[unknown arg iid 7]=u1, list[0]=\"x\", list[1][0]=false, "
-                                                 "n=\"[unknown string iid 9]\""));
+        QCOMPARE(args.join(", "),
+            QStringLiteral("nested[0]=i1, nested[1].k=\"v\", json=\"{\"x\":1}\", empty=null, "
+                           "[unknown arg iid 7]=u1, list[0]=\"x\", list[1][0]=false, "
+                           "n=\"[unknown string iid 9]\""));
         QCOMPARE(qstr(s.str(s.types().get(s.instantType(InstantRow(0))).source)), QStringLiteral("model.py:12"));
         QCOMPARE(qstr(s.str(s.types().get(s.instantType(InstantRow(1))).source)), QStringLiteral("a.cc:3"));
         QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_interned_id_undefined:2"));
@@ -581,9 +608,9 @@ private slots:
         const std::string good = minimalExample().bytes(); // 1 slice; 52 bytes
         const std::string inst = Trace().add(Packet().ts(3000).seq(1).event(Event::instant(1).name("after"))).bytes();
 
-        QTest::newRow("length-0 entry between packets")
-            << qbytes(good + std::string("\x0a\x00", 2) + inst) << true << "perfetto_empty_packet: byte 54: an empty packet"
-            << "perfetto_empty_packet:1" << 1 << 1;
+        QTest::newRow("length-0 entry between packets") << qbytes(good + std::string("\x0a\x00", 2) + inst) << true
+                                                        << "perfetto_empty_packet: byte 54: an empty packet"
+                                                        << "perfetto_empty_packet:1" << 1 << 1;
         QTest::newRow("trailing zero padding")
             << qbytes(good + std::string(16, '\0')) << true
             << "perfetto_trailing_garbage: byte 52: not a trace packet: invalid field number 0; the 3 packets"
@@ -595,14 +622,16 @@ private slots:
         {
             std::string cut = good + inst;
             cut.resize(cut.size() - 4);
-            QTest::newRow("truncated last packet")
-                << qbytes(cut) << true << "perfetto_truncated_packet: byte 52: packet length 19 runs past the end of the data \\(15 bytes left\\)"
-                << "perfetto_truncated_packet:1" << 1 << 0;
+            QTest::newRow("truncated last packet") << qbytes(cut) << true
+                                                   << "perfetto_truncated_packet: byte 52: packet length 19 runs past "
+                                                      "the end of the data \\(15 bytes left\\)"
+                                                   << "perfetto_truncated_packet:1" << 1 << 0;
         }
-        QTest::newRow("truncated first packet") << qbytes(good.substr(0, 10)) << false
-                                                << "truncated Perfetto trace: packet length 15 runs past the end of the "
-                                                   "data \\(8 bytes left\\) \\(at byte 0\\)"
-                                                << "" << 0 << 0;
+        QTest::newRow("truncated first packet")
+            << qbytes(good.substr(0, 10)) << false
+            << "truncated Perfetto trace: packet length 15 runs past the end of the "
+               "data \\(8 bytes left\\) \\(at byte 0\\)"
+            << "" << 0 << 0;
         {
             // An unknown packet kind, an extension, and an unknown TrackEvent field.
             Trace t = minimalExample();
@@ -613,13 +642,14 @@ private slots:
                 << qbytes(t.bytes()) << true
                 << "perfetto_track_event_fields_skipped: byte \\d+: TrackEvent fields not shown \\(typed args or "
                    "extensions\\): 25"
-                << "perfetto_skipped_field1234:1 perfetto_skipped_for_testing:1 perfetto_track_event_fields_skipped:1" << 1
-                << 1;
+                << "perfetto_skipped_field1234:1 perfetto_skipped_for_testing:1 perfetto_track_event_fields_skipped:1"
+                << 1 << 1;
         }
         {
             // An 11-byte varint inside a track event: that packet is dropped, the rest kept.
             Trace t = minimalExample();
-            t.add(Packet().ts(2500).seq(1).event(Event::instant(1).name("bad").raw(9, "\x48\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01")));
+            t.add(Packet().ts(2500).seq(1).event(
+                Event::instant(1).name("bad").raw(9, "\x48\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01")));
             t.add(Packet().ts(2600).seq(1).event(Event::instant(1).name("good")));
             QTest::newRow("bad varint inside a track event")
                 << qbytes(t.bytes()) << true << "perfetto_malformed_track_event: byte 64: bad varint in field 9"
@@ -628,7 +658,10 @@ private slots:
         {
             // The same in the packet itself (its timestamp).
             Trace t = minimalExample();
-            t.add(Packet().raw(8, "\x40\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01").seq(1).event(Event::instant(1).name("bad")));
+            t.add(Packet()
+                      .raw(8, "\x40\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01")
+                      .seq(1)
+                      .event(Event::instant(1).name("bad")));
             t.add(Packet().ts(2600).seq(1).event(Event::instant(1).name("good")));
             QTest::newRow("bad varint in a packet field")
                 << qbytes(t.bytes()) << true << "perfetto_malformed_packet: byte 55: bad varint in field 8"
@@ -644,7 +677,8 @@ private slots:
         }
         QTest::newRow("bad varint at the start")
             << QByteArray::fromHex("0affffffffffffffffffff0100") << false
-            << "not a Perfetto trace: bad varint in the length of the packet at byte 0 \\(at byte 1\\)" << "" << 0 << 0;
+            << "not a Perfetto trace: bad varint in the length of the packet at byte 0 \\(at byte 1\\)"
+            << "" << 0 << 0;
         {
             Trace t = minimalExample();
             t.add(Packet().ts(2500).seq(1).event(Event::instant(1).nameIid(77)));
@@ -655,7 +689,8 @@ private slots:
         }
         {
             Trace t = minimalExample();
-            t.add(Packet().ts(2500).seq(1).event(Event::instant(1).name("a").arg(Annotation::named("x").raw(3, "\x18\x80"))));
+            t.add(Packet().ts(2500).seq(1).event(
+                Event::instant(1).name("a").arg(Annotation::named("x").raw(3, "\x18\x80"))));
             QTest::newRow("malformed annotation")
                 << qbytes(t.bytes()) << true << "perfetto_malformed_track_event|perfetto_malformed_annotation"
                 << "perfetto_malformed_annotation:1" << 1 << 1;
@@ -679,7 +714,8 @@ private slots:
             Trace t = minimalExample();
             t.add(Packet().compressed("not deflate at all"));
             QTest::newRow("corrupt compressed_packets")
-                << qbytes(t.bytes()) << true << "perfetto_malformed_compressed_packets: byte \\d+: compressed_packets: corrupt"
+                << qbytes(t.bytes()) << true
+                << "perfetto_malformed_compressed_packets: byte \\d+: compressed_packets: corrupt"
                 << "perfetto_malformed_compressed_packets:1" << 1 << 0;
         }
         {
@@ -687,10 +723,12 @@ private slots:
             // packet decodes, the load fails at the file byte where gzip broke.
             const QByteArray gz = testfiles::gzipBytes(qbytes(good + inst));
             QTest::newRow("gzip, trailer cut")
-                << gz.left(gz.size() - 4) << true << "truncated_input: byte \\d+ of the file: .*; the 4 packets before it were kept"
+                << gz.left(gz.size() - 4) << true
+                << "truncated_input: byte \\d+ of the file: .*; the 4 packets before it were kept"
                 << "truncated_input:1" << 1 << 1;
-            QTest::newRow("gzip, cut in the header") << gz.left(14) << false
-                                                     << "truncated Perfetto trace: .*gzip.* \\(at byte \\d+\\)" << "" << 0 << 0;
+            QTest::newRow("gzip, cut in the header")
+                << gz.left(14) << false << "truncated Perfetto trace: .*gzip.* \\(at byte \\d+\\)"
+                << "" << 0 << 0;
         }
     }
 
@@ -707,7 +745,8 @@ private slots:
         if (!loads) {
             QVERIFY2(!r.store, "expected a load error");
             QVERIFY2(re.match(QString::fromStdString(r.error)).hasMatch(), r.error.c_str());
-            QVERIFY2(QString::fromStdString(r.error).contains(QRegularExpression("\\(at byte \\d+\\)$")), r.error.c_str());
+            QVERIFY2(
+                QString::fromStdString(r.error).contains(QRegularExpression("\\(at byte \\d+\\)$")), r.error.c_str());
             return;
         }
         QVERIFY2(r.store, r.error.c_str());
@@ -759,8 +798,8 @@ private slots:
             const QStringList c = QString::fromUtf8(f.readLine()).remove('\n').split('\t');
             if (c.size() != header.size() || c[col("format")] != QLatin1String("pftrace"))
                 continue;
-            QTest::newRow(qPrintable(c[col("file")])) << c[col("file")] << c[col("compression")] << c[col("ph_histogram")]
-                                                      << c[col("events")].toLongLong();
+            QTest::newRow(qPrintable(c[col("file")]))
+                << c[col("file")] << c[col("compression")] << c[col("ph_histogram")] << c[col("events")].toLongLong();
             ++rows;
         }
         QVERIFY(rows == 2);
@@ -797,21 +836,22 @@ private slots:
         }
         for (const auto& [k, n] : r.phases)
             if (!expected.count(k))
-                QVERIFY2(expected.size() >= 14 && n <= least, qPrintable(QStringLiteral("%1:%2 not in the manifest").arg(k.c_str()).arg(n)));
+                QVERIFY2(expected.size() >= 14 && n <= least,
+                    qPrintable(QStringLiteral("%1:%2 not in the manifest").arg(k.c_str()).arg(n)));
         // Every packet has a sequence id in both files: that count is the packet count.
         QCOMPARE(qint64(r.phases.at("trusted_packet_sequence_id")), packets);
         const EventStore& s = *r.store;
         if (file.endsWith(QLatin1String(".pb"))) {
             // 3 Chrome instants with typed (Chrome-specific) args, on thread t1 of pid 5.
-            QCOMPARE(dumpTracks(s), QStringList{"Process 5 / t1"});
-            QCOMPARE(dumpInstants(s, trackLabel), (QStringList{"t1:name1@1000", "t1:name2@2000", "t1:name3@3000"}));
+            QCOMPARE(dumpTracks(s), QStringList { "Process 5 / t1" });
+            QCOMPARE(dumpInstants(s, trackLabel), (QStringList { "t1:name1@1000", "t1:name2@2000", "t1:name3@3000" }));
             QCOMPARE(histogram(s.diagnostics().counts()), QStringLiteral("perfetto_track_event_fields_skipped:3"));
         } else {
             // An Android system trace with no track events: every payload kind it skipped is
             // counted, by name (and as phases).
             QCOMPARE(s.sliceCount() + s.instantCount() + s.counterSampleCount(), size_t(0));
-            for (const char* kind : {"ftrace_events", "statsd_atom", "field92", "process_tree", "battery",
-                     "entity_state_residency", "trace_config", "system_info"})
+            for (const char* kind : { "ftrace_events", "statsd_atom", "field92", "process_tree", "battery",
+                     "entity_state_residency", "trace_config", "system_info" })
                 QCOMPARE(s.diagnostics().get(std::string("perfetto_skipped_") + kind), r.phases.at(kind));
             QCOMPARE(s.diagnostics().get("perfetto_skipped_clock_snapshot"), uint64_t(0)); // read, not skipped
         }

@@ -20,8 +20,14 @@ using namespace perfettotest;
 namespace proto = strata::importers::proto;
 
 namespace {
-QByteArray qbytes(const std::string& s) { return QByteArray(s.data(), qsizetype(s.size())); }
-QString hex(const std::string& s) { return QString::fromLatin1(qbytes(s).toHex(' ')); }
+QByteArray qbytes(const std::string& s)
+{
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+QString hex(const std::string& s)
+{
+    return QString::fromLatin1(qbytes(s).toHex(' '));
+}
 } // namespace
 
 class TestPerfettoWire : public QObject {
@@ -38,32 +44,39 @@ private slots:
     {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("fields"); // "id:type:value", or "id:2:<hex>" for bytes
-        QTest::addColumn<QString>("error");  // empty, or the start of the error text
+        QTest::addColumn<QString>("error"); // empty, or the start of the error text
         QTest::addColumn<qint64>("errorOffset");
-        QTest::newRow("varint 1 byte") << QByteArray::fromHex("0801") << "1:0:1" << "" << qint64(0);
-        QTest::newRow("varint 2 bytes") << QByteArray::fromHex("08ac02") << "1:0:300" << "" << qint64(0);
+        QTest::newRow("varint 1 byte") << QByteArray::fromHex("0801") << "1:0:1"
+                                       << "" << qint64(0);
+        QTest::newRow("varint 2 bytes") << QByteArray::fromHex("08ac02") << "1:0:300"
+                                        << "" << qint64(0);
         QTest::newRow("varint 10 bytes (-1)")
-            << QByteArray::fromHex("08ffffffffffffffffff01") << "1:0:18446744073709551615" << "" << qint64(0);
+            << QByteArray::fromHex("08ffffffffffffffffff01") << "1:0:18446744073709551615"
+            << "" << qint64(0);
         QTest::newRow("varint 11 bytes") << QByteArray::fromHex("08ffffffffffffffffffff01") << ""
                                          << "bad varint in field 1" << qint64(101);
         QTest::newRow("varint 10th byte too big") << QByteArray::fromHex("08ffffffffffffffffff02") << ""
                                                   << "bad varint in field 1" << qint64(101);
         QTest::newRow("varint truncated") << QByteArray::fromHex("08ff") << ""
                                           << "bad varint in field 1" << qint64(101);
-        QTest::newRow("fixed64") << QByteArray::fromHex("f9020100000000000080") << "47:1:9223372036854775809" << ""
-                                 << qint64(0);
+        QTest::newRow("fixed64") << QByteArray::fromHex("f9020100000000000080") << "47:1:9223372036854775809"
+                                 << "" << qint64(0);
         QTest::newRow("fixed64 short") << QByteArray::fromHex("f902010000") << ""
                                        << "fixed64 field 47 runs past the end" << qint64(102);
-        QTest::newRow("fixed32") << QByteArray::fromHex("1d00008040") << "3:5:1082130432" << "" << qint64(0);
-        QTest::newRow("length-delimited") << QByteArray::fromHex("12034e5055") << "2:2:4e5055" << "" << qint64(0);
+        QTest::newRow("fixed32") << QByteArray::fromHex("1d00008040") << "3:5:1082130432"
+                                 << "" << qint64(0);
+        QTest::newRow("length-delimited") << QByteArray::fromHex("12034e5055") << "2:2:4e5055"
+                                          << "" << qint64(0);
         QTest::newRow("length past end") << QByteArray::fromHex("0801120a4e50") << "1:0:1"
                                          << "field 2 length 10 runs past the end (2 bytes left)" << qint64(104);
-        QTest::newRow("wire type 3") << QByteArray::fromHex("08010b") << "1:0:1" << "unsupported wire type 3"
-                                     << qint64(102);
-        QTest::newRow("wire type 7") << QByteArray::fromHex("0f") << "" << "unsupported wire type 7" << qint64(100);
-        QTest::newRow("field 0") << QByteArray::fromHex("0001") << "" << "invalid field number 0" << qint64(100);
-        QTest::newRow("truncated key") << QByteArray::fromHex("0801ff") << "1:0:1" << "truncated field key"
-                                       << qint64(102);
+        QTest::newRow("wire type 3") << QByteArray::fromHex("08010b") << "1:0:1"
+                                     << "unsupported wire type 3" << qint64(102);
+        QTest::newRow("wire type 7") << QByteArray::fromHex("0f") << ""
+                                     << "unsupported wire type 7" << qint64(100);
+        QTest::newRow("field 0") << QByteArray::fromHex("0001") << ""
+                                 << "invalid field number 0" << qint64(100);
+        QTest::newRow("truncated key") << QByteArray::fromHex("0801ff") << "1:0:1"
+                                       << "truncated field key" << qint64(102);
     }
 
     void wireReader()
@@ -99,19 +112,19 @@ private slots:
         QCOMPARE(proto::zigzag64(0xFFFFFFFFFFFFFFFFull), std::numeric_limits<int64_t>::min());
         QCOMPARE(proto::zigzag32(3), int32_t(-2));
         // Packed and unpacked repeated values read alike.
-        const std::string packed = Msg().packedVarints(3, {1, 300, 2}).encode();
+        const std::string packed = Msg().packedVarints(3, { 1, 300, 2 }).encode();
         proto::Reader r(packed, 0);
         proto::Field f;
         QVERIFY(r.next(&f));
         std::vector<uint64_t> v;
         QVERIFY(proto::forEachVarint(f, [&](uint64_t x) { v.push_back(x); }));
-        QCOMPARE(v, (std::vector<uint64_t>{1, 300, 2}));
-        const std::string fixed = Msg().packedFixed64(47, {42, 1ull << 63}).encode();
+        QCOMPARE(v, (std::vector<uint64_t> { 1, 300, 2 }));
+        const std::string fixed = Msg().packedFixed64(47, { 42, 1ull << 63 }).encode();
         proto::Reader r2(fixed, 0);
         QVERIFY(r2.next(&f));
         v.clear();
         QVERIFY(proto::forEachFixed64(f, [&](uint64_t x) { v.push_back(x); }));
-        QCOMPARE(v, (std::vector<uint64_t>{42, 1ull << 63}));
+        QCOMPARE(v, (std::vector<uint64_t> { 42, 1ull << 63 }));
         // Doubles are fixed64 bits.
         const std::string d = Msg().dbl(44, 1.5e9).encode();
         proto::Reader r4(d, 0);
@@ -122,7 +135,8 @@ private slots:
         proto::Reader r3(bad, 50);
         QVERIFY(r3.next(&f));
         uint64_t at = 0;
-        QVERIFY(!proto::forEachVarint(f, [](uint64_t) {}, &at));
+        QVERIFY(!proto::forEachVarint(
+            f, [](uint64_t) {}, &at));
         QCOMPARE(at, uint64_t(53));
     }
 
@@ -131,10 +145,11 @@ private slots:
     void writerMatchesVerifiedExample()
     {
         // The bytes of formats.md §2.6, as printed there.
-        const std::string expected = QByteArray::fromHex("0a 0f 50 01 68 01 e2 03 08 08 01 12 04 4e 50 55 30"
-                                                         "0a 14 40 e8 07 50 01 5a 0d 48 01 58 01 ba 01 06 6d 61 74 6d 75 6c"
-                                                         "0a 0b 40 d0 0f 50 01 5a 04 48 02 58 01")
-                                         .toStdString();
+        const std::string expected
+            = QByteArray::fromHex("0a 0f 50 01 68 01 e2 03 08 08 01 12 04 4e 50 55 30"
+                                  "0a 14 40 e8 07 50 01 5a 0d 48 01 58 01 ba 01 06 6d 61 74 6d 75 6c"
+                                  "0a 0b 40 d0 0f 50 01 5a 04 48 02 58 01")
+                  .toStdString();
         QCOMPARE(hex(minimalExample().bytes()), hex(expected));
         // The richer text-format example encodes to 251 bytes with protoc.
         QCOMPARE(richExample().bytes().size(), size_t(251));
@@ -157,10 +172,11 @@ private slots:
         QTest::newRow("minimal trace .pftrace") << minimal << "a/b.pftrace" << 75;
         QTest::newRow("rbln .pb.gz name") << qbytes(rblnTrace().bytes()) << "x.pb.gz" << 75;
         QTest::newRow("chrome object") << QByteArray("{\"traceEvents\":[]}") << "x.json" << 0;
-        QTest::newRow("chrome array after newline") << QByteArray("\n[{\"name\":\"a\",\"ph\":\"X\"}]\n") << "x.json" << 0;
-        QTest::newRow("chrome object after newline")
-            << QByteArray("\n{\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]}\n")
-            << "x.json" << 0;
+        QTest::newRow("chrome array after newline")
+            << QByteArray("\n[{\"name\":\"a\",\"ph\":\"X\"}]\n") << "x.json" << 0;
+        QTest::newRow("chrome object after newline") << QByteArray(
+            "\n{\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]}\n")
+                                                     << "x.json" << 0;
         QTest::newRow("empty") << QByteArray() << "x.pftrace" << 0;
         QTest::newRow("first packet past the end") << QByteArray::fromHex("0a20500168") << "x" << 0;
         // With a trace extension the importer gets the file, to say what is wrong with it.
@@ -235,7 +251,10 @@ private slots:
         std::vector<uint64_t> starts;
         for (int i = 0; i < 40; ++i) {
             starts.push_back(t.bytes().size());
-            t.add(Packet().ts(uint64_t(i)).seq(1).event(Event::instant(1).name(std::string(size_t(70000 + 997 * i), 'a'))));
+            t.add(Packet()
+                      .ts(uint64_t(i))
+                      .seq(1)
+                      .event(Event::instant(1).name(std::string(size_t(70000 + 997 * i), 'a'))));
         }
         const QString path = m_dir.filePath(QStringLiteral("blocks.pftrace"));
         testfiles::writeFile(path, testfiles::gzipBytes(qbytes(t.bytes())));

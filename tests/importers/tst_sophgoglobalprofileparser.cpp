@@ -15,15 +15,20 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("expected"); // "key=value|key=value"
-        QTest::newRow("simple") << "arch=3" << "arch=3";
-        QTest::newRow("prefix text") << "... gdma cmd_id bd_id=3 gdma_id=4" << "bd_id=3|gdma_id=4";
+        QTest::newRow("simple") << "arch=3"
+                                << "arch=3";
+        QTest::newRow("prefix text") << "... gdma cmd_id bd_id=3 gdma_id=4"
+                                     << "bd_id=3|gdma_id=4";
         QTest::newRow("last key takes the rest") << "mtype=1 addr=16 desc=neuron runtime buffer"
                                                  << "mtype=1|addr=16|desc=neuron runtime buffer";
         QTest::newRow("value up to whitespace") << "layer_id=2 layer_type=Conv junk layer_name=conv 1"
                                                 << "layer_id=2|layer_type=Conv|layer_name=conv 1";
-        QTest::newRow("'=' inside a word is not a key") << "a=b=c d=e" << "a=b=c|d=e";
-        QTest::newRow("no pairs") << "start parallel." << "";
-        QTest::newRow("trailing spaces trimmed") << "net_name=yolo  \r" << "net_name=yolo";
+        QTest::newRow("'=' inside a word is not a key") << "a=b=c d=e"
+                                                        << "a=b=c|d=e";
+        QTest::newRow("no pairs") << "start parallel."
+                                  << "";
+        QTest::newRow("trailing spaces trimmed") << "net_name=yolo  \r"
+                                                 << "net_name=yolo";
     }
     void keyValues()
     {
@@ -86,7 +91,7 @@ private slots:
         QCOMPARE(g.arch, 3);
         QCOMPARE(g.netName, std::string("yolov5s"));
         QCOMPARE(g.freqMhz, 950.0);
-        QCOMPARE(g.cores, (std::vector<int>{0, 1}));
+        QCOMPARE(g.cores, (std::vector<int> { 0, 1 }));
         QCOMPARE(g.subnets.size(), size_t(1));
         const SophgoSubnet& s = g.subnets.at(1);
         QCOMPARE(s.layers.size(), size_t(2));

@@ -3,10 +3,10 @@
 // accesses, metadata, and the malformed variants of §5.7–5.8.
 #include "bmprofilewriter.h"
 
-#include <profileloader.h>
-#include <sophgo/sophgoimporter.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <profileloader.h>
+#include <sophgo/sophgoimporter.h>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -34,18 +34,18 @@ bmprofile::Spec minimal()
     l.id = 0;
     l.type = "Conv";
     l.name = "conv0";
-    l.tensors = {{1, true, "1x3x8x8", 1, false, kGlobal + 0x1000, 384, 0, 1, 8},
-        {2, false, "1x16x8x8", 1, false, kGlobal + 0x2000, 2048, 0x4000, 1, 8}};
-    l.commands = {gdmaCommand(1, 0, 0, 1000, 1200, 400), gdmaCommand(2, 0, 0, 1200, 1300, 100),
-        tiuCommand(1, 2, 0, 5000, 5250, 125), gdmaCommand(3, 1, 1, 1600, 1800, 800)};
-    s.layers = {l};
+    l.tensors = { { 1, true, "1x3x8x8", 1, false, kGlobal + 0x1000, 384, 0, 1, 8 },
+        { 2, false, "1x16x8x8", 1, false, kGlobal + 0x2000, 2048, 0x4000, 1, 8 } };
+    l.commands = { gdmaCommand(1, 0, 0, 1000, 1200, 400), gdmaCommand(2, 0, 0, 1200, 1300, 100),
+        tiuCommand(1, 2, 0, 5000, 5250, 125), gdmaCommand(3, 1, 1, 1600, 1800, 800) };
+    s.layers = { l };
     s.nsPerCycle = 2;
     const uint64_t base = 10000;
-    s.dyn = {{1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 10}, // set GDMA 1
-        {2, 2, 0, base + 10, base + 500},                                           // wait
-        {3, 0, 5, base, base + 500}};                                               // FUNC global type 5
-    s.dynExtra = {{2, 0, "waiting"}};
-    s.allocs = {{1, kGlobal, 0x10000, 0, 0, "coeff"}, {1, kGlobal + 0x10000, 0x8000, 0, 0, "neuron runtime"}};
+    s.dyn = { { 1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 10 }, // set GDMA 1
+        { 2, 2, 0, base + 10, base + 500 }, // wait
+        { 3, 0, 5, base, base + 500 } }; // FUNC global type 5
+    s.dynExtra = { { 2, 0, "waiting" } };
+    s.allocs = { { 1, kGlobal, 0x10000, 0, 0, "coeff" }, { 1, kGlobal + 0x10000, 0x8000, 0, 0, "neuron runtime" } };
     return s;
 }
 
@@ -62,9 +62,12 @@ struct Loaded {
     RowRange rows(const QString& name) const
     {
         const TrackId t = track(name);
-        return t.valid() ? s->track(t).slices : RowRange{};
+        return t.valid() ? s->track(t).slices : RowRange {};
     }
-    QString name(uint32_t row) const { return QString::fromStdString(std::string(s->str(s->sliceName(SliceRow(row))))); }
+    QString name(uint32_t row) const
+    {
+        return QString::fromStdString(std::string(s->str(s->sliceName(SliceRow(row)))));
+    }
     std::string meta(const std::string& key) const
     {
         for (const auto& [k, v] : s->metadata())
@@ -110,9 +113,11 @@ private slots:
         QTest::addColumn<QString>("path");
         QTest::addColumn<int>("score");
         const QByteArray block = QByteArray::fromStdString(bmprofile::block(1, std::string(36, '\0')));
-        QTest::newRow("global.profile") << QByteArray("[bmprofile] arch=3\n") << "/x/bmprofile_data-0/global.profile" << 90;
+        QTest::newRow("global.profile") << QByteArray("[bmprofile] arch=3\n") << "/x/bmprofile_data-0/global.profile"
+                                        << 90;
         QTest::newRow("global.profile elsewhere") << QByteArray("[bmprofile] arch=3\n") << "/x/global.profile" << 90;
-        QTest::newRow("global.profile, other text, in folder") << QByteArray("arch=3\n") << "/x/bmprofile_data0/global.profile" << 80;
+        QTest::newRow("global.profile, other text, in folder")
+            << QByteArray("arch=3\n") << "/x/bmprofile_data0/global.profile" << 80;
         QTest::newRow("iter0 in folder") << block << "/x/bmprofile_data-0/iter0.profile" << 90;
         QTest::newRow("iter12 elsewhere") << block << "/x/y/iter12.profile" << 70;
         QTest::newRow("bmlib in folder") << block << "/x/bmprofile_data-1/bmlib0.profile" << 90;
@@ -125,8 +130,8 @@ private slots:
         QFETCH(QByteArray, head);
         QFETCH(QString, path);
         QFETCH(int, score);
-        QCOMPARE(importers::SophgoImporter().probe(std::string_view(head.constData(), size_t(head.size())),
-                     path.toStdString()),
+        QCOMPARE(importers::SophgoImporter().probe(
+                     std::string_view(head.constData(), size_t(head.size())), path.toStdString()),
             score);
     }
 
@@ -179,10 +184,13 @@ private slots:
         QTest::newRow("g1: half the fastest") << "GDMA" << 0 << "TENSOR S2L" << qint64(0) << qint64(200) << 50;
         QTest::newRow("g2") << "GDMA" << 1 << "TENSOR S2L" << qint64(200) << qint64(100) << 25;
         QTest::newRow("g3: the fastest") << "GDMA" << 2 << "TENSOR L2S" << qint64(600) << qint64(200) << 100;
-        QTest::newRow("t1: after g2 ends, utilisation 125/250") << "TIU" << 0 << "CONV" << qint64(300) << qint64(250) << 50;
-        QTest::newRow("MCU set: 2 ns per cycle") << "MCU (NODE_OP)" << 0 << "set GDMA" << qint64(0) << qint64(20) << 100;
+        QTest::newRow("t1: after g2 ends, utilisation 125/250")
+            << "TIU" << 0 << "CONV" << qint64(300) << qint64(250) << 50;
+        QTest::newRow("MCU set: 2 ns per cycle")
+            << "MCU (NODE_OP)" << 0 << "set GDMA" << qint64(0) << qint64(20) << 100;
         QTest::newRow("MCU wait") << "MCU (NODE_OP)" << 1 << "wait" << qint64(20) << qint64(980) << 100;
-        QTest::newRow("FUNC record, the outer layer") << "Layers" << 0 << "global:5" << qint64(0) << qint64(1000) << 100;
+        QTest::newRow("FUNC record, the outer layer")
+            << "Layers" << 0 << "global:5" << qint64(0) << qint64(1000) << 100;
         QTest::newRow("layer from its commands") << "Layers" << 1 << "Conv(G)" << qint64(0) << qint64(800) << 100;
     }
     void timesAndHeights()
@@ -288,23 +296,40 @@ private slots:
         QTest::addColumn<QString>("variant");
         QTest::addColumn<QString>("diagnostic");
         QTest::addColumn<int>("gdmaSlices");
-        QTest::newRow("DYN_EXTRA entry of length 0") << "emptyDynExtra" << "sophgo_empty_extra_entry" << 3;
-        QTest::newRow("BMLIB_EXTRA entry of length 0") << "emptyBmlibExtra" << "sophgo_empty_extra_entry" << 3;
-        QTest::newRow("truncated final block") << "truncated" << "sophgo_truncated_block" << 3;
-        QTest::newRow("truncated GDMA block") << "truncatedGdma" << "sophgo_truncated_block" << 2;
-        QTest::newRow("unknown block type") << "unknownBlock" << "sophgo_unknown_block_type" << 3;
-        QTest::newRow("unknown dyn record type") << "unknownDyn" << "sophgo_unknown_dyn_record" << 3;
-        QTest::newRow("missing global.profile") << "noGlobal" << "sophgo_missing_global_profile" << 3;
-        QTest::newRow("GDMA block not a multiple of 192") << "partialRecord" << "sophgo_partial_record" << 3;
-        QTest::newRow("pre-filled 0xFF GDMA record") << "allFf" << "sophgo_pmu_unfilled_records" << 3;
-        QTest::newRow("iter1 missing, iter2 present") << "gap" << "sophgo_iteration_gap" << 3;
-        QTest::newRow("tpu_freq=0") << "freqZero" << "sophgo_bad_tpu_freq" << 3;
-        QTest::newRow("unknown arch") << "unknownArch" << "sophgo_unknown_arch" << 3;
-        QTest::newRow("BM1688: PMU layout unknown") << "bm1688" << "sophgo_pmu_layout_unknown" << 0;
-        QTest::newRow("no SUMMARY") << "noSummary" << "sophgo_missing_summary" << 3;
-        QTest::newRow("bytes after the last block") << "trailing" << "sophgo_trailing_bytes" << 3;
-        QTest::newRow("bad number in global.profile") << "badNumber" << "sophgo_bad_global_value" << 3;
-        QTest::newRow("end before start") << "endBeforeStart" << "sophgo_pmu_end_before_start" << 3;
+        QTest::newRow("DYN_EXTRA entry of length 0") << "emptyDynExtra"
+                                                     << "sophgo_empty_extra_entry" << 3;
+        QTest::newRow("BMLIB_EXTRA entry of length 0") << "emptyBmlibExtra"
+                                                       << "sophgo_empty_extra_entry" << 3;
+        QTest::newRow("truncated final block") << "truncated"
+                                               << "sophgo_truncated_block" << 3;
+        QTest::newRow("truncated GDMA block") << "truncatedGdma"
+                                              << "sophgo_truncated_block" << 2;
+        QTest::newRow("unknown block type") << "unknownBlock"
+                                            << "sophgo_unknown_block_type" << 3;
+        QTest::newRow("unknown dyn record type") << "unknownDyn"
+                                                 << "sophgo_unknown_dyn_record" << 3;
+        QTest::newRow("missing global.profile") << "noGlobal"
+                                                << "sophgo_missing_global_profile" << 3;
+        QTest::newRow("GDMA block not a multiple of 192") << "partialRecord"
+                                                          << "sophgo_partial_record" << 3;
+        QTest::newRow("pre-filled 0xFF GDMA record") << "allFf"
+                                                     << "sophgo_pmu_unfilled_records" << 3;
+        QTest::newRow("iter1 missing, iter2 present") << "gap"
+                                                      << "sophgo_iteration_gap" << 3;
+        QTest::newRow("tpu_freq=0") << "freqZero"
+                                    << "sophgo_bad_tpu_freq" << 3;
+        QTest::newRow("unknown arch") << "unknownArch"
+                                      << "sophgo_unknown_arch" << 3;
+        QTest::newRow("BM1688: PMU layout unknown") << "bm1688"
+                                                    << "sophgo_pmu_layout_unknown" << 0;
+        QTest::newRow("no SUMMARY") << "noSummary"
+                                    << "sophgo_missing_summary" << 3;
+        QTest::newRow("bytes after the last block") << "trailing"
+                                                    << "sophgo_trailing_bytes" << 3;
+        QTest::newRow("bad number in global.profile") << "badNumber"
+                                                      << "sophgo_bad_global_value" << 3;
+        QTest::newRow("end before start") << "endBeforeStart"
+                                          << "sophgo_pmu_end_before_start" << 3;
     }
     void malformed()
     {
@@ -325,9 +350,9 @@ private slots:
         if (variant == "allFf")
             spec.gdmaAllFfRecord = true;
         if (variant == "unknownDyn")
-            spec.dyn.push_back({4, 55, 0, 10100, 10200});
+            spec.dyn.push_back({ 4, 55, 0, 10100, 10200 });
         if (variant == "emptyDynExtra")
-            spec.dynExtra.insert(spec.dynExtra.begin(), bmprofile::Extra{2, 0, ""});
+            spec.dynExtra.insert(spec.dynExtra.begin(), bmprofile::Extra { 2, 0, "" });
         if (variant == "badNumber")
             spec.extraGlobalLines.push_back("[bmprofile] arch=three");
         if (variant == "endBeforeStart")
@@ -432,10 +457,14 @@ private slots:
     {
         QTest::addColumn<QString>("setup");
         QTest::addColumn<QString>("message");
-        QTest::newRow("empty folder") << "empty" << "a folder that holds no profile";
-        QTest::newRow("global.profile only") << "globalOnly" << "without iter0.profile";
-        QTest::newRow("empty iter0.profile") << "emptyIter" << "iter0.profile: empty file (at byte 0)";
-        QTest::newRow("only iter1.profile") << "iter1Only" << "iter0.profile is missing";
+        QTest::newRow("empty folder") << "empty"
+                                      << "a folder that holds no profile";
+        QTest::newRow("global.profile only") << "globalOnly"
+                                             << "without iter0.profile";
+        QTest::newRow("empty iter0.profile") << "emptyIter"
+                                             << "iter0.profile: empty file (at byte 0)";
+        QTest::newRow("only iter1.profile") << "iter1Only"
+                                            << "iter0.profile is missing";
     }
     void errors()
     {
@@ -478,20 +507,76 @@ private slots:
         QTest::addColumn<QString>("slice"); // the first slice of this name on the row
         QTest::addColumn<QString>("level");
         QTest::addColumn<QString>("key");
-        QTest::newRow("TIU conv: framework op = layer type") << "showcase" << "TIU" << "CONV" << "framework" << "Conv2D";
-        QTest::newRow("TIU conv: layer = layer name") << "showcase" << "TIU" << "CONV" << "layer" << "model.0.conv";
-        QTest::newRow("TIU conv: module from the dotted name") << "showcase" << "TIU" << "CONV" << "module" << "model.0";
-        QTest::newRow("TIU conv: op = TIU function") << "showcase" << "TIU" << "CONV" << "op" << "CONV";
-        QTest::newRow("global layer's TIU command") << "showcase" << "TIU" << "AR" << "framework" << "Permute";
-        QTest::newRow("layer group load: framework op") << "showcase" << "GDMA" << "TENSOR S2L" << "framework" << "Load";
-        QTest::newRow("layer group load: the tensor") << "showcase" << "GDMA" << "TENSOR S2L" << "layer" << "conv1.weight";
-        QTest::newRow("layer group store") << "showcase" << "GDMA" << "TENSOR L2S" << "framework" << "Store";
-        QTest::newRow("GDMA op = function and direction") << "showcase" << "GDMA" << "TENSOR L2S" << "op" << "TENSOR L2S";
-        QTest::newRow("Layers row: framework op") << "showcase" << "Layers" << "Conv2D(L)" << "framework" << "Conv2D";
-        QTest::newRow("Layers row: layer") << "showcase" << "Layers" << "Cast(G)" << "layer" << "model.2.Cast";
-        QTest::newRow("nameless layer: type and id") << "nameless" << "TIU" << "CONV" << "layer" << "Conv #0";
-        QTest::newRow("nameless layer: framework op") << "nameless" << "GDMA" << "TENSOR S2L" << "framework" << "Conv";
-        QTest::newRow("nameless layer: at the top") << "nameless" << "TIU" << "CONV" << "module" << "(top)";
+        QTest::newRow("TIU conv: framework op = layer type") << "showcase"
+                                                             << "TIU"
+                                                             << "CONV"
+                                                             << "framework"
+                                                             << "Conv2D";
+        QTest::newRow("TIU conv: layer = layer name") << "showcase"
+                                                      << "TIU"
+                                                      << "CONV"
+                                                      << "layer"
+                                                      << "model.0.conv";
+        QTest::newRow("TIU conv: module from the dotted name") << "showcase"
+                                                               << "TIU"
+                                                               << "CONV"
+                                                               << "module"
+                                                               << "model.0";
+        QTest::newRow("TIU conv: op = TIU function") << "showcase"
+                                                     << "TIU"
+                                                     << "CONV"
+                                                     << "op"
+                                                     << "CONV";
+        QTest::newRow("global layer's TIU command") << "showcase"
+                                                    << "TIU"
+                                                    << "AR"
+                                                    << "framework"
+                                                    << "Permute";
+        QTest::newRow("layer group load: framework op") << "showcase"
+                                                        << "GDMA"
+                                                        << "TENSOR S2L"
+                                                        << "framework"
+                                                        << "Load";
+        QTest::newRow("layer group load: the tensor") << "showcase"
+                                                      << "GDMA"
+                                                      << "TENSOR S2L"
+                                                      << "layer"
+                                                      << "conv1.weight";
+        QTest::newRow("layer group store") << "showcase"
+                                           << "GDMA"
+                                           << "TENSOR L2S"
+                                           << "framework"
+                                           << "Store";
+        QTest::newRow("GDMA op = function and direction") << "showcase"
+                                                          << "GDMA"
+                                                          << "TENSOR L2S"
+                                                          << "op"
+                                                          << "TENSOR L2S";
+        QTest::newRow("Layers row: framework op") << "showcase"
+                                                  << "Layers"
+                                                  << "Conv2D(L)"
+                                                  << "framework"
+                                                  << "Conv2D";
+        QTest::newRow("Layers row: layer") << "showcase"
+                                           << "Layers"
+                                           << "Cast(G)"
+                                           << "layer"
+                                           << "model.2.Cast";
+        QTest::newRow("nameless layer: type and id") << "nameless"
+                                                     << "TIU"
+                                                     << "CONV"
+                                                     << "layer"
+                                                     << "Conv #0";
+        QTest::newRow("nameless layer: framework op") << "nameless"
+                                                      << "GDMA"
+                                                      << "TENSOR S2L"
+                                                      << "framework"
+                                                      << "Conv";
+        QTest::newRow("nameless layer: at the top") << "nameless"
+                                                    << "TIU"
+                                                    << "CONV"
+                                                    << "module"
+                                                    << "(top)";
     }
     void operatorIdentity()
     {
@@ -548,8 +633,8 @@ private slots:
         QCOMPARE(catalog.isDeviceTrack(t), device);
         QCOMPARE(catalog.isTransferTrack(t), transfer);
 
-        const OperatorTable table = OperatorAggregator::aggregate(*l.s, catalog, OperatorLevel::Framework,
-            OperatorAggregator::wholeTrace());
+        const OperatorTable table
+            = OperatorAggregator::aggregate(*l.s, catalog, OperatorLevel::Framework, OperatorAggregator::wholeTrace());
         QCOMPARE(table.scope, OperatorScope::Device);
         auto busy = [&](const char* name) {
             TimeNs sum = 0;

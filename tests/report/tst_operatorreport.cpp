@@ -23,8 +23,8 @@ store::OperatorRow row(const std::string& name, store::TimeNs total)
     r.avgNs = double(total) / 2;
     r.medianNs = double(total) / 2;
     r.percent = 50;
-    r.engines = {"NPU 0 › Compute", "NPU 0 › DMA"};
-    r.fusedMembers = {"conv1", "bn1"};
+    r.engines = { "NPU 0 › Compute", "NPU 0 › DMA" };
+    r.fusedMembers = { "conv1", "bn1" };
     return r;
 }
 
@@ -37,11 +37,14 @@ store::OperatorTable table()
     t.busyNs = 2980;
     t.executionNs = 2968;
     t.transferNs = 12;
-    t.rows = {row("fused(conv1,bn1)", 2000), row("say \"hi\"", 600), row("relu", 400)};
+    t.rows = { row("fused(conv1,bn1)", 2000), row("say \"hi\"", 600), row("relu", 400) };
     return t;
 }
 
-QString text(const Json& j) { return QString::fromStdString(j.dump()); }
+QString text(const Json& j)
+{
+    return QString::fromStdString(j.dump());
+}
 
 } // namespace
 
@@ -112,7 +115,7 @@ private slots:
         QFETCH(int, limit);
         QFETCH(int, rows);
         const std::optional<store::TimeRange> range
-            = ranged ? std::optional<store::TimeRange>(store::TimeRange{1000, 5000}) : std::nullopt;
+            = ranged ? std::optional<store::TimeRange>(store::TimeRange { 1000, 5000 }) : std::nullopt;
         const Json j = OperatorReport::tableJson(table(), range, size_t(limit));
         QCOMPARE(text(j.at("level")), QString("\"layer\""));
         QCOMPARE(text(j.at("scope")), QString("\"device\""));
@@ -141,12 +144,18 @@ private slots:
     {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
-        QTest::newRow("plain") << "plain" << "plain";
-        QTest::newRow("comma") << "a,b" << "\"a,b\"";
-        QTest::newRow("quotes") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
-        QTest::newRow("newline") << "two\nlines" << "\"two\nlines\"";
-        QTest::newRow("carriage return") << "a\rb" << "\"a\rb\"";
-        QTest::newRow("empty") << "" << "";
+        QTest::newRow("plain") << "plain"
+                               << "plain";
+        QTest::newRow("comma") << "a,b"
+                               << "\"a,b\"";
+        QTest::newRow("quotes") << "say \"hi\""
+                                << "\"say \"\"hi\"\"\"";
+        QTest::newRow("newline") << "two\nlines"
+                                 << "\"two\nlines\"";
+        QTest::newRow("carriage return") << "a\rb"
+                                         << "\"a\rb\"";
+        QTest::newRow("empty") << ""
+                               << "";
     }
 
     void csvField()
@@ -166,8 +175,8 @@ private slots:
         st.meanNs = 20.00049;
         st.medianNs = 20;
         st.p99_9Ns = 29.98;
-        st.histogram = {{10, 20.0004, 1}, {20.0004, 30, 2}};
-        const std::vector<store::OperatorAverage> ops = {{"conv", 12.3456, 4}};
+        st.histogram = { { 10, 20.0004, 1 }, { 20.0004, 30, 2 } };
+        const std::vector<store::OperatorAverage> ops = { { "conv", 12.3456, 4 } };
         const Json j = OperatorReport::latencyJson(st, ops, std::nullopt);
         QStringList keys;
         for (auto it = j.begin(); it != j.end(); ++it)
@@ -177,11 +186,12 @@ private slots:
                     "p99_9_ns,histogram,operators"));
         QCOMPARE(text(j.at("range_ns")), QString("null"));
         QCOMPARE(text(j.at("mean_ns")), QString("20.0"));
-        QCOMPARE(text(j.at("histogram")), QString("[{\"start_ns\":10.0,\"end_ns\":20.0,\"count\":1},"
-                                                  "{\"start_ns\":20.0,\"end_ns\":30.0,\"count\":2}]"));
+        QCOMPARE(text(j.at("histogram")),
+            QString("[{\"start_ns\":10.0,\"end_ns\":20.0,\"count\":1},"
+                    "{\"start_ns\":20.0,\"end_ns\":30.0,\"count\":2}]"));
         QCOMPARE(text(j.at("operators")), QString("[{\"name\":\"conv\",\"average_ns\":12.346,\"count\":4}]"));
         QVERIFY(j.at("operators")[0] == OperatorReport::averageJson(ops[0]));
-        QCOMPARE(text(OperatorReport::latencyJson(st, {}, store::TimeRange{5, 9}).at("range_ns")), QString("[5,9]"));
+        QCOMPARE(text(OperatorReport::latencyJson(st, {}, store::TimeRange { 5, 9 }).at("range_ns")), QString("[5,9]"));
     }
 };
 

@@ -18,18 +18,12 @@ namespace {
 Arg makeArg(ArgKind kind, StringId key, qint64 i, quint64 u, double d, uint s)
 {
     switch (kind) {
-    case ArgKind::Null:
-        return Arg::makeNull(key);
-    case ArgKind::Bool:
-        return Arg::makeBool(key, i != 0);
-    case ArgKind::Int:
-        return Arg::makeInt(key, i);
-    case ArgKind::Uint:
-        return Arg::makeUint(key, u);
-    case ArgKind::Double:
-        return Arg::makeDouble(key, d);
-    case ArgKind::String:
-        return Arg::makeString(key, StringId(s));
+    case ArgKind::Null: return Arg::makeNull(key);
+    case ArgKind::Bool: return Arg::makeBool(key, i != 0);
+    case ArgKind::Int: return Arg::makeInt(key, i);
+    case ArgKind::Uint: return Arg::makeUint(key, u);
+    case ArgKind::Double: return Arg::makeDouble(key, d);
+    case ArgKind::String: return Arg::makeString(key, StringId(s));
     }
     return Arg();
 }
@@ -40,17 +34,12 @@ bool sameValue(const Arg& a, const Arg& b)
     if (a.key != b.key || a.kind != b.kind)
         return false;
     switch (a.kind) {
-    case ArgKind::Null:
-        return true;
+    case ArgKind::Null: return true;
     case ArgKind::Bool:
-    case ArgKind::Int:
-        return a.i == b.i;
-    case ArgKind::Uint:
-        return a.u == b.u;
-    case ArgKind::Double:
-        return std::memcmp(&a.d, &b.d, sizeof(double)) == 0;
-    case ArgKind::String:
-        return a.s == b.s;
+    case ArgKind::Int: return a.i == b.i;
+    case ArgKind::Uint: return a.u == b.u;
+    case ArgKind::Double: return std::memcmp(&a.d, &b.d, sizeof(double)) == 0;
+    case ArgKind::String: return a.s == b.s;
     }
     return false;
 }
@@ -142,25 +131,15 @@ void tst_ArgTable::kindRoundTrip()
     QCOMPARE(out.key.v, 9u);
     QVERIFY(sameValue(in, out));
     switch (ArgKind(kind)) {
-    case ArgKind::Int:
-        QCOMPARE(out.i, i);
-        break;
-    case ArgKind::Uint:
-        QCOMPARE(out.u, u);
-        break;
+    case ArgKind::Int: QCOMPARE(out.i, i); break;
+    case ArgKind::Uint: QCOMPARE(out.u, u); break;
     case ArgKind::Double:
         QCOMPARE(std::signbit(out.d), std::signbit(d));
         QCOMPARE(out.d, d);
         break;
-    case ArgKind::Bool:
-        QCOMPARE(out.i, i);
-        break;
-    case ArgKind::String:
-        QCOMPARE(out.stringValue().v, s);
-        break;
-    case ArgKind::Null:
-        QVERIFY(!out.stringValue().valid());
-        break;
+    case ArgKind::Bool: QCOMPARE(out.i, i); break;
+    case ArgKind::String: QCOMPARE(out.stringValue().v, s); break;
+    case ArgKind::Null: QVERIFY(!out.stringValue().valid()); break;
     }
     if (ArgKind(kind) != ArgKind::String)
         QVERIFY(!out.stringValue().valid());
@@ -218,37 +197,19 @@ void tst_ArgTable::dedup()
     std::vector<Arg> a = { Arg::makeInt(k1, 1), Arg::makeString(k2, StringId(5)) };
     std::vector<Arg> b = a;
     switch (variant) {
-    case 1:
-        std::swap(b[0], b[1]);
-        break;
-    case 2:
-        b[0] = Arg::makeUint(k1, 1);
-        break;
-    case 3:
-        b[0] = Arg::makeDouble(k1, 1.0);
-        break;
-    case 4:
-        b[0] = Arg::makeBool(k1, true);
-        break;
-    case 5:
-        b[0] = Arg::makeInt(k1, 2);
-        break;
-    case 6:
-        b[0] = Arg::makeInt(k3, 1);
-        break;
-    case 7:
-        b.pop_back();
-        break;
-    case 8:
-        b.push_back(Arg::makeNull(k3));
-        break;
+    case 1: std::swap(b[0], b[1]); break;
+    case 2: b[0] = Arg::makeUint(k1, 1); break;
+    case 3: b[0] = Arg::makeDouble(k1, 1.0); break;
+    case 4: b[0] = Arg::makeBool(k1, true); break;
+    case 5: b[0] = Arg::makeInt(k1, 2); break;
+    case 6: b[0] = Arg::makeInt(k3, 1); break;
+    case 7: b.pop_back(); break;
+    case 8: b.push_back(Arg::makeNull(k3)); break;
     case 9:
         a[0] = Arg::makeInt(k1, 0);
         b[0] = Arg::makeNull(k1);
         break;
-    case 10:
-        b[1] = Arg::makeInt(k2, 5);
-        break;
+    case 10: b[1] = Arg::makeInt(k2, 5); break;
     }
     ArgTable t;
     const ArgSetId ia = t.add(a.data(), a.size());

@@ -241,8 +241,8 @@ void tst_EventStore::firstStart()
     QFETCH(uint, after);
     const RowRange lv = m_store->level(main(), depth);
     if (lv.empty()) { // an empty range answers its own end
-        QCOMPARE(m_store->firstStartAtOrAfter({7, 7}, t), atOrAfter);
-        QCOMPARE(m_store->firstStartAfter({7, 7}, t), after);
+        QCOMPARE(m_store->firstStartAtOrAfter({ 7, 7 }, t), atOrAfter);
+        QCOMPARE(m_store->firstStartAfter({ 7, 7 }, t), after);
         return;
     }
     QCOMPARE(m_store->firstStartAtOrAfter(lv, t), atOrAfter);

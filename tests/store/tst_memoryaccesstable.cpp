@@ -11,7 +11,8 @@ namespace {
 MemoryAccess access(MemorySpaceId space, TimeNs start, TimeNs end, uint64_t address, uint64_t size, bool write,
     uint32_t slice = UINT32_MAX)
 {
-    return MemoryAccess{start, end, address, size, space, write, 0, slice == UINT32_MAX ? SliceRow() : SliceRow(slice)};
+    return MemoryAccess { start, end, address, size, space, write, 0,
+        slice == UINT32_MAX ? SliceRow() : SliceRow(slice) };
 }
 
 // Two spaces: LOCAL (256 KiB, 16 banks) and GLOBAL; accesses added out of order.
@@ -81,8 +82,8 @@ private slots:
         QTest::newRow("after everything") << false << qint64(2000) << qint64(3000) << "";
         QTest::newRow("reversed window") << false << qint64(500) << qint64(100) << "";
         QTest::newRow("global middle") << true << qint64(250) << qint64(600) << "100002000@500";
-        QTest::newRow("far negative window") << true << qint64(std::numeric_limits<qint64>::min())
-                                             << qint64(150) << "100000000@100";
+        QTest::newRow("far negative window")
+            << true << qint64(std::numeric_limits<qint64>::min()) << qint64(150) << "100000000@100";
     }
     void windowQuery()
     {
@@ -166,7 +167,7 @@ private slots:
     void endBeforeStartIsClamped()
     {
         MemoryAccessTable t;
-        const MemorySpaceId s = t.addSpace(MemorySpace{});
+        const MemorySpaceId s = t.addSpace(MemorySpace {});
         t.add(access(s, 100, 50, 0, 8, false));
         t.finish();
         QCOMPARE(t.end(0), TimeNs(100));

@@ -53,7 +53,9 @@ QString heights(const EventStore& s)
             continue;
         QStringList rows;
         for (uint32_t i = r.begin; i < r.end; ++i)
-            rows << QString("%1:%2").arg(qs(s.str(s.sliceName(SliceRow(i))))).arg(std::lround(s.sliceHeight(SliceRow(i)) * 100));
+            rows << QString("%1:%2")
+                        .arg(qs(s.str(s.sliceName(SliceRow(i)))))
+                        .arg(std::lround(s.sliceHeight(SliceRow(i)) * 100));
         tracks << rows.join(' ');
     }
     return tracks.join(" | ");
@@ -153,7 +155,7 @@ private slots:
     void memoryAccessesWidenTheExtent()
     {
         StoreBuilder b;
-        const MemorySpaceId space = b.addMemorySpace(MemorySpace{});
+        const MemorySpaceId space = b.addMemorySpace(MemorySpace {});
         MemoryAccess a;
         a.space = space;
         a.start = 100;

@@ -46,8 +46,7 @@ inline void addRoleColumns()
 }
 
 // The body of roles(): the row's text highlighted by a Highlighter has the row's role.
-template <typename Highlighter>
-void checkRole()
+template <typename Highlighter> void checkRole()
 {
     QFETCH(QString, text);
     QFETCH(int, line);

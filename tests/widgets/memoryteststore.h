@@ -57,12 +57,12 @@ inline TestStore make(bool withAccesses = true)
         region(kGlobal + 0x10000, 0x20000, "runtime", "Runtime");
         region(kGlobal + 0x30000, 0x8000, "tensor", "Tensor");
         auto access = [&](SliceHandle h, MemorySpaceId s, TimeNs t0, TimeNs t1, uint64_t a, uint64_t n, bool w) {
-            b.memoryAccess(h, MemoryAccess{t0, t1, a, n, s, w, 0, SliceRow()});
+            b.memoryAccess(h, MemoryAccess { t0, t1, a, n, s, w, 0, SliceRow() });
         };
         access(load, t.global, 100, 200, kGlobal + 0x30000, 0x4000, false); // read the tensor
-        access(load, t.local, 100, 200, 0x0, 0x4000, true);                 // into bank 0
-        access(compute, t.local, 250, 450, 0x0, 0x4000, false);              // read bank 0
-        access(compute, t.local, 250, 450, 0x8000, 0x8000, true);            // write banks 2–3
+        access(load, t.local, 100, 200, 0x0, 0x4000, true); // into bank 0
+        access(compute, t.local, 250, 450, 0x0, 0x4000, false); // read bank 0
+        access(compute, t.local, 250, 450, 0x8000, 0x8000, true); // write banks 2–3
         access(store, t.local, 500, 700, 0x8000, 0x8000, false);
         access(store, t.global, 500, 700, kGlobal + 0x900000, 0x1000, true); // outside every region
     }

@@ -1,12 +1,12 @@
 #include "markerprofile.h"
 
+#include <analysis/summary/summarycalculator.h>
 #include <annotations/annotationstablemodel.h>
 #include <annotations/annotationswidget.h>
 #include <annotations/pairmetricscomputer.h>
 #include <annotations/pairmetricsview.h>
 #include <state/annotationsmodel.h>
 #include <state/viewport.h>
-#include <analysis/summary/summarycalculator.h>
 #include <summary/summaryformat.h>
 
 #include <QAction>

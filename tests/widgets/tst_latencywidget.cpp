@@ -9,10 +9,10 @@
 #include "operators/operatoraveragemodel.h"
 #include <report/operatorexport.h>
 
-#include <state/selection.h>
-#include <state/viewport.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatoraggregator.h>
+#include <state/selection.h>
+#include <state/viewport.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>
@@ -127,7 +127,8 @@ void tst_LatencyWidget::defaultUnitStatistics()
 {
     m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
+    const LatencyStats ref
+        = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const LatencyStats& st = m_dock.widget->stats();
     QCOMPARE(QString::fromStdString(st.unit), QString("ProfilerStep"));
     QVERIFY(st.defaultUnit);
@@ -145,7 +146,8 @@ void tst_LatencyWidget::defaultUnitStatistics()
     QCOMPARE(m->index(LatencyStatsModel::Median, LatencyStatsModel::Value).data().toString(), QString("1.250 µs"));
     QCOMPARE(m->index(LatencyStatsModel::Max, LatencyStatsModel::Value).data().toString(), QString("5.000 µs"));
     QCOMPARE(m->index(LatencyStatsModel::P90, LatencyStatsModel::Statistic).data().toString(), QString("p90"));
-    QCOMPARE(m->index(LatencyStatsModel::P99_9, LatencyStatsModel::Nanoseconds).data(LatencyStatsModel::SortRole).toDouble(),
+    QCOMPARE(
+        m->index(LatencyStatsModel::P99_9, LatencyStatsModel::Nanoseconds).data(LatencyStatsModel::SortRole).toDouble(),
         ref.p99_9Ns);
     QCOMPARE(m_dock.widget->unitBox()->itemText(0), QString("ProfilerStep"));
     QVERIFY(m_dock.widget->unitBox()->findText("conv2d") > 0); // the operators are offered too
@@ -185,7 +187,8 @@ void tst_LatencyWidget::operatorAverages()
     const QAbstractItemModel* m = m_dock.widget->averageView()->model();
     QCOMPARE(m->index(0, widgets::OperatorAverageModel::Name).data().toString(), QString("conv2d"));
     QCOMPARE(m->index(0, widgets::OperatorAverageModel::Count).data().toString(), QString("7"));
-    QCOMPARE(m->index(0, widgets::OperatorAverageModel::Average).data(widgets::OperatorAverageModel::SortRole).toDouble(),
+    QCOMPARE(
+        m->index(0, widgets::OperatorAverageModel::Average).data(widgets::OperatorAverageModel::SortRole).toDouble(),
         1850.0 / 7.0);
     QCOMPARE(m->index(1, widgets::OperatorAverageModel::Name).data().toString(), QString("dma_load_weight"));
 }
@@ -227,7 +230,8 @@ void tst_LatencyWidget::jsonIsCliText()
 {
     m_dock.widget->setAnalysis(m_store, m_catalog);
     waitUpdated();
-    const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
+    const LatencyStats ref
+        = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
     QCOMPARE(m_dock.widget->latencyJson(), widgets::OperatorExport::latencyJson(ref, ops, std::nullopt));
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
@@ -279,7 +283,7 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog, { 1100, 3800 });
     const TimeNs origin = m_store->extent().start;
     QCOMPARE(m_dock.widget->latencyJson(),
-        widgets::OperatorExport::latencyJson(ref, ops, TimeRange{ 1100 - origin, 3800 - origin }));
+        widgets::OperatorExport::latencyJson(ref, ops, TimeRange { 1100 - origin, 3800 - origin }));
 }
 
 void tst_LatencyWidget::perOperatorRowHighlights()

@@ -110,8 +110,8 @@ private slots:
         axis.layout(400);
         const auto& b = axis.bands();
         QCOMPARE(axis.yOf(kGlobal + 0x500000), b[3].y0); // between tensor and the stray band
-        QCOMPARE(axis.yOf(0), b[0].y0);                  // before everything
-        QCOMPARE(axis.yOf(~uint64_t(0)), b.back().y1);   // after everything
+        QCOMPARE(axis.yOf(0), b[0].y0); // before everything
+        QCOMPARE(axis.yOf(~uint64_t(0)), b.back().y1); // after everything
         bool inside = true;
         axis.addressAt(b[0].y1 + 1, &inside); // in the gap between two bands
         QVERIFY(!inside);

@@ -21,10 +21,10 @@ struct Fixture {
     TestStore t = make();
     model::Viewport viewport;
     model::Selection selection;
-    MemoryChart chart{&viewport, &selection};
+    MemoryChart chart { &viewport, &selection };
     explicit Fixture(bool local)
     {
-        viewport.setTraceRange({0, 1000});
+        viewport.setTraceRange({ 0, 1000 });
         const store::MemorySpaceId space = local ? t.local : t.global;
         chart.setSpace(t.store, space, MemoryAddressAxis::collectBands(*t.store, space));
         chart.resize(1000 + MemoryChart::kAxisWidth + 4, 300);
@@ -131,12 +131,13 @@ private slots:
         Fixture f(true);
         QVERIFY(QTest::qWaitForWindowExposed(&f.chart));
         const uint32_t r = f.row(f.t.compute, true);
-        f.viewport.setVisible({200, 400});
+        f.viewport.setVisible({ 200, 400 });
         const QRect plot = f.chart.plotRect();
         QCOMPARE(f.chart.accessRect(r).left(), plot.left() + 250.0); // 50 ns into the window at 5 px/ns
         // Wheel zooms in at the cursor.
-        QWheelEvent wheel(QPointF(plot.left() + 500, plot.center().y()), f.chart.mapToGlobal(QPointF(plot.left() + 500, 50)),
-            QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(plot.left() + 500, plot.center().y()),
+            f.chart.mapToGlobal(QPointF(plot.left() + 500, 50)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
         QApplication::sendEvent(&f.chart, &wheel);
         QVERIFY(f.viewport.visible().duration() < 200);
         QVERIFY(f.viewport.visible().start <= 300 && f.viewport.visible().end >= 300); // the anchor stays in view
@@ -144,8 +145,8 @@ private slots:
         const store::TimeRange before = f.viewport.visible();
         const QPoint from(plot.left() + 600, plot.center().y());
         QTest::mousePress(&f.chart, Qt::LeftButton, {}, from);
-        QMouseEvent move(QEvent::MouseMove, QPointF(from - QPoint(100, 0)), f.chart.mapToGlobal(QPointF(from - QPoint(100, 0))),
-            Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, QPointF(from - QPoint(100, 0)),
+            f.chart.mapToGlobal(QPointF(from - QPoint(100, 0))), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&f.chart, &move);
         QTest::mouseRelease(&f.chart, Qt::LeftButton, {}, from - QPoint(100, 0));
         QVERIFY(f.viewport.visible().start > before.start);
@@ -162,7 +163,7 @@ private slots:
         f.selection.setCurrent(model::EventRef::slice(f.t.compute));
         f.chart.repaint();
         QCOMPARE(f.chart.renders(), n); // an outline is an overlay
-        f.viewport.setVisible({100, 600});
+        f.viewport.setVisible({ 100, 600 });
         f.chart.repaint();
         QCOMPARE(f.chart.renders(), n + 1);
     }

@@ -23,7 +23,7 @@ namespace {
 struct Dock {
     model::Selection selection;
     model::Viewport viewport;
-    MemoryWidget w{ &selection, &viewport };
+    MemoryWidget w { &selection, &viewport };
 
     // `t` as the profile, the viewport over its extent; the axes are worked out on a worker.
     void open(const TestStore& t)

@@ -7,9 +7,9 @@
 #include "operators/operatorchartswidget.h"
 #include "operators/pielegend.h"
 
+#include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QBarSet>

@@ -25,16 +25,26 @@ void tst_OperatorColors::operatorName_data()
     QTest::addColumn<QString>("op");
     QTest::newRow("rbln fused") << "0_fused(layer1.2+layer1.2.bn2+layer1.2.conv2)_3"
                                 << "fused(layer1.2+layer1.2.bn2+layer1.2.conv2)";
-    QTest::newRow("rbln other sequence") << "12_fused(bn1+conv1+relu)_150" << "fused(bn1+conv1+relu)";
-    QTest::newRow("rbln plain layer") << "0_attn.qkv_123" << "attn.qkv";
-    QTest::newRow("rbln v0.12 worker tag") << "0_W3_fused(a+b)_7" << "fused(a+b)";
-    QTest::newRow("underscores inside") << "0_layer_norm_5" << "layer_norm";
-    QTest::newRow("aten op") << "aten::conv2d" << "aten::conv2d";
-    QTest::newRow("no numeric prefix") << "fused_conv_3" << "fused_conv_3";
-    QTest::newRow("no numeric suffix") << "0_fused_conv" << "0_fused_conv";
-    QTest::newRow("profiler step") << "ProfilerStep#12" << "ProfilerStep";
-    QTest::newRow("hash not a counter") << "op#a1" << "op#a1";
-    QTest::newRow("empty") << "" << "";
+    QTest::newRow("rbln other sequence") << "12_fused(bn1+conv1+relu)_150"
+                                         << "fused(bn1+conv1+relu)";
+    QTest::newRow("rbln plain layer") << "0_attn.qkv_123"
+                                      << "attn.qkv";
+    QTest::newRow("rbln v0.12 worker tag") << "0_W3_fused(a+b)_7"
+                                           << "fused(a+b)";
+    QTest::newRow("underscores inside") << "0_layer_norm_5"
+                                        << "layer_norm";
+    QTest::newRow("aten op") << "aten::conv2d"
+                             << "aten::conv2d";
+    QTest::newRow("no numeric prefix") << "fused_conv_3"
+                                       << "fused_conv_3";
+    QTest::newRow("no numeric suffix") << "0_fused_conv"
+                                       << "0_fused_conv";
+    QTest::newRow("profiler step") << "ProfilerStep#12"
+                                   << "ProfilerStep";
+    QTest::newRow("hash not a counter") << "op#a1"
+                                        << "op#a1";
+    QTest::newRow("empty") << ""
+                           << "";
 }
 
 void tst_OperatorColors::operatorName()

@@ -5,32 +5,32 @@
 #include "widgettestutil.h"
 
 #include "common/backgroundpool.h"
-#include <report/operatorexport.h>
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortablewidget.h"
 #include "operators/operatortreemodel.h"
+#include <report/operatorexport.h>
 
+#include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QThreadPool>
-#include <QHeaderView>
 #include <QTreeView>
 #include <QtTest>
 
 using namespace strata;
 using namespace strata::store;
-using widgettest::Builder;
 using model::EventRef;
 using widgets::OperatorTableWidget;
 using widgets::OperatorTreeModel;
+using widgettest::Builder;
 
 namespace {
 
@@ -52,11 +52,14 @@ std::shared_ptr<const EventStore> makeStore()
     const char* ne = "Neural Engine Clusters";
     for (int it = 0; it < 2; ++it) {
         const TimeNs o = it * 10000;
-        s.X(nec, "0_fused(bn1+conv1+relu)_1", ne, o + 0, it ? 120 : 100, s.args({ { "opcode", "conv2d" }, { "bytes", 1000 } }));
-        s.X(nec, "0_fused(bn1+conv1+relu)_2", ne, o + 150, it ? 330 : 300, s.args({ { "opcode", "conv2d" }, { "bytes", 3000 } }));
+        s.X(nec, "0_fused(bn1+conv1+relu)_1", ne, o + 0, it ? 120 : 100,
+            s.args({ { "opcode", "conv2d" }, { "bytes", 1000 } }));
+        s.X(nec, "0_fused(bn1+conv1+relu)_2", ne, o + 150, it ? 330 : 300,
+            s.args({ { "opcode", "conv2d" }, { "bytes", 3000 } }));
         s.X(nec, "0_layer1.0.conv1_3", ne, o + 500, it ? 180 : 200, s.args({ { "opcode", "conv2d" } }));
         s.X(nec, "0_fc_4", ne, o + 800, it ? 70 : 50, s.args({ { "opcode", "linear" } }));
-        s.X(dma, "0_fused(bn1+conv1+relu)_0", "Task DMA", o + 0, it ? 45 : 40, s.args({ { "opcode", "dma_load_weight" } }));
+        s.X(dma, "0_fused(bn1+conv1+relu)_0", "Task DMA", o + 0, it ? 45 : 40,
+            s.args({ { "opcode", "dma_load_weight" } }));
         s.X(dma, "0_layer1.0.conv1_5", "Task DMA", o + 440, it ? 50 : 60, s.args({ { "opcode", "dma_load_weight" } }));
     }
     s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
@@ -65,16 +68,21 @@ std::shared_ptr<const EventStore> makeStore()
     return s.b.finalize();
 }
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
 
 // The slices (in scope) whose keys along `levels` are the names in `path`, by brute force.
-std::vector<SliceRow> expectedRows(const EventStore& s, const OperatorCatalog& c, const std::vector<OperatorLevel>& levels,
-    const QStringList& path, TimeRange w = OperatorAggregator::wholeTrace(), OperatorScope scope = OperatorScope::Device)
+std::vector<SliceRow> expectedRows(const EventStore& s, const OperatorCatalog& c,
+    const std::vector<OperatorLevel>& levels, const QStringList& path, TimeRange w = OperatorAggregator::wholeTrace(),
+    OperatorScope scope = OperatorScope::Device)
 {
     std::vector<SliceRow> out;
     for (uint32_t r = 0; r < s.sliceCount(); ++r) {
         const SliceRow row(r);
-        if (!OperatorAggregator::inScope(s, c, s.sliceTrack(row), scope) || s.sliceTs(row) < w.start || s.sliceTs(row) >= w.end)
+        if (!OperatorAggregator::inScope(s, c, s.sliceTrack(row), scope) || s.sliceTs(row) < w.start
+            || s.sliceTs(row) >= w.end)
             continue;
         bool match = true;
         for (int i = 0; i < path.size() && match; ++i)
@@ -185,8 +193,8 @@ void tst_OperatorTableWidget::tableShowsAggregation()
     QCOMPARE(int(t->levels.size()), 3);
     QCOMPARE(t->levels.front(), OperatorLevel::Framework);
     // The top level in the view: the aggregator's rows, longest total first.
-    const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Framework,
-        OperatorAggregator::wholeTrace(), OperatorScope::Device);
+    const OperatorTable agg = OperatorAggregator::aggregate(
+        *m_store, *m_catalog, OperatorLevel::Framework, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     const QAbstractItemModel* m = m_dock.widget->view()->model();
     QCOMPARE(m->rowCount(), int(agg.rows.size()));
     for (int r = 0; r < m->rowCount(); ++r) {
@@ -235,11 +243,11 @@ void tst_OperatorTableWidget::selectingHighlightsExactRows_data()
 {
     QTest::addColumn<QStringList>("path");
     QTest::addColumn<int>("count");
-    QTest::newRow("framework row") << QStringList{ "fused(bn1+conv1+relu)" } << 6;
-    QTest::newRow("operator under it") << QStringList{ "fused(bn1+conv1+relu)", "conv2d" } << 4;
-    QTest::newRow("its weight loads") << QStringList{ "fused(bn1+conv1+relu)", "dma_load_weight" } << 2;
-    QTest::newRow("one command") << QStringList{ "layer1.0.conv1", "dma_load_weight", "0_layer1.0.conv1_5" } << 2;
-    QTest::newRow("fc") << QStringList{ "fc" } << 2;
+    QTest::newRow("framework row") << QStringList { "fused(bn1+conv1+relu)" } << 6;
+    QTest::newRow("operator under it") << QStringList { "fused(bn1+conv1+relu)", "conv2d" } << 4;
+    QTest::newRow("its weight loads") << QStringList { "fused(bn1+conv1+relu)", "dma_load_weight" } << 2;
+    QTest::newRow("one command") << QStringList { "layer1.0.conv1", "dma_load_weight", "0_layer1.0.conv1_5" } << 2;
+    QTest::newRow("fc") << QStringList { "fc" } << 2;
 }
 
 void tst_OperatorTableWidget::selectingHighlightsExactRows()
@@ -297,7 +305,7 @@ void tst_OperatorTableWidget::clearingSelectionClearsOwnHighlight()
     m_dock.widget->view()->clearSelection();
     QTRY_VERIFY(!m_dock.selection->highlighted());
     // Another dock's highlight is left alone.
-    auto other = std::make_shared<const std::vector<SliceRow>>(std::vector<SliceRow>{ SliceRow(0) });
+    auto other = std::make_shared<const std::vector<SliceRow>>(std::vector<SliceRow> { SliceRow(0) });
     m_dock.selection->setHighlighted(other, "search");
     m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
     QTRY_VERIFY(m_dock.selection->highlightLabel() == "fc");
@@ -311,9 +319,10 @@ void tst_OperatorTableWidget::doubleClickZoomsToLongest_data()
     QTest::addColumn<QStringList>("path");
     QTest::addColumn<QString>("longestName");
     QTest::addColumn<qint64>("longestDur");
-    QTest::newRow("layer") << QStringList{ "fused(bn1+conv1+relu)" } << "0_fused(bn1+conv1+relu)_2" << qint64(330);
-    QTest::newRow("weight loads") << QStringList{ "layer1.0.conv1", "dma_load_weight" } << "0_layer1.0.conv1_5" << qint64(60);
-    QTest::newRow("fc") << QStringList{ "fc" } << "0_fc_4" << qint64(70);
+    QTest::newRow("layer") << QStringList { "fused(bn1+conv1+relu)" } << "0_fused(bn1+conv1+relu)_2" << qint64(330);
+    QTest::newRow("weight loads") << QStringList { "layer1.0.conv1", "dma_load_weight" } << "0_layer1.0.conv1_5"
+                                  << qint64(60);
+    QTest::newRow("fc") << QStringList { "fc" } << "0_fc_4" << qint64(70);
 }
 
 void tst_OperatorTableWidget::doubleClickZoomsToLongest()
@@ -377,7 +386,8 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
     // 0_fused..._1 (120), _2 (330) and its weight load (45) start in it, and layer1.0.conv1's
     // weight load (10440); fc (10800) does not.
     QCOMPARE(m_dock.widget->view()->model()->rowCount(), 2);
-    QCOMPARE(find({ "fused(bn1+conv1+relu)" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("3"));
+    QCOMPARE(
+        find({ "fused(bn1+conv1+relu)" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("3"));
     QCOMPARE(find({ "layer1.0.conv1" }).siblingAtColumn(OperatorTreeModel::Count).data().toString(), QString("1"));
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->tableJson())).object();
     const TimeNs origin = m_store->extent().start;

@@ -6,20 +6,20 @@
 #include "../analysis/operatorteststore.h"
 
 #include "operators/exportactions.h"
-#include <report/operatorexport.h>
 #include "operators/operatorfilterproxy.h"
+#include "operators/operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
 #include <analysis/operators/operatortree.h>
-#include "operators/operatortreemodel.h"
+#include <report/operatorexport.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
 
 #include <QAbstractItemModelTester>
-#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -33,7 +33,10 @@ using widgets::OperatorTreeBuilder;
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 // "name count total self min max median percent transfer" of a node.
 QString nodeText(const OperatorRow& r)
@@ -161,7 +164,7 @@ TreeSpec fetchTreeSpec()
     QFETCH(QString, scope);
     QFETCH(qint64, start);
     QFETCH(qint64, end);
-    return { levelsOf(levels), TimeRange{ start, end }, scopeOf(scope) };
+    return { levelsOf(levels), TimeRange { start, end }, scopeOf(scope) };
 }
 
 // Splits one CSV line (the CLI's quoting: fields with , " or newline quoted, "" inside).
@@ -293,15 +296,24 @@ void tst_OperatorTree::matchesRecount_data()
 {
     addTreeColumns();
     const qint64 lo = kTimeMin, hi = kTimeMax;
-    QTest::newRow("framework>op>command device") << "framework>op>command" << "device" << lo << hi;
-    QTest::newRow("module>layer>command device") << "module>layer>command" << "device" << lo << hi;
-    QTest::newRow("hlo>op>command all") << "hlo>op>command" << "all" << lo << hi;
-    QTest::newRow("op>framework>command all") << "op>framework>command" << "all" << lo << hi;
-    QTest::newRow("name host") << "name" << "host" << lo << hi;
-    QTest::newRow("op>layer host [500,1500)") << "op>layer" << "host" << qint64(500) << qint64(1500);
-    QTest::newRow("op>layer host child after end") << "op>layer" << "host" << qint64(1000) << qint64(1150);
-    QTest::newRow("layer>command device [400,820)") << "layer>command" << "device" << qint64(400) << qint64(820);
-    QTest::newRow("empty window") << "op>name" << "all" << qint64(5000) << qint64(6000);
+    QTest::newRow("framework>op>command device") << "framework>op>command"
+                                                 << "device" << lo << hi;
+    QTest::newRow("module>layer>command device") << "module>layer>command"
+                                                 << "device" << lo << hi;
+    QTest::newRow("hlo>op>command all") << "hlo>op>command"
+                                        << "all" << lo << hi;
+    QTest::newRow("op>framework>command all") << "op>framework>command"
+                                              << "all" << lo << hi;
+    QTest::newRow("name host") << "name"
+                               << "host" << lo << hi;
+    QTest::newRow("op>layer host [500,1500)") << "op>layer"
+                                              << "host" << qint64(500) << qint64(1500);
+    QTest::newRow("op>layer host child after end") << "op>layer"
+                                                   << "host" << qint64(1000) << qint64(1150);
+    QTest::newRow("layer>command device [400,820)") << "layer>command"
+                                                    << "device" << qint64(400) << qint64(820);
+    QTest::newRow("empty window") << "op>name"
+                                  << "all" << qint64(5000) << qint64(6000);
 }
 
 // Every node equals the brute-force recount of its path; the top level equals the
@@ -368,9 +380,12 @@ void tst_OperatorTree::rowsOfNode_data()
 {
     addTreeColumns();
     const qint64 lo = kTimeMin, hi = kTimeMax;
-    QTest::newRow("framework>op>command device") << "framework>op>command" << "device" << lo << hi;
-    QTest::newRow("op>layer all") << "op>layer" << "all" << lo << hi;
-    QTest::newRow("op>layer host window") << "op>layer" << "host" << qint64(500) << qint64(1500);
+    QTest::newRow("framework>op>command device") << "framework>op>command"
+                                                 << "device" << lo << hi;
+    QTest::newRow("op>layer all") << "op>layer"
+                                  << "all" << lo << hi;
+    QTest::newRow("op>layer host window") << "op>layer"
+                                          << "host" << qint64(500) << qint64(1500);
 }
 
 // OperatorRows lists exactly the slices the node counts, ascending.
@@ -393,8 +408,8 @@ void tst_OperatorTree::rowsOfNode()
 
 void tst_OperatorTree::longestInstance()
 {
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, levelsOf("op>layer"),
-        OperatorAggregator::wholeTrace(), OperatorScope::All);
+    const auto t = OperatorTreeBuilder::build(
+        *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All);
     for (size_t i = 0; i < t->nodes.size(); ++i) {
         const auto rows = widgets::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
         const SliceRow longest = widgets::OperatorRows::longest(*m_store, rows);
@@ -409,12 +424,24 @@ void tst_OperatorTree::modelTester_data()
     QTest::addColumn<QString>("scope");
     QTest::addColumn<QString>("filter");
     QTest::addColumn<bool>("regex");
-    QTest::newRow("framework>op>command") << "framework>op>command" << "device" << "" << false;
-    QTest::newRow("flat op") << "op" << "all" << "" << false;
-    QTest::newRow("filtered conv") << "framework>op>command" << "device" << "conv" << false;
-    QTest::newRow("filtered regex") << "op>layer>name" << "all" << "^0_.*_[0-3]$" << true;
-    QTest::newRow("engine") << "op>layer" << "all" << "engine:DMA" << false;
-    QTest::newRow("empty tree") << "op" << "device" << "nothing matches this" << false;
+    QTest::newRow("framework>op>command") << "framework>op>command"
+                                          << "device"
+                                          << "" << false;
+    QTest::newRow("flat op") << "op"
+                             << "all"
+                             << "" << false;
+    QTest::newRow("filtered conv") << "framework>op>command"
+                                   << "device"
+                                   << "conv" << false;
+    QTest::newRow("filtered regex") << "op>layer>name"
+                                    << "all"
+                                    << "^0_.*_[0-3]$" << true;
+    QTest::newRow("engine") << "op>layer"
+                            << "all"
+                            << "engine:DMA" << false;
+    QTest::newRow("empty tree") << "op"
+                                << "device"
+                                << "nothing matches this" << false;
 }
 
 void tst_OperatorTree::modelTester()
@@ -457,7 +484,8 @@ void tst_OperatorTree::modelData()
     QCOMPARE(fused.siblingAtColumn(M::Mfu).data().toString(), QString("35.0 %")); // (50·100 + 30·300) / 400
     QCOMPARE(fused.siblingAtColumn(M::Engines).data().toString(), QString("Neural Engine Clusters, Task DMA"));
     QCOMPARE(fused.siblingAtColumn(M::Total).data(M::SortRole).toLongLong(), 440);
-    QCOMPARE(fused.siblingAtColumn(M::Total).data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+    QCOMPARE(
+        fused.siblingAtColumn(M::Total).data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
     QCOMPARE(model.rowCount(fused), 2);
     const QModelIndex conv = model.index(0, 0, fused);
     QCOMPARE(conv.data().toString(), QString("conv2d"));
@@ -523,11 +551,14 @@ void tst_OperatorTree::exportCsvMatchesAggregator()
     QFETCH(QString, level);
     QFETCH(QString, scope);
     const OperatorLevel l = ::level(level);
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, { l }, OperatorAggregator::wholeTrace(), scopeOf(scope));
-    const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, l, OperatorAggregator::wholeTrace(), scopeOf(scope));
+    const auto t
+        = OperatorTreeBuilder::build(*m_store, *m_catalog, { l }, OperatorAggregator::wholeTrace(), scopeOf(scope));
+    const OperatorTable agg
+        = OperatorAggregator::aggregate(*m_store, *m_catalog, l, OperatorAggregator::wholeTrace(), scopeOf(scope));
     const QStringList lines = qs(widgets::OperatorExport::opsCsv(t->table)).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.value(0), QString("name,count,total_ns,self_ns,avg_ns,min_ns,max_ns,median_ns,percent,execution_ns,"
-                                     "transfer_ns,bytes,flops,mfu,hfu,engines,fused"));
+    QCOMPARE(lines.value(0),
+        QString("name,count,total_ns,self_ns,avg_ns,min_ns,max_ns,median_ns,percent,execution_ns,"
+                "transfer_ns,bytes,flops,mfu,hfu,engines,fused"));
     QCOMPARE(lines.size(), int(agg.rows.size()) + 1);
     for (size_t i = 0; i < agg.rows.size(); ++i) {
         const OperatorRow& r = agg.rows[i];
@@ -562,10 +593,11 @@ void tst_OperatorTree::exportCsvMatchesAggregator()
 
 void tst_OperatorTree::exportJsonMatchesAggregator()
 {
-    const TimeRange w{ 400, 820 };
+    const TimeRange w { 400, 820 };
     const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, { OperatorLevel::Op }, w, OperatorScope::Device);
-    const OperatorTable agg = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Op, w, OperatorScope::Device);
-    const std::string text = widgets::OperatorExport::opsJson(t->table, TimeRange{ 400, 820 });
+    const OperatorTable agg
+        = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Op, w, OperatorScope::Device);
+    const std::string text = widgets::OperatorExport::opsJson(t->table, TimeRange { 400, 820 });
     QVERIFY(text.back() == '\n');
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
     QCOMPARE(o.keys().size(), 8);
@@ -587,8 +619,9 @@ void tst_OperatorTree::exportJsonMatchesAggregator()
         QVERIFY(r["hfu"].isNull());
     }
     // The whole trace writes "range_ns": null, as the CLI without --range.
-    const QJsonObject whole = QJsonDocument::fromJson(
-        QByteArray::fromStdString(widgets::OperatorExport::opsJson(t->table, std::nullopt))).object();
+    const QJsonObject whole
+        = QJsonDocument::fromJson(QByteArray::fromStdString(widgets::OperatorExport::opsJson(t->table, std::nullopt)))
+              .object();
     QVERIFY(whole["range_ns"].isNull());
 }
 
@@ -611,8 +644,11 @@ void tst_OperatorTree::treeExports()
     QCOMPARE(csvCells(lines[1]).mid(0, 4), QStringList({ "0", "", "fused(bn1+conv1+relu)", "3" }));
     QCOMPARE(csvCells(lines[2]).mid(0, 4), QStringList({ "1", "fused(bn1+conv1+relu)", "conv2d", "2" }));
     QCOMPARE(csvCells(lines[3]).mid(0, 4),
-        QStringList({ "2", QString::fromUtf8("fused(bn1+conv1+relu) \u203a conv2d"), "0_fused(bn1+conv1+relu)_2", "1" }));
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(widgets::OperatorExport::treeJson(*t, std::nullopt))).object();
+        QStringList(
+            { "2", QString::fromUtf8("fused(bn1+conv1+relu) \u203a conv2d"), "0_fused(bn1+conv1+relu)_2", "1" }));
+    const QJsonObject o
+        = QJsonDocument::fromJson(QByteArray::fromStdString(widgets::OperatorExport::treeJson(*t, std::nullopt)))
+              .object();
     QCOMPARE(o["levels"].toArray(), QJsonArray({ "framework", "op", "command" }));
     const QJsonObject first = o["rows"].toArray()[0].toObject();
     QCOMPARE(first["name"].toString(), QString("fused(bn1+conv1+relu)"));
@@ -643,11 +679,11 @@ void tst_OperatorTree::exportFileWrite()
 
 void tst_OperatorTree::cancelled()
 {
-    std::atomic<bool> cancel{ true };
-    QVERIFY(!OperatorTreeBuilder::build(*m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(),
-        OperatorScope::All, &cancel));
-    QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, { OperatorLevel::Op }, { m_catalog->findKey("conv2d") },
-        OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel)
+    std::atomic<bool> cancel { true };
+    QVERIFY(!OperatorTreeBuilder::build(
+        *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel));
+    QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, { OperatorLevel::Op },
+        { m_catalog->findKey("conv2d") }, OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel)
                 .empty());
 }
 

@@ -8,16 +8,16 @@
 #include "summary/summaryview.h"
 #include "timeline/unitformat.h"
 
-#include <store/storebuilder.h>
 #include <analysis/summary/summarycalculator.h>
+#include <store/storebuilder.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QHorizontalStackedBarSeries>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
-#include <QTabWidget>
 #include <QTreeWidget>
 
 using namespace strata;
@@ -46,7 +46,7 @@ std::shared_ptr<const store::EventStore> buildStore(bool withMetrics = true)
     auto args = [&](const char* k1, double v1, const char* k2, double v2) {
         if (!withMetrics)
             return store::ArgSetId();
-        store::Arg a[] = {store::Arg::makeDouble(b.intern(k1), v1), store::Arg::makeDouble(b.intern(k2), v2)};
+        store::Arg a[] = { store::Arg::makeDouble(b.intern(k1), v1), store::Arg::makeDouble(b.intern(k2), v2) };
         return b.argSet(a, 2);
     };
     b.completeSlice(engine, 0, 600000, b.type(b.intern("matmul"), cat), args("flops", 4e9, "hfu", 70));
@@ -99,7 +99,10 @@ struct Fixture {
     }
 };
 
-QString plain(QString s) { return s.replace(QChar(0x2009), QLatin1Char(' ')); }
+QString plain(QString s)
+{
+    return s.replace(QChar(0x2009), QLatin1Char(' '));
+}
 
 } // namespace
 
@@ -128,9 +131,9 @@ private slots:
         QVERIFY2(facts.contains(QStringLiteral("File run7.json")), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Format chrome-json-object")), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Duration 2.000 ms")), qPrintable(facts));
-        QVERIFY2(facts.contains(QStringLiteral("Events %1 (%2 slices, 1 instant, 2 counter samples)")
-                                    .arg(t.events())
-                                    .arg(t.slices)),
+        QVERIFY2(
+            facts.contains(
+                QStringLiteral("Events %1 (%2 slices, 1 instant, 2 counter samples)").arg(t.events()).arg(t.slices)),
             qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Tracks %1").arg(t.tracks)), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Processes 3")), qPrintable(facts));
@@ -144,10 +147,9 @@ private slots:
     {
         QTest::addColumn<QStringList>("pairs"); // key, value, key, value, ...
         QTest::newRow("none") << QStringList();
-        QTest::newRow("one") << QStringList{QStringLiteral("total_time"), QStringLiteral("5.542 ms")};
-        QTest::newRow("several, kept in order")
-            << QStringList{QStringLiteral("mfu"), QStringLiteral("41.5"), QStringLiteral("device"),
-                   QStringLiteral("trn1"), QStringLiteral("a_last"), QStringLiteral("")};
+        QTest::newRow("one") << QStringList { QStringLiteral("total_time"), QStringLiteral("5.542 ms") };
+        QTest::newRow("several, kept in order") << QStringList { QStringLiteral("mfu"), QStringLiteral("41.5"),
+            QStringLiteral("device"), QStringLiteral("trn1"), QStringLiteral("a_last"), QStringLiteral("") };
     }
 
     void profileFacts()
@@ -231,7 +233,8 @@ private slots:
         if (e.flops)
             QCOMPARE(value(SummaryTrackModel::Flops).toDouble(), *e.flops);
         // The util bar is drawn from the same number.
-        QCOMPARE(m->index(row.row(), SummaryTrackModel::Util, row.parent()).data(SummaryGroupModel::PercentRole).toDouble(),
+        QCOMPARE(
+            m->index(row.row(), SummaryTrackModel::Util, row.parent()).data(SummaryGroupModel::PercentRole).toDouble(),
             e.utilization * 100.0);
     }
 

@@ -1,8 +1,8 @@
 #include "markerprofile.h"
 
+#include <analysis/summary/summarycalculator.h>
 #include <annotations/pairmetricscomputer.h>
 #include <common/backgroundpool.h>
-#include <analysis/summary/summarycalculator.h>
 
 #include <QSignalSpy>
 #include <QtTest>

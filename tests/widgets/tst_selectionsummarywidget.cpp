@@ -3,15 +3,15 @@
 // the function behind `strata-cli summary --range` — computes for that window.
 #include "summary/selectionsummarywidget.h"
 #include "summary/summarycomputer.h"
-#include "summary/summarytrackmodel.h"
 #include "summary/summarycountermodel.h"
+#include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
 #include "timeline/unitformat.h"
 
+#include <analysis/summary/summarycalculator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
-#include <analysis/summary/summarycalculator.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -57,22 +57,22 @@ struct Sample {
     double value;
 };
 
-const std::pair<int, const char*> kProcesses[] = {{1, "NPU 0"}, {100, "host"}};
-const Thread kThreads[] = {{1, 1, "Neural Engine"}, {1, 2, "Task DMA"}, {100, 100, "MainThread"}};
+const std::pair<int, const char*> kProcesses[] = { { 1, "NPU 0" }, { 100, "host" } };
+const Thread kThreads[] = { { 1, 1, "Neural Engine" }, { 1, 2, "Task DMA" }, { 100, 100, "MainThread" } };
 const Slice kSlices[] = {
-    {1, 1, "matmul", 0, 100, "flops", 1e9, "mfu", 40},
-    {1, 1, "matmul", 150, 200, "flops", 2e9, "mfu", 60},
-    {1, 1, "conv", 400, 300, "flops", 3e9, "mfu", 50},
-    {1, 1, "conv", 800, 150, "flops", 1e9, "mfu", 30},
-    {1, 2, "dma", 50, 80, "bytes", 1e6, nullptr, 0},
-    {1, 2, "dma", 300, 90, "bytes", 2e6, nullptr, 0},
-    {1, 2, "dma", 700, 60, "bytes", 5e5, nullptr, 0},
-    {1, 2, "dma", 950, 50, "bytes", 1e6, nullptr, 0},
-    {100, 100, "step", 0, 500, nullptr, 0, nullptr, 0},
-    {100, 100, "launch", 10, 5, nullptr, 0, nullptr, 0},
-    {100, 100, "step", 500, 480, nullptr, 0, nullptr, 0},
+    { 1, 1, "matmul", 0, 100, "flops", 1e9, "mfu", 40 },
+    { 1, 1, "matmul", 150, 200, "flops", 2e9, "mfu", 60 },
+    { 1, 1, "conv", 400, 300, "flops", 3e9, "mfu", 50 },
+    { 1, 1, "conv", 800, 150, "flops", 1e9, "mfu", 30 },
+    { 1, 2, "dma", 50, 80, "bytes", 1e6, nullptr, 0 },
+    { 1, 2, "dma", 300, 90, "bytes", 2e6, nullptr, 0 },
+    { 1, 2, "dma", 700, 60, "bytes", 5e5, nullptr, 0 },
+    { 1, 2, "dma", 950, 50, "bytes", 1e6, nullptr, 0 },
+    { 100, 100, "step", 0, 500, nullptr, 0, nullptr, 0 },
+    { 100, 100, "launch", 10, 5, nullptr, 0, nullptr, 0 },
+    { 100, 100, "step", 500, 480, nullptr, 0, nullptr, 0 },
 };
-const Sample kHbm[] = {{0, 1e9}, {250, 3e9}, {600, 2e9}};
+const Sample kHbm[] = { { 0, 1e9 }, { 250, 3e9 }, { 600, 2e9 } };
 
 std::shared_ptr<const store::EventStore> buildStore()
 {
@@ -84,8 +84,8 @@ std::shared_ptr<const store::EventStore> buildStore()
     }
     std::map<std::pair<int, int>, uint32_t> tids;
     for (const Thread& t : kThreads) {
-        tids[{t.pid, t.tid}] = b.thread(pids[t.pid], store::IdValue::number(t.tid));
-        b.setThreadName(tids[{t.pid, t.tid}], b.intern(t.name));
+        tids[{ t.pid, t.tid }] = b.thread(pids[t.pid], store::IdValue::number(t.tid));
+        b.setThreadName(tids[{ t.pid, t.tid }], b.intern(t.name));
     }
     for (const Slice& s : kSlices) {
         std::vector<store::Arg> args;
@@ -93,8 +93,9 @@ std::shared_ptr<const store::EventStore> buildStore()
             args.push_back(store::Arg::makeDouble(b.intern(s.key1), s.value1));
         if (s.key2)
             args.push_back(store::Arg::makeDouble(b.intern(s.key2), s.value2));
-        b.completeSlice(tids[{s.pid, s.tid}], TimeNs(s.ts) * 1000, TimeNs(s.dur) * 1000,
-            b.type(b.intern(s.name), b.intern("cat")), args.empty() ? store::ArgSetId() : b.argSet(args.data(), args.size()));
+        b.completeSlice(tids[{ s.pid, s.tid }], TimeNs(s.ts) * 1000, TimeNs(s.dur) * 1000,
+            b.type(b.intern(s.name), b.intern("cat")),
+            args.empty() ? store::ArgSetId() : b.argSet(args.data(), args.size()));
     }
     for (const Sample& c : kHbm)
         b.counter(pids[1], b.intern("HBM used"), TimeNs(c.ts) * 1000, c.value);
@@ -105,30 +106,32 @@ QByteArray chromeJson()
 {
     QJsonArray events;
     for (const auto& [pid, name] : kProcesses)
-        events.append(QJsonObject{{"ph", "M"}, {"name", "process_name"}, {"pid", pid}, {"args", QJsonObject{{"name", name}}}});
+        events.append(QJsonObject {
+            { "ph", "M" }, { "name", "process_name" }, { "pid", pid }, { "args", QJsonObject { { "name", name } } } });
     for (const Thread& t : kThreads)
-        events.append(QJsonObject{
-            {"ph", "M"}, {"name", "thread_name"}, {"pid", t.pid}, {"tid", t.tid}, {"args", QJsonObject{{"name", t.name}}}});
+        events.append(QJsonObject { { "ph", "M" }, { "name", "thread_name" }, { "pid", t.pid }, { "tid", t.tid },
+            { "args", QJsonObject { { "name", t.name } } } });
     for (const Slice& s : kSlices) {
         QJsonObject args;
         if (s.key1)
             args[s.key1] = s.value1;
         if (s.key2)
             args[s.key2] = s.value2;
-        events.append(QJsonObject{{"ph", "X"}, {"pid", s.pid}, {"tid", s.tid}, {"name", s.name}, {"cat", "cat"},
-            {"ts", s.ts}, {"dur", s.dur}, {"args", args}});
+        events.append(QJsonObject { { "ph", "X" }, { "pid", s.pid }, { "tid", s.tid }, { "name", s.name },
+            { "cat", "cat" }, { "ts", s.ts }, { "dur", s.dur }, { "args", args } });
     }
     for (const Sample& c : kHbm)
-        events.append(QJsonObject{{"ph", "C"}, {"pid", 1}, {"name", "HBM"}, {"ts", c.ts}, {"args", QJsonObject{{"used", c.value}}}});
-    return QJsonDocument(QJsonObject{{"traceEvents", events}}).toJson(QJsonDocument::Compact);
+        events.append(QJsonObject { { "ph", "C" }, { "pid", 1 }, { "name", "HBM" }, { "ts", c.ts },
+            { "args", QJsonObject { { "used", c.value } } } });
+    return QJsonDocument(QJsonObject { { "traceEvents", events } }).toJson(QJsonDocument::Compact);
 }
 
 // The exact summary fields of a track row, in the model's column order.
 QVariantList expectedValues(const store::TrackSummaryRow& r)
 {
     auto opt = [](const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); };
-    return {QVariant(), qulonglong(r.events), qlonglong(r.busyNs), r.utilization, r.avgDurNs, opt(r.bytes),
-        opt(r.bandwidthBytesPerS), opt(r.flops), opt(r.mfu), opt(r.hfu)};
+    return { QVariant(), qulonglong(r.events), qlonglong(r.busyNs), r.utilization, r.avgDurNs, opt(r.bytes),
+        opt(r.bandwidthBytesPerS), opt(r.flops), opt(r.mfu), opt(r.hfu) };
 }
 
 // Every engine row the view shows equals compute()'s row for it, field by field (exactly:
@@ -154,8 +157,8 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const store::TraceSum
                 if (want[c].isValid())
                     QCOMPARE(got.toDouble(), want[c].toDouble());
             }
-            QCOMPARE(m->index(r, SummaryTrackModel::Busy, group).data().toString(),
-                widgets::UnitFormat::duration(e.busyNs));
+            QCOMPARE(
+                m->index(r, SummaryTrackModel::Busy, group).data().toString(), widgets::UnitFormat::duration(e.busyNs));
             QCOMPARE(m->index(r, SummaryTrackModel::Events, group).data().toString(),
                 QLocale().toString(qulonglong(e.events)));
         }
@@ -168,10 +171,11 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const store::TraceSum
         const QModelIndex group = cm->index(g, 0);
         for (int r = 0; r < cm->rowCount(group); ++r, ++counters) {
             const store::CounterSummaryRow& e = expected.counters[size_t(cm->summaryRow(cm->index(r, 0, group)))];
-            QCOMPARE(cm->index(r, widgets::SummaryCounterModel::Samples, group).data(SummaryGroupModel::ValueRole)
+            QCOMPARE(cm->index(r, widgets::SummaryCounterModel::Samples, group)
+                         .data(SummaryGroupModel::ValueRole)
                          .toULongLong(),
                 qulonglong(e.samples));
-            const std::optional<double>* v[] = {&e.min, &e.mean, &e.max};
+            const std::optional<double>* v[] = { &e.min, &e.mean, &e.max };
             for (int k = 0; k < 3; ++k) {
                 const QVariant got
                     = cm->index(r, widgets::SummaryCounterModel::Min + k, group).data(SummaryGroupModel::ValueRole);
@@ -190,7 +194,7 @@ struct Fixture {
     model::Viewport viewport;
     std::shared_ptr<const store::EventStore> store = buildStore();
     std::shared_ptr<const store::SummaryIndex> index = std::make_shared<const store::SummaryIndex>(*store);
-    widgets::SelectionSummaryWidget widget{&selection, &viewport};
+    widgets::SelectionSummaryWidget widget { &selection, &viewport };
 
     bool open()
     {
@@ -220,7 +224,7 @@ private slots:
         w.setStore(store);
         QVERIFY(w.view()->isShowingPlaceholder());
         QCOMPARE(w.view()->placeholderText(), QStringLiteral("Building summary…"));
-        vp.setVisible({100000, 200000}); // moves before the index is ready compute nothing
+        vp.setVisible({ 100000, 200000 }); // moves before the index is ready compute nothing
         QVERIFY(!w.isBusy());
 
         QSignalSpy spy(&w, &widgets::SelectionSummaryWidget::summaryUpdated);
@@ -241,11 +245,12 @@ private slots:
         QTest::addColumn<QString>("caption");
         QTest::newRow("first half") << 0LL << 500000LL << "Visible: 0 µs – 500.000 µs (500.000 µs)";
         QTest::newRow("cuts slices") << 120000LL << 430000LL << "Visible: 120.000 µs – 430.000 µs (310.000 µs)";
-        QTest::newRow("tail, one unit for both ends") << 900000LL << 1000000LL << "Visible: 0.900 ms – 1.000 ms (100.000 µs)";
+        QTest::newRow("tail, one unit for both ends")
+            << 900000LL << 1000000LL << "Visible: 0.900 ms – 1.000 ms (100.000 µs)";
         QTest::newRow("idle DMA") << 131000LL << 299000LL << "Visible: 131.000 µs – 299.000 µs (168.000 µs)";
         QTest::newRow("narrow") << 401234LL << 401334LL << "Visible: 401.234 µs – 401.334 µs (100 ns)";
-        QTest::newRow("narrower than a thousandth of the unit") << 950010LL << 950030LL
-                                                                 << "Visible: 950.010 µs – 950.030 µs (20 ns)";
+        QTest::newRow("narrower than a thousandth of the unit")
+            << 950010LL << 950030LL << "Visible: 950.010 µs – 950.030 µs (20 ns)";
         QTest::newRow("whole trace") << 0LL << 1000000LL << "Visible: 0 ms – 1.000 ms (whole trace)";
     }
 
@@ -258,7 +263,7 @@ private slots:
         QVERIFY(f.open());
         if (start != 0 || end != 1000000) {
             QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-            f.viewport.setVisible({start, end});
+            f.viewport.setVisible({ start, end });
             QVERIFY(f.widget.isBusy()); // debouncing
             QVERIFY(spy.wait(kWaitMs));
             QCOMPARE(spy.count(), 1);
@@ -276,14 +281,15 @@ private slots:
         QVERIFY(f.open());
         const auto whole = f.widget.summary();
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-        f.viewport.setVisible({300000, 400000});
+        f.viewport.setVisible({ 300000, 400000 });
         QVERIFY(spy.wait(kWaitMs));
         const auto part = f.widget.summary();
         QVERIFY(part != whole);
         // The rows stay (updated in place, so expansion, selection and sort survive)...
         QCOMPARE(f.widget.view()->trackModel()->rowCount(), 2);
         // ...their numbers follow the window: the DMA moved 2 MB in [300, 390] µs.
-        const auto dma = std::find_if(part->tracks.begin(), part->tracks.end(), [](auto& r) { return r.name == "Task DMA"; });
+        const auto dma
+            = std::find_if(part->tracks.begin(), part->tracks.end(), [](auto& r) { return r.name == "Task DMA"; });
         QVERIFY(dma != part->tracks.end());
         QCOMPARE(dma->busyNs, TimeNs(90000));
         QCOMPARE(*dma->bytes, 2e6);
@@ -295,19 +301,19 @@ private slots:
         Fixture f;
         QVERIFY(f.open());
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-        f.viewport.setVisible({0, 600000});
+        f.viewport.setVisible({ 0, 600000 });
         QVERIFY(spy.wait(kWaitMs));
 
-        f.selection.setTimeSelection({140000, 360000});
+        f.selection.setTimeSelection({ 140000, 360000 });
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(f.widget.showsSelection());
         QCOMPARE(f.widget.window().start, TimeNs(140000));
         QCOMPARE(f.widget.window().end, TimeNs(360000));
         QVERIFY(f.widget.view()->captionText().startsWith(QStringLiteral("Selection: ")));
-        verifyShows(f.widget, f.expected({140000, 360000}));
+        verifyShows(f.widget, f.expected({ 140000, 360000 }));
 
         // Zooming while a selection exists keeps summarising the selection.
-        f.viewport.setVisible({100000, 200000});
+        f.viewport.setVisible({ 100000, 200000 });
         QVERIFY(spy.wait(kWaitMs));
         QCOMPARE(f.widget.window().start, TimeNs(140000));
         QVERIFY(f.widget.showsSelection());
@@ -317,7 +323,7 @@ private slots:
         QVERIFY(!f.widget.showsSelection());
         QCOMPARE(f.widget.window().start, TimeNs(100000));
         QCOMPARE(f.widget.window().end, TimeNs(200000));
-        verifyShows(f.widget, f.expected({100000, 200000}));
+        verifyShows(f.widget, f.expected({ 100000, 200000 }));
     }
 
     void burstOfMovesIsDebounced()
@@ -326,13 +332,13 @@ private slots:
         QVERIFY(f.open());
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
         for (int i = 1; i <= 5; ++i) // a drag: five moves inside the debounce interval
-            f.viewport.setVisible({i * 10000, i * 10000 + 300000}, model::Viewport::Nav::Step);
+            f.viewport.setVisible({ i * 10000, i * 10000 + 300000 }, model::Viewport::Nav::Step);
         QVERIFY(spy.wait(kWaitMs));
         QTRY_VERIFY_WITH_TIMEOUT(!f.widget.isBusy() && f.widget.computer()->inFlight() == 0, kWaitMs);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(f.widget.window().start, TimeNs(50000));
         QCOMPARE(f.widget.window().end, TimeNs(350000));
-        verifyShows(f.widget, f.expected({50000, 350000}));
+        verifyShows(f.widget, f.expected({ 50000, 350000 }));
     }
 
     void staleResultsDropped()
@@ -342,9 +348,9 @@ private slots:
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
         const quint64 droppedBefore = f.widget.computer()->droppedCount();
         // Two computations in flight at once: the first one's result must never show.
-        f.viewport.setVisible({0, 250000});
+        f.viewport.setVisible({ 0, 250000 });
         f.widget.refresh();
-        f.viewport.setVisible({600000, 900000});
+        f.viewport.setVisible({ 600000, 900000 });
         f.widget.refresh();
         QVERIFY(spy.wait(kWaitMs));
         QTRY_VERIFY_WITH_TIMEOUT(!f.widget.isBusy() && f.widget.computer()->inFlight() == 0, kWaitMs);
@@ -352,7 +358,7 @@ private slots:
         QCOMPARE(f.widget.computer()->droppedCount(), droppedBefore + 1);
         QCOMPARE(f.widget.window().start, TimeNs(600000));
         QCOMPARE(f.widget.window().end, TimeNs(900000));
-        verifyShows(f.widget, f.expected({600000, 900000}));
+        verifyShows(f.widget, f.expected({ 600000, 900000 }));
     }
 
     void resultOfPreviousProfileDropped()
@@ -360,7 +366,7 @@ private slots:
         Fixture f;
         QVERIFY(f.open());
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-        f.viewport.setVisible({0, 250000});
+        f.viewport.setVisible({ 0, 250000 });
         f.widget.refresh();
         f.widget.setStore(buildStore()); // another profile while the computation runs
         QTRY_VERIFY_WITH_TIMEOUT(f.widget.computer()->inFlight() == 0, kWaitMs);
@@ -406,8 +412,9 @@ private slots:
         file.write(chromeJson());
         file.close();
         QProcess p;
-        p.start(cli, {QStringLiteral("summary"), path, QStringLiteral("--range"),
-                         QStringLiteral("%1:%2").arg(start).arg(end), QStringLiteral("--json")});
+        p.start(cli,
+            { QStringLiteral("summary"), path, QStringLiteral("--range"), QStringLiteral("%1:%2").arg(start).arg(end),
+                QStringLiteral("--json") });
         QVERIFY(p.waitForFinished(kWaitMs));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject out = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -417,11 +424,11 @@ private slots:
         Fixture f;
         QVERIFY(f.open());
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-        f.viewport.setVisible({start, end});
+        f.viewport.setVisible({ start, end });
         QVERIFY(spy.wait(kWaitMs));
         SummaryTrackModel* m = f.widget.view()->trackModel();
-        const char* const keys[] = {nullptr, "events", "busy_ns", "utilization", "avg_dur_ns", "bytes",
-            "bandwidth_bytes_per_s", "flops", "mfu", "hfu"};
+        const char* const keys[] = { nullptr, "events", "busy_ns", "utilization", "avg_dur_ns", "bytes",
+            "bandwidth_bytes_per_s", "flops", "mfu", "hfu" };
         int matched = 0;
         for (int g = 0; g < m->rowCount(); ++g) {
             const QModelIndex group = m->index(g, 0);
@@ -435,11 +442,13 @@ private slots:
                 for (int c = SummaryTrackModel::Events; c < SummaryTrackModel::ColumnCount; ++c) {
                     const QVariant shown = m->index(r, c, group).data(SummaryGroupModel::ValueRole);
                     const QJsonValue printed = row.value(QLatin1String(keys[c]));
-                    QVERIFY2(shown.isValid() == !printed.isNull(), qPrintable(QStringLiteral("%1 %2").arg(name, keys[c])));
+                    QVERIFY2(
+                        shown.isValid() == !printed.isNull(), qPrintable(QStringLiteral("%1 %2").arg(name, keys[c])));
                     if (shown.isValid()) {
                         const double a = shown.toDouble(), b = printed.toDouble();
                         QVERIFY2(std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)),
-                            qPrintable(QStringLiteral("%1 %2: shown %3, strata-cli %4").arg(name, keys[c]).arg(a).arg(b)));
+                            qPrintable(
+                                QStringLiteral("%1 %2: shown %3, strata-cli %4").arg(name, keys[c]).arg(a).arg(b)));
                     }
                 }
                 ++matched;

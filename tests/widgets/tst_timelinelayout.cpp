@@ -74,7 +74,9 @@ void tst_TimelineLayout::rows()
             QCOMPARE(t.process, current);
         if (t.kind == TrackKind::Thread || t.kind == TrackKind::Overflow) {
             QCOMPARE(r.levels, t.levelCount);
-            QCOMPARE(r.height, r.instantStrip + 2 * TimelineLayout::kTrackPad + int(std::max(1u, t.levelCount)) * TimelineLayout::kRowPitch);
+            QCOMPARE(r.height,
+                r.instantStrip + 2 * TimelineLayout::kTrackPad
+                    + int(std::max(1u, t.levelCount)) * TimelineLayout::kRowPitch);
             QCOMPARE(r.instantStrip, t.instants.empty() ? 0 : TimelineLayout::kInstantStrip);
         }
         if (t.kind == TrackKind::Overflow) {
@@ -85,8 +87,8 @@ void tst_TimelineLayout::rows()
             QCOMPARE(r.height, TimelineLayout::kCounterHeight);
     }
     QCOMPARE(l.contentHeight(), y);
-    for (TrackKind k : {TrackKind::Thread, TrackKind::Overflow, TrackKind::Counter, TrackKind::ProcessInstants,
-             TrackKind::GlobalInstants})
+    for (TrackKind k : { TrackKind::Thread, TrackKind::Overflow, TrackKind::Counter, TrackKind::ProcessInstants,
+             TrackKind::GlobalInstants })
         QVERIFY(kinds.contains(int(k)));
 }
 

@@ -121,7 +121,7 @@ void tst_TimelineMouse::clickOrSelect()
 {
     QFETCH(int, dx);
     QFETCH(bool, selects);
-    m_viewport->setVisible({9000, 14000});
+    m_viewport->setVisible({ 9000, 14000 });
     const QPoint a = centreOf(1), b = a + QPoint(dx, 0);
     drag(Qt::LeftButton, a, b);
     QCOMPARE(m_selection->hasTimeSelection(), selects);
@@ -158,7 +158,7 @@ void tst_TimelineMouse::doubleClickFocuses()
 
 void tst_TimelineMouse::overviewClickCentresTheWindow()
 {
-    m_viewport->setVisible({1000, 11000});
+    m_viewport->setVisible({ 1000, 11000 });
     const TimelineFrame f = m_w->frame();
     const QPoint at(f.overview.left() + f.overview.width() * 3 / 4, f.overview.center().y());
     const TimeNs centre = OverviewBar::timeAt(f.overview, m_viewport->traceRange(), at.x());
@@ -170,7 +170,7 @@ void tst_TimelineMouse::overviewClickCentresTheWindow()
 
 void tst_TimelineMouse::overviewDragMovesTheWindow()
 {
-    m_viewport->setVisible({20000, 40000});
+    m_viewport->setVisible({ 20000, 40000 });
     const TimelineFrame f = m_w->frame();
     const TimeRange trace = m_viewport->traceRange();
     const QRectF win = OverviewBar::windowRect(f.overview, trace, m_viewport->visible());
@@ -201,7 +201,7 @@ void tst_TimelineMouse::scrollThumbDrags()
 
 void tst_TimelineMouse::middleDragPansAndScrolls()
 {
-    m_viewport->setVisible({20000, 40000});
+    m_viewport->setVisible({ 20000, 40000 });
     const TimelineFrame f = m_w->frame();
     const QPoint a = f.canvas.center(), b = a + QPoint(-100, -30);
     drag(Qt::MiddleButton, a, b);

@@ -63,8 +63,8 @@ void tst_TimelineNavigator::zoomBy()
     QFETCH(TimeNs, start);
     QFETCH(TimeNs, end);
     model::Viewport v;
-    v.setTraceRange({0, 10000});
-    v.setVisible({1000, 2000});
+    v.setTraceRange({ 0, 10000 });
+    v.setVisible({ 1000, 2000 });
     TimelineNavigator(&v, 1000).zoomBy(factor, anchor);
     QCOMPARE(v.visible().start, start);
     QCOMPARE(v.visible().end, end);
@@ -73,8 +73,8 @@ void tst_TimelineNavigator::zoomBy()
 void tst_TimelineNavigator::stepsCoalesceInHistory()
 {
     model::Viewport v;
-    v.setTraceRange({0, 10000});
-    v.setVisible({0, 2000});
+    v.setTraceRange({ 0, 10000 });
+    v.setVisible({ 0, 2000 });
     const TimelineNavigator nav(&v, 1000);
     for (int i = 0; i < 5; ++i)
         nav.panBy(0.1);
@@ -90,9 +90,9 @@ void tst_TimelineNavigator::reveal_data()
     QTest::addColumn<TimeNs>("expectStart");
     QTest::addColumn<TimeNs>("expectEnd");
     // visible [1000, 2000]
-    QTest::newRow("already visible: no move") << TimeRange{1200, 1300} << TimeNs(1000) << TimeNs(2000);
-    QTest::newRow("fits: pan to centre it") << TimeRange{5000, 5200} << TimeNs(4600) << TimeNs(5600);
-    QTest::newRow("too long: zoom to it") << TimeRange{3000, 7000} << TimeNs(2800) << TimeNs(7200);
+    QTest::newRow("already visible: no move") << TimeRange { 1200, 1300 } << TimeNs(1000) << TimeNs(2000);
+    QTest::newRow("fits: pan to centre it") << TimeRange { 5000, 5200 } << TimeNs(4600) << TimeNs(5600);
+    QTest::newRow("too long: zoom to it") << TimeRange { 3000, 7000 } << TimeNs(2800) << TimeNs(7200);
 }
 
 void tst_TimelineNavigator::reveal()
@@ -101,8 +101,8 @@ void tst_TimelineNavigator::reveal()
     QFETCH(TimeNs, expectStart);
     QFETCH(TimeNs, expectEnd);
     model::Viewport v;
-    v.setTraceRange({0, 10000});
-    v.setVisible({1000, 2000});
+    v.setTraceRange({ 0, 10000 });
+    v.setVisible({ 1000, 2000 });
     TimelineNavigator(&v, 1000).reveal(event);
     QCOMPARE(v.visible().start, expectStart);
     QCOMPARE(v.visible().end, expectEnd);
@@ -124,7 +124,7 @@ void tst_TimelineNavigator::focus()
     nav.focus(*store, sel);
     QCOMPARE(v.visible().start, TimeNs(3900));
     QCOMPARE(v.visible().end, TimeNs(5100));
-    sel.setTimeSelection({6000, 6500});
+    sel.setTimeSelection({ 6000, 6500 });
     nav.focus(*store, sel); // a time selection wins over the event
     QCOMPARE(v.visible().start, TimeNs(6000));
     QCOMPARE(v.visible().end, TimeNs(6500));

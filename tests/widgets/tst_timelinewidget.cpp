@@ -91,8 +91,8 @@ void tst_TimelineWidget::initTestCase()
     b.setThreadName(compute, b.intern("Compute"));
     b.setThreadName(dma, b.intern("Task DMA"));
 
-    const store::Arg args[] = {store::Arg::makeInt(b.intern("flops"), 42),
-        store::Arg::makeString(b.intern("layer"), b.intern("conv1"))};
+    const store::Arg args[]
+        = { store::Arg::makeInt(b.intern("flops"), 42), store::Arg::makeString(b.intern("layer"), b.intern("conv1")) };
     b.completeSlice(main, 1000, 2000, ty("aten::conv2d"), b.argSet(args, 2));
     b.completeSlice(main, 1200, 800, ty("aten::convolution"), {});
     const store::SliceHandle from = b.completeSlice(main, 4000, 1000, ty("0_fused(layer1+conv)_3"), {});
@@ -174,10 +174,14 @@ void tst_TimelineWidget::hover_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("expect"); // in the tooltip text besides the name
-    QTest::newRow("top level with args") << "aten::conv2d" << "flops: 42";
-    QTest::newRow("child shows its parent") << "aten::convolution" << "Parents: aten::conv2d";
-    QTest::newRow("device command") << "0_fused(layer1.2+layer1.2.bn2)_3" << "Track: NPU 0 (2) › Compute";
-    QTest::newRow("duration") << "0_fused(layer1+conv)_3" << "Duration: 1.000 µs";
+    QTest::newRow("top level with args") << "aten::conv2d"
+                                         << "flops: 42";
+    QTest::newRow("child shows its parent") << "aten::convolution"
+                                            << "Parents: aten::conv2d";
+    QTest::newRow("device command") << "0_fused(layer1.2+layer1.2.bn2)_3"
+                                    << "Track: NPU 0 (2) › Compute";
+    QTest::newRow("duration") << "0_fused(layer1+conv)_3"
+                              << "Duration: 1.000 µs";
 }
 
 void tst_TimelineWidget::hover()
@@ -236,10 +240,10 @@ void tst_TimelineWidget::hoverDoesNotRebuildGeometry()
     QVERIFY(builds > 0);
     m_selection->setHovered(EventRef::slice(row("aten::conv2d")));
     m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_3")));
-    m_selection->setTimeSelection({100, 900});
+    m_selection->setTimeSelection({ 100, 900 });
     m_w->render(&image);
     QCOMPARE(m_w->geometryBuilds(), builds);
-    m_viewport->setVisible({0, 5000});
+    m_viewport->setVisible({ 0, 5000 });
     m_w->render(&image);
     QVERIFY(m_w->geometryBuilds() > builds);
 }
@@ -289,7 +293,7 @@ void tst_TimelineWidget::keys()
     QFETCH(int, modifiers);
     QFETCH(double, spanFactor);
     QFETCH(double, shiftOfSpan);
-    const TimeRange start{3000, 7000};
+    const TimeRange start { 3000, 7000 };
     m_viewport->setVisible(start);
     QTest::keyClick(m_w.get(), Qt::Key(key), Qt::KeyboardModifiers(modifiers));
     const TimeRange v = m_viewport->visible();
@@ -320,7 +324,7 @@ void tst_TimelineWidget::ctrlWheelZoomsAtCursor()
 {
     QFETCH(double, fraction);
     QFETCH(int, delta);
-    m_viewport->setVisible({2000, 6000});
+    m_viewport->setVisible({ 2000, 6000 });
     const QRect canvas = m_w->frame().canvas;
     const QPoint pos(canvas.left() + int(canvas.width() * fraction), canvas.center().y());
     const TimeNs before = m_w->frame().timeAt(pos.x());
@@ -342,7 +346,7 @@ void tst_TimelineWidget::shiftWheelPans()
 {
     QFETCH(int, delta);
     QFETCH(TimeNs, shift);
-    m_viewport->setVisible({2000, 6000});
+    m_viewport->setVisible({ 2000, 6000 });
     wheel(m_w->frame().canvas.center(), delta, Qt::ShiftModifier);
     QCOMPARE(m_viewport->visible().start, 2000 + shift);
     QCOMPARE(m_viewport->visible().duration(), TimeNs(4000));
@@ -363,7 +367,7 @@ void tst_TimelineWidget::plainWheelScrolls()
 
 void tst_TimelineWidget::rulerDragPans()
 {
-    m_viewport->setVisible({2000, 6000});
+    m_viewport->setVisible({ 2000, 6000 });
     const QRect ruler = m_w->frame().ruler;
     const double nsPerPx = m_w->frame().nsPerPx;
     const QPoint a = ruler.center(), b = a - QPoint(100, 0);
@@ -389,7 +393,8 @@ void tst_TimelineWidget::canvasDragSelects()
     QFETCH(double, to);
     const widgets::TimelineFrame f = m_w->frame();
     const int y = f.canvas.bottom() - 10;
-    const QPoint a(f.canvas.left() + int(f.canvas.width() * from), y), b(f.canvas.left() + int(f.canvas.width() * to), y);
+    const QPoint a(f.canvas.left() + int(f.canvas.width() * from), y),
+        b(f.canvas.left() + int(f.canvas.width() * to), y);
     const TimeRange visible = m_viewport->visible();
     QTest::mousePress(m_w.get(), Qt::LeftButton, {}, a);
     QTest::mouseMove(m_w.get(), (a + b) / 2);
@@ -405,7 +410,7 @@ void tst_TimelineWidget::canvasDragSelects()
 
 void tst_TimelineWidget::focusZoomsToSelection()
 {
-    m_selection->setTimeSelection({3000, 4500});
+    m_selection->setTimeSelection({ 3000, 4500 });
     QTest::keyClick(m_w.get(), Qt::Key_F);
     QCOMPARE(m_viewport->visible().start, TimeNs(3000));
     QCOMPARE(m_viewport->visible().end, TimeNs(4500));
@@ -423,7 +428,7 @@ void tst_TimelineWidget::focusZoomsToEvent()
 
 void tst_TimelineWidget::zeroResets()
 {
-    m_viewport->setVisible({3000, 3500});
+    m_viewport->setVisible({ 3000, 3500 });
     QTest::keyClick(m_w.get(), Qt::Key_0);
     QCOMPARE(m_viewport->visible().start, TimeNs(0));
     QCOMPARE(m_viewport->visible().end, TimeNs(10000));
@@ -431,8 +436,8 @@ void tst_TimelineWidget::zeroResets()
 
 void tst_TimelineWidget::altArrowsWalkHistory()
 {
-    m_viewport->setVisible({1000, 2000});
-    m_viewport->setVisible({5000, 8000});
+    m_viewport->setVisible({ 1000, 2000 });
+    m_viewport->setVisible({ 5000, 8000 });
     QTest::keyClick(m_w.get(), Qt::Key_Left, Qt::AltModifier);
     QCOMPARE(m_viewport->visible().start, TimeNs(1000));
     QCOMPARE(m_viewport->visible().end, TimeNs(2000));
@@ -444,7 +449,7 @@ void tst_TimelineWidget::altArrowsWalkHistory()
 void tst_TimelineWidget::escapeClears()
 {
     m_selection->setCurrent(EventRef::slice(row("aten::conv2d")));
-    m_selection->setTimeSelection({100, 200});
+    m_selection->setTimeSelection({ 100, 200 });
     QTest::keyClick(m_w.get(), Qt::Key_Escape);
     QCOMPARE(m_selection->current(), EventRef());
     QVERIFY(!m_selection->hasTimeSelection());
@@ -478,7 +483,7 @@ void tst_TimelineWidget::headerClickCollapses()
 
 void tst_TimelineWidget::revealKeepsZoomWhenItFits()
 {
-    m_viewport->setVisible({0, 3000});
+    m_viewport->setVisible({ 0, 3000 });
     m_selection->setCurrent(EventRef::slice(row("0_fused(layer1+conv)_7")), true); // [6000, 7000]
     const TimeRange v = m_viewport->visible();
     QCOMPARE(v.duration(), TimeNs(3000));
@@ -491,7 +496,7 @@ void tst_TimelineWidget::revealKeepsZoomWhenItFits()
 
 void tst_TimelineWidget::revealZoomsWhenTooLong()
 {
-    m_viewport->setVisible({0, 500});
+    m_viewport->setVisible({ 0, 500 });
     m_selection->setCurrent(EventRef::slice(row("aten::conv2d")), true); // [1000, 3000]
     const TimeRange v = m_viewport->visible();
     QVERIFY(v.start <= 1000 && v.end >= 3000);
@@ -503,9 +508,12 @@ void tst_TimelineWidget::colours_data()
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<bool>("same");
-    QTest::newRow("commands of one layer") << "0_fused(layer1+conv)_3" << "0_fused(layer1+conv)_7" << true;
-    QTest::newRow("other sequence index") << "0_fused(layer1.2+layer1.2.bn2)_3" << "1_fused(layer1.2+layer1.2.bn2)_9" << true;
-    QTest::newRow("different operators") << "aten::conv2d" << "aten::convolution" << false;
+    QTest::newRow("commands of one layer") << "0_fused(layer1+conv)_3"
+                                           << "0_fused(layer1+conv)_7" << true;
+    QTest::newRow("other sequence index") << "0_fused(layer1.2+layer1.2.bn2)_3"
+                                          << "1_fused(layer1.2+layer1.2.bn2)_9" << true;
+    QTest::newRow("different operators") << "aten::conv2d"
+                                         << "aten::convolution" << false;
 }
 
 void tst_TimelineWidget::colours()
@@ -532,10 +540,10 @@ void tst_TimelineWidget::flowJumps_data()
     QTest::addColumn<QString>("to"); // "" = stays
     QTest::newRow("] follows the flow") << "0_fused(layer1+conv)_3" << int(Qt::Key_BracketRight)
                                         << "1_fused(layer1.2+layer1.2.bn2)_9";
-    QTest::newRow("[ goes back along it") << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketLeft)
-                                          << "0_fused(layer1+conv)_3";
-    QTest::newRow("] at the end of the flow stays") << "1_fused(layer1.2+layer1.2.bn2)_9"
-                                                    << int(Qt::Key_BracketRight) << "";
+    QTest::newRow("[ goes back along it")
+        << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketLeft) << "0_fused(layer1+conv)_3";
+    QTest::newRow("] at the end of the flow stays")
+        << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketRight) << "";
     QTest::newRow("[ without incoming flows stays") << "aten::conv2d" << int(Qt::Key_BracketLeft) << "";
 }
 
@@ -583,7 +591,7 @@ void tst_TimelineWidget::deepZoomInsideAHugeSlice()
     b.completeSlice(t, 0, huge, b.type(b.intern("forever"), b.intern("c")), {});
     const auto s = b.finalize();
     m_w->setStore(s);
-    m_viewport->setVisible({huge / 2, huge / 2 + 100});
+    m_viewport->setVisible({ huge / 2, huge / 2 + 100 });
     QTest::keyClick(m_w.get(), Qt::Key_W);
     QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
     m_w->render(&image);

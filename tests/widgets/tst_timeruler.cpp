@@ -48,14 +48,15 @@ void tst_TimeRuler::labels_data()
     QTest::addColumn<TimeNs>("start"); // relative to the trace start
     QTest::addColumn<TimeNs>("end");
     QTest::addColumn<QStringList>("firstLabels");
-    QTest::newRow("seconds") << TimeNs(0) << TimeNs(10000000000) << QStringList{"0 s", "1 s", "2 s"};
-    QTest::newRow("milliseconds from zero") << TimeNs(0) << TimeNs(2000000)
-                                            << QStringList{"0 µs", "200 µs", "400 µs"};
-    QTest::newRow("ms with three decimals") << TimeNs(1200000) << TimeNs(1700000)
-                                            << QStringList{"1.200 ms", "1.250 ms", "1.300 ms"};
-    QTest::newRow("whole microseconds") << TimeNs(3000) << TimeNs(10000) << QStringList{"3 µs", "4 µs", "5 µs"};
-    QTest::newRow("fractional microseconds") << TimeNs(3000) << TimeNs(5000) << QStringList{"3.000 µs", "3.200 µs", "3.400 µs"};
-    QTest::newRow("nanoseconds") << TimeNs(0) << TimeNs(500) << QStringList{"0 ns", "50 ns", "100 ns"};
+    QTest::newRow("seconds") << TimeNs(0) << TimeNs(10000000000) << QStringList { "0 s", "1 s", "2 s" };
+    QTest::newRow("milliseconds from zero")
+        << TimeNs(0) << TimeNs(2000000) << QStringList { "0 µs", "200 µs", "400 µs" };
+    QTest::newRow("ms with three decimals")
+        << TimeNs(1200000) << TimeNs(1700000) << QStringList { "1.200 ms", "1.250 ms", "1.300 ms" };
+    QTest::newRow("whole microseconds") << TimeNs(3000) << TimeNs(10000) << QStringList { "3 µs", "4 µs", "5 µs" };
+    QTest::newRow("fractional microseconds")
+        << TimeNs(3000) << TimeNs(5000) << QStringList { "3.000 µs", "3.200 µs", "3.400 µs" };
+    QTest::newRow("nanoseconds") << TimeNs(0) << TimeNs(500) << QStringList { "0 ns", "50 ns", "100 ns" };
 }
 
 void tst_TimeRuler::labels()

@@ -1,8 +1,8 @@
 // TrackRenderer drawing slices with a height fraction (EventStore::sliceHeight) as
 // bottom-aligned bars, checked on the pixels of a rendered track image.
+#include <analysis/timeline/lodindex.h>
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
-#include <analysis/timeline/lodindex.h>
 #include <timeline/operatorcolors.h>
 #include <timeline/timelinelayout.h>
 #include <timeline/trackrenderer.h>
@@ -28,7 +28,7 @@ std::pair<int, int> opaqueSpan(const QImage& img, int x, int y0, int y1)
             bottom = y;
         }
     }
-    return {top, bottom};
+    return { top, bottom };
 }
 
 } // namespace
@@ -86,7 +86,7 @@ private slots:
     {
         QFETCH(float, height);
         QFETCH(int, expectedPx);
-        const auto s = makeStore({1.0f, height, -1.0f});
+        const auto s = makeStore({ 1.0f, height, -1.0f });
         QVERIFY(s->hasSliceHeights());
         model::TrackFilter filter;
         TimelineLayout layout;
@@ -108,7 +108,7 @@ private slots:
 
     void withoutHeightsEverySliceIsFull()
     {
-        const auto s = makeStore({-1.0f, -1.0f});
+        const auto s = makeStore({ -1.0f, -1.0f });
         QVERIFY(!s->hasSliceHeights());
         model::TrackFilter filter;
         TimelineLayout layout;
@@ -123,7 +123,7 @@ private slots:
     void labelsOnlyInTallBars()
     {
         // A label draws pixels that differ from the bar's colour; a short bar has none.
-        const auto s = makeStore({1.0f, 0.3f});
+        const auto s = makeStore({ 1.0f, 0.3f });
         model::TrackFilter filter;
         TimelineLayout layout;
         layout.build(s.get(), &filter);
@@ -138,7 +138,7 @@ private slots:
                         seen.insert(img.pixel(x, y));
             return seen.size();
         };
-        QVERIFY(colours(5, 95) > 2);   // bar, darker edge column and text
+        QVERIFY(colours(5, 95) > 2); // bar, darker edge column and text
         QVERIFY(colours(205, 295) <= 2); // bar and its edge column only
     }
 };

@@ -19,7 +19,10 @@ private slots:
 };
 
 namespace {
-QString plain(QString s) { return s.replace(QChar(0x2009), QLatin1Char(' ')); }
+QString plain(QString s)
+{
+    return s.replace(QChar(0x2009), QLatin1Char(' '));
+}
 } // namespace
 
 void tst_UnitFormat::time_data()

@@ -20,8 +20,7 @@ constexpr int kWaitMs = 10000;
 
 // Whether `signal` of `sender` comes within kWaitMs. For results computed off the GUI
 // thread: the spy starts now, so the work must not be able to finish before this call.
-template <typename Sender, typename Signal>
-bool waitFor(const Sender* sender, Signal signal)
+template <typename Sender, typename Signal> bool waitFor(const Sender* sender, Signal signal)
 {
     QSignalSpy spy(sender, signal);
     return spy.wait(kWaitMs);
@@ -29,8 +28,7 @@ bool waitFor(const Sender* sender, Signal signal)
 
 // A dock as the main window makes it (DESIGN.md §3): on its own Selection and Viewport,
 // made again for each test function so no state leaks from one test to the next.
-template <typename Dock>
-struct DockFixture {
+template <typename Dock> struct DockFixture {
     std::unique_ptr<strata::model::Selection> selection;
     std::unique_ptr<strata::model::Viewport> viewport;
     std::unique_ptr<Dock> widget;

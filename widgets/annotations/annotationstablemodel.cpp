@@ -134,8 +134,7 @@ QVariant AnnotationsTableModel::data(const QModelIndex& index, int role) const
         if (role == Qt::ToolTipRole && other)
             return tr("%1 − %2").arg(m->name, other->name);
         break;
-    case ColumnCount:
-        break;
+    case ColumnCount: break;
     }
     if (role == Qt::TextAlignmentRole && index.column() >= Time && index.column() != DiffVs)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -193,40 +192,25 @@ QVariant AnnotationsTableModel::headerData(int section, Qt::Orientation orientat
         return {};
     if (role == Qt::DisplayRole) {
         switch (Column(section)) {
-        case Zoom:
-            return tr("Zoom");
-        case Color:
-            return QString();
-        case Name:
-            return tr("Name");
-        case Time:
-            return tr("Time");
-        case DeltaPrevious:
-            return tr("Δ previous");
-        case DiffVs:
-            return tr("Diff vs");
-        case DiffDelta:
-            return tr("Δt");
-        case ColumnCount:
-            break;
+        case Zoom: return tr("Zoom");
+        case Color: return QString();
+        case Name: return tr("Name");
+        case Time: return tr("Time");
+        case DeltaPrevious: return tr("Δ previous");
+        case DiffVs: return tr("Diff vs");
+        case DiffDelta: return tr("Δt");
+        case ColumnCount: break;
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
-        case Zoom:
-            return tr("Zoom the timeline to the interval between the marker and its Diff-vs marker");
-        case Color:
-            return tr("Colour");
-        case Time:
-            return tr("Time from the start of the trace");
-        case DeltaPrevious:
-            return tr("Time since the previous marker");
-        case DiffVs:
-            return tr("The marker this row is measured against");
-        case DiffDelta:
-            return tr("This marker's time minus its Diff-vs marker's");
-        default:
-            break;
+        case Zoom: return tr("Zoom the timeline to the interval between the marker and its Diff-vs marker");
+        case Color: return tr("Colour");
+        case Time: return tr("Time from the start of the trace");
+        case DeltaPrevious: return tr("Time since the previous marker");
+        case DiffVs: return tr("The marker this row is measured against");
+        case DiffDelta: return tr("This marker's time minus its Diff-vs marker's");
+        default: break;
         }
     }
     return {};

@@ -1,8 +1,8 @@
 #pragma once
-#include <state/marker.h>
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
+#include <state/marker.h>
+#include <store/eventstore.h>
 
 #include <QTimer>
 #include <QWidget>

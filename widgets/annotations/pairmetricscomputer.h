@@ -1,10 +1,10 @@
 #pragma once
 #include "pairmetrics.h"
 
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatorwindowindex.h>
 #include <analysis/summary/summaryindex.h>
+#include <store/eventstore.h>
 
 #include <QObject>
 

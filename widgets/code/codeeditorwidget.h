@@ -1,9 +1,9 @@
 #pragma once
 #include "sourcefileresolver.h"
 
+#include <analysis/source/sourceindex.h>
 #include <state/selection.h>
 #include <store/eventstore.h>
-#include <analysis/source/sourceindex.h>
 
 #include <QWidget>
 

@@ -19,25 +19,15 @@ QTextCharFormat RuleHighlighter::formatFor(Role role, bool dark)
         f.setForeground(QColor(dark ? 0xc792ea : 0x8a2be2));
         f.setFontWeight(QFont::Bold);
         break;
-    case Role::Builtin:
-        f.setForeground(QColor(dark ? 0x82aaff : 0x1f5fbf));
-        break;
-    case Role::Number:
-        f.setForeground(QColor(dark ? 0xf78c6c : 0xa0522d));
-        break;
-    case Role::String:
-        f.setForeground(QColor(dark ? 0xc3e88d : 0x2e7d32));
-        break;
+    case Role::Builtin: f.setForeground(QColor(dark ? 0x82aaff : 0x1f5fbf)); break;
+    case Role::Number: f.setForeground(QColor(dark ? 0xf78c6c : 0xa0522d)); break;
+    case Role::String: f.setForeground(QColor(dark ? 0xc3e88d : 0x2e7d32)); break;
     case Role::Comment:
         f.setForeground(QColor(dark ? 0x7f8c98 : 0x7a8590));
         f.setFontItalic(true);
         break;
-    case Role::Decorator:
-        f.setForeground(QColor(dark ? 0xffcb6b : 0xb8860b));
-        break;
-    case Role::Preprocessor:
-        f.setForeground(QColor(dark ? 0x89ddff : 0x00838f));
-        break;
+    case Role::Decorator: f.setForeground(QColor(dark ? 0xffcb6b : 0xb8860b)); break;
+    case Role::Preprocessor: f.setForeground(QColor(dark ? 0x89ddff : 0x00838f)); break;
     case Role::Definition:
         f.setForeground(QColor(dark ? 0x82aaff : 0x1f5fbf));
         f.setFontWeight(QFont::Bold);
@@ -92,17 +82,10 @@ void RuleHighlighter::highlightBlock(const QString& text)
     }
     int i = 0;
     switch (previousBlockState()) {
-    case 1:
-        i = scanFrom(text, 0, m_blockClose, Role::Comment, 1);
-        break;
-    case 2:
-        i = scanFrom(text, 0, QStringLiteral("'''"), Role::String, 2);
-        break;
-    case 3:
-        i = scanFrom(text, 0, QStringLiteral("\"\"\""), Role::String, 3);
-        break;
-    default:
-        break;
+    case 1: i = scanFrom(text, 0, m_blockClose, Role::Comment, 1); break;
+    case 2: i = scanFrom(text, 0, QStringLiteral("'''"), Role::String, 2); break;
+    case 3: i = scanFrom(text, 0, QStringLiteral("\"\"\""), Role::String, 3); break;
+    default: break;
     }
     while (i < text.size()) {
         const QStringView rest = QStringView(text).mid(i);

@@ -18,8 +18,7 @@ public:
     static void lowerCurrentThread();
 
     // QtConcurrent::run on instance(), at the lowered priority.
-    template <typename F>
-    static auto run(F&& f)
+    template <typename F> static auto run(F&& f)
     {
         return QtConcurrent::run(instance(), [f = std::forward<F>(f)]() mutable {
             lowerCurrentThread();

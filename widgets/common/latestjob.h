@@ -26,7 +26,7 @@ public:
     {
         cancel();
         m_cancel = std::make_shared<std::atomic<bool>>(false);
-        return {m_generation, m_cancel};
+        return { m_generation, m_cancel };
     }
     // Cancels the running job and drops every result still on its way.
     void cancel()

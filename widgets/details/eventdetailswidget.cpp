@@ -2,8 +2,8 @@
 
 #include "timeline/unitformat.h"
 
-#include <state/viewport.h>
 #include <analysis/flows/flowchain.h>
+#include <state/viewport.h>
 
 #include <QAction>
 #include <QApplication>
@@ -68,18 +68,12 @@ QStringList keyPath(const QString& key)
 QString argValue(const store::EventStore& s, const store::Arg& a)
 {
     switch (a.kind) {
-    case store::ArgKind::Null:
-        return QStringLiteral("null");
-    case store::ArgKind::Bool:
-        return a.i ? QStringLiteral("true") : QStringLiteral("false");
-    case store::ArgKind::Int:
-        return QString::number(qlonglong(a.i));
-    case store::ArgKind::Uint:
-        return QString::number(qulonglong(a.u));
-    case store::ArgKind::Double:
-        return QString::number(a.d, 'g', QLocale::FloatingPointShortest);
-    case store::ArgKind::String:
-        return qs(s.str(a.stringValue()));
+    case store::ArgKind::Null: return QStringLiteral("null");
+    case store::ArgKind::Bool: return a.i ? QStringLiteral("true") : QStringLiteral("false");
+    case store::ArgKind::Int: return QString::number(qlonglong(a.i));
+    case store::ArgKind::Uint: return QString::number(qulonglong(a.u));
+    case store::ArgKind::Double: return QString::number(a.d, 'g', QLocale::FloatingPointShortest);
+    case store::ArgKind::String: return qs(s.str(a.stringValue()));
     }
     return QString();
 }
@@ -163,7 +157,8 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
     m_flowDepth->setRange(1, model::Selection::kMaxFlowDepth);
     m_flowDepth->setValue(m_selection->flowDepth());
     m_flowDepth->setPrefix(tr("Flow depth "));
-    m_flowDepth->setToolTip(tr("How many flow hops to follow each way, here and on the timeline ([ and ] step along them)"));
+    m_flowDepth->setToolTip(
+        tr("How many flow hops to follow each way, here and on the timeline ([ and ] step along them)"));
     connect(m_flowDepth, qOverload<int>(&QSpinBox::valueChanged), m_selection, &model::Selection::setFlowDepth);
 
     m_tree = new QTreeWidget(details);
@@ -444,12 +439,11 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
     for (const store::FlowLink& l : chain.links())
         if (l.depth == 1)
             ++(l.forward ? directOut : directIn);
-    QTreeWidgetItem* flows = depth == 1
-        ? section(tr("Flows (%1 in, %2 out)").arg(directIn).arg(directOut))
-        : section(tr("Flow chain (%1 before, %2 after, depth %3)")
-                      .arg(chain.backwardCount())
-                      .arg(chain.forwardCount())
-                      .arg(depth));
+    QTreeWidgetItem* flows = depth == 1 ? section(tr("Flows (%1 in, %2 out)").arg(directIn).arg(directOut))
+                                        : section(tr("Flow chain (%1 before, %2 after, depth %3)")
+                                                      .arg(chain.backwardCount())
+                                                      .arg(chain.forwardCount())
+                                                      .arg(depth));
     auto add = [&](const store::FlowLink& l) {
         const store::FlowEdge& e = s.flow(l.flow);
         const store::SliceRow other = l.reached();
@@ -480,7 +474,7 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
     if (chain.truncated())
         field(flows, QStringLiteral("…"),
             links.size() >= store::FlowChain::kMaxLinks ? tr("the chain goes on; %1 flows shown").arg(links.size())
-                                                         : tr("more flows beyond depth %1").arg(depth));
+                                                        : tr("more flows beyond depth %1").arg(depth));
 }
 
 bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)
@@ -504,8 +498,7 @@ bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)
                 return true;
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
     return QWidget::eventFilter(watched, event);

@@ -8,8 +8,8 @@ namespace strata::widgets {
 using store::MemoryAccessTable;
 using store::MemoryKind;
 
-std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(const store::EventStore& s,
-    store::MemorySpaceId space)
+std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(
+    const store::EventStore& s, store::MemorySpaceId space)
 {
     const MemoryAccessTable& m = s.memoryAccesses();
     const store::MemorySpace& sp = m.space(space);
@@ -37,7 +37,8 @@ std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(const store
         if (r.space != space || r.size == 0)
             continue;
         const std::string_view label = s.str(r.label);
-        regions.push_back({r.address, r.address + r.size, QString::fromUtf8(label.data(), qsizetype(label.size())), true});
+        regions.push_back(
+            { r.address, r.address + r.size, QString::fromUtf8(label.data(), qsizetype(label.size())), true });
     }
     std::sort(regions.begin(), regions.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
     std::vector<Interval> merged;
@@ -54,13 +55,14 @@ std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(const store
     const store::RowRange rows = m.rowsOf(space);
     for (uint32_t i = rows.begin; i < rows.end; ++i) {
         const uint64_t a = m.address(i), e = a + std::max<uint64_t>(1, m.bytes(i));
-        auto it = std::upper_bound(merged.begin(), merged.end(), a, [](uint64_t v, const Interval& r) { return v < r.begin; });
+        auto it = std::upper_bound(
+            merged.begin(), merged.end(), a, [](uint64_t v, const Interval& r) { return v < r.begin; });
         if (it != merged.begin() && std::prev(it)->begin <= a && e <= std::prev(it)->end) {
             std::prev(it)->accessed = true;
             ++std::prev(it)->accesses;
             continue;
         }
-        outside.push_back({a, e, QString(), false, true, 1});
+        outside.push_back({ a, e, QString(), false, true, 1 });
     }
     std::sort(outside.begin(), outside.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
     std::vector<Interval> loose;
@@ -73,7 +75,7 @@ std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(const store
             loose.push_back(r);
     }
     for (const Interval& r : loose)
-        merged.push_back({r.begin, r.end, QStringLiteral("unallocated"), false, true, r.accesses});
+        merged.push_back({ r.begin, r.end, QStringLiteral("unallocated"), false, true, r.accesses });
     std::sort(merged.begin(), merged.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
     // A loose band may overlap a region it was not inside of: join them.
     for (const Interval& r : merged) {
@@ -117,9 +119,7 @@ void MemoryAddressAxis::layout(double height)
     for (size_t i = 0; i < n; ++i)
         fixed[i] = anyAccessed && !m_bands[i].accessed && n > 1;
     for (int round = 0; round < 4; ++round) {
-        auto weight = [&](const Band& b) {
-            return anyAccessed ? double(b.accesses) : double(b.end - b.begin);
-        };
+        auto weight = [&](const Band& b) { return anyAccessed ? double(b.accesses) : double(b.end - b.begin); };
         double free = avail, bytes = 0;
         for (size_t i = 0; i < n; ++i) {
             if (fixed[i])
@@ -152,8 +152,8 @@ void MemoryAddressAxis::layout(double height)
 
 size_t MemoryAddressAxis::bandAt(uint64_t address) const
 {
-    auto it = std::upper_bound(m_bands.begin(), m_bands.end(), address,
-        [](uint64_t a, const Band& b) { return a < b.begin; });
+    auto it = std::upper_bound(
+        m_bands.begin(), m_bands.end(), address, [](uint64_t a, const Band& b) { return a < b.begin; });
     if (it == m_bands.begin())
         return 0;
     const size_t i = size_t(it - m_bands.begin()) - 1;
@@ -178,7 +178,7 @@ std::pair<double, double> MemoryAddressAxis::span(uint64_t address, uint64_t siz
 {
     const double top = yOf(address);
     const double bottom = std::max(top + 1, yOf(address + std::max<uint64_t>(1, size)));
-    return {top, bottom};
+    return { top, bottom };
 }
 
 uint64_t MemoryAddressAxis::addressAt(double y, bool* inside) const

@@ -20,11 +20,11 @@ class MemoryAddressAxis {
 public:
     struct Band {
         uint64_t begin = 0, end = 0; // addresses [begin, end)
-        double y0 = 0, y1 = 0;       // px from the top of the plot
-        QString label;               // region descs, or "unallocated"
-        bool region = false;         // holds an allocated region
-        bool accessed = false;       // some access falls in it
-        uint64_t accesses = 0;       // how many
+        double y0 = 0, y1 = 0; // px from the top of the plot
+        QString label; // region descs, or "unallocated"
+        bool region = false; // holds an allocated region
+        bool accessed = false; // some access falls in it
+        uint64_t accesses = 0; // how many
     };
 
     // Address intervals of the space (regions and accessed ranges), merged; computed once

@@ -26,7 +26,10 @@ const QColor MemoryChart::kWriteColor(211, 61, 56);
 
 namespace {
 
-QString hex(uint64_t v) { return QStringLiteral("0x") + QString::number(v, 16); }
+QString hex(uint64_t v)
+{
+    return QStringLiteral("0x") + QString::number(v, 16);
+}
 
 QString bytesText(uint64_t b)
 {
@@ -47,7 +50,9 @@ QRgb premultiplied(const QColor& c, int alpha)
 } // namespace
 
 MemoryChart::MemoryChart(model::Viewport* viewport, model::Selection* selection, QWidget* parent)
-    : QWidget(parent), m_viewport(viewport), m_selection(selection)
+    : QWidget(parent)
+    , m_viewport(viewport)
+    , m_selection(selection)
 {
     setObjectName(QStringLiteral("memoryChart"));
     setMouseTracking(true);
@@ -87,7 +92,8 @@ QString MemoryChart::title() const
 
 QRect MemoryChart::plotRect() const
 {
-    return QRect(kAxisWidth, kHeaderHeight, std::max(1, width() - kAxisWidth - 4), std::max(1, height() - kHeaderHeight - 4));
+    return QRect(
+        kAxisWidth, kHeaderHeight, std::max(1, width() - kAxisWidth - 4), std::max(1, height() - kHeaderHeight - 4));
 }
 
 double MemoryChart::xOf(TimeNs t) const
@@ -161,8 +167,9 @@ int MemoryChart::accessAt(QPoint pos) const
 QString MemoryChart::toolTipFor(uint32_t row) const
 {
     const MemoryAccessTable& m = m_store->memoryAccesses();
-    QString text = QStringLiteral("<b>%1</b> %2 – %3<br>%4").arg(m.isWrite(row) ? tr("Write") : tr("Read"),
-        hex(m.address(row)), hex(m.address(row) + m.bytes(row)), bytesText(m.bytes(row)));
+    QString text = QStringLiteral("<b>%1</b> %2 – %3<br>%4")
+                       .arg(m.isWrite(row) ? tr("Write") : tr("Read"), hex(m.address(row)),
+                           hex(m.address(row) + m.bytes(row)), bytesText(m.bytes(row)));
     if (m.bank(row) != MemoryAccessTable::kNoBank)
         text += tr(" · bank %1").arg(m.bank(row));
     if (m.space(m_space).lanes > 0)
@@ -173,9 +180,10 @@ QString MemoryChart::toolTipFor(uint32_t row) const
     if (slice.valid()) {
         const std::string_view name = m_store->str(m_store->sliceName(slice));
         const std::string track = m_store->trackLabel(m_store->sliceTrack(slice));
-        text += QStringLiteral("<br>") + tr("Instruction: <b>%1</b> on %2")
-                    .arg(QString::fromUtf8(name.data(), qsizetype(name.size())).toHtmlEscaped(),
-                        QString::fromStdString(track).toHtmlEscaped());
+        text += QStringLiteral("<br>")
+            + tr("Instruction: <b>%1</b> on %2")
+                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())).toHtmlEscaped(),
+                      QString::fromStdString(track).toHtmlEscaped());
     }
     return text;
 }
@@ -196,7 +204,8 @@ void MemoryChart::renderAccesses(const QRect& plot, qreal dpr)
     const double nsPerDev = double(std::max<TimeNs>(1, v.duration())) / w;
     m.forEachInRange(m_space, v.start, v.end, [&](uint32_t r) {
         const int x0 = int(std::clamp(std::floor(double(m.start(r) - v.start) / nsPerDev), -1.0, double(w)));
-        const int x1 = std::max(x0 + 1, int(std::clamp(std::ceil(double(m.end(r) - v.start) / nsPerDev), -1.0, double(w))));
+        const int x1
+            = std::max(x0 + 1, int(std::clamp(std::ceil(double(m.end(r) - v.start) / nsPerDev), -1.0, double(w))));
         const auto [ya, yb] = m_axis.span(m.address(r), m.bytes(r));
         const int y0 = int(std::floor(ya * dpr));
         const int y1 = std::max(y0 + 1, int(std::ceil(yb * dpr)));
@@ -210,9 +219,10 @@ void MemoryChart::renderAccesses(const QRect& plot, qreal dpr)
         }
     });
     const QColor both = TimelineStyle::mix(kReadColor, kWriteColor, 0.5);
-    const QRgb fill[4] = {0, premultiplied(kReadColor, 170), premultiplied(kWriteColor, 170), premultiplied(both, 190)};
-    const QRgb edge[4] = {0, premultiplied(kReadColor.darker(140), 230), premultiplied(kWriteColor.darker(140), 230),
-        premultiplied(both.darker(140), 230)};
+    const QRgb fill[4]
+        = { 0, premultiplied(kReadColor, 170), premultiplied(kWriteColor, 170), premultiplied(both, 190) };
+    const QRgb edge[4] = { 0, premultiplied(kReadColor.darker(140), 230), premultiplied(kWriteColor.darker(140), 230),
+        premultiplied(both.darker(140), 230) };
     for (int y = 0; y < h; ++y) {
         auto* px = reinterpret_cast<QRgb*>(m_image.scanLine(y));
         const uint8_t* line = mask.data() + size_t(y) * size_t(w);
@@ -310,7 +320,7 @@ void MemoryChart::paintEvent(QPaintEvent*)
         m_key = Key();
     }
     const store::TimeRange v = m_viewport->visible();
-    const Key key{v.start, v.end, plot.size(), devicePixelRatioF()};
+    const Key key { v.start, v.end, plot.size(), devicePixelRatioF() };
     if (!(key == m_key)) {
         renderAccesses(plot, devicePixelRatioF());
         m_key = key;
@@ -373,7 +383,8 @@ void MemoryChart::mouseMoveEvent(QMouseEvent* e)
         if (m_dragging) {
             const double nsPerPx = double(m_pressVisible.duration()) / std::max(1, plotRect().width());
             const TimeNs delta = TimeNs(std::llround((m_pressPos.x() - pos.x()) * nsPerPx));
-            m_viewport->setVisible({m_pressVisible.start + delta, m_pressVisible.end + delta}, model::Viewport::Nav::Step);
+            m_viewport->setVisible(
+                { m_pressVisible.start + delta, m_pressVisible.end + delta }, model::Viewport::Nav::Step);
         }
         return;
     }
@@ -416,8 +427,9 @@ void MemoryChart::wheelEvent(QWheelEvent* e)
     } else {
         // The chart has nothing to scroll: the wheel zooms at the cursor, as Ctrl+wheel on the timeline.
         const double x = e->position().x();
-        const TimeNs anchor = plot.contains(e->position().toPoint()) ? timeAt(x) : m_viewport->visible().start
-                + m_viewport->visible().duration() / 2;
+        const TimeNs anchor = plot.contains(e->position().toPoint())
+            ? timeAt(x)
+            : m_viewport->visible().start + m_viewport->visible().duration() / 2;
         nav.zoomBy(std::pow(0.8, ad.y() / 120.0), anchor);
     }
     e->accept();

@@ -47,8 +47,8 @@ public:
     QString toolTipFor(uint32_t row) const;
     int renders() const { return m_renders; }
 
-    QSize sizeHint() const override { return {640, 180}; }
-    QSize minimumSizeHint() const override { return {320, 90}; }
+    QSize sizeHint() const override { return { 640, 180 }; }
+    QSize minimumSizeHint() const override { return { 320, 90 }; }
 
 protected:
     void paintEvent(QPaintEvent* e) override;

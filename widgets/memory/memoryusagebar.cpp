@@ -12,10 +12,14 @@ namespace strata::widgets {
 namespace {
 constexpr int kBarWidth = 90;
 
-QString megabytes(uint64_t b) { return QString::number(double(b) / 1e6, 'f', 2) + QStringLiteral(" MB"); }
+QString megabytes(uint64_t b)
+{
+    return QString::number(double(b) / 1e6, 'f', 2) + QStringLiteral(" MB");
+}
 } // namespace
 
-MemoryUsageBar::MemoryUsageBar(QWidget* parent) : QWidget(parent)
+MemoryUsageBar::MemoryUsageBar(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("memoryUsageBar"));
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
@@ -55,14 +59,14 @@ QSize MemoryUsageBar::minimumSizeHint() const
     for (const Part& p : m_parts)
         names << p.category;
     const QFontMetrics fm(font());
-    return {kBarWidth + 12 + fm.horizontalAdvance(names.join(QStringLiteral("     "))) + 14 * int(m_parts.size()) + 8,
-        fm.height() + 6};
+    return { kBarWidth + 12 + fm.horizontalAdvance(names.join(QStringLiteral("     "))) + 14 * int(m_parts.size()) + 8,
+        fm.height() + 6 };
 }
 
 QSize MemoryUsageBar::sizeHint() const
 {
     const QFontMetrics fm(font());
-    return {kBarWidth + 12 + fm.horizontalAdvance(legendText()) + 14 * int(m_parts.size()) + 8, fm.height() + 6};
+    return { kBarWidth + 12 + fm.horizontalAdvance(legendText()) + 14 * int(m_parts.size()) + 8, fm.height() + 6 };
 }
 
 void MemoryUsageBar::paintEvent(QPaintEvent*)

@@ -23,7 +23,9 @@ QString swatch(const QColor& c)
 } // namespace
 
 MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
-    : QWidget(parent), m_selection(selection), m_viewport(viewport)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_viewport(viewport)
 {
     setObjectName(QStringLiteral("memory"));
     m_stack = new QStackedWidget(this);
@@ -37,7 +39,8 @@ MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewpor
     m_content = new QWidget(this);
     m_legend = new QLabel(m_content);
     m_legend->setObjectName(QStringLiteral("memoryLegend"));
-    m_legend->setText(tr("%1 read &nbsp; %2 write").arg(swatch(MemoryChart::kReadColor), swatch(MemoryChart::kWriteColor)));
+    m_legend->setText(
+        tr("%1 read &nbsp; %2 write").arg(swatch(MemoryChart::kReadColor), swatch(MemoryChart::kWriteColor)));
     m_legend->setToolTip(tr("x: time, the timeline's visible range (drag to pan, wheel to zoom)\n"
                             "y: address, lowest at the top\nClick an access to select its instruction"));
     m_usageTitle = new QLabel(tr("GLOBAL MEM:"), m_content);
@@ -122,7 +125,8 @@ void MemoryWidget::setStore(std::shared_ptr<const store::EventStore> store)
         }
         // Local (on-chip) memory first, as seed 003 shows it above global memory.
         std::stable_sort(axes.begin(), axes.end(), [&m](const auto& a, const auto& b) {
-            return m.space(a.first).kind == store::MemoryKind::Local && m.space(b.first).kind != store::MemoryKind::Local;
+            return m.space(a.first).kind == store::MemoryKind::Local
+                && m.space(b.first).kind != store::MemoryKind::Local;
         });
         return axes;
     }));
@@ -151,15 +155,15 @@ void MemoryWidget::onAxesReady()
         usage[c.empty() ? tr("Other") : QString::fromUtf8(c.data(), qsizetype(c.size()))] += r.size;
     }
     std::vector<MemoryUsageBar::Part> parts;
-    for (const char* kind : {"Coeff", "Runtime", "Tensor"}) {
+    for (const char* kind : { "Coeff", "Runtime", "Tensor" }) {
         auto it = usage.find(QLatin1String(kind));
         if (it != usage.end()) {
-            parts.push_back({it->first, it->second});
+            parts.push_back({ it->first, it->second });
             usage.erase(it);
         }
     }
     for (const auto& [k, v] : usage)
-        parts.push_back({k, v});
+        parts.push_back({ k, v });
     m_usage->setParts(parts);
     m_usage->setVisible(!parts.empty());
     m_usageTitle->setVisible(!parts.empty());

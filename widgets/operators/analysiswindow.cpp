@@ -39,12 +39,12 @@ void AnalysisWindow::onMoved()
 store::TimeRange AnalysisWindow::window() const
 {
     if (m_mode == Mode::WholeTrace)
-        return {store::kTimeMin, store::kTimeMax};
+        return { store::kTimeMin, store::kTimeMax };
     if (m_selection && m_selection->hasTimeSelection())
         return m_selection->timeSelection();
     if (m_viewport)
         return m_viewport->visible();
-    return {store::kTimeMin, store::kTimeMax};
+    return { store::kTimeMin, store::kTimeMax };
 }
 
 std::optional<store::TimeRange> AnalysisWindow::relativeRange() const
@@ -53,7 +53,7 @@ std::optional<store::TimeRange> AnalysisWindow::relativeRange() const
         return std::nullopt;
     const store::TimeRange w = window();
     const store::TimeNs origin = m_viewport ? m_viewport->traceRange().start : 0;
-    return store::TimeRange{w.start - origin, w.end - origin};
+    return store::TimeRange { w.start - origin, w.end - origin };
 }
 
 QString AnalysisWindow::describe() const
@@ -61,9 +61,9 @@ QString AnalysisWindow::describe() const
     if (m_mode == Mode::WholeTrace)
         return tr("whole trace");
     const store::TimeRange r = *relativeRange();
-    const QString span = tr("%1 – %2 (%3)")
-                             .arg(UnitFormat::duration(r.start), UnitFormat::duration(r.end),
-                                 UnitFormat::duration(r.duration()));
+    const QString span
+        = tr("%1 – %2 (%3)")
+              .arg(UnitFormat::duration(r.start), UnitFormat::duration(r.end), UnitFormat::duration(r.duration()));
     return m_selection && m_selection->hasTimeSelection() ? tr("time selection %1").arg(span)
                                                           : tr("visible window %1").arg(span);
 }

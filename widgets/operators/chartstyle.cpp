@@ -13,8 +13,14 @@ bool ChartStyle::isDark(const QPalette& palette)
     return palette.color(QPalette::Base).lightnessF() < 0.5;
 }
 
-QColor ChartStyle::executionColor() { return QColor(0xe0, 0x8a, 0x3c); }
-QColor ChartStyle::transferColor() { return QColor(0x3b, 0x8e, 0xd0); }
+QColor ChartStyle::executionColor()
+{
+    return QColor(0xe0, 0x8a, 0x3c);
+}
+QColor ChartStyle::transferColor()
+{
+    return QColor(0x3b, 0x8e, 0xd0);
+}
 
 QColor ChartStyle::otherColor(const QPalette& palette)
 {
@@ -23,8 +29,8 @@ QColor ChartStyle::otherColor(const QPalette& palette)
 
 QColor ChartStyle::categoryColor(int i)
 {
-    static const QRgb kColors[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
-        0x9c755f};
+    static const QRgb kColors[]
+        = { 0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f };
     constexpr int n = int(sizeof(kColors) / sizeof(kColors[0]));
     return QColor(kColors[((i % n) + n) % n]);
 }

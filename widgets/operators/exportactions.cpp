@@ -16,8 +16,8 @@ namespace {
 const char* const kDirKey = "exportDirectory";
 }
 
-QAction* ExportActions::add(QMenu* menu, QWidget* parent, const QString& label, const QString& baseName,
-    const QString& extension, TextFn text)
+QAction* ExportActions::add(
+    QMenu* menu, QWidget* parent, const QString& label, const QString& baseName, const QString& extension, TextFn text)
 {
     return menu->addAction(label, parent, [parent, baseName, extension, text] {
         if (text)
@@ -69,8 +69,8 @@ bool ExportActions::save(QWidget* parent, const QString& baseName, const QString
 bool ExportActions::writeFile(const QString& path, const std::string& text, QString* error)
 {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)
-        || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !f.commit()) {
         if (error)
             *error = QObject::tr("Could not write %1: %2").arg(path, f.errorString());
         return false;

@@ -11,7 +11,10 @@ namespace strata::widgets {
 namespace {
 
 // As the CLI's JSON rounds them: to 1e-3 ns.
-double round3(double v) { return std::round(v * 1e3) / 1e3; }
+double round3(double v)
+{
+    return std::round(v * 1e3) / 1e3;
+}
 
 QString nsText(double v)
 {
@@ -64,7 +67,10 @@ int LatencyStatsModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() || !m_valid ? 0 : RowCount;
 }
 
-int LatencyStatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int LatencyStatsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
 {
@@ -77,9 +83,9 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case Statistic: {
-            static const char* const kNames[] = {QT_TR_NOOP("Count"), QT_TR_NOOP("Min"), QT_TR_NOOP("Max"),
-                QT_TR_NOOP("Mean"), QT_TR_NOOP("Median"), QT_TR_NOOP("p90"), QT_TR_NOOP("p95"), QT_TR_NOOP("p97"),
-                QT_TR_NOOP("p99"), QT_TR_NOOP("p99.9")};
+            static const char* const kNames[]
+                = { QT_TR_NOOP("Count"), QT_TR_NOOP("Min"), QT_TR_NOOP("Max"), QT_TR_NOOP("Mean"), QT_TR_NOOP("Median"),
+                      QT_TR_NOOP("p90"), QT_TR_NOOP("p95"), QT_TR_NOOP("p97"), QT_TR_NOOP("p99"), QT_TR_NOOP("p99.9") };
             return tr(kNames[row]);
         }
         case Value:
@@ -93,8 +99,7 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
             return row == Count ? QLocale().toString(qulonglong(m_stats.count)) : nsText(v);
         }
         break;
-    case SortRole:
-        return index.column() == Statistic ? QVariant(row) : QVariant(v);
+    case SortRole: return index.column() == Statistic ? QVariant(row) : QVariant(v);
     case Qt::TextAlignmentRole:
         return QVariant((index.column() == Statistic ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
@@ -103,8 +108,7 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
         if (index.column() == Value && row != Count && !empty)
             return tr("%1 ns").arg(nsText(v));
         break;
-    default:
-        break;
+    default: break;
     }
     return QVariant();
 }

@@ -2,18 +2,18 @@
 
 #include "chartstyle.h"
 #include "exportactions.h"
-#include "menuchartview.h"
 #include "latencystatsmodel.h"
+#include "menuchartview.h"
 #include "operatoraveragemodel.h"
-#include <report/operatorexport.h>
-#include <analysis/operators/operatorrows.h>
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
+#include <analysis/operators/operatorrows.h>
+#include <report/operatorexport.h>
 
-#include <state/selection.h>
-#include <state/viewport.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatoraggregator.h>
+#include <state/selection.h>
+#include <state/viewport.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -56,12 +56,12 @@ struct TimeUnit {
 TimeUnit unitFor(double ns)
 {
     if (ns >= 1e9)
-        return {1e9, "s"};
+        return { 1e9, "s" };
     if (ns >= 1e6)
-        return {1e6, "ms"};
+        return { 1e6, "ms" };
     if (ns >= 1e3)
-        return {1e3, "µs"};
-    return {1, "ns"};
+        return { 1e3, "µs" };
+    return { 1, "ns" };
 }
 
 QTableView* makeTable(QWidget* parent, const QString& name)
@@ -147,12 +147,13 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_medianLine->setName(tr("median"));
     m_p99Line = new QLineSeries(m_chart);
     m_p99Line->setName(tr("p99"));
-    for (QLineSeries* l : {m_medianLine, m_p99Line}) {
+    for (QLineSeries* l : { m_medianLine, m_p99Line }) {
         m_chart->addSeries(l);
         l->attachAxis(m_timeAxis);
         l->attachAxis(m_countAxis);
     }
-    m_chartView = new MenuChartView(m_chart, [this](const QPoint& p) { chartMenu(p); }, this);
+    m_chartView = new MenuChartView(
+        m_chart, [this](const QPoint& p) { chartMenu(p); }, this);
     m_chartView->setObjectName(QStringLiteral("latencyHistogram"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setFrameShape(QFrame::NoFrame);
@@ -180,7 +181,8 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_averageView->sortByColumn(OperatorAverageModel::Average, Qt::DescendingOrder);
     m_averageView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Name, QHeaderView::Stretch);
-    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Average, QHeaderView::ResizeToContents);
+    m_averageView->horizontalHeader()->setSectionResizeMode(
+        OperatorAverageModel::Average, QHeaderView::ResizeToContents);
     m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Count, QHeaderView::ResizeToContents);
 
     m_summary->setContentsMargins(8, 2, 8, 3);
@@ -196,14 +198,15 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     distribution->setStretchFactor(0, 0);
     distribution->setStretchFactor(1, 1);
     const QFontMetrics fm(font());
-    distribution->setSizes({fm.horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30, 300});
+    distribution->setSizes({ fm.horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30, 300 });
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(QStringLiteral("latencyPages"));
     m_pages->setDocumentMode(true);
     m_pages->addTab(distribution, tr("Distribution"));
     m_pages->addTab(m_averageView, tr("Average per operator"));
-    m_pages->setTabToolTip(1, tr("Average elapsed time and count of every operator (double-click one for its "
-                                 "latency distribution)"));
+    m_pages->setTabToolTip(1,
+        tr("Average elapsed time and count of every operator (double-click one for its "
+           "latency distribution)"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -233,11 +236,17 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     apply(nullptr, m_job.generation());
 }
 
-QSize LatencyWidget::sizeHint() const { return {500, 360}; }
+QSize LatencyWidget::sizeHint() const
+{
+    return { 500, 360 };
+}
 
 LatencyWidget::~LatencyWidget() = default;
 
-const std::vector<store::OperatorAverage>& LatencyWidget::averages() const { return m_averageModel->averages(); }
+const std::vector<store::OperatorAverage>& LatencyWidget::averages() const
+{
+    return m_averageModel->averages();
+}
 
 void LatencyWidget::setAnalysis(
     std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
@@ -302,7 +311,7 @@ void LatencyWidget::rebuild()
             apply(watcher->result(), generation);
     });
     watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
-                                             cancel = job.cancel]() -> std::shared_ptr<const Result> {
+                                               cancel = job.cancel]() -> std::shared_ptr<const Result> {
         auto r = std::make_shared<Result>();
         r->stats = store::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
         if (cancel->load())
@@ -322,8 +331,7 @@ void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generati
         m_stats = store::LatencyStats();
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
-        m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.")
-                                    : tr("Analysing…"));
+        m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
         fillHistogram();
         return;
     }
@@ -338,9 +346,12 @@ void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generati
     else if (m_stats.count == 0)
         m_summary->setText(tr("No instance of “%1” in the %2.").arg(unit.toHtmlEscaped(), m_window->describe()));
     else
-        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
-                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
-                                   m_stats.count == 1 ? tr("1 instance") : tr("%1 instances").arg(QLocale().toString(qulonglong(m_stats.count))), m_window->describe()));
+        m_summary->setText(
+            QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
+                .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
+                    m_stats.count == 1 ? tr("1 instance")
+                                       : tr("%1 instances").arg(QLocale().toString(qulonglong(m_stats.count))),
+                    m_window->describe()));
     fillHistogram();
     emit updated();
 }
@@ -420,7 +431,7 @@ void LatencyWidget::fillHistogram()
     // A tick every 1, 2 or 5 × 10^k instances, about five of them.
     double step = 1;
     for (double magnitude = 1; step * 5 < double(peak); magnitude *= 10) {
-        for (double m : {1.0, 2.0, 5.0}) {
+        for (double m : { 1.0, 2.0, 5.0 }) {
             step = m * magnitude;
             if (step * 5 >= double(peak))
                 break;
@@ -465,7 +476,8 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 {
     if (!viewIndex.isValid() || !m_store || !m_catalog)
         return;
-    const QString name = viewIndex.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
+    const QString name
+        = viewIndex.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
     const uint32_t key = m_catalog->findKey(name.toStdString());
     if (key == store::OperatorCatalog::kNoKey)
         return;
@@ -480,31 +492,49 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     const store::TimeRange window = m_window->window();
     watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
         return std::make_shared<const std::vector<store::SliceRow>>(OperatorRows::collect(*store, *catalog,
-            {store::OperatorLevel::Op}, {key}, window, store::OperatorAggregator::defaultScope(*catalog)));
+            { store::OperatorLevel::Op }, { key }, window, store::OperatorAggregator::defaultScope(*catalog)));
     }));
 }
 
-std::string LatencyWidget::latencyJson() const { return OperatorExport::latencyJson(m_stats, averages(), m_range); }
-std::string LatencyWidget::statsCsv() const { return OperatorExport::latencyStatsCsv(m_stats); }
-std::string LatencyWidget::histogramCsv() const { return OperatorExport::histogramCsv(m_stats); }
-std::string LatencyWidget::averagesCsv() const { return OperatorExport::operatorAveragesCsv(averages()); }
-std::string LatencyWidget::averagesJson() const { return OperatorExport::operatorAveragesJson(averages()); }
+std::string LatencyWidget::latencyJson() const
+{
+    return OperatorExport::latencyJson(m_stats, averages(), m_range);
+}
+std::string LatencyWidget::statsCsv() const
+{
+    return OperatorExport::latencyStatsCsv(m_stats);
+}
+std::string LatencyWidget::histogramCsv() const
+{
+    return OperatorExport::histogramCsv(m_stats);
+}
+std::string LatencyWidget::averagesCsv() const
+{
+    return OperatorExport::operatorAveragesCsv(averages());
+}
+std::string LatencyWidget::averagesJson() const
+{
+    return OperatorExport::operatorAveragesJson(averages());
+}
 
 void LatencyWidget::tableMenu(QTableView* view, const QPoint& pos)
 {
     QMenu menu(this);
     const QString unit = ExportActions::safeName(QString::fromStdString(m_stats.unit));
     if (view == m_statsView) {
-        ExportActions::addPair(&menu, this, QStringLiteral("latency-%1").arg(unit), [this] { return statsCsv(); },
+        ExportActions::addPair(
+            &menu, this, QStringLiteral("latency-%1").arg(unit), [this] { return statsCsv(); },
             [this] { return latencyJson(); });
     } else {
         const QModelIndex at = view->indexAt(pos);
         if (at.isValid()) {
-            const QString name = at.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
+            const QString name
+                = at.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
             menu.addAction(tr("Latency of “%1”").arg(name), this, [this, name] { setUnit(name); });
             menu.addSeparator();
         }
-        ExportActions::addPair(&menu, this, QStringLiteral("operator-averages"), [this] { return averagesCsv(); },
+        ExportActions::addPair(
+            &menu, this, QStringLiteral("operator-averages"), [this] { return averagesCsv(); },
             [this] { return averagesJson(); });
     }
     for (QAction* a : menu.actions())

@@ -2,9 +2,9 @@
 #include "analysiswindow.h"
 #include "common/latestjob.h"
 
-#include <store/eventstore.h>
 #include <analysis/latency/latencystats.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <store/eventstore.h>
 
 #include <QWidget>
 
@@ -53,8 +53,8 @@ public:
     ~LatencyWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
-    void setAnalysis(std::shared_ptr<const store::EventStore> store,
-        std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
     // "" = the default unit.
     void setUnit(const QString& unit);
     QString unit() const { return m_unit; }

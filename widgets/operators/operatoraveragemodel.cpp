@@ -20,9 +20,15 @@ void OperatorAverageModel::setAverages(std::vector<store::OperatorAverage> avera
     endResetModel();
 }
 
-int OperatorAverageModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int OperatorAverageModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
 
-int OperatorAverageModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int OperatorAverageModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
 {
@@ -52,8 +58,7 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
         if (index.column() == Name)
             return tr("%1 — double-click for its latency distribution").arg(QString::fromStdString(r.name));
         break;
-    default:
-        break;
+    default: break;
     }
     return QVariant();
 }

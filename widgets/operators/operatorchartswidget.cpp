@@ -3,18 +3,19 @@
 #include "chartstyle.h"
 #include "exportactions.h"
 #include "menuchartview.h"
-#include <report/operatorexport.h>
-#include <analysis/operators/operatorrows.h>
 #include "pielegend.h"
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
+#include <analysis/operators/operatorrows.h>
+#include <report/operatorexport.h>
 
+#include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <analysis/operators/operatoraggregator.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -22,7 +23,6 @@
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QGraphicsSimpleTextItem>
-#include <QBoxLayout>
 #include <QHBoxLayout>
 #include <QHorizontalPercentBarSeries>
 #include <QLabel>
@@ -61,7 +61,6 @@ QString levelNoun(OperatorLevel l)
     return QString();
 }
 
-
 } // namespace
 
 OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -74,8 +73,8 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
 
     m_levelBox = new QComboBox(this);
     m_levelBox->setObjectName(QStringLiteral("chartLevel"));
-    for (OperatorLevel l : {OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Layer, OperatorLevel::Hlo,
-             OperatorLevel::Command, OperatorLevel::Module}) {
+    for (OperatorLevel l : { OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Layer, OperatorLevel::Hlo,
+             OperatorLevel::Command, OperatorLevel::Module }) {
         m_levelBox->addItem(tr("By %1").arg(levelNoun(l)), int(l));
     }
     m_levelBox->setToolTip(tr("Which level of the operator hierarchy the pie groups by"));
@@ -204,7 +203,10 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     apply(nullptr, m_job.generation());
 }
 
-QSize OperatorChartsWidget::sizeHint() const { return {400, 360}; }
+QSize OperatorChartsWidget::sizeHint() const
+{
+    return { 400, 360 };
+}
 
 OperatorChartsWidget::~OperatorChartsWidget() = default;
 
@@ -231,7 +233,10 @@ void OperatorChartsWidget::setLevel(OperatorLevel level)
         m_levelBox->setCurrentIndex(i);
 }
 
-OperatorLevel OperatorChartsWidget::level() const { return OperatorLevel(m_levelBox->currentData().toInt()); }
+OperatorLevel OperatorChartsWidget::level() const
+{
+    return OperatorLevel(m_levelBox->currentData().toInt());
+}
 
 void OperatorChartsWidget::setMode(AnalysisWindow::Mode mode)
 {
@@ -256,11 +261,12 @@ void OperatorChartsWidget::rebuild()
         watcher->deleteLater();
         apply(watcher->result(), generation);
     });
-    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
-        auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
-            *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
-        return cancel->load() ? nullptr : t;
-    }));
+    watcher->setFuture(
+        BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
+            auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
+                *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
+            return cancel->load() ? nullptr : t;
+        }));
 }
 
 void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation)
@@ -277,9 +283,10 @@ void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> tab
     } else if (m_table->busyNs <= 0) {
         m_status->setText(tr("No busy time in the %1.").arg(m_window->describe()));
     } else {
-        m_status->setText(tr("Self time by %1  ·  %2  ·  %3")
-                              .arg(levelNoun(m_table->level))
-                              .arg(QString::fromLatin1(store::operatorScopeName(m_table->scope)), m_window->describe()));
+        m_status->setText(
+            tr("Self time by %1  ·  %2  ·  %3")
+                .arg(levelNoun(m_table->level))
+                .arg(QString::fromLatin1(store::operatorScopeName(m_table->scope)), m_window->describe()));
         m_status->setToolTip(tr("Shares of the busy time of the tracks in scope, as the Operator Table's “% Busy”. "
                                 "Click a slice or a legend row to highlight its events on the timeline."));
     }
@@ -315,17 +322,18 @@ void OperatorChartsWidget::fillPie()
         slice->setProperty("toolTip", tip);
         m_pie->append(slice);
         const double share = 100.0 * double(ns) / double(m_table->busyNs);
-        legend.push_back({color, name, QStringLiteral("%1 %").arg(share, 0, 'f', 1), tip, key.isValid()});
+        legend.push_back({ color, name, QStringLiteral("%1 %").arg(share, 0, 'f', 1), tip, key.isValid() });
     };
     store::TimeNs shown = 0;
     const size_t top = rows.size() > size_t(kTopSlices) + 1 ? size_t(kTopSlices) : rows.size();
     for (size_t i = 0; i < top; ++i) {
         const store::OperatorRow& r = *rows[i];
         const QString name = QString::fromStdString(r.name);
-        const QString tip = (r.count == 1 ? tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>1 slice")
-                                              : tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>%4 slices").arg(r.count))
-                                .arg(name.toHtmlEscaped(), UnitFormat::duration(r.selfNs))
-                                .arg(r.percent, 0, 'f', 2)
+        const QString tip
+            = (r.count == 1 ? tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>1 slice")
+                            : tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>%4 slices").arg(r.count))
+                  .arg(name.toHtmlEscaped(), UnitFormat::duration(r.selfNs))
+                  .arg(r.percent, 0, 'f', 2)
             + QStringLiteral("<br><i>%1</i>").arg(tr("Click to highlight its events"));
         add(name, r.selfNs, ChartStyle::categoryColor(int(i)), QVariant(r.key), tip);
         shown += r.selfNs;
@@ -367,7 +375,7 @@ void OperatorChartsWidget::fillSplit()
     *transfer << std::round(1000.0 * double(m_table->transferNs) / busy) / 10.0;
     exec->setColor(ChartStyle::executionColor());
     transfer->setColor(ChartStyle::transferColor());
-    for (QBarSet* s : {exec, transfer}) {
+    for (QBarSet* s : { exec, transfer }) {
         s->setBorderColor(palette().color(QPalette::Base));
         s->setLabelColor(Qt::white);
     }
@@ -376,11 +384,10 @@ void OperatorChartsWidget::fillSplit()
     m_split->setLabelsFormat(QStringLiteral("@value %"));
     applyStyle();
     const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
-    m_splitCaption->setText(tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
-                                .arg(swatch.arg(ChartStyle::executionColor().name()),
-                                    UnitFormat::duration(m_table->executionNs),
-                                    swatch.arg(ChartStyle::transferColor().name()),
-                                    UnitFormat::duration(m_table->transferNs)));
+    m_splitCaption->setText(
+        tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
+            .arg(swatch.arg(ChartStyle::executionColor().name()), UnitFormat::duration(m_table->executionNs),
+                swatch.arg(ChartStyle::transferColor().name()), UnitFormat::duration(m_table->transferNs)));
 }
 
 void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
@@ -401,7 +408,7 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
     watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
-                OperatorRows::collect(*store, *catalog, {level}, {key}, window, scope));
+                OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
         }));
 }
 
@@ -436,8 +443,8 @@ void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
     QMenu menu(this);
     const QString base = QStringLiteral("operators-%1")
                              .arg(QString::fromLatin1(store::operatorLevelName(m_table ? m_table->level : level())));
-    ExportActions::addPair(&menu, this, base,
-        [this] { return m_table ? OperatorExport::opsCsv(*m_table) : std::string(); },
+    ExportActions::addPair(
+        &menu, this, base, [this] { return m_table ? OperatorExport::opsCsv(*m_table) : std::string(); },
         [this] { return m_table ? OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
     for (QAction* a : menu.actions())
         a->setEnabled(m_table != nullptr);

@@ -2,9 +2,9 @@
 #include "analysiswindow.h"
 #include "common/latestjob.h"
 
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatortable.h>
+#include <store/eventstore.h>
 
 #include <QWidget>
 
@@ -51,8 +51,8 @@ public:
     ~OperatorChartsWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
-    void setAnalysis(std::shared_ptr<const store::EventStore> store,
-        std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
     void setLevel(store::OperatorLevel level);
     store::OperatorLevel level() const;
     void setMode(AnalysisWindow::Mode mode);

@@ -25,8 +25,8 @@ void OperatorFilterProxy::setPattern(const QString& text, bool regex)
     static const struct {
         const char* prefix;
         Field field;
-    } kPrefixes[] = {{"name:", Field::Name}, {"engine:", Field::Engine}, {"category:", Field::Category},
-        {"cat:", Field::Category}};
+    } kPrefixes[] = { { "name:", Field::Name }, { "engine:", Field::Engine }, { "category:", Field::Category },
+        { "cat:", Field::Category } };
     for (const auto& p : kPrefixes) {
         if (t.startsWith(QLatin1String(p.prefix), Qt::CaseInsensitive)) {
             m_field = p.field;

@@ -1,16 +1,16 @@
 #include "operatortablewidget.h"
 
 #include "exportactions.h"
-#include <report/operatorexport.h>
 #include "operatorfilterproxy.h"
-#include <analysis/operators/operatorrows.h>
 #include "operatortreemodel.h"
 #include "percentbardelegate.h"
 #include "timeline/unitformat.h"
+#include <analysis/operators/operatorrows.h>
+#include <report/operatorexport.h>
 
+#include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
-#include <analysis/operators/operatoraggregator.h>
 
 #include <QAction>
 #include <QApplication>
@@ -54,14 +54,14 @@ QString percentText(store::TimeNs part, store::TimeNs whole)
 const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings()
 {
     static const std::vector<Grouping> g = {
-        {tr("Framework › Op › Command"), {OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Command}},
-        {tr("Layer › Op › Command"), {OperatorLevel::Layer, OperatorLevel::Op, OperatorLevel::Command}},
-        {tr("Module › Layer › Command"), {OperatorLevel::Module, OperatorLevel::Layer, OperatorLevel::Command}},
-        {tr("HLO › Op › Command"), {OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command}},
-        {tr("Op › Framework › Command"), {OperatorLevel::Op, OperatorLevel::Framework, OperatorLevel::Command}},
-        {tr("Op (flat)"), {OperatorLevel::Op}},
-        {tr("Command (flat)"), {OperatorLevel::Command}},
-        {tr("Slice name (flat)"), {OperatorLevel::Name}},
+        { tr("Framework › Op › Command"), { OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Command } },
+        { tr("Layer › Op › Command"), { OperatorLevel::Layer, OperatorLevel::Op, OperatorLevel::Command } },
+        { tr("Module › Layer › Command"), { OperatorLevel::Module, OperatorLevel::Layer, OperatorLevel::Command } },
+        { tr("HLO › Op › Command"), { OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command } },
+        { tr("Op › Framework › Command"), { OperatorLevel::Op, OperatorLevel::Framework, OperatorLevel::Command } },
+        { tr("Op (flat)"), { OperatorLevel::Op } },
+        { tr("Command (flat)"), { OperatorLevel::Command } },
+        { tr("Slice name (flat)"), { OperatorLevel::Name } },
     };
     return g;
 }
@@ -140,8 +140,8 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     m_view->setIndentation(16);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->setItemDelegateForColumn(OperatorTreeModel::Percent,
-        new PercentBarDelegate(OperatorTreeModel::PercentRole, m_view));
+    m_view->setItemDelegateForColumn(
+        OperatorTreeModel::Percent, new PercentBarDelegate(OperatorTreeModel::PercentRole, m_view));
     QHeaderView* header = m_view->header();
     header->setSectionsMovable(true);
     header->setStretchLastSection(true);
@@ -188,8 +188,7 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     });
     connect(&m_filterDelay, &QTimer::timeout, this,
         [this] { setFilter(m_filterEdit->text(), m_regexButton->isChecked()); });
-    connect(m_regexButton, &QToolButton::toggled, this,
-        [this](bool on) { setFilter(m_filterEdit->text(), on); });
+    connect(m_regexButton, &QToolButton::toggled, this, [this](bool on) { setFilter(m_filterEdit->text(), on); });
     connect(m_view, &QTreeView::doubleClicked, this, &OperatorTableWidget::zoomToLongest);
     connect(m_view, &QWidget::customContextMenuRequested, this, &OperatorTableWidget::showContextMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -214,11 +213,17 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     updateStatus();
 }
 
-QSize OperatorTableWidget::sizeHint() const { return {700, 360}; }
+QSize OperatorTableWidget::sizeHint() const
+{
+    return { 700, 360 };
+}
 
 OperatorTableWidget::~OperatorTableWidget() = default;
 
-std::shared_ptr<const OperatorTree> OperatorTableWidget::tree() const { return m_model->tree(); }
+std::shared_ptr<const OperatorTree> OperatorTableWidget::tree() const
+{
+    return m_model->tree();
+}
 
 void OperatorTableWidget::setAnalysis(
     std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
@@ -250,7 +255,10 @@ void OperatorTableWidget::setGrouping(int index)
         m_groupingBox->setCurrentIndex(index); // rebuilds
 }
 
-int OperatorTableWidget::grouping() const { return m_groupingBox->currentIndex(); }
+int OperatorTableWidget::grouping() const
+{
+    return m_groupingBox->currentIndex();
+}
 
 void OperatorTableWidget::setScope(OperatorScope scope)
 {
@@ -278,7 +286,8 @@ void OperatorTableWidget::setFilter(const QString& text, bool regex)
     }
     m_filterDelay.stop();
     m_proxy->setPattern(text, regex);
-    m_filterEdit->setToolTip(m_proxy->isValid() ? QString() : tr("Invalid regular expression: %1").arg(m_proxy->errorText()));
+    m_filterEdit->setToolTip(
+        m_proxy->isValid() ? QString() : tr("Invalid regular expression: %1").arg(m_proxy->errorText()));
     // An invalid regex turns the text red; otherwise the edit inherits (light or dark).
     QPalette pal;
     if (!m_proxy->isValid())
@@ -330,7 +339,7 @@ void OperatorTableWidget::applyTree(std::shared_ptr<const OperatorTree> tree, qu
 
 void OperatorTableWidget::updateColumns()
 {
-    for (int c : {OperatorTreeModel::Bytes, OperatorTreeModel::Flops, OperatorTreeModel::Mfu, OperatorTreeModel::Hfu})
+    for (int c : { OperatorTreeModel::Bytes, OperatorTreeModel::Flops, OperatorTreeModel::Mfu, OperatorTreeModel::Hfu })
         m_view->setColumnHidden(c, !m_model->columnHasData(c));
     if (m_columnsSized || !m_model->tree())
         return;
@@ -340,8 +349,8 @@ void OperatorTableWidget::updateColumns()
     const int number = fm.horizontalAdvance(QStringLiteral("000.000 ms")) + pad;
     m_view->setColumnWidth(OperatorTreeModel::Name, fm.horizontalAdvance(QLatin1Char('x')) * 36);
     m_view->setColumnWidth(OperatorTreeModel::Count, fm.horizontalAdvance(QStringLiteral("00,000")) + pad);
-    for (int c : {OperatorTreeModel::Total, OperatorTreeModel::Self, OperatorTreeModel::Avg, OperatorTreeModel::Min,
-             OperatorTreeModel::Max, OperatorTreeModel::Median})
+    for (int c : { OperatorTreeModel::Total, OperatorTreeModel::Self, OperatorTreeModel::Avg, OperatorTreeModel::Min,
+             OperatorTreeModel::Max, OperatorTreeModel::Median })
         m_view->setColumnWidth(c, number);
     m_view->setColumnWidth(OperatorTreeModel::Percent, fm.horizontalAdvance(QStringLiteral("100.00 %")) + 28);
     m_view->setColumnWidth(OperatorTreeModel::Bytes, fm.horizontalAdvance(QStringLiteral("000.00 MB")) + pad);
@@ -361,8 +370,9 @@ void OperatorTableWidget::updatePlaceholder()
     else if (tree->nodes.empty())
         text = m_scope == OperatorScope::Device && !m_catalog->hasDeviceTracks()
             ? tr("This trace has no accelerator tracks. Choose “All threads”.")
-            : m_window->mode() == AnalysisWindow::Mode::CurrentSelection ? tr("No slices start in the current selection.")
-                                                                         : tr("No slices in this scope.");
+            : m_window->mode() == AnalysisWindow::Mode::CurrentSelection
+            ? tr("No slices start in the current selection.")
+            : tr("No slices in this scope.");
     m_placeholder->setText(text);
     m_stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(m_view) : m_placeholder);
 }
@@ -501,8 +511,8 @@ void OperatorTableWidget::onSelectionChanged()
         m_ownHighlight = rows;
         m_selection->setHighlighted(rows, label);
     });
-    watcher->setFuture(BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
+    watcher->setFuture(
+        BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
                 std::vector<store::SliceRow> rows = OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());
@@ -533,7 +543,7 @@ void OperatorTableWidget::zoomToLongest(const QModelIndex& viewIndex)
     const store::TimeNs start = m_store->sliceTs(row), end = m_store->sliceEnd(row);
     const store::TimeNs pad = std::max<store::TimeNs>((end - start) / 10, 1);
     if (m_viewport)
-        m_viewport->setVisible({start - pad, end + pad});
+        m_viewport->setVisible({ start - pad, end + pad });
     m_selection->setCurrent(model::EventRef::slice(row), true);
 }
 
@@ -605,7 +615,7 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
         QStringLiteral("csv"), [this] { return treeCsv(); });
     QAction* treeJsonAction = ExportActions::add(&menu, this, tr("Export Tree as JSON…"),
         base + QStringLiteral("-tree"), QStringLiteral("json"), [this] { return treeJson(); });
-    for (QAction* a : {csv, json, treeCsvAction, treeJsonAction})
+    for (QAction* a : { csv, json, treeCsvAction, treeJsonAction })
         a->setEnabled(tree != nullptr);
     menu.setToolTipsVisible(true);
     menu.exec(m_view->viewport()->mapToGlobal(pos));

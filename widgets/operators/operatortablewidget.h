@@ -3,8 +3,8 @@
 #include "common/latestjob.h"
 #include <analysis/operators/operatortree.h>
 
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <store/eventstore.h>
 
 #include <QFutureWatcher>
 #include <QStringList>
@@ -56,8 +56,8 @@ public:
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
     // The profile and its catalog (null until Session::analysesReady). Either may be null.
-    void setAnalysis(std::shared_ptr<const store::EventStore> store,
-        std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
 
     void setGrouping(int index);
     int grouping() const;

@@ -29,7 +29,7 @@ QString siText(double v, const char* unit)
     static const struct {
         double scale;
         const char* prefix;
-    } kSi[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}};
+    } kSi[] = { { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" } };
     const double a = std::fabs(v);
     for (const auto& si : kSi) {
         if (a >= si.scale || si.scale == 1) {
@@ -63,8 +63,14 @@ OperatorTreeModel::OperatorTreeModel(QObject* parent)
 {
 }
 
-QString OperatorTreeModel::bytesText(double bytes) { return siText(bytes, "B"); }
-QString OperatorTreeModel::flopsText(double flops) { return siText(flops, "FLOP"); }
+QString OperatorTreeModel::bytesText(double bytes)
+{
+    return siText(bytes, "B");
+}
+QString OperatorTreeModel::flopsText(double flops)
+{
+    return siText(flops, "FLOP");
+}
 
 void OperatorTreeModel::setTree(std::shared_ptr<const OperatorTree> tree)
 {
@@ -146,9 +152,15 @@ int OperatorTreeModel::rowCount(const QModelIndex& parent) const
     return int(m_tree->nodes[size_t(nodeOf(parent))].children.size());
 }
 
-int OperatorTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int OperatorTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
 
-bool OperatorTreeModel::hasChildren(const QModelIndex& parent) const { return rowCount(parent) > 0; }
+bool OperatorTreeModel::hasChildren(const QModelIndex& parent) const
+{
+    return rowCount(parent) > 0;
+}
 
 Qt::ItemFlags OperatorTreeModel::flags(const QModelIndex& index) const
 {
@@ -210,10 +222,8 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
         case Engines: return data(index, Qt::DisplayRole);
         }
         break;
-    case NodeRole:
-        return node;
-    case PercentRole:
-        return r.percent;
+    case NodeRole: return node;
+    case PercentRole: return r.percent;
     case Qt::TextAlignmentRole:
         if (col == Name || col == Engines)
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
@@ -226,7 +236,10 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
         if (col == Name)
             return toolTip(n);
         if (col == Total || col == Self || col == Min || col == Max)
-            return UnitFormat::precise(col == Total ? r.totalNs : col == Self ? r.selfNs : col == Min ? r.minNs : r.maxNs);
+            return UnitFormat::precise(col == Total ? r.totalNs
+                    : col == Self                   ? r.selfNs
+                    : col == Min                    ? r.minNs
+                                                    : r.maxNs);
         if (col == Avg || col == Median)
             return tr("%1 ns").arg(QLocale().toString(col == Avg ? r.avgNs : r.medianNs, 'f', 3));
         if (col == Bytes && r.hasBytes)
@@ -236,8 +249,7 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
         if (col == Percent)
             return tr("Self time as a share of the busy time of all tracks in scope");
         break;
-    default:
-        break;
+    default: break;
     }
     return QVariant();
 }
@@ -307,7 +319,9 @@ QVariant OperatorTreeModel::headerData(int section, Qt::Orientation orientation,
         case Self: return tr("Total minus the time of their direct children");
         case Avg: return tr("Mean duration");
         case Median: return tr("Median duration (exact)");
-        case Percent: return tr("Self time as a share of the busy time of all tracks in scope; rows of one level add up to 100 %");
+        case Percent:
+            return tr(
+                "Self time as a share of the busy time of all tracks in scope; rows of one level add up to 100 %");
         case Mfu: return tr("Model FLOPs utilisation, duration-weighted mean");
         case Hfu: return tr("Hardware FLOPs utilisation, duration-weighted mean");
         case Engines: return tr("Engines (tracks) the slices ran on");

@@ -55,8 +55,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
-    static QString bytesText(double bytes);  // "4.81 MB"
-    static QString flopsText(double flops);  // "12.3 GFLOP"
+    static QString bytesText(double bytes); // "4.81 MB"
+    static QString flopsText(double flops); // "12.3 GFLOP"
 
 private:
     QString toolTip(const OperatorTreeNode& n) const;

@@ -46,8 +46,8 @@ void PercentBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         const QColor hue = hued ? index.data(m_colorRole).value<QColor>() : QColor();
         const QColor bar = selected
             ? TimelineStyle::mix(pal.color(QPalette::Highlight), pal.color(QPalette::HighlightedText), 0.35)
-            : TimelineStyle::mix(pal.color(QPalette::Base), hue.isValid() ? hue : pal.color(QPalette::Highlight),
-                hued ? 0.5 : 0.38);
+            : TimelineStyle::mix(
+                pal.color(QPalette::Base), hue.isValid() ? hue : pal.color(QPalette::Highlight), hued ? 0.5 : 0.38);
         const int w = std::max(1, int(r.width() * share + 0.5));
         painter->fillRect(QRect(r.left(), r.top(), w, r.height()), bar);
     }

@@ -38,7 +38,10 @@ void PieLegend::setHot(int row)
     update();
 }
 
-int PieLegend::rowHeight() const { return fontMetrics().height() + 6; }
+int PieLegend::rowHeight() const
+{
+    return fontMetrics().height() + 6;
+}
 
 int PieLegend::rowAt(const QPoint& pos) const
 {
@@ -51,12 +54,14 @@ int PieLegend::rowAt(const QPoint& pos) const
 
 QSize PieLegend::sizeHint() const
 {
-    return {fontMetrics().horizontalAdvance(QLatin1Char('x')) * 34, rowHeight() * int(std::max<size_t>(1, m_entries.size()))};
+    return { fontMetrics().horizontalAdvance(QLatin1Char('x')) * 34,
+        rowHeight() * int(std::max<size_t>(1, m_entries.size())) };
 }
 
 QSize PieLegend::minimumSizeHint() const
 {
-    return {fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14, rowHeight() * int(std::max<size_t>(1, m_entries.size()))};
+    return { fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14,
+        rowHeight() * int(std::max<size_t>(1, m_entries.size())) };
 }
 
 void PieLegend::paintEvent(QPaintEvent*)

@@ -1,7 +1,7 @@
 #pragma once
+#include <analysis/search/searchquery.h>
 #include <state/selection.h>
 #include <store/eventstore.h>
-#include <analysis/search/searchquery.h>
 
 #include <QString>
 

@@ -11,8 +11,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QToolButton>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 

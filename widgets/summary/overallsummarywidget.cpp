@@ -78,7 +78,7 @@ void OverallSummaryWidget::showFacts(const store::EventStore* store)
     if (store) {
         for (const auto& [key, value] : store->metadata()) {
             const QString v = QString::fromStdString(value);
-            auto* item = new QTreeWidgetItem(m_factsView, {QString::fromStdString(key), v});
+            auto* item = new QTreeWidgetItem(m_factsView, { QString::fromStdString(key), v });
             item->setToolTip(1, v);
         }
     }
@@ -116,9 +116,15 @@ void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryI
     m_computer->request(m_computer->store()->extent());
 }
 
-std::shared_ptr<const store::TraceSummary> OverallSummaryWidget::summary() const { return m_view->summary(); }
+std::shared_ptr<const store::TraceSummary> OverallSummaryWidget::summary() const
+{
+    return m_view->summary();
+}
 
-bool OverallSummaryWidget::isBusy() const { return m_computer->isBusy(); }
+bool OverallSummaryWidget::isBusy() const
+{
+    return m_computer->isBusy();
+}
 
 void OverallSummaryWidget::apply(std::shared_ptr<const store::TraceSummary> summary)
 {

@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <store/eventstore.h>
 
 #include <QWidget>
 

@@ -45,7 +45,8 @@ void SelectionSummaryWidget::setStore(
     m_path = filePath;
     m_view->setSource(filePath, format);
     m_view->setSummary(nullptr);
-    m_view->showPlaceholder(open ? tr("Building summary…") : tr("Open a profile to see the summary of what is in view."));
+    m_view->showPlaceholder(
+        open ? tr("Building summary…") : tr("Open a profile to see the summary of what is in view."));
 }
 
 void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)
@@ -62,10 +63,13 @@ store::TimeRange SelectionSummaryWidget::targetWindow() const
         return m_selection->timeSelection();
     if (m_viewport)
         return m_viewport->visible();
-    return m_computer->store() ? m_computer->store()->extent() : store::TimeRange{};
+    return m_computer->store() ? m_computer->store()->extent() : store::TimeRange {};
 }
 
-bool SelectionSummaryWidget::targetIsSelection() const { return m_selection && m_selection->hasTimeSelection(); }
+bool SelectionSummaryWidget::targetIsSelection() const
+{
+    return m_selection && m_selection->hasTimeSelection();
+}
 
 void SelectionSummaryWidget::onWindowMoved()
 {
@@ -89,9 +93,15 @@ void SelectionSummaryWidget::refresh()
     m_computer->request(targetWindow());
 }
 
-bool SelectionSummaryWidget::isBusy() const { return m_debounce.isActive() || m_computer->isBusy(); }
+bool SelectionSummaryWidget::isBusy() const
+{
+    return m_debounce.isActive() || m_computer->isBusy();
+}
 
-std::shared_ptr<const store::TraceSummary> SelectionSummaryWidget::summary() const { return m_view->summary(); }
+std::shared_ptr<const store::TraceSummary> SelectionSummaryWidget::summary() const
+{
+    return m_view->summary();
+}
 
 store::TimeNs SelectionSummaryWidget::origin() const
 {
@@ -103,13 +113,13 @@ void SelectionSummaryWidget::apply(std::shared_ptr<const store::TraceSummary> su
     m_shownWindow = summary->window;
     m_shownSelection = m_requestedSelection; // the latest request is the one that arrives
     const store::TimeNs o = origin();
-    const store::TimeRange rel{m_shownWindow.start - o, m_shownWindow.end - o};
+    const store::TimeRange rel { m_shownWindow.start - o, m_shownWindow.end - o };
     const bool whole = !m_shownSelection && summary->window.start <= summary->trace.extent.start
         && summary->window.end >= summary->trace.extent.end;
     const QString span = SummaryFormat::window(rel);
     const QString length = whole ? tr("whole trace") : UnitFormat::duration(rel.duration());
-    const QString caption = m_shownSelection ? tr("Selection: %1 (%2)").arg(span, length)
-                                             : tr("Visible: %1 (%2)").arg(span, length);
+    const QString caption
+        = m_shownSelection ? tr("Selection: %1 (%2)").arg(span, length) : tr("Visible: %1 (%2)").arg(span, length);
     const QString file = m_path.isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_path).fileName();
     m_view->setCaption(caption,
         tr("%1, relative to the start of the trace.\nThe numbers of: strata-cli summary \"%2\" --range %3")

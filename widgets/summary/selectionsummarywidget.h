@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <store/eventstore.h>
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -23,8 +23,8 @@ class SummaryView;
 // SummaryView of the time selection when there is one, else of the visible window — the
 // numbers `strata-cli summary FILE --range START:END` prints for it. It follows zoom and
 // pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a long drag),
-// computed on the thread pool, and a result that a newer move has overtaken is dropped. Shows "Building summary…" from setStore until
-// setSummaryIndex.
+// computed on the thread pool, and a result that a newer move has overtaken is dropped. Shows "Building summary…" from
+// setStore until setSummaryIndex.
 class SelectionSummaryWidget : public QWidget {
     Q_OBJECT
 public:

@@ -34,12 +34,12 @@ struct Scale {
 Scale scaleFor(store::TimeNs maxNs)
 {
     if (maxNs >= 1000000000)
-        return {1e9, "s"};
+        return { 1e9, "s" };
     if (maxNs >= 1000000)
-        return {1e6, "ms"};
+        return { 1e6, "ms" };
     if (maxNs >= 1000)
-        return {1e3, "µs"};
-    return {1, "ns"};
+        return { 1e3, "µs" };
+    return { 1, "ns" };
 }
 
 } // namespace
@@ -82,8 +82,8 @@ void SummaryBusyChart::setSummary(const store::TraceSummary& s)
     clear();
     std::vector<size_t> order(s.tracks.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(),
-        [&](size_t a, size_t b) { return s.tracks[a].busyNs > s.tracks[b].busyNs; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](size_t a, size_t b) { return s.tracks[a].busyNs > s.tracks[b].busyNs; });
     const size_t shown = std::min(order.size(), size_t(kMaxBars));
     order.resize(shown);
 
@@ -110,9 +110,8 @@ void SummaryBusyChart::setSummary(const store::TraceSummary& s)
         (transfer ? anyTransfer : anyCompute) = true;
         m_tips.push_back(tr("<b>%1</b><br>%2<br>Busy %3 · %4 of the window · %5 slices")
                              .arg(SummaryFormat::trackName(r).toHtmlEscaped(),
-                                 QString::fromStdString(r.processLabel).toHtmlEscaped(),
-                                 UnitFormat::duration(r.busyNs), SummaryFormat::utilization(r.utilization),
-                                 SummaryFormat::count(r.events)));
+                                 QString::fromStdString(r.processLabel).toHtmlEscaped(), UnitFormat::duration(r.busyNs),
+                                 SummaryFormat::utilization(r.utilization), SummaryFormat::count(r.events)));
     }
     if (m_labels.isEmpty())
         return;
@@ -182,7 +181,8 @@ void SummaryBusyChart::relabel()
     for (int k = int(m_labels.size()) - 1; k >= 0; --k) {
         QString shown = fm.elidedText(m_labels[k], Qt::ElideMiddle, width);
         for (int n = 2; taken.contains(shown); ++n) // categories must stay distinct
-            shown = fm.elidedText(m_labels[k], Qt::ElideMiddle, width - fm.horizontalAdvance(QStringLiteral(" #0"))) + QStringLiteral(" #%1").arg(n);
+            shown = fm.elidedText(m_labels[k], Qt::ElideMiddle, width - fm.horizontalAdvance(QStringLiteral(" #0")))
+                + QStringLiteral(" #%1").arg(n);
         taken.insert(shown);
         bottomUp << shown;
     }

@@ -53,11 +53,11 @@ private:
     QBarSet* m_transfer = nullptr;
     QBarCategoryAxis* m_categories = nullptr;
     QValueAxis* m_values = nullptr;
-    QStringList m_labels;          // top to bottom
-    std::vector<size_t> m_rows;    // summary rows, top to bottom
+    QStringList m_labels; // top to bottom
+    std::vector<size_t> m_rows; // summary rows, top to bottom
     std::vector<store::TimeNs> m_busy;
-    std::vector<QString> m_tips;   // per bar, top to bottom
-    int m_labelWidth = 0;          // what the axis labels are elided to
+    std::vector<QString> m_tips; // per bar, top to bottom
+    int m_labelWidth = 0; // what the axis labels are elided to
 };
 
 } // namespace strata::widgets

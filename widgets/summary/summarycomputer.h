@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <store/eventstore.h>
 
 #include <QObject>
 
@@ -25,8 +25,8 @@ public:
     const std::shared_ptr<const store::SummaryIndex>& index() const { return m_index; }
 
     void request(store::TimeRange window); // absolute; ignored when !canCompute()
-    bool isBusy() const { return m_pending; }     // the latest request has not arrived yet
-    int inFlight() const { return m_inFlight; }   // computations still running, stale ones too
+    bool isBusy() const { return m_pending; } // the latest request has not arrived yet
+    int inFlight() const { return m_inFlight; } // computations still running, stale ones too
     quint64 droppedCount() const { return m_dropped; }
 
 signals:

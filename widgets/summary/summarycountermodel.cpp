@@ -18,7 +18,10 @@ int SummaryCounterModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
 }
 
-size_t SummaryCounterModel::rowsIn(const store::TraceSummary& s) const { return s.counters.size(); }
+size_t SummaryCounterModel::rowsIn(const store::TraceSummary& s) const
+{
+    return s.counters.size();
+}
 
 store::ProcessId SummaryCounterModel::processOf(const store::TraceSummary& s, size_t row) const
 {
@@ -38,7 +41,10 @@ uint32_t SummaryCounterModel::identityOf(const store::TraceSummary& s, size_t ro
 QVariant SummaryCounterModel::rowData(const store::TraceSummary& s, size_t row, int column, int role) const
 {
     const CounterSummaryRow& c = s.counters[row];
-    const std::optional<double>* value = column == Min ? &c.min : column == Mean ? &c.mean : column == Max ? &c.max : nullptr;
+    const std::optional<double>* value = column == Min ? &c.min
+        : column == Mean                               ? &c.mean
+        : column == Max                                ? &c.max
+                                                       : nullptr;
     switch (role) {
     case Qt::DisplayRole:
         if (column == Counter)
@@ -58,25 +64,24 @@ QVariant SummaryCounterModel::rowData(const store::TraceSummary& s, size_t row, 
         if (column == Samples)
             return double(c.samples);
         return value && *value ? **value : -std::numeric_limits<double>::infinity();
-    case IdRole:
-        return c.counter.v;
+    case IdRole: return c.counter.v;
     case Qt::TextAlignmentRole:
         return QVariant((column == Counter ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (column == Counter)
-            return QStringLiteral("<b>%1</b><br>%2").arg(QString::fromStdString(c.name).toHtmlEscaped(),
-                QString::fromStdString(c.processLabel).toHtmlEscaped());
+            return QStringLiteral("<b>%1</b><br>%2")
+                .arg(QString::fromStdString(c.name).toHtmlEscaped(),
+                    QString::fromStdString(c.processLabel).toHtmlEscaped());
         if (column == Samples)
             return tr("Samples in effect at some time of the window");
         if (value && *value)
-            return column == Mean ? tr("%1, time-weighted over the part of the window the series covers")
-                                        .arg(**value, 0, 'g', 10)
-                                  : QString::number(**value, 'g', 10);
+            return column == Mean
+                ? tr("%1, time-weighted over the part of the window the series covers").arg(**value, 0, 'g', 10)
+                : QString::number(**value, 'g', 10);
         if (value)
             return tr("No sample is in effect in this window");
         break;
-    default:
-        break;
+    default: break;
     }
     return QVariant();
 }
@@ -84,18 +89,16 @@ QVariant SummaryCounterModel::rowData(const store::TraceSummary& s, size_t row, 
 QVariant SummaryCounterModel::groupData(const store::TraceSummary&, const Group& g, int column, int role) const
 {
     switch (role) {
-    case Qt::DisplayRole:
-        return column == Counter ? QVariant(g.label) : QVariant();
+    case Qt::DisplayRole: return column == Counter ? QVariant(g.label) : QVariant();
     case SortRole:
         return column == Counter ? QVariant(g.label.toLower()) : QVariant(-std::numeric_limits<double>::infinity());
     case Qt::ToolTipRole:
-        return column == Counter ? QVariant(QStringLiteral("<b>%1</b><br>%2")
-                                                .arg(g.label.toHtmlEscaped(),
-                                                    g.rows.size() == 1 ? tr("1 counter")
-                                                                       : tr("%1 counters").arg(g.rows.size())))
-                                 : QVariant();
-    default:
-        break;
+        return column == Counter
+            ? QVariant(QStringLiteral("<b>%1</b><br>%2")
+                           .arg(g.label.toHtmlEscaped(),
+                               g.rows.size() == 1 ? tr("1 counter") : tr("%1 counters").arg(g.rows.size())))
+            : QVariant();
+    default: break;
     }
     return QVariant();
 }

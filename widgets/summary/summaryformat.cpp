@@ -19,7 +19,7 @@ QString si(double v, const char* unit)
     static const struct {
         double scale;
         const char* prefix;
-    } kSi[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}};
+    } kSi[] = { { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" } };
     if (!std::isfinite(v))
         return QString::number(v);
     const double a = std::fabs(v);
@@ -35,16 +35,25 @@ QString si(double v, const char* unit)
 
 } // namespace
 
-QString SummaryFormat::count(uint64_t n) { return QLocale().toString(qulonglong(n)); }
+QString SummaryFormat::count(uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 
-QString SummaryFormat::duration(double ns) { return UnitFormat::duration(store::TimeNs(std::llround(ns))); }
+QString SummaryFormat::duration(double ns)
+{
+    return UnitFormat::duration(store::TimeNs(std::llround(ns)));
+}
 
 QString SummaryFormat::utilization(double fraction)
 {
     return QStringLiteral("%1 %").arg(fraction * 100.0, 0, 'f', 2);
 }
 
-QString SummaryFormat::bytes(double bytes) { return si(bytes, "B"); }
+QString SummaryFormat::bytes(double bytes)
+{
+    return si(bytes, "B");
+}
 
 QString SummaryFormat::bandwidth(double bytesPerS)
 {
@@ -52,14 +61,20 @@ QString SummaryFormat::bandwidth(double bytesPerS)
     return QStringLiteral("%1 GB/s").arg(gb, 0, 'f', gb >= 100 ? 1 : gb >= 10 ? 2 : 3);
 }
 
-QString SummaryFormat::flops(double flops) { return si(flops, "FLOP"); }
+QString SummaryFormat::flops(double flops)
+{
+    return si(flops, "FLOP");
+}
 
 QString SummaryFormat::utilizationMetric(double percent)
 {
     return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
 }
 
-QString SummaryFormat::counterValue(double v) { return UnitFormat::number(v); }
+QString SummaryFormat::counterValue(double v)
+{
+    return UnitFormat::number(v);
+}
 
 QString SummaryFormat::optional(const std::optional<double>& v, QString (*format)(double))
 {
@@ -74,7 +89,7 @@ QString SummaryFormat::window(store::TimeRange r)
         store::TimeNs ns;
         const char* suffix;
         int digits;
-    } kUnits[] = {{1000000000, "s", 9}, {1000000, "ms", 6}, {1000, "µs", 3}, {1, "ns", 0}};
+    } kUnits[] = { { 1000000000, "s", 9 }, { 1000000, "ms", 6 }, { 1000, "µs", 3 }, { 1, "ns", 0 } };
     const store::TimeNs mag = std::max(std::llabs(r.start), std::llabs(r.end));
     size_t u = 0;
     while (u + 1 < std::size(kUnits) && mag < kUnits[u].ns)

@@ -13,14 +13,14 @@ namespace strata::widgets {
 // "289 GFLOP", "31.7 %"). Tooltips carry the exact values strata-cli prints.
 class SummaryFormat {
 public:
-    static QString count(uint64_t n);           // "5,394"
-    static QString duration(double ns);         // UnitFormat::duration of the rounded value
+    static QString count(uint64_t n); // "5,394"
+    static QString duration(double ns); // UnitFormat::duration of the rounded value
     static QString utilization(double fraction); // 0..1 → "63.04 %" (strata-cli's util%)
-    static QString bytes(double bytes);         // "619 MB"
+    static QString bytes(double bytes); // "619 MB"
     static QString bandwidth(double bytesPerS); // "440.9 GB/s"
-    static QString flops(double flops);         // "289 GFLOP"
+    static QString flops(double flops); // "289 GFLOP"
     static QString utilizationMetric(double percent); // an mfu/hfu arg (percent) → "31.7 %"
-    static QString counterValue(double v);      // UnitFormat::number
+    static QString counterValue(double v); // UnitFormat::number
     static QString optional(const std::optional<double>& v, QString (*format)(double));
 
     // A window relative to the trace start: "1.200 ms – 3.400 ms"; both ends to the

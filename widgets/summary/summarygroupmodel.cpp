@@ -16,8 +16,7 @@ void SummaryGroupModel::setSummary(std::shared_ptr<const store::TraceSummary> su
     bool same = summary && m_summary && rowsIn(*summary) == m_identity.size();
     if (same) {
         for (size_t i = 0; i < m_identity.size() && same; ++i)
-            same = identityOf(*summary, i) == m_identity[i]
-                && processOf(*summary, i) == processOf(*m_summary, i);
+            same = identityOf(*summary, i) == m_identity[i] && processOf(*summary, i) == processOf(*m_summary, i);
     }
     if (same) {
         m_summary = std::move(summary);

@@ -20,10 +20,10 @@ class SummaryGroupModel : public QAbstractItemModel {
 public:
     enum Role {
         SortRole = Qt::UserRole + 1, // numbers as numbers
-        ValueRole,                   // the exact value of the summary field (invalid when absent)
-        PercentRole,                 // 0–100 for PercentBarDelegate
-        IdRole,                      // TrackId / CounterId of a row, invalid on process rows
-        BarColorRole,                // the engine's colour, for PercentBarDelegate
+        ValueRole, // the exact value of the summary field (invalid when absent)
+        PercentRole, // 0–100 for PercentBarDelegate
+        IdRole, // TrackId / CounterId of a row, invalid on process rows
+        BarColorRole, // the engine's colour, for PercentBarDelegate
     };
 
     explicit SummaryGroupModel(QObject* parent = nullptr);

@@ -12,9 +12,15 @@ using store::TrackSummaryRow;
 
 namespace {
 
-QVariant opt(const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); }
+QVariant opt(const std::optional<double>& v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
 
-QString exact(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+QString exact(double v, int decimals)
+{
+    return QLocale().toString(v, 'f', decimals);
+}
 
 } // namespace
 
@@ -28,7 +34,10 @@ int SummaryTrackModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
 }
 
-size_t SummaryTrackModel::rowsIn(const store::TraceSummary& s) const { return s.tracks.size(); }
+size_t SummaryTrackModel::rowsIn(const store::TraceSummary& s) const
+{
+    return s.tracks.size();
+}
 
 store::ProcessId SummaryTrackModel::processOf(const store::TraceSummary& s, size_t row) const
 {
@@ -40,7 +49,10 @@ const std::string& SummaryTrackModel::processLabelOf(const store::TraceSummary& 
     return s.tracks[row].processLabel;
 }
 
-uint32_t SummaryTrackModel::identityOf(const store::TraceSummary& s, size_t row) const { return s.tracks[row].track.v; }
+uint32_t SummaryTrackModel::identityOf(const store::TraceSummary& s, size_t row) const
+{
+    return s.tracks[row].track.v;
+}
 
 QVariant SummaryTrackModel::rowData(const store::TraceSummary& s, size_t row, int column, int role) const
 {
@@ -80,18 +92,13 @@ QVariant SummaryTrackModel::rowData(const store::TraceSummary& s, size_t row, in
         const QVariant v = rowData(s, row, column, ValueRole);
         return v.isValid() ? v.toDouble() : -1.0;
     }
-    case PercentRole:
-        return column == Util ? QVariant(r.utilization * 100.0) : QVariant();
-    case IdRole:
-        return r.track.v;
+    case PercentRole: return column == Util ? QVariant(r.utilization * 100.0) : QVariant();
+    case IdRole: return r.track.v;
     case BarColorRole:
         return r.engine == store::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
-    case Qt::TextAlignmentRole:
-        return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-    case Qt::ToolTipRole:
-        return rowToolTip(s, r, column);
-    default:
-        break;
+    case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::ToolTipRole: return rowToolTip(s, r, column);
+    default: break;
     }
     return QVariant();
 }
@@ -100,8 +107,9 @@ QString SummaryTrackModel::rowToolTip(const store::TraceSummary& s, const TrackS
 {
     switch (column) {
     case Engine: {
-        QString tip = QStringLiteral("<b>%1</b><br>%2").arg(SummaryFormat::trackName(r).toHtmlEscaped(),
-            QString::fromStdString(r.processLabel).toHtmlEscaped());
+        QString tip = QStringLiteral("<b>%1</b><br>%2")
+                          .arg(SummaryFormat::trackName(r).toHtmlEscaped(),
+                              QString::fromStdString(r.processLabel).toHtmlEscaped());
         if (r.hasTid && !r.tid.isString)
             tip += QStringLiteral(" · tid %1").arg(r.tid.num);
         if (r.kind == store::TrackKind::Async)
@@ -128,11 +136,11 @@ QString SummaryTrackModel::rowToolTip(const store::TraceSummary& s, const TrackS
                              .arg(exact(*r.bytes, 0))
                        : QString();
     case Bandwidth:
-        return r.bandwidthBytesPerS
-            ? tr("%1 GB/s: bytes over busy time").arg(exact(*r.bandwidthBytesPerS * 1e-9, 3))
-            : QString();
+        return r.bandwidthBytesPerS ? tr("%1 GB/s: bytes over busy time").arg(exact(*r.bandwidthBytesPerS * 1e-9, 3))
+                                    : QString();
     case Flops: return r.flops ? tr("%1 FLOP").arg(exact(*r.flops, 0)) : QString();
-    case Mfu: return r.mfu ? tr("Model FLOPs utilisation %1, duration-weighted mean").arg(*r.mfu, 0, 'g', 4) : QString();
+    case Mfu:
+        return r.mfu ? tr("Model FLOPs utilisation %1, duration-weighted mean").arg(*r.mfu, 0, 'g', 4) : QString();
     case Hfu:
         return r.hfu ? tr("Hardware FLOPs utilisation %1, duration-weighted mean").arg(*r.hfu, 0, 'g', 4) : QString();
     }
@@ -170,8 +178,8 @@ QVariant SummaryTrackModel::groupData(const store::TraceSummary& s, const Group&
         default: return -1.0;
         }
     }
-    QStringList sums{g.rows.size() == 1 ? tr("1 engine") : tr("%1 engines").arg(g.rows.size()),
-        tr("%1 events").arg(SummaryFormat::count(events))};
+    QStringList sums { g.rows.size() == 1 ? tr("1 engine") : tr("%1 engines").arg(g.rows.size()),
+        tr("%1 events").arg(SummaryFormat::count(events)) };
     if (hasBytes)
         sums << SummaryFormat::bytes(bytes);
     if (hasFlops)
@@ -201,13 +209,16 @@ QVariant SummaryTrackModel::headerData(int section, Qt::Orientation orientation,
         return QVariant((section == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Engine: return tr("Threads (their overflow lanes folded in) and async lanes, by process; "
-                               "utilisation bars in orange: compute, in blue: data transfer");
+        case Engine:
+            return tr("Threads (their overflow lanes folded in) and async lanes, by process; "
+                      "utilisation bars in orange: compute, in blue: data transfer");
         case Events: return tr("Slices in the window, at every depth");
         case Busy: return tr("Length of the union of the engine's top-level slice intervals, clipped to the window");
         case Util: return tr("Busy time over the window's length");
         case AvgDuration: return tr("Average duration: the mean full duration of the slices in the window");
-        case Bytes: return tr("Data moved: the sum of byte-like args (bytes, size, …); slices cut by the window count pro rata");
+        case Bytes:
+            return tr(
+                "Data moved: the sum of byte-like args (bytes, size, …); slices cut by the window count pro rata");
         case Bandwidth: return tr("Achieved bandwidth of data-transfer engines: data moved over busy time");
         case Flops: return tr("Sum of FLOP-count args");
         case Mfu: return tr("Model FLOPs utilisation, duration-weighted mean of the slices' args");

@@ -1,10 +1,10 @@
 #include "summaryview.h"
 
+#include "operators/percentbardelegate.h"
 #include "summarycountermodel.h"
 #include "summaryformat.h"
 #include "summarygroupmodel.h"
 #include "summarytrackmodel.h"
-#include "operators/percentbardelegate.h"
 #include "timeline/timelinestyle.h"
 #include "timeline/unitformat.h"
 
@@ -19,9 +19,9 @@
 #include <QResizeEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTextDocument>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTextDocument>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -170,7 +170,8 @@ QTreeView* SummaryView::makeTable(QSortFilterProxyModel* proxy, const QString& o
     h->setSectionsMovable(false);
     h->setSortIndicator(-1, Qt::DescendingOrder); // trace order until the user sorts
     view->setSortingEnabled(true);
-    connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint& pos) { showContextMenu(view, pos); });
+    connect(view, &QWidget::customContextMenuRequested, this,
+        [this, view](const QPoint& pos) { showContextMenu(view, pos); });
     auto* copy = new QAction(tr("Copy"), view);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetShortcut);
@@ -214,7 +215,7 @@ void SummaryView::addPane(QWidget* pane, const QString& title)
 {
     QLabel* label = nullptr;
     QWidget* w = section(title, pane, &label);
-    m_panes.push_back({w, label, title});
+    m_panes.push_back({ w, label, title });
     const Arrangement a = m_arrangement;
     m_arrangement = a == Arrangement::Row ? Arrangement::Column : Arrangement::Row;
     arrange(a);
@@ -269,9 +270,9 @@ void SummaryView::arrange(Arrangement a)
     if (a == Arrangement::Stacked) {
         place(m_lower, others);
         m_split->setOrientation(Qt::Vertical);
-        place(m_split, {m_trackPane, m_lower});
+        place(m_split, { m_trackPane, m_lower });
     } else {
-        std::vector<QWidget*> all{m_trackPane};
+        std::vector<QWidget*> all { m_trackPane };
         all.insert(all.end(), others.begin(), others.end());
         m_split->setOrientation(a == Arrangement::Row ? Qt::Horizontal : Qt::Vertical);
         place(m_split, all);
@@ -287,8 +288,8 @@ void SummaryView::distribute()
 {
     const int rowHeight = std::max(m_trackView->sizeHintForRow(0), m_trackView->fontMetrics().height() + 4);
     const int tableRows = m_summary ? int(m_summary->tracks.size()) + m_trackModel->rowCount() : 10;
-    const int tableHeight = m_trackTitle->sizeHint().height() + m_trackView->header()->sizeHint().height()
-        + rowHeight * (tableRows + 1);
+    const int tableHeight
+        = m_trackTitle->sizeHint().height() + m_trackView->header()->sizeHint().height() + rowHeight * (tableRows + 1);
     const int extras = int(m_panes.size());
     switch (m_arrangement) {
     case Arrangement::Row: {
@@ -299,7 +300,7 @@ void SummaryView::distribute()
                 need += m_trackView->columnWidth(c);
         const int tracks = std::clamp(need, total * 2 / 5, total * 3 / 5);
         const int rest = total - tracks;
-        QList<int> sizes{tracks};
+        QList<int> sizes { tracks };
         for (int i = 0; i < extras; ++i)
             sizes << rest * 2 / 5 / extras;
         sizes << rest - (extras ? rest * 2 / 5 : 0);
@@ -311,14 +312,14 @@ void SummaryView::distribute()
         const int total = std::max(m_split->height(), height() * 3 / 4);
         const int tracks = std::clamp(tableHeight, total * 2 / 5, total * 3 / 5);
         if (m_arrangement == Arrangement::Stacked) {
-            m_split->setSizes({tracks, total - tracks});
+            m_split->setSizes({ tracks, total - tracks });
             QList<int> lower;
             for (int i = 0; i < extras; ++i)
                 lower << 45 / extras;
             lower << (extras ? 55 : 100);
             m_lower->setSizes(lower);
         } else {
-            QList<int> sizes{tracks};
+            QList<int> sizes { tracks };
             const int rest = total - tracks;
             for (int i = 0; i < extras; ++i)
                 sizes << rest / 2 / extras;
@@ -327,8 +328,7 @@ void SummaryView::distribute()
         }
         break;
     }
-    case Arrangement::Tabs:
-        break;
+    case Arrangement::Tabs: break;
     }
 }
 
@@ -364,7 +364,10 @@ void SummaryView::setCaption(const QString& text, const QString& toolTip)
     m_caption->setToolTip(toolTip);
 }
 
-QString SummaryView::captionText() const { return m_caption->text(); }
+QString SummaryView::captionText() const
+{
+    return m_caption->text();
+}
 
 QString SummaryView::factsText() const
 {
@@ -379,9 +382,15 @@ void SummaryView::showPlaceholder(const QString& text)
     m_stack->setCurrentWidget(m_placeholder);
 }
 
-bool SummaryView::isShowingPlaceholder() const { return m_stack->currentWidget() == m_placeholder; }
+bool SummaryView::isShowingPlaceholder() const
+{
+    return m_stack->currentWidget() == m_placeholder;
+}
 
-QString SummaryView::placeholderText() const { return m_placeholder->text(); }
+QString SummaryView::placeholderText() const
+{
+    return m_placeholder->text();
+}
 
 void SummaryView::setSummary(std::shared_ptr<const store::TraceSummary> summary)
 {
@@ -427,7 +436,8 @@ void SummaryView::updateFacts()
     const QPalette& pal = palette();
     const QString gap = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
     // Non-breaking inside a fact, so a narrow dock wraps between facts, never within one.
-    auto nb = [](const QString& text) { return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")); };
+    auto nb
+        = [](const QString& text) { return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")); };
     auto kv = [&](const QString& key, const QString& value, const QString& note = QString()) {
         QString html = muted(pal, nb(key)) + QStringLiteral("&nbsp;") + nb(value);
         if (!note.isEmpty())
@@ -437,11 +447,11 @@ void SummaryView::updateFacts()
     QStringList parts;
     if (!m_path.isEmpty())
         parts << kv(tr("File"), QFileInfo(m_path).fileName());
-    const QString traceTip = tr("%1\n%2 · %3 events · %4 flows · trace from %5 to %6 (absolute)")
-                                 .arg(m_path.isEmpty() ? tr("(no file)") : m_path,
-                                     UnitFormat::duration(t.extent.duration()), SummaryFormat::count(t.events()),
-                                     SummaryFormat::count(t.flows), UnitFormat::precise(t.extent.start),
-                                     UnitFormat::precise(t.extent.end));
+    const QString traceTip
+        = tr("%1\n%2 · %3 events · %4 flows · trace from %5 to %6 (absolute)")
+              .arg(m_path.isEmpty() ? tr("(no file)") : m_path, UnitFormat::duration(t.extent.duration()),
+                  SummaryFormat::count(t.events()), SummaryFormat::count(t.flows), UnitFormat::precise(t.extent.start),
+                  UnitFormat::precise(t.extent.end));
     if (m_factsMode == FactsMode::Window) {
         // What is in the window; the whole trace's facts are the Overall Summary's.
         const store::TimeRange& w = m_summary->window;
@@ -480,13 +490,14 @@ void SummaryView::updateSections()
     const int processes = m_trackModel->rowCount();
     m_trackTitle->setText(s.tracks.empty() ? tr("Engines: none")
                                            : tr("Engines") + QStringLiteral(" ")
-            + muted(palette(),
-                tr("%1 in %2").arg(SummaryFormat::count(s.tracks.size()),
-                    counted(uint64_t(processes), tr("process"), tr("processes")))));
+                + muted(palette(),
+                    tr("%1 in %2")
+                        .arg(SummaryFormat::count(s.tracks.size()),
+                            counted(uint64_t(processes), tr("process"), tr("processes")))));
     m_trackView->setVisible(!s.tracks.empty());
-    m_counterTitle->setText(s.counters.empty() ? tr("Counters: none")
-                                               : tr("Counters") + QStringLiteral(" ")
-            + muted(palette(), tr("min · time-weighted mean · max")));
+    m_counterTitle->setText(s.counters.empty()
+            ? tr("Counters: none")
+            : tr("Counters") + QStringLiteral(" ") + muted(palette(), tr("min · time-weighted mean · max")));
     m_counterView->setVisible(!s.counters.empty());
 }
 
@@ -496,10 +507,9 @@ void SummaryView::updateDiagnostics()
     uint64_t total = 0;
     for (const auto& [kind, n] : s.diagnostics)
         total += n;
-    m_diagTitle->setText(s.diagnostics.empty()
-            ? tr("Import diagnostics: none") + QStringLiteral(" ")
+    m_diagTitle->setText(s.diagnostics.empty() ? tr("Import diagnostics: none") + QStringLiteral(" ")
                 + muted(palette(), tr("— the importer fixed or skipped nothing"))
-            : tr("Import diagnostics") + QStringLiteral(" ")
+                                               : tr("Import diagnostics") + QStringLiteral(" ")
                 + muted(palette(), tr("%1 fixed or skipped").arg(SummaryFormat::count(total))));
     m_diagView->setVisible(!s.diagnostics.empty());
     // An empty section is just its title line; the counters take the height.
@@ -520,7 +530,7 @@ void SummaryView::updateDiagnostics()
     m_diagView->clear();
     std::vector<bool> placed(s.diagnosticMessages.size(), false);
     for (const auto& [kind, n] : s.diagnostics) {
-        auto* item = new QTreeWidgetItem(m_diagView, {QString::fromStdString(kind), SummaryFormat::count(n)});
+        auto* item = new QTreeWidgetItem(m_diagView, { QString::fromStdString(kind), SummaryFormat::count(n) });
         const std::string prefix = kind + ": ";
         for (size_t i = 0; i < s.diagnosticMessages.size(); ++i) {
             const std::string& m = s.diagnosticMessages[i];
@@ -528,7 +538,7 @@ void SummaryView::updateDiagnostics()
                 continue;
             placed[i] = true;
             const QString text = QString::fromStdString(m.substr(prefix.size()));
-            auto* child = new QTreeWidgetItem(item, {text});
+            auto* child = new QTreeWidgetItem(item, { text });
             child->setToolTip(0, QString::fromStdString(m));
             child->setFirstColumnSpanned(true);
         }
@@ -540,14 +550,15 @@ void SummaryView::updateDiagnostics()
         if (placed[i])
             continue;
         if (!other)
-            other = new QTreeWidgetItem(m_diagView, {tr("other messages")});
-        auto* child = new QTreeWidgetItem(other, {QString::fromStdString(s.diagnosticMessages[i])});
+            other = new QTreeWidgetItem(m_diagView, { tr("other messages") });
+        auto* child = new QTreeWidgetItem(other, { QString::fromStdString(s.diagnosticMessages[i]) });
         child->setFirstColumnSpanned(true);
     }
     m_diagView->expandAll();
     int kindWidth = 0;
     for (int i = 0; i < m_diagView->topLevelItemCount(); ++i)
-        kindWidth = std::max(kindWidth, m_diagView->fontMetrics().horizontalAdvance(m_diagView->topLevelItem(i)->text(0)));
+        kindWidth
+            = std::max(kindWidth, m_diagView->fontMetrics().horizontalAdvance(m_diagView->topLevelItem(i)->text(0)));
     m_diagView->setColumnWidth(0, kindWidth + m_diagView->indentation() + 24);
 }
 
@@ -597,7 +608,7 @@ void SummaryView::sizeColumns()
         fit(m_trackView, m_trackModel, T::Mfu, QStringLiteral("100.0 %"));
         fit(m_trackView, m_trackModel, T::Hfu, QStringLiteral("100.0 %"));
         fit(m_counterView, m_counterModel, C::Samples, QStringLiteral("000,000"));
-        for (int c : {C::Min, C::Mean, C::Max})
+        for (int c : { C::Min, C::Mean, C::Max })
             fit(m_counterView, m_counterModel, c, QStringLiteral("-000.0 M"));
     }
     // Wider values than those widen their column, never narrow it: no jitter while panning.
@@ -706,11 +717,11 @@ void SummaryView::copyRows(QTreeView* view, bool all) const
 {
     QAbstractItemModel* model = view->model();
     const int columns = model->columnCount();
-    QStringList header{tr("Process")};
+    QStringList header { tr("Process") };
     for (int c = 0; c < columns; ++c)
         if (!view->isColumnHidden(c))
             header << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    QStringList lines{header.join(QLatin1Char('\t'))};
+    QStringList lines { header.join(QLatin1Char('\t')) };
     const QItemSelectionModel* sel = view->selectionModel();
     for (int g = 0; g < model->rowCount(); ++g) {
         const QModelIndex gi = model->index(g, 0);
@@ -718,7 +729,7 @@ void SummaryView::copyRows(QTreeView* view, bool all) const
         for (int r = 0; r < model->rowCount(gi); ++r) {
             if (!wholeGroup && !sel->isRowSelected(r, gi))
                 continue;
-            QStringList cells{gi.data().toString()};
+            QStringList cells { gi.data().toString() };
             for (int c = 0; c < columns; ++c)
                 if (!view->isColumnHidden(c))
                     cells << model->index(r, c, gi).data().toString();

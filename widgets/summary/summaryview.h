@@ -28,10 +28,10 @@ class SummaryView : public QWidget {
     Q_OBJECT
 public:
     enum class Arrangement {
-        Row,     // side by side: a dock across the bottom
+        Row, // side by side: a dock across the bottom
         Stacked, // the engines on top, the other panes side by side below: a large floating dock
-        Column,  // one above the other: a tall side dock
-        Tabs,    // one pane at a time: a dock too small to show them together
+        Column, // one above the other: a tall side dock
+        Tabs, // one pane at a time: a dock too small to show them together
     };
     // What the line under the caption tells: the whole trace's facts, or the window's
     // (its length and share of the trace, slices and active engines in it).
@@ -90,11 +90,11 @@ private:
     QLabel* m_placeholder;
     QLabel* m_caption;
     QLabel* m_facts;
-    QSplitter* m_split;  // the outer one
-    QSplitter* m_lower;  // Stacked: the panes under the engines
+    QSplitter* m_split; // the outer one
+    QSplitter* m_lower; // Stacked: the panes under the engines
     QWidget* m_trackPane;
     QWidget* m_sidePane; // counters and diagnostics
-    QTabWidget* m_tabs;  // Tabs
+    QTabWidget* m_tabs; // Tabs
     struct Pane {
         QWidget* widget;
         QLabel* titleLabel;

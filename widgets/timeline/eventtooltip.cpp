@@ -12,7 +12,10 @@ namespace strata::widgets {
 using store::TimeNs;
 
 namespace {
-QString qs(std::string_view v) { return QString::fromUtf8(v.data(), int(v.size())); }
+QString qs(std::string_view v)
+{
+    return QString::fromUtf8(v.data(), int(v.size()));
+}
 
 QString trackPath(const store::EventStore& s, store::TrackId t)
 {
@@ -62,10 +65,10 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         const store::EventType& et = s.types().get(type);
         c.title = qs(s.str(et.name));
         if (et.category.valid() && !s.str(et.category).empty())
-            c.fields.push_back({QStringLiteral("Category"), qs(s.str(et.category))});
-        c.fields.push_back({QStringLiteral("Track"), trackPath(s, s.sliceTrack(r))});
-        c.fields.push_back({QStringLiteral("Start"), UnitFormat::precise(s.sliceTs(r) - origin)});
-        c.fields.push_back({QStringLiteral("Duration"), UnitFormat::duration(s.sliceDur(r))});
+            c.fields.push_back({ QStringLiteral("Category"), qs(s.str(et.category)) });
+        c.fields.push_back({ QStringLiteral("Track"), trackPath(s, s.sliceTrack(r)) });
+        c.fields.push_back({ QStringLiteral("Start"), UnitFormat::precise(s.sliceTs(r) - origin) });
+        c.fields.push_back({ QStringLiteral("Duration"), UnitFormat::duration(s.sliceDur(r)) });
         const std::vector<store::SliceRow> up = s.ancestors(r);
         if (!up.empty()) {
             QStringList chain;
@@ -75,10 +78,10 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
                 chain << QStringLiteral("…");
             for (size_t i = shown; i > 0; --i)
                 chain << qs(s.str(s.sliceName(up[i - 1])));
-            c.fields.push_back({QStringLiteral("Parents"), chain.join(QStringLiteral(" › "))});
+            c.fields.push_back({ QStringLiteral("Parents"), chain.join(QStringLiteral(" › ")) });
         }
         if (et.source.valid())
-            c.fields.push_back({QStringLiteral("Source"), qs(s.str(et.source))});
+            c.fields.push_back({ QStringLiteral("Source"), qs(s.str(et.source)) });
     } else {
         const store::InstantRow r(e.row);
         if (r.v >= s.instantCount())
@@ -88,8 +91,8 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         const store::EventType& et = s.types().get(type);
         c.title = qs(s.str(et.name));
         if (et.category.valid() && !s.str(et.category).empty())
-            c.fields.push_back({QStringLiteral("Category"), qs(s.str(et.category))});
-        c.fields.push_back({QStringLiteral("Time"), UnitFormat::precise(s.instantTs(r) - origin)});
+            c.fields.push_back({ QStringLiteral("Category"), qs(s.str(et.category)) });
+        c.fields.push_back({ QStringLiteral("Time"), UnitFormat::precise(s.instantTs(r) - origin) });
     }
     // The first args, minus a "source" already shown from the event's type.
     const bool hasSource = s.types().get(type).source.valid();
@@ -104,11 +107,11 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         QString v = argValue(s, a);
         if (v.size() > 80)
             v = v.left(79) + QChar(0x2026);
-        c.fields.push_back({qs(s.str(a.key)), v});
+        c.fields.push_back({ qs(s.str(a.key)), v });
         ++shown;
     }
     if (n > shown + skipped)
-        c.fields.push_back({QStringLiteral("…"), QStringLiteral("%1 more args").arg(n - shown - skipped)});
+        c.fields.push_back({ QStringLiteral("…"), QStringLiteral("%1 more args").arg(n - shown - skipped) });
     return c;
 }
 
@@ -118,22 +121,22 @@ TooltipContent EventTooltip::forTrack(const store::EventStore& s, store::TrackId
     const store::TrackInfo& info = s.track(track);
     c.title = qs(s.trackLabel(track));
     if (info.process.valid())
-        c.fields.push_back({QStringLiteral("Process"), qs(s.processLabel(info.process))});
-    c.fields.push_back({QStringLiteral("Kind"), QString::fromLatin1(store::trackKindName(info.kind))});
+        c.fields.push_back({ QStringLiteral("Process"), qs(s.processLabel(info.process)) });
+    c.fields.push_back({ QStringLiteral("Kind"), QString::fromLatin1(store::trackKindName(info.kind)) });
     if (info.kind == store::TrackKind::Thread)
-        c.fields.push_back({QStringLiteral("Thread id"),
-            info.tid.isString ? qs(s.str(info.tid.str)) : QString::number(info.tid.num)});
+        c.fields.push_back({ QStringLiteral("Thread id"),
+            info.tid.isString ? qs(s.str(info.tid.str)) : QString::number(info.tid.num) });
     if (!info.slices.empty()) {
-        c.fields.push_back({QStringLiteral("Slices"), QString::number(info.slices.size())});
-        c.fields.push_back({QStringLiteral("Depth"), QString::number(info.levelCount)});
+        c.fields.push_back({ QStringLiteral("Slices"), QString::number(info.slices.size()) });
+        c.fields.push_back({ QStringLiteral("Depth"), QString::number(info.levelCount) });
     }
     if (!info.instants.empty())
-        c.fields.push_back({QStringLiteral("Instants"), QString::number(info.instants.size())});
+        c.fields.push_back({ QStringLiteral("Instants"), QString::number(info.instants.size()) });
     if (info.counter.valid()) {
         const store::CounterSeries& series = s.counter(info.counter);
-        c.fields.push_back({QStringLiteral("Samples"), QString::number(series.samples.size())});
-        c.fields.push_back({QStringLiteral("Range"),
-            UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue)});
+        c.fields.push_back({ QStringLiteral("Samples"), QString::number(series.samples.size()) });
+        c.fields.push_back({ QStringLiteral("Range"),
+            UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue) });
     }
     return c;
 }
@@ -149,17 +152,17 @@ TooltipContent EventTooltip::forCounter(const store::EventStore& s, store::Track
         return c;
     const store::CounterSeries& series = s.counter(info.counter);
     c.title = qs(s.str(series.name));
-    c.fields.push_back({QStringLiteral("Value"), QString::number(s.counterValue(r.begin), 'g', 10)});
-    c.fields.push_back({QStringLiteral("Since"), UnitFormat::precise(s.counterTs(r.begin) - s.extent().start)});
-    c.fields.push_back({QStringLiteral("Range"),
-        UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue)});
+    c.fields.push_back({ QStringLiteral("Value"), QString::number(s.counterValue(r.begin), 'g', 10) });
+    c.fields.push_back({ QStringLiteral("Since"), UnitFormat::precise(s.counterTs(r.begin) - s.extent().start) });
+    c.fields.push_back({ QStringLiteral("Range"),
+        UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue) });
     if (info.process.valid())
-        c.fields.push_back({QStringLiteral("Process"), qs(s.processLabel(info.process))});
+        c.fields.push_back({ QStringLiteral("Process"), qs(s.processLabel(info.process)) });
     return c;
 }
 
-void EventTooltip::paint(QPainter& p, const TooltipContent& c, QPoint anchor, const QRect& bounds, const QPalette& pal,
-    const QFont& font)
+void EventTooltip::paint(
+    QPainter& p, const TooltipContent& c, QPoint anchor, const QRect& bounds, const QPalette& pal, const QFont& font)
 {
     if (c.empty())
         return;

@@ -10,13 +10,38 @@ namespace {
 // Mid-light tones that carry dark text and read on light and dark backgrounds. No hue
 // between 170° and 235°: that band belongs to transfers.
 constexpr QRgb kCompute[] = {
-    0xffe07a5f, 0xfff2cc8f, 0xff81b29a, 0xffc98bb9, 0xfff4a261, 0xffe9c46a, 0xffa3c585,
-    0xffd4a5a5, 0xffb5838d, 0xffcdb4db, 0xffffb4a2, 0xff9c89b8, 0xff8fbc8f, 0xffd9a05b,
-    0xffc1d37f, 0xffe5989b, 0xffc2a878, 0xff7fb685, 0xfff6bd60, 0xffc08497,
+    0xffe07a5f,
+    0xfff2cc8f,
+    0xff81b29a,
+    0xffc98bb9,
+    0xfff4a261,
+    0xffe9c46a,
+    0xffa3c585,
+    0xffd4a5a5,
+    0xffb5838d,
+    0xffcdb4db,
+    0xffffb4a2,
+    0xff9c89b8,
+    0xff8fbc8f,
+    0xffd9a05b,
+    0xffc1d37f,
+    0xffe5989b,
+    0xffc2a878,
+    0xff7fb685,
+    0xfff6bd60,
+    0xffc08497,
 };
 constexpr QRgb kTransfer[] = {
-    0xff4e9ac7, 0xff5fb3b3, 0xff3d86b8, 0xff6fa8dc, 0xff48a9a6, 0xff7fb7d9, 0xff2f8f9d,
-    0xff5b8fd1, 0xff86c5c5, 0xff3f7fa8,
+    0xff4e9ac7,
+    0xff5fb3b3,
+    0xff3d86b8,
+    0xff6fa8dc,
+    0xff48a9a6,
+    0xff7fb7d9,
+    0xff2f8f9d,
+    0xff5b8fd1,
+    0xff86c5c5,
+    0xff3f7fa8,
 };
 
 bool isDigits(std::string_view s)
@@ -64,8 +89,9 @@ std::string_view OperatorColors::operatorName(std::string_view name)
 
 bool OperatorColors::isTransferText(std::string_view text)
 {
-    static constexpr std::string_view kWords[] = {"dma", "memcpy", "transfer", "h2d", "d2h", "htod", "dtoh"};
-    return std::any_of(std::begin(kWords), std::end(kWords), [&](std::string_view w) { return containsNoCase(text, w); });
+    static constexpr std::string_view kWords[] = { "dma", "memcpy", "transfer", "h2d", "d2h", "htod", "dtoh" };
+    return std::any_of(
+        std::begin(kWords), std::end(kWords), [&](std::string_view w) { return containsNoCase(text, w); });
 }
 
 QColor OperatorColors::computeColor(std::string_view op)

@@ -1,7 +1,7 @@
 #include "overviewbar.h"
 
-#include <analysis/timeline/lodindex.h>
 #include "operatorcolors.h"
+#include <analysis/timeline/lodindex.h>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -16,7 +16,7 @@ using store::TimeNs;
 namespace {
 // One calm accent per process band; the order of processes picks it, not a hash, so
 // neighbouring bands always differ.
-constexpr QRgb kBandColors[] = {0xff5b8fd1, 0xffe07a5f, 0xff81b29a, 0xff9c89b8, 0xffd9a05b, 0xff48a9a6};
+constexpr QRgb kBandColors[] = { 0xff5b8fd1, 0xffe07a5f, 0xff81b29a, 0xff9c89b8, 0xffd9a05b, 0xff48a9a6 };
 } // namespace
 
 QRectF OverviewBar::windowRect(const QRect& rect, store::TimeRange trace, store::TimeRange visible)
@@ -34,7 +34,8 @@ TimeNs OverviewBar::timeAt(const QRect& rect, store::TimeRange trace, double x)
     return trace.start + TimeNs(std::llround(f * double(trace.duration())));
 }
 
-void OverviewBar::render(const QRect& rect, const store::EventStore& store, const LodIndex& lod, const QPalette& pal, qreal dpr)
+void OverviewBar::render(
+    const QRect& rect, const store::EventStore& store, const LodIndex& lod, const QPalette& pal, qreal dpr)
 {
     m_cache = QImage(QSize(rect.width(), rect.height()) * dpr, QImage::Format_ARGB32_Premultiplied);
     m_cache.setDevicePixelRatio(dpr);
@@ -58,7 +59,7 @@ void OverviewBar::render(const QRect& rect, const store::EventStore& store, cons
             continue;
         const store::ProcessId p = store.track(store::TrackId(t)).process;
         if (!any || p != last) {
-            bands.push_back({std::vector<float>(LodIndex::kOverviewBins, 0.f), 0});
+            bands.push_back({ std::vector<float>(LodIndex::kOverviewBins, 0.f), 0 });
             last = p;
             any = true;
         }

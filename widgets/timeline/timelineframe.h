@@ -10,11 +10,11 @@ namespace strata::widgets {
 // Where the parts of the timeline sit in widget coordinates for one paint or one event, and
 // how time maps to x on the canvas. Cheap to compute; nothing caches it.
 struct TimelineFrame {
-    QRect corner;   // above the label column: trace summary, ruler origin
+    QRect corner; // above the label column: trace summary, ruler origin
     QRect overview; // whole-trace density with the visible window
-    QRect ruler;    // time axis
-    QRect labels;   // label column beside the tracks
-    QRect canvas;   // tracks
+    QRect ruler; // time axis
+    QRect labels; // label column beside the tracks
+    QRect canvas; // tracks
     store::TimeNs t0 = 0, t1 = 1;
     double nsPerPx = 1;
     int scrollY = 0;

@@ -47,13 +47,9 @@ void TimelineLayout::build(const store::EventStore* store, const model::TrackFil
         r.levels = t.levelCount;
         r.indent = t.kind == TrackKind::Overflow ? 1 : 0;
         switch (t.kind) {
-        case TrackKind::Counter:
-            r.height = kCounterHeight;
-            break;
+        case TrackKind::Counter: r.height = kCounterHeight; break;
         case TrackKind::ProcessInstants:
-        case TrackKind::GlobalInstants:
-            r.height = kInstantTrackHeight;
-            break;
+        case TrackKind::GlobalInstants: r.height = kInstantTrackHeight; break;
         default:
             r.instantStrip = t.instants.empty() ? 0 : kInstantStrip;
             r.height = r.instantStrip + 2 * kTrackPad + int(std::max<uint32_t>(1, t.levelCount)) * kRowPitch;
@@ -70,7 +66,8 @@ int TimelineLayout::rowAt(int contentY) const
 {
     if (contentY < 0 || contentY >= m_height)
         return -1;
-    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), contentY, [](int y, const LayoutRow& r) { return y < r.y; });
+    auto it
+        = std::upper_bound(m_rows.begin(), m_rows.end(), contentY, [](int y, const LayoutRow& r) { return y < r.y; });
     return int(it - m_rows.begin()) - 1;
 }
 
@@ -89,7 +86,7 @@ std::pair<int, int> TimelineLayout::rowsIn(int y0, int y1) const
     if (first != m_rows.begin())
         --first;
     auto last = std::lower_bound(first, m_rows.end(), y1, [](const LayoutRow& r, int y) { return r.y < y; });
-    return {int(first - m_rows.begin()), int(last - m_rows.begin())};
+    return { int(first - m_rows.begin()), int(last - m_rows.begin()) };
 }
 
 int TimelineLayout::depthAt(const LayoutRow& r, int contentY)

@@ -14,24 +14,24 @@ struct LayoutRow {
     enum class Kind : uint8_t { Process, Track };
     Kind kind = Kind::Track;
     store::ProcessId process;
-    store::TrackId track;   // Kind::Track only
-    int y = 0;              // top, in content coordinates (0 = top of the track area)
+    store::TrackId track; // Kind::Track only
+    int y = 0; // top, in content coordinates (0 = top of the track area)
     int height = 0;
-    int instantStrip = 0;   // Kind::Track: px above the slices for thread-scoped instants
-    uint32_t levels = 0;    // slice depth rows
+    int instantStrip = 0; // Kind::Track: px above the slices for thread-scoped instants
+    uint32_t levels = 0; // slice depth rows
     bool collapsed = false; // Kind::Process
-    int trackCount = 0;     // Kind::Process: tracks it groups
-    int indent = 0;         // label indent level (overflow lanes sit under their thread)
+    int trackCount = 0; // Kind::Process: tracks it groups
+    int indent = 0; // label indent level (overflow lanes sit under their thread)
 };
 
 // The vertical layout of the track area. Invariant: rows follow TrackId order (the store's
 // display order) with one header before each process's tracks; y is strictly increasing.
 class TimelineLayout {
 public:
-    static constexpr int kRowPitch = 18;       // one slice depth row
-    static constexpr int kSliceHeight = 17;    // 1 px gap between depth rows
-    static constexpr int kTrackPad = 2;        // above the first and below the last depth row
-    static constexpr int kHeaderHeight = 24;   // process header
+    static constexpr int kRowPitch = 18; // one slice depth row
+    static constexpr int kSliceHeight = 17; // 1 px gap between depth rows
+    static constexpr int kTrackPad = 2; // above the first and below the last depth row
+    static constexpr int kHeaderHeight = 24; // process header
     static constexpr int kCounterHeight = 44;
     static constexpr int kInstantTrackHeight = 18;
     static constexpr int kInstantStrip = 10;
@@ -47,13 +47,16 @@ public:
     std::pair<int, int> rowsIn(int y0, int y1) const;
 
     // Content y of a slice depth row's top inside a track row.
-    static int sliceTop(const LayoutRow& r, uint32_t depth) { return r.y + r.instantStrip + kTrackPad + int(depth) * kRowPitch; }
+    static int sliceTop(const LayoutRow& r, uint32_t depth)
+    {
+        return r.y + r.instantStrip + kTrackPad + int(depth) * kRowPitch;
+    }
     // Depth row at content y in a track row, -1 when y is above the slices (the instant strip).
     static int depthAt(const LayoutRow& r, int contentY);
 
 private:
     std::vector<LayoutRow> m_rows;
-    std::vector<int> m_trackRow;   // TrackId → row index, -1 when not shown
+    std::vector<int> m_trackRow; // TrackId → row index, -1 when not shown
     int m_height = 0;
 };
 

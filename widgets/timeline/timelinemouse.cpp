@@ -76,7 +76,7 @@ void TimelineMouse::pressOverview(const TimelineFrame& f, QPoint pos)
     if (!win.contains(pos)) { // jump the window's centre to the click, then drag it
         const TimeNs span = m_pressVisible.duration();
         const TimeNs c = OverviewBar::timeAt(f.overview, trace, pos.x());
-        m_w.m_viewport->setVisible({c - span / 2, c - span / 2 + span}, Viewport::Nav::Jump);
+        m_w.m_viewport->setVisible({ c - span / 2, c - span / 2 + span }, Viewport::Nav::Jump);
         m_pressVisible = m_w.m_viewport->visible();
     }
     m_grabOffset = pos.x() - OverviewBar::windowRect(f.overview, trace, m_pressVisible).left();
@@ -89,10 +89,10 @@ void TimelineMouse::hoverAt(const TimelineFrame& f, QPoint pos)
     const int row = m_w.m_hoverRow;
     const bool onHeader = row >= 0 && m_w.m_layout.rows()[row].kind == LayoutRow::Kind::Process;
     m_w.setCursor(m_w.m_markers.hitTest(f, pos, m_w.labelFont()).valid() ? Qt::SizeHorCursor
-            : onLabelEdge(f, pos)                                         ? Qt::SplitHCursor
-            : f.ruler.contains(pos)                                       ? Qt::OpenHandCursor
-            : onHeader                                                    ? Qt::PointingHandCursor
-                                                                          : Qt::ArrowCursor);
+            : onLabelEdge(f, pos)                                        ? Qt::SplitHCursor
+            : f.ruler.contains(pos)                                      ? Qt::OpenHandCursor
+            : onHeader                                                   ? Qt::PointingHandCursor
+                                                                         : Qt::ArrowCursor);
 }
 
 void TimelineMouse::move(QMouseEvent* e)
@@ -116,19 +116,19 @@ void TimelineMouse::move(QMouseEvent* e)
         [[fallthrough]];
     case Drag::Select:
         m_w.m_selection->setTimeSelection(
-            {m_pressTime, f.timeAt(std::clamp(pos.x(), f.canvas.left(), f.canvas.right() + 1))});
+            { m_pressTime, f.timeAt(std::clamp(pos.x(), f.canvas.left(), f.canvas.right() + 1)) });
         break;
     case Drag::PanRuler:
     case Drag::PanMiddle: {
         const TimeNs delta = std::llround(-dx * double(m_pressVisible.duration()) / f.canvas.width());
-        m_w.m_viewport->setVisible({m_pressVisible.start + delta, m_pressVisible.end + delta}, Viewport::Nav::Step);
+        m_w.m_viewport->setVisible({ m_pressVisible.start + delta, m_pressVisible.end + delta }, Viewport::Nav::Step);
         if (m_drag == Drag::PanMiddle)
             m_w.setScrollY(m_pressScroll - (pos.y() - m_pressPos.y()));
         break;
     }
     case Drag::Overview: {
         const TimeNs start = OverviewBar::timeAt(f.overview, m_w.m_viewport->traceRange(), pos.x() - m_grabOffset);
-        m_w.m_viewport->setVisible({start, start + m_pressVisible.duration()}, Viewport::Nav::Step);
+        m_w.m_viewport->setVisible({ start, start + m_pressVisible.duration() }, Viewport::Nav::Step);
         break;
     }
     case Drag::Scrollbar: {

@@ -23,7 +23,10 @@ class TimelineMouse {
 public:
     enum class Drag { None, Pending, Select, PanRuler, PanMiddle, Overview, Scrollbar, ResizeLabels };
 
-    explicit TimelineMouse(TimelineWidget& w) : m_w(w) {}
+    explicit TimelineMouse(TimelineWidget& w)
+        : m_w(w)
+    {
+    }
 
     Drag drag() const { return m_drag; }
     void reset() { m_drag = Drag::None; }

@@ -35,7 +35,7 @@ void TimelineNavigator::zoomTo(TimeRange r) const
 {
     const TimeNs span = std::max(r.duration(), minSpan());
     const TimeNs start = r.start + r.duration() / 2 - span / 2;
-    m_viewport->setVisible({start, start + span}, Viewport::Nav::Jump);
+    m_viewport->setVisible({ start, start + span }, Viewport::Nav::Jump);
 }
 
 void TimelineNavigator::focus(const store::EventStore& store, const model::Selection& selection) const
@@ -48,11 +48,11 @@ void TimelineNavigator::focus(const store::EventStore& store, const model::Selec
     if (e.kind == EventRef::Kind::Slice && e.row < store.sliceCount()) {
         const store::SliceRow r(e.row);
         const TimeNs margin = std::max<TimeNs>(store.sliceDur(r) / 10, 1);
-        zoomTo({store.sliceTs(r) - margin, store.sliceEnd(r) + margin});
+        zoomTo({ store.sliceTs(r) - margin, store.sliceEnd(r) + margin });
     } else if (e.kind == EventRef::Kind::Instant && e.row < store.instantCount()) {
         const TimeNs t = store.instantTs(store::InstantRow(e.row));
         const TimeNs span = m_viewport->visible().duration();
-        m_viewport->setVisible({t - span / 2, t - span / 2 + span}, Viewport::Nav::Jump);
+        m_viewport->setVisible({ t - span / 2, t - span / 2 + span }, Viewport::Nav::Jump);
     }
 }
 
@@ -63,11 +63,11 @@ void TimelineNavigator::reveal(TimeRange r) const
         if (r.start >= vis.start && r.end <= vis.end)
             return;
         const TimeNs start = r.start + r.duration() / 2 - vis.duration() / 2;
-        m_viewport->setVisible({start, start + vis.duration()}, Viewport::Nav::Jump);
+        m_viewport->setVisible({ start, start + vis.duration() }, Viewport::Nav::Jump);
         return;
     }
     const TimeNs margin = r.duration() / 20;
-    zoomTo({r.start - margin, r.end + margin});
+    zoomTo({ r.start - margin, r.end + margin });
 }
 
 } // namespace strata::widgets

@@ -12,7 +12,11 @@ class TimelineNavigator {
 public:
     static constexpr int kPxPerNsLimit = 10;
 
-    TimelineNavigator(model::Viewport* viewport, int canvasWidth) : m_viewport(viewport), m_width(canvasWidth) {}
+    TimelineNavigator(model::Viewport* viewport, int canvasWidth)
+        : m_viewport(viewport)
+        , m_width(canvasWidth)
+    {
+    }
 
     store::TimeNs minSpan() const;
     // factor < 1 zooms in; the time `anchor` stays where it is on screen.

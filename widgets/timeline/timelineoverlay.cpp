@@ -21,7 +21,11 @@ using store::TimeNs;
 
 TimelineOverlay::TimelineOverlay(const store::EventStore& store, const TimelineLayout& layout,
     const TimelineFrame& frame, const OperatorColors& colors, const QPalette& pal)
-    : m_store(store), m_layout(layout), m_frame(frame), m_colors(colors), m_pal(pal)
+    : m_store(store)
+    , m_layout(layout)
+    , m_frame(frame)
+    , m_colors(colors)
+    , m_pal(pal)
 {
 }
 
@@ -56,8 +60,8 @@ TimelineOverlay::Hit TimelineOverlay::hitTest(QPoint pos) const
     const TimeNs tol = TimeNs(std::ceil(3 * f.nsPerPx));
     const store::TrackInfo& info = m_store.track(row.track);
     const int depth = TimelineLayout::depthAt(row, cy);
-    const bool instants = info.kind == store::TrackKind::ProcessInstants || info.kind == store::TrackKind::GlobalInstants
-        || (row.instantStrip > 0 && depth < 0);
+    const bool instants = info.kind == store::TrackKind::ProcessInstants
+        || info.kind == store::TrackKind::GlobalInstants || (row.instantStrip > 0 && depth < 0);
     if (instants) {
         const store::RowRange r = m_store.instantsInRange(row.track, t - tol, t + tol);
         TimeNs best = tol + 1;
@@ -125,7 +129,8 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
         if (m_store.track(track).kind != store::TrackKind::GlobalInstants)
             continue;
         const store::RowRange rows = m_store.instantsInRange(track, m_frame.t0, m_frame.t1);
-        p.setPen(QPen(TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Text), 0.22), 1, Qt::DashLine));
+        p.setPen(
+            QPen(TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Text), 0.22), 1, Qt::DashLine));
         double lastX = -1e9;
         // At most one line per 4 px, however many instants there are.
         for (uint32_t i = rows.begin; i < rows.end; ++i) {
@@ -140,7 +145,8 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
     }
 }
 
-void TimelineOverlay::paintHighlights(QPainter& p, const model::Selection& selection, const TrackImageCache& images) const
+void TimelineOverlay::paintHighlights(
+    QPainter& p, const model::Selection& selection, const TrackImageCache& images) const
 {
     const model::Selection::RowSet rows = selection.highlighted();
     const model::Selection::InstantSet instants = selection.highlightedInstants();
@@ -228,7 +234,7 @@ void TimelineOverlay::paintHighlightedInstants(
     p.setBrush(m_pal.color(QPalette::Highlight));
     while (a != z) {
         const double x = m_frame.xOf(m_store.instantTs(*a));
-        const QPointF diamond[] = {{x, cy - half}, {x + half, cy}, {x, cy + half}, {x - half, cy}};
+        const QPointF diamond[] = { { x, cy - half }, { x + half, cy }, { x, cy + half }, { x - half, cy } };
         p.drawPolygon(diamond, 4);
         const TimeNs next = m_frame.timeAt(std::floor(x) + 1);
         a = std::partition_point(a + 1, z, [&](store::InstantRow r) { return m_store.instantTs(r) < next; });
@@ -246,7 +252,7 @@ void TimelineOverlay::paintTimeSelection(QPainter& p, store::TimeRange r) const
         p.fillRect(QRectF(x0, m_frame.canvas.top(), std::max(1.0, x1 - x0), m_frame.canvas.height()), band);
     }
     p.setPen(QPen(TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Highlight), 0.8), 1));
-    for (TimeNs t : {r.start, r.end}) {
+    for (TimeNs t : { r.start, r.end }) {
         const double x = std::floor(m_frame.xOf(t)) + 0.5;
         if (x >= m_frame.canvas.left() && x <= m_frame.canvas.right() + 1)
             p.drawLine(QPointF(x, m_frame.ruler.top()), QPointF(x, m_frame.canvas.bottom()));
@@ -310,7 +316,8 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
         const QRectF from = sliceRect(link.from), to = sliceRect(link.to);
         if (from.isNull() || to.isNull())
             continue;
-        segments.push_back({QPointF(from.right(), from.center().y()), QPointF(to.left(), to.center().y()), link.depth});
+        segments.push_back(
+            { QPointF(from.right(), from.center().y()), QPointF(to.left(), to.center().y()), link.depth });
     }
     const std::vector<FlowBundle> bundles = FlowBundler::bundle(segments);
     p.save();
@@ -344,7 +351,7 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
         p.setBrush(c);
         p.drawEllipse(a, 1.5 + width / 2, 1.5 + width / 2);
         if (b.count > 1)
-            labels.push_back({path.pointAtPercent(0.5), b.count});
+            labels.push_back({ path.pointAtPercent(0.5), b.count });
     }
     // Counts go on top of every arrow. Bundles whose labels would overlap (nearly parallel
     // arrows in neighbouring bins) share one label with their summed count.
@@ -364,7 +371,7 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
             return boxFor(m.first, m.second).adjusted(-2, -2, 2, 2).intersects(boxFor(mid, count));
         });
         if (hit == merged.end())
-            merged.push_back({mid, count});
+            merged.push_back({ mid, count });
         else
             hit->second += count;
     }
@@ -388,7 +395,8 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
 
 void TimelineOverlay::paintCursor(QPainter& p, double x) const
 {
-    p.fillRect(QRectF(std::floor(x), m_frame.canvas.top(), 1, m_frame.canvas.height()), TimelineStyle::from(m_pal).cursor);
+    p.fillRect(
+        QRectF(std::floor(x), m_frame.canvas.top(), 1, m_frame.canvas.height()), TimelineStyle::from(m_pal).cursor);
 }
 
 } // namespace strata::widgets

@@ -9,16 +9,16 @@ namespace strata::widgets {
 // span by span on its thread pool, which costs far more than the line is worth.
 struct TimelineStyle {
     QColor base, window, text, windowText;
-    QColor grid;      // major tick lines across the tracks
+    QColor grid; // major tick lines across the tracks
     QColor separator; // between tracks
-    QColor border;    // label column edge, header bottom
-    QColor cursor;    // the vertical line under the mouse
-    QColor header;    // process header band
+    QColor border; // label column edge, header bottom
+    QColor cursor; // the vertical line under the mouse
+    QColor header; // process header band
 
     static QColor mix(const QColor& a, const QColor& b, double t)
     {
-        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+            float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
     }
     static TimelineStyle from(const QPalette& pal)
     {

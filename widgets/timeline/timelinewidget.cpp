@@ -2,15 +2,15 @@
 
 #include "eventplace.h"
 #include "keyhelp.h"
-#include <analysis/timeline/lodindex.h>
 #include "timelinenavigator.h"
 #include "timelinestyle.h"
 #include "timeruler.h"
 #include "tracklabels.h"
 #include "unitformat.h"
+#include <analysis/timeline/lodindex.h>
 
-#include <state/trackfilter.h>
 #include <analysis/flows/flowchain.h>
+#include <state/trackfilter.h>
 
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
@@ -29,10 +29,13 @@ using model::Viewport;
 using store::TimeNs;
 using store::TimeRange;
 
-TimelineWidget::TimelineWidget(model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter,
-    QWidget* parent)
-    : QWidget(parent), m_viewport(viewport), m_selection(selection), m_filter(filter),
-      m_labelWidth(TrackLabels::kDefaultWidth)
+TimelineWidget::TimelineWidget(
+    model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter, QWidget* parent)
+    : QWidget(parent)
+    , m_viewport(viewport)
+    , m_selection(selection)
+    , m_filter(filter)
+    , m_labelWidth(TrackLabels::kDefaultWidth)
 {
     setObjectName(QStringLiteral("timeline"));
     setMouseTracking(true);
@@ -85,9 +88,15 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, st
     update();
 }
 
-void TimelineWidget::waitForIndex() { m_lod.wait(); }
+void TimelineWidget::waitForIndex()
+{
+    m_lod.wait();
+}
 
-double TimelineWidget::indexBuildMs() const { return m_lod.buildMs(); }
+double TimelineWidget::indexBuildMs() const
+{
+    return m_lod.buildMs();
+}
 
 void TimelineWidget::relayout()
 {
@@ -256,7 +265,8 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         pillText = UnitFormat::duration(sel.duration());
         pillX = (f.xOf(sel.start) + f.xOf(sel.end)) / 2;
     } else if (cursorInCanvas && drag == TimelineMouse::Drag::None) {
-        pillText = UnitFormat::time(f.timeAt(m_mousePos.x()) - m_store->extent().start, std::max<TimeNs>(1, ticks.step / 100));
+        pillText = UnitFormat::time(
+            f.timeAt(m_mousePos.x()) - m_store->extent().start, std::max<TimeNs>(1, ticks.step / 100));
         pillX = m_mousePos.x();
     }
     const QRectF pill = pillText.isEmpty() ? QRectF() : overlay.rulerPill(pillX, pillText, labelFont());
@@ -311,7 +321,10 @@ TimeNs TimelineWidget::anchorTime() const
     return f.t0 + (f.t1 - f.t0) / 2;
 }
 
-TimelineNavigator TimelineWidget::navigator() const { return TimelineNavigator(m_viewport, frame().canvas.width()); }
+TimelineNavigator TimelineWidget::navigator() const
+{
+    return TimelineNavigator(m_viewport, frame().canvas.width());
+}
 
 void TimelineWidget::scrollToRow(int row, int depth)
 {
@@ -380,8 +393,8 @@ bool TimelineWidget::event(QEvent* e)
     // Plain keys of the timeline win over application shortcuts while it has focus.
     if (e->type() == QEvent::ShortcutOverride) {
         auto* k = static_cast<QKeyEvent*>(e);
-        static const int kKeys[] = {Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0,
-            Qt::Key_Question, Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_M, Qt::Key_Delete};
+        static const int kKeys[] = { Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0, Qt::Key_Question,
+            Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_M, Qt::Key_Delete };
         const auto mods = k->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
         if (mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), k->key()) != std::end(kKeys)) {
             e->accept();
@@ -436,7 +449,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
             break;
         const store::SliceRow r(cur.row);
         const store::SliceRow next = e->key() == Qt::Key_BracketRight ? store::FlowChain::following(*m_store, r)
-                                                                       : store::FlowChain::preceding(*m_store, r);
+                                                                      : store::FlowChain::preceding(*m_store, r);
         if (next.valid())
             m_selection->setCurrent(EventRef::slice(next), /*reveal*/ true);
         break;
@@ -450,9 +463,15 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
     e->accept();
 }
 
-void TimelineWidget::wheelEvent(QWheelEvent* e) { m_mouse.wheel(e); }
+void TimelineWidget::wheelEvent(QWheelEvent* e)
+{
+    m_mouse.wheel(e);
+}
 
-void TimelineWidget::mousePressEvent(QMouseEvent* e) { m_mouse.press(e); }
+void TimelineWidget::mousePressEvent(QMouseEvent* e)
+{
+    m_mouse.press(e);
+}
 
 void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
 {
@@ -461,9 +480,15 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
     m_mouse.move(e);
 }
 
-void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) { m_mouse.release(e); }
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* e)
+{
+    m_mouse.release(e);
+}
 
-void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e) { m_mouse.doubleClick(e); }
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e)
+{
+    m_mouse.doubleClick(e);
+}
 
 QMenu* TimelineWidget::createContextMenu(QPoint pos)
 {

@@ -39,15 +39,15 @@ class TimelineNavigator;
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
-    static constexpr double kZoomStep = 0.8;     // W: the span shrinks to 80 %
+    static constexpr double kZoomStep = 0.8; // W: the span shrinks to 80 %
     static constexpr double kZoomStepFast = 0.5; // Shift+W
-    static constexpr double kPanStep = 0.1;      // A/D: a tenth of the span
-    static constexpr double kPanStepFast = 0.5;  // Shift+A/D
+    static constexpr double kPanStep = 0.1; // A/D: a tenth of the span
+    static constexpr double kPanStepFast = 0.5; // Shift+A/D
     static constexpr int kOverviewHeight = 40;
     static constexpr int kRulerHeight = 24;
 
-    TimelineWidget(model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter,
-        QWidget* parent = nullptr);
+    TimelineWidget(
+        model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter, QWidget* parent = nullptr);
     ~TimelineWidget() override;
 
     // `prebuilt`: a level-of-detail index already made for this store off the GUI thread
@@ -130,7 +130,7 @@ private:
     int m_scrollY = 0;
     double m_lastFrameMs = 0;
 
-    TimelineMouse m_mouse {*this};
+    TimelineMouse m_mouse { *this };
 
     bool m_mouseInside = false;
     QPoint m_mousePos;

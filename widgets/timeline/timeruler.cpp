@@ -18,14 +18,15 @@ TimeNs TimeRuler::majorStep(TimeNs span, double widthPx, double minLabelPx)
     TimeNs decade = 1;
     while (double(decade) * 10 <= target && decade < TimeNs(1e17))
         decade *= 10;
-    for (TimeNs m : {1, 2, 5, 10}) {
+    for (TimeNs m : { 1, 2, 5, 10 }) {
         if (double(decade * m) >= target)
             return decade * m;
     }
     return decade * 10;
 }
 
-TimeRuler::Ticks TimeRuler::compute(TimeNs visStart, TimeNs visEnd, TimeNs traceStart, double widthPx, double minLabelPx)
+TimeRuler::Ticks TimeRuler::compute(
+    TimeNs visStart, TimeNs visEnd, TimeNs traceStart, double widthPx, double minLabelPx)
 {
     Ticks out;
     const TimeNs span = visEnd - visStart;
@@ -73,8 +74,8 @@ TimeRuler::Ticks TimeRuler::compute(TimeNs visStart, TimeNs visEnd, TimeNs trace
     return out;
 }
 
-void TimeRuler::paint(QPainter& p, const QRect& rect, const Ticks& ticks, const QPalette& pal, const QFont& font,
-    const QRectF& avoid)
+void TimeRuler::paint(
+    QPainter& p, const QRect& rect, const Ticks& ticks, const QPalette& pal, const QFont& font, const QRectF& avoid)
 {
     p.save();
     p.setClipRect(rect);

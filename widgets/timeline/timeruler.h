@@ -15,9 +15,9 @@ namespace strata::widgets {
 
 struct RulerTick {
     store::TimeNs t = 0; // absolute trace time
-    double x = 0;        // px from the left of the canvas
+    double x = 0; // px from the left of the canvas
     bool major = false;
-    QString label;       // major ticks only
+    QString label; // major ticks only
 };
 
 // The time axis above the tracks. Ticks follow a 1-2-5 series chosen so labels are at least
@@ -29,7 +29,7 @@ public:
     struct Ticks {
         std::vector<RulerTick> ticks;
         store::TimeNs step = 0; // between major ticks
-        QString origin;         // non-empty in offset mode
+        QString origin; // non-empty in offset mode
     };
 
     static Ticks compute(store::TimeNs visStart, store::TimeNs visEnd, store::TimeNs traceStart, double widthPx,

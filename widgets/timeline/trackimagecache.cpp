@@ -1,8 +1,8 @@
 #include "trackimagecache.h"
 
 #include <QThread>
-#include <QtConcurrent/QtConcurrentMap>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
 
 namespace strata::widgets {
 
@@ -29,7 +29,8 @@ void TrackImageCache::clear()
     m_key = Key();
 }
 
-void TrackImageCache::prepare(const std::vector<const LayoutRow*>& rows, const TrackRenderer::Context& ctx, quint64 style)
+void TrackImageCache::prepare(
+    const std::vector<const LayoutRow*>& rows, const TrackRenderer::Context& ctx, quint64 style)
 {
     m_tracks = ctx.store->trackCount();
     const size_t slotCount = m_tracks + ctx.store->processCount();
@@ -37,7 +38,7 @@ void TrackImageCache::prepare(const std::vector<const LayoutRow*>& rows, const T
         m_images.assign(slotCount, QImage());
         m_current.assign(slotCount, 0);
     }
-    const Key key{ctx.t0, ctx.t1, ctx.widthPx, ctx.dpr, style};
+    const Key key { ctx.t0, ctx.t1, ctx.widthPx, ctx.dpr, style };
     if (!(key == m_key)) {
         // Keep the buffers of the tracks about to be drawn; free the others.
         std::vector<uint8_t> keep(slotCount, 0);

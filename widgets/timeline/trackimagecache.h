@@ -22,7 +22,10 @@ public:
 
 private:
     // Tracks by TrackId, then process headers by ProcessId.
-    size_t slot(const LayoutRow& r) const { return r.kind == LayoutRow::Kind::Track ? r.track.v : m_tracks + r.process.v; }
+    size_t slot(const LayoutRow& r) const
+    {
+        return r.kind == LayoutRow::Kind::Track ? r.track.v : m_tracks + r.process.v;
+    }
 
     struct Key {
         store::TimeNs t0 = 0, t1 = 0;
@@ -35,8 +38,8 @@ private:
         }
     };
 
-    std::vector<QImage> m_images;    // per slot; buffers are reused across keys
-    std::vector<uint8_t> m_current;  // per slot: image drawn for m_key
+    std::vector<QImage> m_images; // per slot; buffers are reused across keys
+    std::vector<uint8_t> m_current; // per slot: image drawn for m_key
     size_t m_tracks = 0;
     Key m_key;
     int m_builds = 0;

@@ -9,8 +9,14 @@
 namespace strata::widgets {
 
 namespace {
-QString qs(const std::string& v) { return QString::fromStdString(v); }
-QString qs(std::string_view v) { return QString::fromUtf8(v.data(), int(v.size())); }
+QString qs(const std::string& v)
+{
+    return QString::fromStdString(v);
+}
+QString qs(std::string_view v)
+{
+    return QString::fromUtf8(v.data(), int(v.size()));
+}
 
 QColor muted(const QPalette& pal, int alpha = 140)
 {
@@ -127,14 +133,17 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             }
             p.setFont(font);
             p.setPen(info.kind == store::TrackKind::Overflow ? muted(pal, 190) : pal.color(QPalette::WindowText));
-            const int firstLineBase = r.top() + std::min(4 + fm.ascent(), (r.height() + fm.ascent() - fm.descent()) / 2);
+            const int firstLineBase
+                = r.top() + std::min(4 + fm.ascent(), (r.height() + fm.ascent() - fm.descent()) / 2);
             p.drawText(x, firstLineBase, fm.elidedText(qs(store.trackLabel(row.track)), Qt::ElideRight, right - x));
             if (info.kind == store::TrackKind::Counter && info.counter.valid()) {
                 const store::CounterSeries& c = store.counter(info.counter);
                 p.setFont(small);
                 p.setPen(muted(pal));
-                const QString range = UnitFormat::number(c.minValue) + QStringLiteral(" – ") + UnitFormat::number(c.maxValue);
-                p.drawText(x, firstLineBase + fms.height() + 2, fms.elidedText(range, Qt::ElideRight, r.right() - 6 - x));
+                const QString range
+                    = UnitFormat::number(c.minValue) + QStringLiteral(" – ") + UnitFormat::number(c.maxValue);
+                p.drawText(
+                    x, firstLineBase + fms.height() + 2, fms.elidedText(range, Qt::ElideRight, r.right() - 6 - x));
             }
         }
         p.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), line);

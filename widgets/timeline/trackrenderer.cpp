@@ -1,8 +1,8 @@
 #include "trackrenderer.h"
 
-#include <analysis/timeline/lodindex.h>
 #include "operatorcolors.h"
 #include "unitformat.h"
+#include <analysis/timeline/lodindex.h>
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -21,8 +21,7 @@ using store::TimeNs;
 namespace {
 // First index in [from, end) whose time is >= t, for times non-decreasing along the
 // indices: gallops out from `from` so a short hop costs O(log hop), not O(log n).
-template <typename TimeAt>
-uint32_t gallop(uint32_t from, uint32_t end, TimeNs t, TimeAt timeAt)
+template <typename TimeAt> uint32_t gallop(uint32_t from, uint32_t end, TimeNs t, TimeAt timeAt)
 {
     uint32_t lo = from, hi = from;
     uint64_t step = 1;
@@ -52,7 +51,10 @@ inline QRgb premultiplied(QRgb c, int alpha)
 }
 
 // A pixel column as an int: slices far off screen map to huge x that no int holds.
-inline int column(double x, int width) { return int(std::clamp(x, -1.0, double(width) + 1)); }
+inline int column(double x, int width)
+{
+    return int(std::clamp(x, -1.0, double(width) + 1));
+}
 
 void copyLine(QImage& img, const std::vector<QRgb>& line, int y0, int y1)
 {
@@ -75,7 +77,8 @@ void copyBars(QImage& img, const std::vector<QRgb>& line, const std::vector<uint
 }
 } // namespace
 
-TrackRenderer::TrackRenderer(const Context& ctx) : m_ctx(ctx)
+TrackRenderer::TrackRenderer(const Context& ctx)
+    : m_ctx(ctx)
 {
     m_w = std::max(1, int(std::lround(ctx.widthPx * ctx.dpr)));
     m_nsPerDev = std::max(1e-9, double(ctx.t1 - ctx.t0) / m_w);
@@ -94,13 +97,9 @@ void TrackRenderer::render(const LayoutRow& row, QImage& img) const
     }
     const store::TrackInfo& info = m_ctx.store->track(row.track);
     switch (info.kind) {
-    case store::TrackKind::Counter:
-        renderCounter(img, row);
-        break;
+    case store::TrackKind::Counter: renderCounter(img, row); break;
     case store::TrackKind::ProcessInstants:
-    case store::TrackKind::GlobalInstants:
-        renderInstants(img, row.track, 0, row.height, false);
-        break;
+    case store::TrackKind::GlobalInstants: renderInstants(img, row.track, 0, row.height, false); break;
     default:
         renderSlices(img, row);
         if (row.instantStrip > 0)
@@ -134,36 +133,35 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
         std::fill(weight.begin(), weight.end(), TimeNs(-1));
         std::fill(bar.begin(), bar.end(), uint8_t(0));
         const int top = TimelineLayout::sliceTop(row, depth) - row.y;
-        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev,
-            [&](const LodIndex::Span& span) {
-                const double x0 = span.x0, x1 = span.x1;
-                const int a = std::max(0, column(std::floor(x0), m_w));
-                const int z = std::min(m_w, std::max(a + 1, column(std::ceil(x1), m_w)));
-                if (a >= m_w || z <= 0)
-                    return;
-                const QRgb c = m_ctx.colors->sliceColor(span.type, row.track);
-                const TimeNs w = span.dur;
-                const double barPx = bars ? barHeight(s.sliceHeight(SliceRow(span.row))) : TimelineLayout::kSliceHeight;
-                const auto barDev = uint8_t(std::clamp<long>(std::lround(barPx * dpr), 1, std::min(rowDev, 255)));
-                for (int x = a; x < z; ++x) {
-                    if (w > weight[x]) {
-                        weight[x] = w;
-                        line[x] = c;
-                        if (bars)
-                            bar[size_t(x)] = barDev;
-                    }
+        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const LodIndex::Span& span) {
+            const double x0 = span.x0, x1 = span.x1;
+            const int a = std::max(0, column(std::floor(x0), m_w));
+            const int z = std::min(m_w, std::max(a + 1, column(std::ceil(x1), m_w)));
+            if (a >= m_w || z <= 0)
+                return;
+            const QRgb c = m_ctx.colors->sliceColor(span.type, row.track);
+            const TimeNs w = span.dur;
+            const double barPx = bars ? barHeight(s.sliceHeight(SliceRow(span.row))) : TimelineLayout::kSliceHeight;
+            const auto barDev = uint8_t(std::clamp<long>(std::lround(barPx * dpr), 1, std::min(rowDev, 255)));
+            for (int x = a; x < z; ++x) {
+                if (w > weight[x]) {
+                    weight[x] = w;
+                    line[x] = c;
+                    if (bars)
+                        bar[size_t(x)] = barDev;
                 }
-                if (!span.single)
-                    return;
-                // A darker first column keeps neighbours of one operator apart.
-                if (z - a >= 5 && x0 >= 0 && weight[a] == w)
-                    line[a] = darken(c, 78);
-                if (x1 - x0 >= minLabelDev && barPx >= minLabelBar) { // a short bar has no room for text
-                    const float cx0 = float(std::max(0.0, x0)), cx1 = float(std::min(double(m_w), x1));
-                    if (cx1 - cx0 >= minLabelDev)
-                        labels.push_back({cx0, cx1, top, span.row, int(barPx)});
-                }
-            });
+            }
+            if (!span.single)
+                return;
+            // A darker first column keeps neighbours of one operator apart.
+            if (z - a >= 5 && x0 >= 0 && weight[a] == w)
+                line[a] = darken(c, 78);
+            if (x1 - x0 >= minLabelDev && barPx >= minLabelBar) { // a short bar has no room for text
+                const float cx0 = float(std::max(0.0, x0)), cx1 = float(std::min(double(m_w), x1));
+                if (cx1 - cx0 >= minLabelDev)
+                    labels.push_back({ cx0, cx1, top, span.row, int(barPx) });
+            }
+        });
         const int y0 = int(std::lround(top * dpr));
         if (bars)
             copyBars(img, line, bar, y0, y0 + rowDev);

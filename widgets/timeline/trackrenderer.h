@@ -70,7 +70,7 @@ public:
 private:
     struct Label {
         float x0, x1; // device px, clipped to the image
-        int top;      // logical px
+        int top; // logical px
         uint32_t row;
         int bar = TimelineLayout::kSliceHeight; // logical px of the slice's bar
     };
@@ -81,7 +81,7 @@ private:
     void drawLabels(QImage& img, const std::vector<Label>& labels) const;
 
     Context m_ctx;
-    int m_w = 0;          // device px
+    int m_w = 0; // device px
     double m_nsPerDev = 1;
 };
 

@@ -10,7 +10,7 @@ struct Unit {
     store::TimeNs ns;
     const char* suffix;
 };
-constexpr Unit kUnits[] = {{1, "ns"}, {1000, "µs"}, {1000000, "ms"}, {1000000000, "s"}};
+constexpr Unit kUnits[] = { { 1, "ns" }, { 1000, "µs" }, { 1000000, "ms" }, { 1000000000, "s" } };
 
 const Unit& unitFor(store::TimeNs magnitude)
 {
@@ -86,7 +86,7 @@ QString UnitFormat::number(double v)
     static const struct {
         double scale;
         const char* suffix;
-    } kSi[] = {{1e12, " T"}, {1e9, " G"}, {1e6, " M"}, {1e3, " k"}};
+    } kSi[] = { { 1e12, " T" }, { 1e9, " G" }, { 1e6, " M" }, { 1e3, " k" } };
     for (const auto& si : kSi) {
         if (a >= si.scale * 10) // 1–9999 stay plain numbers
             return QString::number(v / si.scale, 'g', 4) + QLatin1String(si.suffix);

@@ -73,8 +73,8 @@ std::string LatencyAnalyzer::defaultUnit(const EventStore& store, const Operator
     return best ? *best : std::string();
 }
 
-std::vector<TimeNs> LatencyAnalyzer::durations(const EventStore& store, const OperatorCatalog& catalog,
-    std::string_view unit, TimeRange window)
+std::vector<TimeNs> LatencyAnalyzer::durations(
+    const EventStore& store, const OperatorCatalog& catalog, std::string_view unit, TimeRange window)
 {
     std::vector<uint8_t> match(store.types().size(), 0);
     for (uint32_t t = 0; t < match.size(); ++t) {
@@ -165,8 +165,8 @@ LatencyStats LatencyAnalyzer::summarize(std::vector<TimeNs> durations, int bins)
     return s;
 }
 
-LatencyStats LatencyAnalyzer::analyze(const EventStore& store, const OperatorCatalog& catalog,
-    std::string_view unit, TimeRange window, int bins)
+LatencyStats LatencyAnalyzer::analyze(
+    const EventStore& store, const OperatorCatalog& catalog, std::string_view unit, TimeRange window, int bins)
 {
     const bool picked = unit.empty();
     const std::string name = picked ? defaultUnit(store, catalog) : std::string(unit);
@@ -176,13 +176,13 @@ LatencyStats LatencyAnalyzer::analyze(const EventStore& store, const OperatorCat
     return s;
 }
 
-std::vector<OperatorAverage> LatencyAnalyzer::operatorAverages(const EventStore& store,
-    const OperatorCatalog& catalog, TimeRange window)
+std::vector<OperatorAverage> LatencyAnalyzer::operatorAverages(
+    const EventStore& store, const OperatorCatalog& catalog, TimeRange window)
 {
     const OperatorTable table = OperatorAggregator::aggregate(store, catalog, OperatorLevel::Op, window);
     std::vector<OperatorAverage> out;
     for (const OperatorRow& r : table.rows)
-        out.push_back({r.name, r.avgNs, r.count});
+        out.push_back({ r.name, r.avgNs, r.count });
     std::stable_sort(out.begin(), out.end(), [](const OperatorAverage& a, const OperatorAverage& b) {
         return a.averageNs != b.averageNs ? a.averageNs > b.averageNs : a.name < b.name;
     });

@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include "latencystats.h"
 #include <analysis/operators/operatorcatalog.h>
+#include <store/eventstore.h>
 
 #include <string>
 #include <string_view>
@@ -26,10 +26,10 @@ public:
     static std::string defaultUnit(const EventStore& store, const OperatorCatalog& catalog);
     // unit "" = defaultUnit(). bins: histogram bins (at least 1).
     static LatencyStats analyze(const EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
-        TimeRange window = {kTimeMin, kTimeMax}, int bins = 30);
+        TimeRange window = { kTimeMin, kTimeMax }, int bins = 30);
     // The instances' durations in start order.
-    static std::vector<TimeNs> durations(const EventStore& store, const OperatorCatalog& catalog,
-        std::string_view unit, TimeRange window = {kTimeMin, kTimeMax});
+    static std::vector<TimeNs> durations(const EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
+        TimeRange window = { kTimeMin, kTimeMax });
     // Statistics over given durations (any order).
     static LatencyStats summarize(std::vector<TimeNs> durations, int bins = 30);
     // p in [0, 100] over ascending values; numpy.percentile(method="linear").
@@ -37,8 +37,8 @@ public:
     static std::vector<LatencyBin> histogram(const std::vector<TimeNs>& sorted, int bins);
     // Per operator (Op level, OperatorAggregator's default scope): average and count,
     // longest average first.
-    static std::vector<OperatorAverage> operatorAverages(const EventStore& store, const OperatorCatalog& catalog,
-        TimeRange window = {kTimeMin, kTimeMax});
+    static std::vector<OperatorAverage> operatorAverages(
+        const EventStore& store, const OperatorCatalog& catalog, TimeRange window = { kTimeMin, kTimeMax });
 };
 
 } // namespace strata::store

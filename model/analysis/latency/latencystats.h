@@ -17,7 +17,7 @@ struct LatencyBin {
 // Furiosa's print_summary shows it. Percentiles use linear interpolation between the
 // closest ranks (numpy's and pandas' default): h = (n - 1) * p, between floor and ceil.
 struct LatencyStats {
-    std::string unit;         // the unit's name (a step name without its "#N")
+    std::string unit; // the unit's name (a step name without its "#N")
     bool defaultUnit = false; // picked by LatencyAnalyzer::defaultUnit
     uint64_t count = 0;
     TimeNs minNs = 0;

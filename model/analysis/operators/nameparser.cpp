@@ -9,10 +9,22 @@ namespace strata::store {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+bool isIdentStart(char c)
+{
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdentChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+}
 
 std::string_view trim(std::string_view s)
 {
@@ -23,7 +35,10 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool hasSpace(std::string_view s) { return std::any_of(s.begin(), s.end(), isSpace); }
+bool hasSpace(std::string_view s)
+{
+    return std::any_of(s.begin(), s.end(), isSpace);
+}
 
 // Reads "<digits>" at the front; false when there are none.
 bool takeNumber(std::string_view& s, int64_t* out)
@@ -161,7 +176,7 @@ void readLayerName(std::string_view layer, OperatorInfo& info)
         info.op = std::string(ident);
         info.layer = std::string(trim(inner));
         info.framework = info.layer;
-        info.operands = {info.layer};
+        info.operands = { info.layer };
         setModule(info, NameParser::parentPath(info.layer), '.');
     } else {
         setModule(info, NameParser::parentPath(layer), '.');
@@ -233,8 +248,8 @@ bool parseHlo(std::string_view name, OperatorInfo& info)
         info.op = head.empty() ? std::string(stripInstanceSuffix(info.hlo)) : std::string(head);
         if (open != std::string_view::npos) {
             const size_t close = rhs.rfind(')');
-            const std::string_view args
-                = rhs.substr(open + 1, (close == std::string_view::npos || close < open ? rhs.size() : close) - open - 1);
+            const std::string_view args = rhs.substr(
+                open + 1, (close == std::string_view::npos || close < open ? rhs.size() : close) - open - 1);
             for (std::string& a : NameParser::splitTopLevel(args, ','))
                 info.operands.push_back(!a.empty() && a.front() == '%' ? a.substr(1) : a);
         }
@@ -391,8 +406,8 @@ OperatorKind NameParser::kindOf(std::string_view name, std::string_view category
         return OperatorKind::Collective;
     if (has("sync") || has("barrier") || has("semaphore"))
         return OperatorKind::Sync;
-    for (const char* host : {"cpu_op", "python_function", "user_annotation", "cuda_runtime", "cuda_driver", "host",
-             "nux", "_runtime", "rbln_runtime"})
+    for (const char* host : { "cpu_op", "python_function", "user_annotation", "cuda_runtime", "cuda_driver", "host",
+             "nux", "_runtime", "rbln_runtime" })
         if (has(host))
             return OperatorKind::Host;
     return OperatorKind::Compute;
@@ -478,18 +493,14 @@ bool NameParser::nameDecides(NameFormat format, OperatorLevel level)
     using L = OperatorLevel;
     switch (level) {
     case L::Name:
-    case L::Command:
-        return true;
+    case L::Command: return true;
     case L::Module:
-    case L::Layer:
-        return format == NameFormat::Rbln || format == NameFormat::Fused || format == NameFormat::NeuronPath;
+    case L::Layer: return format == NameFormat::Rbln || format == NameFormat::Fused || format == NameFormat::NeuronPath;
     case L::Framework:
         return format == NameFormat::Rbln || format == NameFormat::Fused || format == NameFormat::NeuronPath
             || format == NameFormat::Kineto;
-    case L::Hlo:
-        return format == NameFormat::Hlo;
-    case L::Op:
-        return format != NameFormat::Rbln && format != NameFormat::Fused;
+    case L::Hlo: return format == NameFormat::Hlo;
+    case L::Op: return format != NameFormat::Rbln && format != NameFormat::Fused;
     }
     return true;
 }
@@ -497,7 +508,8 @@ bool NameParser::nameDecides(NameFormat format, OperatorLevel level)
 std::string NameParser::levelKey(const OperatorInfo& info, OperatorLevel level, std::string_view name)
 {
     switch (level) {
-    case OperatorLevel::Module: return info.module.empty() && !info.layer.empty() ? std::string(kTopModule) : info.module;
+    case OperatorLevel::Module:
+        return info.module.empty() && !info.layer.empty() ? std::string(kTopModule) : info.module;
     case OperatorLevel::Framework: return info.framework;
     case OperatorLevel::Layer: return info.layer;
     case OperatorLevel::Hlo: return info.hlo;

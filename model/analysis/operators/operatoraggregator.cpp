@@ -10,7 +10,7 @@ namespace strata::store {
 
 namespace {
 
-std::atomic<unsigned> g_threads{0};
+std::atomic<unsigned> g_threads { 0 };
 
 constexpr uint32_t kChunkRows = 1u << 14; // small enough that a descheduled core holds little back
 constexpr size_t kParallelRows = 1u << 17; // below this one core is faster than starting threads
@@ -26,7 +26,10 @@ struct Accs {
     static constexpr uint32_t kNone = 0xffffffffu;
     std::vector<uint32_t> slot; // key → index in rows
     std::vector<Acc> rows;
-    explicit Accs(size_t keys) : slot(keys, kNone) {}
+    explicit Accs(size_t keys)
+        : slot(keys, kNone)
+    {
+    }
     Acc& at(uint32_t key)
     {
         uint32_t& i = slot[key];
@@ -51,11 +54,11 @@ struct WorkItem {
 void push(std::vector<WorkItem>& items, TrackId t, uint32_t depth, uint32_t b, uint32_t e, bool subtractOnly)
 {
     for (uint32_t c = b; c < e; c += kChunkRows)
-        items.push_back({t, depth, c, std::min(e, c + kChunkRows), subtractOnly});
+        items.push_back({ t, depth, c, std::min(e, c + kChunkRows), subtractOnly });
 }
 
-void run(const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, TimeRange w, const WorkItem& item,
-    Accs& acc)
+void run(
+    const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, TimeRange w, const WorkItem& item, Accs& acc)
 {
     const bool trackTransfer = cat.isTransferTrack(item.track);
     const uint16_t engine = cat.engine(item.track);
@@ -74,7 +77,8 @@ void run(const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, T
             continue;
         const TypeId type = s.sliceType(row);
         const ArgSetId args = s.sliceArgs(row);
-        acc.at(cat.key(level, type, args)).add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
+        acc.at(cat.key(level, type, args))
+            .add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
     }
 }
 
@@ -82,8 +86,8 @@ void run(const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, T
 // over `parts`. Large inputs take one radix-select pass (a 4096-bucket histogram of the
 // value's top bits, small enough for L1), keep only the bucket(s) holding those ranks and
 // repeat on them; several times cheaper than nth_element over millions of values.
-std::pair<TimeNs, TimeNs> selectRanks(const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo,
-    TimeNs hi, uint64_t k1, uint64_t k2)
+std::pair<TimeNs, TimeNs> selectRanks(
+    const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo, TimeNs hi, uint64_t k1, uint64_t k2)
 {
     std::vector<TimeNs> pick;
     if (n > 4096 && hi > lo) {
@@ -105,7 +109,7 @@ std::pair<TimeNs, TimeNs> selectRanks(const std::vector<const std::vector<TimeNs
         while (upTo <= k2)
             upTo += hist[++b2];
         if (shift == 0) // every bucket is one value
-            return {lo + TimeNs(b1), lo + TimeNs(b2)};
+            return { lo + TimeNs(b1), lo + TimeNs(b2) };
         const TimeNs from = lo + TimeNs(uint64_t(b1) << shift);
         const TimeNs to = std::min(hi, lo + TimeNs(((uint64_t(b2) + 1) << shift) - 1));
         pick.reserve(upTo - below);
@@ -113,7 +117,7 @@ std::pair<TimeNs, TimeNs> selectRanks(const std::vector<const std::vector<TimeNs
             for (TimeNs v : *p)
                 if (v >= from && v <= to)
                     pick.push_back(v);
-        return selectRanks({&pick}, pick.size(), from, to, k1 - below, k2 - below);
+        return selectRanks({ &pick }, pick.size(), from, to, k1 - below, k2 - below);
     }
     for (const auto* p : parts)
         for (TimeNs v : *p)
@@ -121,7 +125,7 @@ std::pair<TimeNs, TimeNs> selectRanks(const std::vector<const std::vector<TimeNs
                 pick.push_back(v);
     const auto i1 = pick.begin() + std::ptrdiff_t(k1);
     std::nth_element(pick.begin(), i1, pick.end());
-    return {*i1, k2 == k1 ? *i1 : *std::min_element(i1 + 1, pick.end())};
+    return { *i1, k2 == k1 ? *i1 : *std::min_element(i1 + 1, pick.end()) };
 }
 
 // numpy's median: the middle value, or the mean of the two middle values for an even n.
@@ -135,15 +139,18 @@ double exactMedian(const std::vector<const std::vector<TimeNs>*>& parts, uint64_
 
 } // namespace
 
-void OperatorAggregator::setThreadCount(unsigned threads) { g_threads = threads; }
+void OperatorAggregator::setThreadCount(unsigned threads)
+{
+    g_threads = threads;
+}
 
 OperatorScope OperatorAggregator::defaultScope(const OperatorCatalog& catalog)
 {
     return catalog.hasDeviceTracks() ? OperatorScope::Device : OperatorScope::All;
 }
 
-bool OperatorAggregator::inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track,
-    OperatorScope scope)
+bool OperatorAggregator::inScope(
+    const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope)
 {
     const TrackKind kind = store.track(track).kind;
     if (kind != TrackKind::Thread && kind != TrackKind::Overflow)
@@ -156,8 +163,8 @@ bool OperatorAggregator::inScope(const EventStore& store, const OperatorCatalog&
     return false;
 }
 
-OperatorTable OperatorAggregator::aggregate(const EventStore& store, const OperatorCatalog& catalog,
-    OperatorLevel level, TimeRange window)
+OperatorTable OperatorAggregator::aggregate(
+    const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, TimeRange window)
 {
     return aggregate(store, catalog, level, window, defaultScope(catalog));
 }
@@ -170,7 +177,7 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     table.level = level;
     table.scope = scope;
     const TimeRange extent = store.extent();
-    table.window = {std::max(window.start, extent.start), std::min(window.end, extent.end)};
+    table.window = { std::max(window.start, extent.start), std::min(window.end, extent.end) };
     if (catalog.typeCount() < store.types().size())
         return table; // a catalog of another (or a cancelled) store
 
@@ -186,11 +193,11 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
             const RowRange lv = store.level(track, d);
             const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
-            const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
+            const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
             push(items, track, d, b, e, false);
             rows += e - b;
             if (d > 0 && parentsEnd >= window.end) {
-                const uint32_t extra = store.firstStartAfter({e, lv.end}, parentsEnd);
+                const uint32_t extra = store.firstStartAfter({ e, lv.end }, parentsEnd);
                 push(items, track, d, e, extra, true);
                 rows += extra - e;
             }
@@ -204,7 +211,7 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
         workers = 1;
     workers = std::min<unsigned>(workers, std::max<size_t>(1, items.size()));
     std::vector<Accs> accs(workers, Accs(keys));
-    std::atomic<size_t> next{0};
+    std::atomic<size_t> next { 0 };
     auto work = [&](unsigned w) {
         for (size_t i = next++; i < items.size(); i = next++) {
             if (cancel && cancel->load())
@@ -230,7 +237,8 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     for (uint32_t i = 0; i < acc.rows.size(); ++i)
         if (acc.rows[i].count)
             order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return acc.rows[a].count > acc.rows[b].count; });
+    std::sort(
+        order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return acc.rows[a].count > acc.rows[b].count; });
     std::vector<double> medians(acc.rows.size(), 0.0);
     next = 0;
     auto medianWork = [&] {

@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include "operatorcatalog.h"
 #include "operatortable.h"
+#include <store/eventstore.h>
 
 #include <atomic>
 
@@ -28,11 +28,11 @@ public:
     static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
         TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
     // With defaultScope(catalog).
-    static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
-        TimeRange window);
+    static OperatorTable aggregate(
+        const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, TimeRange window);
     // Device when the trace has a device track with slices, else All.
     static OperatorScope defaultScope(const OperatorCatalog& catalog);
-    static TimeRange wholeTrace() { return {kTimeMin, kTimeMax}; }
+    static TimeRange wholeTrace() { return { kTimeMin, kTimeMax }; }
     static bool inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope);
     // Worker threads used for big aggregations; 0 = hardware concurrency (tests pin it).
     static void setThreadCount(unsigned threads);

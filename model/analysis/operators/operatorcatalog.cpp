@@ -13,8 +13,8 @@ namespace strata::store {
 
 namespace {
 
-constexpr OperatorLevel kLevels[] = {OperatorLevel::Module, OperatorLevel::Framework, OperatorLevel::Layer,
-    OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command, OperatorLevel::Name};
+constexpr OperatorLevel kLevels[] = { OperatorLevel::Module, OperatorLevel::Framework, OperatorLevel::Layer,
+    OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command, OperatorLevel::Name };
 
 // What an arg key contributes to identity or metrics.
 enum Role : uint8_t { None, Layer, Hlo, Framework, Opcode, Bytes, Flops, Mfu, Hfu };
@@ -22,8 +22,8 @@ enum Role : uint8_t { None, Layer, Hlo, Framework, Opcode, Bytes, Flops, Mfu, Hf
 // The identity-bearing content of one arg set: store string ids and numbers. Sets that
 // differ only in other args (a "Sequence number", a source line) share one of these.
 struct RawIdentity {
-    uint32_t text[4] = {0, 0, 0, 0}; // Layer, Hlo, Framework, Opcode (store StringIds, 0 = absent)
-    double num[4] = {0, 0, 0, 0};    // bytes, flops, mfu, hfu
+    uint32_t text[4] = { 0, 0, 0, 0 }; // Layer, Hlo, Framework, Opcode (store StringIds, 0 = absent)
+    double num[4] = { 0, 0, 0, 0 }; // bytes, flops, mfu, hfu
     uint8_t has = 0;
     bool operator==(const RawIdentity& o) const
     {
@@ -50,7 +50,12 @@ struct RawIdentity {
 // Deduplicates RawIdentity values; index 0 is the empty identity.
 class IdentityTable {
 public:
-    IdentityTable() : m_buckets(1024, kEmpty) { m_items.emplace_back(); insert(m_items[0]); }
+    IdentityTable()
+        : m_buckets(1024, kEmpty)
+    {
+        m_items.emplace_back();
+        insert(m_items[0]);
+    }
     uint32_t add(const RawIdentity& r)
     {
         if (r.has == 0)
@@ -143,12 +148,14 @@ bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_vie
     const std::string p = lower(processText), t = lower(threadName);
     if (p.rfind("/host:", 0) == 0)
         return false;
-    if (hasToken(p, {"npu", "gpu", "tpu", "device", "neuron", "accel", "rbln", "atom", "chiplet", "hpu", "xpu",
-            "mtia", "/device:"}))
+    if (hasToken(p,
+            { "npu", "gpu", "tpu", "device", "neuron", "accel", "rbln", "atom", "chiplet", "hpu", "xpu", "mtia",
+                "/device:" }))
         return true;
-    return hasToken(t, {"npu", "gpu", "tpu", "neural engine", "dma", "device", "tensormatrix", "tensor engine",
-               "gpsimd", "xla ops", "xla modules", "stream #", "neuroncore", "chiplet"})
-        || hasWord(t, {"tiu", "bdc"}); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
+    return hasToken(t,
+               { "npu", "gpu", "tpu", "neural engine", "dma", "device", "tensormatrix", "tensor engine", "gpsimd",
+                   "xla ops", "xla modules", "stream #", "neuroncore", "chiplet" })
+        || hasWord(t, { "tiu", "bdc" }); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
 }
 
 OperatorCatalog::OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel)
@@ -234,18 +241,18 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
             role[id.v] = r;
     };
     setRole("layer", Layer);
-    for (const char* k : {"hlo_name", "hlo_op", "hlo"})
+    for (const char* k : { "hlo_name", "hlo_op", "hlo" })
         setRole(k, Hlo);
-    for (const char* k : {"framework_name", "framework_op", "framework op", "tf_op"})
+    for (const char* k : { "framework_name", "framework_op", "framework op", "tf_op" })
         setRole(k, Framework);
     setRole("opcode", Opcode);
-    for (const char* k : {"bytes", "transfer_bytes"})
+    for (const char* k : { "bytes", "transfer_bytes" })
         setRole(k, Bytes);
-    for (const char* k : {"flops", "model_flops", "raw_flops", "hardware_flops"})
+    for (const char* k : { "flops", "model_flops", "raw_flops", "hardware_flops" })
         setRole(k, Flops);
-    for (const char* k : {"mfu", "mfu_estimated_percent"})
+    for (const char* k : { "mfu", "mfu_estimated_percent" })
         setRole(k, Mfu);
-    for (const char* k : {"hfu", "hfu_estimated_percent"})
+    for (const char* k : { "hfu", "hfu_estimated_percent" })
         setRole(k, Hfu);
 
     const uint32_t sets = static_cast<uint32_t>(args.setCount());
@@ -285,8 +292,8 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
     std::vector<IdentityTable> tables(workers);
     std::vector<std::thread> threads;
     for (unsigned w = 1; w < workers; ++w)
-        threads.emplace_back(scan, uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers),
-            &tables[w]);
+        threads.emplace_back(
+            scan, uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers), &tables[w]);
     scan(0, uint32_t(uint64_t(sets) / workers), &tables[0]);
     for (std::thread& t : threads)
         t.join();
@@ -296,7 +303,8 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
         std::vector<uint32_t> remap;
         for (const RawIdentity& r : tables[w].items())
             remap.push_back(tables[0].add(r));
-        const uint32_t begin = uint32_t(uint64_t(sets) * w / workers), end = uint32_t(uint64_t(sets) * (w + 1) / workers);
+        const uint32_t begin = uint32_t(uint64_t(sets) * w / workers),
+                       end = uint32_t(uint64_t(sets) * (w + 1) / workers);
         for (uint32_t s = begin; s < end; ++s)
             m_argIdentity[s] = remap[m_argIdentity[s]];
     }
@@ -306,7 +314,8 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
     m_metrics.resize(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
         const RawIdentity& r = items[i];
-        auto text = [&](int slot) { return r.text[slot] ? std::string(pool.view(StringId(r.text[slot]))) : std::string(); };
+        auto text
+            = [&](int slot) { return r.text[slot] ? std::string(pool.view(StringId(r.text[slot]))) : std::string(); };
         NameArgs na;
         na.layer = text(0);
         na.hlo = text(1);

@@ -1,6 +1,6 @@
 #pragma once
-#include <store/eventstore.h>
 #include "operatorinfo.h"
+#include <store/eventstore.h>
 #include <store/stringpool.h>
 
 #include <atomic>
@@ -25,8 +25,8 @@ public:
         enum : uint8_t { kBytes = 1, kFlops = 2, kMfu = 4, kHfu = 8 };
         double bytes = 0; // "bytes", "transfer_bytes"
         double flops = 0; // "flops", "model_flops", "raw_flops", "hardware_flops"
-        double mfu = 0;   // percent: "mfu", "mfu_estimated_percent"
-        double hfu = 0;   // percent: "hfu", "hfu_estimated_percent"
+        double mfu = 0; // percent: "mfu", "mfu_estimated_percent"
+        double hfu = 0; // percent: "hfu", "hfu_estimated_percent"
         uint8_t has = 0;
     };
 
@@ -85,11 +85,11 @@ private:
     uint32_t intern(const std::string& text) { return text.empty() ? kNoKey : m_keys.intern(text).v; }
 
     StringPool m_keys;
-    std::vector<uint32_t> m_typeKeys;    // per TypeId: kStride words
+    std::vector<uint32_t> m_typeKeys; // per TypeId: kStride words
     std::vector<OperatorInfo> m_typeInfo;
     std::vector<uint8_t> m_typeTransfer;
     std::vector<uint32_t> m_argIdentity; // per ArgSetId: index into m_argKeys/m_metrics (0 = none)
-    std::vector<uint32_t> m_argKeys;     // per identity: kStride words (the last unused)
+    std::vector<uint32_t> m_argKeys; // per identity: kStride words (the last unused)
     std::vector<Metrics> m_metrics;
     std::unordered_map<uint32_t, std::vector<std::string>> m_members;
     std::vector<uint8_t> m_trackDevice, m_trackTransfer;

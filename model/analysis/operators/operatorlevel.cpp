@@ -57,7 +57,7 @@ const char* operatorScopeName(OperatorScope scope)
 
 bool parseOperatorScope(std::string_view text, OperatorScope* out)
 {
-    for (OperatorScope s : {OperatorScope::Device, OperatorScope::Host, OperatorScope::All})
+    for (OperatorScope s : { OperatorScope::Device, OperatorScope::Host, OperatorScope::All })
         if (text == operatorScopeName(s)) {
             *out = s;
             return true;

@@ -17,7 +17,7 @@ bool scanLevel(const EventStore& store, const OperatorCatalog& catalog, TrackId 
 {
     const RowRange lv = store.level(track, depth);
     const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
-    const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
+    const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
     for (uint32_t i = b; i < e; ++i) {
         if (cancel && ((i - b) & 0xffff) == 0 && cancel->load())
             return false;

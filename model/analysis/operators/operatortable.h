@@ -11,13 +11,13 @@ namespace strata::store {
 struct OperatorTable {
     OperatorLevel level = OperatorLevel::Op;
     OperatorScope scope = OperatorScope::Device;
-    TimeRange window;        // the window asked for, clamped to the trace
+    TimeRange window; // the window asked for, clamped to the trace
     std::vector<OperatorRow> rows;
-    uint64_t events = 0;     // slices aggregated
-    TimeNs busyNs = 0;       // summed self time of every row = busy time of the tracks in scope
-    TimeNs executionNs = 0;  // busyNs spent outside data transfers
-    TimeNs transferNs = 0;   // busyNs spent in data transfers
-    double seconds = 0;      // wall time of the aggregation
+    uint64_t events = 0; // slices aggregated
+    TimeNs busyNs = 0; // summed self time of every row = busy time of the tracks in scope
+    TimeNs executionNs = 0; // busyNs spent outside data transfers
+    TimeNs transferNs = 0; // busyNs spent in data transfers
+    double seconds = 0; // wall time of the aggregation
 };
 
 } // namespace strata::store

@@ -17,7 +17,7 @@ struct OperatorTotals {
     TimeNs total = 0, self = 0, transfer = 0;
     TimeNs min = kTimeMax, max = kTimeMin;
     double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
-    uint8_t has = 0;              // OperatorCatalog::Metrics bits seen
+    uint8_t has = 0; // OperatorCatalog::Metrics bits seen
     uint16_t lastEngine = 0xffff; // a track's slices come in runs: skips the search of engines
     std::vector<uint16_t> engines;
     std::vector<TimeNs> durations; // every slice's, for the exact median

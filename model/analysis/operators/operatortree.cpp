@@ -28,7 +28,10 @@ struct Acc : OperatorTotals {
 // Nodes made on first use: top-level ones found by key, deeper ones by (parent, key).
 class Nodes {
 public:
-    explicit Nodes(size_t keys) : m_top(keys, -1) {}
+    explicit Nodes(size_t keys)
+        : m_top(keys, -1)
+    {
+    }
     int top(uint32_t key)
     {
         int& i = m_top[key];
@@ -138,9 +141,10 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
         for (uint32_t depth = 0; depth < store.levelCount(track); ++depth) {
             const RowRange lv = store.level(track, depth);
             const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
-            const uint32_t e = store.firstStartAtOrAfter({b, lv.end}, window.end);
+            const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
             // Children that start after the window still take their time off their parents.
-            const uint32_t extra = depth > 0 && parentsEnd >= window.end ? store.firstStartAfter({e, lv.end}, parentsEnd) : e;
+            const uint32_t extra
+                = depth > 0 && parentsEnd >= window.end ? store.firstStartAfter({ e, lv.end }, parentsEnd) : e;
             parentsEnd = e > b ? store.sliceEnd(SliceRow(e - 1)) : kTimeMin;
             const uint64_t place = (uint64_t(t) << 32) | depth;
             for (uint32_t i = b; i < extra; ++i) {

@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatortable.h>
+#include <store/eventstore.h>
 
 #include <atomic>
 #include <memory>
@@ -14,7 +14,7 @@ namespace strata::widgets {
 // the keys of this node and of its ancestors.
 struct OperatorTreeNode {
     int parent = -1; // index into OperatorTree::nodes; -1 for a top-level row
-    int depth = 0;   // 0 = OperatorTree::levels[0]
+    int depth = 0; // 0 = OperatorTree::levels[0]
     std::vector<int> children; // longest total first, ties by name (the aggregator's order)
     // The node's figures, defined as OperatorAggregator defines a row's. `percent` is the
     // node's self time over the whole table's busy time, so children add up to their parent.
@@ -46,11 +46,11 @@ struct OperatorTreeNode {
 struct OperatorTree {
     std::vector<store::OperatorLevel> levels;
     store::OperatorTable table; // OperatorAggregator::aggregate(levels[0], window, scope)
-    store::TimeRange window;    // as asked for (table.window is clamped to the trace)
+    store::TimeRange window; // as asked for (table.window is clamped to the trace)
     std::vector<OperatorTreeNode> nodes;
-    std::vector<int> roots;     // top-level nodes, in table.rows order
+    std::vector<int> roots; // top-level nodes, in table.rows order
     bool hasBytes = false, hasFlops = false, hasMfu = false, hasHfu = false;
-    double seconds = 0;         // wall time of the whole build
+    double seconds = 0; // wall time of the whole build
 
     // Keys of node's path: [0] its top-level ancestor's key ... [depth] its own.
     std::vector<uint32_t> pathKeys(int node) const;
@@ -64,8 +64,8 @@ public:
     // them (thread tracks in scope, starting inside window). Returns nullptr when *cancel
     // turned true.
     static std::shared_ptr<const OperatorTree> build(const store::EventStore& store,
-        const store::OperatorCatalog& catalog, const std::vector<store::OperatorLevel>& levels,
-        store::TimeRange window, store::OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
+        const store::OperatorCatalog& catalog, const std::vector<store::OperatorLevel>& levels, store::TimeRange window,
+        store::OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
 };
 
 } // namespace strata::widgets

@@ -1,6 +1,6 @@
 #pragma once
-#include <store/eventstore.h>
 #include "operatorcatalog.h"
+#include <store/eventstore.h>
 
 #include <atomic>
 #include <cstddef>

@@ -19,7 +19,10 @@ constexpr uint32_t kPollRows = 1u << 16;
 constexpr size_t kMinRowsPerThread = 1u << 17;
 constexpr size_t kMinNamesForThreads = 4096;
 
-inline char fold(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+inline char fold(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+}
 
 std::string folded(std::string_view s)
 {
@@ -44,7 +47,8 @@ class TextMatcher {
 public:
     TextMatcher() = default;
     TextMatcher(std::string_view needle, bool caseSensitive)
-        : m_needle(caseSensitive ? std::string(needle) : folded(needle)), m_cs(caseSensitive)
+        : m_needle(caseSensitive ? std::string(needle) : folded(needle))
+        , m_cs(caseSensitive)
     {
     }
     bool contains(std::string_view hay) const
@@ -139,7 +143,7 @@ std::string_view argText(const EventStore& s, const Arg& a, char* buf, size_t si
 // One arg condition, prepared: folded key and value, the value as a number when it is one.
 struct PreparedCondition {
     ArgCondition c;
-    std::string key;   // folded unless case-sensitive
+    std::string key; // folded unless case-sensitive
     std::string value; // folded unless case-sensitive
     bool valueIsNumber = false;
     double number = 0;
@@ -169,7 +173,9 @@ bool holdsOrder(ArgOp op, int cmp)
 class ArgEvaluator {
 public:
     ArgEvaluator(const EventStore& s, const std::vector<PreparedCondition>& conds, bool cs)
-        : m_s(s), m_conds(conds), m_cs(cs)
+        : m_s(s)
+        , m_conds(conds)
+        , m_cs(cs)
     {
         if (!m_conds.empty()) {
             m_setState.assign(s.args().setCount(), 0);
@@ -275,7 +281,10 @@ private:
     std::string m_fold;
 };
 
-bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
 
 } // namespace
 
@@ -349,8 +358,8 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
     return ok;
 }
 
-SearchResult SearchEngine::run(const EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel,
-    unsigned threads)
+SearchResult SearchEngine::run(
+    const EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel, unsigned threads)
 {
     SearchResult result;
     if (!q.validate(&result.error))
@@ -421,8 +430,7 @@ SearchResult SearchEngine::run(const EventStore& s, const SearchQuery& q, const 
     for (const RowRange& r : ranges)
         totalRows += r.size();
 
-    const unsigned parts
-        = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, totalRows / kMinRowsPerThread)));
+    const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, totalRows / kMinRowsPerThread)));
     struct Part {
         std::vector<SliceRow> rows;
         TimeNs total = 0;
@@ -487,8 +495,8 @@ SearchResult SearchEngine::run(const EventStore& s, const SearchQuery& q, const 
             if (!trackOk[t])
                 continue;
             const TrackId track(t);
-            const RowRange rows = q.range ? s.instantsInRange(track, q.range->start, q.range->end)
-                                          : s.track(track).instants;
+            const RowRange rows
+                = q.range ? s.instantsInRange(track, q.range->start, q.range->end) : s.track(track).instants;
             for (uint32_t row = rows.begin; row < rows.end; ++row) {
                 const InstantRow ir(row);
                 if (typeOk[s.instantType(ir).v] && argEval.test(s.instantArgs(ir)))

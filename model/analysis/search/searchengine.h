@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include "searchquery.h"
 #include "searchresult.h"
+#include <store/eventstore.h>
 
 #include <atomic>
 #include <vector>

@@ -15,9 +15,15 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool isOpChar(char c) { return c == '=' || c == '!' || c == '~' || c == '<' || c == '>'; }
+bool isOpChar(char c)
+{
+    return c == '=' || c == '!' || c == '~' || c == '<' || c == '>';
+}
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+std::string quoted(const std::string& s)
+{
+    return "\"" + s + "\"";
+}
 
 } // namespace
 
@@ -104,8 +110,8 @@ bool SearchQuery::parseArgCondition(std::string_view text, ArgCondition* out, st
 
 bool SearchQuery::matchesEverything() const
 {
-    return name.empty() && category.empty() && track.empty() && args.empty() && !minDur && !maxDur && !range
-        && slices && instants;
+    return name.empty() && category.empty() && track.empty() && args.empty() && !minDur && !maxDur && !range && slices
+        && instants;
 }
 
 bool SearchQuery::validate(std::string* error) const
@@ -141,7 +147,9 @@ std::string SearchQuery::describe() const
     const char* ci = caseSensitive ? "" : "i";
     if (!name.empty()) {
         switch (nameMode) {
-        case NameMode::Substring: parts.push_back("name contains " + quoted(name) + (caseSensitive ? "" : " (any case)")); break;
+        case NameMode::Substring:
+            parts.push_back("name contains " + quoted(name) + (caseSensitive ? "" : " (any case)"));
+            break;
         case NameMode::Regex: parts.push_back("name ~ /" + name + "/" + ci); break;
         case NameMode::Exact: parts.push_back("name = " + quoted(name) + (caseSensitive ? "" : " (any case)")); break;
         }

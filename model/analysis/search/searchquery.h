@@ -11,20 +11,20 @@ namespace strata::store {
 // How SearchQuery::name is compared with an event's name.
 enum class NameMode : uint8_t {
     Substring, // the name contains the text
-    Regex,     // ECMAScript regex, searched anywhere in the name (anchor with ^...$ for a full match)
-    Exact,     // the whole name equals the text
+    Regex, // ECMAScript regex, searched anywhere in the name (anchor with ^...$ for a full match)
+    Exact, // the whole name equals the text
 };
 
 // The operator of one arg condition. Text form in parentheses (see SearchQuery::parseArgCondition).
 enum class ArgOp : uint8_t {
-    Exists,   // "K"     the event has arg K (any value)
-    Eq,       // "K=V"   (also "K==V")
-    Ne,       // "K!=V"
+    Exists, // "K"     the event has arg K (any value)
+    Eq, // "K=V"   (also "K==V")
+    Ne, // "K!=V"
     Contains, // "K~V"   the value's text contains V
-    Lt,       // "K<V"
-    Gt,       // "K>V"
-    Le,       // "K<=V"
-    Ge,       // "K>=V"
+    Lt, // "K<V"
+    Gt, // "K>V"
+    Le, // "K<=V"
+    Ge, // "K>=V"
 };
 
 const char* argOpText(ArgOp op); // "=", "!=", "~", "<", ...; "" for Exists
@@ -61,10 +61,10 @@ struct ArgCondition {
 // A plain value type: copy it to the worker thread.
 struct SearchQuery {
     // --- by type (evaluated once per distinct interned name / TypeId)
-    std::string name;                     // empty: any name
+    std::string name; // empty: any name
     NameMode nameMode = NameMode::Substring;
-    bool caseSensitive = false;           // name, category, track, arg keys and text values
-    std::string category;                 // the whole category, or one of its comma-separated parts ("cpu_op" matches "cpu_op,foo")
+    bool caseSensitive = false; // name, category, track, arg keys and text values
+    std::string category; // the whole category, or one of its comma-separated parts ("cpu_op" matches "cpu_op,foo")
 
     // --- by track: substring of the track's label (EventStore::trackLabel: thread name,
     // "Thread 7", lane names) or of its process's label ("python3 (4242)", "Global").
@@ -74,8 +74,8 @@ struct SearchQuery {
     std::vector<ArgCondition> args;
 
     // --- by time
-    std::optional<TimeNs> minDur;   // dur >= minDur (instants have dur 0)
-    std::optional<TimeNs> maxDur;   // dur <= maxDur
+    std::optional<TimeNs> minDur; // dur >= minDur (instants have dur 0)
+    std::optional<TimeNs> maxDur; // dur <= maxDur
     std::optional<TimeRange> range; // absolute ns (store clock): the event's [ts, ts+dur] intersects [start, end]
 
     // --- which tables

@@ -12,10 +12,10 @@ struct SearchResult {
     std::vector<SliceRow> slices;
     std::vector<InstantRow> instants;
     uint64_t count = 0;
-    TimeNs totalNs = 0;        // sum of the matching slices' durations (nested matches each count)
+    TimeNs totalNs = 0; // sum of the matching slices' durations (nested matches each count)
     uint32_t typesMatched = 0; // distinct TypeIds that passed the name/category test
-    bool cancelled = false;    // the cancel flag was raised: rows are empty
-    std::string error;         // the query did not validate (bad regex, ...): rows are empty
+    bool cancelled = false; // the cancel flag was raised: rows are empty
+    std::string error; // the query did not validate (bad regex, ...): rows are empty
     bool ok() const { return !cancelled && error.empty(); }
 };
 

@@ -13,7 +13,10 @@ namespace {
 constexpr uint32_t kPollRows = 1u << 16;
 constexpr size_t kMinRowsPerThread = 1u << 17;
 
-bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
 
 // Interns (file, line) pairs into dense location ids.
 class LocationTable {
@@ -155,7 +158,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
                 const SourceArgRef ref = locator.find(ArgSetId(set), after);
                 if (!ref.valid())
                     break;
-                const RefKey key{uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v};
+                const RefKey key { uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v };
                 auto it = byRef.find(key);
                 if (it == byRef.end()) {
                     const SourceLocation loc = locator.resolve(ref);
@@ -285,7 +288,8 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         std::vector<uint32_t>& locs = locsOfFile[f];
         if (locs.empty())
             continue;
-        std::sort(locs.begin(), locs.end(), [&](uint32_t a, uint32_t b) { return table.m_locLine[a] < table.m_locLine[b]; });
+        std::sort(
+            locs.begin(), locs.end(), [&](uint32_t a, uint32_t b) { return table.m_locLine[a] < table.m_locLine[b]; });
         fileIndex[f] = int32_t(m_files.size());
         SourceFile file;
         file.path = table.m_files[f];
@@ -320,7 +324,8 @@ int SourceIndex::findFile(std::string_view path) const
     if (it != m_fileByPath.end())
         return it->second;
     auto endsWith = [](std::string_view s, std::string_view tail) {
-        return s.size() > tail.size() && s.substr(s.size() - tail.size()) == tail && s[s.size() - tail.size() - 1] == '/';
+        return s.size() > tail.size() && s.substr(s.size() - tail.size()) == tail
+            && s[s.size() - tail.size() - 1] == '/';
     };
     int found = -1;
     for (size_t f = 0; f < m_files.size(); ++f) {
@@ -339,13 +344,12 @@ const SourceLine* SourceIndex::findLine(int file, uint32_t line) const
     if (file < 0 || size_t(file) >= m_files.size())
         return nullptr;
     const std::vector<SourceLine>& lines = m_files[size_t(file)].lines;
-    auto it = std::lower_bound(lines.begin(), lines.end(), line,
-        [](const SourceLine& l, uint32_t v) { return l.line < v; });
+    auto it = std::lower_bound(
+        lines.begin(), lines.end(), line, [](const SourceLine& l, uint32_t v) { return l.line < v; });
     return it != lines.end() && it->line == line ? &*it : nullptr;
 }
 
-template <typename Row>
-std::vector<Row> SourceIndex::merge(const std::vector<std::pair<const Row*, const Row*>>& spans)
+template <typename Row> std::vector<Row> SourceIndex::merge(const std::vector<std::pair<const Row*, const Row*>>& spans)
 {
     std::vector<Row> out;
     if (spans.empty())
@@ -445,7 +449,7 @@ SourceIndex::Location SourceIndex::locationOf(const EventStore& s, SliceRow row)
     const uint32_t l = locOf(s.sliceType(row), s.sliceArgs(row));
     if (l == kNone)
         return {};
-    return Location{int32_t(m_locFile[l]), m_locLine[l]};
+    return Location { int32_t(m_locFile[l]), m_locLine[l] };
 }
 
 SourceIndex::Location SourceIndex::locationOf(const EventStore& s, InstantRow row) const
@@ -455,7 +459,7 @@ SourceIndex::Location SourceIndex::locationOf(const EventStore& s, InstantRow ro
     const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
     if (l == kNone)
         return {};
-    return Location{int32_t(m_locFile[l]), m_locLine[l]};
+    return Location { int32_t(m_locFile[l]), m_locLine[l] };
 }
 
 size_t SourceIndex::residentBytes() const

@@ -1,6 +1,6 @@
 #pragma once
-#include <store/eventstore.h>
 #include "sourcelocator.h"
+#include <store/eventstore.h>
 
 #include <atomic>
 #include <string>
@@ -12,16 +12,16 @@ namespace strata::store {
 
 // One line of a source file in the Code Editor's gutter.
 struct SourceLine {
-    uint32_t line = 0;     // 1-based
+    uint32_t line = 0; // 1-based
     uint32_t slices = 0;
     uint32_t instants = 0;
-    TimeNs totalNs = 0;    // sum of the slices' durations (a slice nested in another of the same line counts too)
+    TimeNs totalNs = 0; // sum of the slices' durations (a slice nested in another of the same line counts too)
     uint32_t events() const { return slices + instants; }
 };
 
 // A file named by the profile's locations, with its lines that have events.
 struct SourceFile {
-    std::string path;      // normalised (SourceLocator::normalisePath), relative or absolute as written
+    std::string path; // normalised (SourceLocator::normalisePath), relative or absolute as written
     uint32_t slices = 0;
     uint32_t instants = 0;
     TimeNs totalNs = 0;
@@ -86,8 +86,7 @@ private:
         return m_argLoc[args.v];
     }
     void clear();
-    template <typename Row>
-    static std::vector<Row> merge(const std::vector<std::pair<const Row*, const Row*>>& spans);
+    template <typename Row> static std::vector<Row> merge(const std::vector<std::pair<const Row*, const Row*>>& spans);
     // The rows of `lines` in `file` from one of the CSR tables below, in row order.
     template <typename Row>
     std::vector<Row> rowsOfLines(int file, const std::vector<uint32_t>& lines, const std::vector<uint32_t>& offsets,
@@ -95,10 +94,10 @@ private:
 
     std::vector<SourceFile> m_files;
     std::vector<std::vector<uint32_t>> m_lineLoc; // per file, per entry of lines: location id
-    std::vector<uint32_t> m_locFile, m_locLine;   // per location id
-    std::vector<uint32_t> m_typeLoc;              // per TypeId: location id or kNone
-    std::vector<uint32_t> m_argLoc;               // per ArgSetId (empty when no arg can hold a location)
-    std::vector<uint32_t> m_sliceOffsets;         // CSR, per location id + 1
+    std::vector<uint32_t> m_locFile, m_locLine; // per location id
+    std::vector<uint32_t> m_typeLoc; // per TypeId: location id or kNone
+    std::vector<uint32_t> m_argLoc; // per ArgSetId (empty when no arg can hold a location)
+    std::vector<uint32_t> m_sliceOffsets; // CSR, per location id + 1
     std::vector<SliceRow> m_sliceRows;
     std::vector<uint32_t> m_instOffsets;
     std::vector<InstantRow> m_instRows;

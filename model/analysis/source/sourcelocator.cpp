@@ -79,7 +79,8 @@ const char* sourceOriginName(SourceOrigin o)
     return "unknown";
 }
 
-SourceLocator::SourceLocator(const EventStore& store) : m_s(store)
+SourceLocator::SourceLocator(const EventStore& store)
+    : m_s(store)
 {
     const StringPool& p = store.strings();
     m_source = p.find("source");
@@ -105,7 +106,7 @@ SourceLocator::SourceLocator(const EventStore& store) : m_s(store)
             break;
         m_birItems.push_back(k);
     }
-    for (StringId k : {m_source, m_loc, m_file, m_filePath, m_filename, m_nki, m_bir, m_callStack})
+    for (StringId k : { m_source, m_loc, m_file, m_filePath, m_filename, m_nki, m_bir, m_callStack })
         m_anyKey = m_anyKey || k.valid();
     m_anyKey = m_anyKey || !m_nkiItems.empty() || !m_birItems.empty();
 }
@@ -140,18 +141,40 @@ SourceArgRef SourceLocator::find(ArgSetId set, SourceOrigin after) const
     for (size_t i = 0; i < n; ++i) {
         const Arg a = t.at(set, i);
         const StringId k = a.key;
-        if (k == m_source && str(a)) { source = a; has[0] = true; }
-        else if (k == m_loc && str(a)) { loc = a; has[1] = true; }
-        else if (k == m_nki && str(a)) { nki = a; has[2] = true; }
-        else if (k == m_bir && str(a)) { bir = a; has[3] = true; }
-        else if (k == m_callStack && str(a)) { stack = a; has[4] = true; }
-        else if (k == m_file && str(a)) { fileArg[0] = a; hasFile[0] = true; }
-        else if (k == m_filePath && str(a)) { fileArg[1] = a; hasFile[1] = true; }
-        else if (k == m_filename && str(a)) { fileArg[2] = a; hasFile[2] = true; }
-        else if (k == m_line) { lineArg[0] = a; hasLine[0] = true; }
-        else if (k == m_lineNumber) { lineArg[1] = a; hasLine[1] = true; }
-        else if (k == m_lineno) { lineArg[2] = a; hasLine[2] = true; }
-        else if (str(a)) {
+        if (k == m_source && str(a)) {
+            source = a;
+            has[0] = true;
+        } else if (k == m_loc && str(a)) {
+            loc = a;
+            has[1] = true;
+        } else if (k == m_nki && str(a)) {
+            nki = a;
+            has[2] = true;
+        } else if (k == m_bir && str(a)) {
+            bir = a;
+            has[3] = true;
+        } else if (k == m_callStack && str(a)) {
+            stack = a;
+            has[4] = true;
+        } else if (k == m_file && str(a)) {
+            fileArg[0] = a;
+            hasFile[0] = true;
+        } else if (k == m_filePath && str(a)) {
+            fileArg[1] = a;
+            hasFile[1] = true;
+        } else if (k == m_filename && str(a)) {
+            fileArg[2] = a;
+            hasFile[2] = true;
+        } else if (k == m_line) {
+            lineArg[0] = a;
+            hasLine[0] = true;
+        } else if (k == m_lineNumber) {
+            lineArg[1] = a;
+            hasLine[1] = true;
+        } else if (k == m_lineno) {
+            lineArg[2] = a;
+            hasLine[2] = true;
+        } else if (str(a)) {
             for (size_t j = 0; j < m_nkiItems.size(); ++j)
                 if (k == m_nkiItems[j] && int(j) > nkiItem) {
                     nkiItem = int(j);
@@ -212,9 +235,7 @@ SourceLocation SourceLocator::resolve(const SourceArgRef& ref) const
     bool ok = false;
     switch (ref.origin) {
     case SourceOrigin::SourceArg:
-    case SourceOrigin::Loc:
-        ok = parseFileLine(text, &out.file, &out.line);
-        break;
+    case SourceOrigin::Loc: ok = parseFileLine(text, &out.file, &out.line); break;
     case SourceOrigin::FileLine: {
         uint32_t line = 0;
         if (ref.line >= 1)
@@ -225,14 +246,9 @@ SourceLocation SourceLocator::resolve(const SourceArgRef& ref) const
             ok = parseFileLine(text, &out.file, &out.line);
         break;
     }
-    case SourceOrigin::Nki:
-        ok = lastListEntry(text, &out.file, &out.line);
-        break;
-    case SourceOrigin::CallStack:
-        ok = innermostUserFrame(text, &out.file, &out.line);
-        break;
-    default:
-        break;
+    case SourceOrigin::Nki: ok = lastListEntry(text, &out.file, &out.line); break;
+    case SourceOrigin::CallStack: ok = innermostUserFrame(text, &out.file, &out.line); break;
+    default: break;
     }
     if (ok)
         out.origin = ref.origin;

@@ -10,11 +10,11 @@ namespace strata::store {
 enum class SourceOrigin : uint8_t {
     None,
     TypeSource, // the TypeId's source: the Chrome importer's "source":"file.py:123" arg
-    SourceArg,  // a "source" arg that did not make it into the type (other importers)
-    Loc,        // "loc": "file:line[:col]"
-    FileLine,   // "file" + "line" (also "file_path" + "line_number", "filename" + "lineno")
-    Nki,        // Neuron "nki_source_location" / "bir_debug_info_source_location" (formats.md §3.4)
-    CallStack,  // Kineto "Call stack" (formats.md §8.3): the innermost user frame
+    SourceArg, // a "source" arg that did not make it into the type (other importers)
+    Loc, // "loc": "file:line[:col]"
+    FileLine, // "file" + "line" (also "file_path" + "line_number", "filename" + "lineno")
+    Nki, // Neuron "nki_source_location" / "bir_debug_info_source_location" (formats.md §3.4)
+    CallStack, // Kineto "Call stack" (formats.md §8.3): the innermost user frame
 };
 const char* sourceOriginName(SourceOrigin o);
 
@@ -30,9 +30,9 @@ struct SourceLocation {
 // caches parsed results by these string ids, so each distinct text is parsed once.
 struct SourceArgRef {
     SourceOrigin origin = SourceOrigin::None;
-    StringId text;      // the string holding "file:line" / the call stack / the file path
-    int64_t line = -1;  // FileLine: the line when numeric, else -1 (then lineText)
-    StringId lineText;  // FileLine: a line given as a string ("12")
+    StringId text; // the string holding "file:line" / the call stack / the file path
+    int64_t line = -1; // FileLine: the line when numeric, else -1 (then lineText)
+    StringId lineText; // FileLine: a line given as a string ("12")
     bool valid() const { return origin != SourceOrigin::None; }
 };
 
@@ -85,8 +85,7 @@ public:
 
 private:
     const EventStore& m_s;
-    StringId m_source, m_loc, m_file, m_line, m_filePath, m_lineNumber, m_filename, m_lineno, m_nki, m_bir,
-        m_callStack;
+    StringId m_source, m_loc, m_file, m_line, m_filePath, m_lineNumber, m_filename, m_lineno, m_nki, m_bir, m_callStack;
     std::vector<StringId> m_nkiItems, m_birItems; // "nki_source_location[i]" keys present in the pool
     bool m_anyKey = false;
 };

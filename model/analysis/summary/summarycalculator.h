@@ -14,7 +14,8 @@ public:
     // with zero events and no counter samples.
     static TraceSummary compute(const EventStore& store, const SummaryIndex& index, TimeRange window);
     // One row, for callers that show a single track.
-    static TrackSummaryRow trackRow(const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window);
+    static TrackSummaryRow trackRow(
+        const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window);
     static CounterSummaryRow counterRow(
         const EventStore& store, const SummaryIndex& index, CounterId counter, TimeRange window);
 };

@@ -8,7 +8,10 @@
 namespace strata::store {
 
 namespace {
-uint32_t blocksOf(uint32_t n) { return (n + SummaryIndex::kBlock - 1) / SummaryIndex::kBlock; }
+uint32_t blocksOf(uint32_t n)
+{
+    return (n + SummaryIndex::kBlock - 1) / SummaryIndex::kBlock;
+}
 
 uint8_t metricsOfChannels(uint8_t ch)
 {
@@ -24,7 +27,10 @@ uint8_t metricsOfChannels(uint8_t ch)
     return m;
 }
 
-int popcountBelow(uint8_t mask, int bit) { return __builtin_popcount(mask & ((1u << bit) - 1u)); }
+int popcountBelow(uint8_t mask, int bit)
+{
+    return __builtin_popcount(mask & ((1u << bit) - 1u));
+}
 } // namespace
 
 uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, TimeNs dur, double out[kChannels])
@@ -79,10 +85,11 @@ SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
                 m_levels[li].durAt = static_cast<uint32_t>(m_durPrefix.size());
                 m_durPrefix.resize(m_durPrefix.size() + blocksOf(rows.size()) + 1);
             }
-            jobs.push_back(Job{li, rows});
+            jobs.push_back(Job { li, rows });
         }
     }
-    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.rows.size() > b.rows.size(); });
+    std::stable_sort(
+        jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.rows.size() > b.rows.size(); });
     std::vector<std::vector<double>> channels(jobs.size());
     std::vector<std::vector<int8_t>> keyCache(std::min<size_t>(threads, std::max<size_t>(1, jobs.size())));
     Parallel::forEach(jobs.size(), threads, [&](size_t j, unsigned worker) {
@@ -330,8 +337,8 @@ SummaryIndex::Prefix SummaryIndex::prefixAt(const EventStore& store, uint32_t le
     return p;
 }
 
-void SummaryIndex::addLevel(const EventStore& store, uint32_t level, RowRange rows, TimeRange w,
-    SliceWindowSums& acc, TimeNs* clipped) const
+void SummaryIndex::addLevel(
+    const EventStore& store, uint32_t level, RowRange rows, TimeRange w, SliceWindowSums& acc, TimeNs* clipped) const
 {
     // Along a level ts and end are non-decreasing, so the rows in the window are one run:
     // skip rows ending before the start (or at it, unless zero-length), keep rows starting
@@ -395,7 +402,8 @@ void SummaryIndex::addLevel(const EventStore& store, uint32_t level, RowRange ro
     acc.hfuTimeNs += chan[kHfuTime];
 }
 
-void SummaryIndex::addTrack(const EventStore& store, TrackId track, TimeRange w, SliceWindowSums& acc, TimeNs* busy) const
+void SummaryIndex::addTrack(
+    const EventStore& store, TrackId track, TimeRange w, SliceWindowSums& acc, TimeNs* busy) const
 {
     const TrackInfo& tr = store.track(track);
     for (uint32_t d = 0; d < tr.levelCount; ++d)

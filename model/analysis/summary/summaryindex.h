@@ -1,7 +1,7 @@
 #pragma once
-#include <store/eventstore.h>
 #include "summarymetrickeys.h"
 #include "summaryminmaxtree.h"
+#include <store/eventstore.h>
 
 #include <vector>
 
@@ -11,8 +11,8 @@ namespace strata::store {
 // A slice is "in" the window when it overlaps it for a positive time, or when it has zero
 // length and start <= ts <= end. Empty windows (end <= start) contain nothing.
 struct SliceWindowSums {
-    uint64_t events = 0;   // slices in the window, every depth (a thread's overflow lanes included)
-    TimeNs busyNs = 0;     // length of the union of depth-0 intervals, clipped to the window
+    uint64_t events = 0; // slices in the window, every depth (a thread's overflow lanes included)
+    TimeNs busyNs = 0; // length of the union of depth-0 intervals, clipped to the window
     TimeNs durationNs = 0; // full, unclipped durations of those slices: average = durationNs / events
     // Per-slice args. A slice cut by the window counts pro rata (the part inside / its
     // duration), so adjacent windows add up and a bandwidth stays the slice's own rate;
@@ -20,7 +20,7 @@ struct SliceWindowSums {
     double bytes = 0;
     double flops = 0;
     double mfuWeighted = 0; // sum of mfu x time inside the window, over slices with an mfu arg
-    double mfuTimeNs = 0;   // sum of their time inside the window
+    double mfuTimeNs = 0; // sum of their time inside the window
     double hfuWeighted = 0;
     double hfuTimeNs = 0;
 };
@@ -29,9 +29,9 @@ struct SliceWindowSums {
 // and the last one until the end of the trace; undefined before the first sample.
 struct CounterWindowStats {
     uint64_t samples = 0; // samples in effect at some time of [start, end] (EventStore::counterRange)
-    double min = 0;       // over those samples
+    double min = 0; // over those samples
     double max = 0;
-    double mean = 0;      // time-weighted over coveredNs; when coveredNs is 0, the last sample's value
+    double mean = 0; // time-weighted over coveredNs; when coveredNs is 0, the last sample's value
     TimeNs coveredNs = 0; // the part of the window where the series has a value
 };
 
@@ -81,9 +81,9 @@ private:
     static constexpr uint32_t kNone = 0xffffffffu;
 
     struct Level {
-        uint32_t durAt = kNone;  // first entry in m_durPrefix (blocks + 1 of them); kNone: scanned
+        uint32_t durAt = kNone; // first entry in m_durPrefix (blocks + 1 of them); kNone: scanned
         uint32_t chanAt = kNone; // first entry in m_chanPrefix: blocks + 1 per present channel, in channel order
-        uint8_t channels = 0;    // which channels any row of the level has
+        uint8_t channels = 0; // which channels any row of the level has
     };
     struct Track {
         uint32_t extraBegin = 0; // overflow-only intervals [begin, end) in m_extra*
@@ -117,7 +117,7 @@ private:
 
     std::vector<Level> m_levels; // indexed like the store's level table: TrackInfo::levelBegin + depth
     std::vector<Track> m_tracks;
-    std::vector<TimeNs> m_durPrefix;  // [k] = sum of durations of the level's rows [0, k * kBlock)
+    std::vector<TimeNs> m_durPrefix; // [k] = sum of durations of the level's rows [0, k * kBlock)
     std::vector<double> m_chanPrefix; // same layout, per channel
     // Overflow-only busy intervals: per thread, sorted, disjoint, of positive length.
     std::vector<TimeNs> m_extraStart, m_extraEnd;

@@ -10,14 +10,13 @@ namespace {
 // Spellings seen in Chrome traces written by PyTorch/Kineto, XLA, Neuron, RBLN and Sophgo
 // tools, lower-cased. Rates ("GB/s") and scaled units ("gflops") are deliberately absent:
 // they cannot be summed.
-const char* const kBytes[] = {"bytes", "size", "nbytes", "num_bytes", "size_bytes", "bytes_moved",
-    "bytes_transferred", "transfer_size", "total_bytes", "data_size", "byte_count", "dma_size"};
-const char* const kFlops[] = {"flops", "flop", "flop_count", "num_flops", "total_flops"};
-const char* const kMfu[] = {"mfu", "mfu%", "mfu (%)", "mfu_percent", "mfu_pct", "model_flops_utilization"};
-const char* const kHfu[] = {"hfu", "hfu%", "hfu (%)", "hfu_percent", "hfu_pct", "hardware_flops_utilization"};
+const char* const kBytes[] = { "bytes", "size", "nbytes", "num_bytes", "size_bytes", "bytes_moved", "bytes_transferred",
+    "transfer_size", "total_bytes", "data_size", "byte_count", "dma_size" };
+const char* const kFlops[] = { "flops", "flop", "flop_count", "num_flops", "total_flops" };
+const char* const kMfu[] = { "mfu", "mfu%", "mfu (%)", "mfu_percent", "mfu_pct", "model_flops_utilization" };
+const char* const kHfu[] = { "hfu", "hfu%", "hfu (%)", "hfu_percent", "hfu_pct", "hardware_flops_utilization" };
 
-template <size_t N>
-bool oneOf(const std::string& s, const char* const (&list)[N])
+template <size_t N> bool oneOf(const std::string& s, const char* const (&list)[N])
 {
     return std::any_of(std::begin(list), std::end(list), [&](const char* w) { return s == w; });
 }
@@ -67,7 +66,7 @@ void SummaryMetricKeys::add(StringId key, Metric m)
     auto it = std::lower_bound(m_keys.begin(), m_keys.end(), std::make_pair(key.v, uint8_t(0)));
     if (it != m_keys.end() && it->first == key.v)
         return;
-    m_keys.insert(it, {key.v, static_cast<uint8_t>(m)});
+    m_keys.insert(it, { key.v, static_cast<uint8_t>(m) });
 }
 
 int SummaryMetricKeys::metricOf(StringId key) const

@@ -29,7 +29,8 @@ public:
     // Values of one arg set; returns the mask (1 << Metric) of the metrics found.
     uint8_t read(const ArgTable& args, ArgSetId set, double out[kMetricCount]) const
     {
-        return readWith(args, set, [this](StringId k) { return metricOf(k); }, out);
+        return readWith(
+            args, set, [this](StringId k) { return metricOf(k); }, out);
     }
 
     template <typename MetricOf>

@@ -33,7 +33,7 @@ std::pair<double, double> SummaryMinMaxTree::query(size_t first, size_t last) co
             hi = std::max(hi, m_max[r]);
         }
     }
-    return {lo, hi};
+    return { lo, hi };
 }
 
 } // namespace strata::store

@@ -11,30 +11,33 @@
 namespace strata::store {
 
 enum class EngineKind : uint8_t {
-    Compute,  // anything that is not data movement (host threads included)
+    Compute, // anything that is not data movement (host threads included)
     Transfer, // TransferClassifier::isTransferTrack: DMA queues, memcpy, collectives' transfers
 };
 
-inline const char* engineKindName(EngineKind k) { return k == EngineKind::Transfer ? "transfer" : "compute"; }
+inline const char* engineKindName(EngineKind k)
+{
+    return k == EngineKind::Transfer ? "transfer" : "compute";
+}
 
 // One thread (with its overflow lanes folded in) or one async lane.
 struct TrackSummaryRow {
     TrackId track;
     TrackKind kind = TrackKind::Thread;
     ProcessId process;
-    IdValue pid;         // as written in the file
-    IdValue tid;         // as written; meaningless for async lanes (hasTid false)
+    IdValue pid; // as written in the file
+    IdValue tid; // as written; meaningless for async lanes (hasTid false)
     bool hasTid = false;
     std::string processLabel; // EventStore::processLabel
-    std::string name;         // EventStore::trackLabel
-    uint16_t lane = 0;        // async lane number
+    std::string name; // EventStore::trackLabel
+    uint16_t lane = 0; // async lane number
     uint32_t overflowLanes = 0;
     EngineKind engine = EngineKind::Compute;
 
-    uint64_t events = 0;  // slices in the window (SliceWindowSums::events)
-    TimeNs busyNs = 0;    // union of depth-0 intervals inside the window
+    uint64_t events = 0; // slices in the window (SliceWindowSums::events)
+    TimeNs busyNs = 0; // union of depth-0 intervals inside the window
     double utilization = 0; // busyNs / window length, 0..1
-    double avgDurNs = 0;  // mean full duration of those slices; 0 without events
+    double avgDurNs = 0; // mean full duration of those slices; 0 without events
     // Absent when no slice of the track carries the arg at all; 0 when none does in the window.
     std::optional<double> bytes;
     std::optional<double> bandwidthBytesPerS; // transfer tracks with bytes: bytes / busy time (absent if busy is 0)
@@ -70,7 +73,7 @@ struct TraceFacts {
 struct TraceSummary {
     TimeRange window; // absolute
     TraceFacts trace;
-    std::vector<TrackSummaryRow> tracks;     // in display order
+    std::vector<TrackSummaryRow> tracks; // in display order
     std::vector<CounterSummaryRow> counters; // in display order
     std::map<std::string, uint64_t> diagnostics; // import diagnostics by kind
     std::vector<std::string> diagnosticMessages;

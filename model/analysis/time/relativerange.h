@@ -11,9 +11,9 @@ struct RelativeRange {
     TimeNs start = 0;
     std::optional<TimeNs> end; // empty: up to the end of the trace
 
-    TimeRange resolve(TimeRange trace) const { return {trace.start + start, end ? trace.start + *end : trace.end}; }
+    TimeRange resolve(TimeRange trace) const { return { trace.start + start, end ? trace.start + *end : trace.end }; }
     // Still relative to the trace start, an open end closed at the trace's end.
-    TimeRange closed(TimeRange trace) const { return {start, end ? *end : trace.duration()}; }
+    TimeRange closed(TimeRange trace) const { return { start, end ? *end : trace.duration() }; }
 };
 
 } // namespace strata::store

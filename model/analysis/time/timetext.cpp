@@ -4,8 +4,14 @@ namespace strata::store {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 std::string_view trimmed(std::string_view s)
 {
@@ -40,7 +46,10 @@ std::optional<TimeNs> fail(std::string* error, std::string why)
     return std::nullopt;
 }
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string quoted(std::string_view s)
+{
+    return "\"" + std::string(s) + "\"";
+}
 
 } // namespace
 
@@ -60,8 +69,8 @@ std::optional<TimeNs> TimeText::parse(std::string_view text, std::string* error)
     }
     const int digits = unitDigits(trimmed(t.substr(i)));
     if ((whole.empty() && frac.empty()) || digits < 0)
-        return fail(error,
-            quoted(t) + " is not a time: write nanoseconds or a number with ns, us, ms or s (1500, 1.5us, 2ms)");
+        return fail(
+            error, quoted(t) + " is not a time: write nanoseconds or a number with ns, us, ms or s (1500, 1.5us, 2ms)");
     // The value is the integer digits followed by the fraction's first `digits` digits.
     TimeNs value = 0;
     auto push = [&](char c) {

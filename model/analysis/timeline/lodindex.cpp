@@ -14,14 +14,14 @@ using store::TimeNs;
 namespace {
 // Runs f(i) for i in [0, n) on the calling thread and store::Parallel's helpers. Every item
 // writes only its own slots, so the result does not depend on the split.
-template <typename F>
-void parallelFor(size_t n, F&& f)
+template <typename F> void parallelFor(size_t n, F&& f)
 {
     store::Parallel::forEach(n, store::Parallel::threads(0, 4), [&f](size_t i, unsigned) { f(i); });
 }
 } // namespace
 
-LodIndex::LodIndex(const store::EventStore& store) : m_store(store)
+LodIndex::LodIndex(const store::EventStore& store)
+    : m_store(store)
 {
     const auto start = std::chrono::steady_clock::now();
     buildSlices();
@@ -68,7 +68,7 @@ void LodIndex::buildSlices()
                 Block blk = level[b];
                 for (size_t i = b + 1; i < e; ++i) {
                     const Block& c = level[i];
-                    blk.maxGap = std::max({blk.maxGap, c.maxGap, c.first - blk.lastEnd});
+                    blk.maxGap = std::max({ blk.maxGap, c.maxGap, c.first - blk.lastEnd });
                     blk.lastEnd = std::max(blk.lastEnd, c.lastEnd);
                     if (c.longestDur > blk.longestDur) {
                         blk.longest = c.longest;
@@ -210,7 +210,7 @@ void LodIndex::buildBusy()
         return;
     const double binNs = double(ext.duration()) / kOverviewBins;
     parallelFor(m_store.trackCount(), [&](size_t t) {
-        const store::TrackId track{static_cast<uint32_t>(t)};
+        const store::TrackId track { static_cast<uint32_t>(t) };
         const store::RowRange top = m_store.level(track, 0);
         if (top.empty())
             return;

@@ -24,11 +24,11 @@ public:
     // The longest slice's duration and type are copied in, so a folded span is drawn from
     // the block alone, without a cache miss into the slice columns.
     struct Block {
-        store::TimeNs first = 0;   // ts of the block's first slice
+        store::TimeNs first = 0; // ts of the block's first slice
         store::TimeNs lastEnd = 0; // largest end
-        store::TimeNs maxGap = 0;  // widest idle stretch between consecutive slices inside
+        store::TimeNs maxGap = 0; // widest idle stretch between consecutive slices inside
         store::TimeNs longestDur = 0;
-        uint32_t longest = 0;      // row of the longest slice
+        uint32_t longest = 0; // row of the longest slice
         store::TypeId longestType;
     };
     // One span to draw: a single slice at least a pixel wide, or a folded run shown as its
@@ -96,8 +96,8 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             fitRows = uint32_t(rows);
         }
         if (fit) {
-            out(Span{double(fit->first - t0) / nsPerPx, double(fit->lastEnd - t0) / nsPerPx, fit->longest,
-                fit->longestType, fit->longestDur, false});
+            out(Span { double(fit->first - t0) / nsPerPx, double(fit->lastEnd - t0) / nsPerPx, fit->longest,
+                fit->longestType, fit->longestDur, false });
             i += fitRows;
             continue;
         }
@@ -108,7 +108,7 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             const double x0 = double(s.sliceTs(r) - t0) / nsPerPx;
             const double x1 = double(s.sliceEnd(r) - t0) / nsPerPx;
             if (x1 - x0 >= 1.0) {
-                out(Span{x0, x1, i, s.sliceType(r), s.sliceDur(r), true});
+                out(Span { x0, x1, i, s.sliceType(r), s.sliceDur(r), true });
                 ++i;
                 continue;
             }
@@ -119,8 +119,8 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             if (j - i > 1 && double(s.sliceDur(store::SliceRow(j - 1))) >= nsPerPx)
                 --j;
             const store::SliceRow pick = j - i > 1 ? longest(i, j) : r;
-            out(Span{x0, std::max(x0 + 1, double(s.sliceEnd(store::SliceRow(j - 1)) - t0) / nsPerPx), pick.v,
-                s.sliceType(pick), s.sliceDur(pick), false});
+            out(Span { x0, std::max(x0 + 1, double(s.sliceEnd(store::SliceRow(j - 1)) - t0) / nsPerPx), pick.v,
+                s.sliceType(pick), s.sliceDur(pick), false });
             i = j;
         }
     }

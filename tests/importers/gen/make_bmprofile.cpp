@@ -12,8 +12,9 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments().mid(1);
     if (args.isEmpty() || args.first().startsWith('-')) {
-        std::fprintf(stderr, "usage: make_bmprofile DIR [--bmlib]\n"
-                             "writes DIR/global.profile and DIR/iter0.profile (and DIR/bmlib0.profile)\n");
+        std::fprintf(stderr,
+            "usage: make_bmprofile DIR [--bmlib]\n"
+            "writes DIR/global.profile and DIR/iter0.profile (and DIR/bmlib0.profile)\n");
         return 2;
     }
     const bmprofile::Spec spec = bmprofile::showcase();
