@@ -175,8 +175,8 @@ void tst_OperatorAggregator::table()
     QVERIFY(parseOperatorLevel(level.toStdString(), &l));
     QVERIFY(parseOperatorScope(scope.toStdString(), &s));
     for (unsigned threads : { 1u, 3u }) {
-        OperatorAggregator::setThreadCount(threads);
-        const OperatorTable t = OperatorAggregator::aggregate(*m_store, *m_catalog, l, { start, end }, s);
+        const OperatorTable t
+            = OperatorAggregator::aggregate(*m_store, *m_catalog, l, { start, end }, s, nullptr, threads);
         QCOMPARE(rowsText(t), rows);
         QCOMPARE(t.level, l);
         QCOMPARE(t.scope, s);
@@ -185,7 +185,6 @@ void tst_OperatorAggregator::table()
             sum += r.percent;
         QVERIFY(t.rows.empty() || qAbs(sum - 100.0) < 1e-9);
     }
-    OperatorAggregator::setThreadCount(0);
 }
 
 void tst_OperatorAggregator::metricsEnginesFused()
@@ -304,12 +303,10 @@ void tst_OperatorAggregator::parallelMatchesSerial()
     for (int l = 0; l < kOperatorLevelCount; ++l) {
         for (TimeRange w : { OperatorAggregator::wholeTrace(),
                  TimeRange { ext.start + ext.duration() / 3, ext.start + ext.duration() / 2 } }) {
-            OperatorAggregator::setThreadCount(1);
             const OperatorTable serial
-                = OperatorAggregator::aggregate(*store, cat, OperatorLevel(l), w, OperatorScope::All);
-            OperatorAggregator::setThreadCount(4);
+                = OperatorAggregator::aggregate(*store, cat, OperatorLevel(l), w, OperatorScope::All, nullptr, 1);
             const OperatorTable parallel
-                = OperatorAggregator::aggregate(*store, cat, OperatorLevel(l), w, OperatorScope::All);
+                = OperatorAggregator::aggregate(*store, cat, OperatorLevel(l), w, OperatorScope::All, nullptr, 4);
             QCOMPARE(rowsText(parallel), rowsText(serial));
             QVERIFY(!serial.rows.empty());
             for (size_t i = 0; i < serial.rows.size(); ++i) {
@@ -320,7 +317,6 @@ void tst_OperatorAggregator::parallelMatchesSerial()
             }
         }
     }
-    OperatorAggregator::setThreadCount(0);
 }
 
 // Rows beyond 4096 values take the radix-select path: compare with a full sort.

@@ -114,6 +114,7 @@ int main(int argc, char** argv)
     int repeat = 5, windows = 100, pairs = 200;
     bool table = true;
     unsigned seed = 1;
+    unsigned threads = 0; // 0: as many as there are cores, at most 4
     int onlyLevel = -1;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--repeat"))
@@ -127,7 +128,7 @@ int main(int argc, char** argv)
         else if (!std::strcmp(argv[i], "--seed"))
             seed = unsigned(std::atoi(argv[i + 1]));
         else if (!std::strcmp(argv[i], "--threads"))
-            OperatorAggregator::setThreadCount(unsigned(std::atoi(argv[i + 1])));
+            threads = unsigned(std::atoi(argv[i + 1]));
         else if (!std::strcmp(argv[i], "--level")) {
             OperatorLevel l;
             if (parseOperatorLevel(argv[i + 1], &l))
@@ -175,7 +176,8 @@ int main(int argc, char** argv)
             OperatorTable t;
             for (int i = 0; i < repeat; ++i) {
                 const auto a = Clock::now();
-                t = OperatorAggregator::aggregate(s, *catalog, level, OperatorAggregator::wholeTrace(), sc);
+                t = OperatorAggregator::aggregate(
+                    s, *catalog, level, OperatorAggregator::wholeTrace(), sc, nullptr, threads);
                 whole.push_back(ms(a, Clock::now()));
             }
             // Windows: width log-uniform between 0.1 % and 10 % of the trace, anywhere in it.
@@ -185,7 +187,8 @@ int main(int argc, char** argv)
                 const double width = span * std::pow(10.0, -3.0 + 2.0 * u(rng));
                 const TimeNs start = ext.start + TimeNs(u(rng) * (span - width));
                 const auto a = Clock::now();
-                OperatorAggregator::aggregate(s, *catalog, level, { start, start + TimeNs(width) }, sc);
+                OperatorAggregator::aggregate(
+                    s, *catalog, level, { start, start + TimeNs(width) }, sc, nullptr, threads);
                 win.push_back(ms(a, Clock::now()));
             }
             std::printf("%-10s %-7s %10llu %10zu %7.1f %9.1f %9.2f %9.2f   ms\n", operatorLevelName(level),

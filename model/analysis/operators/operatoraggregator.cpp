@@ -2,15 +2,14 @@
 
 #include "operatortotals.h"
 
+#include <store/parallel.h>
+
 #include <algorithm>
 #include <chrono>
-#include <thread>
 
 namespace strata::store {
 
 namespace {
-
-std::atomic<unsigned> g_threads { 0 };
 
 constexpr uint32_t kChunkRows = 1u << 14; // small enough that a descheduled core holds little back
 constexpr size_t kParallelRows = 1u << 17; // below this one core is faster than starting threads
@@ -139,11 +138,6 @@ double exactMedian(const std::vector<const std::vector<TimeNs>*>& parts, uint64_
 
 } // namespace
 
-void OperatorAggregator::setThreadCount(unsigned threads)
-{
-    g_threads = threads;
-}
-
 OperatorScope OperatorAggregator::defaultScope(const OperatorCatalog& catalog)
 {
     return catalog.hasDeviceTracks() ? OperatorScope::Device : OperatorScope::All;
@@ -170,7 +164,7 @@ OperatorTable OperatorAggregator::aggregate(
 }
 
 OperatorTable OperatorAggregator::aggregate(const EventStore& store, const OperatorCatalog& catalog,
-    OperatorLevel level, TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel)
+    OperatorLevel level, TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel, unsigned threads)
 {
     const auto started = std::chrono::steady_clock::now();
     OperatorTable table;
@@ -206,25 +200,13 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     }
 
     const size_t keys = catalog.keyCount();
-    unsigned workers = g_threads ? g_threads.load() : std::max(1u, std::thread::hardware_concurrency());
-    if (rows < kParallelRows)
-        workers = 1;
+    unsigned workers = rows < kParallelRows ? 1u : Parallel::threads(threads, 4);
     workers = std::min<unsigned>(workers, std::max<size_t>(1, items.size()));
     std::vector<Accs> accs(workers, Accs(keys));
-    std::atomic<size_t> next { 0 };
-    auto work = [&](unsigned w) {
-        for (size_t i = next++; i < items.size(); i = next++) {
-            if (cancel && cancel->load())
-                return;
+    Parallel::forEach(items.size(), workers, [&](size_t i, unsigned w) {
+        if (!(cancel && cancel->load()))
             run(store, catalog, level, window, items[i], accs[w]);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned w = 1; w < workers; ++w)
-        threads.emplace_back(work, w);
-    work(0);
-    for (std::thread& t : threads)
-        t.join();
+    });
     if (cancel && cancel->load())
         return table;
 
@@ -240,24 +222,16 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     std::sort(
         order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return acc.rows[a].count > acc.rows[b].count; });
     std::vector<double> medians(acc.rows.size(), 0.0);
-    next = 0;
-    auto medianWork = [&] {
-        std::vector<const std::vector<TimeNs>*> parts;
-        for (size_t i = next++; i < order.size(); i = next++) {
-            const Acc& a = acc.rows[order[i]];
-            parts.clear();
-            for (unsigned w = 0; w < workers; ++w)
-                if (const Acc* mine = accs[w].find(a.key))
-                    parts.push_back(&mine->durations);
-            medians[order[i]] = exactMedian(parts, a.count, a.min, a.max);
-        }
-    };
-    threads.clear();
-    for (unsigned w = 1; w < workers; ++w)
-        threads.emplace_back(medianWork);
-    medianWork();
-    for (std::thread& t : threads)
-        t.join();
+    std::vector<std::vector<const std::vector<TimeNs>*>> partsOf(workers);
+    Parallel::forEach(order.size(), workers, [&](size_t i, unsigned worker) {
+        const Acc& a = acc.rows[order[i]];
+        auto& parts = partsOf[worker];
+        parts.clear();
+        for (unsigned w = 0; w < workers; ++w)
+            if (const Acc* mine = accs[w].find(a.key))
+                parts.push_back(&mine->durations);
+        medians[order[i]] = exactMedian(parts, a.count, a.min, a.max);
+    });
 
     for (size_t i = 0; i < acc.rows.size(); ++i) {
         Acc& a = acc.rows[i];

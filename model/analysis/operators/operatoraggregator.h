@@ -21,12 +21,13 @@ namespace strata::store {
 // track). Rows of one level therefore add up to 100 %, whatever the nesting.
 //
 // Cost: two binary searches per track level, then one pass over the rows in the window,
-// split into chunks over all cores (each core keeps its own accumulators, merged at the
-// end). Never call it on the GUI thread for a whole trace.
+// split into chunks over up to `threads` cores (0: as many as there are, at most 4; each
+// keeps its own accumulators, merged at the end). Never call it on the GUI thread for a
+// whole trace.
 class OperatorAggregator {
 public:
     static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
-        TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
+        TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
     // With defaultScope(catalog).
     static OperatorTable aggregate(
         const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, TimeRange window);
@@ -34,8 +35,6 @@ public:
     static OperatorScope defaultScope(const OperatorCatalog& catalog);
     static TimeRange wholeTrace() { return { kTimeMin, kTimeMax }; }
     static bool inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope);
-    // Worker threads used for big aggregations; 0 = hardware concurrency (tests pin it).
-    static void setThreadCount(unsigned threads);
 };
 
 } // namespace strata::store

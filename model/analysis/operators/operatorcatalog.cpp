@@ -7,7 +7,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
+#include <store/parallel.h>
 
 namespace strata::store {
 
@@ -288,15 +288,11 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
             m_argIdentity[s] = table->add(r);
         }
     };
-    const unsigned workers = sets > 200000 ? std::max(1u, std::min(4u, std::thread::hardware_concurrency())) : 1u;
+    const unsigned workers = sets > 200000 ? Parallel::threads(0, 4) : 1u;
     std::vector<IdentityTable> tables(workers);
-    std::vector<std::thread> threads;
-    for (unsigned w = 1; w < workers; ++w)
-        threads.emplace_back(
-            scan, uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers), &tables[w]);
-    scan(0, uint32_t(uint64_t(sets) / workers), &tables[0]);
-    for (std::thread& t : threads)
-        t.join();
+    Parallel::parts(workers, [&](unsigned w) {
+        scan(uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers), &tables[w]);
+    });
     if (cancel && cancel->load())
         return;
     for (unsigned w = 1; w < workers; ++w) {

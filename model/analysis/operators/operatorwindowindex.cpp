@@ -2,8 +2,9 @@
 
 #include "operatoraggregator.h"
 
+#include <store/parallel.h>
+
 #include <algorithm>
-#include <thread>
 
 namespace strata::store {
 
@@ -151,14 +152,9 @@ OperatorWindowIndex::OperatorWindowIndex(const EventStore& store, const Operator
             }
         }
     };
-    unsigned workers = threads ? threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
-    workers = static_cast<unsigned>(std::min<size_t>(workers, std::max<size_t>(1, items.size())));
-    std::vector<std::thread> helpers;
-    for (unsigned w = 1; w < workers; ++w)
-        helpers.emplace_back(work);
-    work();
-    for (std::thread& h : helpers)
-        h.join();
+    const unsigned workers
+        = static_cast<unsigned>(std::min<size_t>(Parallel::threads(threads, 4), std::max<size_t>(1, items.size())));
+    Parallel::parts(workers, [&](unsigned) { work(); });
     if (cancel && cancel->load()) {
         m_levels.clear();
         return;
