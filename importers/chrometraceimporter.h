@@ -3,9 +3,9 @@
 
 namespace strata::importers {
 
-// Chrome Trace Event JSON, object or bare-array form (formats.md §1). The top level is
-// streamed by TraceScanner; batches of entries are parsed on worker threads with
-// nlohmann_json's SAX interface and merged into the builder in file order.
+// Chrome Trace Event JSON, object or bare-array form. The top level is streamed by
+// TraceScanner; batches of entries are parsed on worker threads with nlohmann_json's SAX
+// interface and merged into the builder in file order.
 class ChromeTraceImporter : public Importer {
 public:
     const char* name() const override { return "chrome-json"; }

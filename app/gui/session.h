@@ -24,9 +24,9 @@ struct LoadInfo {
     double seconds = 0;
 };
 
-// The open profile and the shared state every dock is given (DESIGN.md §3). A Session
-// outlives profiles: opening another one swaps the store and resets the state objects in
-// place, so docks keep their pointers.
+// The open profile and the shared state every dock is given (one Viewport, Selection and
+// AnnotationsModel for all). A Session outlives profiles: opening another one swaps the
+// store and resets the state objects in place, so docks keep their pointers.
 class Session : public QObject {
     Q_OBJECT
 public:

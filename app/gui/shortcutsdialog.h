@@ -3,7 +3,8 @@
 
 namespace strata::app {
 
-// Help ▸ Keyboard Shortcuts: the timeline keys of DESIGN.md §4 and the menu shortcuts.
+// Help ▸ Keyboard Shortcuts: the timeline keys (those Perfetto, chrome://tracing and Neuron
+// profiler users already know) and the menu shortcuts.
 class ShortcutsDialog : public QDialog {
     Q_OBJECT
 public:

@@ -21,7 +21,7 @@ namespace {
 using store::IdValue;
 using store::TimeNs;
 
-// The summary metrics formats.md §3.8 asks to show first, in this order.
+// The summary metrics to show first (run time, utilisation estimates, engine activity), in this order.
 const char* const kHeadline[] = { "total_time", "mfu_estimated_percent", "hfu_estimated_percent",
     "mbu_estimated_percent", "tensor_engine_active_time_percent", "vector_engine_active_time_percent",
     "scalar_engine_active_time_percent", "gpsimd_engine_active_time_percent", "sync_engine_active_time_percent",
@@ -173,9 +173,9 @@ private:
             m_skips.record("neuron_negative_duration", offset, "a negative duration (or end before start)");
             return;
         }
-        // `layer` is the framework-level name of an instruction (formats.md §3.4, e.g.
-        // "layer_1" or a module path); the operator identity reads that level from
-        // framework_name, so the Operator Table groups instructions by their framework op.
+        // `layer` is the framework-level name of an instruction (e.g. "layer_1" or a module path);
+        // the operator identity reads that level from framework_name, so the Operator Table groups
+        // instructions by their framework op.
         m_extra.clear();
         if (!r.has("framework_name")) {
             const std::string layer = r.text("layer");
@@ -310,7 +310,7 @@ int NeuronDeviceImporter::probe(std::string_view head, const std::string& path) 
     if (NeuronProbe::mentions(head, "instruction")
         && (NeuronProbe::mentions(head, "opcode") || NeuronProbe::mentions(head, "hlo_name")))
         return kScore - 10;
-    // The tool's default output name (formats.md §3.1); the importer explains what is missing.
+    // The tool's default `--output-file` name; the importer explains what is missing.
     return NeuronProbe::fileName(path) == "ntff.json" ? 60 : 0;
 }
 

@@ -3,15 +3,16 @@
 
 namespace strata::importers {
 
-// The legacy Neuron device profile, `neuron-profile view --output-format json` (formats.md
-// §3.2): {"summary": [...], "instruction": [...]}, streamed record by record. Each NeuronCore
+// The legacy Neuron device profile, `neuron-profile view --output-format json`:
+// {"summary": [...], "instruction": [...]}, streamed record by record. Each NeuronCore
 // (nd_idx/nc_idx, and pcore_idx under LNC2) is a process; its rows are the profiler's
-// (label/timeline_track, else the engine; DMA queues by queue_name), ordered as §3.5 says.
+// (label/timeline_track, else the engine; DMA queues by queue_name), in the profiler's
+// order: compute engines, then collective rows, then DMA queues.
 // One slice per instruction: name = opcode, category = engine, every other field an arg
 // (hlo_name, operands, layer, ... feed the operator identity). The summary becomes trace
 // metadata ("summary.<metric>", headline metrics first). Other top-level arrays with times
 // (DMA, semaphores) land on their rows too; rows at timestamp 0 (setup/teardown) are
-// dropped when real device timestamps exist, as §3.8 warns.
+// dropped when real device timestamps exist.
 class NeuronDeviceImporter : public Importer {
 public:
     const char* name() const override { return "neuron-device-json"; }

@@ -4,9 +4,9 @@
 
 namespace strata::importers {
 
-// NeuronCore rows as the Neuron profiler shows them (formats.md §3.5): the compute engines
-// Tensor (PE, with its TensorMatrix row), Vector (DVE), Scalar (ACT), GpSimd (POOL) and
-// Sync (SP), the collectives' CC-core rows, then the DMA queues, whose names
+// NeuronCore rows as the Neuron profiler shows them: the compute engines Tensor (PE, with
+// its TensorMatrix row), Vector (DVE), Scalar (ACT), GpSimd (POOL) and Sync (SP), the
+// collectives' CC-core rows, then the DMA queues, whose names
 // (q<Engine><Purpose><n>[-Q<q>-E<e>]) are kept as written.
 class NeuronEngines {
 public:

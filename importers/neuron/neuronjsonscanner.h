@@ -9,14 +9,15 @@
 
 namespace strata::importers {
 
-// Streams the structure of a Neuron JSON file (formats.md §3.2, §3.3, §3.7) and hands out
-// its records one at a time, so a file of hundreds of MB never becomes one DOM. A record
-// is an object whose first member holds a scalar (an instruction, an event, a sample); an
-// object whose first members hold objects or arrays is a container and is walked into
-// (objectShape() has the exact rule). That covers every layout the docs show: {"instruction":[{...}]}, keyed kinds
-// {"Neuron_Runtime_API_Event":{...}}, wrapped elements [{"Framework_Event":{...}}] and
-// {"ops":[...],"total_time":N}. Each record comes with its kind: the nearest key above it.
-// Scalars outside records come back too (top-level facts such as "total_time").
+// Streams the structure of a Neuron JSON file (device profile, system profile, TensorBoard
+// plugin files) and hands out its records one at a time, so a file of hundreds of MB never
+// becomes one DOM. A record is an object whose first member holds a scalar (an instruction,
+// an event, a sample); an object whose first members hold objects or arrays is a container
+// and is walked into (objectShape() has the exact rule). That covers every layout the docs
+// show: {"instruction":[{...}]}, keyed kinds {"Neuron_Runtime_API_Event":{...}}, wrapped
+// elements [{"Framework_Event":{...}}] and {"ops":[...],"total_time":N}. Each record comes
+// with its kind: the nearest key above it. Scalars outside records come back too (top-level
+// facts such as "total_time").
 class NeuronJsonScanner {
 public:
     enum class Item { Record, Scalar, End };

@@ -4,10 +4,10 @@
 
 namespace strata::importers {
 
-// What the Neuron importers' probes look at (formats.md §0): the first significant byte,
-// the first member name of a top-level object, names mentioned in the head, and the file
-// name. Plain Chrome traces start with "traceEvents" (or have it early), which none of
-// the Neuron probes claim, so they keep going to the Chrome importer.
+// What the Neuron importers' probes look at to tell the formats apart: the first
+// significant byte, the first member name of a top-level object, names mentioned in the
+// head, and the file name. Plain Chrome traces start with "traceEvents" (or have it early),
+// which none of the Neuron probes claim, so they keep going to the Chrome importer.
 class NeuronProbe {
 public:
     // The first byte after a UTF-8 byte order mark and whitespace; 0 when there is none.

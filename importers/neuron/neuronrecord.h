@@ -20,8 +20,9 @@ struct NeuronField {
 
 // One Neuron record (an instruction, an event, a sample, a summary) parsed from its JSON
 // text with nlohmann's SAX interface into flat fields, in file order. The getters are
-// lenient as formats.md §3.3/§3.8 ask: numbers written as strings are numbers, and an
-// integer-valued double is an integer. Reused from record to record without reallocating.
+// lenient, since the Neuron tools write some numbers as strings: numbers written as strings
+// are numbers, and an integer-valued double is an integer. Reused from record to record
+// without reallocating.
 class NeuronRecord {
 public:
     // False when `text` is not one well-formed JSON object; *error names the problem and

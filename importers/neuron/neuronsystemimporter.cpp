@@ -19,7 +19,7 @@ using store::IdValue;
 
 constexpr std::string_view kRuntime = "Neuron_Runtime_API_Event";
 constexpr std::string_view kFramework = "Framework_Event";
-constexpr int64_t kFrameworkType = 99999; // `type` of framework events (formats.md §3.3)
+constexpr int64_t kFrameworkType = 99999; // `type` of Framework_Event records
 
 struct Process {
     store::ProcessId id;

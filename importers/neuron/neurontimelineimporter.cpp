@@ -15,7 +15,8 @@ std::string idText(store::StoreBuilder& b, const store::IdValue& id)
     return id.isString ? std::string(b.strings().view(id.str)) : std::to_string(id.num);
 }
 
-// Labels the sections of the op timeline (formats.md §3.7). Returns whether any was found.
+// Labels the sections of the op timeline (processes named Process Overview, Control,
+// Execution, Data Transfer). Returns whether any was found.
 bool markSections(store::StoreBuilder& b)
 {
     bool found = false;

@@ -3,7 +3,7 @@
 
 namespace strata::importers {
 
-// The TensorBoard plugin's trace files (formats.md §3.7): `neuron_op_timeline.json`,
+// The TensorBoard plugin's trace files (written by torch-neuronx): `neuron_op_timeline.json`,
 // `neuron_op_timeline_split.json` and the high-level `neuron_trace.json`. They are Chrome
 // Trace Event JSON objects with Neuron top-level stats (displayTimeUnit,
 // neuronStartTimestampNs), so the Chrome importer reads them — streamed, in parallel, with

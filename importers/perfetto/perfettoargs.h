@@ -1,7 +1,7 @@
 #pragma once
-// DebugAnnotations → typed args (formats.md §2.2 DebugAnnotation). Nested values are
-// flattened like the JSON importer does: dict members as "key.member", array elements as
-// "key[i]", for both the NestedValue form and the dict_entries/array_values form.
+// DebugAnnotations → typed args. Nested values are flattened like the JSON importer does:
+// dict members as "key.member", array elements as "key[i]", for both the NestedValue form
+// and the dict_entries/array_values form.
 #include "perfettosequence.h"
 #include "protowire.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Packet timestamps to the trace clock (formats.md §2.2 ClockSnapshot, §2.5 checklist).
+// Packet timestamps to the trace clock, through ClockSnapshot packets.
 // Timestamps on the trace clock (BOOTTIME unless a snapshot names another primary clock)
 // pass through unchanged. Other clocks, including sequence-scoped ones (ids 64..127) with
 // a unit multiplier and incremental encoding, are converted through the latest snapshot

@@ -2,12 +2,12 @@
 // Puts ResolvedEvents into the StoreBuilder on the tracks the TrackTable assigns, holding
 // back events whose track is not described yet (bounded), and links flows at the end.
 //
-// Flows (formats.md §2.3): every event carrying a flow id continues that flow: the events
-// are linked in time order (ties in file order); `terminating_flow_ids` ends the chain and
-// the id may start a new one afterwards. They reach the builder as flowV2 points: the first
-// event out-only, middle events in+out, the terminating (or last) event in-only. A slice
-// END binds to the slice it closes; an INSTANT carrying flows becomes a zero-length slice
-// so the arrow has an end (plain instants stay instants).
+// Flows: every event carrying a flow id continues that flow: the events are linked in time
+// order (ties in file order); `terminating_flow_ids` ends the chain and the id may start a
+// new one afterwards. They reach the builder as flowV2 points: the first event out-only,
+// middle events in+out, the terminating (or last) event in-only. A slice END binds to the
+// slice it closes; an INSTANT carrying flows becomes a zero-length slice so the arrow has
+// an end (plain instants stay instants).
 #include "perfettoevent.h"
 #include "perfettotracktable.h"
 

@@ -66,7 +66,7 @@ Shape packetShape(std::string_view bytes, bool partial)
 
 int PerfettoImporter::probe(std::string_view head, const std::string& path) const
 {
-    // A trace starts with `0A <varint length>` (field 1, length-delimited) — formats.md §0.
+    // A trace starts with `0A <varint length>` (field 1, length-delimited): the first packet.
     const bool extension = hasTraceExtension(path);
     if (head.empty() || static_cast<uint8_t>(head[0]) != 0x0A)
         return 0;

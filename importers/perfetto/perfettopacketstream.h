@@ -1,7 +1,7 @@
 #pragma once
 // Splits the top level of a Perfetto trace (a `Trace` message: `0A <len> <TracePacket>`
 // repeated, files may be concatenated) into packets, streaming from an InputReader with
-// memory bounded by the largest packet. formats.md §2.1.
+// memory bounded by the largest packet.
 #include "inputreader.h"
 
 #include <cstdint>

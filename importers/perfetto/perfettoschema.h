@@ -1,6 +1,6 @@
 #pragma once
-// Field numbers of the Perfetto trace protos the importer reads (formats.md §2.2, checked
-// against google/perfetto protos/perfetto/trace/*.proto). Only numbers, no generated code.
+// Field numbers of the Perfetto trace protos the importer reads (checked against
+// google/perfetto protos/perfetto/trace/*.proto). Only numbers, no generated code.
 #include <cstdint>
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
-// Per-sequence incremental state (formats.md §2.3): interning tables and defaults live per
-// trusted_packet_sequence_id and are dropped when a packet sets SEQ_INCREMENTAL_STATE_CLEARED.
+// Per-sequence incremental state: interning tables and defaults live per trusted_packet_sequence_id
+// and are dropped when a packet sets SEQ_INCREMENTAL_STATE_CLEARED.
 #include <store/types.h>
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
-// Interprets TracePackets in file order (formats.md §2): the phase histogram (packets by
-// field name), sequences and their incremental state (interning, defaults, resets, loss),
-// clock snapshots, track descriptors, track events, legacy process/thread descriptors and
+// Interprets TracePackets in file order: the phase histogram (packets by field name),
+// sequences and their incremental state (interning, defaults, resets, loss), clock
+// snapshots, track descriptors, track events, legacy process/thread descriptors and
 // compressed packet bundles. Other payloads are counted and skipped.
 #include "perfettoclocks.h"
 #include "perfettoeventsink.h"

@@ -1,9 +1,9 @@
 #pragma once
-// Decodes TrackEvent messages (formats.md §2.2, §2.3) into ResolvedEvents: type, track
-// (explicit, TrackEventDefaults, the sequence's legacy thread, or the global track 0),
-// interned or inline name and categories, debug annotations as args, flows of both field
-// generations (fixed64 and the old varint ones, packed or not), counter values, and the
-// extra counter values sampled with the event (one extra Counter event per value).
+// Decodes TrackEvent messages into ResolvedEvents: type, track (explicit,
+// TrackEventDefaults, the sequence's legacy thread, or the global track 0), interned or
+// inline name and categories, debug annotations as args, flows of both field generations
+// (fixed64 and the old varint ones, packed or not), counter values, and the extra counter
+// values sampled with the event (one extra Counter event per value).
 #include "perfettoargs.h"
 #include "perfettoevent.h"
 #include "perfettosequence.h"

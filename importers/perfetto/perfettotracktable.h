@@ -1,5 +1,5 @@
 #pragma once
-// Track descriptors → where events go in the StoreBuilder (formats.md §2.3 "Tracks").
+// Track descriptors → where events go in the StoreBuilder.
 //
 // * A thread track (ThreadDescriptor) is the builder thread (pid, tid).
 // * A process track (ProcessDescriptor) names the process; events placed on the process

@@ -1,9 +1,9 @@
 #pragma once
-// A bounds-checked reader for the protobuf wire format (formats.md §2.1), written for the
-// Perfetto importer: no generated code, no allocation, no exceptions. A malformed input
-// (over-long or truncated varint, a length past the end, wire type 3/4/6/7, field 0) stops
-// the reader with an error that names the absolute byte offset; it never reads past the
-// bytes it was given.
+// A bounds-checked reader for the protobuf wire format, written for the Perfetto importer:
+// no generated code, no allocation, no exceptions. A malformed input (over-long or
+// truncated varint, a length past the end, wire type 3/4/6/7, field 0) stops the reader
+// with an error that names the absolute byte offset; it never reads past the bytes it was
+// given.
 #include <cstdint>
 #include <cstring>
 #include <string>

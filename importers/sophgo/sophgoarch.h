@@ -4,7 +4,7 @@
 
 namespace strata::importers::sophgo {
 
-// What differs between Sophgo TPU generations for the profile reader (formats.md §5.4–5.5),
+// What differs between Sophgo TPU generations for the profile reader (record layouts, clocks),
 // selected by global.profile's `arch=`. BM1684 and BM1684X share the PMU record layouts;
 // BM1688/BM1690 write other ones, so their PMU blocks are not decoded (pmuKnown false).
 class SophgoArch {

@@ -8,7 +8,7 @@ class InputReader;
 
 namespace strata::importers::sophgo {
 
-// Block types of iter*.profile and bmlib*.profile (formats.md §5.4).
+// Block types of iter*.profile and bmlib*.profile (each block: u32 type, u32 length, payload).
 enum class SophgoBlockType : uint32_t {
     Summary = 1,
     CompilerLog = 2,

@@ -12,7 +12,7 @@
 
 namespace strata::importers::sophgo {
 
-// The rows of seed 003, top to bottom (raw thread ids of the builder).
+// The rows of Sophgo's TPU profile view, top to bottom (raw thread ids of the builder).
 struct SophgoRows {
     uint32_t subnet = 0, host = 0, layers = 0, mcu = 0, gdma = 0, tiu = 0;
 };
@@ -31,7 +31,7 @@ struct SophgoContext {
     SophgoRows rows;
     store::MemorySpaceId localMem, globalMem;
     uint64_t baseUsec = 0; // host time (µs since epoch) shown as 0
-    store::TimeNs mcuBusy = 0; // sum of the MCU row's records: the run time seed 003 calls total=
+    store::TimeNs mcuBusy = 0; // sum of the MCU row's records: the run time Sophgo's view calls total=
     uint64_t gdmaRecords = 0, tiuRecords = 0, layers = 0, accesses = 0;
 };
 

@@ -3,7 +3,7 @@
 
 namespace strata::importers::sophgo {
 
-// PMU counters are 32-bit (formats.md §5.5): values go up in record order and wrap at 2^32.
+// PMU counters are 32-bit: values go up in record order and wrap at 2^32.
 // A value far below the previous one (more than half the range) is a wrap, and 2^32 is
 // added from then on; a small step back is a bad or out-of-order value, not a wrap, and is
 // passed through (the caller clamps ends before starts).

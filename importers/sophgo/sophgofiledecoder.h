@@ -19,9 +19,9 @@ namespace strata::importers::sophgo {
 struct SophgoBlock;
 
 // Reads the block files of a folder (iter*.profile, bmlib*.profile) into decoded records,
-// forgiving as formats.md §5.8 asks: unknown block types are skipped and counted, a block
-// cut by the end of the file keeps its complete records, a block whose length is not a
-// whole number of records keeps the whole ones; each finding names the file and byte offset.
+// forgiving: unknown block types are skipped and counted, a block cut by the end of the
+// file keeps its complete records, a block whose length is not a whole number of records
+// keeps the whole ones; each finding names the file and byte offset.
 class SophgoFileDecoder {
 public:
     SophgoFileDecoder(

@@ -7,7 +7,7 @@
 namespace strata::importers::sophgo {
 
 // A bmprofile_data-N/ (or bmprofile_dataN/) folder: the unit a Sophgo profile is opened as
-// (formats.md §5.2, §5.8). Uses std::filesystem only.
+// (opening any file of it reads the whole folder). Uses std::filesystem only.
 class SophgoFolder {
 public:
     static SophgoFolder scan(const std::string& dir);

@@ -1,7 +1,7 @@
 #pragma once
-// What global.profile says (formats.md §5.3), as plain values: the net, the clock and, per
-// subnet, the compiler's static layer list with its tensors and command lists, plus the
-// runtime's memory allocations.
+// What global.profile says, as plain values: the net, the clock and, per subnet, the
+// compiler's static layer list with its tensors and command lists, plus the runtime's
+// memory allocations.
 #include <cstdint>
 #include <map>
 #include <optional>

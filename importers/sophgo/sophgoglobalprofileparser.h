@@ -10,10 +10,10 @@
 
 namespace strata::importers::sophgo {
 
-// Reads global.profile (formats.md §5.3) leniently, line by line: each line is "anything,
-// then key=value pairs" (a value runs to the next whitespace, the last key's to the end of
-// the line; commas inside numbers are dropped). Lines it does not know are counted, bad
-// values reported with their byte offset; nothing stops the parse.
+// Reads global.profile (the `[bmprofile] ...` text file) leniently, line by line: each line
+// is "anything, then key=value pairs" (a value runs to the next whitespace, the last key's
+// to the end of the line; commas inside numbers are dropped). Lines it does not know are
+// counted, bad values reported with their byte offset; nothing stops the parse.
 class SophgoGlobalProfileParser {
 public:
     using Pairs = std::vector<std::pair<std::string_view, std::string_view>>;

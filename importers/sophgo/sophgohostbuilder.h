@@ -6,9 +6,9 @@
 
 namespace strata::importers::sophgo {
 
-// The host row from bmlib*.profile (formats.md §5.4 BMLIB): kernel sends as instants (the
-// profiler's own enable/fetch calls skipped), syncs, marks, copies and memory operations as
-// slices, each named by its BMLIB_EXTRA text when there is one.
+// The host row from bmlib*.profile's BMLIB blocks: kernel sends as instants (the profiler's
+// own enable/fetch calls skipped), syncs, marks, copies and memory operations as slices,
+// each named by its BMLIB_EXTRA text when there is one.
 class SophgoHostBuilder {
 public:
     explicit SophgoHostBuilder(SophgoContext& ctx)

@@ -4,8 +4,8 @@
 namespace strata::importers::sophgo {
 
 // PMU command ids are 16 or 20 bits wide and wrap; the compiler's command lists count on.
-// An id that drops by more than half the id range continues the count (formats.md §5.5:
-// the reference adds 65536 when ids fall from above 65000 to below 1000).
+// An id that drops by more than half the id range continues the count (tpu-mlir's reader
+// adds 65536 when ids fall from above 65000 to below 1000).
 class SophgoIdUnwrapper {
 public:
     explicit SophgoIdUnwrapper(uint32_t bits)

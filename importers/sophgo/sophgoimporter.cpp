@@ -35,8 +35,8 @@ uint32_t le32(std::string_view head)
         | uint32_t(uint8_t(head[3])) << 24;
 }
 
-// The categories of seed 003's GLOBAL MEM breakdown (Coeff / Runtime / Tensor), by the words
-// bmruntime writes in an allocation's desc.
+// The categories of the GLOBAL MEM breakdown Sophgo's profile view shows (Coeff / Runtime /
+// Tensor), by the words bmruntime writes in an allocation's desc.
 std::string category(const std::string& desc)
 {
     std::string d = desc;
@@ -304,8 +304,8 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
             usage[cat] += a.size;
     }
 
-    // "total" first: seed 003's run time (the MCU row's records summed; the subnets' spans
-    // when there are none).
+    // "total" first: the run time Sophgo's view reports (the MCU row's records summed; the
+    // subnets' spans when there are none).
     if (ctx.mcuBusy > 0)
         b.addMetadata("total", milliseconds(ctx.mcuBusy));
     else if (prevEnd > 0)

@@ -3,14 +3,15 @@
 
 namespace strata::importers {
 
-// Sophgo TPU profiles (formats.md §5): a bmprofile_data-N/ folder written by bmruntime with
+// Sophgo TPU profiles: a bmprofile_data-N/ folder written by bmruntime with
 // BMRUNTIME_ENABLE_PROFILE=1. The input the loader opens is one file of the folder
 // (global.profile, or an iter*.profile when it is missing); the importer reads the folder
 // itself: global.profile's static net info and allocations, iter0.profile… up to the first
 // gap (SUMMARY, DYN_DATA/DYN_EXTRA firmware records, TIU and GDMA PMU records) and
-// bmlib*.profile host records. Rows as in seed 003: Subnet, Host, Layers, MCU (NODE_OP),
-// GDMA, TIU, with bar heights; memory accesses for the Memory dock; the run time ("total")
-// and the memory usage by kind as metadata. ImportResult::phases counts records by block.
+// bmlib*.profile host records. Rows as Sophgo's profile view shows them: Subnet, Host,
+// Layers, MCU (NODE_OP), GDMA, TIU, with bar heights; memory accesses for the Memory dock;
+// the run time ("total") and the memory usage by kind as metadata. ImportResult::phases
+// counts records by block.
 class SophgoImporter : public Importer {
 public:
     const char* name() const override { return "sophgo-bmprofile"; }

@@ -9,7 +9,7 @@
 
 namespace strata::importers::sophgo {
 
-// Turns one decoded iter*.profile into the rows of seed 003 (formats.md §5.5–5.6):
+// Turns one decoded iter*.profile into the rows of Sophgo's TPU profile view, on one time base:
 // - Subnet: the SUMMARY's host span.
 // - MCU (NODE_OP): DYN_DATA firmware records (FUNC records go to Layers), timed by the
 //   calibration record from the subnet's start; DYN_EXTRA strings become their `extra` arg.

@@ -1,7 +1,7 @@
 #pragma once
-// The packed little-endian records inside the blocks of iter*.profile and bmlib*.profile
-// (formats.md §5.4), decoded into plain values. Every decoder takes the whole payload and
-// keeps the complete records; `leftover` says how many bytes did not make a whole one.
+// The packed little-endian records inside the blocks of iter*.profile and bmlib*.profile,
+// decoded into plain values. Every decoder takes the whole payload and keeps the complete
+// records; `leftover` says how many bytes did not make a whole one.
 #include <array>
 #include <cstdint>
 #include <string>

@@ -35,7 +35,7 @@ public:
     // values as latencyJson writes them.
     static std::string latencyStatsCsv(const store::LatencyStats& stats);
     static std::string histogramCsv(const store::LatencyStats& stats); // start_ns,end_ns,count
-    // Seed 004's table: name,average_ns,count; JSON: latencyJson's "operators" array.
+    // Furiosa's per-operator table: name,average_ns,count; JSON: latencyJson's "operators" array.
     static std::string operatorAveragesCsv(const std::vector<store::OperatorAverage>& ops);
     static std::string operatorAveragesJson(const std::vector<store::OperatorAverage>& ops);
 

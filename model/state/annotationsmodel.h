@@ -12,11 +12,11 @@
 
 namespace strata::model {
 
-// The markers of the open profile (DESIGN.md §3), shared by the timeline (which draws and
-// drags them) and the Annotations dock (which lists and measures them); neither talks to
-// the other. Invariant: markers() is sorted by (time, id), so "the previous marker" is the
-// previous row. Every mutation emits changed() once; the selected marker is separate state
-// and only emits selectedChanged().
+// The markers of the open profile (one instance, injected into every dock), shared by the
+// timeline (which draws and drags them) and the Annotations dock (which lists and measures
+// them); neither talks to the other. Invariant: markers() is sorted by (time, id), so "the
+// previous marker" is the previous row. Every mutation emits changed() once; the selected
+// marker is separate state and only emits selectedChanged().
 class AnnotationsModel : public QObject {
     Q_OBJECT
 public:

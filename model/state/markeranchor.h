@@ -5,7 +5,7 @@
 
 namespace strata::model {
 
-// A pid or tid as the trace file wrote it: a number or a string (DESIGN.md §2, IdValue).
+// A pid or tid as the trace file wrote it: a number or a string (like the store's IdValue).
 struct WrittenId {
     bool isString = false;
     qint64 num = 0;

@@ -23,9 +23,10 @@ struct EventRef {
     friend bool operator!=(const EventRef& a, const EventRef& b) { return !(a == b); }
 };
 
-// What the user points at, shared by every dock (DESIGN.md §3): the current event, the
-// hovered event, a time selection, and a highlighted set of slices (search results, a
-// source line's events, an operator row). The highlighted rows are sorted and immutable.
+// What the user points at, shared by every dock (keyed by event ids, so any dock can drive
+// it): the current event, the hovered event, a time selection, and a highlighted set of
+// slices (search results, a source line's events, an operator row). The highlighted rows
+// are sorted and immutable.
 class Selection : public QObject {
     Q_OBJECT
 public:

@@ -10,7 +10,7 @@ namespace strata::model {
 using store::TimeNs;
 using store::TimeRange;
 
-// The visible time window shared by every dock (DESIGN.md §3). One signal, visibleChanged.
+// The visible time window shared by every dock. One signal, visibleChanged.
 // History: a Jump (zoom to an event, reset, a drag selection made into the view) pushes a
 // new entry; a run of Steps (key presses, wheel notches) coalesces into one entry, so
 // back/forward moves between places the user meant to visit.

@@ -47,8 +47,8 @@ struct MemoryAccess {
     SliceRow slice;
 };
 
-// Memory accesses of a profile for space-time charts (DESIGN.md §2), Qt-free, filled by any
-// importer that knows address ranges. After finish() it is immutable.
+// Memory accesses of a profile for space-time charts (time × address range), Qt-free, filled
+// by any importer that knows address ranges. After finish() it is immutable.
 //
 // Invariant: rows are sorted by (space, start, address), so each space is one contiguous row
 // range and, inside it, the rows starting in a time window are two binary searches away; a

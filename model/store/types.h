@@ -1,5 +1,5 @@
 #pragma once
-// Basic value types shared by every layer. No Qt here (DESIGN.md §1).
+// Basic value types shared by every layer. No Qt here (model/store must stay Qt-free).
 #include <cstdint>
 #include <functional>
 #include <limits>

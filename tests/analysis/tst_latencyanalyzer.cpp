@@ -1,4 +1,4 @@
-// LatencyAnalyzer: percentiles against numpy's default (linear) values, seed 004's Furiosa
+// LatencyAnalyzer: percentiles against numpy's default (linear) values, Furiosa's inference
 // summary, the histogram, the default unit, unit matching and the per-operator table.
 #include "../store/storetestutil.h"
 
@@ -14,7 +14,7 @@ using storetest::Builder;
 
 namespace {
 
-// Seed 004: four inferences and their printed summary (rounded to ns).
+// Furiosa's example: four inferences and their printed summary (rounded to ns).
 const std::vector<TimeNs> kSeedInferences = { 3027309, 2111363, 1824769, 1584494 };
 
 } // namespace

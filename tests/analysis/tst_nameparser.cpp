@@ -1,6 +1,6 @@
-// NameParser: every naming example of the seeds (000 RBLN, 001/002 Neuron, 004 Furiosa),
-// of reference/formats.md (§3 Neuron, §4 RBLN, §6 Furiosa, §7 XProf/HLO, §8 Kineto), of
-// the sample profile and of the benchmark generator, one table row each.
+// NameParser: every naming example of the vendors' profiler docs and file formats (RBLN,
+// Neuron, Furiosa, XProf/HLO, Kineto), of the sample profile and of the benchmark
+// generator, one table row each.
 #include <analysis/operators/nameparser.h>
 
 #include <QtTest>
@@ -62,7 +62,7 @@ void tst_NameParser::parseName_data()
         QTest::newRow(tag) << name << format << op << layer << module << framework << hlo << command << members
                            << operands;
     };
-    // --- RBLN (seed 000, formats.md §4): {seq}_{layer}_{cmd}; the op comes from args (opcode)
+    // --- RBLN (Rebellions profiler): {seq}_{layer}_{cmd}; the op comes from args (opcode)
     row("rbln fused stem", "0_fused(bn1+conv1+relu)_1", "rbln", "fused(bn1+conv1+relu)", "fused(bn1+conv1+relu)",
         "(top)", "fused(bn1+conv1+relu)", "", "0_fused(bn1+conv1+relu)_1", "bn1|conv1|relu");
     row("rbln llama q_proj, no command index", "0_causal_lm.model.0.self_attn.q_proj", "rbln",
@@ -113,7 +113,7 @@ void tst_NameParser::parseName_data()
     row("bench all-reduce", "0_all-reduce(grad.layer4.2)_12", "rbln", "all-reduce", "grad.layer4.2", "grad.layer4",
         "grad.layer4.2", "", "0_all-reduce(grad.layer4.2)_12", "", "grad.layer4.2");
 
-    // --- Neuron framework paths (seed 001, formats.md §3.4/§3.7)
+    // --- Neuron framework paths (device JSON `layer`, TensorBoard op timeline names)
     row("neuron addmm", "NN[model]/Linear[layer1]/aten__addmm_add", "neuron_path", "aten__addmm_add",
         "NN[model]/Linear[layer1]", "NN[model]", "NN[model]/Linear[layer1]/aten__addmm_add", "",
         "NN[model]/Linear[layer1]/aten__addmm_add");
@@ -144,7 +144,7 @@ void tst_NameParser::parseName_data()
              "sg0000:83", "qSyncIO0" })
         row(n, n, "plain", n, "", "", "", "", n);
 
-    // --- HLO (formats.md §3.2 hlo_name, §7 XLA ops)
+    // --- HLO (Neuron's hlo_name, XLA ops in XProf traces)
     row("hlo instruction text", "%add.1 = add(%dot, %custom-call.44)", "hlo", "add", "", "", "", "add.1",
         "%add.1 = add(%dot, %custom-call.44)", "", "dot|custom-call.44");
     row("hlo typed instruction", "%fusion.3 = f32[2,2]{1,0} fusion(%p0, %p1), kind=kLoop", "hlo", "fusion", "", "", "",
@@ -160,7 +160,7 @@ void tst_NameParser::parseName_data()
     row("tf name scope", "sequential/dense/MatMul", "neuron_path", "MatMul", "sequential/dense", "sequential",
         "sequential/dense/MatMul", "", "sequential/dense/MatMul");
 
-    // --- Kineto / PyTorch profiler (formats.md §8, sample profile)
+    // --- Kineto / PyTorch profiler (Chrome traces, sample profile)
     for (const char* n : { "aten::conv2d", "aten::addmm", "aten::_to_copy", "nn.Module: ResNetBlock",
              "autograd::engine::evaluate_function: ConvolutionBackward0", "c10d::allreduce_" })
         row(n, n, "kineto", n, "", "", n, "", n);
@@ -172,7 +172,7 @@ void tst_NameParser::parseName_data()
              "Memcpy HtoD (Pageable -> Device)", "cudaLaunchKernel" })
         row(n, n, "plain", n, "", "", "", "", n);
 
-    // --- Furiosa (seed 004, formats.md §6)
+    // --- Furiosa (furiosa-sdk profiler traces)
     row("furiosa instruction", "LowLevelConv2d(41,40,42,44)", "call", "LowLevelConv2d", "", "", "", "",
         "LowLevelConv2d(41,40,42,44)", "", "41|40|42|44");
     row("furiosa depthwise", "LowLevelDepthwiseConv2d(7,8)", "call", "LowLevelDepthwiseConv2d", "", "", "", "",
@@ -277,7 +277,7 @@ void tst_NameParser::kind_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("category");
     QTest::addColumn<QString>("kind");
-    // RBLN categories (seed 000)
+    // RBLN command categories
     QTest::newRow("nec") << "0_fused(bn1+conv1+relu)_5"
                          << "Neural Engine Clusters"
                          << "compute";
@@ -299,7 +299,7 @@ void tst_NameParser::kind_data()
     QTest::newRow("host") << "0_model_0"
                           << "Host"
                           << "host";
-    // Kineto (§8)
+    // Kineto
     QTest::newRow("cpu op") << "aten::conv2d"
                             << "cpu_op"
                             << "host";
@@ -331,7 +331,7 @@ void tst_NameParser::kind_data()
     QTest::newRow("nux host") << "Quantize"
                               << "Nux"
                               << "host";
-    // Sophgo (§5): GDMA commands by their category, TIU commands compute, MCU firmware records
+    // Sophgo: GDMA commands by their category, TIU commands compute, MCU firmware records
     QTest::newRow("sophgo gdma command") << "TENSOR S2L"
                                          << "dma"
                                          << "transfer";

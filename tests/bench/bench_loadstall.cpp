@@ -1,5 +1,5 @@
-// GUI-thread stall benchmark of the main window (issue 3 budget: the GUI thread never stalls
-// more than 50 ms during a load; Cancel takes effect within 1 s).
+// GUI-thread stall benchmark of the main window (budget: the GUI thread never stalls more
+// than 50 ms during a load; Cancel takes effect within 1 s).
 //
 //   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--verbose]
 //

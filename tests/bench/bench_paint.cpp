@@ -1,5 +1,5 @@
-// Paint benchmark of the device timeline (issue 3 budget: <= 8 ms per paint at full zoom-out,
-// a mid zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen).
+// Paint benchmark of the device timeline (budget: <= 8 ms per paint at full zoom-out, a mid
+// zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen).
 //
 //   bench_paint TRACE [--reps N] [--png DIR] [--size WxH]
 //

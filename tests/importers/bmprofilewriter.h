@@ -1,9 +1,9 @@
 #pragma once
-// Writes Sophgo bmprofile_data-N folders from a small spec, following formats.md §5.7:
-// global.profile (arch, net, tpu_freq, subnet, layers with tensors and static command lists,
-// core list, allocations) and iter0.profile (SUMMARY, DYN_DATA with its calibration record,
-// DYN_EXTRA, MONITOR_GDMA, MONITOR_BD blocks), optionally bmlib0.profile. No real output of
-// this format is public, so the importer tests and the screenshot profile are made here.
+// Writes Sophgo bmprofile_data-N folders from a small spec: global.profile (arch, net,
+// tpu_freq, subnet, layers with tensors and static command lists, core list, allocations)
+// and iter0.profile (SUMMARY, DYN_DATA with its calibration record, DYN_EXTRA,
+// MONITOR_GDMA, MONITOR_BD blocks), optionally bmlib0.profile. No real output of this
+// format is public, so the importer tests and the screenshot profile are made here.
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -320,9 +320,10 @@ inline std::string bmlibProfile(uint64_t beginUsec, bool emptyExtra)
     return block(9, p) + block(10, e);
 }
 
-// A small BM1684X network, pipelined as seed 003 shows: a layer group of four slices (load,
-// conv, store per slice, loads and stores at half height), then three global layers. Every
-// command moves or reads real tensor ranges in three allocations (coeff, runtime, tensor).
+// A small BM1684X network, pipelined as Sophgo's TPU Profile article shows: a layer group
+// of four slices (load, conv, store per slice, loads and stores at half height), then three
+// global layers. Every command moves or reads real tensor ranges in three allocations
+// (coeff, runtime, tensor).
 inline Spec showcase()
 {
     Spec s;
@@ -371,7 +372,7 @@ inline Spec showcase()
             { 11, false, "1x64x320x320", 1, false, out, 196608, int64_t((8 + (i % 2) * 2) * bank), 1, 8 } };
         const uint64_t cstart = std::max(tiuFree, loadEnd[size_t(i)] + 200);
         const uint64_t cdur = 21000;
-        // The first slice computes at low utilisation (seed 003: an input channel of 3).
+        // The first slice computes at low utilisation (as in Sophgo's example: an input channel of 3).
         conv.commands.push_back(tiuCommand(bid++, gid - 1, 0, cstart, cstart + cdur, cdur * (i == 0 ? 3 : 9) / 10));
         tiuFree = cstart + cdur + 300;
         convEnd[size_t(i)] = cstart + cdur;
@@ -390,7 +391,7 @@ inline Spec showcase()
         gdmaFree = sstart + sdur + 400;
         s.layers.push_back(store);
     }
-    // Global layers: each moves its input in, computes, writes back (seed 003 §5.2).
+    // Global layers: each moves its input in, computes, writes back (as Sophgo's Global Layer example shows).
     const char* const types[] = { "Permute", "Cast", "Add" };
     uint64_t inAddr = tensor + 0x200000, outAddr = tensor + 0x400000;
     for (int k = 0; k < 3; ++k) {

@@ -1,9 +1,9 @@
 #pragma once
-// Writes AWS Neuron profiler files from a small spec, following formats.md §3 field by
-// field, for the Neuron importer tests (no real output is public): the legacy device JSON
-// (§3.2), the Profiler 2.0 system_profile.json (§3.3, in each layout the docs allow) and
-// the TensorBoard plugin files (§3.7). Values are written as JSON text so that tests can
-// also write what the tools never do (wrong types, strings for numbers, unknown keys).
+// Writes AWS Neuron profiler files from a small spec, field by field as Neuron documents
+// them, for the Neuron importer tests (no real output is public): the legacy device JSON,
+// the Profiler 2.0 system_profile.json (in each layout the docs allow) and the TensorBoard
+// plugin files. Values are written as JSON text so that tests can also write what the tools
+// never do (wrong types, strings for numbers, unknown keys).
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -77,7 +77,7 @@ inline std::string topObject(const Members& members)
     return out + "}\n";
 }
 
-// --- §3.2 legacy device JSON ------------------------------------------------------------
+// --- legacy device JSON -----------------------------------------------------------------
 
 struct Instruction {
     int64_t timestamp = 0;
@@ -86,17 +86,17 @@ struct Instruction {
     std::string opcode; // "MATMUL"
     std::string operands; // engine-specific text
     std::string hloName; // "%add.1 = add(%dot, %custom-call.44)"
-    Members extra; // more columns (§3.4 names), as JSON text
+    Members extra; // more columns (Neuron Explorer's column names), as JSON text
 };
 
 struct DeviceSpec {
     Members summary; // one summary element
     std::vector<Instruction> instructions;
     std::vector<std::pair<std::string, std::vector<std::string>>> otherArrays; // e.g. "dma": [objects]
-    bool summaryAsObject = false; // §3.8: accept an object as well as an array
+    bool summaryAsObject = false; // an object instead of the usual array
     bool summaryLast = false; // keys in the other order
     bool omitSummary = false;
-    bool timesAsStrings = false; // §3.8: numbers as strings
+    bool timesAsStrings = false; // numbers as strings
 };
 
 inline std::string instructionJson(const Instruction& in, bool timesAsStrings)
@@ -142,7 +142,7 @@ inline DeviceSpec sampleDevice(int steps, int64_t t0 = 10261883214)
         { "nc_idx", num(0) }, { "nd_idx", num(0) }, { "mfu_estimated_percent", dbl(41.5) },
         { "hfu_estimated_percent", dbl(47.25) }, { "mbu_estimated_percent", dbl(12.5) },
         { "tensor_engine_active_time_percent", dbl(55.0) }, { "dma_active_time_percent", dbl(38.0) } };
-    // `layer` holds the framework op (formats.md §3.4), here the module paths of seed 001's model.
+    // `layer` holds the framework op, here the module paths of the Neuron TensorBoard tutorial's model.
     const char* layers[] = { "NN[model]/Linear[layer1]/aten__addmm", "NN[model]/Linear[layer2]/aten__addmm",
         "NN[model]/Tanh[nl2]/aten__tanh" };
     for (int i = 0; i < steps; ++i) {
@@ -152,7 +152,7 @@ inline DeviceSpec sampleDevice(int steps, int64_t t0 = 10261883214)
         auto add = [&](int64_t at, int64_t dur, const char* label, const char* opcode, const std::string& hloName,
                        const std::string& operands, Members extra = {}) {
             extra.emplace_back("layer", str(layer));
-            // The engine column is lower case (formats.md §3.4); DMA queues have none.
+            // The engine column is lower case; DMA queues have none.
             const std::string row = label;
             const std::string engine = row == "TensorMatrix" ? "tensor" : row == "GpSimd" ? "gpsimd" : row;
             if (row[0] != 'q') {
@@ -184,7 +184,7 @@ inline DeviceSpec sampleDevice(int steps, int64_t t0 = 10261883214)
     return s;
 }
 
-// --- §3.3 Profiler 2.0 system_profile.json ----------------------------------------------
+// --- Profiler 2.0 system_profile.json ---------------------------------------------------
 
 struct SystemEvent {
     bool framework = false;
@@ -311,7 +311,7 @@ inline SystemSpec sampleSystem(int steps, int64_t t0 = 1729888371056597613)
     return s;
 }
 
-// --- §3.7 TensorBoard plugin files ------------------------------------------------------
+// --- TensorBoard plugin files -----------------------------------------------------------
 
 // neuron_op_timeline.json: sections as processes (Process Overview, Control, Execution,
 // Data Transfer), each with framework-op and HLO-op rows; ts/dur in µs.

@@ -1,9 +1,9 @@
 #pragma once
-// A small protobuf *writer* for Perfetto traces, for tests only (formats.md §2). It knows
-// the field numbers of §2.2 itself (it does not share the importer's tables, so a wrong
-// number on either side shows up as a failing test) and encodes every message with its
-// fields in field-number order, repeated fields unpacked — the layout protoc produces, so
-// the verified example of §2.6 comes out byte for byte.
+// A small protobuf *writer* for Perfetto traces, for tests only. It knows the field
+// numbers itself (it does not share the importer's tables, so a wrong number on either
+// side shows up as a failing test) and encodes every message with its fields in
+// field-number order, repeated fields unpacked — the layout protoc produces, so the
+// protoc-verified examples come out byte for byte.
 //
 //   Trace t;
 //   t.add(Packet().seq(1).flags(1).track(Track(1).name("NPU0")));
@@ -114,7 +114,7 @@ private:
 
 class Msg : public MsgBase<Msg> { };
 
-// --- field numbers (formats.md §2.2)
+// --- field numbers (from Perfetto's trace .proto files)
 namespace f {
 // TracePacket
 constexpr uint32_t kTimestamp = 8, kSeq = 10, kTrackEvent = 11, kInterned = 12, kFlags = 13;
@@ -401,7 +401,7 @@ private:
 // ---------------------------------------------------------------------------------------
 // Canned traces used by tst_perfettoimporter.
 
-// formats.md §2.6, the three-packet verified example.
+// The three-packet example (track descriptor, slice begin, slice end), verified with protoc --decode.
 inline Trace minimalExample()
 {
     Trace t;
@@ -411,7 +411,8 @@ inline Trace minimalExample()
     return t;
 }
 
-// formats.md §2.6, the richer text-format example (251 bytes when encoded by protoc).
+// The richer text-format example (interning, process and counter tracks, debug annotations, a
+// flow), 251 bytes when encoded by protoc.
 inline Trace richExample()
 {
     Trace t;
@@ -434,11 +435,11 @@ inline Trace richExample()
     return t;
 }
 
-// An RBLN-profiler-shaped trace (formats.md §4, seeds/000): a host process with its main
-// thread, and one ATOM device process with the seven RBLN command tracks in RBLN's order,
-// two counter tracks; two runtime iterations (sequence_index 0 and 1). The device writer
-// (sequence 2) interns names, categories and annotation names and resets its incremental
-// state between the iterations, re-interning from iid 1.
+// An RBLN-profiler-shaped trace (as Rebellions' profiler writes for Perfetto): a host
+// process with its main thread, and one ATOM device process with the seven RBLN command
+// tracks in RBLN's order, two counter tracks; two runtime iterations (sequence_index 0 and
+// 1). The device writer (sequence 2) interns names, categories and annotation names and
+// resets its incremental state between the iterations, re-interning from iid 1.
 struct RblnLayout {
     static constexpr int32_t kHostPid = 4242;
     static constexpr int32_t kDevicePid = 7001;

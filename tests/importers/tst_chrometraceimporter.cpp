@@ -1,6 +1,6 @@
 // ChromeTraceImporter through ProfileLoader::load on the hand-made traces in tests/data/
-// (formats.md §1.9–1.10 edge cases). Each row states the whole resulting store in a
-// compact text form, so a row fails with a readable diff.
+// (the edge cases Perfetto's and catapult's JSON importers handle). Each row states the
+// whole resulting store in a compact text form, so a row fails with a readable diff.
 #include "importertestutil.h"
 #include "testfiles.h"
 
@@ -237,7 +237,7 @@ private slots:
             << QStringList { "a0:load@0 20000+10000", "a0:open@0 35000+15000", "a0:req@0 0+10000", "a1:req@0 4000+8000",
                    "a0:tick@0 6000+0" }
             << QStringList { "late@50000" } << none << none << "async_end_without_begin:1 async_never_ended:1";
-        // formats.md §1.6: nestable async slices nest within one id (catapult makes "sub" a child of "req").
+        // Nestable async slices nest within one id (catapult makes "sub" a child of "req").
         QTest::newRow("async nested within one id")
             << "chrome_async_nested.json"
             << "none" << arr << "b:2 e:2" << QStringList { "a0:req@0 0+10000", "a0:sub@1 2000+6000" } << none << none

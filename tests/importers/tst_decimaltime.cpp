@@ -1,5 +1,5 @@
 // parseMicrosToNs: decimal µs text → integer ns without a lossy double round trip
-// (formats.md §1.10 item 3). Rounding is half away from zero, as llround.
+// (keeps ns precision on epoch-µs values). Rounding is half away from zero, as llround.
 #include <decimaltime.h>
 
 #include <QtTest>

@@ -1,4 +1,4 @@
-// The AWS Neuron importers (formats.md §3) through ProfileLoader::load, on files written by
+// The AWS Neuron importers through ProfileLoader::load, on files written by
 // neuronprofilewriter.h: the legacy device JSON (rows, slices, args, summary metadata, the
 // operator identity it feeds), the Profiler 2.0 system_profile.json in every layout, the
 // TensorBoard plugin's op timeline and operator tables; malformed variants (cut short,
@@ -193,7 +193,7 @@ private slots:
         QVERIFY(!std::any_of(args.begin(), args.end(), [](const QString& a) { return a.startsWith("timestamp="); }));
         QCOMPARE(category(s, findSlice(s, QStringLiteral("DMA_LOAD"))), QStringLiteral("dma"));
 
-        // The summary is trace metadata, headline metrics first (formats.md §3.8).
+        // The summary is trace metadata, headline metrics (run time, MFU, HFU, MBU) first.
         const QStringList keys = metadataKeys(s);
         QCOMPARE(keys.mid(0, 4),
             QStringList({ "summary.total_time", "summary.mfu_estimated_percent", "summary.hfu_estimated_percent",
@@ -216,7 +216,8 @@ private slots:
         QVERIFY(!TransferClassifier::isTransferSlice(s, mm));
     }
 
-    // Layouts formats.md §3.8 asks to accept all read the same.
+    // Layouts the Neuron tools may write (summary as an object or last, numbers as strings,
+    // unknown keys, compact, gzip) all read the same.
     void deviceVariants_data()
     {
         QTest::addColumn<QByteArray>("bytes");
@@ -254,7 +255,7 @@ private slots:
             QVERIFY(sliceArgs(*r.store, findSlice(*r.store, "MATMUL"), ArgStyle::Quoted).contains(extraArg));
     }
 
-    // DMA and other tables of the device JSON (undocumented, §3.2 "likely"): rows by queue name.
+    // DMA and other tables of the device JSON (likely in real files, but undocumented): rows by queue name.
     void deviceOtherTables()
     {
         DeviceSpec s = sampleDevice(1);

@@ -1,5 +1,5 @@
 // The Perfetto importer's building blocks: the bounds-checked protobuf wire reader, the
-// test-side writer against the bytes of formats.md §2.6, the probe (what it claims and
+// test-side writer against bytes verified with protoc, the probe (what it claims and
 // what it leaves to other importers), and the packet stream's size limit.
 #include "perfettotracewriter.h"
 #include "testfiles.h"
@@ -140,11 +140,11 @@ private slots:
         QCOMPARE(at, uint64_t(53));
     }
 
-    // --- the generator reproduces formats.md §2.6 -----------------------------------
+    // --- the generator reproduces the protoc-verified example -----------------------
 
     void writerMatchesVerifiedExample()
     {
-        // The bytes of formats.md §2.6, as printed there.
+        // The three packets (descriptor, begin, end) as protoc encodes them.
         const std::string expected
             = QByteArray::fromHex("0a 0f 50 01 68 01 e2 03 08 08 01 12 04 4e 50 55 30"
                                   "0a 14 40 e8 07 50 01 5a 0d 48 01 58 01 ba 01 06 6d 61 74 6d 75 6c"
@@ -153,7 +153,7 @@ private slots:
         QCOMPARE(hex(minimalExample().bytes()), hex(expected));
         // The richer text-format example encodes to 251 bytes with protoc.
         QCOMPARE(richExample().bytes().size(), size_t(251));
-        // The key bytes §2.6 lists.
+        // Key bytes worth knowing: flow_ids, terminating_flow_ids, double_counter_value, interned_data.
         QCOMPARE(hex(Event().flow(1).encode().substr(0, 2)), QStringLiteral("f9 02"));
         QCOMPARE(hex(Event().terminatingFlow(1).encode().substr(0, 2)), QStringLiteral("81 03"));
         QCOMPARE(hex(Event().doubleValue(1).encode().substr(0, 2)), QStringLiteral("e1 02"));

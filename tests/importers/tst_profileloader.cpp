@@ -1,6 +1,6 @@
-// ProfileLoader on hostile input (DESIGN.md §5): every file either fails with an error that
-// names the file and a byte offset, or loads what could be salvaged and says what it fixed.
-// Never a crash, a hang or an exception.
+// ProfileLoader on hostile input: every file either fails with an error that names the file
+// and a byte offset, or loads what could be salvaged and says what it fixed. Never a crash,
+// a hang or an exception.
 #include "testfiles.h"
 
 #include <profileloader.h>

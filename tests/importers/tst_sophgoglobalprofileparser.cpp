@@ -1,6 +1,6 @@
-// SophgoGlobalProfileParser: the global.profile grammar of formats.md §5.3 — key=value pairs
-// (the last key takes the rest of the line, commas in numbers dropped), the lines it knows,
-// tensors and commands attached to the latest layer, and lenient handling of the rest.
+// SophgoGlobalProfileParser: the global.profile line grammar — key=value pairs (the last
+// key takes the rest of the line, commas in numbers dropped), the lines it knows, tensors
+// and commands attached to the latest layer, and lenient handling of the rest.
 #include <sophgo/sophgoglobalprofileparser.h>
 
 #include <QtTest>

@@ -1,6 +1,6 @@
-// SophgoImporter on bmprofile_data folders written by bmprofilewriter.h (formats.md §5.7):
-// rows, times (calibration, anchoring, TIU alignment, 32-bit wrap), heights, args, memory
-// accesses, metadata, and the malformed variants of §5.7–5.8.
+// SophgoImporter on bmprofile_data folders written by bmprofilewriter.h: rows, times
+// (calibration, anchoring, TIU alignment, 32-bit wrap), heights, args, memory accesses,
+// metadata, and malformed variants (cut blocks, 0xFF records, iteration gaps, bad lengths).
 #include "bmprofilewriter.h"
 
 #include <analysis/operators/operatoraggregator.h>
@@ -22,7 +22,7 @@ namespace {
 
 constexpr uint64_t kGlobal = 0x100000000ull;
 
-// The minimal profile of §5.7, with numbers chosen so every conversion is visible:
+// A minimal profile, with numbers chosen so every conversion is visible:
 // GDMA g1 [1000,1200] 400 B, g2 [1200,1300] 100 B, g3 [1600,1800] 800 B (cycles, 1 ns each);
 // TIU t1 [5000,5250] on its own clock, load 125, waiting for g2; DYN_DATA at 2 ns per cycle.
 bmprofile::Spec minimal()

@@ -1,6 +1,6 @@
 // The Latency dock: its figures are LatencyAnalyzer's (default unit, a picked operator,
 // a typed name, a window), its models pass QAbstractItemModelTester, the histogram's bars
-// are the analyzer's bins, the per-operator table is seed 004's, and the JSON export is
+// are the analyzer's bins, the per-operator table is Furiosa's, and the JSON export is
 // strata-cli latency --json's text.
 #include "widgettestutil.h"
 

@@ -26,8 +26,8 @@ template <typename Sender, typename Signal> bool waitFor(const Sender* sender, S
     return spy.wait(kWaitMs);
 }
 
-// A dock as the main window makes it (DESIGN.md §3): on its own Selection and Viewport,
-// made again for each test function so no state leaks from one test to the next.
+// A dock as the main window makes it: on its own Selection and Viewport, made again for
+// each test function so no state leaks from one test to the next.
 template <typename Dock> struct DockFixture {
     std::unique_ptr<strata::model::Selection> selection;
     std::unique_ptr<strata::model::Viewport> viewport;

@@ -25,12 +25,12 @@ class PairMetricsComputer;
 class PairMetricsView;
 struct PairMetrics;
 
-// The Annotations dock (objectName "annotations"; seed 002): the markers of the shared
-// AnnotationsModel as a table (zoom checkbox, colour, name edited in place, time, Δ to the
-// previous marker, Diff vs, Δt) and, under it, what ran between the current row's marker
-// and its Diff-vs marker (PairMetricsView), computed off the GUI thread once the summary
-// index is there. Add, rename, delete, colour, save and load are buttons and the table's
-// context menu. The current row follows the marker selected on the timeline.
+// The Annotations dock (objectName "annotations"; as in the Neuron profiler): the markers
+// of the shared AnnotationsModel as a table (zoom checkbox, colour, name edited in place,
+// time, Δ to the previous marker, Diff vs, Δt) and, under it, what ran between the current
+// row's marker and its Diff-vs marker (PairMetricsView), computed off the GUI thread once
+// the summary index is there. Add, rename, delete, colour, save and load are buttons and
+// the table's context menu. The current row follows the marker selected on the timeline.
 class AnnotationsWidget : public QWidget {
     Q_OBJECT
 public:

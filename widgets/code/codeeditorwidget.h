@@ -17,7 +17,7 @@ namespace strata::widgets {
 
 class SourceView;
 
-// The Code dock (objectName "codeEditor"; issue 6): the profile's source files (from
+// The Code dock (objectName "codeEditor"): the profile's source files (from
 // store::SourceIndex, built off the GUI thread by buildIndex()) in a read-only view with
 // per-line event counts and time in the gutter. Files are found next to the trace or under
 // a source root the user picks (SourceFileResolver) and read off the GUI thread.

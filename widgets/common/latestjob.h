@@ -6,10 +6,10 @@
 
 namespace strata::widgets {
 
-// The newest of a dock's background jobs (DESIGN.md §3): starting one cancels the one
-// before it, and a result is applied only while its generation is current, so a slow old
-// result never overwrites a newer one. Destroying it cancels the running job; the worker
-// holds its own reference to the flag it polls.
+// The newest of a dock's background jobs (run on the thread pool): starting one cancels the
+// one before it, and a result is applied only while its generation is current, so a slow
+// old result never overwrites a newer one. Destroying it cancels the running job; the
+// worker holds its own reference to the flag it polls.
 class LatestJob {
 public:
     struct Ticket {

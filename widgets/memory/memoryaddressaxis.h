@@ -7,12 +7,12 @@
 
 namespace strata::widgets {
 
-// The vertical axis of one memory space's chart: address → y, lowest address at the top
-// (formats.md §5.6). A local space is one linear band over its size, with bank boundaries;
-// a global space (gigabytes, mostly unused) shows only bands that hold something: its
-// allocated regions, and the address ranges accessed outside any region. Bands that were
-// accessed share the height by their number of accesses (where the traffic is, there is
-// room to see it); the others, context only, get the readable minimum.
+// The vertical axis of one memory space's chart: address → y, lowest address at the top (as
+// Sophgo's profile view draws it). A local space is one linear band over its size, with
+// bank boundaries; a global space (gigabytes, mostly unused) shows only bands that hold
+// something: its allocated regions, and the address ranges accessed outside any region.
+// Bands that were accessed share the height by their number of accesses (where the traffic
+// is, there is room to see it); the others, context only, get the readable minimum.
 //
 // Invariant: bands are sorted by address, do not overlap, and their y ranges are ordered
 // the same way with a 2 px gap between neighbours.

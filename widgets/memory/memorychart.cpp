@@ -20,7 +20,7 @@ namespace strata::widgets {
 using store::MemoryAccessTable;
 using store::TimeNs;
 
-// Seed 003: red = GDMA write / TIU output, green = GDMA read / TIU input.
+// As Sophgo's profile view: red = GDMA write / TIU output, green = GDMA read / TIU input.
 const QColor MemoryChart::kReadColor(67, 160, 71);
 const QColor MemoryChart::kWriteColor(211, 61, 56);
 

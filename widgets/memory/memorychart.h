@@ -16,12 +16,13 @@ class Viewport;
 
 namespace strata::widgets {
 
-// One memory space as a space-time chart (seed 003, formats.md §5.6): x is time over the
-// shared Viewport's visible range, y the address (MemoryAddressAxis), one rectangle per
-// access, red for writes, green for reads. Accesses are rasterised into an image once per
-// (visible range, size): only the window's accesses (binary search), several in one pixel
-// folding into it. The current slice's accesses are outlined; clicking one makes its
-// instruction current; dragging pans and the wheel zooms the Viewport, as on the timeline.
+// One memory space as a space-time chart (as Sophgo's profile view shows it): x is time
+// over the shared Viewport's visible range, y the address (MemoryAddressAxis), one
+// rectangle per access, red for writes, green for reads. Accesses are rasterised into an
+// image once per (visible range, size): only the window's accesses (binary search), several
+// in one pixel folding into it. The current slice's accesses are outlined; clicking one
+// makes its instruction current; dragging pans and the wheel zooms the Viewport, as on the
+// timeline.
 class MemoryChart : public QWidget {
     Q_OBJECT
 public:

@@ -43,7 +43,7 @@ QString MemoryUsageBar::legendText() const
 
 QColor MemoryUsageBar::colorOf(const QString& category)
 {
-    // The three kinds of seed 003 get fixed, distinct colours; anything else a stable one.
+    // The three kinds Sophgo's profile view reports get fixed, distinct colours; anything else a stable one.
     if (category == QLatin1String("Coeff"))
         return QColor(126, 87, 194);
     if (category == QLatin1String("Runtime"))

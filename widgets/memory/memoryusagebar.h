@@ -7,8 +7,8 @@
 
 namespace strata::widgets {
 
-// A memory space's usage by kind (seed 003: "14.07MB for Coeff, 15.20MB for Runtime, and
-// 6.23MB for Tensor") as one stacked bar with its legend beside it.
+// A memory space's usage by kind (Sophgo's example: "14.07MB for Coeff, 15.20MB for
+// Runtime, and 6.23MB for Tensor") as one stacked bar with its legend beside it.
 class MemoryUsageBar : public QWidget {
     Q_OBJECT
 public:

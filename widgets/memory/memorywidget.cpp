@@ -123,7 +123,7 @@ void MemoryWidget::setStore(std::shared_ptr<const store::EventStore> store)
             if (!m.rowsOf(id).empty() || !bands.empty())
                 axes.emplace_back(id, std::move(bands));
         }
-        // Local (on-chip) memory first, as seed 003 shows it above global memory.
+        // Local (on-chip) memory first, as Sophgo's profile view shows it above global memory.
         std::stable_sort(axes.begin(), axes.end(), [&m](const auto& a, const auto& b) {
             return m.space(a.first).kind == store::MemoryKind::Local
                 && m.space(b.first).kind != store::MemoryKind::Local;
@@ -146,7 +146,7 @@ void MemoryWidget::onAxesReady()
         m_split->setStretchFactor(m_split->count() - 1, m.space(space).kind == store::MemoryKind::Local ? 3 : 2);
         m_charts.push_back(chart);
     }
-    // Usage by kind of the global memory's regions, in seed 003's order.
+    // Usage by kind of the global memory's regions, in Sophgo's order (Coeff, Runtime, Tensor).
     std::map<QString, uint64_t> usage;
     for (const store::MemoryRegion& r : m.regions()) {
         if (!r.space.valid() || m.space(r.space).kind != store::MemoryKind::Global)

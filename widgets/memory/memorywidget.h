@@ -23,12 +23,12 @@ namespace strata::widgets {
 class MemoryChart;
 class MemoryUsageBar;
 
-// The Memory dock (objectName "memory"; seed 003's memory space-time chart): one
-// MemoryChart per memory space of the store (LOCAL MEM with its banks above GLOBAL MEM),
-// sharing the timeline's Viewport and Selection, under a legend (read / write) and the
-// global memory's usage by kind. A store without memory accesses gets a one-line
-// explanation instead. The address axes are worked out off the GUI thread; ready() says
-// the charts are up.
+// The Memory dock (objectName "memory"; the memory space-time chart of Sophgo's profiler):
+// one MemoryChart per memory space of the store (LOCAL MEM with its banks above GLOBAL
+// MEM), sharing the timeline's Viewport and Selection, under a legend (read / write) and
+// the global memory's usage by kind. A store without memory accesses gets a one-line
+// explanation instead. The address axes are worked out off the GUI thread; ready() says the
+// charts are up.
 class MemoryWidget : public QWidget {
     Q_OBJECT
 public:

@@ -5,9 +5,10 @@
 
 namespace strata::widgets {
 
-// The latency statistics of one unit as a table (Furiosa's summary, seed 004): count, min,
-// max, mean, median, p90, p95, p97, p99, p99.9 — one row each; columns: the statistic, the
-// value in the docks' duration format, and the value in ns as strata-cli latency prints it.
+// The latency statistics of one unit as a table (as Furiosa's inference summary): count,
+// min, max, mean, median, p90, p95, p97, p99, p99.9 — one row each; columns: the statistic,
+// the value in the docks' duration format, and the value in ns as strata-cli latency prints
+// it.
 class LatencyStatsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

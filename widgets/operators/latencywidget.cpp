@@ -172,7 +172,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
             m_chartView);
     });
 
-    // --- per operator (seed 004)
+    // --- per operator (Furiosa's average elapsed time and count)
     m_averageProxy->setSourceModel(m_averageModel);
     m_averageProxy->setSortRole(OperatorAverageModel::SortRole);
     m_averageView = makeTable(this, QStringLiteral("operatorAverages"));
@@ -188,7 +188,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_summary->setContentsMargins(8, 2, 8, 3);
     m_summary->setWordWrap(true);
 
-    // Two pages: the distribution (statistics beside the histogram) and seed 004's
+    // Two pages: the distribution (statistics beside the histogram) and Furiosa's
     // per-operator table.
     auto* distribution = new QSplitter(Qt::Horizontal, this);
     distribution->setObjectName(QStringLiteral("latencySplitter"));

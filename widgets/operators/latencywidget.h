@@ -37,8 +37,8 @@ namespace strata::widgets {
 class LatencyStatsModel;
 class OperatorAverageModel;
 
-// The Latency dock (objectName "latencyView"; seed 004, Furiosa's inference summary): for
-// a repeated unit — by default the top-level host slices that repeat (ProfilerStep#N, an
+// The Latency dock (objectName "latencyView"; like Furiosa's inference summary): for a
+// repeated unit — by default the top-level host slices that repeat (ProfilerStep#N, an
 // inference), or any operator the user picks or types — the count, min, max, mean, median
 // and p90/p95/p97/p99/p99.9 of its instances' durations, their histogram (median and p99
 // marked), and the per-operator average elapsed time and count. The figures are

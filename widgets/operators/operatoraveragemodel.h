@@ -7,7 +7,7 @@
 
 namespace strata::widgets {
 
-// Seed 004's per-operator table: operator, average elapsed time and count (Op level, the
+// Furiosa's per-operator table: operator, average elapsed time and count (Op level, the
 // aggregator's default scope), longest average first. SortRole gives raw numbers for a
 // QSortFilterProxyModel.
 class OperatorAverageModel : public QAbstractTableModel {

@@ -33,12 +33,12 @@ namespace strata::widgets {
 
 class PieLegend;
 
-// The Operator Charts dock (objectName "operatorCharts"; the Neuron operator views' pie,
-// seed 001): a donut of the share of busy time by operator at a chosen level — framework
-// op, operator, layer, HLO, command or module — as the top 8 plus "Other", and the
-// execution vs data-transfer split of the same time as one stacked bar ("about 83 % of the
-// time spent on data transfer" is read off it). Shares are self time over the busy time of
-// the tracks in scope, the Operator Table's "% Busy" column, so both docks agree.
+// The Operator Charts dock (objectName "operatorCharts"; the pie of the Neuron TensorBoard
+// plugin's operator views): a donut of the share of busy time by operator at a chosen level
+// — framework op, operator, layer, HLO, command or module — as the top 8 plus "Other", and
+// the execution vs data-transfer split of the same time as one stacked bar ("about 83 % of
+// the time spent on data transfer" is read off it). Shares are self time over the busy time
+// of the tracks in scope, the Operator Table's "% Busy" column, so both docks agree.
 //
 // Clicking a slice highlights its events on the timeline. Whole trace or current
 // selection, as the table; aggregation runs on the thread pool.

@@ -32,10 +32,10 @@ namespace strata::widgets {
 class OperatorFilterProxy;
 class OperatorTreeModel;
 
-// The Operator Table dock (objectName "operatorTable"; seed 002): the operator tree —
-// e.g. framework op › operator › command — with count, total/self/avg/min/max/median
-// time, share of busy time, bytes, FLOPs, MFU/HFU and engines per row, sortable and
-// filterable (substring or regex on name, engine, category).
+// The Operator Table dock (objectName "operatorTable"; as in the Neuron profiler): the
+// operator tree — e.g. framework op › operator › command — with count,
+// total/self/avg/min/max/median time, share of busy time, bytes, FLOPs, MFU/HFU and engines
+// per row, sortable and filterable (substring or regex on name, engine, category).
 //
 // Selecting rows highlights all their slices on the timeline (Selection::setHighlighted);
 // a double-click zooms to the row's longest instance and selects it. The table covers the

@@ -22,10 +22,10 @@ namespace strata::widgets {
 
 class SearchForm;
 
-// The Search dock (objectName "search"; issue 6): filter events by fields (SearchForm),
-// run off the GUI thread (SearchEngine via SearchMatches on the thread pool; a new search
-// cancels the running one, stale results are dropped), show the count and total time,
-// highlight every match on the timeline (Selection::setHighlighted, "Show only matches" =
+// The Search dock (objectName "search"): filter events by fields (SearchForm), run off the
+// GUI thread (SearchEngine via SearchMatches on the thread pool; a new search cancels the
+// running one, stale results are dropped), show the count and total time, highlight every
+// match on the timeline (Selection::setHighlighted, "Show only matches" =
 // Selection::setHighlightDimsOthers) and page through them in time order: Next / Previous,
 // Enter / Shift+Enter make the match current and reveal it, so Event Details shows it.
 // Typing searches after a short pause; Esc clears the results and the highlight.

@@ -16,9 +16,10 @@ class SummaryBusyChart;
 class SummaryComputer;
 class SummaryView;
 
-// The Overall Summary dock (objectName "overallSummary"; seed 002): the whole trace's
-// SummaryView — the same numbers as `strata-cli summary FILE` — with a bar chart of busy
-// time per engine. Shows "Building summary…" from setStore until setSummaryIndex.
+// The Overall Summary dock (objectName "overallSummary"; as in the Neuron profiler): the
+// whole trace's SummaryView — the same numbers as `strata-cli summary FILE` — with a bar
+// chart of busy time per engine. Shows "Building summary…" from setStore until
+// setSummaryIndex.
 class OverallSummaryWidget : public QWidget {
     Q_OBJECT
 public:

@@ -19,12 +19,12 @@ namespace strata::widgets {
 class SummaryComputer;
 class SummaryView;
 
-// The Current Selection Summary dock (objectName "selectionSummary"; seed 002): the
-// SummaryView of the time selection when there is one, else of the visible window — the
-// numbers `strata-cli summary FILE --range START:END` prints for it. It follows zoom and
-// pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a long drag),
-// computed on the thread pool, and a result that a newer move has overtaken is dropped. Shows "Building summary…" from
-// setStore until setSummaryIndex.
+// The Current Selection Summary dock (objectName "selectionSummary"; as in the Neuron
+// profiler): the SummaryView of the time selection when there is one, else of the visible
+// window — the numbers `strata-cli summary FILE --range START:END` prints for it. It
+// follows zoom and pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a
+// long drag), computed on the thread pool, and a result that a newer move has overtaken is
+// dropped. Shows "Building summary…" from setStore until setSummaryIndex.
 class SelectionSummaryWidget : public QWidget {
     Q_OBJECT
 public:

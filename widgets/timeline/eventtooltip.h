@@ -21,8 +21,9 @@ struct TooltipContent {
     QString text() const; // plain text, one field per line
 };
 
-// The hover card of the timeline (seed 002 "Hover"): name, category, track, start,
-// duration, parent chain and the first args of an event, or a counter's value at a time.
+// The hover card of the timeline (the Neuron profiler's hover info): name, category, track,
+// start, duration, parent chain and the first args of an event, or a counter's value at a
+// time.
 class EventTooltip {
 public:
     static constexpr int kMaxArgs = 6;

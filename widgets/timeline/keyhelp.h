@@ -11,7 +11,7 @@ class QPainter;
 
 namespace strata::widgets {
 
-// The `?` overlay: every key and mouse gesture of the timeline (DESIGN.md §4).
+// The `?` overlay: every key and mouse gesture of the timeline.
 class KeyHelp {
 public:
     static const std::vector<std::pair<QString, QString>>& entries();

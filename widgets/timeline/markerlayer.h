@@ -22,11 +22,11 @@ class Selection;
 
 namespace strata::widgets {
 
-// The markers on the timeline (issue 4): each is a line across the ruler and the tracks in
-// its colour, with a flag carrying its name at the top of the ruler. Pressing a line or a
-// flag (within kGrabPx) selects the marker and drags it; the drop snaps to the nearest
-// slice edge on screen (MarkerSnapper) unless Shift is held. The markers live in the
-// shared AnnotationsModel; this keeps only the drag and draws what the model holds.
+// The markers on the timeline: each is a line across the ruler and the tracks in its
+// colour, with a flag carrying its name at the top of the ruler. Pressing a line or a flag
+// (within kGrabPx) selects the marker and drags it; the drop snaps to the nearest slice
+// edge on screen (MarkerSnapper) unless Shift is held. The markers live in the shared
+// AnnotationsModel; this keeps only the drag and draws what the model holds.
 class MarkerLayer {
 public:
     static constexpr int kGrabPx = 4;

@@ -6,11 +6,11 @@
 
 namespace strata::widgets {
 
-// Where a marker lands when it is dropped or dragged (issue 4): on the nearest slice start
-// or end of any track on screen within kSnapPx of the pointer, else where the pointer is.
-// Cost: two binary searches per visible track level (starts and ends are both sorted
-// within a level, DESIGN.md §2); tracks scrolled out of view or in collapsed processes
-// are not searched, and nothing loops over a track's events.
+// Where a marker lands when it is dropped or dragged: on the nearest slice start or end of
+// any track on screen within kSnapPx of the pointer, else where the pointer is. Cost: two
+// binary searches per visible track level (starts and ends are both sorted within a level
+// of the store); tracks scrolled out of view or in collapsed processes are not searched,
+// and nothing loops over a track's events.
 class MarkerSnapper {
 public:
     static constexpr double kSnapPx = 8;

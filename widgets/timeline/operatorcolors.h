@@ -8,10 +8,11 @@
 
 namespace strata::widgets {
 
-// Colour by operator (seed 002): every event of one operator gets the same colour, stable
-// across runs because it hashes the operator's name, never an id. Compute draws from a
-// warm/green/violet qualitative palette; data transfers (DMA, memcpy, HDMA, h2d/d2h) from a
-// separate blue/teal family, so the two read apart at a glance.
+// Colour by operator (as the Neuron profiler colours instructions): every event of one
+// operator gets the same colour, stable across runs because it hashes the operator's name,
+// never an id. Compute draws from a warm/green/violet qualitative palette; data transfers
+// (DMA, memcpy, HDMA, h2d/d2h) from a separate blue/teal family, so the two read apart at a
+// glance.
 class OperatorColors {
 public:
     // RBLN command "0_fused(a+b)_3" (or v0.12 "0_W3_fused(a+b)_3") → "fused(a+b)"; an

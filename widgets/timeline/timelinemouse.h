@@ -12,13 +12,13 @@ namespace strata::widgets {
 
 class TimelineWidget;
 
-// The timeline's pointer gestures (DESIGN.md §4). A press decides what a drag does: select
-// a time range on the canvas (a move under 4 px is still a click), pan by the ruler or the
-// middle button, move the overview's window or the scroll thumb, resize the label column,
-// or drag a marker. Each move is computed from the state at the press, so a long drag does
-// not accumulate rounding. The wheel zooms at the cursor (Ctrl), pans (Shift, or a
-// horizontal wheel) or scrolls the tracks. The widget forwards its mouse events here and
-// keeps painting, hover and geometry.
+// The timeline's pointer gestures. A press decides what a drag does: select a time range on
+// the canvas (a move under 4 px is still a click), pan by the ruler or the middle button,
+// move the overview's window or the scroll thumb, resize the label column, or drag a
+// marker. Each move is computed from the state at the press, so a long drag does not
+// accumulate rounding. The wheel zooms at the cursor (Ctrl), pans (Shift, or a horizontal
+// wheel) or scrolls the tracks. The widget forwards its mouse events here and keeps
+// painting, hover and geometry.
 class TimelineMouse {
 public:
     enum class Drag { None, Pending, Select, PanRuler, PanMiddle, Overview, Scrollbar, ResizeLabels };

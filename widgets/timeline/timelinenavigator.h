@@ -6,8 +6,8 @@
 namespace strata::widgets {
 
 // Turns the timeline's keys, wheel and focus requests into Viewport moves, with the zoom
-// limit of 1 ns per 10 px of canvas (issue 3). Key presses and wheel notches are Steps
-// (they coalesce in view history); F, 0 and reveals are Jumps.
+// limit of 1 ns per 10 px of canvas. Key presses and wheel notches are Steps (they coalesce
+// in view history); F, 0 and reveals are Jumps.
 class TimelineNavigator {
 public:
     static constexpr int kPxPerNsLimit = 10;

@@ -15,10 +15,10 @@ namespace strata::widgets {
 class OperatorColors;
 class TrackImageCache;
 
-// What is drawn over the replayed track geometry and changes without rebuilding it
-// (DESIGN.md §4): hover and selection outlines, highlighted slices, flow arrows of the
-// selected slice, the time selection band, the cursor line and global instant lines.
-// Also where an event sits on screen, for hit boxes, reveal and tests.
+// What is drawn over the replayed track geometry and changes without rebuilding it: hover
+// and selection outlines, highlighted slices, flow arrows of the selected slice, the time
+// selection band, the cursor line and global instant lines. Also where an event sits on
+// screen, for hit boxes, reveal and tests.
 class TimelineOverlay {
 public:
     struct Hit {

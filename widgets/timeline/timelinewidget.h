@@ -31,11 +31,11 @@ namespace strata::widgets {
 class LodIndex;
 class TimelineNavigator;
 
-// The device timeline (DESIGN.md §4, issue 3): overview, ruler, label column and tracks in
-// one painting widget. Track geometry is rendered once per (visible range, width) into one
-// image per track and replayed; hover, selection, highlights and flows are overlays. The
-// pointer gestures are TimelineMouse's. Reads the shared Viewport, Selection and
-// TrackFilter; talks to no other dock.
+// The device timeline: overview, ruler, label column and tracks in one painting widget.
+// Track geometry is rendered once per (visible range, width) into one image per track and
+// replayed; hover, selection, highlights and flows are overlays. The pointer gestures are
+// TimelineMouse's. Reads the shared Viewport, Selection and TrackFilter; talks to no other
+// dock.
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
@@ -75,7 +75,7 @@ public:
     void setKeyHelpVisible(bool on);
     void revealEvent(model::EventRef e);
 
-    // The shared markers (issue 4); the timeline draws, adds, drags and removes them.
+    // The shared markers; the timeline draws, adds, drags and removes them.
     void setAnnotations(model::AnnotationsModel* annotations) { m_markers.setModel(annotations, this); }
     const MarkerLayer& markers() const { return m_markers; }
     // The context menu for a widget point (what a right-click pops up); null off the tracks.

@@ -33,11 +33,11 @@ struct SliceLabelCache {
 };
 
 // Renders the geometry of one track for one (visible range, width) into a transparent image
-// that paints replay with one blit (DESIGN.md §4). Reads only immutable data, so several
-// tracks may render at once on different threads. Never visits more than a few rows per
-// device pixel column: each level walks the visible rows with galloping searches, folds
-// everything starting inside one pixel column into a single column coloured by its longest
-// slice (LodIndex), and draws slices of a pixel or more one by one, labelled when wide.
+// that paints replay with one blit. Reads only immutable data, so several tracks may render
+// at once on different threads. Never visits more than a few rows per device pixel column:
+// each level walks the visible rows with galloping searches, folds everything starting
+// inside one pixel column into a single column coloured by its longest slice (LodIndex),
+// and draws slices of a pixel or more one by one, labelled when wide.
 class TrackRenderer {
 public:
     struct Context {

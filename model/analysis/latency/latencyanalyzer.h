@@ -10,7 +10,7 @@
 namespace strata::store {
 
 // The latency view: statistics over the instances of one repeated unit, plus the
-// per-operator average elapsed time and count (seed 004).
+// per-operator average elapsed time and count (as in Furiosa's inference summary).
 //
 // A unit is a name. Its instances are the slices (on thread, overflow and async tracks,
 // any depth) whose name is the unit, whose name without a trailing "#<digits>" is the unit

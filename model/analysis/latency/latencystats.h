@@ -33,7 +33,7 @@ struct LatencyStats {
     std::vector<TimeNs> samples; // each unit's duration, in start order
 };
 
-// One line of Furiosa's per-operator table (seed 004: name, average elapsed, count).
+// One line of Furiosa's per-operator table (its inference summary: name, average elapsed, count).
 struct OperatorAverage {
     std::string name;
     double averageNs = 0;

@@ -7,9 +7,10 @@
 
 namespace strata::store {
 
-// The operator table (seed 002): slices grouped by their key at one level of the operator
-// hierarchy, with count, total/self/avg/min/max/median duration, share of busy time,
-// bytes, FLOPs, MFU/HFU, engines, fused members and the execution vs data-transfer split.
+// The operator table (as the Neuron profiler's Operator Table widget shows it): slices
+// grouped by their key at one level of the operator hierarchy, with count,
+// total/self/avg/min/max/median duration, share of busy time, bytes, FLOPs, MFU/HFU,
+// engines, fused members and the execution vs data-transfer split.
 //
 // Which slices: those of the thread tracks (and their overflow lanes) in scope — device
 // engine tracks by default when the trace has any, else every thread — that START inside

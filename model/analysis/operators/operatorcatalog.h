@@ -10,7 +10,7 @@
 
 namespace strata::store {
 
-// Operator identity for every slice of one store, built once (DESIGN.md §2: identity hangs
+// Operator identity for every slice of one store, built once (in the store, identity hangs
 // off the TypeId). Each distinct TypeId's name is parsed once; each distinct combination of
 // identity args (layer, hlo_name, framework_name/framework_op/tf_op, opcode) and metric args
 // (bytes, flops, mfu, hfu) is read once and shared by every ArgSetId that holds it. An

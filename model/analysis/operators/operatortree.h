@@ -26,10 +26,10 @@ struct OperatorTreeNode {
     std::vector<std::string> categories; // distinct slice categories, first seen first
 };
 
-// The Operator Table (seed 002: "aggregates the hardware level metrics into framework layers
-// and operations ... progressively expand each row"): slices grouped by their key at
-// levels[0]; each group split by the key at levels[1], and so on. Example, levels
-// framework › op › command:
+// The Operator Table (the Neuron profiler's widget that "aggregates the hardware level
+// metrics into framework layers and operations ... progressively expand each row"): slices
+// grouped by their key at levels[0]; each group split by the key at levels[1], and so on.
+// Example, levels framework › op › command:
 //
 //   fused(bn1+conv1+relu)               every slice of that layer
 //     conv2d                            those of them whose op is conv2d

@@ -13,8 +13,8 @@ enum class SourceOrigin : uint8_t {
     SourceArg, // a "source" arg that did not make it into the type (other importers)
     Loc, // "loc": "file:line[:col]"
     FileLine, // "file" + "line" (also "file_path" + "line_number", "filename" + "lineno")
-    Nki, // Neuron "nki_source_location" / "bir_debug_info_source_location" (formats.md §3.4)
-    CallStack, // Kineto "Call stack" (formats.md §8.3): the innermost user frame
+    Nki, // Neuron "nki_source_location" / "bir_debug_info_source_location" (Neuron Explorer columns)
+    CallStack, // Kineto "Call stack" (a PyTorch profiler event arg): the innermost user frame
 };
 const char* sourceOriginName(SourceOrigin o);
 
@@ -44,7 +44,7 @@ struct SourceArgRef {
 //      also works); NKI "nki_source_location" then "bir_debug_info_source_location" — a
 //      string, a list text ("['k.py:10', 'k.py:42']", "k.py:10;k.py:42") or a flattened
 //      JSON list ("nki_source_location[0]", ...): the LAST entry, read as the innermost
-//      frame of a traceback-ordered (outermost-first) list (inferred; formats.md only says
+//      frame of a traceback-ordered (outermost-first) list (inferred; Neuron only documents that
 //      the list may hold several entries); Kineto "Call stack" ("f.py(12): fn;g.py(3): <module>",
 //      innermost frame first as PyTorch writes it): the innermost USER frame, i.e. the first
 //      frame whose file is not library code (isLibraryPath), else the innermost frame.

@@ -7,9 +7,10 @@
 
 namespace strata::widgets {
 
-// Level-of-detail structures of one store, built once (off the GUI thread) and read by every
-// paint (DESIGN.md §2): a zoomed-out paint draws one pixel column for thousands of slices by
-// reading a few block summaries, never the slices themselves.
+// Level-of-detail structures of one store, built once (off the GUI thread) and read by
+// every paint, so no paint loops over all slices of a track: a zoomed-out paint draws one
+// pixel column for thousands of slices by reading a few block summaries, never the slices
+// themselves.
 //
 // Invariant: level k of the block pyramid holds one Block per kBlock^(k+1) consecutive rows
 // of the store's global slice row space. Tracks and depth levels are contiguous row ranges,
