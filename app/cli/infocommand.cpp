@@ -1,8 +1,7 @@
 // strata-cli info FILE [--json]
 #include "cliargs.h"
 #include "clicommandregistry.h"
-
-#include <profileloader.h>
+#include "cliload.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,11 +20,9 @@ int runInfo(const std::vector<std::string>& argv)
         return 2;
     }
     const std::string& path = args.positional()[0];
-    const importers::LoadResult r = importers::ProfileLoader::load(path);
-    if (!r.store) {
-        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+    const importers::LoadResult r = loadOrReport(path);
+    if (!r.store)
         return 2;
-    }
     const store::EventStore& s = *r.store;
     nlohmann::ordered_json out;
     out["format"] = r.format;

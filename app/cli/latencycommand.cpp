@@ -1,10 +1,10 @@
 // strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]
 #include "cliargs.h"
 #include "clicommandregistry.h"
+#include "cliload.h"
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <profileloader.h>
 #include <report/operatorreport.h>
 
 #include <algorithm>
@@ -48,11 +48,9 @@ int runLatency(const std::vector<std::string>& argv)
         }
     }
     const std::string unit = args.value("unit").value_or("");
-    const importers::LoadResult r = importers::ProfileLoader::load(args.positional()[0]);
-    if (!r.store) {
-        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+    const importers::LoadResult r = loadOrReport(args.positional()[0]);
+    if (!r.store)
         return 2;
-    }
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
     const store::TimeRange window

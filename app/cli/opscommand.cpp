@@ -1,10 +1,10 @@
 // strata-cli ops FILE [--level L] [--range A:B] [--scope device|host|all] [--csv|--json] [--limit N]
 #include "cliargs.h"
 #include "clicommandregistry.h"
+#include "cliload.h"
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <profileloader.h>
 #include <report/operatorreport.h>
 
 #include <cstdio>
@@ -91,11 +91,9 @@ int runOps(const std::vector<std::string>& argv)
         return 2;
     }
 
-    const importers::LoadResult r = importers::ProfileLoader::load(args.positional()[0]);
-    if (!r.store) {
-        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+    const importers::LoadResult r = loadOrReport(args.positional()[0]);
+    if (!r.store)
         return 2;
-    }
     const store::EventStore& s = *r.store;
     const store::OperatorCatalog catalog(s);
     const store::TimeRange window = range ? range->resolve(s.extent()) : store::OperatorAggregator::wholeTrace();

@@ -7,10 +7,10 @@
 // time (then track). Times in the output are ns from the trace start, like --range.
 #include "cliargs.h"
 #include "clicommandregistry.h"
+#include "cliload.h"
 
 #include <analysis/search/searchengine.h>
 #include <analysis/time/timetext.h>
-#include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
@@ -155,11 +155,9 @@ int runSearch(const std::vector<std::string>& argv)
     }
 
     const std::string& path = args.positional()[0];
-    const importers::LoadResult r = importers::ProfileLoader::load(path);
-    if (!r.store) {
-        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+    const importers::LoadResult r = loadOrReport(path);
+    if (!r.store)
         return 2;
-    }
     const store::EventStore& s = *r.store;
     const store::TimeNs origin = s.extent().start;
     if (range)

@@ -4,9 +4,9 @@
 // SummaryCalculator computes them for the docks: the same struct, printed.
 #include "cliargs.h"
 #include "clicommandregistry.h"
+#include "cliload.h"
 
 #include <analysis/summary/summarycalculator.h>
-#include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
@@ -194,11 +194,9 @@ int runSummary(const std::vector<std::string>& argv)
         return 2;
     }
     const std::string& path = args.positional()[0];
-    const importers::LoadResult r = importers::ProfileLoader::load(path);
-    if (!r.store) {
-        std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
+    const importers::LoadResult r = loadOrReport(path);
+    if (!r.store)
         return 2;
-    }
     const store::EventStore& s = *r.store;
     const store::SummaryIndex index(s);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
