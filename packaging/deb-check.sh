@@ -24,7 +24,11 @@ suite=${FRESH_SUITE:-bookworm}
 cache=${FRESH_CACHE:-/var/tmp/fresh-machine-cache}
 shot=${2:-/var/tmp/strata-deb-check.png}
 
-fail() { echo "deb check: FAILED: $*"; exit 1; }
+fail() {
+    [ -n "${log:-}" ] && [ -f "$log" ] && cp "$log" /var/tmp/deb-check-last.log && set -- "$*" "(log: /var/tmp/deb-check-last.log)"
+    echo "deb check: FAILED: $*"
+    exit 1
+}
 [ "$(id -u)" -eq 0 ] || fail "run as root (chroot needs it)"
 
 deb=${1:-}
@@ -46,6 +50,7 @@ cleanup() {
     pkill -f "$root/usr/bin/strata" 2>/dev/null
     for m in tmp dev/pts dev proc; do umount -l "$root/$m" 2>/dev/null; done
     rm -rf --one-file-system "$root"
+    rm -f "$log"
 }
 trap cleanup EXIT
 
