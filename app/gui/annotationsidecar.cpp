@@ -65,15 +65,14 @@ bool AnnotationSidecar::write()
         if (m_annotations->saveFile(m_path, &error))
             return true;
         // The folder turned out not to be writable: keep the markers in the data folder.
-        const QString fallback = m_fallback;
-        if (fallback.isEmpty()) {
+        if (m_fallback.isEmpty()) {
             emit message(tr("Could not save the markers next to the trace (%1). They are kept while the profile is "
                             "open; use Save… in the Annotations dock to keep them elsewhere.")
                              .arg(error),
                 true);
             return false;
         }
-        m_path = fallback;
+        m_path = m_fallback;
         m_place = SidecarLocation::Place::DataFolder;
         error.clear();
     }
@@ -131,8 +130,7 @@ void AnnotationSidecar::attach()
     m_savedRevision = m_annotations->revision();
     m_path = path;
     m_place = where.place;
-    // Keyed while the trace is there to be measured, for a write that fails later.
-    m_fallback = m_location.inDataFolder(m_session->filePath());
+    m_fallback = where.dataFolderPath; // keyed while the trace is there to be measured
 }
 
 } // namespace strata::app

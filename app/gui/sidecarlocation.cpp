@@ -82,12 +82,12 @@ SidecarLocation::Choice SidecarLocation::choose(const QString& tracePath) const
     const QString next = nextToTrace(tracePath);
     const QString data = inDataFolder(tracePath);
     if (QFileInfo::exists(next))
-        return { next, Place::NextToTrace };
+        return { next, Place::NextToTrace, data };
     if (!data.isEmpty() && QFileInfo::exists(data))
-        return { data, Place::DataFolder };
+        return { data, Place::DataFolder, data };
     if (mayWriteNextTo(tracePath) || data.isEmpty())
-        return { next, Place::NextToTrace };
-    return { data, Place::DataFolder };
+        return { next, Place::NextToTrace, data };
+    return { data, Place::DataFolder, data };
 }
 
 } // namespace strata::app

@@ -16,6 +16,7 @@ public:
     struct Choice {
         QString path;
         Place place = Place::None;
+        QString dataFolderPath; // inDataFolder(trace): where a failed write next to it goes
     };
 
     // `dataFolder` is the user's writable data folder ($XDG_DATA_HOME, ~/.local/share);

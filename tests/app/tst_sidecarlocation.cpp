@@ -68,6 +68,7 @@ private slots:
         const QString path = at(trace);
         const SidecarLocation::Choice c = loc.choose(path);
         QCOMPARE(int(c.place), place);
+        QCOMPARE(c.dataFolderPath, loc.inDataFolder(path));
         if (place == int(Place::NextToTrace)) {
             QCOMPARE(c.path, path + QStringLiteral(".strata-annotations.json"));
         } else {
