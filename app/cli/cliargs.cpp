@@ -65,13 +65,13 @@ std::vector<std::string> CliArgs::values(const std::string& name) const
     return out;
 }
 
-bool CliArgs::range(std::optional<store::RelativeRange>* out, std::string* error) const
+bool CliArgs::range(std::optional<analysis::RelativeRange>* out, std::string* error) const
 {
     out->reset();
     const std::optional<std::string> text = value("range");
     if (!text)
         return true;
-    *out = store::TimeText::parseRange(*text, error);
+    *out = analysis::TimeText::parseRange(*text, error);
     if (!*out)
         *error = "bad --range: " + *error;
     return out->has_value();

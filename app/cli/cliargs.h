@@ -22,7 +22,7 @@ public:
 
     // --range START:END (store::TimeText: "1.5ms:2ms", "2ms:"), relative to the trace start;
     // empty when not given. False with *error set when malformed.
-    bool range(std::optional<store::RelativeRange>* out, std::string* error) const;
+    bool range(std::optional<analysis::RelativeRange>* out, std::string* error) const;
 
 private:
     std::vector<std::string> m_positional;

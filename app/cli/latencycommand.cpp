@@ -33,7 +33,7 @@ int runLatency(const std::vector<std::string>& argv)
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "latency takes one FILE" : args.error().c_str(), kUsage);
         return 2;
     }
-    std::optional<store::RelativeRange> range;
+    std::optional<analysis::RelativeRange> range;
     std::string error;
     if (!args.range(&range, &error)) {
         std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
@@ -52,16 +52,16 @@ int runLatency(const std::vector<std::string>& argv)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const store::OperatorCatalog catalog(s);
+    const analysis::OperatorCatalog catalog(s);
     const store::TimeRange window
         = range ? range->resolve(s.extent()) : store::TimeRange { store::kTimeMin, store::kTimeMax };
-    const store::LatencyStats st = store::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);
+    const analysis::LatencyStats st = analysis::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);
     if (!unit.empty() && st.count == 0) {
         std::fprintf(stderr, "strata-cli: no slice is an instance of \"%s\"\n", unit.c_str());
         return 2;
     }
 
-    const Json out = OperatorReport::latencyJson(st, store::LatencyAnalyzer::operatorAverages(s, catalog, window),
+    const Json out = OperatorReport::latencyJson(st, analysis::LatencyAnalyzer::operatorAverages(s, catalog, window),
         range ? std::optional(range->closed(s.extent())) : std::nullopt);
     const Json& ops = out["operators"];
     if (args.flag("json")) {

@@ -33,16 +33,16 @@ std::string human(double ns)
     return buf;
 }
 
-void printText(const store::OperatorTable& t, size_t limit)
+void printText(const analysis::OperatorTable& t, size_t limit)
 {
     std::printf("level %s, scope %s, %llu slices, busy %s (execution %s, data transfer %s), %.1f ms\n",
-        store::operatorLevelName(t.level), store::operatorScopeName(t.scope), static_cast<unsigned long long>(t.events),
-        human(double(t.busyNs)).c_str(), human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(),
-        t.seconds * 1e3);
+        analysis::operatorLevelName(t.level), analysis::operatorScopeName(t.scope),
+        static_cast<unsigned long long>(t.events), human(double(t.busyNs)).c_str(),
+        human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(), t.seconds * 1e3);
     std::printf("%-56s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", "name", "count", "total", "self", "avg", "min",
         "max", "median", "%", "engines");
     size_t n = 0;
-    for (const store::OperatorRow& r : t.rows) {
+    for (const analysis::OperatorRow& r : t.rows) {
         if (limit && n++ >= limit)
             break;
         std::string engines;
@@ -63,21 +63,21 @@ int runOps(const std::vector<std::string>& argv)
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "ops takes one FILE" : args.error().c_str(), kUsage);
         return 2;
     }
-    store::OperatorLevel level = store::OperatorLevel::Op;
-    if (auto v = args.value("level"); v && !store::parseOperatorLevel(*v, &level)) {
+    analysis::OperatorLevel level = analysis::OperatorLevel::Op;
+    if (auto v = args.value("level"); v && !analysis::parseOperatorLevel(*v, &level)) {
         std::fprintf(stderr, "strata-cli: unknown level \"%s\"\n%s", v->c_str(), kUsage);
         return 2;
     }
-    std::optional<store::OperatorScope> scope;
+    std::optional<analysis::OperatorScope> scope;
     if (auto v = args.value("scope")) {
-        store::OperatorScope s;
-        if (!store::parseOperatorScope(*v, &s)) {
+        analysis::OperatorScope s;
+        if (!analysis::parseOperatorScope(*v, &s)) {
             std::fprintf(stderr, "strata-cli: unknown scope \"%s\"\n%s", v->c_str(), kUsage);
             return 2;
         }
         scope = s;
     }
-    std::optional<store::RelativeRange> range;
+    std::optional<analysis::RelativeRange> range;
     std::string error;
     if (!args.range(&range, &error)) {
         std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
@@ -95,10 +95,10 @@ int runOps(const std::vector<std::string>& argv)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const store::OperatorCatalog catalog(s);
-    const store::TimeRange window = range ? range->resolve(s.extent()) : store::OperatorAggregator::wholeTrace();
-    const store::OperatorTable table = store::OperatorAggregator::aggregate(
-        s, catalog, level, window, scope ? *scope : store::OperatorAggregator::defaultScope(catalog));
+    const analysis::OperatorCatalog catalog(s);
+    const store::TimeRange window = range ? range->resolve(s.extent()) : analysis::OperatorAggregator::wholeTrace();
+    const analysis::OperatorTable table = analysis::OperatorAggregator::aggregate(
+        s, catalog, level, window, scope ? *scope : analysis::OperatorAggregator::defaultScope(catalog));
 
     if (args.flag("json"))
         std::cout << OperatorReport::tableJson(

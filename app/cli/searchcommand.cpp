@@ -95,22 +95,22 @@ int runSearch(const std::vector<std::string>& argv)
     if (args.flag("slices-only") && args.flag("instants-only"))
         return usageError("--slices-only and --instants-only exclude each other");
 
-    store::SearchQuery q;
+    analysis::SearchQuery q;
     q.caseSensitive = args.flag("case");
     int nameOptions = 0;
     if (auto v = args.value("name")) {
         q.name = *v;
-        q.nameMode = store::NameMode::Regex;
+        q.nameMode = analysis::NameMode::Regex;
         ++nameOptions;
     }
     if (auto v = args.value("contains")) {
         q.name = *v;
-        q.nameMode = store::NameMode::Substring;
+        q.nameMode = analysis::NameMode::Substring;
         ++nameOptions;
     }
     if (auto v = args.value("exact")) {
         q.name = *v;
-        q.nameMode = store::NameMode::Exact;
+        q.nameMode = analysis::NameMode::Exact;
         ++nameOptions;
     }
     if (nameOptions > 1)
@@ -120,22 +120,22 @@ int runSearch(const std::vector<std::string>& argv)
     if (auto v = args.value("track"))
         q.track = *v;
     for (const std::string& text : args.values("arg")) {
-        store::ArgCondition c;
+        analysis::ArgCondition c;
         std::string error;
-        if (!store::SearchQuery::parseArgCondition(text, &c, &error))
+        if (!analysis::SearchQuery::parseArgCondition(text, &c, &error))
             return usageError(error);
         q.args.push_back(std::move(c));
     }
     for (const char* key : { "min-dur", "max-dur" }) {
         if (auto v = args.value(key)) {
             std::string error;
-            const std::optional<store::TimeNs> d = store::TimeText::parse(*v, &error);
+            const std::optional<store::TimeNs> d = analysis::TimeText::parse(*v, &error);
             if (!d)
                 return usageError(std::string("bad --") + key + ": " + error);
             (std::string(key) == "min-dur" ? q.minDur : q.maxDur) = *d;
         }
     }
-    std::optional<store::RelativeRange> range;
+    std::optional<analysis::RelativeRange> range;
     if (std::string error; !args.range(&range, &error))
         return usageError(error);
     q.slices = !args.flag("instants-only");
@@ -163,7 +163,7 @@ int runSearch(const std::vector<std::string>& argv)
     if (range)
         q.range = range->resolve(s.extent());
 
-    const store::SearchResult res = store::SearchEngine::run(s, q);
+    const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
     if (!res.error.empty()) {
         std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
         return 2;

@@ -36,8 +36,8 @@ Json opt(const std::optional<double>& v)
     return v ? Json(*v) : Json(nullptr);
 }
 
-Json toJson(
-    const store::EventStore& s, const store::TraceSummary& sum, const importers::LoadResult& r, const std::string& path)
+Json toJson(const store::EventStore& s, const analysis::TraceSummary& sum, const importers::LoadResult& r,
+    const std::string& path)
 {
     const store::TimeNs origin = sum.trace.extent.start;
     Json out;
@@ -56,14 +56,14 @@ Json toJson(
     out["trace"] = trace;
     out["range_ns"] = { sum.window.start - origin, sum.window.end - origin };
     Json tracks = Json::array();
-    for (const store::TrackSummaryRow& t : sum.tracks) {
+    for (const analysis::TrackSummaryRow& t : sum.tracks) {
         Json o;
         o["pid"] = idJson(s, t.pid);
         o["tid"] = t.hasTid ? idJson(s, t.tid) : Json(nullptr);
         o["process"] = t.processLabel;
         o["name"] = t.name;
         o["kind"] = store::trackKindName(t.kind);
-        o["engine"] = store::engineKindName(t.engine);
+        o["engine"] = analysis::engineKindName(t.engine);
         if (t.kind == store::TrackKind::Async)
             o["lane"] = t.lane;
         else
@@ -81,7 +81,7 @@ Json toJson(
     }
     out["tracks"] = tracks;
     Json counters = Json::array();
-    for (const store::CounterSummaryRow& c : sum.counters) {
+    for (const analysis::CounterSummaryRow& c : sum.counters) {
         Json o;
         o["pid"] = idJson(s, c.pid);
         o["process"] = c.processLabel;
@@ -136,7 +136,7 @@ void printTable(const std::vector<std::vector<std::string>>& rows, size_t leftCo
     }
 }
 
-void printText(const store::EventStore& s, const store::TraceSummary& sum, const importers::LoadResult& r,
+void printText(const store::EventStore& s, const analysis::TraceSummary& sum, const importers::LoadResult& r,
     const std::string& path, bool whole)
 {
     const store::TimeNs origin = sum.trace.extent.start;
@@ -152,12 +152,12 @@ void printText(const store::EventStore& s, const store::TraceSummary& sum, const
 
     std::vector<std::vector<std::string>> rows { { "pid", "tid", "process", "track", "engine", "events", "busy_ns",
         "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu" } };
-    for (const store::TrackSummaryRow& t : sum.tracks) {
+    for (const analysis::TrackSummaryRow& t : sum.tracks) {
         std::string name = t.name;
         if (t.overflowLanes)
             name += " (+" + std::to_string(t.overflowLanes) + " overflow)";
         rows.push_back({ idText(s, t.pid), t.hasTid ? idText(s, t.tid) : "-", t.processLabel, name,
-            store::engineKindName(t.engine), std::to_string(t.events), std::to_string(t.busyNs),
+            analysis::engineKindName(t.engine), std::to_string(t.events), std::to_string(t.busyNs),
             fmt("%.2f", t.utilization * 100.0), fmt("%.1f", t.avgDurNs), optText(t.bytes, "%.0f"),
             optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"), optText(t.mfu, "%.4g"),
             optText(t.hfu, "%.4g") });
@@ -167,7 +167,7 @@ void printText(const store::EventStore& s, const store::TraceSummary& sum, const
         std::cout << "\n";
         std::vector<std::vector<std::string>> crows { { "pid", "process", "counter", "samples", "min", "mean",
             "max" } };
-        for (const store::CounterSummaryRow& c : sum.counters)
+        for (const analysis::CounterSummaryRow& c : sum.counters)
             crows.push_back({ idText(s, c.pid), c.processLabel, c.name, std::to_string(c.samples),
                 optText(c.min, "%.6g"), optText(c.mean, "%.6g"), optText(c.max, "%.6g") });
         printTable(crows, 3);
@@ -187,7 +187,7 @@ int runSummary(const std::vector<std::string>& argv)
         std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "summary takes one FILE" : args.error().c_str(), kUsage);
         return 2;
     }
-    std::optional<store::RelativeRange> range;
+    std::optional<analysis::RelativeRange> range;
     std::string error;
     if (!args.range(&range, &error)) {
         std::fprintf(stderr, "strata-cli: %s\n%s", error.c_str(), kUsage);
@@ -198,9 +198,9 @@ int runSummary(const std::vector<std::string>& argv)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const store::SummaryIndex index(s);
+    const analysis::SummaryIndex index(s);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
-    const store::TraceSummary sum = store::SummaryCalculator::compute(s, index, window);
+    const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window);
     if (args.flag("json"))
         std::cout << toJson(s, sum, r, path).dump(2) << "\n";
     else

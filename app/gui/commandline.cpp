@@ -120,7 +120,7 @@ QString CommandLine::helpText() const
 std::optional<RangeSpec> CommandLine::parseRange(const QString& text, QString* error)
 {
     std::string why;
-    std::optional<RangeSpec> r = store::TimeText::parseRange(text.toStdString(), &why);
+    std::optional<RangeSpec> r = analysis::TimeText::parseRange(text.toStdString(), &why);
     if (!r && error)
         *error = QString::fromStdString(why);
     return r;

@@ -11,7 +11,7 @@
 namespace strata::app {
 
 // A --range argument: times after the trace start, resolved once the trace is known.
-using RangeSpec = store::RelativeRange;
+using RangeSpec = analysis::RelativeRange;
 
 struct StartupOptions {
     QString file;

@@ -42,7 +42,7 @@ void ImportJob::start()
             r.error = path + ": load cancelled";
         }
         if (r.store && !shared->cancel.load())
-            shared->lod = std::make_shared<const widgets::LodIndex>(*r.store);
+            shared->lod = std::make_shared<const analysis::LodIndex>(*r.store);
         return r;
     }));
 }

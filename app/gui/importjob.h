@@ -9,7 +9,7 @@
 #include <memory>
 #include <mutex>
 
-namespace strata::widgets {
+namespace strata::analysis {
 class LodIndex;
 }
 
@@ -34,7 +34,7 @@ public:
     bool isRunning() const { return m_watcher.isRunning(); }
     // The timeline's level-of-detail index, built on the worker right after the store, so
     // the GUI thread never waits for it. Valid once finished() was emitted with a store.
-    std::shared_ptr<const widgets::LodIndex> lodIndex() const { return m_shared->lod; }
+    std::shared_ptr<const analysis::LodIndex> lodIndex() const { return m_shared->lod; }
 
 signals:
     void progress(double fraction);
@@ -48,7 +48,7 @@ private:
         std::atomic<bool> posted { false };
         std::mutex receiverLock; // guards receiver against destruction while posting
         ImportJob* receiver = nullptr;
-        std::shared_ptr<const widgets::LodIndex> lod; // written by the worker before it returns
+        std::shared_ptr<const analysis::LodIndex> lod; // written by the worker before it returns
     };
     static void report(const std::shared_ptr<Shared>& shared, double fraction);
 

@@ -9,6 +9,9 @@
 class QDockWidget;
 class QStackedWidget;
 
+namespace strata::analysis {
+class LodIndex;
+}
 namespace strata::importers {
 struct LoadResult;
 }
@@ -16,7 +19,6 @@ namespace strata::widgets {
 class AnnotationsWidget;
 class CodeEditorWidget;
 class EventDetailsWidget;
-class LodIndex;
 class LatencyWidget;
 class MemoryWidget;
 class OperatorChartsWidget;
@@ -148,7 +150,7 @@ private:
     QString m_pendingSourceFile;
     uint m_pendingSourceLine = 0;
     QString m_pendingSearch;
-    std::shared_ptr<const widgets::LodIndex> m_pendingLod; // from the load job, for the timeline
+    std::shared_ptr<const analysis::LodIndex> m_pendingLod; // from the load job, for the timeline
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;

@@ -64,8 +64,8 @@ void Session::startAnalyses(quint64 generation)
     m_analysedGeneration = generation;
     QPointer<Session> self(this);
     (void)widgets::BackgroundPool::run([self, generation, store = m_store] {
-        auto summary = std::make_shared<const store::SummaryIndex>(*store);
-        auto catalog = std::make_shared<const store::OperatorCatalog>(*store);
+        auto summary = std::make_shared<const analysis::SummaryIndex>(*store);
+        auto catalog = std::make_shared<const analysis::OperatorCatalog>(*store);
         if (!self)
             return;
         QMetaObject::invokeMethod(

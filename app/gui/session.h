@@ -62,8 +62,8 @@ public:
     // Indexes derived from the store for the summaries and the operator table. They are
     // built on a worker thread after every open; null until analysesReady() (or when the
     // store was replaced meanwhile — a stale build is dropped).
-    std::shared_ptr<const store::SummaryIndex> summaryIndex() const { return m_summaryIndex; }
-    std::shared_ptr<const store::OperatorCatalog> operatorCatalog() const { return m_catalog; }
+    std::shared_ptr<const analysis::SummaryIndex> summaryIndex() const { return m_summaryIndex; }
+    std::shared_ptr<const analysis::OperatorCatalog> operatorCatalog() const { return m_catalog; }
 
 signals:
     void aboutToOpen(); // before open() or close() resets the state: the last look at the old profile
@@ -80,8 +80,8 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
     QString m_path;
     LoadInfo m_info;
-    std::shared_ptr<const store::SummaryIndex> m_summaryIndex;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::SummaryIndex> m_summaryIndex;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     quint64 m_generation = 0; // bumped on every open; analyses of an older store are dropped
     quint64 m_analysedGeneration = 0; // the generation whose analyses were started
 };

@@ -3,7 +3,7 @@
 #include <analysis/operators/operatorlevel.h>
 #include <report/operatorreport.h>
 
-namespace strata::widgets {
+namespace strata::report {
 
 using report::OperatorReport;
 using Json = OperatorReport::Json;
@@ -13,24 +13,24 @@ std::string OperatorExport::csvField(const std::string& s)
     return OperatorReport::csvField(s);
 }
 
-std::string OperatorExport::opsJson(const store::OperatorTable& table, const std::optional<store::TimeRange>& range)
+std::string OperatorExport::opsJson(const analysis::OperatorTable& table, const std::optional<store::TimeRange>& range)
 {
     return OperatorReport::tableJson(table, range).dump(2) + "\n";
 }
 
-std::string OperatorExport::opsCsv(const store::OperatorTable& table)
+std::string OperatorExport::opsCsv(const analysis::OperatorTable& table)
 {
     return OperatorReport::tableCsv(table);
 }
 
-std::string OperatorExport::treeCsv(const OperatorTree& tree)
+std::string OperatorExport::treeCsv(const analysis::OperatorTree& tree)
 {
     std::string text = "depth,path," + OperatorReport::csvHeader() + "\n";
     std::vector<int> stack(tree.roots.rbegin(), tree.roots.rend());
     while (!stack.empty()) {
         const int n = stack.back();
         stack.pop_back();
-        const OperatorTreeNode& node = tree.nodes[size_t(n)];
+        const analysis::OperatorTreeNode& node = tree.nodes[size_t(n)];
         const std::string parent = node.parent >= 0 ? tree.pathText(node.parent) : std::string();
         text += std::to_string(node.depth) + "," + csvField(parent) + ","
             + OperatorReport::csvLine(OperatorReport::rowJson(node.row)) + "\n";
@@ -39,17 +39,17 @@ std::string OperatorExport::treeCsv(const OperatorTree& tree)
     return text;
 }
 
-std::string OperatorExport::treeJson(const OperatorTree& tree, const std::optional<store::TimeRange>& range)
+std::string OperatorExport::treeJson(const analysis::OperatorTree& tree, const std::optional<store::TimeRange>& range)
 {
     Json out = OperatorReport::tableHeader(tree.table, range);
     Json levels = Json::array();
-    for (store::OperatorLevel l : tree.levels)
-        levels.push_back(store::operatorLevelName(l));
+    for (analysis::OperatorLevel l : tree.levels)
+        levels.push_back(analysis::operatorLevelName(l));
     out["levels"] = levels;
     // Children nest under "children", built bottom-up so every node is complete once.
     std::vector<Json> made(tree.nodes.size());
     for (size_t i = tree.nodes.size(); i-- > 0;) {
-        const OperatorTreeNode& node = tree.nodes[i];
+        const analysis::OperatorTreeNode& node = tree.nodes[i];
         Json j = OperatorReport::rowJson(node.row);
         if (size_t(node.depth) + 1 < tree.levels.size()) {
             Json kids = Json::array();
@@ -66,13 +66,13 @@ std::string OperatorExport::treeJson(const OperatorTree& tree, const std::option
     return out.dump(2) + "\n";
 }
 
-std::string OperatorExport::latencyJson(const store::LatencyStats& stats,
-    const std::vector<store::OperatorAverage>& ops, const std::optional<store::TimeRange>& range)
+std::string OperatorExport::latencyJson(const analysis::LatencyStats& stats,
+    const std::vector<analysis::OperatorAverage>& ops, const std::optional<store::TimeRange>& range)
 {
     return OperatorReport::latencyJson(stats, ops, range).dump(2) + "\n";
 }
 
-std::string OperatorExport::latencyStatsCsv(const store::LatencyStats& stats)
+std::string OperatorExport::latencyStatsCsv(const analysis::LatencyStats& stats)
 {
     const Json j = OperatorReport::latencyJson(stats, {}, std::nullopt);
     std::string text = "statistic,value\n";
@@ -84,7 +84,7 @@ std::string OperatorExport::latencyStatsCsv(const store::LatencyStats& stats)
     return text;
 }
 
-std::string OperatorExport::histogramCsv(const store::LatencyStats& stats)
+std::string OperatorExport::histogramCsv(const analysis::LatencyStats& stats)
 {
     const Json j = OperatorReport::latencyJson(stats, {}, std::nullopt);
     std::string text = "start_ns,end_ns,count\n";
@@ -93,21 +93,21 @@ std::string OperatorExport::histogramCsv(const store::LatencyStats& stats)
     return text;
 }
 
-std::string OperatorExport::operatorAveragesCsv(const std::vector<store::OperatorAverage>& ops)
+std::string OperatorExport::operatorAveragesCsv(const std::vector<analysis::OperatorAverage>& ops)
 {
     std::string text = "name,average_ns,count\n";
-    for (const store::OperatorAverage& o : ops)
+    for (const analysis::OperatorAverage& o : ops)
         text += csvField(o.name) + "," + Json(OperatorReport::round3(o.averageNs)).dump() + ","
             + std::to_string(o.count) + "\n";
     return text;
 }
 
-std::string OperatorExport::operatorAveragesJson(const std::vector<store::OperatorAverage>& ops)
+std::string OperatorExport::operatorAveragesJson(const std::vector<analysis::OperatorAverage>& ops)
 {
     Json list = Json::array();
-    for (const store::OperatorAverage& o : ops)
+    for (const analysis::OperatorAverage& o : ops)
         list.push_back(OperatorReport::averageJson(o));
     return list.dump(2) + "\n";
 }
 
-} // namespace strata::widgets
+} // namespace strata::report

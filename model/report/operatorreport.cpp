@@ -71,7 +71,7 @@ std::string OperatorReport::csvField(const std::string& s)
     return out + "\"";
 }
 
-Json OperatorReport::rowJson(const store::OperatorRow& r)
+Json OperatorReport::rowJson(const analysis::OperatorRow& r)
 {
     Json j;
     j["name"] = r.name;
@@ -94,11 +94,11 @@ Json OperatorReport::rowJson(const store::OperatorRow& r)
     return j;
 }
 
-Json OperatorReport::tableHeader(const store::OperatorTable& t, const std::optional<store::TimeRange>& range)
+Json OperatorReport::tableHeader(const analysis::OperatorTable& t, const std::optional<store::TimeRange>& range)
 {
     Json out;
-    out["level"] = store::operatorLevelName(t.level);
-    out["scope"] = store::operatorScopeName(t.scope);
+    out["level"] = analysis::operatorLevelName(t.level);
+    out["scope"] = analysis::operatorScopeName(t.scope);
     out["range_ns"] = rangeJson(range);
     out["events"] = t.events;
     out["busy_ns"] = t.busyNs;
@@ -108,11 +108,11 @@ Json OperatorReport::tableHeader(const store::OperatorTable& t, const std::optio
 }
 
 Json OperatorReport::tableJson(
-    const store::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit)
+    const analysis::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit)
 {
     Json out = tableHeader(t, range);
     Json rows = Json::array();
-    for (const store::OperatorRow& r : t.rows) {
+    for (const analysis::OperatorRow& r : t.rows) {
         if (limit && rows.size() >= limit)
             break;
         rows.push_back(rowJson(r));
@@ -137,11 +137,11 @@ std::string OperatorReport::csvLine(const Json& row)
     return line;
 }
 
-std::string OperatorReport::tableCsv(const store::OperatorTable& t, size_t limit)
+std::string OperatorReport::tableCsv(const analysis::OperatorTable& t, size_t limit)
 {
     std::string text = csvHeader() + "\n";
     size_t n = 0;
-    for (const store::OperatorRow& r : t.rows) {
+    for (const analysis::OperatorRow& r : t.rows) {
         if (limit && n++ >= limit)
             break;
         text += csvLine(rowJson(r)) + "\n";
@@ -149,12 +149,12 @@ std::string OperatorReport::tableCsv(const store::OperatorTable& t, size_t limit
     return text;
 }
 
-Json OperatorReport::averageJson(const store::OperatorAverage& op)
+Json OperatorReport::averageJson(const analysis::OperatorAverage& op)
 {
     return { { "name", op.name }, { "average_ns", round3(op.averageNs) }, { "count", op.count } };
 }
 
-Json OperatorReport::latencyJson(const store::LatencyStats& st, const std::vector<store::OperatorAverage>& ops,
+Json OperatorReport::latencyJson(const analysis::LatencyStats& st, const std::vector<analysis::OperatorAverage>& ops,
     const std::optional<store::TimeRange>& range)
 {
     Json out;
@@ -172,11 +172,11 @@ Json OperatorReport::latencyJson(const store::LatencyStats& st, const std::vecto
     out["p99_ns"] = round3(st.p99Ns);
     out["p99_9_ns"] = round3(st.p99_9Ns);
     Json hist = Json::array();
-    for (const store::LatencyBin& b : st.histogram)
+    for (const analysis::LatencyBin& b : st.histogram)
         hist.push_back({ { "start_ns", round3(b.startNs) }, { "end_ns", round3(b.endNs) }, { "count", b.count } });
     out["histogram"] = hist;
     Json list = Json::array();
-    for (const store::OperatorAverage& o : ops)
+    for (const analysis::OperatorAverage& o : ops)
         list.push_back(averageJson(o));
     out["operators"] = list;
     return out;

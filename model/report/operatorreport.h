@@ -25,16 +25,16 @@ public:
 
     // "level" ... "transfer_ns", then "rows"; a `limit` above 0 keeps that many rows.
     static Json tableJson(
-        const store::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit = 0);
-    static Json tableHeader(const store::OperatorTable& t, const std::optional<store::TimeRange>& range);
-    static Json rowJson(const store::OperatorRow& r);
-    static std::string tableCsv(const store::OperatorTable& t, size_t limit = 0);
+        const analysis::OperatorTable& t, const std::optional<store::TimeRange>& range, size_t limit = 0);
+    static Json tableHeader(const analysis::OperatorTable& t, const std::optional<store::TimeRange>& range);
+    static Json rowJson(const analysis::OperatorRow& r);
+    static std::string tableCsv(const analysis::OperatorTable& t, size_t limit = 0);
     static std::string csvHeader(); // the columns of a row
     static std::string csvLine(const Json& row);
 
-    static Json latencyJson(const store::LatencyStats& stats, const std::vector<store::OperatorAverage>& ops,
+    static Json latencyJson(const analysis::LatencyStats& stats, const std::vector<analysis::OperatorAverage>& ops,
         const std::optional<store::TimeRange>& range);
-    static Json averageJson(const store::OperatorAverage& op); // one of latencyJson's "operators"
+    static Json averageJson(const analysis::OperatorAverage& op); // one of latencyJson's "operators"
 
     static double round3(double v); // a fraction of a nanosecond past 1e-3 carries nothing
     static std::string csvField(const std::string& s); // quoted when it holds , " or a line break

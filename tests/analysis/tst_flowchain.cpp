@@ -8,6 +8,7 @@
 #include <memory>
 
 using namespace strata::store;
+using namespace strata::analysis;
 
 namespace {
 using Store = std::shared_ptr<const EventStore>;

@@ -10,6 +10,7 @@
 #include <cmath>
 
 using namespace strata::store;
+using namespace strata::analysis;
 using storetest::Builder;
 
 namespace {

@@ -6,9 +6,9 @@
 #include <random>
 
 using namespace strata;
+using analysis::LodIndex;
 using store::SliceRow;
 using store::TimeNs;
-using widgets::LodIndex;
 
 // One thread of 20 000 top-level slices with random durations and gaps (a few long idle
 // stretches), each with a child in its first half; a second thread with one slice covering

@@ -5,7 +5,7 @@
 
 #include <QtTest>
 
-using namespace strata::store;
+using namespace strata::analysis;
 
 namespace {
 QString qs(const std::string& s)

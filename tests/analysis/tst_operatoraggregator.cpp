@@ -14,6 +14,7 @@
 #include <random>
 
 using namespace strata::store;
+using namespace strata::analysis;
 using operatortest::handStore;
 using storetest::Builder;
 

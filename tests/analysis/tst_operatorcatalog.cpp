@@ -8,6 +8,7 @@
 #include <QtTest>
 
 using namespace strata::store;
+using namespace strata::analysis;
 
 namespace {
 

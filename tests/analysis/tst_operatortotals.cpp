@@ -6,6 +6,7 @@
 #include <QtTest>
 
 using namespace strata::store;
+using namespace strata::analysis;
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include <random>
 
 using namespace strata::store;
+using namespace strata::analysis;
 using analysistest::sortedWords;
 
 namespace {

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 using namespace strata::store;
+using namespace strata::analysis;
 
 Q_DECLARE_METATYPE(ArgOp)
 

@@ -15,6 +15,7 @@
 #include <random>
 
 using namespace strata::store;
+using namespace strata::analysis;
 using analysistest::sortedWords;
 
 namespace {

@@ -11,6 +11,7 @@
 #include <random>
 
 using namespace strata::store;
+using namespace strata::analysis;
 using analysistest::near;
 using analysistest::Script;
 

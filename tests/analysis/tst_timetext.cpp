@@ -4,9 +4,9 @@
 
 #include <QtTest>
 
-using strata::store::RelativeRange;
+using strata::analysis::RelativeRange;
+using strata::analysis::TimeText;
 using strata::store::TimeRange;
-using strata::store::TimeText;
 
 class tst_TimeText : public QObject {
     Q_OBJECT

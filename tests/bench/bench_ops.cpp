@@ -27,6 +27,7 @@
 namespace {
 
 using namespace strata::store;
+using namespace strata::analysis;
 using Clock = std::chrono::steady_clock;
 
 double ms(Clock::time_point a, Clock::time_point b)

@@ -24,6 +24,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using namespace strata::store;
+using namespace strata::analysis;
 
 double msSince(Clock::time_point t0)
 {

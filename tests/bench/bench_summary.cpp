@@ -22,6 +22,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using namespace strata::store;
+using namespace strata::analysis;
 
 double since(Clock::time_point t0)
 {

@@ -25,6 +25,7 @@ using strata::importers::ImportContext;
 using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 using namespace strata::store;
+using namespace strata::analysis;
 using namespace neurontest;
 using namespace importertest;
 

@@ -15,6 +15,7 @@
 
 using namespace strata;
 using namespace strata::store;
+using namespace strata::analysis;
 using importers::LoadResult;
 using importers::ProfileLoader;
 

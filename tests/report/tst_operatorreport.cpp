@@ -10,9 +10,9 @@ using namespace strata;
 
 namespace {
 
-store::OperatorRow row(const std::string& name, store::TimeNs total)
+analysis::OperatorRow row(const std::string& name, store::TimeNs total)
 {
-    store::OperatorRow r;
+    analysis::OperatorRow r;
     r.name = name;
     r.count = 2;
     r.totalNs = total;
@@ -28,11 +28,11 @@ store::OperatorRow row(const std::string& name, store::TimeNs total)
     return r;
 }
 
-store::OperatorTable table()
+analysis::OperatorTable table()
 {
-    store::OperatorTable t;
-    t.level = store::OperatorLevel::Layer;
-    t.scope = store::OperatorScope::Device;
+    analysis::OperatorTable t;
+    t.level = analysis::OperatorLevel::Layer;
+    t.scope = analysis::OperatorScope::Device;
     t.events = 6;
     t.busyNs = 2980;
     t.executionNs = 2968;
@@ -70,7 +70,7 @@ private slots:
     {
         QFETCH(QString, key);
         QFETCH(double, value);
-        store::OperatorRow r = row("op", 100);
+        analysis::OperatorRow r = row("op", 100);
         if (key == "avg_ns")
             r.avgNs = value;
         else if (key == "median_ns")
@@ -166,7 +166,7 @@ private slots:
 
     void latencyJson()
     {
-        store::LatencyStats st;
+        analysis::LatencyStats st;
         st.unit = "step";
         st.defaultUnit = true;
         st.count = 3;
@@ -176,7 +176,7 @@ private slots:
         st.medianNs = 20;
         st.p99_9Ns = 29.98;
         st.histogram = { { 10, 20.0004, 1 }, { 20.0004, 30, 2 } };
-        const std::vector<store::OperatorAverage> ops = { { "conv", 12.3456, 4 } };
+        const std::vector<analysis::OperatorAverage> ops = { { "conv", 12.3456, 4 } };
         const Json j = OperatorReport::latencyJson(st, ops, std::nullopt);
         QStringList keys;
         for (auto it = j.begin(); it != j.end(); ++it)

@@ -31,8 +31,8 @@ class tst_AnnotationsWidget : public QObject {
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SummaryIndex> m_index;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::SummaryIndex> m_index;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     std::unique_ptr<model::Viewport> m_viewport;
     std::unique_ptr<AnnotationsModel> m_annotations;
     std::unique_ptr<AnnotationsWidget> m_w;
@@ -50,8 +50,8 @@ private slots:
     void initTestCase()
     {
         m_store = markerprofile::make();
-        m_index = std::make_shared<const store::SummaryIndex>(*m_store, 1);
-        m_catalog = std::make_shared<const store::OperatorCatalog>(*m_store);
+        m_index = std::make_shared<const analysis::SummaryIndex>(*m_store, 1);
+        m_catalog = std::make_shared<const analysis::OperatorCatalog>(*m_store);
     }
 
     void init()
@@ -89,7 +89,8 @@ private slots:
         QCOMPARE(m.window.start, TimeNs(1000));
         QCOMPARE(m.window.end, TimeNs(3000));
         // The numbers of strata-cli summary --range for the same interval.
-        const store::TraceSummary expected = store::SummaryCalculator::compute(*m_store, *m_index, { 1000, 3000 });
+        const analysis::TraceSummary expected
+            = analysis::SummaryCalculator::compute(*m_store, *m_index, { 1000, 3000 });
         QCOMPARE(m.summary.tracks.size(), expected.tracks.size());
         for (size_t i = 0; i < expected.tracks.size(); ++i) {
             QCOMPARE(m.summary.tracks[i].events, expected.tracks[i].events);

@@ -114,7 +114,7 @@ private slots:
         QVERIFY(m_w->fileList()->itemText(0).startsWith("k.py — 5 events"));
         QVERIFY(m_w->fileList()->itemText(1).startsWith("lib/other.py — 1 events"));
         QVERIFY(m_w->view()->hasSource());
-        const store::SourceLine* l3 = m_w->view()->statsFor(3);
+        const analysis::SourceLine* l3 = m_w->view()->statsFor(3);
         QVERIFY(l3);
         QCOMPARE(l3->slices, 2u);
         QCOMPARE(l3->totalNs, store::TimeNs(100));

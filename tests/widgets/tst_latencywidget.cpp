@@ -28,6 +28,7 @@
 
 using namespace strata;
 using namespace strata::store;
+using namespace strata::analysis;
 using widgets::LatencyStatsModel;
 using widgets::LatencyWidget;
 
@@ -233,7 +234,7 @@ void tst_LatencyWidget::jsonIsCliText()
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
-    QCOMPARE(m_dock.widget->latencyJson(), widgets::OperatorExport::latencyJson(ref, ops, std::nullopt));
+    QCOMPARE(m_dock.widget->latencyJson(), report::OperatorExport::latencyJson(ref, ops, std::nullopt));
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
     QCOMPARE(o.keys().size(), 15);
     QCOMPARE(o["unit"].toString(), QString("ProfilerStep"));
@@ -283,7 +284,7 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog, { 1100, 3800 });
     const TimeNs origin = m_store->extent().start;
     QCOMPARE(m_dock.widget->latencyJson(),
-        widgets::OperatorExport::latencyJson(ref, ops, TimeRange { 1100 - origin, 3800 - origin }));
+        report::OperatorExport::latencyJson(ref, ops, TimeRange { 1100 - origin, 3800 - origin }));
 }
 
 void tst_LatencyWidget::perOperatorRowHighlights()

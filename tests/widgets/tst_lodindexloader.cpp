@@ -6,7 +6,7 @@
 #include <QtTest>
 
 using namespace strata;
-using widgets::LodIndex;
+using analysis::LodIndex;
 using widgets::LodIndexLoader;
 
 namespace {

@@ -21,6 +21,7 @@
 
 using namespace strata;
 using namespace strata::store;
+using namespace strata::analysis;
 using widgets::OperatorChartsWidget;
 
 namespace {

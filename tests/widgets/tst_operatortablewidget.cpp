@@ -27,6 +27,7 @@
 
 using namespace strata;
 using namespace strata::store;
+using namespace strata::analysis;
 using model::EventRef;
 using widgets::OperatorTableWidget;
 using widgets::OperatorTreeModel;
@@ -382,7 +383,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
     QCOMPARE(t->window.end, TimeNs(10500));
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, OperatorLevel::Framework, { 10000, 10500 }, OperatorScope::Device);
-    QCOMPARE(m_dock.widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorExport::opsCsv(agg));
     // 0_fused..._1 (120), _2 (330) and its weight load (45) start in it, and layer1.0.conv1's
     // weight load (10440); fc (10800) does not.
     QCOMPARE(m_dock.widget->view()->model()->rowCount(), 2);
@@ -490,8 +491,8 @@ void tst_OperatorTableWidget::exportsAreCliText()
     const OperatorLevel top = OperatorTableWidget::groupings()[size_t(grouping)].levels.front();
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, top, OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    QCOMPARE(m_dock.widget->tableCsv(), widgets::OperatorExport::opsCsv(agg));
-    QCOMPARE(m_dock.widget->tableJson(), widgets::OperatorExport::opsJson(agg, std::nullopt));
+    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_dock.widget->tableJson(), report::OperatorExport::opsJson(agg, std::nullopt));
     const QStringList lines = QString::fromStdString(m_dock.widget->tableCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), int(agg.rows.size()) + 1);
     const QStringList tree = QString::fromStdString(m_dock.widget->treeCsv()).split('\n', Qt::SkipEmptyParts);

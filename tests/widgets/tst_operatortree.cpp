@@ -27,9 +27,10 @@
 
 using namespace strata;
 using namespace strata::store;
+using namespace strata::analysis;
+using analysis::OperatorTree;
+using analysis::OperatorTreeBuilder;
 using operatortest::handStore;
-using widgets::OperatorTree;
-using widgets::OperatorTreeBuilder;
 
 namespace {
 
@@ -396,13 +397,13 @@ void tst_OperatorTree::rowsOfNode()
     const auto ref = recount(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
     QVERIFY(!t->nodes.empty());
     for (size_t i = 0; i < t->nodes.size(); ++i) {
-        const auto rows = widgets::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
+        const auto rows = analysis::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
         QCOMPARE(rows.size(), size_t(t->nodes[i].row.count));
         QVERIFY(rows == ref.at(t->pathKeys(int(i))).rows);
         // The scan over every track gives the same.
         const auto keys = t->pathKeys(int(i));
         const std::vector<OperatorLevel> path(spec.levels.begin(), spec.levels.begin() + std::ptrdiff_t(keys.size()));
-        QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, path, keys, spec.window, spec.scope) == rows);
+        QVERIFY(analysis::OperatorRows::collect(*m_store, *m_catalog, path, keys, spec.window, spec.scope) == rows);
     }
 }
 
@@ -411,8 +412,8 @@ void tst_OperatorTree::longestInstance()
     const auto t = OperatorTreeBuilder::build(
         *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All);
     for (size_t i = 0; i < t->nodes.size(); ++i) {
-        const auto rows = widgets::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
-        const SliceRow longest = widgets::OperatorRows::longest(*m_store, rows);
+        const auto rows = analysis::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
+        const SliceRow longest = analysis::OperatorRows::longest(*m_store, rows);
         QCOMPARE(t->nodes[i].longest, longest);
         QCOMPARE(m_store->sliceDur(longest), t->nodes[i].row.maxNs);
     }
@@ -555,7 +556,7 @@ void tst_OperatorTree::exportCsvMatchesAggregator()
         = OperatorTreeBuilder::build(*m_store, *m_catalog, { l }, OperatorAggregator::wholeTrace(), scopeOf(scope));
     const OperatorTable agg
         = OperatorAggregator::aggregate(*m_store, *m_catalog, l, OperatorAggregator::wholeTrace(), scopeOf(scope));
-    const QStringList lines = qs(widgets::OperatorExport::opsCsv(t->table)).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = qs(report::OperatorExport::opsCsv(t->table)).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.value(0),
         QString("name,count,total_ns,self_ns,avg_ns,min_ns,max_ns,median_ns,percent,execution_ns,"
                 "transfer_ns,bytes,flops,mfu,hfu,engines,fused"));
@@ -597,7 +598,7 @@ void tst_OperatorTree::exportJsonMatchesAggregator()
     const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, { OperatorLevel::Op }, w, OperatorScope::Device);
     const OperatorTable agg
         = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Op, w, OperatorScope::Device);
-    const std::string text = widgets::OperatorExport::opsJson(t->table, TimeRange { 400, 820 });
+    const std::string text = report::OperatorExport::opsJson(t->table, TimeRange { 400, 820 });
     QVERIFY(text.back() == '\n');
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
     QCOMPARE(o.keys().size(), 8);
@@ -620,14 +621,14 @@ void tst_OperatorTree::exportJsonMatchesAggregator()
     }
     // The whole trace writes "range_ns": null, as the CLI without --range.
     const QJsonObject whole
-        = QJsonDocument::fromJson(QByteArray::fromStdString(widgets::OperatorExport::opsJson(t->table, std::nullopt)))
+        = QJsonDocument::fromJson(QByteArray::fromStdString(report::OperatorExport::opsJson(t->table, std::nullopt)))
               .object();
     QVERIFY(whole["range_ns"].isNull());
 }
 
 void tst_OperatorTree::csvQuoting()
 {
-    using widgets::OperatorExport;
+    using report::OperatorExport;
     QCOMPARE(qs(OperatorExport::csvField("plain")), QString("plain"));
     QCOMPARE(qs(OperatorExport::csvField("a,b")), QString("\"a,b\""));
     QCOMPARE(qs(OperatorExport::csvField("say \"hi\"")), QString("\"say \"\"hi\"\"\""));
@@ -638,7 +639,7 @@ void tst_OperatorTree::treeExports()
 {
     const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, levelsOf("framework>op>command"),
         OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    const QStringList lines = qs(widgets::OperatorExport::treeCsv(*t)).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = qs(report::OperatorExport::treeCsv(*t)).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), int(t->nodes.size()) + 1);
     QVERIFY(lines[0].startsWith("depth,path,name,count,"));
     QCOMPARE(csvCells(lines[1]).mid(0, 4), QStringList({ "0", "", "fused(bn1+conv1+relu)", "3" }));
@@ -647,7 +648,7 @@ void tst_OperatorTree::treeExports()
         QStringList(
             { "2", QString::fromUtf8("fused(bn1+conv1+relu) \u203a conv2d"), "0_fused(bn1+conv1+relu)_2", "1" }));
     const QJsonObject o
-        = QJsonDocument::fromJson(QByteArray::fromStdString(widgets::OperatorExport::treeJson(*t, std::nullopt)))
+        = QJsonDocument::fromJson(QByteArray::fromStdString(report::OperatorExport::treeJson(*t, std::nullopt)))
               .object();
     QCOMPARE(o["levels"].toArray(), QJsonArray({ "framework", "op", "command" }));
     const QJsonObject first = o["rows"].toArray()[0].toObject();
@@ -665,7 +666,7 @@ void tst_OperatorTree::exportFileWrite()
     QVERIFY(dir.isValid());
     const auto t = OperatorTreeBuilder::build(
         *m_store, *m_catalog, { OperatorLevel::Op }, OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    const std::string text = widgets::OperatorExport::opsCsv(t->table);
+    const std::string text = report::OperatorExport::opsCsv(t->table);
     const QString path = dir.filePath("operators-op.csv");
     QString error;
     QVERIFY(widgets::ExportActions::writeFile(path, text, &error));
@@ -682,7 +683,7 @@ void tst_OperatorTree::cancelled()
     std::atomic<bool> cancel { true };
     QVERIFY(!OperatorTreeBuilder::build(
         *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel));
-    QVERIFY(widgets::OperatorRows::collect(*m_store, *m_catalog, { OperatorLevel::Op },
+    QVERIFY(analysis::OperatorRows::collect(*m_store, *m_catalog, { OperatorLevel::Op },
         { m_catalog->findKey("conv2d") }, OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel)
                 .empty());
 }

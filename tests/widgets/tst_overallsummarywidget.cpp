@@ -67,14 +67,14 @@ std::shared_ptr<const store::EventStore> buildStore(bool withMetrics = true)
 
 struct Fixture {
     std::shared_ptr<const store::EventStore> store;
-    std::shared_ptr<const store::SummaryIndex> index;
+    std::shared_ptr<const analysis::SummaryIndex> index;
     widgets::OverallSummaryWidget widget;
-    store::TraceSummary expected;
+    analysis::TraceSummary expected;
 
     explicit Fixture(bool withMetrics = true)
         : store(buildStore(withMetrics))
-        , index(std::make_shared<const store::SummaryIndex>(*store))
-        , expected(store::SummaryCalculator::compute(*store, *index, store->extent()))
+        , index(std::make_shared<const analysis::SummaryIndex>(*store))
+        , expected(analysis::SummaryCalculator::compute(*store, *index, store->extent()))
     {
     }
     bool open()
@@ -127,7 +127,7 @@ private slots:
         QVERIFY(!f.widget.view()->isShowingPlaceholder());
         QCOMPARE(f.widget.view()->captionText(), QStringLiteral("Whole trace"));
         const QString facts = plain(f.widget.view()->factsText()).simplified();
-        const store::TraceFacts& t = f.expected.trace;
+        const analysis::TraceFacts& t = f.expected.trace;
         QVERIFY2(facts.contains(QStringLiteral("File run7.json")), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Format chrome-json-object")), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Duration 2.000 ms")), qPrintable(facts));
@@ -219,7 +219,7 @@ private slots:
         // The exact values are compute()'s for the whole trace.
         const int at = m->summaryRow(row);
         QVERIFY(at >= 0);
-        const store::TrackSummaryRow& e = f.expected.tracks[size_t(at)];
+        const analysis::TrackSummaryRow& e = f.expected.tracks[size_t(at)];
         QCOMPARE(QString::fromStdString(e.name), name);
         auto value = [&](int c) { return m->index(row.row(), c, row.parent()).data(SummaryGroupModel::ValueRole); };
         QCOMPARE(value(SummaryTrackModel::Events).toULongLong(), qulonglong(e.events));
@@ -349,8 +349,8 @@ private slots:
         QCOMPARE(sets.size(), 2);
         for (int k = 0; k < chart->barCount(); ++k) {
             const int cat = chart->barCount() - 1 - k;
-            const store::TrackSummaryRow& r = f.expected.tracks[chart->rows()[size_t(k)]];
-            const bool transfer = r.engine == store::EngineKind::Transfer;
+            const analysis::TrackSummaryRow& r = f.expected.tracks[chart->rows()[size_t(k)]];
+            const bool transfer = r.engine == analysis::EngineKind::Transfer;
             QCOMPARE(sets[transfer ? 1 : 0]->at(cat), double(r.busyNs) / 1e6);
             QCOMPARE(sets[transfer ? 0 : 1]->at(cat), 0.0);
             QCOMPARE(chart->busy()[size_t(k)], r.busyNs);
@@ -397,7 +397,7 @@ private slots:
         QVERIFY(f.widget.view()->isShowingPlaceholder());
         QCOMPARE(f.widget.chart()->barCount(), 0);
         QSignalSpy spy(&f.widget, &widgets::OverallSummaryWidget::summaryUpdated);
-        f.widget.setSummaryIndex(std::make_shared<const store::SummaryIndex>(*other));
+        f.widget.setSummaryIndex(std::make_shared<const analysis::SummaryIndex>(*other));
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(plain(f.widget.view()->factsText()).contains(QStringLiteral("b.json")));
         QVERIFY(f.widget.view()->trackView()->isColumnHidden(SummaryTrackModel::Bytes));

@@ -18,16 +18,16 @@ class tst_PairMetricsComputer : public QObject {
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SummaryIndex> m_index;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::SummaryIndex> m_index;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
 
 private slots:
     void initTestCase()
     {
         qRegisterMetaType<MetricsPtr>();
         m_store = markerprofile::make();
-        m_index = std::make_shared<const store::SummaryIndex>(*m_store, 1);
-        m_catalog = std::make_shared<const store::OperatorCatalog>(*m_store);
+        m_index = std::make_shared<const analysis::SummaryIndex>(*m_store, 1);
+        m_catalog = std::make_shared<const analysis::OperatorCatalog>(*m_store);
     }
 
     void summaryFirstThenOperators()
@@ -87,7 +87,7 @@ private slots:
             QCOMPARE(m->operatorBusyNs, direct.operatorBusyNs);
             QCOMPARE(m->topOperators.size(), direct.topOperators.size());
             for (size_t r = 0; r < direct.topOperators.size(); ++r) {
-                const store::OperatorRow &got = m->topOperators[r], &want = direct.topOperators[r];
+                const analysis::OperatorRow &got = m->topOperators[r], &want = direct.topOperators[r];
                 QCOMPARE(got.name, want.name);
                 QCOMPARE(got.count, want.count);
                 QCOMPARE(got.totalNs, want.totalNs);
@@ -96,7 +96,7 @@ private slots:
                 QCOMPARE(got.avgNs, want.avgNs);
             }
         }
-        c.setAnalysis(m_store, m_index, std::make_shared<const store::OperatorCatalog>(*m_store));
+        c.setAnalysis(m_store, m_index, std::make_shared<const analysis::OperatorCatalog>(*m_store));
         QVERIFY(!c.hasOperatorIndex()); // a new catalog needs a new index
     }
 

@@ -32,7 +32,7 @@ private slots:
         QFETCH(QString, name);
         QFETCH(QString, order);
         QFETCH(qlonglong, total);
-        store::SearchQuery q;
+        analysis::SearchQuery q;
         q.name = name.toStdString();
         const auto m = SearchMatches::run(m_store, q);
         QVERIFY(m->ok());
@@ -49,7 +49,7 @@ private slots:
 
     void positions()
     {
-        store::SearchQuery q;
+        analysis::SearchQuery q;
         q.name = "conv";
         const auto m = SearchMatches::run(m_store, q);
         QCOMPARE(m->lowerBound(0), size_t(0));
@@ -66,7 +66,7 @@ private slots:
 
     void cancelledAndInvalid()
     {
-        store::SearchQuery q;
+        analysis::SearchQuery q;
         q.name = "conv";
         std::atomic<bool> cancel { true };
         const auto c = SearchMatches::run(m_store, q, &cancel);
@@ -74,7 +74,7 @@ private slots:
         QVERIFY(!c->ok());
         QCOMPARE(c->count(), uint64_t(0));
         q.name = "(";
-        q.nameMode = store::NameMode::Regex;
+        q.nameMode = analysis::NameMode::Regex;
         const auto e = SearchMatches::run(m_store, q);
         QVERIFY(!e->ok());
         QVERIFY(e->error().contains("regular expression"));

@@ -127,7 +127,7 @@ QByteArray chromeJson()
 }
 
 // The exact summary fields of a track row, in the model's column order.
-QVariantList expectedValues(const store::TrackSummaryRow& r)
+QVariantList expectedValues(const analysis::TrackSummaryRow& r)
 {
     auto opt = [](const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); };
     return { QVariant(), qulonglong(r.events), qlonglong(r.busyNs), r.utilization, r.avgDurNs, opt(r.bytes),
@@ -136,7 +136,7 @@ QVariantList expectedValues(const store::TrackSummaryRow& r)
 
 // Every engine row the view shows equals compute()'s row for it, field by field (exactly:
 // the same function on the same index), and the shown text is that value formatted.
-void verifyShows(const widgets::SelectionSummaryWidget& w, const store::TraceSummary& expected)
+void verifyShows(const widgets::SelectionSummaryWidget& w, const analysis::TraceSummary& expected)
 {
     SummaryTrackModel* m = w.view()->trackModel();
     QCOMPARE(m->summary()->window.start, expected.window.start);
@@ -147,7 +147,7 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const store::TraceSum
         for (int r = 0; r < m->rowCount(group); ++r, ++rows) {
             const int at = m->summaryRow(m->index(r, 0, group));
             QVERIFY(at >= 0 && size_t(at) < expected.tracks.size());
-            const store::TrackSummaryRow& e = expected.tracks[size_t(at)];
+            const analysis::TrackSummaryRow& e = expected.tracks[size_t(at)];
             QCOMPARE(m->index(r, SummaryTrackModel::Engine, group).data().toString(), QString::fromStdString(e.name));
             const QVariantList want = expectedValues(e);
             for (int c = SummaryTrackModel::Events; c < SummaryTrackModel::ColumnCount; ++c) {
@@ -170,7 +170,7 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const store::TraceSum
     for (int g = 0; g < cm->rowCount(); ++g) {
         const QModelIndex group = cm->index(g, 0);
         for (int r = 0; r < cm->rowCount(group); ++r, ++counters) {
-            const store::CounterSummaryRow& e = expected.counters[size_t(cm->summaryRow(cm->index(r, 0, group)))];
+            const analysis::CounterSummaryRow& e = expected.counters[size_t(cm->summaryRow(cm->index(r, 0, group)))];
             QCOMPARE(cm->index(r, widgets::SummaryCounterModel::Samples, group)
                          .data(SummaryGroupModel::ValueRole)
                          .toULongLong(),
@@ -193,7 +193,7 @@ struct Fixture {
     model::Selection selection;
     model::Viewport viewport;
     std::shared_ptr<const store::EventStore> store = buildStore();
-    std::shared_ptr<const store::SummaryIndex> index = std::make_shared<const store::SummaryIndex>(*store);
+    std::shared_ptr<const analysis::SummaryIndex> index = std::make_shared<const analysis::SummaryIndex>(*store);
     widgets::SelectionSummaryWidget widget { &selection, &viewport };
 
     bool open()
@@ -204,7 +204,10 @@ struct Fixture {
         widget.setSummaryIndex(index);
         return spy.wait(kWaitMs);
     }
-    store::TraceSummary expected(TimeRange w) const { return store::SummaryCalculator::compute(*store, *index, w); }
+    analysis::TraceSummary expected(TimeRange w) const
+    {
+        return analysis::SummaryCalculator::compute(*store, *index, w);
+    }
 };
 
 } // namespace
@@ -228,7 +231,7 @@ private slots:
         QVERIFY(!w.isBusy());
 
         QSignalSpy spy(&w, &widgets::SelectionSummaryWidget::summaryUpdated);
-        w.setSummaryIndex(std::make_shared<const store::SummaryIndex>(*store));
+        w.setSummaryIndex(std::make_shared<const analysis::SummaryIndex>(*store));
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(!w.view()->isShowingPlaceholder());
         QCOMPARE(w.window().start, TimeNs(100000));

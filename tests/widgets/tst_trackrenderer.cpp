@@ -52,7 +52,7 @@ private:
 
     QImage render(const store::EventStore& s, const widgets::LayoutRow& row)
     {
-        widgets::LodIndex lod(s);
+        analysis::LodIndex lod(s);
         widgets::OperatorColors colors;
         colors.reset(&s);
         widgets::SliceLabelCache labels;

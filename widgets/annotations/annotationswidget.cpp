@@ -146,7 +146,7 @@ void AnnotationsWidget::setStore(std::shared_ptr<const store::EventStore> store,
     updateActions();
 }
 
-void AnnotationsWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)
+void AnnotationsWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
 {
     if (!m_store)
         return;
@@ -154,7 +154,7 @@ void AnnotationsWidget::setSummaryIndex(std::shared_ptr<const store::SummaryInde
     rebuildAnalysis();
 }
 
-void AnnotationsWidget::setOperatorCatalog(std::shared_ptr<const store::OperatorCatalog> catalog)
+void AnnotationsWidget::setOperatorCatalog(std::shared_ptr<const analysis::OperatorCatalog> catalog)
 {
     if (!m_store)
         return;

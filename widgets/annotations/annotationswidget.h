@@ -39,8 +39,8 @@ public:
     AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent = nullptr);
 
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath = QString());
-    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
-    void setOperatorCatalog(std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
+    void setOperatorCatalog(std::shared_ptr<const analysis::OperatorCatalog> catalog);
 
     QTableView* table() const { return m_table; }
     AnnotationsTableModel* tableModel() const { return m_model; }
@@ -88,8 +88,8 @@ private:
     PairMetricsComputer* m_computer;
     QTimer m_debounce;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SummaryIndex> m_index;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::SummaryIndex> m_index;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     QString m_tracePath;
     model::MarkerId m_current;
     QString m_pendingTitle;

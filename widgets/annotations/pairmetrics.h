@@ -11,11 +11,11 @@ namespace strata::widgets {
 // took the most time in it (the Operator Table's "op" level over the interval).
 struct PairMetrics {
     store::TimeRange window; // absolute
-    store::TraceSummary summary;
+    analysis::TraceSummary summary;
     bool hasOperators = false; // false while the operator catalog is still being built
     // By total time, longest first (ties by name). Set: key, name, count, totalNs, selfNs,
     // avgNs, percent, fusedMembers; the other columns of the Operator Table are not computed.
-    std::vector<store::OperatorRow> topOperators;
+    std::vector<analysis::OperatorRow> topOperators;
     store::TimeNs operatorBusyNs = 0; // what the operators' percentages are shares of
 };
 

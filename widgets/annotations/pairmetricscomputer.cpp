@@ -20,19 +20,19 @@ using MetricsPtr = std::shared_ptr<const PairMetrics>;
 // ends a build whose profile was replaced.
 struct PairMetricsComputer::IndexSlot {
     std::mutex mutex;
-    std::shared_ptr<const store::OperatorWindowIndex> index; // null until built
+    std::shared_ptr<const analysis::OperatorWindowIndex> index; // null until built
     std::atomic<bool> stop { false };
     std::atomic<bool> built { false }; // index is set: readable without waiting for a build
 
     // The index, built on the calling thread when no request built it yet; null when the
     // build was stopped or the catalog is not the store's.
-    std::shared_ptr<const store::OperatorWindowIndex> get(
-        const store::EventStore& store, const store::OperatorCatalog& catalog)
+    std::shared_ptr<const analysis::OperatorWindowIndex> get(
+        const store::EventStore& store, const analysis::OperatorCatalog& catalog)
     {
         std::lock_guard<std::mutex> lock(mutex);
         if (!index && !stop) {
-            auto made = std::make_shared<const store::OperatorWindowIndex>(
-                store, catalog, store::OperatorLevel::Op, store::OperatorAggregator::defaultScope(catalog), &stop);
+            auto made = std::make_shared<const analysis::OperatorWindowIndex>(store, catalog,
+                analysis::OperatorLevel::Op, analysis::OperatorAggregator::defaultScope(catalog), &stop);
             if (made->built()) {
                 index = std::move(made);
                 built = true;
@@ -48,7 +48,7 @@ PairMetricsComputer::PairMetricsComputer(QObject* parent)
 }
 
 void PairMetricsComputer::setAnalysis(std::shared_ptr<const store::EventStore> store,
-    std::shared_ptr<const store::SummaryIndex> index, std::shared_ptr<const store::OperatorCatalog> catalog)
+    std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog)
 {
     if (store != m_store || catalog != m_catalog) {
         if (m_indexSlot)
@@ -76,12 +76,12 @@ void PairMetricsComputer::cancel()
 }
 
 bool PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& store,
-    const store::OperatorCatalog& catalog, const std::atomic<bool>* stop)
+    const analysis::OperatorCatalog& catalog, const std::atomic<bool>* stop)
 {
     // A slice belongs to the operator table's window when it starts in [start, end); the
     // later marker's own instant is included, as the summary includes it.
-    store::OperatorTable table = store::OperatorAggregator::aggregate(store, catalog, store::OperatorLevel::Op,
-        { m.window.start, m.window.end + 1 }, store::OperatorAggregator::defaultScope(catalog), stop);
+    analysis::OperatorTable table = analysis::OperatorAggregator::aggregate(store, catalog, analysis::OperatorLevel::Op,
+        { m.window.start, m.window.end + 1 }, analysis::OperatorAggregator::defaultScope(catalog), stop);
     if (stop && stop->load())
         return false;
     m.hasOperators = true;
@@ -93,18 +93,18 @@ bool PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& 
 }
 
 void PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& store,
-    const store::OperatorCatalog& catalog, const store::OperatorWindowIndex& index)
+    const analysis::OperatorCatalog& catalog, const analysis::OperatorWindowIndex& index)
 {
     // The window as the aggregator is asked above.
-    const store::OperatorWindowIndex::Result r
+    const analysis::OperatorWindowIndex::Result r
         = index.query(store, catalog, { m.window.start, m.window.end + 1 }, kTopOperators);
     m.hasOperators = true;
     m.operatorBusyNs = r.busyNs;
     m.topOperators.clear();
-    for (const store::OperatorWindowIndex::Row& in : r.rows) {
-        store::OperatorRow row;
+    for (const analysis::OperatorWindowIndex::Row& in : r.rows) {
+        analysis::OperatorRow row;
         row.key = in.key;
-        row.name = std::string(store::OperatorWindowIndex::keyName(catalog, in.key));
+        row.name = std::string(analysis::OperatorWindowIndex::keyName(catalog, in.key));
         row.count = in.count;
         row.totalNs = in.totalNs;
         row.selfNs = in.selfNs;
@@ -115,12 +115,12 @@ void PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& 
     }
 }
 
-PairMetrics PairMetricsComputer::compute(const store::EventStore& store, const store::SummaryIndex& index,
-    const store::OperatorCatalog* catalog, store::TimeRange window)
+PairMetrics PairMetricsComputer::compute(const store::EventStore& store, const analysis::SummaryIndex& index,
+    const analysis::OperatorCatalog* catalog, store::TimeRange window)
 {
     PairMetrics m;
     m.window = window;
-    m.summary = store::SummaryCalculator::compute(store, index, window);
+    m.summary = analysis::SummaryCalculator::compute(store, index, window);
     if (catalog)
         addOperators(m, store, *catalog);
     return m;
@@ -150,7 +150,7 @@ void PairMetricsComputer::request(store::TimeRange window)
             BackgroundPool::lowerCurrentThread();
             auto partial = std::make_shared<PairMetrics>();
             partial->window = window;
-            partial->summary = store::SummaryCalculator::compute(*store, *index, window);
+            partial->summary = analysis::SummaryCalculator::compute(*store, *index, window);
             promise.addResult(partial);
             if (!catalog)
                 return;

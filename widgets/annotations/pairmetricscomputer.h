@@ -29,8 +29,8 @@ public:
     explicit PairMetricsComputer(QObject* parent = nullptr);
 
     // The catalog may be null (no operators then); without store and index nothing runs.
-    void setAnalysis(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::SummaryIndex> index,
-        std::shared_ptr<const store::OperatorCatalog> catalog);
+    void setAnalysis(std::shared_ptr<const store::EventStore> store,
+        std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     bool canCompute() const { return m_store && m_index; }
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
 
@@ -42,14 +42,14 @@ public:
     bool hasOperatorIndex() const; // built by an earlier request for this profile
 
     // The same numbers, computed on the calling thread by OperatorAggregator (no index).
-    static PairMetrics compute(const store::EventStore& store, const store::SummaryIndex& index,
-        const store::OperatorCatalog* catalog, store::TimeRange window);
+    static PairMetrics compute(const store::EventStore& store, const analysis::SummaryIndex& index,
+        const analysis::OperatorCatalog* catalog, store::TimeRange window);
     // The operator step alone, by OperatorAggregator; false when `stop` was raised on the way.
-    static bool addOperators(PairMetrics& m, const store::EventStore& store, const store::OperatorCatalog& catalog,
+    static bool addOperators(PairMetrics& m, const store::EventStore& store, const analysis::OperatorCatalog& catalog,
         const std::atomic<bool>* stop = nullptr);
     // The same step from an index built (op level, default scope) over this store and catalog.
-    static void addOperators(PairMetrics& m, const store::EventStore& store, const store::OperatorCatalog& catalog,
-        const store::OperatorWindowIndex& index);
+    static void addOperators(PairMetrics& m, const store::EventStore& store, const analysis::OperatorCatalog& catalog,
+        const analysis::OperatorWindowIndex& index);
 
 signals:
     void ready(std::shared_ptr<const strata::widgets::PairMetrics> metrics);
@@ -59,8 +59,8 @@ private:
 
     std::shared_ptr<IndexSlot> m_indexSlot;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SummaryIndex> m_index;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::SummaryIndex> m_index;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     std::shared_ptr<std::atomic<bool>> m_stop; // of the request under way
     quint64 m_generation = 0;
     bool m_pending = false;

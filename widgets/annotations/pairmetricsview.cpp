@@ -119,7 +119,7 @@ void PairMetricsView::setMetrics(std::shared_ptr<const PairMetrics> metrics, con
 void PairMetricsView::fillEngines(const PairMetrics& m, QTreeWidgetItem* root)
 {
     std::map<uint32_t, QTreeWidgetItem*> processes; // by ProcessId
-    for (const store::TrackSummaryRow& row : m.summary.tracks) {
+    for (const analysis::TrackSummaryRow& row : m.summary.tracks) {
         if (row.events == 0)
             continue;
         QTreeWidgetItem*& process = processes[row.process.v];
@@ -143,7 +143,7 @@ void PairMetricsView::fillOperators(const PairMetrics& m, QTreeWidgetItem* root)
         note(root, tr("Aggregating…"));
         return;
     }
-    for (const store::OperatorRow& row : m.topOperators) {
+    for (const analysis::OperatorRow& row : m.topOperators) {
         const QString name = QString::fromStdString(row.name);
         QTreeWidgetItem* item = numbers(root,
             { name, SummaryFormat::count(row.count), SummaryFormat::duration(double(row.totalNs)),

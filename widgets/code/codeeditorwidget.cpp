@@ -123,20 +123,20 @@ void CodeEditorWidget::buildIndex()
         return;
     m_indexing = true;
     const quint64 generation = m_generation;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const store::SourceIndex>>(this);
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const analysis::SourceIndex>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         if (generation == m_generation)
             onIndexBuilt(watcher->result());
     });
     watcher->setFuture(QtConcurrent::run([store = m_store] {
-        auto index = std::make_shared<store::SourceIndex>();
+        auto index = std::make_shared<analysis::SourceIndex>();
         index->build(*store);
-        return std::shared_ptr<const store::SourceIndex>(std::move(index));
+        return std::shared_ptr<const analysis::SourceIndex>(std::move(index));
     }));
 }
 
-void CodeEditorWidget::onIndexBuilt(std::shared_ptr<const store::SourceIndex> index)
+void CodeEditorWidget::onIndexBuilt(std::shared_ptr<const analysis::SourceIndex> index)
 {
     m_indexing = false;
     m_index = std::move(index);
@@ -168,7 +168,7 @@ void CodeEditorWidget::fillFileList()
     if (!m_index)
         return;
     for (size_t i = 0; i < m_index->files().size(); ++i) {
-        const store::SourceFile& f = m_index->files()[i];
+        const analysis::SourceFile& f = m_index->files()[i];
         const QString path = qs(f.path);
         m_files->addItem(
             tr("%1 — %2 events, %3")
@@ -220,7 +220,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
     m_loading = false;
     if (!m_index || loaded.file != m_file)
         return;
-    const store::SourceFile& f = m_index->files()[size_t(loaded.file)];
+    const analysis::SourceFile& f = m_index->files()[size_t(loaded.file)];
     const QString path = qs(f.path);
     if (loaded.localPath.isEmpty() || !loaded.error.isEmpty()) {
         const QStringList dirs = m_resolver.searchDirs();
@@ -240,7 +240,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
         m_view->setEventLine(m_pendingEventLine);
         if (m_pendingCenter)
             m_view->centerOnLine(m_pendingEventLine);
-    } else if (const store::SourceIndex::Location loc = locationOf(m_selection->current()); loc.file == m_file) {
+    } else if (const analysis::SourceIndex::Location loc = locationOf(m_selection->current()); loc.file == m_file) {
         m_view->setEventLine(loc.line); // the current event is in this file: its mark
     }
     m_pendingEventLine = 0;
@@ -262,7 +262,7 @@ void CodeEditorWidget::onSourceRequested(EventRef e)
     emit raiseRequested();
 }
 
-store::SourceIndex::Location CodeEditorWidget::locationOf(EventRef e) const
+analysis::SourceIndex::Location CodeEditorWidget::locationOf(EventRef e) const
 {
     if (!m_index || !m_store)
         return {};
@@ -277,7 +277,7 @@ void CodeEditorWidget::showEventLine(EventRef e, bool center)
 {
     if (!m_index || !m_store)
         return;
-    const store::SourceIndex::Location loc = locationOf(e);
+    const analysis::SourceIndex::Location loc = locationOf(e);
     if (!loc.valid()) {
         m_view->setEventLine(0);
         if (center && e.valid())

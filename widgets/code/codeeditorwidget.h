@@ -39,7 +39,7 @@ public:
     // Builds the SourceIndex on the thread pool; indexReady() follows. Call once the
     // first paint after a load is done (the window does on Session::analysesReady).
     void buildIndex();
-    std::shared_ptr<const store::SourceIndex> index() const { return m_index; }
+    std::shared_ptr<const analysis::SourceIndex> index() const { return m_index; }
     bool isIndexing() const { return m_indexing; }
 
     void openFile(int file); // an index into index()->files(); fileShown() when on screen
@@ -60,12 +60,12 @@ signals:
 
 private:
     struct Loaded;
-    void onIndexBuilt(std::shared_ptr<const store::SourceIndex> index);
+    void onIndexBuilt(std::shared_ptr<const analysis::SourceIndex> index);
     void onFileLoaded(const Loaded& loaded);
     void onCurrentChanged(model::EventRef e);
     void onSourceRequested(model::EventRef e);
     void showEventLine(model::EventRef e, bool center);
-    store::SourceIndex::Location locationOf(model::EventRef e) const;
+    analysis::SourceIndex::Location locationOf(model::EventRef e) const;
     void onLinesSelected(const QList<uint>& lines);
     void promptSourceRoot();
     void fillFileList();
@@ -73,7 +73,7 @@ private:
 
     model::Selection* m_selection;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SourceIndex> m_index;
+    std::shared_ptr<const analysis::SourceIndex> m_index;
     SourceFileResolver m_resolver;
     QComboBox* m_files;
     QToolButton* m_rootButton;

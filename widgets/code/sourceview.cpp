@@ -66,7 +66,7 @@ SourceView::SourceView(QWidget* parent)
     updateGutterGeometry();
 }
 
-void SourceView::setSource(const QString& text, const QString& fileName, const store::SourceFile* stats)
+void SourceView::setSource(const QString& text, const QString& fileName, const analysis::SourceFile* stats)
 {
     ++m_programmatic;
     delete m_highlighter;
@@ -74,7 +74,7 @@ void SourceView::setSource(const QString& text, const QString& fileName, const s
     m_stats = stats;
     m_maxLineNs = 0;
     if (stats)
-        for (const store::SourceLine& l : stats->lines)
+        for (const analysis::SourceLine& l : stats->lines)
             m_maxLineNs = std::max(m_maxLineNs, l.totalNs);
     m_fileName = fileName;
     m_eventLine = 0;
@@ -105,13 +105,13 @@ void SourceView::showMessage(const QString& message)
     updateMarks();
 }
 
-const store::SourceLine* SourceView::statsFor(uint32_t line) const
+const analysis::SourceLine* SourceView::statsFor(uint32_t line) const
 {
     if (!m_stats)
         return nullptr;
     const auto& lines = m_stats->lines;
     const auto it = std::lower_bound(
-        lines.begin(), lines.end(), line, [](const store::SourceLine& l, uint32_t n) { return l.line < n; });
+        lines.begin(), lines.end(), line, [](const analysis::SourceLine& l, uint32_t n) { return l.line < n; });
     return it != lines.end() && it->line == line ? &*it : nullptr;
 }
 
@@ -298,7 +298,7 @@ void SourceView::paintGutter(QWidget* gutter, const QRect& rect)
         const uint32_t line = uint32_t(b.blockNumber() + 1);
         const QRect row(0, int(top), gutter->width() - 1, h);
         if (b.isVisible() && row.bottom() >= rect.top()) {
-            if (const store::SourceLine* s = stats ? statsFor(line) : nullptr) {
+            if (const analysis::SourceLine* s = stats ? statsFor(line) : nullptr) {
                 // Heat: the bar's length is the line's time against the file's busiest line.
                 const double share = m_maxLineNs > 0 ? double(s->totalNs) / double(m_maxLineNs) : 0;
                 const int barW = std::max(3, int(share * (kPad + timeW + kPad + countW)));
@@ -351,7 +351,7 @@ void SourceView::gutterClicked(int y, bool extend)
 QString SourceView::gutterToolTip(int y) const
 {
     const int line = lineAtY(y);
-    const store::SourceLine* s = line > 0 ? statsFor(uint32_t(line)) : nullptr;
+    const analysis::SourceLine* s = line > 0 ? statsFor(uint32_t(line)) : nullptr;
     if (!s)
         return line > 0 ? tr("Line %1: no events").arg(line) : QString();
     return tr(

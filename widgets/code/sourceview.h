@@ -23,7 +23,7 @@ public:
 
     // Shows text; stats (may be null) must outlive the view's use of it (the dock keeps the
     // SourceIndex alive). Resets both marks.
-    void setSource(const QString& text, const QString& fileName, const store::SourceFile* stats);
+    void setSource(const QString& text, const QString& fileName, const analysis::SourceFile* stats);
     void showMessage(const QString& message); // no file: a note in place of the text
     bool hasSource() const { return m_hasSource; }
     QString fileName() const { return m_fileName; }
@@ -37,7 +37,7 @@ public:
     QRect lineRect(uint32_t line) const; // viewport coordinates; empty when not on screen
     uint32_t firstVisibleLine() const;
     uint32_t lastVisibleLine() const;
-    const store::SourceLine* statsFor(uint32_t line) const;
+    const analysis::SourceLine* statsFor(uint32_t line) const;
     QSyntaxHighlighter* highlighter() const { return m_highlighter; }
     SourceGutter* gutter() const { return m_gutter; }
 
@@ -62,7 +62,7 @@ private:
 
     SourceGutter* m_gutter;
     QSyntaxHighlighter* m_highlighter = nullptr;
-    const store::SourceFile* m_stats = nullptr;
+    const analysis::SourceFile* m_stats = nullptr;
     store::TimeNs m_maxLineNs = 0;
     QString m_fileName;
     uint32_t m_eventLine = 0;

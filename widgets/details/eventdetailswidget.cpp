@@ -431,12 +431,12 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
 {
     const store::EventStore& s = *m_store;
     const int depth = m_selection->flowDepth();
-    const store::FlowChain chain(s, row, unsigned(depth));
+    const analysis::FlowChain chain(s, row, unsigned(depth));
     if (chain.empty())
         return;
     m_flowDepth->show();
     size_t directIn = 0, directOut = 0;
-    for (const store::FlowLink& l : chain.links())
+    for (const analysis::FlowLink& l : chain.links())
         if (l.depth == 1)
             ++(l.forward ? directOut : directIn);
     QTreeWidgetItem* flows = depth == 1 ? section(tr("Flows (%1 in, %2 out)").arg(directIn).arg(directOut))
@@ -444,7 +444,7 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
                                                       .arg(chain.backwardCount())
                                                       .arg(chain.forwardCount())
                                                       .arg(depth));
-    auto add = [&](const store::FlowLink& l) {
+    auto add = [&](const analysis::FlowLink& l) {
         const store::FlowEdge& e = s.flow(l.flow);
         const store::SliceRow other = l.reached();
         const QString otherName = qs(s.str(s.sliceName(other)));
@@ -464,7 +464,7 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
     };
     // Read top to bottom, the chain runs in flow order: farthest sources first, then this
     // event (when the chain goes deeper than its own flows), then the targets outward.
-    const std::vector<store::FlowLink>& links = chain.links();
+    const std::vector<analysis::FlowLink>& links = chain.links();
     for (size_t i = chain.backwardCount(); i-- > 0;)
         add(links[i]);
     if (depth > 1)
@@ -473,8 +473,8 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
         add(links[i]);
     if (chain.truncated())
         field(flows, QStringLiteral("…"),
-            links.size() >= store::FlowChain::kMaxLinks ? tr("the chain goes on; %1 flows shown").arg(links.size())
-                                                        : tr("more flows beyond depth %1").arg(depth));
+            links.size() >= analysis::FlowChain::kMaxLinks ? tr("the chain goes on; %1 flows shown").arg(links.size())
+                                                           : tr("more flows beyond depth %1").arg(depth));
 }
 
 bool EventDetailsWidget::eventFilter(QObject* watched, QEvent* event)

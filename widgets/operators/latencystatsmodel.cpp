@@ -36,7 +36,7 @@ LatencyStatsModel::LatencyStatsModel(QObject* parent)
 {
 }
 
-void LatencyStatsModel::setStats(const store::LatencyStats& stats, bool valid)
+void LatencyStatsModel::setStats(const analysis::LatencyStats& stats, bool valid)
 {
     beginResetModel();
     m_stats = stats;

@@ -17,8 +17,8 @@ public:
     static constexpr int SortRole = Qt::UserRole + 1; // the raw number
 
     explicit LatencyStatsModel(QObject* parent = nullptr);
-    void setStats(const store::LatencyStats& stats, bool valid = true);
-    const store::LatencyStats& stats() const { return m_stats; }
+    void setStats(const analysis::LatencyStats& stats, bool valid = true);
+    const analysis::LatencyStats& stats() const { return m_stats; }
     double value(int row) const; // the raw figure (ns, or the count)
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -27,7 +27,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    store::LatencyStats m_stats;
+    analysis::LatencyStats m_stats;
     bool m_valid = false;
 };
 

@@ -164,7 +164,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
             QToolTip::hideText();
             return;
         }
-        const store::LatencyBin& b = m_stats.histogram[size_t(i)];
+        const analysis::LatencyBin& b = m_stats.histogram[size_t(i)];
         QToolTip::showText(QCursor::pos(),
             (b.count == 1 ? tr("%1 – %2: 1 instance") : tr("%1 – %2: %3 instances").arg(b.count))
                 .arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
@@ -243,13 +243,13 @@ QSize LatencyWidget::sizeHint() const
 
 LatencyWidget::~LatencyWidget() = default;
 
-const std::vector<store::OperatorAverage>& LatencyWidget::averages() const
+const std::vector<analysis::OperatorAverage>& LatencyWidget::averages() const
 {
     return m_averageModel->averages();
 }
 
 void LatencyWidget::setAnalysis(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog)
 {
     const bool newStore = store != m_store;
     if (!newStore && catalog == m_catalog)
@@ -313,12 +313,12 @@ void LatencyWidget::rebuild()
     watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
                                                cancel = job.cancel]() -> std::shared_ptr<const Result> {
         auto r = std::make_shared<Result>();
-        r->stats = store::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
+        r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
         if (cancel->load())
             return nullptr;
-        r->averages = store::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
+        r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
         if (needUnits)
-            r->defaultUnit = unit.empty() ? r->stats.unit : store::LatencyAnalyzer::defaultUnit(*store, *catalog);
+            r->defaultUnit = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
         return cancel->load() ? nullptr : std::shared_ptr<const Result>(std::move(r));
     }));
 }
@@ -328,7 +328,7 @@ void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generati
     if (!m_job.isCurrent(generation))
         return;
     if (!result) {
-        m_stats = store::LatencyStats();
+        m_stats = analysis::LatencyStats();
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
@@ -370,7 +370,7 @@ void LatencyWidget::fillUnits(const Result& r)
         m_unitBox->addItem(QString()); // keeps index 0 = "default"
     }
     QStringList ops;
-    for (const store::OperatorAverage& o : r.averages)
+    for (const analysis::OperatorAverage& o : r.averages)
         ops << QString::fromStdString(o.name);
     ops.sort(Qt::CaseInsensitive);
     if (!ops.isEmpty())
@@ -479,7 +479,7 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     const QString name
         = viewIndex.siblingAtColumn(OperatorAverageModel::Name).data(OperatorAverageModel::SortRole).toString();
     const uint32_t key = m_catalog->findKey(name.toStdString());
-    if (key == store::OperatorCatalog::kNoKey)
+    if (key == analysis::OperatorCatalog::kNoKey)
         return;
     const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
@@ -491,30 +491,30 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     });
     const store::TimeRange window = m_window->window();
     watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
-        return std::make_shared<const std::vector<store::SliceRow>>(OperatorRows::collect(*store, *catalog,
-            { store::OperatorLevel::Op }, { key }, window, store::OperatorAggregator::defaultScope(*catalog)));
+        return std::make_shared<const std::vector<store::SliceRow>>(analysis::OperatorRows::collect(*store, *catalog,
+            { analysis::OperatorLevel::Op }, { key }, window, analysis::OperatorAggregator::defaultScope(*catalog)));
     }));
 }
 
 std::string LatencyWidget::latencyJson() const
 {
-    return OperatorExport::latencyJson(m_stats, averages(), m_range);
+    return report::OperatorExport::latencyJson(m_stats, averages(), m_range);
 }
 std::string LatencyWidget::statsCsv() const
 {
-    return OperatorExport::latencyStatsCsv(m_stats);
+    return report::OperatorExport::latencyStatsCsv(m_stats);
 }
 std::string LatencyWidget::histogramCsv() const
 {
-    return OperatorExport::histogramCsv(m_stats);
+    return report::OperatorExport::histogramCsv(m_stats);
 }
 std::string LatencyWidget::averagesCsv() const
 {
-    return OperatorExport::operatorAveragesCsv(averages());
+    return report::OperatorExport::operatorAveragesCsv(averages());
 }
 std::string LatencyWidget::averagesJson() const
 {
-    return OperatorExport::operatorAveragesJson(averages());
+    return report::OperatorExport::operatorAveragesJson(averages());
 }
 
 void LatencyWidget::tableMenu(QTableView* view, const QPoint& pos)

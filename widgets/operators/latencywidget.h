@@ -54,14 +54,14 @@ public:
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
     void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     // "" = the default unit.
     void setUnit(const QString& unit);
     QString unit() const { return m_unit; }
     void setMode(AnalysisWindow::Mode mode);
 
-    const store::LatencyStats& stats() const { return m_stats; }
-    const std::vector<store::OperatorAverage>& averages() const;
+    const analysis::LatencyStats& stats() const { return m_stats; }
+    const std::vector<analysis::OperatorAverage>& averages() const;
     LatencyStatsModel* statsModel() const { return m_statsModel; }
     OperatorAverageModel* averageModel() const { return m_averageModel; }
     QTableView* statsView() const { return m_statsView; }
@@ -85,8 +85,8 @@ protected:
 
 private:
     struct Result {
-        store::LatencyStats stats;
-        std::vector<store::OperatorAverage> averages;
+        analysis::LatencyStats stats;
+        std::vector<analysis::OperatorAverage> averages;
         std::string defaultUnit;
     };
     void rebuild();
@@ -104,9 +104,9 @@ private:
     model::Viewport* m_viewport;
     AnalysisWindow* m_window;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     QString m_unit; // "" = default
-    store::LatencyStats m_stats;
+    analysis::LatencyStats m_stats;
     std::optional<store::TimeRange> m_range;
     bool m_unitsFilled = false;
 

@@ -13,7 +13,7 @@ OperatorAverageModel::OperatorAverageModel(QObject* parent)
 {
 }
 
-void OperatorAverageModel::setAverages(std::vector<store::OperatorAverage> averages)
+void OperatorAverageModel::setAverages(std::vector<analysis::OperatorAverage> averages)
 {
     beginResetModel();
     m_rows = std::move(averages);
@@ -34,7 +34,7 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || size_t(index.row()) >= m_rows.size() || index.column() >= ColumnCount)
         return QVariant();
-    const store::OperatorAverage& r = m_rows[size_t(index.row())];
+    const analysis::OperatorAverage& r = m_rows[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -17,8 +17,8 @@ public:
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit OperatorAverageModel(QObject* parent = nullptr);
-    void setAverages(std::vector<store::OperatorAverage> averages);
-    const std::vector<store::OperatorAverage>& averages() const { return m_rows; }
+    void setAverages(std::vector<analysis::OperatorAverage> averages);
+    const std::vector<analysis::OperatorAverage>& averages() const { return m_rows; }
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -26,7 +26,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<store::OperatorAverage> m_rows;
+    std::vector<analysis::OperatorAverage> m_rows;
 };
 
 } // namespace strata::widgets

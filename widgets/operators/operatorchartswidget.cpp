@@ -41,7 +41,7 @@
 
 namespace strata::widgets {
 
-using store::OperatorLevel;
+using analysis::OperatorLevel;
 
 namespace {
 
@@ -211,7 +211,7 @@ QSize OperatorChartsWidget::sizeHint() const
 OperatorChartsWidget::~OperatorChartsWidget() = default;
 
 void OperatorChartsWidget::setAnalysis(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog)
 {
     const bool newStore = store != m_store;
     if (!newStore && catalog == m_catalog)
@@ -255,7 +255,7 @@ void OperatorChartsWidget::rebuild()
     const OperatorLevel lvl = level();
     const store::TimeRange window = m_window->window();
     m_tableRange = m_window->relativeRange();
-    using Table = std::shared_ptr<const store::OperatorTable>;
+    using Table = std::shared_ptr<const analysis::OperatorTable>;
     auto* watcher = new QFutureWatcher<Table>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
@@ -263,13 +263,13 @@ void OperatorChartsWidget::rebuild()
     });
     watcher->setFuture(
         BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
-            auto t = std::make_shared<store::OperatorTable>(store::OperatorAggregator::aggregate(
-                *store, *catalog, lvl, window, store::OperatorAggregator::defaultScope(*catalog), cancel.get()));
+            auto t = std::make_shared<analysis::OperatorTable>(analysis::OperatorAggregator::aggregate(
+                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), cancel.get()));
             return cancel->load() ? nullptr : t;
         }));
 }
 
-void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation)
+void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation)
 {
     if (!m_job.isCurrent(generation))
         return;
@@ -286,7 +286,7 @@ void OperatorChartsWidget::apply(std::shared_ptr<const store::OperatorTable> tab
         m_status->setText(
             tr("Self time by %1  ·  %2  ·  %3")
                 .arg(levelNoun(m_table->level))
-                .arg(QString::fromLatin1(store::operatorScopeName(m_table->scope)), m_window->describe()));
+                .arg(QString::fromLatin1(analysis::operatorScopeName(m_table->scope)), m_window->describe()));
         m_status->setToolTip(tr("Shares of the busy time of the tracks in scope, as the Operator Table's “% Busy”. "
                                 "Click a slice or a legend row to highlight its events on the timeline."));
     }
@@ -303,11 +303,11 @@ void OperatorChartsWidget::fillPie()
         m_legend->setEntries({});
         return;
     }
-    std::vector<const store::OperatorRow*> rows;
-    for (const store::OperatorRow& r : m_table->rows)
+    std::vector<const analysis::OperatorRow*> rows;
+    for (const analysis::OperatorRow& r : m_table->rows)
         if (r.selfNs > 0)
             rows.push_back(&r);
-    std::stable_sort(rows.begin(), rows.end(), [](const store::OperatorRow* a, const store::OperatorRow* b) {
+    std::stable_sort(rows.begin(), rows.end(), [](const analysis::OperatorRow* a, const analysis::OperatorRow* b) {
         return a->selfNs != b->selfNs ? a->selfNs > b->selfNs : a->name < b->name;
     });
     const QColor border = palette().color(QPalette::Base);
@@ -327,7 +327,7 @@ void OperatorChartsWidget::fillPie()
     store::TimeNs shown = 0;
     const size_t top = rows.size() > size_t(kTopSlices) + 1 ? size_t(kTopSlices) : rows.size();
     for (size_t i = 0; i < top; ++i) {
-        const store::OperatorRow& r = *rows[i];
+        const analysis::OperatorRow& r = *rows[i];
         const QString name = QString::fromStdString(r.name);
         const QString tip
             = (r.count == 1 ? tr("<b>%1</b><br>%2 self time · %3 % of busy time<br>1 slice")
@@ -408,7 +408,7 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
     watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
-                OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
+                analysis::OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
         }));
 }
 
@@ -442,10 +442,10 @@ void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
 {
     QMenu menu(this);
     const QString base = QStringLiteral("operators-%1")
-                             .arg(QString::fromLatin1(store::operatorLevelName(m_table ? m_table->level : level())));
+                             .arg(QString::fromLatin1(analysis::operatorLevelName(m_table ? m_table->level : level())));
     ExportActions::addPair(
-        &menu, this, base, [this] { return m_table ? OperatorExport::opsCsv(*m_table) : std::string(); },
-        [this] { return m_table ? OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
+        &menu, this, base, [this] { return m_table ? report::OperatorExport::opsCsv(*m_table) : std::string(); },
+        [this] { return m_table ? report::OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
     for (QAction* a : menu.actions())
         a->setEnabled(m_table != nullptr);
     menu.exec(globalPos);

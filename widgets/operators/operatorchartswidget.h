@@ -52,15 +52,15 @@ public:
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
     void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
-    void setLevel(store::OperatorLevel level);
-    store::OperatorLevel level() const;
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
+    void setLevel(analysis::OperatorLevel level);
+    analysis::OperatorLevel level() const;
     void setMode(AnalysisWindow::Mode mode);
 
     QPieSeries* shareSeries() const { return m_pie; }
     QHorizontalPercentBarSeries* splitSeries() const { return m_split; }
     PieLegend* legend() const { return m_legend; }
-    const store::OperatorTable* table() const { return m_table.get(); }
+    const analysis::OperatorTable* table() const { return m_table.get(); }
     // Highlights the slices of the operator behind a pie slice (not "Other").
     void highlightSlice(QPieSlice* slice);
 
@@ -73,7 +73,7 @@ protected:
 
 private:
     void rebuild();
-    void apply(std::shared_ptr<const store::OperatorTable> table, quint64 generation);
+    void apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation);
     void fillPie();
     void fillSplit();
     void applyStyle();
@@ -85,8 +85,8 @@ private:
     model::Viewport* m_viewport;
     AnalysisWindow* m_window;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
-    std::shared_ptr<const store::OperatorTable> m_table;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::OperatorTable> m_table;
     std::optional<store::TimeRange> m_tableRange;
 
     QComboBox* m_levelBox = nullptr;

@@ -63,7 +63,7 @@ bool OperatorFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sou
     const int node = model->nodeOf(model->index(sourceRow, 0, sourceParent));
     if (node < 0)
         return false;
-    const OperatorTreeNode& n = model->tree()->nodes[size_t(node)];
+    const analysis::OperatorTreeNode& n = model->tree()->nodes[size_t(node)];
     if ((m_field == Field::Any || m_field == Field::Name) && matches(QString::fromStdString(n.row.name)))
         return true;
     if (m_field == Field::Any || m_field == Field::Engine) {

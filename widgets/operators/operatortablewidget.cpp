@@ -34,12 +34,12 @@
 
 namespace strata::widgets {
 
-using store::OperatorLevel;
-using store::OperatorScope;
+using analysis::OperatorLevel;
+using analysis::OperatorScope;
 
 namespace {
 
-QString pathKey(const OperatorTree& tree, int node)
+QString pathKey(const analysis::OperatorTree& tree, int node)
 {
     return QString::fromStdString(tree.pathText(node, "\x1f"));
 }
@@ -220,13 +220,13 @@ QSize OperatorTableWidget::sizeHint() const
 
 OperatorTableWidget::~OperatorTableWidget() = default;
 
-std::shared_ptr<const OperatorTree> OperatorTableWidget::tree() const
+std::shared_ptr<const analysis::OperatorTree> OperatorTableWidget::tree() const
 {
     return m_model->tree();
 }
 
 void OperatorTableWidget::setAnalysis(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog)
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog)
 {
     const bool newStore = store != m_store;
     if (!newStore && catalog == m_catalog)
@@ -240,7 +240,7 @@ void OperatorTableWidget::setAnalysis(
         m_ownHighlight.reset();
     }
     if (m_catalog && !m_scopeChosen) {
-        m_scope = store::OperatorAggregator::defaultScope(*m_catalog);
+        m_scope = analysis::OperatorAggregator::defaultScope(*m_catalog);
         m_scopeBox->setCurrentIndex(m_scopeBox->findData(int(m_scope)));
     }
     if (m_catalog)
@@ -311,18 +311,18 @@ void OperatorTableWidget::rebuild()
     const auto levels = groupings()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
     const store::TimeRange window = m_window->window();
     m_treeRange = m_window->relativeRange();
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const OperatorTree>>(this);
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const analysis::OperatorTree>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         applyTree(watcher->result(), generation);
     });
     watcher->setFuture(BackgroundPool::run(
         [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = job.cancel] {
-            return OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
+            return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
         }));
 }
 
-void OperatorTableWidget::applyTree(std::shared_ptr<const OperatorTree> tree, quint64 generation)
+void OperatorTableWidget::applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation)
 {
     if (!m_job.isCurrent(generation) || !tree)
         return; // overtaken by a newer request (or cancelled)
@@ -384,10 +384,10 @@ void OperatorTableWidget::updateStatus()
         m_status->clear(); // the placeholder says what is going on
         return;
     }
-    const store::OperatorTable& t = tree->table;
+    const analysis::OperatorTable& t = tree->table;
     QString text = tr("%1 %2 slices  ·  busy %3  ·  execution %4 (%5)  ·  data transfer %6 (%7)  ·  %8")
                        .arg(QLocale().toString(qulonglong(t.events)))
-                       .arg(QString::fromLatin1(store::operatorScopeName(t.scope)))
+                       .arg(QString::fromLatin1(analysis::operatorScopeName(t.scope)))
                        .arg(UnitFormat::duration(t.busyNs), UnitFormat::duration(t.executionNs),
                            percentText(t.executionNs, t.busyNs), UnitFormat::duration(t.transferNs),
                            percentText(t.transferNs, t.busyNs), m_window->describe());
@@ -515,7 +515,8 @@ void OperatorTableWidget::onSelectionChanged()
         BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
-                std::vector<store::SliceRow> rows = OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());
+                std::vector<store::SliceRow> rows
+                    = analysis::OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());
                 if (cancel->load())
                     return nullptr;
                 if (all.empty()) {
@@ -553,31 +554,31 @@ QString OperatorTableWidget::baseName() const
 {
     const auto tree = m_model->tree();
     const OperatorLevel level = tree ? tree->levels.front() : OperatorLevel::Op;
-    return QStringLiteral("operators-%1").arg(QString::fromLatin1(store::operatorLevelName(level)));
+    return QStringLiteral("operators-%1").arg(QString::fromLatin1(analysis::operatorLevelName(level)));
 }
 
 std::string OperatorTableWidget::tableCsv() const
 {
     const auto tree = m_model->tree();
-    return tree ? OperatorExport::opsCsv(tree->table) : std::string();
+    return tree ? report::OperatorExport::opsCsv(tree->table) : std::string();
 }
 
 std::string OperatorTableWidget::tableJson() const
 {
     const auto tree = m_model->tree();
-    return tree ? OperatorExport::opsJson(tree->table, m_treeRange) : std::string();
+    return tree ? report::OperatorExport::opsJson(tree->table, m_treeRange) : std::string();
 }
 
 std::string OperatorTableWidget::treeCsv() const
 {
     const auto tree = m_model->tree();
-    return tree ? OperatorExport::treeCsv(*tree) : std::string();
+    return tree ? report::OperatorExport::treeCsv(*tree) : std::string();
 }
 
 std::string OperatorTableWidget::treeJson() const
 {
     const auto tree = m_model->tree();
-    return tree ? OperatorExport::treeJson(*tree, m_treeRange) : std::string();
+    return tree ? report::OperatorExport::treeJson(*tree, m_treeRange) : std::string();
 }
 
 void OperatorTableWidget::showContextMenu(const QPoint& pos)
@@ -603,7 +604,7 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
     menu.addAction(tr("Expand All"), m_view, &QTreeView::expandAll)->setEnabled(tree != nullptr);
     menu.addAction(tr("Collapse All"), m_view, &QTreeView::collapseAll)->setEnabled(tree != nullptr);
     menu.addSeparator();
-    const QString level = tree ? QString::fromLatin1(store::operatorLevelName(tree->levels.front())) : QString();
+    const QString level = tree ? QString::fromLatin1(analysis::operatorLevelName(tree->levels.front())) : QString();
     const QString base = baseName();
     QAction* csv = ExportActions::add(&menu, this, tr("Export %1 Table as CSV…").arg(level), base,
         QStringLiteral("csv"), [this] { return tableCsv(); });

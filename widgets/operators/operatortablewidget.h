@@ -47,7 +47,7 @@ class OperatorTableWidget : public QWidget {
 public:
     struct Grouping {
         QString label;
-        std::vector<store::OperatorLevel> levels;
+        std::vector<analysis::OperatorLevel> levels;
     };
     static const std::vector<Grouping>& groupings(); // [0] framework › operator › command
 
@@ -57,12 +57,12 @@ public:
 
     // The profile and its catalog (null until Session::analysesReady). Either may be null.
     void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::OperatorCatalog> catalog);
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
 
     void setGrouping(int index);
     int grouping() const;
-    void setScope(store::OperatorScope scope);
-    store::OperatorScope scope() const { return m_scope; }
+    void setScope(analysis::OperatorScope scope);
+    analysis::OperatorScope scope() const { return m_scope; }
     void setMode(AnalysisWindow::Mode mode);
     AnalysisWindow* analysisWindow() const { return m_window; }
     void setFilter(const QString& text, bool regex); // at once (the line edit waits for a pause in typing)
@@ -70,7 +70,7 @@ public:
     QTreeView* view() const { return m_view; }
     OperatorTreeModel* model() const { return m_model; }
     OperatorFilterProxy* proxy() const { return m_proxy; }
-    std::shared_ptr<const OperatorTree> tree() const;
+    std::shared_ptr<const analysis::OperatorTree> tree() const;
     bool isBusy() const { return m_building; }
 
     // What the context menu's exports write: the top level exactly as strata-cli ops
@@ -89,7 +89,7 @@ signals:
 
 private:
     void rebuild();
-    void applyTree(std::shared_ptr<const OperatorTree> tree, quint64 generation);
+    void applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation);
     void updateColumns();
     void updateStatus();
     void updatePlaceholder();
@@ -106,8 +106,8 @@ private:
     model::Viewport* m_viewport;
     AnalysisWindow* m_window;
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::OperatorCatalog> m_catalog;
-    store::OperatorScope m_scope = store::OperatorScope::Device;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
+    analysis::OperatorScope m_scope = analysis::OperatorScope::Device;
     bool m_scopeChosen = false; // the user picked a scope: keep it for the next profile
 
     QComboBox* m_groupingBox = nullptr;

@@ -42,16 +42,16 @@ QString siText(double v, const char* unit)
     return QString();
 }
 
-QString levelTitle(store::OperatorLevel l)
+QString levelTitle(analysis::OperatorLevel l)
 {
     switch (l) {
-    case store::OperatorLevel::Module: return OperatorTreeModel::tr("Module");
-    case store::OperatorLevel::Framework: return OperatorTreeModel::tr("Framework op");
-    case store::OperatorLevel::Layer: return OperatorTreeModel::tr("Layer");
-    case store::OperatorLevel::Hlo: return OperatorTreeModel::tr("HLO");
-    case store::OperatorLevel::Op: return OperatorTreeModel::tr("Operator");
-    case store::OperatorLevel::Command: return OperatorTreeModel::tr("Command");
-    case store::OperatorLevel::Name: return OperatorTreeModel::tr("Name");
+    case analysis::OperatorLevel::Module: return OperatorTreeModel::tr("Module");
+    case analysis::OperatorLevel::Framework: return OperatorTreeModel::tr("Framework op");
+    case analysis::OperatorLevel::Layer: return OperatorTreeModel::tr("Layer");
+    case analysis::OperatorLevel::Hlo: return OperatorTreeModel::tr("HLO");
+    case analysis::OperatorLevel::Op: return OperatorTreeModel::tr("Operator");
+    case analysis::OperatorLevel::Command: return OperatorTreeModel::tr("Command");
+    case analysis::OperatorLevel::Name: return OperatorTreeModel::tr("Name");
     }
     return QString();
 }
@@ -72,7 +72,7 @@ QString OperatorTreeModel::flopsText(double flops)
     return siText(flops, "FLOP");
 }
 
-void OperatorTreeModel::setTree(std::shared_ptr<const OperatorTree> tree)
+void OperatorTreeModel::setTree(std::shared_ptr<const analysis::OperatorTree> tree)
 {
     beginResetModel();
     m_tree = std::move(tree);
@@ -81,7 +81,7 @@ void OperatorTreeModel::setTree(std::shared_ptr<const OperatorTree> tree)
         m_rowOf.assign(m_tree->nodes.size(), 0);
         for (size_t i = 0; i < m_tree->roots.size(); ++i)
             m_rowOf[size_t(m_tree->roots[i])] = int(i);
-        for (const OperatorTreeNode& n : m_tree->nodes)
+        for (const analysis::OperatorTreeNode& n : m_tree->nodes)
             for (size_t i = 0; i < n.children.size(); ++i)
                 m_rowOf[size_t(n.children[i])] = int(i);
     }
@@ -126,7 +126,7 @@ QModelIndex OperatorTreeModel::index(int row, int column, const QModelIndex& par
     }
     if (parent.column() != 0)
         return QModelIndex();
-    const OperatorTreeNode& p = m_tree->nodes[size_t(nodeOf(parent))];
+    const analysis::OperatorTreeNode& p = m_tree->nodes[size_t(nodeOf(parent))];
     if (size_t(row) >= p.children.size())
         return QModelIndex();
     return createIndex(row, column, quintptr(p.children[size_t(row)]));
@@ -177,8 +177,8 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
     const int node = nodeOf(index);
     if (node < 0)
         return QVariant();
-    const OperatorTreeNode& n = m_tree->nodes[size_t(node)];
-    const store::OperatorRow& r = n.row;
+    const analysis::OperatorTreeNode& n = m_tree->nodes[size_t(node)];
+    const analysis::OperatorRow& r = n.row;
     const int col = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -229,7 +229,7 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (col == Name && r.key == store::OperatorCatalog::kNoKey)
+        if (col == Name && r.key == analysis::OperatorCatalog::kNoKey)
             return QGuiApplication::palette().brush(QPalette::PlaceholderText);
         break;
     case Qt::ToolTipRole:
@@ -254,9 +254,9 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
     return QVariant();
 }
 
-QString OperatorTreeModel::toolTip(const OperatorTreeNode& n) const
+QString OperatorTreeModel::toolTip(const analysis::OperatorTreeNode& n) const
 {
-    const store::OperatorRow& r = n.row;
+    const analysis::OperatorRow& r = n.row;
     QString tip = QStringLiteral("<b>%1</b>").arg(qs(r.name).toHtmlEscaped());
     if (n.parent >= 0) {
         tip += QStringLiteral("<br><span>%1</span>")
@@ -292,7 +292,7 @@ QVariant OperatorTreeModel::headerData(int section, Qt::Orientation orientation,
             if (!m_tree)
                 return tr("Name");
             QStringList parts;
-            for (store::OperatorLevel l : m_tree->levels)
+            for (analysis::OperatorLevel l : m_tree->levels)
                 parts << levelTitle(l);
             return parts.join(QStringLiteral(" \u203a "));
         }

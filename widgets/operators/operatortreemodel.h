@@ -38,8 +38,8 @@ public:
 
     explicit OperatorTreeModel(QObject* parent = nullptr);
 
-    void setTree(std::shared_ptr<const OperatorTree> tree);
-    const std::shared_ptr<const OperatorTree>& tree() const { return m_tree; }
+    void setTree(std::shared_ptr<const analysis::OperatorTree> tree);
+    const std::shared_ptr<const analysis::OperatorTree>& tree() const { return m_tree; }
     int nodeOf(const QModelIndex& index) const; // -1 for the root or another model's index
     QModelIndex indexOfNode(int node, int column = 0) const;
     // Whether the tree has any value for a metrics column (Bytes, Flops, Mfu, Hfu); the
@@ -59,9 +59,9 @@ public:
     static QString flopsText(double flops); // "12.3 GFLOP"
 
 private:
-    QString toolTip(const OperatorTreeNode& n) const;
+    QString toolTip(const analysis::OperatorTreeNode& n) const;
 
-    std::shared_ptr<const OperatorTree> m_tree;
+    std::shared_ptr<const analysis::OperatorTree> m_tree;
     std::vector<int> m_rowOf; // per node: its row under its parent
 };
 

@@ -130,20 +130,20 @@ bool SearchForm::visibleOnly() const
 }
 
 bool SearchForm::query(
-    store::SearchQuery* out, QString* error, store::TimeNs traceStart, store::TimeRange visible) const
+    analysis::SearchQuery* out, QString* error, store::TimeNs traceStart, store::TimeRange visible) const
 {
-    store::SearchQuery q;
+    analysis::SearchQuery q;
     q.name = m_name->text().toStdString(); // spaces may matter in a name
-    q.nameMode = m_regex->isChecked() ? store::NameMode::Regex : store::NameMode::Substring;
+    q.nameMode = m_regex->isChecked() ? analysis::NameMode::Regex : analysis::NameMode::Substring;
     q.caseSensitive = m_case->isChecked();
     q.category = utf8(m_category->text());
     q.track = utf8(m_track->text());
     for (const QString& line : m_args->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (line.trimmed().isEmpty())
             continue;
-        store::ArgCondition c;
+        analysis::ArgCondition c;
         std::string why;
-        if (!store::SearchQuery::parseArgCondition(line.toStdString(), &c, &why)) {
+        if (!analysis::SearchQuery::parseArgCondition(line.toStdString(), &c, &why)) {
             *error = QString::fromStdString(why);
             return false;
         }
@@ -153,7 +153,7 @@ bool SearchForm::query(
         if (e->text().trimmed().isEmpty())
             return true;
         std::string why;
-        *into = store::TimeText::parse(utf8(e->text()), &why);
+        *into = analysis::TimeText::parse(utf8(e->text()), &why);
         if (!*into)
             *error = what + QStringLiteral(": ") + QString::fromStdString(why);
         return into->has_value();

@@ -23,7 +23,7 @@ public:
 
     // The query; the range fields are times after traceStart. False with *error when a field
     // does not parse or the query does not validate.
-    bool query(store::SearchQuery* out, QString* error, store::TimeNs traceStart, store::TimeRange visible) const;
+    bool query(analysis::SearchQuery* out, QString* error, store::TimeNs traceStart, store::TimeRange visible) const;
     bool isEmpty() const; // no field restricts anything: there is nothing to search for
     bool visibleOnly() const;
 

@@ -10,11 +10,11 @@ namespace strata::widgets {
 using store::TimeNs;
 
 std::shared_ptr<const SearchMatches> SearchMatches::run(
-    std::shared_ptr<const store::EventStore> store, const store::SearchQuery& query, const std::atomic<bool>* cancel)
+    std::shared_ptr<const store::EventStore> store, const analysis::SearchQuery& query, const std::atomic<bool>* cancel)
 {
     auto out = std::make_shared<SearchMatches>();
     out->m_store = store;
-    store::SearchResult r = store::SearchEngine::run(*store, query, cancel);
+    analysis::SearchResult r = analysis::SearchEngine::run(*store, query, cancel);
     if (!r.ok()) {
         out->m_cancelled = r.cancelled;
         out->m_error = QString::fromStdString(r.error);

@@ -21,7 +21,7 @@ namespace strata::widgets {
 class SearchMatches {
 public:
     static std::shared_ptr<const SearchMatches> run(std::shared_ptr<const store::EventStore> store,
-        const store::SearchQuery& query, const std::atomic<bool>* cancel = nullptr);
+        const analysis::SearchQuery& query, const std::atomic<bool>* cancel = nullptr);
 
     bool ok() const { return !m_cancelled && m_error.isEmpty(); }
     bool cancelled() const { return m_cancelled; }

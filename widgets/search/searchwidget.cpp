@@ -156,7 +156,7 @@ void SearchWidget::search()
         emit finished();
         return;
     }
-    store::SearchQuery query;
+    analysis::SearchQuery query;
     QString error;
     if (!m_form->query(&query, &error, m_store->extent().start, m_viewport->visible())) {
         m_pendingStep = 0;

@@ -108,7 +108,7 @@ void OverallSummaryWidget::setStore(
     showFacts(m_computer->store().get());
 }
 
-void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)
+void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
 {
     if (!m_computer->store())
         return;
@@ -116,7 +116,7 @@ void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryI
     m_computer->request(m_computer->store()->extent());
 }
 
-std::shared_ptr<const store::TraceSummary> OverallSummaryWidget::summary() const
+std::shared_ptr<const analysis::TraceSummary> OverallSummaryWidget::summary() const
 {
     return m_view->summary();
 }
@@ -126,7 +126,7 @@ bool OverallSummaryWidget::isBusy() const
     return m_computer->isBusy();
 }
 
-void OverallSummaryWidget::apply(std::shared_ptr<const store::TraceSummary> summary)
+void OverallSummaryWidget::apply(std::shared_ptr<const analysis::TraceSummary> summary)
 {
     m_view->setCaption(tr("Whole trace"),
         m_path.isEmpty() ? QString()

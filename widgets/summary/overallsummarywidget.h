@@ -28,9 +28,9 @@ public:
     // A new profile, or none. Its summary index comes later (Session::analysesReady).
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
-    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
 
-    std::shared_ptr<const store::TraceSummary> summary() const;
+    std::shared_ptr<const analysis::TraceSummary> summary() const;
     bool isBusy() const;
     SummaryView* view() const { return m_view; }
     SummaryBusyChart* chart() const { return m_chart; }
@@ -42,7 +42,7 @@ signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
-    void apply(std::shared_ptr<const store::TraceSummary> summary);
+    void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     void showFacts(const store::EventStore* store);
 
     SummaryComputer* m_computer;

@@ -49,7 +49,7 @@ void SelectionSummaryWidget::setStore(
         open ? tr("Building summary…") : tr("Open a profile to see the summary of what is in view."));
 }
 
-void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index)
+void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
 {
     if (!m_computer->store())
         return;
@@ -98,7 +98,7 @@ bool SelectionSummaryWidget::isBusy() const
     return m_debounce.isActive() || m_computer->isBusy();
 }
 
-std::shared_ptr<const store::TraceSummary> SelectionSummaryWidget::summary() const
+std::shared_ptr<const analysis::TraceSummary> SelectionSummaryWidget::summary() const
 {
     return m_view->summary();
 }
@@ -108,7 +108,7 @@ store::TimeNs SelectionSummaryWidget::origin() const
     return m_computer->store() ? m_computer->store()->extent().start : 0;
 }
 
-void SelectionSummaryWidget::apply(std::shared_ptr<const store::TraceSummary> summary)
+void SelectionSummaryWidget::apply(std::shared_ptr<const analysis::TraceSummary> summary)
 {
     m_shownWindow = summary->window;
     m_shownSelection = m_requestedSelection; // the latest request is the one that arrives

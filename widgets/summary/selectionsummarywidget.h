@@ -36,7 +36,7 @@ public:
 
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
-    void setSummaryIndex(std::shared_ptr<const store::SummaryIndex> index);
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
 
     // The window to summarise now: the time selection, else the visible range (absolute).
     store::TimeRange targetWindow() const;
@@ -45,7 +45,7 @@ public:
     void refresh();
 
     // What is on screen: the summary, its window (absolute) and whether it was a selection.
-    std::shared_ptr<const store::TraceSummary> summary() const;
+    std::shared_ptr<const analysis::TraceSummary> summary() const;
     store::TimeRange window() const { return m_shownWindow; }
     bool showsSelection() const { return m_shownSelection; }
     bool isBusy() const; // a move is waiting for the debounce or its result
@@ -57,7 +57,7 @@ signals:
 
 private:
     void onWindowMoved();
-    void apply(std::shared_ptr<const store::TraceSummary> summary);
+    void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;
 
     model::Selection* m_selection;

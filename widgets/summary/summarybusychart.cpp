@@ -77,7 +77,7 @@ void SummaryBusyChart::clear()
     m_tips.clear();
 }
 
-void SummaryBusyChart::setSummary(const store::TraceSummary& s)
+void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
 {
     clear();
     std::vector<size_t> order(s.tracks.size());
@@ -89,12 +89,12 @@ void SummaryBusyChart::setSummary(const store::TraceSummary& s)
 
     // Names repeat across processes ("MainThread"); the axis needs distinct labels.
     QHash<QString, int> uses;
-    for (const store::TrackSummaryRow& r : s.tracks)
+    for (const analysis::TrackSummaryRow& r : s.tracks)
         ++uses[SummaryFormat::trackName(r)];
     QSet<QString> taken;
     bool anyTransfer = false, anyCompute = false;
     for (size_t i : order) {
-        const store::TrackSummaryRow& r = s.tracks[i];
+        const analysis::TrackSummaryRow& r = s.tracks[i];
         QString label = SummaryFormat::trackName(r);
         if (uses.value(label) > 1)
             label += r.pid.isString ? QStringLiteral(" · %1").arg(QString::fromStdString(r.processLabel))
@@ -106,7 +106,7 @@ void SummaryBusyChart::setSummary(const store::TraceSummary& s)
         m_labels << label;
         m_rows.push_back(i);
         m_busy.push_back(r.busyNs);
-        const bool transfer = r.engine == store::EngineKind::Transfer;
+        const bool transfer = r.engine == analysis::EngineKind::Transfer;
         (transfer ? anyTransfer : anyCompute) = true;
         m_tips.push_back(tr("<b>%1</b><br>%2<br>Busy %3 · %4 of the window · %5 slices")
                              .arg(SummaryFormat::trackName(r).toHtmlEscaped(),
@@ -125,7 +125,7 @@ void SummaryBusyChart::setSummary(const store::TraceSummary& s)
     m_transfer->setColor(ChartStyle::transferColor());
     m_transfer->setBorderColor(ChartStyle::transferColor());
     for (int k = int(m_labels.size()) - 1; k >= 0; --k) { // category 0 is drawn at the bottom
-        const bool transfer = s.tracks[m_rows[size_t(k)]].engine == store::EngineKind::Transfer;
+        const bool transfer = s.tracks[m_rows[size_t(k)]].engine == analysis::EngineKind::Transfer;
         const double v = double(m_busy[size_t(k)]) / scale.ns;
         *m_compute << (transfer ? 0.0 : v);
         *m_transfer << (transfer ? v : 0.0);

@@ -26,7 +26,7 @@ public:
 
     explicit SummaryBusyChart(QWidget* parent = nullptr);
 
-    void setSummary(const store::TraceSummary& summary);
+    void setSummary(const analysis::TraceSummary& summary);
     void clear();
 
     // The bars, busiest first: their labels (distinct; the axis shows them elided to the

@@ -7,7 +7,7 @@
 
 namespace strata::widgets {
 
-using SummaryPtr = std::shared_ptr<const store::TraceSummary>;
+using SummaryPtr = std::shared_ptr<const analysis::TraceSummary>;
 
 SummaryComputer::SummaryComputer(QObject* parent)
     : QObject(parent)
@@ -15,7 +15,7 @@ SummaryComputer::SummaryComputer(QObject* parent)
 }
 
 void SummaryComputer::setAnalysis(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::SummaryIndex> index)
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::SummaryIndex> index)
 {
     m_store = std::move(store);
     m_index = std::move(index);
@@ -43,7 +43,8 @@ void SummaryComputer::request(store::TimeRange window)
     });
     // The lambda owns references to the store and index: they outlive a profile switch.
     watcher->setFuture(BackgroundPool::run([store = m_store, index = m_index, window]() -> SummaryPtr {
-        return std::make_shared<const store::TraceSummary>(store::SummaryCalculator::compute(*store, *index, window));
+        return std::make_shared<const analysis::TraceSummary>(
+            analysis::SummaryCalculator::compute(*store, *index, window));
     }));
 }
 

@@ -19,10 +19,11 @@ public:
     explicit SummaryComputer(QObject* parent = nullptr);
 
     // Either may be null (no profile, or its index is still being built): no requests then.
-    void setAnalysis(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const store::SummaryIndex> index);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::SummaryIndex> index);
     bool canCompute() const { return m_store && m_index; }
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
-    const std::shared_ptr<const store::SummaryIndex>& index() const { return m_index; }
+    const std::shared_ptr<const analysis::SummaryIndex>& index() const { return m_index; }
 
     void request(store::TimeRange window); // absolute; ignored when !canCompute()
     bool isBusy() const { return m_pending; } // the latest request has not arrived yet
@@ -30,11 +31,11 @@ public:
     quint64 droppedCount() const { return m_dropped; }
 
 signals:
-    void ready(std::shared_ptr<const store::TraceSummary> summary);
+    void ready(std::shared_ptr<const analysis::TraceSummary> summary);
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const store::SummaryIndex> m_index;
+    std::shared_ptr<const analysis::SummaryIndex> m_index;
     quint64 m_generation = 0;
     quint64 m_dropped = 0;
     int m_inFlight = 0;

@@ -6,7 +6,7 @@
 
 namespace strata::widgets {
 
-using store::CounterSummaryRow;
+using analysis::CounterSummaryRow;
 
 SummaryCounterModel::SummaryCounterModel(QObject* parent)
     : SummaryGroupModel(parent)
@@ -18,27 +18,27 @@ int SummaryCounterModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
 }
 
-size_t SummaryCounterModel::rowsIn(const store::TraceSummary& s) const
+size_t SummaryCounterModel::rowsIn(const analysis::TraceSummary& s) const
 {
     return s.counters.size();
 }
 
-store::ProcessId SummaryCounterModel::processOf(const store::TraceSummary& s, size_t row) const
+store::ProcessId SummaryCounterModel::processOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.counters[row].process;
 }
 
-const std::string& SummaryCounterModel::processLabelOf(const store::TraceSummary& s, size_t row) const
+const std::string& SummaryCounterModel::processLabelOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.counters[row].processLabel;
 }
 
-uint32_t SummaryCounterModel::identityOf(const store::TraceSummary& s, size_t row) const
+uint32_t SummaryCounterModel::identityOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.counters[row].counter.v;
 }
 
-QVariant SummaryCounterModel::rowData(const store::TraceSummary& s, size_t row, int column, int role) const
+QVariant SummaryCounterModel::rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const
 {
     const CounterSummaryRow& c = s.counters[row];
     const std::optional<double>* value = column == Min ? &c.min
@@ -86,7 +86,7 @@ QVariant SummaryCounterModel::rowData(const store::TraceSummary& s, size_t row, 
     return QVariant();
 }
 
-QVariant SummaryCounterModel::groupData(const store::TraceSummary&, const Group& g, int column, int role) const
+QVariant SummaryCounterModel::groupData(const analysis::TraceSummary&, const Group& g, int column, int role) const
 {
     switch (role) {
     case Qt::DisplayRole: return column == Counter ? QVariant(g.label) : QVariant();

@@ -16,12 +16,12 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 protected:
-    size_t rowsIn(const store::TraceSummary& s) const override;
-    store::ProcessId processOf(const store::TraceSummary& s, size_t row) const override;
-    const std::string& processLabelOf(const store::TraceSummary& s, size_t row) const override;
-    uint32_t identityOf(const store::TraceSummary& s, size_t row) const override;
-    QVariant rowData(const store::TraceSummary& s, size_t row, int column, int role) const override;
-    QVariant groupData(const store::TraceSummary& s, const Group& g, int column, int role) const override;
+    size_t rowsIn(const analysis::TraceSummary& s) const override;
+    store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const override;
+    const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const override;
+    uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const override;
+    QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const override;
+    QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const override;
 };
 
 } // namespace strata::widgets

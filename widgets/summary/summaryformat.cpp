@@ -123,7 +123,7 @@ QString SummaryFormat::window(store::TimeRange r)
     return QStringLiteral("%1 – %2").arg(text(r.start), text(r.end));
 }
 
-QString SummaryFormat::trackName(const store::TrackSummaryRow& row)
+QString SummaryFormat::trackName(const analysis::TrackSummaryRow& row)
 {
     QString name = QString::fromStdString(row.name);
     if (row.overflowLanes)

@@ -27,7 +27,7 @@ public:
     // precision the window's length needs.
     static QString window(store::TimeRange relative);
     // The engine's name as strata-cli prints it: "Engine (+2 overflow)".
-    static QString trackName(const store::TrackSummaryRow& row);
+    static QString trackName(const analysis::TrackSummaryRow& row);
     // strata-cli's --range argument for a relative window, in ns: "1200000:3400000".
     static QString cliRange(store::TimeRange relative);
 };

@@ -11,7 +11,7 @@ SummaryGroupModel::SummaryGroupModel(QObject* parent)
 {
 }
 
-void SummaryGroupModel::setSummary(std::shared_ptr<const store::TraceSummary> summary)
+void SummaryGroupModel::setSummary(std::shared_ptr<const analysis::TraceSummary> summary)
 {
     bool same = summary && m_summary && rowsIn(*summary) == m_identity.size();
     if (same) {
@@ -44,7 +44,7 @@ void SummaryGroupModel::regroup()
     m_identity.clear();
     if (!m_summary)
         return;
-    const store::TraceSummary& s = *m_summary;
+    const analysis::TraceSummary& s = *m_summary;
     const size_t n = rowsIn(s);
     m_identity.reserve(n);
     for (size_t i = 0; i < n; ++i) {

@@ -28,8 +28,8 @@ public:
 
     explicit SummaryGroupModel(QObject* parent = nullptr);
 
-    void setSummary(std::shared_ptr<const store::TraceSummary> summary);
-    const std::shared_ptr<const store::TraceSummary>& summary() const { return m_summary; }
+    void setSummary(std::shared_ptr<const analysis::TraceSummary> summary);
+    const std::shared_ptr<const analysis::TraceSummary>& summary() const { return m_summary; }
     // Whether any row had a value in `column` since the rows last changed. Sticky while only
     // the window moves, so columns do not come and go as the user pans.
     bool columnHasData(int column) const;
@@ -53,18 +53,18 @@ protected:
 
     // The rows of `s` this model lists, their process and label, and an identity (track or
     // counter id) that tells whether two summaries have the same rows.
-    virtual size_t rowsIn(const store::TraceSummary& s) const = 0;
-    virtual store::ProcessId processOf(const store::TraceSummary& s, size_t row) const = 0;
-    virtual const std::string& processLabelOf(const store::TraceSummary& s, size_t row) const = 0;
-    virtual uint32_t identityOf(const store::TraceSummary& s, size_t row) const = 0;
-    virtual QVariant rowData(const store::TraceSummary& s, size_t row, int column, int role) const = 0;
-    virtual QVariant groupData(const store::TraceSummary& s, const Group& g, int column, int role) const = 0;
+    virtual size_t rowsIn(const analysis::TraceSummary& s) const = 0;
+    virtual store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const = 0;
+    virtual const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const = 0;
+    virtual uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const = 0;
+    virtual QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const = 0;
+    virtual QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const = 0;
 
 private:
     void regroup();
     void updateColumnsSeen(bool sticky);
 
-    std::shared_ptr<const store::TraceSummary> m_summary;
+    std::shared_ptr<const analysis::TraceSummary> m_summary;
     std::vector<Group> m_groups;
     std::vector<uint32_t> m_identity; // per summary row, to compare structures
     std::vector<bool> m_columnsSeen;

@@ -8,7 +8,7 @@
 
 namespace strata::widgets {
 
-using store::TrackSummaryRow;
+using analysis::TrackSummaryRow;
 
 namespace {
 
@@ -34,27 +34,27 @@ int SummaryTrackModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
 }
 
-size_t SummaryTrackModel::rowsIn(const store::TraceSummary& s) const
+size_t SummaryTrackModel::rowsIn(const analysis::TraceSummary& s) const
 {
     return s.tracks.size();
 }
 
-store::ProcessId SummaryTrackModel::processOf(const store::TraceSummary& s, size_t row) const
+store::ProcessId SummaryTrackModel::processOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.tracks[row].process;
 }
 
-const std::string& SummaryTrackModel::processLabelOf(const store::TraceSummary& s, size_t row) const
+const std::string& SummaryTrackModel::processLabelOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.tracks[row].processLabel;
 }
 
-uint32_t SummaryTrackModel::identityOf(const store::TraceSummary& s, size_t row) const
+uint32_t SummaryTrackModel::identityOf(const analysis::TraceSummary& s, size_t row) const
 {
     return s.tracks[row].track.v;
 }
 
-QVariant SummaryTrackModel::rowData(const store::TraceSummary& s, size_t row, int column, int role) const
+QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const
 {
     const TrackSummaryRow& r = s.tracks[row];
     switch (role) {
@@ -95,7 +95,7 @@ QVariant SummaryTrackModel::rowData(const store::TraceSummary& s, size_t row, in
     case PercentRole: return column == Util ? QVariant(r.utilization * 100.0) : QVariant();
     case IdRole: return r.track.v;
     case BarColorRole:
-        return r.engine == store::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
+        return r.engine == analysis::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
     case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ToolTipRole: return rowToolTip(s, r, column);
     default: break;
@@ -103,7 +103,7 @@ QVariant SummaryTrackModel::rowData(const store::TraceSummary& s, size_t row, in
     return QVariant();
 }
 
-QString SummaryTrackModel::rowToolTip(const store::TraceSummary& s, const TrackSummaryRow& r, int column) const
+QString SummaryTrackModel::rowToolTip(const analysis::TraceSummary& s, const TrackSummaryRow& r, int column) const
 {
     switch (column) {
     case Engine: {
@@ -115,7 +115,7 @@ QString SummaryTrackModel::rowToolTip(const store::TraceSummary& s, const TrackS
         if (r.kind == store::TrackKind::Async)
             tip += tr(" · async lane %1").arg(r.lane);
         tip += QStringLiteral("<br>")
-            + (r.engine == store::EngineKind::Transfer ? tr("Data-transfer engine") : tr("Compute engine"));
+            + (r.engine == analysis::EngineKind::Transfer ? tr("Data-transfer engine") : tr("Compute engine"));
         if (r.overflowLanes)
             tip += QStringLiteral("<br>")
                 + tr("Includes %n overflow lane(s): slices that partially overlapped a sibling", nullptr,
@@ -147,7 +147,7 @@ QString SummaryTrackModel::rowToolTip(const store::TraceSummary& s, const TrackS
     return QString();
 }
 
-QVariant SummaryTrackModel::groupData(const store::TraceSummary& s, const Group& g, int column, int role) const
+QVariant SummaryTrackModel::groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const
 {
     if (role == Qt::DisplayRole)
         return column == Engine ? QVariant(g.label) : QVariant();

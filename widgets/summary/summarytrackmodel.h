@@ -19,15 +19,15 @@ public:
     static bool isOptionalColumn(int column) { return column >= Bytes; }
 
 protected:
-    size_t rowsIn(const store::TraceSummary& s) const override;
-    store::ProcessId processOf(const store::TraceSummary& s, size_t row) const override;
-    const std::string& processLabelOf(const store::TraceSummary& s, size_t row) const override;
-    uint32_t identityOf(const store::TraceSummary& s, size_t row) const override;
-    QVariant rowData(const store::TraceSummary& s, size_t row, int column, int role) const override;
-    QVariant groupData(const store::TraceSummary& s, const Group& g, int column, int role) const override;
+    size_t rowsIn(const analysis::TraceSummary& s) const override;
+    store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const override;
+    const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const override;
+    uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const override;
+    QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const override;
+    QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const override;
 
 private:
-    QString rowToolTip(const store::TraceSummary& s, const store::TrackSummaryRow& r, int column) const;
+    QString rowToolTip(const analysis::TraceSummary& s, const analysis::TrackSummaryRow& r, int column) const;
 };
 
 } // namespace strata::widgets

@@ -392,7 +392,7 @@ QString SummaryView::placeholderText() const
     return m_placeholder->text();
 }
 
-void SummaryView::setSummary(std::shared_ptr<const store::TraceSummary> summary)
+void SummaryView::setSummary(std::shared_ptr<const analysis::TraceSummary> summary)
 {
     if (!summary) { // no profile: the next one sizes its columns afresh
         m_summary.reset();
@@ -432,7 +432,7 @@ void SummaryView::updateFacts()
         m_facts->clear();
         return;
     }
-    const store::TraceFacts& t = m_summary->trace;
+    const analysis::TraceFacts& t = m_summary->trace;
     const QPalette& pal = palette();
     const QString gap = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
     // Non-breaking inside a fact, so a narrow dock wraps between facts, never within one.
@@ -457,7 +457,7 @@ void SummaryView::updateFacts()
         const store::TimeRange& w = m_summary->window;
         uint64_t slices = 0;
         size_t active = 0;
-        for (const store::TrackSummaryRow& r : m_summary->tracks) {
+        for (const analysis::TrackSummaryRow& r : m_summary->tracks) {
             slices += r.events;
             active += r.events > 0;
         }
@@ -486,7 +486,7 @@ void SummaryView::updateFacts()
 
 void SummaryView::updateSections()
 {
-    const store::TraceSummary& s = *m_summary;
+    const analysis::TraceSummary& s = *m_summary;
     const int processes = m_trackModel->rowCount();
     m_trackTitle->setText(s.tracks.empty() ? tr("Engines: none")
                                            : tr("Engines") + QStringLiteral(" ")
@@ -503,7 +503,7 @@ void SummaryView::updateSections()
 
 void SummaryView::updateDiagnostics()
 {
-    const store::TraceSummary& s = *m_summary;
+    const analysis::TraceSummary& s = *m_summary;
     uint64_t total = 0;
     for (const auto& [kind, n] : s.diagnostics)
         total += n;

@@ -43,8 +43,8 @@ public:
     void setSource(const QString& filePath, const QString& format);
     void setCaption(const QString& text, const QString& toolTip = QString());
     void setFactsMode(FactsMode mode);
-    void setSummary(std::shared_ptr<const store::TraceSummary> summary);
-    const std::shared_ptr<const store::TraceSummary>& summary() const { return m_summary; }
+    void setSummary(std::shared_ptr<const analysis::TraceSummary> summary);
+    const std::shared_ptr<const analysis::TraceSummary>& summary() const { return m_summary; }
     // Hides the panes behind a message ("Building summary…") until the next setSummary.
     void showPlaceholder(const QString& text);
     bool isShowingPlaceholder() const;
@@ -84,7 +84,7 @@ private:
     void copyRows(QTreeView* view, bool all) const;
     void showContextMenu(QTreeView* view, const QPoint& pos);
 
-    std::shared_ptr<const store::TraceSummary> m_summary;
+    std::shared_ptr<const analysis::TraceSummary> m_summary;
     QString m_path, m_format;
     QStackedWidget* m_stack;
     QLabel* m_placeholder;

@@ -23,8 +23,9 @@ public:
     ~LodIndexLoader() override; // waits for a build under way
 
     // `prebuilt` is used when it was made for `store`; a null store clears.
-    void reset(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt = nullptr);
-    const LodIndex* index() const { return m_lod.get(); } // null while building
+    void reset(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::LodIndex> prebuilt = nullptr);
+    const analysis::LodIndex* index() const { return m_lod.get(); } // null while building
     void wait(); // blocks until the current store's index is there
     double buildMs() const { return m_lod ? m_lod->buildMs() : 0; }
 
@@ -35,8 +36,8 @@ private:
     void onFinished();
 
     std::shared_ptr<const store::EventStore> m_store;
-    std::shared_ptr<const LodIndex> m_lod;
-    QFutureWatcher<std::shared_ptr<const LodIndex>> m_watcher;
+    std::shared_ptr<const analysis::LodIndex> m_lod;
+    QFutureWatcher<std::shared_ptr<const analysis::LodIndex>> m_watcher;
 };
 
 } // namespace strata::widgets

@@ -35,7 +35,7 @@ TimeNs OverviewBar::timeAt(const QRect& rect, store::TimeRange trace, double x)
 }
 
 void OverviewBar::render(
-    const QRect& rect, const store::EventStore& store, const LodIndex& lod, const QPalette& pal, qreal dpr)
+    const QRect& rect, const store::EventStore& store, const analysis::LodIndex& lod, const QPalette& pal, qreal dpr)
 {
     m_cache = QImage(QSize(rect.width(), rect.height()) * dpr, QImage::Format_ARGB32_Premultiplied);
     m_cache.setDevicePixelRatio(dpr);
@@ -59,12 +59,12 @@ void OverviewBar::render(
             continue;
         const store::ProcessId p = store.track(store::TrackId(t)).process;
         if (!any || p != last) {
-            bands.push_back({ std::vector<float>(LodIndex::kOverviewBins, 0.f), 0 });
+            bands.push_back({ std::vector<float>(analysis::LodIndex::kOverviewBins, 0.f), 0 });
             last = p;
             any = true;
         }
         Band& band = bands.back();
-        for (int i = 0; i < LodIndex::kOverviewBins; ++i)
+        for (int i = 0; i < analysis::LodIndex::kOverviewBins; ++i)
             band.busy[i] += b[i];
         ++band.tracks;
     }
@@ -77,7 +77,7 @@ void OverviewBar::render(
         for (size_t i = 0; i < bands.size(); i += 2) {
             Band b = bands[i];
             if (i + 1 < bands.size()) {
-                for (int k = 0; k < LodIndex::kOverviewBins; ++k)
+                for (int k = 0; k < analysis::LodIndex::kOverviewBins; ++k)
                     b.busy[k] += bands[i + 1].busy[k];
                 b.tracks += bands[i + 1].tracks;
             }
@@ -96,9 +96,9 @@ void OverviewBar::render(
         float peak = 0;
         for (int x = 0; x < w; ++x) {
             // Max over the bins under this pixel column keeps short bursts visible.
-            const int b0 = x * LodIndex::kOverviewBins / w;
-            const int b1 = std::max(b0 + 1, (x + 1) * LodIndex::kOverviewBins / w);
-            for (int b = b0; b < b1 && b < LodIndex::kOverviewBins; ++b)
+            const int b0 = x * analysis::LodIndex::kOverviewBins / w;
+            const int b1 = std::max(b0 + 1, (x + 1) * analysis::LodIndex::kOverviewBins / w);
+            for (int b = b0; b < b1 && b < analysis::LodIndex::kOverviewBins; ++b)
                 col[x] = std::max(col[x], band.busy[b]);
             peak = std::max(peak, col[x]);
         }
@@ -114,7 +114,7 @@ void OverviewBar::render(
     }
 }
 
-void OverviewBar::paint(QPainter& p, const QRect& rect, const store::EventStore& store, const LodIndex& lod,
+void OverviewBar::paint(QPainter& p, const QRect& rect, const store::EventStore& store, const analysis::LodIndex& lod,
     store::TimeRange visible, const QPalette& pal, qreal dpr)
 {
     if (rect.width() < 4 || rect.height() < 4)

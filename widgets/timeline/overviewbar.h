@@ -7,9 +7,11 @@
 
 class QPainter;
 
+namespace strata::analysis {
+class LodIndex;
+}
 namespace strata::widgets {
 
-class LodIndex;
 class OperatorColors;
 
 // The whole trace at a glance, above the ruler: per process, how busy its slice tracks are
@@ -18,7 +20,7 @@ class OperatorColors;
 class OverviewBar {
 public:
     void invalidate() { m_cache = QImage(); }
-    void paint(QPainter& p, const QRect& rect, const store::EventStore& store, const LodIndex& lod,
+    void paint(QPainter& p, const QRect& rect, const store::EventStore& store, const analysis::LodIndex& lod,
         store::TimeRange visible, const QPalette& pal, qreal dpr);
 
     // The visible window in widget coordinates.
@@ -26,12 +28,13 @@ public:
     static store::TimeNs timeAt(const QRect& rect, store::TimeRange trace, double x);
 
 private:
-    void render(const QRect& rect, const store::EventStore& store, const LodIndex& lod, const QPalette& pal, qreal dpr);
+    void render(const QRect& rect, const store::EventStore& store, const analysis::LodIndex& lod, const QPalette& pal,
+        qreal dpr);
 
     QImage m_cache;
     QSize m_cacheSize;
     const store::EventStore* m_cacheStore = nullptr;
-    const LodIndex* m_cacheLod = nullptr;
+    const analysis::LodIndex* m_cacheLod = nullptr;
     QRgb m_cacheBase = 0;
 };
 

@@ -307,12 +307,12 @@ void TimelineOverlay::paintOutline(QPainter& p, model::EventRef e, bool selected
 
 void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
 {
-    const store::FlowChain chain(m_store, slice, unsigned(std::max(depth, 1)));
+    const analysis::FlowChain chain(m_store, slice, unsigned(std::max(depth, 1)));
     if (chain.empty())
         return;
     std::vector<FlowSegment> segments;
     segments.reserve(chain.links().size());
-    for (const store::FlowLink& link : chain.links()) {
+    for (const analysis::FlowLink& link : chain.links()) {
         const QRectF from = sliceRect(link.from), to = sliceRect(link.to);
         if (from.isNull() || to.isNull())
             continue;
@@ -386,7 +386,7 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
         p.drawText(box, Qt::AlignCenter, QStringLiteral("×%1").arg(count));
     }
     // The chain's other slices get a thin outline (the chain is capped, so this is bounded).
-    for (const store::FlowLink& link : chain.links()) {
+    for (const analysis::FlowLink& link : chain.links()) {
         if (link.reached() != slice)
             paintOutline(p, model::EventRef::slice(link.reached()), false);
     }

@@ -64,7 +64,8 @@ TimelineWidget::TimelineWidget(
 
 TimelineWidget::~TimelineWidget() = default;
 
-void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt)
+void TimelineWidget::setStore(
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::LodIndex> prebuilt)
 {
     m_store = std::move(store);
     m_lod.reset(m_store, std::move(prebuilt));
@@ -448,8 +449,8 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
         if (cur.kind != EventRef::Kind::Slice)
             break;
         const store::SliceRow r(cur.row);
-        const store::SliceRow next = e->key() == Qt::Key_BracketRight ? store::FlowChain::following(*m_store, r)
-                                                                      : store::FlowChain::preceding(*m_store, r);
+        const store::SliceRow next = e->key() == Qt::Key_BracketRight ? analysis::FlowChain::following(*m_store, r)
+                                                                      : analysis::FlowChain::preceding(*m_store, r);
         if (next.valid())
             m_selection->setCurrent(EventRef::slice(next), /*reveal*/ true);
         break;

@@ -22,13 +22,15 @@
 #include <memory>
 #include <vector>
 
+namespace strata::analysis {
+class LodIndex;
+}
 namespace strata::model {
 class TrackFilter;
 }
 
 namespace strata::widgets {
 
-class LodIndex;
 class TimelineNavigator;
 
 // The device timeline: overview, ruler, label column and tracks in one painting widget.
@@ -52,7 +54,8 @@ public:
 
     // `prebuilt`: a level-of-detail index already made for this store off the GUI thread
     // (the load job makes one), so the first paint does not wait for it.
-    void setStore(std::shared_ptr<const store::EventStore> store, std::shared_ptr<const LodIndex> prebuilt = nullptr);
+    void setStore(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::LodIndex> prebuilt = nullptr);
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
     double lastFrameMs() const { return m_lastFrameMs; }
 

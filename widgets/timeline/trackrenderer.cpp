@@ -133,7 +133,7 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
         std::fill(weight.begin(), weight.end(), TimeNs(-1));
         std::fill(bar.begin(), bar.end(), uint8_t(0));
         const int top = TimelineLayout::sliceTop(row, depth) - row.y;
-        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const LodIndex::Span& span) {
+        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const analysis::LodIndex::Span& span) {
             const double x0 = span.x0, x1 = span.x1;
             const int a = std::max(0, column(std::floor(x0), m_w));
             const int z = std::min(m_w, std::max(a + 1, column(std::ceil(x1), m_w)));
@@ -183,7 +183,7 @@ void TrackRenderer::renderSummary(QImage& img, const LayoutRow& header) const
         if (s.track(track).process != header.process || s.track(track).levelCount == 0)
             continue;
         const RowRange rows = s.slicesInRange(track, 0, m_ctx.t0, m_ctx.t1);
-        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const LodIndex::Span& span) {
+        m_ctx.lod->foldLevel(rows.begin, rows.end, m_ctx.t0, m_nsPerDev, [&](const analysis::LodIndex::Span& span) {
             const int a = std::max(0, column(std::floor(span.x0), m_w));
             const int z = std::min(m_w, std::max(a + 1, column(std::ceil(span.x1), m_w)));
             const QRgb c = m_ctx.colors->sliceColor(span.type, track);
@@ -327,7 +327,7 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
             // A few samples per column are cheapest to scan; a crowd goes to the index.
             uint32_t j = i;
             double mn = std::numeric_limits<double>::infinity(), mx = -mn;
-            for (; j < rows.end && j - i < LodIndex::kBlock && s.counterTs(j) < colEnd; ++j) {
+            for (; j < rows.end && j - i < analysis::LodIndex::kBlock && s.counterTs(j) < colEnd; ++j) {
                 mn = std::min(mn, s.counterValue(j));
                 mx = std::max(mx, s.counterValue(j));
             }

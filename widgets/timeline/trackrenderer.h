@@ -11,9 +11,11 @@
 #include <cmath>
 #include <vector>
 
+namespace strata::analysis {
+class LodIndex;
+}
 namespace strata::widgets {
 
-class LodIndex;
 class OperatorColors;
 
 // Slice names as QStrings, converted once per store; read-only while tracks render.
@@ -42,7 +44,7 @@ class TrackRenderer {
 public:
     struct Context {
         const store::EventStore* store = nullptr;
-        const LodIndex* lod = nullptr;
+        const analysis::LodIndex* lod = nullptr;
         const OperatorColors* colors = nullptr;
         const SliceLabelCache* labels = nullptr;
         store::TimeNs t0 = 0, t1 = 1;

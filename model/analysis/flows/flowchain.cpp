@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <unordered_set>
 
-namespace strata::store {
+namespace strata::analysis {
 
-FlowChain::FlowChain(const EventStore& store, SliceRow origin, unsigned depth, size_t maxLinks)
+FlowChain::FlowChain(const store::EventStore& store, store::SliceRow origin, unsigned depth, size_t maxLinks)
     : m_origin(origin)
     , m_depth(std::clamp(depth, 1u, kMaxDepth))
 {
@@ -16,7 +16,7 @@ FlowChain::FlowChain(const EventStore& store, SliceRow origin, unsigned depth, s
     walk(store, true, maxLinks);
 }
 
-void FlowChain::walk(const EventStore& store, bool forward, size_t maxLinks)
+void FlowChain::walk(const store::EventStore& store, bool forward, size_t maxLinks)
 {
     // Seen flows are shared by both walks through m_links: an edge met backward (A→B seen
     // from B) is not listed again forward.
@@ -24,12 +24,12 @@ void FlowChain::walk(const EventStore& store, bool forward, size_t maxLinks)
     for (const FlowLink& l : m_links)
         seenFlows.insert(l.flow.v);
     std::unordered_set<uint32_t> visited { m_origin.v };
-    std::vector<SliceRow> frontier { m_origin }, next;
+    std::vector<store::SliceRow> frontier { m_origin }, next;
     for (unsigned d = 1; d <= m_depth + 1 && !frontier.empty(); ++d) {
         next.clear();
-        for (SliceRow s : frontier) {
-            const std::vector<FlowId> flows = forward ? store.flowsOut(s) : store.flowsIn(s);
-            for (FlowId f : flows) {
+        for (store::SliceRow s : frontier) {
+            const std::vector<store::FlowId> flows = forward ? store.flowsOut(s) : store.flowsIn(s);
+            for (store::FlowId f : flows) {
                 if (seenFlows.count(f.v))
                     continue;
                 if (d > m_depth || m_links.size() >= maxLinks) {
@@ -37,7 +37,7 @@ void FlowChain::walk(const EventStore& store, bool forward, size_t maxLinks)
                     return;
                 }
                 seenFlows.insert(f.v);
-                const FlowEdge& e = store.flow(f);
+                const store::FlowEdge& e = store.flow(f);
                 FlowLink link;
                 link.flow = f;
                 link.from = e.from;
@@ -53,13 +53,13 @@ void FlowChain::walk(const EventStore& store, bool forward, size_t maxLinks)
     }
 }
 
-SliceRow FlowChain::following(const EventStore& store, SliceRow r)
+store::SliceRow FlowChain::following(const store::EventStore& store, store::SliceRow r)
 {
-    SliceRow best;
+    store::SliceRow best;
     if (!r.valid() || r.v >= store.sliceCount())
         return best;
-    for (FlowId f : store.flowsOut(r)) {
-        const SliceRow to = store.flow(f).to;
+    for (store::FlowId f : store.flowsOut(r)) {
+        const store::SliceRow to = store.flow(f).to;
         if (to == r)
             continue;
         if (!best.valid() || store.sliceTs(to) < store.sliceTs(best)
@@ -69,13 +69,13 @@ SliceRow FlowChain::following(const EventStore& store, SliceRow r)
     return best;
 }
 
-SliceRow FlowChain::preceding(const EventStore& store, SliceRow r)
+store::SliceRow FlowChain::preceding(const store::EventStore& store, store::SliceRow r)
 {
-    SliceRow best;
+    store::SliceRow best;
     if (!r.valid() || r.v >= store.sliceCount())
         return best;
-    for (FlowId f : store.flowsIn(r)) {
-        const SliceRow from = store.flow(f).from;
+    for (store::FlowId f : store.flowsIn(r)) {
+        const store::SliceRow from = store.flow(f).from;
         if (from == r)
             continue;
         if (!best.valid() || store.sliceTs(from) > store.sliceTs(best)
@@ -85,4 +85,4 @@ SliceRow FlowChain::preceding(const EventStore& store, SliceRow r)
     return best;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

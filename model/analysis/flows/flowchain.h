@@ -4,18 +4,18 @@
 #include <cstddef>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // One flow edge reached from the origin slice. depth 1 touches the origin; depth d is d hops
 // away. forward: reached along outgoing flows (the edge's `to` end is the newly reached
 // slice), else along incoming flows (its `from` end is).
 struct FlowLink {
-    FlowId flow;
-    SliceRow from;
-    SliceRow to;
+    store::FlowId flow;
+    store::SliceRow from;
+    store::SliceRow to;
     uint16_t depth = 0;
     bool forward = true;
-    SliceRow reached() const { return forward ? to : from; }
+    store::SliceRow reached() const { return forward ? to : from; }
 };
 
 // The flows of a slice followed transitively to a depth, both ways: forward along outgoing
@@ -29,9 +29,9 @@ public:
     static constexpr size_t kMaxLinks = 2048;
 
     FlowChain() = default;
-    FlowChain(const EventStore& store, SliceRow origin, unsigned depth, size_t maxLinks = kMaxLinks);
+    FlowChain(const store::EventStore& store, store::SliceRow origin, unsigned depth, size_t maxLinks = kMaxLinks);
 
-    SliceRow origin() const { return m_origin; }
+    store::SliceRow origin() const { return m_origin; }
     unsigned depth() const { return m_depth; }
     const std::vector<FlowLink>& links() const { return m_links; }
     bool empty() const { return m_links.empty(); }
@@ -41,18 +41,18 @@ public:
     bool truncated() const { return m_truncated; }
 
     // `]`: the slice the flows of r lead to that starts first (ties: the lower row).
-    static SliceRow following(const EventStore& store, SliceRow r);
+    static store::SliceRow following(const store::EventStore& store, store::SliceRow r);
     // `[`: the slice whose flows lead into r that starts last (ties: the lower row).
-    static SliceRow preceding(const EventStore& store, SliceRow r);
+    static store::SliceRow preceding(const store::EventStore& store, store::SliceRow r);
 
 private:
-    void walk(const EventStore& store, bool forward, size_t maxLinks);
+    void walk(const store::EventStore& store, bool forward, size_t maxLinks);
 
-    SliceRow m_origin;
+    store::SliceRow m_origin;
     unsigned m_depth = 0;
     std::vector<FlowLink> m_links;
     size_t m_backward = 0;
     bool m_truncated = false;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

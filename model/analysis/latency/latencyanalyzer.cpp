@@ -8,7 +8,7 @@
 #include <cmath>
 #include <map>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -21,39 +21,39 @@ bool stepLike(const std::string& name)
         || lower.find("inference") != std::string::npos;
 }
 
-bool unitTrack(const EventStore& store, TrackId t)
+bool unitTrack(const store::EventStore& store, store::TrackId t)
 {
-    const TrackKind k = store.track(t).kind;
-    return k == TrackKind::Thread || k == TrackKind::Overflow || k == TrackKind::Async;
+    const store::TrackKind k = store.track(t).kind;
+    return k == store::TrackKind::Thread || k == store::TrackKind::Overflow || k == store::TrackKind::Async;
 }
 
 } // namespace
 
-std::string LatencyAnalyzer::defaultUnit(const EventStore& store, const OperatorCatalog& catalog)
+std::string LatencyAnalyzer::defaultUnit(const store::EventStore& store, const OperatorCatalog& catalog)
 {
     std::vector<uint32_t> perType(store.types().size(), 0);
-    std::vector<TimeNs> durType(store.types().size(), 0);
+    std::vector<store::TimeNs> durType(store.types().size(), 0);
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackId track(t);
-        if (store.track(track).kind != TrackKind::Thread || catalog.isDeviceTrack(track))
+        const store::TrackId track(t);
+        if (store.track(track).kind != store::TrackKind::Thread || catalog.isDeviceTrack(track))
             continue;
-        const RowRange lv = store.level(track, 0);
+        const store::RowRange lv = store.level(track, 0);
         for (uint32_t r = lv.begin; r < lv.end; ++r) {
-            const TypeId type = store.sliceType(SliceRow(r));
+            const store::TypeId type = store.sliceType(store::SliceRow(r));
             ++perType[type.v];
-            durType[type.v] += store.sliceDur(SliceRow(r));
+            durType[type.v] += store.sliceDur(store::SliceRow(r));
         }
     }
     struct Candidate {
         uint64_t count = 0;
-        TimeNs total = 0;
+        store::TimeNs total = 0;
         bool numbered = false;
     };
     std::map<std::string, Candidate> byName;
     for (uint32_t t = 0; t < perType.size(); ++t) {
         if (!perType[t])
             continue;
-        const std::string_view raw = store.str(store.types().get(TypeId(t)).name);
+        const std::string_view raw = store.str(store.types().get(store::TypeId(t)).name);
         const std::string name = NameParser::stripStepNumber(raw);
         Candidate& c = byName[name];
         c.count += perType[t];
@@ -73,29 +73,29 @@ std::string LatencyAnalyzer::defaultUnit(const EventStore& store, const Operator
     return best ? *best : std::string();
 }
 
-std::vector<TimeNs> LatencyAnalyzer::durations(
-    const EventStore& store, const OperatorCatalog& catalog, std::string_view unit, TimeRange window)
+std::vector<store::TimeNs> LatencyAnalyzer::durations(
+    const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit, store::TimeRange window)
 {
     std::vector<uint8_t> match(store.types().size(), 0);
     for (uint32_t t = 0; t < match.size(); ++t) {
-        const std::string_view name = store.str(store.types().get(TypeId(t)).name);
+        const std::string_view name = store.str(store.types().get(store::TypeId(t)).name);
         match[t] = name == unit || NameParser::stripStepNumber(name) == unit;
     }
     const bool ownCatalog = catalog.typeCount() >= store.types().size();
     const uint32_t opKey = unit.empty() || !ownCatalog ? OperatorCatalog::kNoKey : catalog.findKey(unit);
-    std::vector<std::pair<TimeNs, TimeNs>> found; // (ts, dur)
+    std::vector<std::pair<store::TimeNs, store::TimeNs>> found; // (ts, dur)
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackId track(t);
+        const store::TrackId track(t);
         if (!unitTrack(store, track))
             continue;
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
-            const RowRange lv = store.level(track, d);
+            const store::RowRange lv = store.level(track, d);
             for (uint32_t r = lv.begin; r < lv.end; ++r) {
-                const SliceRow row(r);
-                const TimeNs ts = store.sliceTs(row);
+                const store::SliceRow row(r);
+                const store::TimeNs ts = store.sliceTs(row);
                 if (ts < window.start || ts >= window.end)
                     continue;
-                const TypeId type = store.sliceType(row);
+                const store::TypeId type = store.sliceType(row);
                 if (match[type.v]
                     || (opKey != OperatorCatalog::kNoKey
                         && catalog.key(OperatorLevel::Op, type, store.sliceArgs(row)) == opKey))
@@ -104,14 +104,14 @@ std::vector<TimeNs> LatencyAnalyzer::durations(
         }
     }
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<TimeNs> out;
+    std::vector<store::TimeNs> out;
     out.reserve(found.size());
     for (const auto& f : found)
         out.push_back(f.second);
     return out;
 }
 
-double LatencyAnalyzer::percentile(const std::vector<TimeNs>& sorted, double p)
+double LatencyAnalyzer::percentile(const std::vector<store::TimeNs>& sorted, double p)
 {
     if (sorted.empty())
         return 0;
@@ -121,7 +121,7 @@ double LatencyAnalyzer::percentile(const std::vector<TimeNs>& sorted, double p)
     return double(sorted[lo]) + (h - double(lo)) * double(sorted[hi] - sorted[lo]);
 }
 
-std::vector<LatencyBin> LatencyAnalyzer::histogram(const std::vector<TimeNs>& sorted, int bins)
+std::vector<LatencyBin> LatencyAnalyzer::histogram(const std::vector<store::TimeNs>& sorted, int bins)
 {
     std::vector<LatencyBin> out;
     if (sorted.empty())
@@ -134,14 +134,14 @@ std::vector<LatencyBin> LatencyAnalyzer::histogram(const std::vector<TimeNs>& so
         out[size_t(i)].startNs = lo + width * i;
         out[size_t(i)].endNs = i + 1 == n ? std::max(hi, lo + width) : lo + width * (i + 1);
     }
-    for (TimeNs v : sorted) {
+    for (store::TimeNs v : sorted) {
         auto i = static_cast<int>((double(v) - lo) / width);
         ++out[size_t(std::clamp(i, 0, n - 1))].count;
     }
     return out;
 }
 
-LatencyStats LatencyAnalyzer::summarize(std::vector<TimeNs> durations, int bins)
+LatencyStats LatencyAnalyzer::summarize(std::vector<store::TimeNs> durations, int bins)
 {
     LatencyStats s;
     s.samples = durations;
@@ -152,7 +152,7 @@ LatencyStats LatencyAnalyzer::summarize(std::vector<TimeNs> durations, int bins)
     s.minNs = durations.front();
     s.maxNs = durations.back();
     long double sum = 0;
-    for (TimeNs d : durations)
+    for (store::TimeNs d : durations)
         sum += d;
     s.meanNs = double(sum / durations.size());
     s.medianNs = percentile(durations, 50);
@@ -165,19 +165,20 @@ LatencyStats LatencyAnalyzer::summarize(std::vector<TimeNs> durations, int bins)
     return s;
 }
 
-LatencyStats LatencyAnalyzer::analyze(
-    const EventStore& store, const OperatorCatalog& catalog, std::string_view unit, TimeRange window, int bins)
+LatencyStats LatencyAnalyzer::analyze(const store::EventStore& store, const OperatorCatalog& catalog,
+    std::string_view unit, store::TimeRange window, int bins)
 {
     const bool picked = unit.empty();
     const std::string name = picked ? defaultUnit(store, catalog) : std::string(unit);
-    LatencyStats s = summarize(name.empty() ? std::vector<TimeNs>() : durations(store, catalog, name, window), bins);
+    LatencyStats s
+        = summarize(name.empty() ? std::vector<store::TimeNs>() : durations(store, catalog, name, window), bins);
     s.unit = name;
     s.defaultUnit = picked;
     return s;
 }
 
 std::vector<OperatorAverage> LatencyAnalyzer::operatorAverages(
-    const EventStore& store, const OperatorCatalog& catalog, TimeRange window)
+    const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window)
 {
     const OperatorTable table = OperatorAggregator::aggregate(store, catalog, OperatorLevel::Op, window);
     std::vector<OperatorAverage> out;
@@ -189,4 +190,4 @@ std::vector<OperatorAverage> LatencyAnalyzer::operatorAverages(
     return out;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

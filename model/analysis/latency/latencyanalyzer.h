@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // The latency view: statistics over the instances of one repeated unit, plus the
 // per-operator average elapsed time and count (as in Furiosa's inference summary).
@@ -23,22 +23,22 @@ public:
     // without "#<digits>", the ones seen at least 3 times; step-like names (numbered with
     // "#N", or containing "step", "iteration" or "inference") before others, then the most
     // frequent, then the longest in total. "" when nothing repeats.
-    static std::string defaultUnit(const EventStore& store, const OperatorCatalog& catalog);
+    static std::string defaultUnit(const store::EventStore& store, const OperatorCatalog& catalog);
     // unit "" = defaultUnit(). bins: histogram bins (at least 1).
-    static LatencyStats analyze(const EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
-        TimeRange window = { kTimeMin, kTimeMax }, int bins = 30);
+    static LatencyStats analyze(const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
+        store::TimeRange window = { store::kTimeMin, store::kTimeMax }, int bins = 30);
     // The instances' durations in start order.
-    static std::vector<TimeNs> durations(const EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
-        TimeRange window = { kTimeMin, kTimeMax });
+    static std::vector<store::TimeNs> durations(const store::EventStore& store, const OperatorCatalog& catalog,
+        std::string_view unit, store::TimeRange window = { store::kTimeMin, store::kTimeMax });
     // Statistics over given durations (any order).
-    static LatencyStats summarize(std::vector<TimeNs> durations, int bins = 30);
+    static LatencyStats summarize(std::vector<store::TimeNs> durations, int bins = 30);
     // p in [0, 100] over ascending values; numpy.percentile(method="linear").
-    static double percentile(const std::vector<TimeNs>& sorted, double p);
-    static std::vector<LatencyBin> histogram(const std::vector<TimeNs>& sorted, int bins);
+    static double percentile(const std::vector<store::TimeNs>& sorted, double p);
+    static std::vector<LatencyBin> histogram(const std::vector<store::TimeNs>& sorted, int bins);
     // Per operator (Op level, OperatorAggregator's default scope): average and count,
     // longest average first.
-    static std::vector<OperatorAverage> operatorAverages(
-        const EventStore& store, const OperatorCatalog& catalog, TimeRange window = { kTimeMin, kTimeMax });
+    static std::vector<OperatorAverage> operatorAverages(const store::EventStore& store, const OperatorCatalog& catalog,
+        store::TimeRange window = { store::kTimeMin, store::kTimeMax });
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

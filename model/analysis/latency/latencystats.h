@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // One histogram bin: [startNs, endNs), the last bin also holds its end.
 struct LatencyBin {
@@ -20,8 +20,8 @@ struct LatencyStats {
     std::string unit; // the unit's name (a step name without its "#N")
     bool defaultUnit = false; // picked by LatencyAnalyzer::defaultUnit
     uint64_t count = 0;
-    TimeNs minNs = 0;
-    TimeNs maxNs = 0;
+    store::TimeNs minNs = 0;
+    store::TimeNs maxNs = 0;
     double meanNs = 0;
     double medianNs = 0;
     double p90Ns = 0;
@@ -30,7 +30,7 @@ struct LatencyStats {
     double p99Ns = 0;
     double p99_9Ns = 0;
     std::vector<LatencyBin> histogram;
-    std::vector<TimeNs> samples; // each unit's duration, in start order
+    std::vector<store::TimeNs> samples; // each unit's duration, in start order
 };
 
 // One line of Furiosa's per-operator table (its inference summary: name, average elapsed, count).
@@ -40,4 +40,4 @@ struct OperatorAverage {
     uint64_t count = 0;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

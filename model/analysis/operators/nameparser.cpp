@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -392,7 +392,7 @@ std::string NameParser::stripStepNumber(std::string_view name)
 
 OperatorKind NameParser::kindOf(std::string_view name, std::string_view category)
 {
-    if (TransferClassifier::isTransferText(category) || TransferClassifier::isTransferText(name))
+    if (store::TransferClassifier::isTransferText(category) || store::TransferClassifier::isTransferText(name))
         return OperatorKind::Transfer;
     std::string text(category);
     text += ' ';
@@ -548,4 +548,4 @@ OperatorInfo NameParser::parse(std::string_view name, std::string_view category,
     return info;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

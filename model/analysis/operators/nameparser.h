@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Reads operator identity out of slice names and their identity-bearing args. Pure
 // functions, no store: OperatorCatalog calls parseName() once per distinct TypeId and
@@ -68,4 +68,4 @@ public:
     static OperatorKind kindOf(std::string_view name, std::string_view category);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -44,38 +44,38 @@ struct Accs {
 // Rows [begin, end) of one track level. `subtractOnly`: children that start after the
 // window; only their time is taken off their (selected) parents.
 struct WorkItem {
-    TrackId track;
+    store::TrackId track;
     uint32_t depth;
     uint32_t begin, end;
     bool subtractOnly;
 };
 
-void push(std::vector<WorkItem>& items, TrackId t, uint32_t depth, uint32_t b, uint32_t e, bool subtractOnly)
+void push(std::vector<WorkItem>& items, store::TrackId t, uint32_t depth, uint32_t b, uint32_t e, bool subtractOnly)
 {
     for (uint32_t c = b; c < e; c += kChunkRows)
         items.push_back({ t, depth, c, std::min(e, c + kChunkRows), subtractOnly });
 }
 
-void run(
-    const EventStore& s, const OperatorCatalog& cat, OperatorLevel level, TimeRange w, const WorkItem& item, Accs& acc)
+void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel level, store::TimeRange w,
+    const WorkItem& item, Accs& acc)
 {
     const bool trackTransfer = cat.isTransferTrack(item.track);
     const uint16_t engine = cat.engine(item.track);
     for (uint32_t i = item.begin; i < item.end; ++i) {
-        const SliceRow row(i);
-        const TimeNs dur = s.sliceDur(row);
+        const store::SliceRow row(i);
+        const store::TimeNs dur = s.sliceDur(row);
         if (item.depth > 0) {
-            const SliceRow p = s.sliceParent(row);
-            const TimeNs pts = p.valid() ? s.sliceTs(p) : kTimeMin;
+            const store::SliceRow p = s.sliceParent(row);
+            const store::TimeNs pts = p.valid() ? s.sliceTs(p) : store::kTimeMin;
             if (p.valid() && pts >= w.start && pts < w.end) {
-                const TypeId pt = s.sliceType(p);
+                const store::TypeId pt = s.sliceType(p);
                 acc.at(cat.key(level, pt, s.sliceArgs(p))).subtractChild(dur, trackTransfer || cat.isTransferType(pt));
             }
         }
         if (item.subtractOnly)
             continue;
-        const TypeId type = s.sliceType(row);
-        const ArgSetId args = s.sliceArgs(row);
+        const store::TypeId type = s.sliceType(row);
+        const store::ArgSetId args = s.sliceArgs(row);
         acc.at(cat.key(level, type, args))
             .add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
     }
@@ -85,10 +85,10 @@ void run(
 // over `parts`. Large inputs take one radix-select pass (a 4096-bucket histogram of the
 // value's top bits, small enough for L1), keep only the bucket(s) holding those ranks and
 // repeat on them; several times cheaper than nth_element over millions of values.
-std::pair<TimeNs, TimeNs> selectRanks(
-    const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo, TimeNs hi, uint64_t k1, uint64_t k2)
+std::pair<store::TimeNs, store::TimeNs> selectRanks(const std::vector<const std::vector<store::TimeNs>*>& parts,
+    uint64_t n, store::TimeNs lo, store::TimeNs hi, uint64_t k1, uint64_t k2)
 {
-    std::vector<TimeNs> pick;
+    std::vector<store::TimeNs> pick;
     if (n > 4096 && hi > lo) {
         const auto range = static_cast<uint64_t>(hi - lo);
         int shift = 0;
@@ -96,7 +96,7 @@ std::pair<TimeNs, TimeNs> selectRanks(
             ++shift;
         std::vector<uint32_t> hist(size_t(range >> shift) + 1, 0);
         for (const auto* p : parts)
-            for (TimeNs v : *p)
+            for (store::TimeNs v : *p)
                 if (v >= lo && v <= hi)
                     ++hist[size_t(uint64_t(v - lo) >> shift)];
         size_t b1 = 0;
@@ -108,18 +108,18 @@ std::pair<TimeNs, TimeNs> selectRanks(
         while (upTo <= k2)
             upTo += hist[++b2];
         if (shift == 0) // every bucket is one value
-            return { lo + TimeNs(b1), lo + TimeNs(b2) };
-        const TimeNs from = lo + TimeNs(uint64_t(b1) << shift);
-        const TimeNs to = std::min(hi, lo + TimeNs(((uint64_t(b2) + 1) << shift) - 1));
+            return { lo + store::TimeNs(b1), lo + store::TimeNs(b2) };
+        const store::TimeNs from = lo + store::TimeNs(uint64_t(b1) << shift);
+        const store::TimeNs to = std::min(hi, lo + store::TimeNs(((uint64_t(b2) + 1) << shift) - 1));
         pick.reserve(upTo - below);
         for (const auto* p : parts)
-            for (TimeNs v : *p)
+            for (store::TimeNs v : *p)
                 if (v >= from && v <= to)
                     pick.push_back(v);
         return selectRanks({ &pick }, pick.size(), from, to, k1 - below, k2 - below);
     }
     for (const auto* p : parts)
-        for (TimeNs v : *p)
+        for (store::TimeNs v : *p)
             if (v >= lo && v <= hi)
                 pick.push_back(v);
     const auto i1 = pick.begin() + std::ptrdiff_t(k1);
@@ -128,7 +128,8 @@ std::pair<TimeNs, TimeNs> selectRanks(
 }
 
 // numpy's median: the middle value, or the mean of the two middle values for an even n.
-double exactMedian(const std::vector<const std::vector<TimeNs>*>& parts, uint64_t n, TimeNs lo, TimeNs hi)
+double exactMedian(
+    const std::vector<const std::vector<store::TimeNs>*>& parts, uint64_t n, store::TimeNs lo, store::TimeNs hi)
 {
     if (n == 0)
         return 0;
@@ -144,10 +145,10 @@ OperatorScope OperatorAggregator::defaultScope(const OperatorCatalog& catalog)
 }
 
 bool OperatorAggregator::inScope(
-    const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope)
+    const store::EventStore& store, const OperatorCatalog& catalog, store::TrackId track, OperatorScope scope)
 {
-    const TrackKind kind = store.track(track).kind;
-    if (kind != TrackKind::Thread && kind != TrackKind::Overflow)
+    const store::TrackKind kind = store.track(track).kind;
+    if (kind != store::TrackKind::Thread && kind != store::TrackKind::Overflow)
         return false;
     switch (scope) {
     case OperatorScope::Device: return catalog.isDeviceTrack(track);
@@ -158,19 +159,20 @@ bool OperatorAggregator::inScope(
 }
 
 OperatorTable OperatorAggregator::aggregate(
-    const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, TimeRange window)
+    const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, store::TimeRange window)
 {
     return aggregate(store, catalog, level, window, defaultScope(catalog));
 }
 
-OperatorTable OperatorAggregator::aggregate(const EventStore& store, const OperatorCatalog& catalog,
-    OperatorLevel level, TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel, unsigned threads)
+OperatorTable OperatorAggregator::aggregate(const store::EventStore& store, const OperatorCatalog& catalog,
+    OperatorLevel level, store::TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel,
+    unsigned threads)
 {
     const auto started = std::chrono::steady_clock::now();
     OperatorTable table;
     table.level = level;
     table.scope = scope;
-    const TimeRange extent = store.extent();
+    const store::TimeRange extent = store.extent();
     table.window = { std::max(window.start, extent.start), std::min(window.end, extent.end) };
     if (catalog.typeCount() < store.types().size())
         return table; // a catalog of another (or a cancelled) store
@@ -180,12 +182,12 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     std::vector<WorkItem> items;
     size_t rows = 0;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackId track(t);
+        const store::TrackId track(t);
         if (!inScope(store, catalog, track, scope))
             continue;
-        TimeNs parentsEnd = kTimeMin;
+        store::TimeNs parentsEnd = store::kTimeMin;
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
-            const RowRange lv = store.level(track, d);
+            const store::RowRange lv = store.level(track, d);
             const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
             const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
             push(items, track, d, b, e, false);
@@ -195,15 +197,15 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
                 push(items, track, d, e, extra, true);
                 rows += extra - e;
             }
-            parentsEnd = e > b ? store.sliceEnd(SliceRow(e - 1)) : kTimeMin;
+            parentsEnd = e > b ? store.sliceEnd(store::SliceRow(e - 1)) : store::kTimeMin;
         }
     }
 
     const size_t keys = catalog.keyCount();
-    unsigned workers = rows < kParallelRows ? 1u : Parallel::threads(threads, 4);
+    unsigned workers = rows < kParallelRows ? 1u : store::Parallel::threads(threads, 4);
     workers = std::min<unsigned>(workers, std::max<size_t>(1, items.size()));
     std::vector<Accs> accs(workers, Accs(keys));
-    Parallel::forEach(items.size(), workers, [&](size_t i, unsigned w) {
+    store::Parallel::forEach(items.size(), workers, [&](size_t i, unsigned w) {
         if (!(cancel && cancel->load()))
             run(store, catalog, level, window, items[i], accs[w]);
     });
@@ -222,8 +224,8 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     std::sort(
         order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return acc.rows[a].count > acc.rows[b].count; });
     std::vector<double> medians(acc.rows.size(), 0.0);
-    std::vector<std::vector<const std::vector<TimeNs>*>> partsOf(workers);
-    Parallel::forEach(order.size(), workers, [&](size_t i, unsigned worker) {
+    std::vector<std::vector<const std::vector<store::TimeNs>*>> partsOf(workers);
+    store::Parallel::forEach(order.size(), workers, [&](size_t i, unsigned worker) {
         const Acc& a = acc.rows[order[i]];
         auto& parts = partsOf[worker];
         parts.clear();
@@ -254,4 +256,4 @@ OperatorTable OperatorAggregator::aggregate(const EventStore& store, const Opera
     return table;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

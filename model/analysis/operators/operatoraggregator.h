@@ -5,7 +5,7 @@
 
 #include <atomic>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // The operator table (as the Neuron profiler's Operator Table widget shows it): slices
 // grouped by their key at one level of the operator hierarchy, with count,
@@ -27,15 +27,16 @@ namespace strata::store {
 // whole trace.
 class OperatorAggregator {
 public:
-    static OperatorTable aggregate(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
-        TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+    static OperatorTable aggregate(const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
+        store::TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
     // With defaultScope(catalog).
     static OperatorTable aggregate(
-        const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, TimeRange window);
+        const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level, store::TimeRange window);
     // Device when the trace has a device track with slices, else All.
     static OperatorScope defaultScope(const OperatorCatalog& catalog);
-    static TimeRange wholeTrace() { return { kTimeMin, kTimeMax }; }
-    static bool inScope(const EventStore& store, const OperatorCatalog& catalog, TrackId track, OperatorScope scope);
+    static store::TimeRange wholeTrace() { return { store::kTimeMin, store::kTimeMax }; }
+    static bool inScope(
+        const store::EventStore& store, const OperatorCatalog& catalog, store::TrackId track, OperatorScope scope);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <store/parallel.h>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -96,11 +96,11 @@ private:
     std::vector<uint32_t> m_buckets;
 };
 
-bool numberOf(const EventStore& store, const Arg& a, double* out)
+bool numberOf(const store::EventStore& store, const store::Arg& a, double* out)
 {
     if (a.number(out))
         return true;
-    if (a.kind != ArgKind::String)
+    if (a.kind != store::ArgKind::String)
         return false;
     const std::string_view v = store.str(a.stringValue());
     if (v.empty() || v.size() > 40)
@@ -158,7 +158,7 @@ bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_vie
         || hasWord(t, { "tiu", "bdc" }); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
 }
 
-OperatorCatalog::OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel)
+OperatorCatalog::OperatorCatalog(const store::EventStore& store, const std::atomic<bool>* cancel)
 {
     m_keys.intern("");
     buildTypes(store);
@@ -170,14 +170,14 @@ OperatorCatalog::OperatorCatalog(const EventStore& store, const std::atomic<bool
     }
 }
 
-void OperatorCatalog::buildTypes(const EventStore& store)
+void OperatorCatalog::buildTypes(const store::EventStore& store)
 {
     const size_t n = store.types().size();
     m_typeInfo.resize(n);
     m_typeKeys.assign(n * kStride, kNoKey);
     m_typeTransfer.assign(n, 0);
     for (uint32_t t = 0; t < n; ++t) {
-        const EventType& type = store.types().get(TypeId(t));
+        const store::EventType& type = store.types().get(store::TypeId(t));
         const std::string_view name = store.str(type.name), category = store.str(type.category);
         OperatorInfo info = NameParser::parseName(name, category);
         uint32_t* keys = &m_typeKeys[size_t(t) * kStride];
@@ -194,12 +194,13 @@ void OperatorCatalog::buildTypes(const EventStore& store)
                 m_members.emplace(keys[l], info.fusedMembers);
         }
         keys[kStride - 1] = mask;
-        m_typeTransfer[t] = TransferClassifier::isTransferText(name) || TransferClassifier::isTransferText(category);
+        m_typeTransfer[t]
+            = store::TransferClassifier::isTransferText(name) || store::TransferClassifier::isTransferText(category);
         m_typeInfo[t] = std::move(info);
     }
 }
 
-void OperatorCatalog::buildTracks(const EventStore& store)
+void OperatorCatalog::buildTracks(const store::EventStore& store)
 {
     const size_t n = store.trackCount();
     m_trackDevice.assign(n, 0);
@@ -207,20 +208,20 @@ void OperatorCatalog::buildTracks(const EventStore& store)
     m_trackEngine.assign(n, 0);
     std::unordered_map<std::string, uint16_t> engines;
     for (uint32_t i = 0; i < n; ++i) {
-        TrackId t(i);
-        TrackId thread = t;
-        while (store.track(thread).kind == TrackKind::Overflow && store.track(thread).parent.valid())
+        store::TrackId t(i);
+        store::TrackId thread = t;
+        while (store.track(thread).kind == store::TrackKind::Overflow && store.track(thread).parent.valid())
             thread = store.track(thread).parent;
-        const TrackInfo& info = store.track(thread);
+        const store::TrackInfo& info = store.track(thread);
         std::string processText;
         if (info.process.valid()) {
-            const ProcessInfo& p = store.process(info.process);
+            const store::ProcessInfo& p = store.process(info.process);
             processText = std::string(store.str(p.name)) + " " + std::string(store.str(p.labels));
         }
         const std::string label = store.trackLabel(thread);
-        const bool isSliceTrack = info.kind == TrackKind::Thread;
+        const bool isSliceTrack = info.kind == store::TrackKind::Thread;
         m_trackDevice[i] = isSliceTrack && isDeviceText(processText, store.str(info.name));
-        m_trackTransfer[i] = TransferClassifier::isTransferTrack(store, thread);
+        m_trackTransfer[i] = store::TransferClassifier::isTransferTrack(store, thread);
         auto [it, added] = engines.emplace(label, uint16_t(std::min<size_t>(engines.size(), 0xffff)));
         if (added && it->second == m_engineNames.size())
             m_engineNames.push_back(label);
@@ -230,13 +231,13 @@ void OperatorCatalog::buildTracks(const EventStore& store)
     }
 }
 
-void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>* cancel)
+void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomic<bool>* cancel)
 {
-    const ArgTable& args = store.args();
-    const StringPool& pool = store.strings();
+    const store::ArgTable& args = store.args();
+    const store::StringPool& pool = store.strings();
     std::vector<uint8_t> role(pool.size(), None);
     auto setRole = [&](const char* key, Role r) {
-        const StringId id = pool.find(key);
+        const store::StringId id = pool.find(key);
         if (id.valid() && id.v < role.size())
             role[id.v] = r;
     };
@@ -262,16 +263,16 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
         for (uint32_t s = begin; s < end; ++s) {
             if ((s & 0xffff) == 0 && cancel && cancel->load())
                 return;
-            const ArgSetId set(s);
+            const store::ArgSetId set(s);
             const size_t n = args.size(set);
             RawIdentity r;
             for (size_t i = 0; i < n; ++i) {
-                const Arg a = args.at(set, i);
+                const store::Arg a = args.at(set, i);
                 const uint8_t what = a.key.v < role.size() ? role[a.key.v] : uint8_t(None);
                 if (what == None)
                     continue;
                 if (what <= Opcode) {
-                    const StringId v = a.stringValue();
+                    const store::StringId v = a.stringValue();
                     if (v.valid() && !pool.view(v).empty() && !r.text[what - Layer]) {
                         r.text[what - Layer] = v.v;
                         r.has |= 0x10u << (what - Layer);
@@ -288,9 +289,9 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
             m_argIdentity[s] = table->add(r);
         }
     };
-    const unsigned workers = sets > 200000 ? Parallel::threads(0, 4) : 1u;
+    const unsigned workers = sets > 200000 ? store::Parallel::threads(0, 4) : 1u;
     std::vector<IdentityTable> tables(workers);
-    Parallel::parts(workers, [&](unsigned w) {
+    store::Parallel::parts(workers, [&](unsigned w) {
         scan(uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers), &tables[w]);
     });
     if (cancel && cancel->load())
@@ -310,8 +311,9 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
     m_metrics.resize(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
         const RawIdentity& r = items[i];
-        auto text
-            = [&](int slot) { return r.text[slot] ? std::string(pool.view(StringId(r.text[slot]))) : std::string(); };
+        auto text = [&](int slot) {
+            return r.text[slot] ? std::string(pool.view(store::StringId(r.text[slot]))) : std::string();
+        };
         NameArgs na;
         na.layer = text(0);
         na.hlo = text(1);
@@ -332,7 +334,7 @@ void OperatorCatalog::buildArgs(const EventStore& store, const std::atomic<bool>
 
 uint32_t OperatorCatalog::findKey(std::string_view text) const
 {
-    const StringId id = m_keys.find(text);
+    const store::StringId id = m_keys.find(text);
     return id.valid() ? id.v : kNoKey;
 }
 
@@ -343,13 +345,13 @@ const std::vector<std::string>& OperatorCatalog::fusedMembers(uint32_t key) cons
     return it == m_members.end() ? kNone : it->second;
 }
 
-OperatorInfo OperatorCatalog::identity(const EventStore& store, SliceRow row) const
+OperatorInfo OperatorCatalog::identity(const store::EventStore& store, store::SliceRow row) const
 {
-    const EventType& type = store.types().get(store.sliceType(row));
+    const store::EventType& type = store.types().get(store.sliceType(row));
     NameArgs na;
-    const ArgSetId set = store.sliceArgs(row);
+    const store::ArgSetId set = store.sliceArgs(row);
     for (size_t i = 0; i < store.args().size(set); ++i) {
-        const Arg a = store.args().at(set, i);
+        const store::Arg a = store.args().at(set, i);
         const std::string_view key = store.str(a.key);
         const std::string value(store.str(a.stringValue()));
         if (value.empty())
@@ -375,4 +377,4 @@ size_t OperatorCatalog::residentBytes() const
     return bytes;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Operator identity for every slice of one store, built once (in the store, identity hangs
 // off the TypeId). Each distinct TypeId's name is parsed once; each distinct combination of
@@ -32,11 +32,11 @@ public:
 
     OperatorCatalog() = default;
     // Stops early (and is left empty, cancelled() true) when *cancel turns true.
-    explicit OperatorCatalog(const EventStore& store, const std::atomic<bool>* cancel = nullptr);
+    explicit OperatorCatalog(const store::EventStore& store, const std::atomic<bool>* cancel = nullptr);
 
     static constexpr uint32_t kNoKey = 0;
 
-    uint32_t key(OperatorLevel level, TypeId type, ArgSetId args) const
+    uint32_t key(OperatorLevel level, store::TypeId type, store::ArgSetId args) const
     {
         const uint32_t* tk = &m_typeKeys[size_t(type.v) * kStride];
         const auto l = static_cast<unsigned>(level);
@@ -46,23 +46,23 @@ public:
         const uint32_t argKey = m_argKeys[size_t(args.valid() ? m_argIdentity[args.v] : 0u) * kStride + l];
         return argKey != kNoKey ? argKey : nameKey;
     }
-    const Metrics& metrics(ArgSetId args) const { return m_metrics[args.valid() ? m_argIdentity[args.v] : 0]; }
-    std::string_view keyText(uint32_t key) const { return m_keys.view(StringId(key)); }
+    const Metrics& metrics(store::ArgSetId args) const { return m_metrics[args.valid() ? m_argIdentity[args.v] : 0]; }
+    std::string_view keyText(uint32_t key) const { return m_keys.view(store::StringId(key)); }
     size_t keyCount() const { return m_keys.size(); }
     uint32_t findKey(std::string_view text) const; // kNoKey when no event has it
     // The fused group's members for a key made from a "fused(...)" name; empty otherwise.
     const std::vector<std::string>& fusedMembers(uint32_t key) const;
 
-    const OperatorInfo& typeInfo(TypeId type) const { return m_typeInfo[type.v]; }
+    const OperatorInfo& typeInfo(store::TypeId type) const { return m_typeInfo[type.v]; }
     // The whole identity of one event (name and args), as NameParser::parse gives it.
-    OperatorInfo identity(const EventStore& store, SliceRow row) const;
+    OperatorInfo identity(const store::EventStore& store, store::SliceRow row) const;
 
-    bool isTransferType(TypeId type) const { return m_typeTransfer[type.v]; }
+    bool isTransferType(store::TypeId type) const { return m_typeTransfer[type.v]; }
     // Track queries answer false for tracks of another store (or of a cancelled build).
-    bool isDeviceTrack(TrackId t) const { return t.v < m_trackDevice.size() && m_trackDevice[t.v]; }
-    bool isTransferTrack(TrackId t) const { return t.v < m_trackTransfer.size() && m_trackTransfer[t.v]; }
+    bool isDeviceTrack(store::TrackId t) const { return t.v < m_trackDevice.size() && m_trackDevice[t.v]; }
+    bool isTransferTrack(store::TrackId t) const { return t.v < m_trackTransfer.size() && m_trackTransfer[t.v]; }
     // Engines are tracks grouped by label ("Task DMA" of every device is one engine).
-    uint16_t engine(TrackId t) const { return t.v < m_trackEngine.size() ? m_trackEngine[t.v] : 0; }
+    uint16_t engine(store::TrackId t) const { return t.v < m_trackEngine.size() ? m_trackEngine[t.v] : 0; }
     const std::string& engineName(uint16_t engine) const { return m_engineNames[engine]; }
     size_t engineCount() const { return m_engineNames.size(); }
     bool hasDeviceTracks() const { return m_hasDevice; }
@@ -79,12 +79,12 @@ public:
 
 private:
     static constexpr size_t kStride = 8; // 7 levels + a mask of the levels the name decides
-    void buildTypes(const EventStore& store);
-    void buildArgs(const EventStore& store, const std::atomic<bool>* cancel);
-    void buildTracks(const EventStore& store);
+    void buildTypes(const store::EventStore& store);
+    void buildArgs(const store::EventStore& store, const std::atomic<bool>* cancel);
+    void buildTracks(const store::EventStore& store);
     uint32_t intern(const std::string& text) { return text.empty() ? kNoKey : m_keys.intern(text).v; }
 
-    StringPool m_keys;
+    store::StringPool m_keys;
     std::vector<uint32_t> m_typeKeys; // per TypeId: kStride words
     std::vector<OperatorInfo> m_typeInfo;
     std::vector<uint8_t> m_typeTransfer;
@@ -99,4 +99,4 @@ private:
     bool m_cancelled = false;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

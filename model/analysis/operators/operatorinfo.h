@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // How a slice name was read (NameParser decides; the format picks which source decides
 // each level, see NameParser::nameDecides).
@@ -54,4 +54,4 @@ struct NameArgs {
     std::string opcode; // "opcode"
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -1,6 +1,6 @@
 #include "operatorlevel.h"
 
-namespace strata::store {
+namespace strata::analysis {
 
 const char* operatorLevelName(OperatorLevel level)
 {
@@ -65,4 +65,4 @@ bool parseOperatorScope(std::string_view text, OperatorScope* out)
     return false;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

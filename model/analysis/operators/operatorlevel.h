@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // The levels of the operator hierarchy (model → module → layer → operator → command), plus
 // the HLO instruction and the raw slice name. Each level is one way of grouping slices into
@@ -32,4 +32,4 @@ const char* operatorKindName(OperatorKind kind); // "compute", "transfer", ...
 const char* operatorScopeName(OperatorScope scope); // "device", "host", "all"
 bool parseOperatorScope(std::string_view text, OperatorScope* out);
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -4,20 +4,20 @@
 
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // What OperatorAggregator::aggregate returns: rows sorted by total time (longest first,
 // ties by name), plus the totals that the percentages and the split are taken against.
 struct OperatorTable {
     OperatorLevel level = OperatorLevel::Op;
     OperatorScope scope = OperatorScope::Device;
-    TimeRange window; // the window asked for, clamped to the trace
+    store::TimeRange window; // the window asked for, clamped to the trace
     std::vector<OperatorRow> rows;
     uint64_t events = 0; // slices aggregated
-    TimeNs busyNs = 0; // summed self time of every row = busy time of the tracks in scope
-    TimeNs executionNs = 0; // busyNs spent outside data transfers
-    TimeNs transferNs = 0; // busyNs spent in data transfers
+    store::TimeNs busyNs = 0; // summed self time of every row = busy time of the tracks in scope
+    store::TimeNs executionNs = 0; // busyNs spent outside data transfers
+    store::TimeNs transferNs = 0; // busyNs spent in data transfers
     double seconds = 0; // wall time of the aggregation
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

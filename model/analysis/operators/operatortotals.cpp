@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace strata::store {
+namespace strata::analysis {
 
 void OperatorTotals::merge(const OperatorTotals& from)
 {
@@ -53,4 +53,4 @@ OperatorRow OperatorTotals::row(uint32_t key, const OperatorCatalog& catalog)
     return r;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

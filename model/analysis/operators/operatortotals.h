@@ -7,23 +7,23 @@
 #include <cstdint>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // The running totals of one operator-table row while its slices are added, on one core:
 // what OperatorAggregator counts per row and the Operator Table's tree per node, so a
 // node's figures are defined exactly as a row's. add() runs once per slice and stays inline.
 struct OperatorTotals {
     uint64_t count = 0;
-    TimeNs total = 0, self = 0, transfer = 0;
-    TimeNs min = kTimeMax, max = kTimeMin;
+    store::TimeNs total = 0, self = 0, transfer = 0;
+    store::TimeNs min = store::kTimeMax, max = store::kTimeMin;
     double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
     uint8_t has = 0; // OperatorCatalog::Metrics bits seen
     uint16_t lastEngine = 0xffff; // a track's slices come in runs: skips the search of engines
     std::vector<uint16_t> engines;
-    std::vector<TimeNs> durations; // every slice's, for the exact median
+    std::vector<store::TimeNs> durations; // every slice's, for the exact median
 
     // A slice of `dur` on `engine`; `isTransfer`: its time is data movement.
-    void add(TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
+    void add(store::TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
     {
         ++count;
         total += dur;
@@ -56,7 +56,7 @@ struct OperatorTotals {
     }
 
     // A direct child of a slice counted here: its time is not this row's own.
-    void subtractChild(TimeNs dur, bool isTransfer)
+    void subtractChild(store::TimeNs dur, bool isTransfer)
     {
         self -= dur;
         if (isTransfer)
@@ -71,4 +71,4 @@ struct OperatorTotals {
     OperatorRow row(uint32_t key, const OperatorCatalog& catalog);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <unordered_map>
 
-namespace strata::widgets {
+namespace strata::analysis {
 
 using namespace strata::store;
 
@@ -18,10 +18,10 @@ struct Acc : OperatorTotals {
     uint32_t key = 0;
     int parent = -1;
     int depth = 0;
-    SliceRow longest;
+    store::SliceRow longest;
     uint64_t lastPlace = ~uint64_t(0);
     std::vector<uint64_t> places;
-    uint32_t lastCategory = StringId::kInvalid;
+    uint32_t lastCategory = store::StringId::kInvalid;
     std::vector<uint32_t> categories;
 };
 
@@ -63,17 +63,17 @@ private:
 };
 
 // numpy's median: the middle value, or the mean of the two middle values.
-double median(std::vector<TimeNs>& v)
+double median(std::vector<store::TimeNs>& v)
 {
     if (v.empty())
         return 0;
     const size_t n = v.size();
     const auto mid = v.begin() + std::ptrdiff_t(n / 2);
     std::nth_element(v.begin(), mid, v.end());
-    const TimeNs hi = *mid;
+    const store::TimeNs hi = *mid;
     if (n % 2)
         return double(hi);
-    const TimeNs lo = *std::max_element(v.begin(), mid);
+    const store::TimeNs lo = *std::max_element(v.begin(), mid);
     return (double(lo) + double(hi)) / 2.0;
 }
 
@@ -96,8 +96,9 @@ std::string OperatorTree::pathText(int node, const char* separator) const
     return out;
 }
 
-std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore& store, const OperatorCatalog& catalog,
-    const std::vector<OperatorLevel>& levels, TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel)
+std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::EventStore& store,
+    const OperatorCatalog& catalog, const std::vector<OperatorLevel>& levels, store::TimeRange window,
+    OperatorScope scope, const std::atomic<bool>* cancel)
 {
     const auto started = std::chrono::steady_clock::now();
     auto tree = std::make_shared<OperatorTree>();
@@ -117,9 +118,9 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
     // One pass over the slices the aggregator took (same tracks, same window rule), adding
     // each to one node per depth and taking its duration off its parent's nodes.
     Nodes nodes(catalog.keyCount());
-    auto pathOf = [&](SliceRow row, int* out) {
-        const TypeId type = store.sliceType(row);
-        const ArgSetId args = store.sliceArgs(row);
+    auto pathOf = [&](store::SliceRow row, int* out) {
+        const store::TypeId type = store.sliceType(row);
+        const store::ArgSetId args = store.sliceArgs(row);
         int n = nodes.top(catalog.key(tree->levels[0], type, args));
         out[0] = n;
         for (size_t d = 1; d < depthCount; ++d) {
@@ -130,29 +131,29 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
     int path[8] = {};
     int parentPath[8] = {};
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackId track(t);
+        const store::TrackId track(t);
         if (!OperatorAggregator::inScope(store, catalog, track, scope))
             continue;
         if (cancel && cancel->load())
             return nullptr;
         const bool trackTransfer = catalog.isTransferTrack(track);
         const uint16_t engine = catalog.engine(track);
-        TimeNs parentsEnd = kTimeMin;
+        store::TimeNs parentsEnd = store::kTimeMin;
         for (uint32_t depth = 0; depth < store.levelCount(track); ++depth) {
-            const RowRange lv = store.level(track, depth);
+            const store::RowRange lv = store.level(track, depth);
             const uint32_t b = store.firstStartAtOrAfter(lv, window.start);
             const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
             // Children that start after the window still take their time off their parents.
             const uint32_t extra
                 = depth > 0 && parentsEnd >= window.end ? store.firstStartAfter({ e, lv.end }, parentsEnd) : e;
-            parentsEnd = e > b ? store.sliceEnd(SliceRow(e - 1)) : kTimeMin;
+            parentsEnd = e > b ? store.sliceEnd(store::SliceRow(e - 1)) : store::kTimeMin;
             const uint64_t place = (uint64_t(t) << 32) | depth;
             for (uint32_t i = b; i < extra; ++i) {
-                const SliceRow row(i);
-                const TimeNs dur = store.sliceDur(row);
+                const store::SliceRow row(i);
+                const store::TimeNs dur = store.sliceDur(row);
                 if (depth > 0) {
-                    const SliceRow p = store.sliceParent(row);
-                    const TimeNs pts = p.valid() ? store.sliceTs(p) : kTimeMin;
+                    const store::SliceRow p = store.sliceParent(row);
+                    const store::TimeNs pts = p.valid() ? store.sliceTs(p) : store::kTimeMin;
                     if (p.valid() && pts >= window.start && pts < window.end) {
                         pathOf(p, parentPath);
                         const bool transfer = trackTransfer || catalog.isTransferType(store.sliceType(p));
@@ -163,8 +164,8 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
                 if (i >= e)
                     continue;
                 pathOf(row, path);
-                const TypeId type = store.sliceType(row);
-                const ArgSetId args = store.sliceArgs(row);
+                const store::TypeId type = store.sliceType(row);
+                const store::ArgSetId args = store.sliceArgs(row);
                 const bool transfer = trackTransfer || catalog.isTransferType(type);
                 const OperatorCatalog::Metrics& m = catalog.metrics(args);
                 const uint32_t category = store.types().get(type).category.v;
@@ -206,12 +207,12 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
         a.places.erase(std::unique(a.places.begin(), a.places.end()), a.places.end());
         n.places = std::move(a.places);
         for (uint32_t c : a.categories)
-            if (c != StringId::kInvalid && !store.str(StringId(c)).empty())
-                n.categories.emplace_back(store.str(StringId(c)));
+            if (c != store::StringId::kInvalid && !store.str(store::StringId(c)).empty())
+                n.categories.emplace_back(store.str(store::StringId(c)));
         OperatorRow& r = n.row;
         r = a.row(a.key, catalog);
         r.medianNs = median(a.durations);
-        std::vector<TimeNs>().swap(a.durations);
+        std::vector<store::TimeNs>().swap(a.durations);
         r.percent = tree->table.busyNs > 0 ? 100.0 * double(a.self) / double(tree->table.busyNs) : 0.0;
         tree->hasBytes |= r.hasBytes;
         tree->hasFlops |= r.hasFlops;
@@ -244,4 +245,4 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const EventStore&
     return tree;
 }
 
-} // namespace strata::widgets
+} // namespace strata::analysis

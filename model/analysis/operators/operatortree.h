@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace strata::widgets {
+namespace strata::analysis {
 
 // One row of the Operator Table's tree: the slices whose keys along the tree's levels are
 // the keys of this node and of its ancestors.
@@ -18,7 +18,7 @@ struct OperatorTreeNode {
     std::vector<int> children; // longest total first, ties by name (the aggregator's order)
     // The node's figures, defined as OperatorAggregator defines a row's. `percent` is the
     // node's self time over the whole table's busy time, so children add up to their parent.
-    store::OperatorRow row;
+    analysis::OperatorRow row;
     store::SliceRow longest; // the longest slice (of equal ones, the first in row order)
     // (track << 32 | depth) of every track level its slices lie on, ascending: the only
     // levels OperatorRows has to scan to list them.
@@ -44,8 +44,8 @@ struct OperatorTreeNode {
 // the top nodes in the same order): the figures strata-cli ops prints for that level, scope
 // and window. Deeper nodes are computed by OperatorTreeBuilder with the same definitions.
 struct OperatorTree {
-    std::vector<store::OperatorLevel> levels;
-    store::OperatorTable table; // OperatorAggregator::aggregate(levels[0], window, scope)
+    std::vector<analysis::OperatorLevel> levels;
+    analysis::OperatorTable table; // OperatorAggregator::aggregate(levels[0], window, scope)
     store::TimeRange window; // as asked for (table.window is clamped to the trace)
     std::vector<OperatorTreeNode> nodes;
     std::vector<int> roots; // top-level nodes, in table.rows order
@@ -64,8 +64,8 @@ public:
     // them (thread tracks in scope, starting inside window). Returns nullptr when *cancel
     // turned true.
     static std::shared_ptr<const OperatorTree> build(const store::EventStore& store,
-        const store::OperatorCatalog& catalog, const std::vector<store::OperatorLevel>& levels, store::TimeRange window,
-        store::OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
+        const analysis::OperatorCatalog& catalog, const std::vector<analysis::OperatorLevel>& levels,
+        store::TimeRange window, analysis::OperatorScope scope, const std::atomic<bool>* cancel = nullptr);
 };
 
-} // namespace strata::widgets
+} // namespace strata::analysis

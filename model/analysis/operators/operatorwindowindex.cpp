@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -18,13 +18,13 @@ constexpr uint32_t kItemBlocks = 64; // blocks per work item of the build
 struct BlockSums {
     std::vector<uint32_t> slot; // key → index in keys/counts/totals
     std::vector<uint32_t> keys, counts;
-    std::vector<TimeNs> totals;
+    std::vector<store::TimeNs> totals;
 
     explicit BlockSums(size_t keyCount)
         : slot(keyCount, kNone)
     {
     }
-    void add(uint32_t key, TimeNs dur)
+    void add(uint32_t key, store::TimeNs dur)
     {
         uint32_t& i = slot[key];
         if (i == kNone) {
@@ -50,7 +50,7 @@ struct BlockSums {
 struct Part {
     std::vector<uint32_t> ownEntries, childEntries; // per block
     std::vector<uint32_t> ownKey, ownCount, childKey;
-    std::vector<TimeNs> ownTotal, childDur;
+    std::vector<store::TimeNs> ownTotal, childDur;
 };
 
 struct Item {
@@ -67,8 +67,8 @@ public:
     struct Sum {
         uint32_t key;
         int64_t count;
-        TimeNs total;
-        TimeNs children; // duration of the direct children of the key's selected slices
+        store::TimeNs total;
+        store::TimeNs children; // duration of the direct children of the key's selected slices
     };
     explicit Accumulator(size_t keyCount)
         : m_slot(keyCount, kNone)
@@ -95,8 +95,8 @@ std::string_view OperatorWindowIndex::keyName(const OperatorCatalog& catalog, ui
     return key == OperatorCatalog::kNoKey ? std::string_view("(none)") : catalog.keyText(key);
 }
 
-OperatorWindowIndex::OperatorWindowIndex(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
-    OperatorScope scope, const std::atomic<bool>* cancel, unsigned threads, uint32_t blockRows)
+OperatorWindowIndex::OperatorWindowIndex(const store::EventStore& store, const OperatorCatalog& catalog,
+    OperatorLevel level, OperatorScope scope, const std::atomic<bool>* cancel, unsigned threads, uint32_t blockRows)
     : m_level(level)
     , m_scope(scope)
     , m_blockRows(std::max(1u, blockRows))
@@ -107,11 +107,11 @@ OperatorWindowIndex::OperatorWindowIndex(const EventStore& store, const Operator
     std::vector<Item> items;
     uint32_t blocks = 0;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackId track(t);
+        const store::TrackId track(t);
         if (!OperatorAggregator::inScope(store, catalog, track, scope))
             continue;
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
-            const RowRange lv = store.level(track, d);
+            const store::RowRange lv = store.level(track, d);
             m_levels.push_back({ lv.begin, lv.end, blocks, d });
             blocks += (lv.size() + B - 1) / B;
             const uint64_t step = uint64_t(B) * kItemBlocks;
@@ -132,11 +132,11 @@ OperatorWindowIndex::OperatorWindowIndex(const EventStore& store, const Operator
             for (uint32_t b = item.begin; b < item.end; b += B) {
                 const uint32_t e = std::min(item.end, b + B);
                 for (uint32_t i = b; i < e; ++i) {
-                    const SliceRow row(i);
-                    const TimeNs dur = store.sliceDur(row);
+                    const store::SliceRow row(i);
+                    const store::TimeNs dur = store.sliceDur(row);
                     own.add(catalog.key(level, store.sliceType(row), store.sliceArgs(row)), dur);
                     if (item.depth > 0) {
-                        const SliceRow p = store.sliceParent(row);
+                        const store::SliceRow p = store.sliceParent(row);
                         child.add(catalog.key(level, store.sliceType(p), store.sliceArgs(p)), dur);
                     }
                 }
@@ -152,9 +152,9 @@ OperatorWindowIndex::OperatorWindowIndex(const EventStore& store, const Operator
             }
         }
     };
-    const unsigned workers
-        = static_cast<unsigned>(std::min<size_t>(Parallel::threads(threads, 4), std::max<size_t>(1, items.size())));
-    Parallel::parts(workers, [&](unsigned) { work(); });
+    const unsigned workers = static_cast<unsigned>(
+        std::min<size_t>(store::Parallel::threads(threads, 4), std::max<size_t>(1, items.size())));
+    store::Parallel::parts(workers, [&](unsigned) { work(); });
     if (cancel && cancel->load()) {
         m_levels.clear();
         return;
@@ -204,25 +204,25 @@ void OperatorWindowIndex::addBlock(uint32_t block, Channel ch, int64_t sign, Acc
     }
 }
 
-void OperatorWindowIndex::scan(const EventStore& store, const OperatorCatalog& catalog, Channel ch, uint32_t begin,
-    uint32_t end, int64_t sign, Accumulator& acc) const
+void OperatorWindowIndex::scan(const store::EventStore& store, const OperatorCatalog& catalog, Channel ch,
+    uint32_t begin, uint32_t end, int64_t sign, Accumulator& acc) const
 {
     for (uint32_t i = begin; i < end; ++i) {
-        const SliceRow row(i);
-        const TimeNs dur = store.sliceDur(row);
+        const store::SliceRow row(i);
+        const store::TimeNs dur = store.sliceDur(row);
         if (ch == Channel::Own) {
             Accumulator::Sum& s = acc.at(catalog.key(m_level, store.sliceType(row), store.sliceArgs(row)));
             s.count += sign;
             s.total += sign * dur;
         } else {
-            const SliceRow p = store.sliceParent(row);
+            const store::SliceRow p = store.sliceParent(row);
             acc.at(catalog.key(m_level, store.sliceType(p), store.sliceArgs(p))).children += sign * dur;
         }
     }
 }
 
-void OperatorWindowIndex::addRange(const EventStore& store, const OperatorCatalog& catalog, const Level& lv, Channel ch,
-    uint32_t begin, uint32_t end, Accumulator& acc) const
+void OperatorWindowIndex::addRange(const store::EventStore& store, const OperatorCatalog& catalog, const Level& lv,
+    Channel ch, uint32_t begin, uint32_t end, Accumulator& acc) const
 {
     if (begin >= end)
         return;
@@ -244,21 +244,22 @@ void OperatorWindowIndex::addRange(const EventStore& store, const OperatorCatalo
 }
 
 OperatorWindowIndex::Result OperatorWindowIndex::query(
-    const EventStore& store, const OperatorCatalog& catalog, TimeRange window, size_t limit) const
+    const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window, size_t limit) const
 {
     Result result;
     if (!m_built)
         return result;
     Accumulator acc(catalog.keyCount());
-    RowRange parents; // the rows of the previous level that start in the window
+    store::RowRange parents; // the rows of the previous level that start in the window
     for (const Level& lv : m_levels) {
-        const RowRange rows { lv.begin, lv.end };
+        const store::RowRange rows { lv.begin, lv.end };
         const uint32_t b = store.firstStartAtOrAfter(rows, window.start);
         const uint32_t e = store.firstStartAtOrAfter({ b, lv.end }, window.end);
         addRange(store, catalog, lv, Channel::Own, b, e, acc);
         if (lv.depth > 0 && !parents.empty()) {
-            const uint32_t lo = store.firstStartAtOrAfter(rows, store.sliceTs(SliceRow(parents.begin)));
-            const uint32_t hi = store.firstStartAtOrAfter({ lo, lv.end }, store.sliceEnd(SliceRow(parents.end - 1)));
+            const uint32_t lo = store.firstStartAtOrAfter(rows, store.sliceTs(store::SliceRow(parents.begin)));
+            const uint32_t hi
+                = store.firstStartAtOrAfter({ lo, lv.end }, store.sliceEnd(store::SliceRow(parents.end - 1)));
             addRange(store, catalog, lv, Channel::Child, lo, hi, acc);
         }
         parents = { b, e };
@@ -288,7 +289,7 @@ size_t OperatorWindowIndex::residentBytes() const
 {
     return m_levels.capacity() * sizeof(Level) + (m_ownStart.capacity() + m_childStart.capacity()) * 4
         + (m_ownKey.capacity() + m_ownCount.capacity() + m_childKey.capacity()) * 4
-        + (m_ownTotal.capacity() + m_childDur.capacity()) * sizeof(TimeNs);
+        + (m_ownTotal.capacity() + m_childDur.capacity()) * sizeof(store::TimeNs);
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

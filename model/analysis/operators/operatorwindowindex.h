@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Count, total and self time per operator for the slices that start in a window, without
 // visiting every slice: what OperatorAggregator::aggregate returns for those three columns
@@ -40,13 +40,13 @@ public:
     struct Row {
         uint32_t key = 0; // OperatorCatalog key; 0 = unknown at the level ("(none)")
         uint64_t count = 0;
-        TimeNs totalNs = 0;
-        TimeNs selfNs = 0;
+        store::TimeNs totalNs = 0;
+        store::TimeNs selfNs = 0;
     };
     struct Result {
         std::vector<Row> rows; // total time, longest first; ties by name (OperatorTable's order)
         uint64_t events = 0; // slices that started in the window (every row, not only those kept)
-        TimeNs busyNs = 0; // summed self time of every row: OperatorTable::busyNs
+        store::TimeNs busyNs = 0; // summed self time of every row: OperatorTable::busyNs
     };
 
     OperatorWindowIndex() = default;
@@ -54,13 +54,13 @@ public:
     // core, at most 4). Reads the store and catalog only, so it may run on a worker while
     // the GUI reads them. Left unbuilt when *cancel turns true or the catalog is not the
     // store's (cancelled, or fewer types).
-    OperatorWindowIndex(const EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
+    OperatorWindowIndex(const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
         OperatorScope scope, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0,
         uint32_t blockRows = kBlockRows);
 
     // Slices starting in [window.start, window.end) on the tracks in scope; only the first
     // `limit` rows are kept (in order). `store` and `catalog` must be those it was built from.
-    Result query(const EventStore& store, const OperatorCatalog& catalog, TimeRange window,
+    Result query(const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window,
         size_t limit = std::numeric_limits<size_t>::max()) const;
 
     bool built() const { return m_built; }
@@ -82,10 +82,10 @@ private:
     class Accumulator;
     enum class Channel : uint8_t { Own, Child };
 
-    void addRange(const EventStore& store, const OperatorCatalog& catalog, const Level& lv, Channel ch, uint32_t begin,
-        uint32_t end, Accumulator& acc) const;
+    void addRange(const store::EventStore& store, const OperatorCatalog& catalog, const Level& lv, Channel ch,
+        uint32_t begin, uint32_t end, Accumulator& acc) const;
     void addBlock(uint32_t block, Channel ch, int64_t sign, Accumulator& acc) const;
-    void scan(const EventStore& store, const OperatorCatalog& catalog, Channel ch, uint32_t begin, uint32_t end,
+    void scan(const store::EventStore& store, const OperatorCatalog& catalog, Channel ch, uint32_t begin, uint32_t end,
         int64_t sign, Accumulator& acc) const;
 
     OperatorLevel m_level = OperatorLevel::Op;
@@ -96,9 +96,9 @@ private:
     // Entries of block b: [m_ownStart[b], m_ownStart[b + 1]) and likewise for the child channel.
     std::vector<uint32_t> m_ownStart, m_childStart;
     std::vector<uint32_t> m_ownKey, m_ownCount;
-    std::vector<TimeNs> m_ownTotal;
+    std::vector<store::TimeNs> m_ownTotal;
     std::vector<uint32_t> m_childKey;
-    std::vector<TimeNs> m_childDur;
+    std::vector<store::TimeNs> m_childDur;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -11,7 +11,7 @@
 #include <regex>
 #include <unordered_map>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -122,20 +122,21 @@ bool parseNumber(std::string_view text, double* out)
 }
 
 // The text of an arg as the search compares it.
-std::string_view argText(const EventStore& s, const Arg& a, char* buf, size_t size)
+std::string_view argText(const store::EventStore& s, const store::Arg& a, char* buf, size_t size)
 {
     switch (a.kind) {
-    case ArgKind::Null: return "null";
-    case ArgKind::Bool: return a.i ? "true" : "false";
-    case ArgKind::Int: return std::string_view(buf, size_t(std::snprintf(buf, size, "%lld", (long long)a.i)));
-    case ArgKind::Uint: return std::string_view(buf, size_t(std::snprintf(buf, size, "%llu", (unsigned long long)a.u)));
-    case ArgKind::Double: {
+    case store::ArgKind::Null: return "null";
+    case store::ArgKind::Bool: return a.i ? "true" : "false";
+    case store::ArgKind::Int: return std::string_view(buf, size_t(std::snprintf(buf, size, "%lld", (long long)a.i)));
+    case store::ArgKind::Uint:
+        return std::string_view(buf, size_t(std::snprintf(buf, size, "%llu", (unsigned long long)a.u)));
+    case store::ArgKind::Double: {
         int n = std::snprintf(buf, size, "%.15g", a.d);
         if (std::strtod(buf, nullptr) != a.d)
             n = std::snprintf(buf, size, "%.17g", a.d);
         return std::string_view(buf, size_t(n));
     }
-    case ArgKind::String: return s.str(a.stringValue());
+    case store::ArgKind::String: return s.str(a.stringValue());
     }
     return {};
 }
@@ -172,7 +173,7 @@ bool holdsOrder(ArgOp op, int cmp)
 // key StringId. One per thread (the caches are not shared).
 class ArgEvaluator {
 public:
-    ArgEvaluator(const EventStore& s, const std::vector<PreparedCondition>& conds, bool cs)
+    ArgEvaluator(const store::EventStore& s, const std::vector<PreparedCondition>& conds, bool cs)
         : m_s(s)
         , m_conds(conds)
         , m_cs(cs)
@@ -183,7 +184,7 @@ public:
         }
     }
 
-    bool test(ArgSetId set)
+    bool test(store::ArgSetId set)
     {
         if (m_conds.empty())
             return true;
@@ -198,7 +199,7 @@ public:
 private:
     // Bit i set when the key (string id) selects condition i; bit 7 = computed. Conditions
     // past the 7th are matched without the cache.
-    bool keySelects(StringId key, size_t cond)
+    bool keySelects(store::StringId key, size_t cond)
     {
         if (cond < 7) {
             uint8_t& st = m_keyState[key.v];
@@ -224,16 +225,16 @@ private:
         return key.size() == want.size() || key[want.size()] == '.' || key[want.size()] == '[';
     }
 
-    bool evaluate(ArgSetId set)
+    bool evaluate(store::ArgSetId set)
     {
-        const ArgTable& table = m_s.args();
+        const store::ArgTable& table = m_s.args();
         const size_t n = table.size(set);
         m_args.clear();
         for (size_t i = 0; i < n; ++i)
             m_args.push_back(table.at(set, i));
         for (size_t c = 0; c < m_conds.size(); ++c) {
             bool any = false;
-            for (const Arg& a : m_args)
+            for (const store::Arg& a : m_args)
                 if (a.key.valid() && keySelects(a.key, c) && valueHolds(a, m_conds[c])) {
                     any = true;
                     break;
@@ -244,7 +245,7 @@ private:
         return true;
     }
 
-    bool valueHolds(const Arg& a, const PreparedCondition& p)
+    bool valueHolds(const store::Arg& a, const PreparedCondition& p)
     {
         const ArgOp op = p.c.op;
         if (op == ArgOp::Exists)
@@ -253,7 +254,7 @@ private:
         std::string_view text = argText(m_s, a, buf, sizeof buf);
         if (op != ArgOp::Contains && p.valueIsNumber) {
             double v = 0;
-            const bool numeric = a.number(&v) || (a.kind == ArgKind::String && parseNumber(text, &v));
+            const bool numeric = a.number(&v) || (a.kind == store::ArgKind::String && parseNumber(text, &v));
             if (numeric) {
                 const int cmp = v < p.number ? -1 : (v > p.number ? 1 : 0);
                 return holdsOrder(op, cmp);
@@ -272,12 +273,12 @@ private:
         return holdsOrder(op, compareText(text, p.value));
     }
 
-    const EventStore& m_s;
+    const store::EventStore& m_s;
     const std::vector<PreparedCondition>& m_conds;
     bool m_cs;
     std::vector<uint8_t> m_setState; // per ArgSetId: 0 unknown, 1 fails, 2 passes
     std::vector<uint8_t> m_keyState; // per StringId, see keySelects()
-    std::vector<Arg> m_args;
+    std::vector<store::Arg> m_args;
     std::string m_fold;
 };
 
@@ -288,9 +289,9 @@ bool cancelled(const std::atomic<bool>* cancel)
 
 } // namespace
 
-std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQuery& q, unsigned threads)
+std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const SearchQuery& q, unsigned threads)
 {
-    const TypeTable& types = s.types();
+    const store::TypeTable& types = s.types();
     std::vector<uint8_t> ok(types.size(), 1);
     if (q.name.empty() && q.category.empty())
         return ok;
@@ -315,7 +316,7 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
         std::vector<uint32_t> typeSlot(types.size());
         slotOf.reserve(types.size());
         for (uint32_t t = 0; t < types.size(); ++t) {
-            const uint32_t id = types.get(TypeId(t)).name.v;
+            const uint32_t id = types.get(store::TypeId(t)).name.v;
             auto [it, fresh] = slotOf.emplace(id, uint32_t(names.size()));
             if (fresh)
                 names.push_back(id);
@@ -323,11 +324,11 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
         }
         std::vector<uint8_t> nameOk(names.size(), 0);
         const unsigned parts
-            = names.size() >= kMinNamesForThreads && re ? std::max(1u, Parallel::threads(threads, 2)) : 1u;
-        Parallel::parts(parts, [&](unsigned part) {
+            = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
+        store::Parallel::parts(parts, [&](unsigned part) {
             const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
             for (size_t i = begin; i < end; ++i) {
-                const std::string_view name = s.str(StringId(names[i]));
+                const std::string_view name = s.str(store::StringId(names[i]));
                 bool m = false;
                 switch (q.nameMode) {
                 case NameMode::Substring: m = text.contains(name); break;
@@ -348,7 +349,7 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
         for (uint32_t t = 0; t < types.size(); ++t) {
             if (!ok[t])
                 continue;
-            const StringId c = types.get(TypeId(t)).category;
+            const store::StringId c = types.get(store::TypeId(t)).category;
             auto it = catOk.find(c.v);
             if (it == catOk.end())
                 it = catOk.emplace(c.v, cat.equalsListItem(s.str(c))).first;
@@ -359,12 +360,12 @@ std::vector<uint8_t> SearchEngine::matchTypes(const EventStore& s, const SearchQ
 }
 
 SearchResult SearchEngine::run(
-    const EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel, unsigned threads)
+    const store::EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel, unsigned threads)
 {
     SearchResult result;
     if (!q.validate(&result.error))
         return result;
-    const unsigned maxParts = Parallel::threads(threads, 2);
+    const unsigned maxParts = store::Parallel::threads(threads, 2);
 
     // 1. Types.
     const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts);
@@ -382,11 +383,11 @@ SearchResult SearchEngine::run(
         const TextMatcher track(q.track, q.caseSensitive);
         std::unordered_map<uint32_t, bool> processOk;
         for (uint32_t t = 0; t < s.trackCount(); ++t) {
-            const TrackInfo& info = s.track(TrackId(t));
+            const store::TrackInfo& info = s.track(store::TrackId(t));
             auto it = processOk.find(info.process.v);
             if (it == processOk.end())
                 it = processOk.emplace(info.process.v, track.contains(s.processLabel(info.process))).first;
-            trackOk[t] = it->second || track.contains(s.trackLabel(TrackId(t)));
+            trackOk[t] = it->second || track.contains(s.trackLabel(store::TrackId(t)));
         }
     }
 
@@ -400,12 +401,12 @@ SearchResult SearchEngine::run(
         p.valueIsNumber = parseNumber(c.value, &p.number);
         conds.push_back(std::move(p));
     }
-    const TimeNs minDur = q.minDur ? *q.minDur : kTimeMin;
-    const TimeNs maxDur = q.maxDur ? *q.maxDur : kTimeMax;
+    const store::TimeNs minDur = q.minDur ? *q.minDur : store::kTimeMin;
+    const store::TimeNs maxDur = q.maxDur ? *q.maxDur : store::kTimeMax;
 
     // 4. Slice rows: ranges in ascending row order, merged where adjacent.
-    std::vector<RowRange> ranges;
-    auto addRange = [&](RowRange r) {
+    std::vector<store::RowRange> ranges;
+    auto addRange = [&](store::RowRange r) {
         if (r.empty())
             return;
         if (!ranges.empty() && ranges.back().end == r.begin)
@@ -417,7 +418,7 @@ SearchResult SearchEngine::run(
         for (uint32_t t = 0; t < s.trackCount(); ++t) {
             if (!trackOk[t])
                 continue;
-            const TrackId track(t);
+            const store::TrackId track(t);
             if (!q.range) {
                 addRange(s.track(track).slices);
                 continue;
@@ -427,24 +428,24 @@ SearchResult SearchEngine::run(
         }
     }
     size_t totalRows = 0;
-    for (const RowRange& r : ranges)
+    for (const store::RowRange& r : ranges)
         totalRows += r.size();
 
     const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, totalRows / kMinRowsPerThread)));
     struct Part {
-        std::vector<SliceRow> rows;
-        TimeNs total = 0;
+        std::vector<store::SliceRow> rows;
+        store::TimeNs total = 0;
         bool cancelled = false;
     };
     std::vector<Part> out(parts);
-    Parallel::parts(parts, [&](unsigned part) {
+    store::Parallel::parts(parts, [&](unsigned part) {
         // This part's share: rows [from, to) of the concatenated ranges.
         const size_t from = totalRows * part / parts, to = totalRows * (part + 1) / parts;
         ArgEvaluator argEval(s, conds, q.caseSensitive);
         Part& o = out[part];
         size_t seen = 0;
         uint32_t poll = 0;
-        for (const RowRange& r : ranges) {
+        for (const store::RowRange& r : ranges) {
             const size_t lo = std::max(from, seen), hi = std::min(to, seen + r.size());
             if (lo < hi) {
                 const uint32_t begin = r.begin + uint32_t(lo - seen), end = r.begin + uint32_t(hi - seen);
@@ -456,10 +457,10 @@ SearchResult SearchEngine::run(
                             return;
                         }
                     }
-                    const SliceRow sr(row);
+                    const store::SliceRow sr(row);
                     if (!typeOk[s.sliceType(sr).v])
                         continue;
-                    const TimeNs dur = s.sliceDur(sr);
+                    const store::TimeNs dur = s.sliceDur(sr);
                     if (dur < minDur || dur > maxDur)
                         continue;
                     if (!argEval.test(s.sliceArgs(sr)))
@@ -485,7 +486,7 @@ SearchResult SearchEngine::run(
     for (Part& p : out) {
         result.slices.insert(result.slices.end(), p.rows.begin(), p.rows.end());
         result.totalNs += p.total;
-        std::vector<SliceRow>().swap(p.rows);
+        std::vector<store::SliceRow>().swap(p.rows);
     }
 
     // 5. Instants (dur 0), one thread.
@@ -494,11 +495,11 @@ SearchResult SearchEngine::run(
         for (uint32_t t = 0; t < s.trackCount(); ++t) {
             if (!trackOk[t])
                 continue;
-            const TrackId track(t);
-            const RowRange rows
+            const store::TrackId track(t);
+            const store::RowRange rows
                 = q.range ? s.instantsInRange(track, q.range->start, q.range->end) : s.track(track).instants;
             for (uint32_t row = rows.begin; row < rows.end; ++row) {
-                const InstantRow ir(row);
+                const store::InstantRow ir(row);
                 if (typeOk[s.instantType(ir).v] && argEval.test(s.instantArgs(ir)))
                     result.instants.push_back(ir);
             }
@@ -514,4 +515,4 @@ SearchResult SearchEngine::run(
     return result;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Runs a SearchQuery over a finalized store: the engine of the Search dock (on a worker
 // thread) and of `strata-cli search`. Stateless; any number may run at once on one store.
@@ -25,12 +25,13 @@ namespace strata::store {
 class SearchEngine {
 public:
     // threads: 0 = up to two (the machine's cores); 1 = the calling thread only.
-    static SearchResult run(const EventStore& store, const SearchQuery& query,
+    static SearchResult run(const store::EventStore& store, const SearchQuery& query,
         const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
 
     // Stage 1 alone: one byte per TypeId, 1 when the type's name and category pass.
     // Empty when the query's regex is invalid.
-    static std::vector<uint8_t> matchTypes(const EventStore& store, const SearchQuery& query, unsigned threads = 0);
+    static std::vector<uint8_t> matchTypes(
+        const store::EventStore& store, const SearchQuery& query, unsigned threads = 0);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

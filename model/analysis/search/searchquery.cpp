@@ -2,7 +2,7 @@
 
 #include <regex>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -179,4 +179,4 @@ std::string SearchQuery::describe() const
     return out;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // How SearchQuery::name is compared with an event's name.
 enum class NameMode : uint8_t {
@@ -74,9 +74,10 @@ struct SearchQuery {
     std::vector<ArgCondition> args;
 
     // --- by time
-    std::optional<TimeNs> minDur; // dur >= minDur (instants have dur 0)
-    std::optional<TimeNs> maxDur; // dur <= maxDur
-    std::optional<TimeRange> range; // absolute ns (store clock): the event's [ts, ts+dur] intersects [start, end]
+    std::optional<store::TimeNs> minDur; // dur >= minDur (instants have dur 0)
+    std::optional<store::TimeNs> maxDur; // dur <= maxDur
+    std::optional<store::TimeRange>
+        range; // absolute ns (store clock): the event's [ts, ts+dur] intersects [start, end]
 
     // --- which tables
     bool slices = true;
@@ -100,4 +101,4 @@ struct SearchQuery {
     static bool parseArgCondition(std::string_view text, ArgCondition* out, std::string* error);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -4,19 +4,19 @@
 #include <string>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // What SearchEngine::run() found. Rows are ascending (slices: (track, depth, ts) order, so
 // they can be binary-searched and merged with other row sets); count = slices + instants.
 struct SearchResult {
-    std::vector<SliceRow> slices;
-    std::vector<InstantRow> instants;
+    std::vector<store::SliceRow> slices;
+    std::vector<store::InstantRow> instants;
     uint64_t count = 0;
-    TimeNs totalNs = 0; // sum of the matching slices' durations (nested matches each count)
+    store::TimeNs totalNs = 0; // sum of the matching slices' durations (nested matches each count)
     uint32_t typesMatched = 0; // distinct TypeIds that passed the name/category test
     bool cancelled = false; // the cancel flag was raised: rows are empty
     std::string error; // the query did not validate (bad regex, ...): rows are empty
     bool ok() const { return !cancelled && error.empty(); }
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <numeric>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -71,24 +71,24 @@ void SourceIndex::clear()
     *this = SourceIndex();
 }
 
-bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
+bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
 {
     clear();
     const SourceLocator locator(s);
     LocationTable table;
 
     // 1. A location per type (parsed once per distinct source string).
-    const TypeTable& types = s.types();
+    const store::TypeTable& types = s.types();
     m_typeLoc.assign(types.size(), kNone);
     {
         std::unordered_map<uint32_t, uint32_t> bySource;
         for (uint32_t t = 0; t < types.size(); ++t) {
-            const StringId src = types.get(TypeId(t)).source;
+            const store::StringId src = types.get(store::TypeId(t)).source;
             if (!src.valid())
                 continue;
             auto it = bySource.find(src.v);
             if (it == bySource.end()) {
-                const SourceLocation loc = locator.locate(TypeId(t));
+                const SourceLocation loc = locator.locate(store::TypeId(t));
                 it = bySource.emplace(src.v, loc.valid() ? table.intern(loc) : kNone).first;
             }
             m_typeLoc[t] = it->second;
@@ -100,8 +100,8 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
     }
 
     const size_t rows = s.sliceCount();
-    const unsigned parts
-        = unsigned(std::max<size_t>(1, std::min<size_t>(Parallel::threads(threads, 2), rows / kMinRowsPerThread)));
+    const unsigned parts = unsigned(
+        std::max<size_t>(1, std::min<size_t>(store::Parallel::threads(threads, 2), rows / kMinRowsPerThread)));
     auto partBegin = [&](unsigned p) { return uint32_t(rows * p / parts); };
 
     // 2. A location per arg set, for the sets of events whose type has none.
@@ -110,7 +110,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         const size_t sets = s.args().setCount();
         std::vector<std::vector<uint8_t>> needed(parts);
         std::vector<uint8_t> stop(parts, 0);
-        Parallel::parts(parts, [&](unsigned p) {
+        store::Parallel::parts(parts, [&](unsigned p) {
             std::vector<uint8_t>& need = needed[p];
             need.assign(sets, 0);
             uint32_t poll = 0;
@@ -122,10 +122,10 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
                         return;
                     }
                 }
-                const SliceRow row(r);
+                const store::SliceRow row(r);
                 if (m_typeLoc[s.sliceType(row).v] != kNone)
                     continue;
-                const ArgSetId a = s.sliceArgs(row);
+                const store::ArgSetId a = s.sliceArgs(row);
                 if (a.valid())
                     need[a.v] = 1;
             }
@@ -135,8 +135,8 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
             return false;
         }
         for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const InstantRow row(i);
-            const ArgSetId a = s.instantArgs(row);
+            const store::InstantRow row(i);
+            const store::ArgSetId a = s.instantArgs(row);
             if (m_typeLoc[s.instantType(row).v] == kNone && a.valid())
                 needed[0][a.v] = 1;
         }
@@ -155,7 +155,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
             }
             SourceOrigin after = SourceOrigin::None;
             for (;;) {
-                const SourceArgRef ref = locator.find(ArgSetId(set), after);
+                const SourceArgRef ref = locator.find(store::ArgSetId(set), after);
                 if (!ref.valid())
                     break;
                 const RefKey key { uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v };
@@ -178,12 +178,12 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
     const size_t nLoc = table.size();
     struct PartCounts {
         std::vector<uint32_t> count; // then: the part's write cursor per location
-        std::vector<TimeNs> dur;
+        std::vector<store::TimeNs> dur;
         uint64_t origins[7] = {};
         bool stopped = false;
     };
     std::vector<PartCounts> pc(parts);
-    Parallel::parts(parts, [&](unsigned p) {
+    store::Parallel::parts(parts, [&](unsigned p) {
         PartCounts& c = pc[p];
         c.count.assign(nLoc, 0);
         c.dur.assign(nLoc, 0);
@@ -198,9 +198,9 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
                     return;
                 }
             }
-            const SliceRow row(r);
-            const TypeId type = s.sliceType(row);
-            const ArgSetId args = s.sliceArgs(row);
+            const store::SliceRow row(r);
+            const store::TypeId type = s.sliceType(row);
+            const store::ArgSetId args = s.sliceArgs(row);
             const uint32_t l = locOf(type, args);
             if (l == kNone)
                 continue;
@@ -215,7 +215,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
             return false;
         }
     std::vector<uint32_t> sliceCount(nLoc, 0);
-    std::vector<TimeNs> sliceDur(nLoc, 0);
+    std::vector<store::TimeNs> sliceDur(nLoc, 0);
     m_sliceOffsets.assign(nLoc + 1, 0);
     for (size_t l = 0; l < nLoc; ++l) {
         uint32_t at = m_sliceOffsets[l];
@@ -232,12 +232,12 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         for (size_t o = 0; o < 7; ++o)
             m_originCount[o] += c.origins[o];
     m_sliceRows.resize(m_sliceOffsets[nLoc]);
-    Parallel::parts(parts, [&](unsigned p) {
+    store::Parallel::parts(parts, [&](unsigned p) {
         std::vector<uint32_t>& cursor = pc[p].count;
         if (nLoc == 0)
             return;
         for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
-            const SliceRow row(r);
+            const store::SliceRow row(r);
             const uint32_t l = locOf(s.sliceType(row), s.sliceArgs(row));
             if (l != kNone)
                 m_sliceRows[cursor[l]++] = row;
@@ -254,9 +254,9 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
     m_instOffsets.assign(nLoc + 1, 0);
     if (nLoc) {
         for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const InstantRow row(i);
-            const TypeId type = s.instantType(row);
-            const ArgSetId args = s.instantArgs(row);
+            const store::InstantRow row(i);
+            const store::TypeId type = s.instantType(row);
+            const store::ArgSetId args = s.instantArgs(row);
             const uint32_t l = locOf(type, args);
             if (l == kNone)
                 continue;
@@ -268,7 +268,7 @@ bool SourceIndex::build(const EventStore& s, const std::atomic<bool>* cancel, un
         m_instRows.resize(m_instOffsets[nLoc]);
         std::vector<uint32_t> cursor(m_instOffsets.begin(), m_instOffsets.end() - 1);
         for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const InstantRow row(i);
+            const store::InstantRow row(i);
             const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
             if (l != kNone)
                 m_instRows[cursor[l]++] = row;
@@ -432,17 +432,17 @@ std::vector<Row> SourceIndex::rowsOfLines(int file, const std::vector<uint32_t>&
     return merge(spans);
 }
 
-std::vector<SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint32_t>& lines) const
+std::vector<store::SliceRow> SourceIndex::rowsForLines(int file, const std::vector<uint32_t>& lines) const
 {
     return rowsOfLines(file, lines, m_sliceOffsets, m_sliceRows);
 }
 
-std::vector<InstantRow> SourceIndex::instantsForLines(int file, const std::vector<uint32_t>& lines) const
+std::vector<store::InstantRow> SourceIndex::instantsForLines(int file, const std::vector<uint32_t>& lines) const
 {
     return rowsOfLines(file, lines, m_instOffsets, m_instRows);
 }
 
-SourceIndex::Location SourceIndex::locationOf(const EventStore& s, SliceRow row) const
+SourceIndex::Location SourceIndex::locationOf(const store::EventStore& s, store::SliceRow row) const
 {
     if (m_typeLoc.empty() || !row.valid() || row.v >= s.sliceCount())
         return {};
@@ -452,7 +452,7 @@ SourceIndex::Location SourceIndex::locationOf(const EventStore& s, SliceRow row)
     return Location { int32_t(m_locFile[l]), m_locLine[l] };
 }
 
-SourceIndex::Location SourceIndex::locationOf(const EventStore& s, InstantRow row) const
+SourceIndex::Location SourceIndex::locationOf(const store::EventStore& s, store::InstantRow row) const
 {
     if (m_typeLoc.empty() || !row.valid() || row.v >= s.instantCount())
         return {};
@@ -467,11 +467,11 @@ size_t SourceIndex::residentBytes() const
     size_t b = (m_typeLoc.capacity() + m_argLoc.capacity() + m_sliceOffsets.capacity() + m_instOffsets.capacity()
                    + m_locFile.capacity() + m_locLine.capacity())
             * 4
-        + m_sliceRows.capacity() * sizeof(SliceRow) + m_instRows.capacity() * sizeof(InstantRow);
+        + m_sliceRows.capacity() * sizeof(store::SliceRow) + m_instRows.capacity() * sizeof(store::InstantRow);
     for (size_t f = 0; f < m_files.size(); ++f)
         b += sizeof(SourceFile) + m_files[f].path.capacity() + m_files[f].lines.capacity() * sizeof(SourceLine)
             + m_lineLoc[f].capacity() * 4 + 64;
     return b;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -8,14 +8,14 @@
 #include <unordered_map>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // One line of a source file in the Code Editor's gutter.
 struct SourceLine {
     uint32_t line = 0; // 1-based
     uint32_t slices = 0;
     uint32_t instants = 0;
-    TimeNs totalNs = 0; // sum of the slices' durations (a slice nested in another of the same line counts too)
+    store::TimeNs totalNs = 0; // sum of the slices' durations (a slice nested in another of the same line counts too)
     uint32_t events() const { return slices + instants; }
 };
 
@@ -24,7 +24,7 @@ struct SourceFile {
     std::string path; // normalised (SourceLocator::normalisePath), relative or absolute as written
     uint32_t slices = 0;
     uint32_t instants = 0;
-    TimeNs totalNs = 0;
+    store::TimeNs totalNs = 0;
     std::vector<SourceLine> lines; // ascending by line, only lines with events
 };
 
@@ -48,7 +48,7 @@ public:
     SourceIndex() = default;
     // Replaces the contents. threads: 0 = up to two. Returns false (and leaves the index
     // empty) when cancelled.
-    bool build(const EventStore& store, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+    bool build(const store::EventStore& store, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
 
     bool empty() const { return m_files.empty(); }
     const std::vector<SourceFile>& files() const { return m_files; } // sorted by path
@@ -59,16 +59,16 @@ public:
 
     // All slice rows on any of the lines (the union), ascending and unique. Lines without
     // events are ignored.
-    std::vector<SliceRow> rowsForLines(int file, const std::vector<uint32_t>& lines) const;
-    std::vector<SliceRow> rowsForLines(std::string_view file, const std::vector<uint32_t>& lines) const
+    std::vector<store::SliceRow> rowsForLines(int file, const std::vector<uint32_t>& lines) const;
+    std::vector<store::SliceRow> rowsForLines(std::string_view file, const std::vector<uint32_t>& lines) const
     {
         return rowsForLines(findFile(file), lines);
     }
-    std::vector<InstantRow> instantsForLines(int file, const std::vector<uint32_t>& lines) const;
+    std::vector<store::InstantRow> instantsForLines(int file, const std::vector<uint32_t>& lines) const;
 
     // Click an event → its line. The store must be the one the index was built from.
-    Location locationOf(const EventStore& store, SliceRow row) const;
-    Location locationOf(const EventStore& store, InstantRow row) const;
+    Location locationOf(const store::EventStore& store, store::SliceRow row) const;
+    Location locationOf(const store::EventStore& store, store::InstantRow row) const;
 
     uint64_t locatedSlices() const { return m_sliceRows.size(); }
     uint64_t locatedInstants() const { return m_instRows.size(); }
@@ -78,7 +78,7 @@ public:
 
 private:
     static constexpr uint32_t kNone = UINT32_MAX;
-    uint32_t locOf(TypeId type, ArgSetId args) const
+    uint32_t locOf(store::TypeId type, store::ArgSetId args) const
     {
         const uint32_t t = m_typeLoc[type.v];
         if (t != kNone || !args.valid() || m_argLoc.empty())
@@ -98,11 +98,11 @@ private:
     std::vector<uint32_t> m_typeLoc; // per TypeId: location id or kNone
     std::vector<uint32_t> m_argLoc; // per ArgSetId (empty when no arg can hold a location)
     std::vector<uint32_t> m_sliceOffsets; // CSR, per location id + 1
-    std::vector<SliceRow> m_sliceRows;
+    std::vector<store::SliceRow> m_sliceRows;
     std::vector<uint32_t> m_instOffsets;
-    std::vector<InstantRow> m_instRows;
+    std::vector<store::InstantRow> m_instRows;
     std::unordered_map<std::string, int> m_fileByPath;
     uint64_t m_originCount[7] = {};
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -79,10 +79,10 @@ const char* sourceOriginName(SourceOrigin o)
     return "unknown";
 }
 
-SourceLocator::SourceLocator(const EventStore& store)
+SourceLocator::SourceLocator(const store::EventStore& store)
     : m_s(store)
 {
-    const StringPool& p = store.strings();
+    const store::StringPool& p = store.strings();
     m_source = p.find("source");
     m_loc = p.find("loc");
     m_file = p.find("file");
@@ -95,52 +95,52 @@ SourceLocator::SourceLocator(const EventStore& store)
     m_bir = p.find("bir_debug_info_source_location");
     m_callStack = p.find("Call stack");
     for (uint32_t i = 0;; ++i) {
-        const StringId k = p.find("nki_source_location[" + std::to_string(i) + "]");
+        const store::StringId k = p.find("nki_source_location[" + std::to_string(i) + "]");
         if (!k.valid())
             break;
         m_nkiItems.push_back(k);
     }
     for (uint32_t i = 0;; ++i) {
-        const StringId k = p.find("bir_debug_info_source_location[" + std::to_string(i) + "]");
+        const store::StringId k = p.find("bir_debug_info_source_location[" + std::to_string(i) + "]");
         if (!k.valid())
             break;
         m_birItems.push_back(k);
     }
-    for (StringId k : { m_source, m_loc, m_file, m_filePath, m_filename, m_nki, m_bir, m_callStack })
+    for (store::StringId k : { m_source, m_loc, m_file, m_filePath, m_filename, m_nki, m_bir, m_callStack })
         m_anyKey = m_anyKey || k.valid();
     m_anyKey = m_anyKey || !m_nkiItems.empty() || !m_birItems.empty();
 }
 
-SourceLocation SourceLocator::locate(TypeId type) const
+SourceLocation SourceLocator::locate(store::TypeId type) const
 {
     SourceLocation out;
-    const StringId src = m_s.types().get(type).source;
+    const store::StringId src = m_s.types().get(type).source;
     if (src.valid() && parseFileLine(m_s.str(src), &out.file, &out.line))
         out.origin = SourceOrigin::TypeSource;
     return out;
 }
 
-SourceArgRef SourceLocator::find(ArgSetId set) const
+SourceArgRef SourceLocator::find(store::ArgSetId set) const
 {
     return find(set, SourceOrigin::None);
 }
 
-SourceArgRef SourceLocator::find(ArgSetId set, SourceOrigin after) const
+SourceArgRef SourceLocator::find(store::ArgSetId set, SourceOrigin after) const
 {
     SourceArgRef ref;
     if (!set.valid() || !m_anyKey)
         return ref;
-    const ArgTable& t = m_s.args();
+    const store::ArgTable& t = m_s.args();
     const size_t n = t.size(set);
     // What the set holds, by role.
-    Arg source, loc, nki, bir, stack, fileArg[3], lineArg[3];
+    store::Arg source, loc, nki, bir, stack, fileArg[3], lineArg[3];
     bool has[5] = {}, hasFile[3] = {}, hasLine[3] = {};
     int nkiItem = -1, birItem = -1;
-    Arg nkiLast, birLast;
-    auto str = [](const Arg& a) { return a.kind == ArgKind::String; };
+    store::Arg nkiLast, birLast;
+    auto str = [](const store::Arg& a) { return a.kind == store::ArgKind::String; };
     for (size_t i = 0; i < n; ++i) {
-        const Arg a = t.at(set, i);
-        const StringId k = a.key;
+        const store::Arg a = t.at(set, i);
+        const store::StringId k = a.key;
         if (k == m_source && str(a)) {
             source = a;
             has[0] = true;
@@ -187,7 +187,7 @@ SourceArgRef SourceLocator::find(ArgSetId set, SourceOrigin after) const
                 }
         }
     }
-    auto make = [&](SourceOrigin o, const Arg& a) {
+    auto make = [&](SourceOrigin o, const store::Arg& a) {
         ref.origin = o;
         ref.text = a.stringValue();
         return ref;
@@ -203,7 +203,7 @@ SourceArgRef SourceLocator::find(ArgSetId set, SourceOrigin after) const
             make(SourceOrigin::FileLine, fileArg[j]);
             if (hasLine[j]) {
                 double v = 0;
-                if (lineArg[j].kind == ArgKind::String)
+                if (lineArg[j].kind == store::ArgKind::String)
                     ref.lineText = lineArg[j].stringValue();
                 else if (lineArg[j].number(&v) && v >= 1 && v < 1e9)
                     ref.line = static_cast<int64_t>(v);
@@ -257,7 +257,7 @@ SourceLocation SourceLocator::resolve(const SourceArgRef& ref) const
     return out;
 }
 
-SourceLocation SourceLocator::locate(ArgSetId set) const
+SourceLocation SourceLocator::locate(store::ArgSetId set) const
 {
     SourceOrigin after = SourceOrigin::None;
     for (;;) {
@@ -436,4 +436,4 @@ bool SourceLocator::lastListEntry(std::string_view list, std::string* file, uint
     return ok;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

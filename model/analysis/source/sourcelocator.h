@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Where an event's source location was read from (in priority order, see SourceLocator).
 enum class SourceOrigin : uint8_t {
@@ -30,9 +30,9 @@ struct SourceLocation {
 // caches parsed results by these string ids, so each distinct text is parsed once.
 struct SourceArgRef {
     SourceOrigin origin = SourceOrigin::None;
-    StringId text; // the string holding "file:line" / the call stack / the file path
+    store::StringId text; // the string holding "file:line" / the call stack / the file path
     int64_t line = -1; // FileLine: the line when numeric, else -1 (then lineText)
-    StringId lineText; // FileLine: a line given as a string ("12")
+    store::StringId lineText; // FileLine: a line given as a string ("12")
     bool valid() const { return origin != SourceOrigin::None; }
 };
 
@@ -52,18 +52,18 @@ struct SourceArgRef {
 // call the const methods.
 class SourceLocator {
 public:
-    explicit SourceLocator(const EventStore& store);
+    explicit SourceLocator(const store::EventStore& store);
 
     // From the type's source string; invalid when it has none or it does not parse.
-    SourceLocation locate(TypeId type) const;
+    SourceLocation locate(store::TypeId type) const;
     // Which args of the set hold the location (no parsing); invalid when none does.
-    SourceArgRef find(ArgSetId set) const;
+    SourceArgRef find(store::ArgSetId set) const;
     // The first candidate of a later origin than `after` (to fall through when a text does not parse).
-    SourceArgRef find(ArgSetId set, SourceOrigin after) const;
+    SourceArgRef find(store::ArgSetId set, SourceOrigin after) const;
     // Parses what find() pointed at.
     SourceLocation resolve(const SourceArgRef& ref) const;
     // find() + resolve(), falling through to the next origin when a text does not parse.
-    SourceLocation locate(ArgSetId set) const;
+    SourceLocation locate(store::ArgSetId set) const;
     // False when none of the keys above occurs in the profile: args need not be looked at.
     bool anyArgKeys() const { return m_anyKey; }
 
@@ -84,10 +84,11 @@ public:
     static bool lastListEntry(std::string_view list, std::string* file, uint32_t* line);
 
 private:
-    const EventStore& m_s;
-    StringId m_source, m_loc, m_file, m_line, m_filePath, m_lineNumber, m_filename, m_lineno, m_nki, m_bir, m_callStack;
-    std::vector<StringId> m_nkiItems, m_birItems; // "nki_source_location[i]" keys present in the pool
+    const store::EventStore& m_s;
+    store::StringId m_source, m_loc, m_file, m_line, m_filePath, m_lineNumber, m_filename, m_lineno, m_nki, m_bir,
+        m_callStack;
+    std::vector<store::StringId> m_nkiItems, m_birItems; // "nki_source_location[i]" keys present in the pool
     bool m_anyKey = false;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -2,26 +2,26 @@
 
 #include <store/transferclassifier.h>
 
-namespace strata::store {
+namespace strata::analysis {
 
 TrackSummaryRow SummaryCalculator::trackRow(
-    const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window)
+    const store::EventStore& store, const SummaryIndex& index, store::TrackId track, store::TimeRange window)
 {
-    const TrackInfo& tr = store.track(track);
+    const store::TrackInfo& tr = store.track(track);
     TrackSummaryRow row;
     row.track = track;
     row.kind = tr.kind;
     row.process = tr.process;
     if (tr.process.valid())
         row.pid = store.process(tr.process).pid;
-    row.hasTid = tr.kind == TrackKind::Thread || tr.kind == TrackKind::Overflow;
+    row.hasTid = tr.kind == store::TrackKind::Thread || tr.kind == store::TrackKind::Overflow;
     if (row.hasTid)
         row.tid = tr.tid;
     row.processLabel = store.processLabel(tr.process);
     row.name = store.trackLabel(track);
     row.lane = tr.lane;
     row.overflowLanes = index.overflowLanes(track);
-    const bool transfer = TransferClassifier::isTransferTrack(store, track);
+    const bool transfer = store::TransferClassifier::isTransferTrack(store, track);
     row.engine = transfer ? EngineKind::Transfer : EngineKind::Compute;
 
     const SliceWindowSums s = index.slices(store, track, window);
@@ -45,9 +45,9 @@ TrackSummaryRow SummaryCalculator::trackRow(
 }
 
 CounterSummaryRow SummaryCalculator::counterRow(
-    const EventStore& store, const SummaryIndex& index, CounterId counter, TimeRange window)
+    const store::EventStore& store, const SummaryIndex& index, store::CounterId counter, store::TimeRange window)
 {
-    const CounterSeries& series = store.counter(counter);
+    const store::CounterSeries& series = store.counter(counter);
     CounterSummaryRow row;
     row.counter = counter;
     row.track = series.track;
@@ -66,7 +66,8 @@ CounterSummaryRow SummaryCalculator::counterRow(
     return row;
 }
 
-TraceSummary SummaryCalculator::compute(const EventStore& store, const SummaryIndex& index, TimeRange window)
+TraceSummary SummaryCalculator::compute(
+    const store::EventStore& store, const SummaryIndex& index, store::TimeRange window)
 {
     TraceSummary out;
     out.window = window;
@@ -78,10 +79,10 @@ TraceSummary SummaryCalculator::compute(const EventStore& store, const SummaryIn
     out.trace.tracks = store.trackCount();
     out.trace.processes = store.processCount();
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackInfo& tr = store.track(TrackId(t));
-        if (tr.kind == TrackKind::Thread || tr.kind == TrackKind::Async)
-            out.tracks.push_back(trackRow(store, index, TrackId(t), window));
-        else if (tr.kind == TrackKind::Counter && tr.counter.valid())
+        const store::TrackInfo& tr = store.track(store::TrackId(t));
+        if (tr.kind == store::TrackKind::Thread || tr.kind == store::TrackKind::Async)
+            out.tracks.push_back(trackRow(store, index, store::TrackId(t), window));
+        else if (tr.kind == store::TrackKind::Counter && tr.counter.valid())
             out.counters.push_back(counterRow(store, index, tr.counter, window));
     }
     out.diagnostics = store.diagnostics().counts();
@@ -89,4 +90,4 @@ TraceSummary SummaryCalculator::compute(const EventStore& store, const SummaryIn
     return out;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

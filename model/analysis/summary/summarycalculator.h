@@ -2,7 +2,7 @@
 #include "summaryindex.h"
 #include "summaryresult.h"
 
-namespace strata::store {
+namespace strata::analysis {
 
 // The summaries' numbers for one window, from the store and its SummaryIndex: one row per
 // thread track (its overflow lanes folded in) and per async lane, one per counter series,
@@ -12,12 +12,12 @@ class SummaryCalculator {
 public:
     // `window` is absolute; the whole trace is store.extent(). An empty window yields rows
     // with zero events and no counter samples.
-    static TraceSummary compute(const EventStore& store, const SummaryIndex& index, TimeRange window);
+    static TraceSummary compute(const store::EventStore& store, const SummaryIndex& index, store::TimeRange window);
     // One row, for callers that show a single track.
     static TrackSummaryRow trackRow(
-        const EventStore& store, const SummaryIndex& index, TrackId track, TimeRange window);
+        const store::EventStore& store, const SummaryIndex& index, store::TrackId track, store::TimeRange window);
     static CounterSummaryRow counterRow(
-        const EventStore& store, const SummaryIndex& index, CounterId counter, TimeRange window);
+        const store::EventStore& store, const SummaryIndex& index, store::CounterId counter, store::TimeRange window);
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

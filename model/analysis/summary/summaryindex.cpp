@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 uint32_t blocksOf(uint32_t n)
@@ -33,7 +33,7 @@ int popcountBelow(uint8_t mask, int bit)
 }
 } // namespace
 
-uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, TimeNs dur, double out[kChannels])
+uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, store::TimeNs dur, double out[kChannels])
 {
     uint8_t ch = 0;
     if (metricMask & (1u << SummaryMetricKeys::Bytes)) {
@@ -57,14 +57,14 @@ uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, Time
     return ch;
 }
 
-SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
+SummaryIndex::SummaryIndex(const store::EventStore& store, unsigned threads)
 {
-    threads = Parallel::threads(threads, 4);
+    threads = store::Parallel::threads(threads, 4);
     m_sliceCount = store.sliceCount();
     m_tracks.resize(store.trackCount());
     uint32_t levelTotal = 0;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackInfo& tr = store.track(TrackId(t));
+        const store::TrackInfo& tr = store.track(store::TrackId(t));
         levelTotal = std::max(levelTotal, tr.levelBegin + tr.levelCount);
     }
     m_levels.resize(levelTotal);
@@ -73,13 +73,13 @@ SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
     // so the workers fill disjoint parts of one array.
     struct Job {
         uint32_t level;
-        RowRange rows;
+        store::RowRange rows;
     };
     std::vector<Job> jobs;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackInfo& tr = store.track(TrackId(t));
+        const store::TrackInfo& tr = store.track(store::TrackId(t));
         for (uint32_t d = 0; d < tr.levelCount; ++d) {
-            const RowRange rows = store.level(TrackId(t), d);
+            const store::RowRange rows = store.level(store::TrackId(t), d);
             const uint32_t li = tr.levelBegin + d;
             if (rows.size() > kBlock) {
                 m_levels[li].durAt = static_cast<uint32_t>(m_durPrefix.size());
@@ -92,7 +92,7 @@ SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
         jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.rows.size() > b.rows.size(); });
     std::vector<std::vector<double>> channels(jobs.size());
     std::vector<std::vector<int8_t>> keyCache(std::min<size_t>(threads, std::max<size_t>(1, jobs.size())));
-    Parallel::forEach(jobs.size(), threads, [&](size_t j, unsigned worker) {
+    store::Parallel::forEach(jobs.size(), threads, [&](size_t j, unsigned worker) {
         std::vector<int8_t>& cache = keyCache[worker];
         if (cache.empty())
             cache.assign(store.strings().size(), -2);
@@ -108,45 +108,45 @@ SummaryIndex::SummaryIndex(const EventStore& store, unsigned threads)
     for (const auto& cache : keyCache)
         for (uint32_t k = 0; k < cache.size(); ++k)
             if (cache[k] >= 0)
-                m_keys.add(StringId(k), static_cast<SummaryMetricKeys::Metric>(cache[k]));
+                m_keys.add(store::StringId(k), static_cast<SummaryMetricKeys::Metric>(cache[k]));
 
     m_extraPrefix.push_back(0);
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const TrackInfo& tr = store.track(TrackId(t));
+        const store::TrackInfo& tr = store.track(store::TrackId(t));
         for (uint32_t d = 0; d < tr.levelCount; ++d)
             m_tracks[t].metrics |= metricsOfChannels(m_levels[tr.levelBegin + d].channels);
     }
     // A thread's overflow lanes follow it in track order (TrackInfo's invariant).
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        if (store.track(TrackId(t)).kind != TrackKind::Thread)
+        if (store.track(store::TrackId(t)).kind != store::TrackKind::Thread)
             continue;
         Track& thread = m_tracks[t];
         for (uint32_t k = t + 1; k < store.trackCount(); ++k) {
-            const TrackInfo& lane = store.track(TrackId(k));
-            if (lane.kind != TrackKind::Overflow || lane.parent != TrackId(t))
+            const store::TrackInfo& lane = store.track(store::TrackId(k));
+            if (lane.kind != store::TrackKind::Overflow || lane.parent != store::TrackId(t))
                 break;
             thread.metrics |= m_tracks[k].metrics;
             ++thread.overflowLanes;
         }
     }
     for (uint32_t t = 0; t < store.trackCount(); ++t)
-        if (store.track(TrackId(t)).kind == TrackKind::Thread && m_tracks[t].overflowLanes)
-            buildOverflowUnion(store, TrackId(t));
+        if (store.track(store::TrackId(t)).kind == store::TrackKind::Thread && m_tracks[t].overflowLanes)
+            buildOverflowUnion(store, store::TrackId(t));
     m_counters.resize(store.counterCount());
     for (uint32_t c = 0; c < store.counterCount(); ++c)
-        buildCounter(store, CounterId(c));
+        buildCounter(store, store::CounterId(c));
     m_durPrefix.shrink_to_fit();
     m_chanPrefix.shrink_to_fit();
 }
 
-void SummaryIndex::buildLevel(const EventStore& store, uint32_t level, RowRange rows, std::vector<int8_t>& keyCache,
-    std::vector<double>& channelsOut)
+void SummaryIndex::buildLevel(const store::EventStore& store, uint32_t level, store::RowRange rows,
+    std::vector<int8_t>& keyCache, std::vector<double>& channelsOut)
 {
     const uint32_t n = rows.size();
     const uint32_t blocks = blocksOf(n);
     const bool blocked = m_levels[level].durAt != kNone;
-    TimeNs* durEntries = blocked ? &m_durPrefix[m_levels[level].durAt] : nullptr;
-    auto metricOf = [&](StringId key) -> int {
+    store::TimeNs* durEntries = blocked ? &m_durPrefix[m_levels[level].durAt] : nullptr;
+    auto metricOf = [&](store::StringId key) -> int {
         if (key.v >= keyCache.size())
             return SummaryMetricKeys::classify(store.str(key));
         int8_t& c = keyCache[key.v];
@@ -156,9 +156,9 @@ void SummaryIndex::buildLevel(const EventStore& store, uint32_t level, RowRange 
     };
     std::vector<double> entries[kChannels]; // per channel, blocks + 1, allocated when first seen
     uint8_t present = 0;
-    TimeNs dur = 0;
+    store::TimeNs dur = 0;
     double sum[kChannels] = {};
-    const ArgTable& args = store.args();
+    const store::ArgTable& args = store.args();
     for (uint32_t i = 0; i < n; ++i) {
         if (blocked && i % kBlock == 0) {
             durEntries[i / kBlock] = dur;
@@ -166,10 +166,10 @@ void SummaryIndex::buildLevel(const EventStore& store, uint32_t level, RowRange 
                 if (present & (1u << c))
                     entries[c][i / kBlock] = sum[c];
         }
-        const SliceRow row(rows.begin + i);
-        const TimeNs d = store.sliceDur(row);
+        const store::SliceRow row(rows.begin + i);
+        const store::TimeNs d = store.sliceDur(row);
         dur += d;
-        const ArgSetId set = store.sliceArgs(row);
+        const store::ArgSetId set = store.sliceArgs(row);
         if (!set.valid())
             continue;
         double metric[SummaryMetricKeys::kMetricCount] = {};
@@ -199,29 +199,29 @@ void SummaryIndex::buildLevel(const EventStore& store, uint32_t level, RowRange 
     }
 }
 
-void SummaryIndex::buildOverflowUnion(const EventStore& store, TrackId thread)
+void SummaryIndex::buildOverflowUnion(const store::EventStore& store, store::TrackId thread)
 {
     // Union of the overflow lanes' depth 0, minus the thread's own depth 0.
-    std::vector<std::pair<TimeNs, TimeNs>> lanes;
+    std::vector<std::pair<store::TimeNs, store::TimeNs>> lanes;
     const uint32_t laneCount = m_tracks[thread.v].overflowLanes;
     for (uint32_t t = thread.v + 1; t <= thread.v + laneCount && t < store.trackCount(); ++t) {
-        const RowRange lv = store.level(TrackId(t), 0);
+        const store::RowRange lv = store.level(store::TrackId(t), 0);
         for (uint32_t r = lv.begin; r < lv.end; ++r)
-            if (store.sliceDur(SliceRow(r)) > 0)
-                lanes.emplace_back(store.sliceTs(SliceRow(r)), store.sliceEnd(SliceRow(r)));
+            if (store.sliceDur(store::SliceRow(r)) > 0)
+                lanes.emplace_back(store.sliceTs(store::SliceRow(r)), store.sliceEnd(store::SliceRow(r)));
     }
     std::sort(lanes.begin(), lanes.end());
-    std::vector<std::pair<TimeNs, TimeNs>> merged;
+    std::vector<std::pair<store::TimeNs, store::TimeNs>> merged;
     for (const auto& iv : lanes) {
         if (!merged.empty() && iv.first <= merged.back().second)
             merged.back().second = std::max(merged.back().second, iv.second);
         else
             merged.push_back(iv);
     }
-    const RowRange own = store.level(thread, 0);
+    const store::RowRange own = store.level(thread, 0);
     Track& tr = m_tracks[thread.v];
     tr.extraBegin = static_cast<uint32_t>(m_extraStart.size());
-    auto emit = [&](TimeNs a, TimeNs b) {
+    auto emit = [&](store::TimeNs a, store::TimeNs b) {
         if (b <= a)
             return;
         m_extraStart.push_back(a);
@@ -233,24 +233,24 @@ void SummaryIndex::buildOverflowUnion(const EventStore& store, TrackId thread)
         uint32_t lo = own.begin, hi = own.end;
         while (lo < hi) {
             const uint32_t mid = lo + (hi - lo) / 2;
-            if (store.sliceEnd(SliceRow(mid)) <= a)
+            if (store.sliceEnd(store::SliceRow(mid)) <= a)
                 lo = mid + 1;
             else
                 hi = mid;
         }
-        TimeNs cursor = a;
-        for (uint32_t r = lo; r < own.end && store.sliceTs(SliceRow(r)) < b; ++r) {
-            emit(cursor, std::min(b, store.sliceTs(SliceRow(r))));
-            cursor = std::max(cursor, store.sliceEnd(SliceRow(r)));
+        store::TimeNs cursor = a;
+        for (uint32_t r = lo; r < own.end && store.sliceTs(store::SliceRow(r)) < b; ++r) {
+            emit(cursor, std::min(b, store.sliceTs(store::SliceRow(r))));
+            cursor = std::max(cursor, store.sliceEnd(store::SliceRow(r)));
         }
         emit(cursor, b);
     }
     tr.extraEnd = static_cast<uint32_t>(m_extraStart.size());
 }
 
-void SummaryIndex::buildCounter(const EventStore& store, CounterId c)
+void SummaryIndex::buildCounter(const store::EventStore& store, store::CounterId c)
 {
-    const RowRange s = store.counter(c).samples;
+    const store::RowRange s = store.counter(c).samples;
     const uint32_t n = s.size();
     if (n <= kBlock)
         return;
@@ -283,8 +283,8 @@ size_t SummaryIndex::residentBytes() const
     for (const Counter& c : m_counters)
         trees += c.blocks.residentBytes();
     return sizeof(*this) + m_levels.capacity() * sizeof(Level) + m_tracks.capacity() * sizeof(Track)
-        + m_durPrefix.capacity() * sizeof(TimeNs) + m_chanPrefix.capacity() * sizeof(double)
-        + (m_extraStart.capacity() + m_extraEnd.capacity() + m_extraPrefix.capacity()) * sizeof(TimeNs)
+        + m_durPrefix.capacity() * sizeof(store::TimeNs) + m_chanPrefix.capacity() * sizeof(double)
+        + (m_extraStart.capacity() + m_extraEnd.capacity() + m_extraPrefix.capacity()) * sizeof(store::TimeNs)
         + m_counters.capacity() * sizeof(Counter) + trees + m_ctrIntegral.capacity() * sizeof(long double)
         + m_keys.residentBytes();
 }
@@ -292,16 +292,16 @@ size_t SummaryIndex::residentBytes() const
 // --- queries
 
 void SummaryIndex::addRows(
-    const EventStore& store, uint8_t channels, uint32_t begin, uint32_t end, Prefix& p, double sign) const
+    const store::EventStore& store, uint8_t channels, uint32_t begin, uint32_t end, Prefix& p, double sign) const
 {
-    const auto s = static_cast<TimeNs>(sign);
+    const auto s = static_cast<store::TimeNs>(sign);
     for (uint32_t r = begin; r < end; ++r) {
-        const TimeNs d = store.sliceDur(SliceRow(r));
+        const store::TimeNs d = store.sliceDur(store::SliceRow(r));
         p.dur += s * d;
         if (!channels)
             continue;
         double metric[SummaryMetricKeys::kMetricCount] = {};
-        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(SliceRow(r)), metric);
+        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
         if (!mm)
             continue;
         double value[kChannels] = {};
@@ -312,7 +312,8 @@ void SummaryIndex::addRows(
     }
 }
 
-SummaryIndex::Prefix SummaryIndex::prefixAt(const EventStore& store, uint32_t level, RowRange rows, uint32_t row) const
+SummaryIndex::Prefix SummaryIndex::prefixAt(
+    const store::EventStore& store, uint32_t level, store::RowRange rows, uint32_t row) const
 {
     const Level& lv = m_levels[level];
     Prefix p;
@@ -337,8 +338,8 @@ SummaryIndex::Prefix SummaryIndex::prefixAt(const EventStore& store, uint32_t le
     return p;
 }
 
-void SummaryIndex::addLevel(
-    const EventStore& store, uint32_t level, RowRange rows, TimeRange w, SliceWindowSums& acc, TimeNs* clipped) const
+void SummaryIndex::addLevel(const store::EventStore& store, uint32_t level, store::RowRange rows, store::TimeRange w,
+    SliceWindowSums& acc, store::TimeNs* clipped) const
 {
     // Along a level ts and end are non-decreasing, so the rows in the window are one run:
     // skip rows ending before the start (or at it, unless zero-length), keep rows starting
@@ -346,8 +347,8 @@ void SummaryIndex::addLevel(
     uint32_t lo = rows.begin, hi = rows.end;
     while (lo < hi) {
         const uint32_t mid = lo + (hi - lo) / 2;
-        const TimeNs end = store.sliceEnd(SliceRow(mid));
-        if (end < w.start || (end == w.start && store.sliceDur(SliceRow(mid)) > 0))
+        const store::TimeNs end = store.sliceEnd(store::SliceRow(mid));
+        if (end < w.start || (end == w.start && store.sliceDur(store::SliceRow(mid)) > 0))
             lo = mid + 1;
         else
             hi = mid;
@@ -356,8 +357,8 @@ void SummaryIndex::addLevel(
     hi = rows.end;
     while (lo < hi) {
         const uint32_t mid = lo + (hi - lo) / 2;
-        const TimeNs ts = store.sliceTs(SliceRow(mid));
-        if (ts < w.end || (ts == w.end && store.sliceDur(SliceRow(mid)) == 0))
+        const store::TimeNs ts = store.sliceTs(store::SliceRow(mid));
+        if (ts < w.end || (ts == w.end && store.sliceDur(store::SliceRow(mid)) == 0))
             lo = mid + 1;
         else
             hi = mid;
@@ -368,30 +369,30 @@ void SummaryIndex::addLevel(
     const Level& lv = m_levels[level];
     const Prefix a = prefixAt(store, level, rows, first), b = prefixAt(store, level, rows, last);
     acc.events += last - first;
-    const TimeNs total = b.dur - a.dur;
+    const store::TimeNs total = b.dur - a.dur;
     acc.durationNs += total;
     double chan[kChannels];
     for (int c = 0; c < kChannels; ++c)
         chan[c] = b.chan[c] - a.chan[c];
-    TimeNs inside = total;
+    store::TimeNs inside = total;
     // Only the first row can start before the window and only the last can end after it.
-    auto cut = [&](uint32_t r, TimeNs part) {
+    auto cut = [&](uint32_t r, store::TimeNs part) {
         inside -= part;
         if (!lv.channels)
             return;
         double metric[SummaryMetricKeys::kMetricCount] = {};
-        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(SliceRow(r)), metric);
-        const TimeNs d = store.sliceDur(SliceRow(r));
+        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
+        const store::TimeNs d = store.sliceDur(store::SliceRow(r));
         double value[kChannels] = {};
         const uint8_t ch = rowChannels(mm, metric, d, value);
         for (int c = 0; c < kChannels; ++c)
             if (ch & (1u << c))
                 chan[c] -= value[c] * (double(part) / double(d));
     };
-    if (store.sliceTs(SliceRow(first)) < w.start)
-        cut(first, w.start - store.sliceTs(SliceRow(first)));
-    if (store.sliceEnd(SliceRow(last - 1)) > w.end)
-        cut(last - 1, store.sliceEnd(SliceRow(last - 1)) - w.end);
+    if (store.sliceTs(store::SliceRow(first)) < w.start)
+        cut(first, w.start - store.sliceTs(store::SliceRow(first)));
+    if (store.sliceEnd(store::SliceRow(last - 1)) > w.end)
+        cut(last - 1, store.sliceEnd(store::SliceRow(last - 1)) - w.end);
     if (clipped)
         *clipped += inside;
     acc.bytes += chan[kBytesSum];
@@ -402,15 +403,15 @@ void SummaryIndex::addLevel(
     acc.hfuTimeNs += chan[kHfuTime];
 }
 
-void SummaryIndex::addTrack(
-    const EventStore& store, TrackId track, TimeRange w, SliceWindowSums& acc, TimeNs* busy) const
+void SummaryIndex::addTrack(const store::EventStore& store, store::TrackId track, store::TimeRange w,
+    SliceWindowSums& acc, store::TimeNs* busy) const
 {
-    const TrackInfo& tr = store.track(track);
+    const store::TrackInfo& tr = store.track(track);
     for (uint32_t d = 0; d < tr.levelCount; ++d)
         addLevel(store, tr.levelBegin + d, store.level(track, d), w, acc, d == 0 ? busy : nullptr);
 }
 
-TimeNs SummaryIndex::overflowOnlyBusy(TrackId thread, TimeRange w) const
+store::TimeNs SummaryIndex::overflowOnlyBusy(store::TrackId thread, store::TimeRange w) const
 {
     const Track& tr = m_tracks[thread.v];
     const auto starts = m_extraStart.begin(), ends = m_extraEnd.begin();
@@ -418,7 +419,7 @@ TimeNs SummaryIndex::overflowOnlyBusy(TrackId thread, TimeRange w) const
     const auto j = static_cast<uint32_t>(std::lower_bound(starts + i, starts + tr.extraEnd, w.end) - starts);
     if (i >= j)
         return 0;
-    TimeNs sum = m_extraPrefix[j] - m_extraPrefix[i];
+    store::TimeNs sum = m_extraPrefix[j] - m_extraPrefix[i];
     if (m_extraStart[i] < w.start)
         sum -= w.start - m_extraStart[i];
     if (m_extraEnd[j - 1] > w.end)
@@ -426,25 +427,26 @@ TimeNs SummaryIndex::overflowOnlyBusy(TrackId thread, TimeRange w) const
     return sum;
 }
 
-SliceWindowSums SummaryIndex::slices(const EventStore& store, TrackId track, TimeRange window) const
+SliceWindowSums SummaryIndex::slices(
+    const store::EventStore& store, store::TrackId track, store::TimeRange window) const
 {
     SliceWindowSums acc;
     if (window.empty() || !track.valid() || track.v >= m_tracks.size())
         return acc;
     addTrack(store, track, window, acc, &acc.busyNs);
-    if (store.track(track).kind != TrackKind::Thread)
+    if (store.track(track).kind != store::TrackKind::Thread)
         return acc;
     const uint32_t lanes = m_tracks[track.v].overflowLanes;
     for (uint32_t t = track.v + 1; t <= track.v + lanes; ++t)
-        addTrack(store, TrackId(t), window, acc, nullptr);
+        addTrack(store, store::TrackId(t), window, acc, nullptr);
     acc.busyNs += overflowOnlyBusy(track, window);
     return acc;
 }
 
-long double SummaryIndex::counterIntegralAt(const EventStore& store, CounterId c, uint32_t sample) const
+long double SummaryIndex::counterIntegralAt(const store::EventStore& store, store::CounterId c, uint32_t sample) const
 {
     // Integral from the first sample to `sample` (a row of the series).
-    const RowRange s = store.counter(c).samples;
+    const store::RowRange s = store.counter(c).samples;
     const Counter& ctr = m_counters[c.v];
     auto span = [&](uint32_t row) {
         return static_cast<long double>(store.counterValue(row)) * (store.counterTs(row + 1) - store.counterTs(row));
@@ -469,13 +471,14 @@ long double SummaryIndex::counterIntegralAt(const EventStore& store, CounterId c
     return sum;
 }
 
-CounterWindowStats SummaryIndex::counter(const EventStore& store, CounterId c, TimeRange window) const
+CounterWindowStats SummaryIndex::counter(
+    const store::EventStore& store, store::CounterId c, store::TimeRange window) const
 {
     CounterWindowStats st;
     if (window.empty() || !c.valid() || c.v >= m_counters.size())
         return st;
-    const RowRange all = store.counter(c).samples;
-    const RowRange r = store.counterRange(c, window.start, window.end);
+    const store::RowRange all = store.counter(c).samples;
+    const store::RowRange r = store.counterRange(c, window.start, window.end);
     if (r.empty() || store.counterTs(r.begin) > window.end)
         return st;
     st.samples = r.size();
@@ -503,13 +506,13 @@ CounterWindowStats SummaryIndex::counter(const EventStore& store, CounterId c, T
     }
 
     // Mean: the integral over the covered part divided by its length.
-    const TimeNs a = std::max(window.start, store.counterTs(all.begin));
-    const TimeNs b = std::min(window.end, std::max(store.extent().end, store.counterTs(all.end - 1)));
+    const store::TimeNs a = std::max(window.start, store.counterTs(all.begin));
+    const store::TimeNs b = std::min(window.end, std::max(store.extent().end, store.counterTs(all.end - 1)));
     if (b <= a) {
         st.mean = store.counterValue(r.end - 1);
         return st;
     }
-    auto lastAtOrBefore = [&](TimeNs t) {
+    auto lastAtOrBefore = [&](store::TimeNs t) {
         uint32_t lo = all.begin, hi = all.end;
         while (lo < hi) {
             const uint32_t mid = lo + (hi - lo) / 2;
@@ -529,4 +532,4 @@ CounterWindowStats SummaryIndex::counter(const EventStore& store, CounterId c, T
     return st;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

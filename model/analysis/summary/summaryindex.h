@@ -5,15 +5,15 @@
 
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // What one track's slices contribute to a window [start, end] (SummaryIndex::slices).
 // A slice is "in" the window when it overlaps it for a positive time, or when it has zero
 // length and start <= ts <= end. Empty windows (end <= start) contain nothing.
 struct SliceWindowSums {
     uint64_t events = 0; // slices in the window, every depth (a thread's overflow lanes included)
-    TimeNs busyNs = 0; // length of the union of depth-0 intervals, clipped to the window
-    TimeNs durationNs = 0; // full, unclipped durations of those slices: average = durationNs / events
+    store::TimeNs busyNs = 0; // length of the union of depth-0 intervals, clipped to the window
+    store::TimeNs durationNs = 0; // full, unclipped durations of those slices: average = durationNs / events
     // Per-slice args. A slice cut by the window counts pro rata (the part inside / its
     // duration), so adjacent windows add up and a bandwidth stays the slice's own rate;
     // a zero-length slice counts whole.
@@ -32,7 +32,7 @@ struct CounterWindowStats {
     double min = 0; // over those samples
     double max = 0;
     double mean = 0; // time-weighted over coveredNs; when coveredNs is 0, the last sample's value
-    TimeNs coveredNs = 0; // the part of the window where the series has a value
+    store::TimeNs coveredNs = 0; // the part of the window where the series has a value
 };
 
 // Blocked prefix sums over the finalized store, so a summary of any window costs
@@ -58,17 +58,17 @@ public:
     SummaryIndex() = default;
     // One O(N) pass reading the store only (const, no locks), so it may run on a worker
     // thread while the GUI reads the same store. threads == 0: one per core, at most 4.
-    explicit SummaryIndex(const EventStore& store, unsigned threads = 0);
+    explicit SummaryIndex(const store::EventStore& store, unsigned threads = 0);
 
     // `store` must be the one the index was built from. Thread tracks include their
     // overflow lanes; an overflow or async lane alone is its own union.
-    SliceWindowSums slices(const EventStore& store, TrackId track, TimeRange window) const;
-    CounterWindowStats counter(const EventStore& store, CounterId counter, TimeRange window) const;
+    SliceWindowSums slices(const store::EventStore& store, store::TrackId track, store::TimeRange window) const;
+    CounterWindowStats counter(const store::EventStore& store, store::CounterId counter, store::TimeRange window) const;
 
     // Bits (1 << SummaryMetricKeys::Metric) of the metrics any slice of the track carries
     // (a thread's with its overflow lanes).
-    uint8_t metrics(TrackId track) const { return track.v < m_tracks.size() ? m_tracks[track.v].metrics : 0; }
-    uint32_t overflowLanes(TrackId thread) const
+    uint8_t metrics(store::TrackId track) const { return track.v < m_tracks.size() ? m_tracks[track.v].metrics : 0; }
+    uint32_t overflowLanes(store::TrackId thread) const
     {
         return thread.v < m_tracks.size() ? m_tracks[thread.v].overflowLanes : 0;
     }
@@ -96,32 +96,34 @@ private:
         SummaryMinMaxTree blocks;
     };
     struct Prefix {
-        TimeNs dur = 0;
+        store::TimeNs dur = 0;
         double chan[kChannels] = {};
     };
 
-    static uint8_t rowChannels(uint8_t metricMask, const double* metric, TimeNs dur, double out[kChannels]);
+    static uint8_t rowChannels(uint8_t metricMask, const double* metric, store::TimeNs dur, double out[kChannels]);
     // keyCache: per worker, by StringId, the metric of an arg key (-1 none, -2 not yet classified).
-    void buildLevel(const EventStore& store, uint32_t level, RowRange rows, std::vector<int8_t>& keyCache,
+    void buildLevel(const store::EventStore& store, uint32_t level, store::RowRange rows, std::vector<int8_t>& keyCache,
         std::vector<double>& channelsOut);
-    void buildOverflowUnion(const EventStore& store, TrackId thread);
-    void buildCounter(const EventStore& store, CounterId c);
+    void buildOverflowUnion(const store::EventStore& store, store::TrackId thread);
+    void buildCounter(const store::EventStore& store, store::CounterId c);
 
-    void addRows(const EventStore& store, uint8_t channels, uint32_t begin, uint32_t end, Prefix& p, double sign) const;
-    Prefix prefixAt(const EventStore& store, uint32_t level, RowRange rows, uint32_t row) const;
-    void addLevel(const EventStore& store, uint32_t level, RowRange rows, TimeRange w, SliceWindowSums& acc,
-        TimeNs* clipped) const;
-    void addTrack(const EventStore& store, TrackId track, TimeRange w, SliceWindowSums& acc, TimeNs* busy) const;
-    TimeNs overflowOnlyBusy(TrackId thread, TimeRange w) const;
-    long double counterIntegralAt(const EventStore& store, CounterId c, uint32_t sample) const;
+    void addRows(
+        const store::EventStore& store, uint8_t channels, uint32_t begin, uint32_t end, Prefix& p, double sign) const;
+    Prefix prefixAt(const store::EventStore& store, uint32_t level, store::RowRange rows, uint32_t row) const;
+    void addLevel(const store::EventStore& store, uint32_t level, store::RowRange rows, store::TimeRange w,
+        SliceWindowSums& acc, store::TimeNs* clipped) const;
+    void addTrack(const store::EventStore& store, store::TrackId track, store::TimeRange w, SliceWindowSums& acc,
+        store::TimeNs* busy) const;
+    store::TimeNs overflowOnlyBusy(store::TrackId thread, store::TimeRange w) const;
+    long double counterIntegralAt(const store::EventStore& store, store::CounterId c, uint32_t sample) const;
 
     std::vector<Level> m_levels; // indexed like the store's level table: TrackInfo::levelBegin + depth
     std::vector<Track> m_tracks;
-    std::vector<TimeNs> m_durPrefix; // [k] = sum of durations of the level's rows [0, k * kBlock)
+    std::vector<store::TimeNs> m_durPrefix; // [k] = sum of durations of the level's rows [0, k * kBlock)
     std::vector<double> m_chanPrefix; // same layout, per channel
     // Overflow-only busy intervals: per thread, sorted, disjoint, of positive length.
-    std::vector<TimeNs> m_extraStart, m_extraEnd;
-    std::vector<TimeNs> m_extraPrefix; // [i] = total length of intervals [0, i), one more entry than intervals
+    std::vector<store::TimeNs> m_extraStart, m_extraEnd;
+    std::vector<store::TimeNs> m_extraPrefix; // [i] = total length of intervals [0, i), one more entry than intervals
     std::vector<Counter> m_counters;
     // [k] = integral of the series' step function from its first sample to sample k * kBlock.
     // long double: HBM-sized values times nanoseconds reach 1e22, beyond double's exact range.
@@ -130,4 +132,4 @@ private:
     size_t m_sliceCount = 0;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 // Spellings seen in Chrome traces written by PyTorch/Kineto, XLA, Neuron, RBLN and Sophgo
@@ -61,7 +61,7 @@ const char* SummaryMetricKeys::metricName(Metric m)
     return "unknown";
 }
 
-void SummaryMetricKeys::add(StringId key, Metric m)
+void SummaryMetricKeys::add(store::StringId key, Metric m)
 {
     auto it = std::lower_bound(m_keys.begin(), m_keys.end(), std::make_pair(key.v, uint8_t(0)));
     if (it != m_keys.end() && it->first == key.v)
@@ -69,7 +69,7 @@ void SummaryMetricKeys::add(StringId key, Metric m)
     m_keys.insert(it, { key.v, static_cast<uint8_t>(m) });
 }
 
-int SummaryMetricKeys::metricOf(StringId key) const
+int SummaryMetricKeys::metricOf(store::StringId key) const
 {
     for (const auto& k : m_keys) // a handful of entries: a scan beats a search
         if (k.first == key.v)
@@ -77,4 +77,4 @@ int SummaryMetricKeys::metricOf(StringId key) const
     return -1;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Which slice args the summaries add up: data moved ("bytes", "size", "Bytes", ...), FLOPs,
 // and model / hardware FLOPs utilisation. A key matches by its whole name or by its last
@@ -21,26 +21,27 @@ public:
     static const char* metricName(Metric m);
 
     // Keys seen in a store and what they stand for (kept sorted; a handful per store).
-    void add(StringId key, Metric m);
-    int metricOf(StringId key) const;
+    void add(store::StringId key, Metric m);
+    int metricOf(store::StringId key) const;
     bool empty() const { return m_keys.empty(); }
     size_t residentBytes() const { return m_keys.capacity() * sizeof(m_keys[0]); }
 
     // Values of one arg set; returns the mask (1 << Metric) of the metrics found.
-    uint8_t read(const ArgTable& args, ArgSetId set, double out[kMetricCount]) const
+    uint8_t read(const store::ArgTable& args, store::ArgSetId set, double out[kMetricCount]) const
     {
         return readWith(
-            args, set, [this](StringId k) { return metricOf(k); }, out);
+            args, set, [this](store::StringId k) { return metricOf(k); }, out);
     }
 
     template <typename MetricOf>
-    static uint8_t readWith(const ArgTable& args, ArgSetId set, MetricOf&& metricOf, double out[kMetricCount])
+    static uint8_t readWith(
+        const store::ArgTable& args, store::ArgSetId set, MetricOf&& metricOf, double out[kMetricCount])
     {
         uint8_t mask = 0;
         const size_t n = args.size(set);
         for (size_t i = 0; i < n; ++i) {
-            const Arg a = args.at(set, i);
-            if (a.kind == ArgKind::Bool || a.kind == ArgKind::String || a.kind == ArgKind::Null)
+            const store::Arg a = args.at(set, i);
+            if (a.kind == store::ArgKind::Bool || a.kind == store::ArgKind::String || a.kind == store::ArgKind::Null)
                 continue;
             const int m = metricOf(a.key);
             if (m < 0 || (mask & (1u << m)))
@@ -58,4 +59,4 @@ private:
     std::vector<std::pair<uint32_t, uint8_t>> m_keys; // (StringId, Metric), sorted by id
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

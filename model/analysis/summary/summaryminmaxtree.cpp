@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace strata::store {
+namespace strata::analysis {
 
 void SummaryMinMaxTree::assign(const std::vector<double>& leafMin, const std::vector<double>& leafMax)
 {
@@ -36,4 +36,4 @@ std::pair<double, double> SummaryMinMaxTree::query(size_t first, size_t last) co
     return { lo, hi };
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 // Minimum and maximum over any run of leaves in O(log n): a bottom-up segment tree.
 // Invariant: node i (1 <= i < n) holds the min/max of nodes 2i and 2i+1; leaves are the
@@ -21,4 +21,4 @@ private:
     std::vector<double> m_min, m_max;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace strata::store {
+namespace strata::analysis {
 
 enum class EngineKind : uint8_t {
     Compute, // anything that is not data movement (host threads included)
@@ -22,11 +22,11 @@ inline const char* engineKindName(EngineKind k)
 
 // One thread (with its overflow lanes folded in) or one async lane.
 struct TrackSummaryRow {
-    TrackId track;
-    TrackKind kind = TrackKind::Thread;
-    ProcessId process;
-    IdValue pid; // as written in the file
-    IdValue tid; // as written; meaningless for async lanes (hasTid false)
+    store::TrackId track;
+    store::TrackKind kind = store::TrackKind::Thread;
+    store::ProcessId process;
+    store::IdValue pid; // as written in the file
+    store::IdValue tid; // as written; meaningless for async lanes (hasTid false)
     bool hasTid = false;
     std::string processLabel; // EventStore::processLabel
     std::string name; // EventStore::trackLabel
@@ -35,7 +35,7 @@ struct TrackSummaryRow {
     EngineKind engine = EngineKind::Compute;
 
     uint64_t events = 0; // slices in the window (SliceWindowSums::events)
-    TimeNs busyNs = 0; // union of depth-0 intervals inside the window
+    store::TimeNs busyNs = 0; // union of depth-0 intervals inside the window
     double utilization = 0; // busyNs / window length, 0..1
     double avgDurNs = 0; // mean full duration of those slices; 0 without events
     // Absent when no slice of the track carries the arg at all; 0 when none does in the window.
@@ -47,10 +47,10 @@ struct TrackSummaryRow {
 };
 
 struct CounterSummaryRow {
-    CounterId counter;
-    TrackId track;
-    ProcessId process;
-    IdValue pid;
+    store::CounterId counter;
+    store::TrackId track;
+    store::ProcessId process;
+    store::IdValue pid;
     std::string processLabel;
     std::string name; // series name, "<event name> <arg key>"
     uint64_t samples = 0;
@@ -60,7 +60,7 @@ struct CounterSummaryRow {
 
 // Whole-trace facts, the same for every window.
 struct TraceFacts {
-    TimeRange extent;
+    store::TimeRange extent;
     uint64_t slices = 0;
     uint64_t instants = 0;
     uint64_t counterSamples = 0;
@@ -71,7 +71,7 @@ struct TraceFacts {
 };
 
 struct TraceSummary {
-    TimeRange window; // absolute
+    store::TimeRange window; // absolute
     TraceFacts trace;
     std::vector<TrackSummaryRow> tracks; // in display order
     std::vector<CounterSummaryRow> counters; // in display order
@@ -79,4 +79,4 @@ struct TraceSummary {
     std::vector<std::string> diagnosticMessages;
 };
 
-} // namespace strata::store
+} // namespace strata::analysis

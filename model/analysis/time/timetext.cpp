@@ -1,6 +1,6 @@
 #include "timetext.h"
 
-namespace strata::store {
+namespace strata::analysis {
 
 namespace {
 
@@ -39,7 +39,7 @@ int unitDigits(std::string_view unit)
     return -1;
 }
 
-std::optional<TimeNs> fail(std::string* error, std::string why)
+std::optional<store::TimeNs> fail(std::string* error, std::string why)
 {
     if (error)
         *error = std::move(why);
@@ -53,7 +53,7 @@ std::string quoted(std::string_view s)
 
 } // namespace
 
-std::optional<TimeNs> TimeText::parse(std::string_view text, std::string* error)
+std::optional<store::TimeNs> TimeText::parse(std::string_view text, std::string* error)
 {
     const std::string_view t = trimmed(text);
     size_t i = 0;
@@ -72,10 +72,10 @@ std::optional<TimeNs> TimeText::parse(std::string_view text, std::string* error)
         return fail(
             error, quoted(t) + " is not a time: write nanoseconds or a number with ns, us, ms or s (1500, 1.5us, 2ms)");
     // The value is the integer digits followed by the fraction's first `digits` digits.
-    TimeNs value = 0;
+    store::TimeNs value = 0;
     auto push = [&](char c) {
         const int d = c - '0';
-        if (value > (kTimeMax - d) / 10)
+        if (value > (store::kTimeMax - d) / 10)
             return false;
         value = value * 10 + d;
         return true;
@@ -86,7 +86,7 @@ std::optional<TimeNs> TimeText::parse(std::string_view text, std::string* error)
     for (size_t k = 0; k < size_t(digits); ++k)
         ok = ok && push(k < frac.size() ? frac[k] : '0');
     if (ok && frac.size() > size_t(digits) && frac[digits] >= '5') { // round half up
-        ok = value < kTimeMax;
+        ok = value < store::kTimeMax;
         value += ok ? 1 : 0;
     }
     if (!ok)
@@ -104,13 +104,13 @@ std::optional<RelativeRange> TimeText::parseRange(std::string_view text, std::st
     RelativeRange r;
     const std::string_view from = trimmed(text.substr(0, colon)), to = trimmed(text.substr(colon + 1));
     if (!from.empty()) {
-        const std::optional<TimeNs> t = parse(from, error);
+        const std::optional<store::TimeNs> t = parse(from, error);
         if (!t)
             return std::nullopt;
         r.start = *t;
     }
     if (!to.empty()) {
-        const std::optional<TimeNs> t = parse(to, error);
+        const std::optional<store::TimeNs> t = parse(to, error);
         if (!t)
             return std::nullopt;
         if (*t <= r.start) {
@@ -122,4 +122,4 @@ std::optional<RelativeRange> TimeText::parseRange(std::string_view text, std::st
     return r;
 }
 
-} // namespace strata::store
+} // namespace strata::analysis

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <numeric>
 
-namespace strata::widgets {
+namespace strata::analysis {
 
 using store::SliceRow;
 using store::TimeNs;
@@ -33,7 +33,7 @@ LodIndex::LodIndex(const store::EventStore& store)
 void LodIndex::buildSlices()
 {
     const uint32_t n = static_cast<uint32_t>(m_store.sliceCount());
-    auto dur = [this](uint32_t r) { return m_store.sliceDur(SliceRow(r)); };
+    auto dur = [this](uint32_t r) { return m_store.sliceDur(store::SliceRow(r)); };
     // Level 0 from the rows, each next level from the previous one's blocks.
     std::vector<Block> level((n + kBlock - 1) / kBlock);
     // Level 0 reads every slice once: done in chunks of blocks, in parallel.
@@ -43,12 +43,12 @@ void LodIndex::buildSlices()
         for (size_t bi = chunk * kChunk; bi < lastBlock; ++bi) {
             const uint32_t b = uint32_t(bi * kBlock), e = std::min(n, b + kBlock);
             Block& blk = level[bi];
-            blk.first = m_store.sliceTs(SliceRow(b));
-            blk.lastEnd = m_store.sliceEnd(SliceRow(b));
+            blk.first = m_store.sliceTs(store::SliceRow(b));
+            blk.lastEnd = m_store.sliceEnd(store::SliceRow(b));
             blk.longest = b;
             blk.longestDur = dur(b);
             for (uint32_t r = b + 1; r < e; ++r) {
-                const TimeNs ts = m_store.sliceTs(SliceRow(r)), d = dur(r);
+                const store::TimeNs ts = m_store.sliceTs(store::SliceRow(r)), d = dur(r);
                 blk.maxGap = std::max(blk.maxGap, ts - blk.lastEnd);
                 blk.lastEnd = std::max(blk.lastEnd, ts + d);
                 if (d > blk.longestDur) {
@@ -56,7 +56,7 @@ void LodIndex::buildSlices()
                     blk.longestDur = d;
                 }
             }
-            blk.longestType = m_store.sliceType(SliceRow(blk.longest));
+            blk.longestType = m_store.sliceType(store::SliceRow(blk.longest));
         }
     });
     while (!level.empty()) {
@@ -84,19 +84,19 @@ void LodIndex::buildSlices()
     }
 }
 
-uint32_t LodIndex::firstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) const
+uint32_t LodIndex::firstAtOrAfter(uint32_t from, uint32_t end, store::TimeNs t) const
 {
     // Gallop out from `from`: a short hop costs O(log hop), not O(log n).
     uint32_t lo = from, hi = from;
     uint64_t step = 1;
-    while (hi < end && m_store.sliceTs(SliceRow(hi)) < t) {
+    while (hi < end && m_store.sliceTs(store::SliceRow(hi)) < t) {
         lo = hi + 1;
         hi = static_cast<uint32_t>(std::min<uint64_t>(end, from + step));
         step *= 2;
     }
     while (lo < hi) {
         const uint32_t mid = lo + (hi - lo) / 2;
-        if (m_store.sliceTs(SliceRow(mid)) < t)
+        if (m_store.sliceTs(store::SliceRow(mid)) < t)
             lo = mid + 1;
         else
             hi = mid;
@@ -104,13 +104,13 @@ uint32_t LodIndex::firstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) const
     return lo;
 }
 
-SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
+store::SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
 {
     if (begin >= end)
-        return SliceRow();
+        return store::SliceRow();
     uint32_t best = begin;
-    TimeNs bestDur = m_store.sliceDur(SliceRow(begin));
-    auto consider = [&](uint32_t row, TimeNs d) {
+    store::TimeNs bestDur = m_store.sliceDur(store::SliceRow(begin));
+    auto consider = [&](uint32_t row, store::TimeNs d) {
         if (d > bestDur) {
             best = row;
             bestDur = d;
@@ -121,7 +121,7 @@ SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
     for (size_t k = 0;; ++k) {
         auto at = [&](uint32_t i) {
             if (k == 0)
-                consider(i, m_store.sliceDur(SliceRow(i)));
+                consider(i, m_store.sliceDur(store::SliceRow(i)));
             else
                 consider(m_blocks[k - 1][i].longest, m_blocks[k - 1][i].longestDur);
         };
@@ -139,7 +139,7 @@ SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
         lo = loUp / kBlock;
         hi = hiDown / kBlock;
     }
-    return SliceRow(best);
+    return store::SliceRow(best);
 }
 
 void LodIndex::buildCounters()
@@ -216,8 +216,8 @@ void LodIndex::buildBusy()
             return;
         std::vector<double> ns(kOverviewBins, 0.0);
         for (uint32_t r = top.begin; r < top.end; ++r) {
-            const double s = double(m_store.sliceTs(SliceRow(r)) - ext.start);
-            const double e = s + double(m_store.sliceDur(SliceRow(r)));
+            const double s = double(m_store.sliceTs(store::SliceRow(r)) - ext.start);
+            const double e = s + double(m_store.sliceDur(store::SliceRow(r)));
             int b0 = std::clamp(int(s / binNs), 0, kOverviewBins - 1);
             const int b1 = std::clamp(int(e / binNs), 0, kOverviewBins - 1);
             if (b0 == b1) {
@@ -248,4 +248,4 @@ size_t LodIndex::residentBytes() const
     return bytes;
 }
 
-} // namespace strata::widgets
+} // namespace strata::analysis

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-namespace strata::widgets {
+namespace strata::analysis {
 
 // Level-of-detail structures of one store, built once (off the GUI thread) and read by
 // every paint, so no paint loops over all slices of a track: a zoomed-out paint draws one
@@ -127,4 +127,4 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
     }
 }
 
-} // namespace strata::widgets
+} // namespace strata::analysis
