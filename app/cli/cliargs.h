@@ -20,7 +20,7 @@ public:
     std::optional<std::string> value(const std::string& name) const;
     std::vector<std::string> values(const std::string& name) const; // repeated options
 
-    // --range START:END (store::TimeText: "1.5ms:2ms", "2ms:"), relative to the trace start;
+    // --range START:END (analysis::TimeText: "1.5ms:2ms", "2ms:"), relative to the trace start;
     // empty when not given. False with *error set when malformed.
     bool range(std::optional<analysis::RelativeRange>* out, std::string* error) const;
 

@@ -1,6 +1,6 @@
 #include "annotationsidecar.h"
 
-#include "session.h"
+#include <state/session.h>
 
 #include <state/annotationsfile.h>
 #include <state/annotationsmodel.h>
@@ -10,12 +10,12 @@
 
 namespace strata::app {
 
-AnnotationSidecar::AnnotationSidecar(Session* session, QObject* parent)
+AnnotationSidecar::AnnotationSidecar(model::Session* session, QObject* parent)
     : AnnotationSidecar(session, SidecarLocation::forApplication(), parent)
 {
 }
 
-AnnotationSidecar::AnnotationSidecar(Session* session, SidecarLocation location, QObject* parent)
+AnnotationSidecar::AnnotationSidecar(model::Session* session, SidecarLocation location, QObject* parent)
     : QObject(parent)
     , m_session(session)
     , m_annotations(session->annotations())
@@ -24,8 +24,8 @@ AnnotationSidecar::AnnotationSidecar(Session* session, SidecarLocation location,
     m_timer.setSingleShot(true);
     m_timer.setInterval(kSaveDelayMs);
     connect(&m_timer, &QTimer::timeout, this, &AnnotationSidecar::flush);
-    connect(session, &Session::aboutToOpen, this, &AnnotationSidecar::detach);
-    connect(session, &Session::storeChanged, this, &AnnotationSidecar::attach);
+    connect(session, &model::Session::aboutToOpen, this, &AnnotationSidecar::detach);
+    connect(session, &model::Session::storeChanged, this, &AnnotationSidecar::attach);
     connect(m_annotations, &model::AnnotationsModel::changed, this, &AnnotationSidecar::onChanged);
     attach();
 }

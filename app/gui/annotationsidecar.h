@@ -10,9 +10,11 @@ namespace strata::model {
 class AnnotationsModel;
 }
 
-namespace strata::app {
-
+namespace strata::model {
 class Session;
+}
+
+namespace strata::app {
 
 // Keeps the open profile's markers in a sidecar file: `<trace>.strata-annotations.json` next
 // to the trace, or in the user's data folder when the trace's folder is read-only, a system
@@ -28,8 +30,8 @@ class AnnotationSidecar : public QObject {
 public:
     static constexpr int kSaveDelayMs = 500;
 
-    AnnotationSidecar(Session* session, QObject* parent = nullptr);
-    AnnotationSidecar(Session* session, SidecarLocation location, QObject* parent = nullptr);
+    AnnotationSidecar(model::Session* session, QObject* parent = nullptr);
+    AnnotationSidecar(model::Session* session, SidecarLocation location, QObject* parent = nullptr);
     ~AnnotationSidecar() override;
 
     static QString pathFor(const QString& tracePath) { return SidecarLocation::nextToTrace(tracePath); }
@@ -48,7 +50,7 @@ private:
     void onChanged();
     bool write(); // to m_path; false with the message already sent
 
-    Session* m_session;
+    model::Session* m_session;
     QPointer<model::AnnotationsModel> m_annotations;
     SidecarLocation m_location;
     QString m_path;

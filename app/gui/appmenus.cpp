@@ -2,8 +2,8 @@
 
 #include "mainwindow.h"
 #include "recentfiles.h"
-#include "session.h"
 #include "shortcutsdialog.h"
+#include <state/session.h>
 
 #include <state/viewport.h>
 
@@ -50,7 +50,7 @@ AppMenus::AppMenus(MainWindow* window, RecentFiles* recent)
     // Queued: these rebuilds delete menu actions, possibly the one being triggered.
     connect(m_recent, &RecentFiles::changed, this, &AppMenus::rebuildRecentMenu, Qt::QueuedConnection);
     connect(m_window, &MainWindow::layoutsChanged, this, &AppMenus::rebuildLayoutMenus, Qt::QueuedConnection);
-    connect(m_window->session(), &Session::storeChanged, this, &AppMenus::updateActions);
+    connect(m_window->session(), &model::Session::storeChanged, this, &AppMenus::updateActions);
     connect(m_window->session()->viewport(), &model::Viewport::visibleChanged, this, &AppMenus::updateActions);
     connect(m_window, &MainWindow::loadStarted, this, &AppMenus::updateActions);
     connect(m_window, &MainWindow::loadFinished, this, &AppMenus::updateActions);

@@ -37,7 +37,7 @@ public:
     QString helpText() const;
 
     // "START:END", either side may be empty ("2ms:" = from 2 ms to the end); times as
-    // store::TimeText reads them.
+    // analysis::TimeText reads them.
     static std::optional<RangeSpec> parseRange(const QString& text, QString* error = nullptr);
 
 private:

@@ -1,6 +1,6 @@
 #include "importjob.h"
 
-#include <analysis/timeline/lodindex.h>
+#include <state/analysesbuilder.h>
 
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
@@ -42,7 +42,7 @@ void ImportJob::start()
             r.error = path + ": load cancelled";
         }
         if (r.store && !shared->cancel.load())
-            shared->lod = std::make_shared<const analysis::LodIndex>(*r.store);
+            shared->lod = model::AnalysesBuilder::lod(*r.store);
         return r;
     }));
 }

@@ -12,9 +12,9 @@
 #include "loadprogresspanel.h"
 #include "recentfiles.h"
 #include "sampleprofile.h"
-#include "session.h"
 #include "statusindicators.h"
 #include "welcomepage.h"
+#include <state/session.h>
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
@@ -58,7 +58,7 @@ QString reasonOf(const QString& path, const QString& error)
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_session(new Session(this))
+    , m_session(new model::Session(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Strata"));
@@ -71,74 +71,49 @@ MainWindow::MainWindow(QWidget* parent)
     m_central = new QStackedWidget(this);
     m_central->setObjectName(QStringLiteral("centralStack"));
     m_welcome = new WelcomePage(m_central);
-    m_timeline = new widgets::TimelineWidget(
-        m_session->viewport(), m_session->selection(), m_session->trackFilter(), m_central);
+    m_timeline = new widgets::TimelineWidget(m_session, m_central);
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_timeline);
-    m_timeline->setAnnotations(m_session->annotations());
     setCentralWidget(m_central);
     m_progressPanel = new LoadProgressPanel(m_central);
 
-    m_details = new widgets::EventDetailsWidget(m_session->selection(), m_session->viewport(), this);
+    // Every dock takes the session and follows its profile and analyses itself.
+    m_details = new widgets::EventDetailsWidget(m_session, this);
     addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
-
-    // Operator analytics: they get the store on storeChanged and its catalog once
-    // Session::analysesReady says it is built (onStoreChanged hands both over).
-    m_operatorTable = new widgets::OperatorTableWidget(m_session->selection(), m_session->viewport(), this);
+    m_operatorTable = new widgets::OperatorTableWidget(m_session, this);
     addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
-    m_operatorCharts = new widgets::OperatorChartsWidget(m_session->selection(), m_session->viewport(), this);
+    m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
-    m_latency = new widgets::LatencyWidget(m_session->selection(), m_session->viewport(), this);
+    m_latency = new widgets::LatencyWidget(m_session, this);
     QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
-    connect(m_session, &Session::analysesReady, this, [this] {
-        m_operatorTable->setAnalysis(m_session->store(), m_session->operatorCatalog());
-        m_operatorCharts->setAnalysis(m_session->store(), m_session->operatorCatalog());
-        m_latency->setAnalysis(m_session->store(), m_session->operatorCatalog());
-    });
     connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
         [this, latencyDock](const QString& unit) {
             m_latency->setUnit(unit);
             latencyDock->show();
             latencyDock->raise();
         });
-
-    // The summaries (whole trace; time selection or visible window) get the store on
-    // storeChanged and compute once Session::analysesReady has built the summary index.
-    m_overallSummary = new widgets::OverallSummaryWidget(this);
+    m_overallSummary = new widgets::OverallSummaryWidget(m_session, this);
     addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
-    m_selectionSummary = new widgets::SelectionSummaryWidget(m_session->selection(), m_session->viewport(), this);
+    m_selectionSummary = new widgets::SelectionSummaryWidget(m_session, this);
     addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
-    connect(m_session, &Session::analysesReady, this, [this] {
-        m_overallSummary->setSummaryIndex(m_session->summaryIndex());
-        m_selectionSummary->setSummaryIndex(m_session->summaryIndex());
-    });
 
     // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar
-    // keeps them next to the trace. The dock measures between markers once the analyses exist.
-    m_annotations = new widgets::AnnotationsWidget(m_session->annotations(), m_session->viewport(), this);
+    // keeps them next to the trace.
+    m_annotations = new widgets::AnnotationsWidget(m_session, this);
     addDock(m_annotations, tr("Annotations"), QStringLiteral("annotationsDock"));
-    connect(m_session, &Session::analysesReady, this, [this] {
-        m_annotations->setSummaryIndex(m_session->summaryIndex());
-        m_annotations->setOperatorCatalog(m_session->operatorCatalog());
-    });
     connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
     m_sidecar = new AnnotationSidecar(m_session, this);
     connect(m_sidecar, &AnnotationSidecar::message, this, &MainWindow::notify);
 
-    // Search and Code get the store on storeChanged; the code view's source index is built
-    // once the analyses are (after the first paint), so it never delays that paint.
-    m_search = new widgets::SearchWidget(m_session->selection(), m_session->viewport(), this);
+    m_search = new widgets::SearchWidget(m_session, this);
     addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
-    m_code = new widgets::CodeEditorWidget(m_session->selection(), this);
+    m_code = new widgets::CodeEditorWidget(m_session, this);
     QDockWidget* codeDock = addDock(m_code, tr("Code"), QStringLiteral("codeEditorDock"));
-    connect(m_session, &Session::analysesReady, m_code, &widgets::CodeEditorWidget::buildIndex);
     connect(m_code, &widgets::CodeEditorWidget::raiseRequested, this, [codeDock] {
         codeDock->show();
         codeDock->raise();
     });
-
-    // The memory space-time chart follows the timeline's Viewport and Selection.
-    m_memory = new widgets::MemoryWidget(m_session->selection(), m_session->viewport(), this);
+    m_memory = new widgets::MemoryWidget(m_session, this);
     addDock(m_memory, tr("Memory"), QStringLiteral("memoryDock"));
 
     m_status = new StatusIndicators(statusBar(), m_session);
@@ -147,7 +122,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_welcome, &WelcomePage::openSampleRequested, this, &MainWindow::openSample);
     connect(m_welcome, &WelcomePage::openRecentRequested, this, [this](const QString& p) { openFile(p); });
     connect(m_recent, &RecentFiles::changed, this, [this] { m_welcome->setRecentFiles(m_recent->files()); });
-    connect(m_session, &Session::storeChanged, this, &MainWindow::onStoreChanged);
+    connect(m_session, &model::Session::storeChanged, this, &MainWindow::onStoreChanged);
 
     m_menus = new AppMenus(this, m_recent);
     connect(m_welcome, &WelcomePage::openFileRequested, m_menus, &AppMenus::promptOpen);
@@ -284,12 +259,11 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
     const std::optional<RangeSpec> range = std::exchange(m_pendingRange, std::nullopt);
 
     if (r.store) {
-        LoadInfo info;
+        model::LoadInfo info;
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
-        m_pendingLod = job->lodIndex();
-        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, /*deferAnalyses=*/true);
+        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, job->lodIndex(), /*deferAnalyses=*/true);
         startAnalysesAfterFirstPaint();
         if (range)
             m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
@@ -372,17 +346,6 @@ void MainWindow::closeProfile()
 void MainWindow::onStoreChanged()
 {
     const auto& store = m_session->store();
-    m_timeline->setStore(store, std::exchange(m_pendingLod, nullptr));
-    m_details->setStore(store);
-    m_operatorTable->setAnalysis(store, m_session->operatorCatalog()); // no catalog yet: "Aggregating…"
-    m_operatorCharts->setAnalysis(store, m_session->operatorCatalog());
-    m_latency->setAnalysis(store, m_session->operatorCatalog());
-    m_overallSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format); // "Building summary…"
-    m_selectionSummary->setStore(store, m_session->filePath(), m_session->loadInfo().format);
-    m_annotations->setStore(store, m_session->filePath());
-    m_search->setStore(store);
-    m_code->setStore(store, m_session->filePath());
-    m_memory->setStore(store);
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
     // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group,

@@ -9,9 +9,6 @@
 class QDockWidget;
 class QStackedWidget;
 
-namespace strata::analysis {
-class LodIndex;
-}
 namespace strata::importers {
 struct LoadResult;
 }
@@ -29,6 +26,10 @@ class SelectionSummaryWidget;
 class TimelineWidget;
 } // namespace strata::widgets
 
+namespace strata::model {
+class Session;
+}
+
 namespace strata::app {
 
 class AnnotationSidecar;
@@ -36,7 +37,6 @@ class AppMenus;
 class ImportJob;
 class LoadProgressPanel;
 class RecentFiles;
-class Session;
 class StatusIndicators;
 class WelcomePage;
 
@@ -49,7 +49,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    Session* session() const { return m_session; }
+    model::Session* session() const { return m_session; }
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile, or in the next one once it is loaded. Returns false when nothing matches.
     bool selectByName(const QString& text);
@@ -124,7 +124,7 @@ private:
     Layout captureLayout(const QString& name);
     bool applyLayout(const Layout& layout, QString* error);
 
-    Session* m_session;
+    model::Session* m_session;
     LayoutStore m_layouts;
     RecentFiles* m_recent;
     QStackedWidget* m_central;
@@ -150,7 +150,6 @@ private:
     QString m_pendingSourceFile;
     uint m_pendingSourceLine = 0;
     QString m_pendingSearch;
-    std::shared_ptr<const analysis::LodIndex> m_pendingLod; // from the load job, for the timeline
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;

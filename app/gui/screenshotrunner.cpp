@@ -1,9 +1,9 @@
 #include "screenshotrunner.h"
 
 #include "mainwindow.h"
-#include "session.h"
+#include <state/session.h>
 
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 #include <timeline/timelinewidget.h>
 
 #include <QFileInfo>
@@ -59,9 +59,9 @@ void ScreenshotRunner::onLoadFinished(bool ok, bool cancelled, const QString& me
 
 void ScreenshotRunner::settleTick()
 {
-    const bool analysed = m_window->session()->summaryIndex() && m_window->session()->operatorCatalog();
+    const bool analysed = m_window->session()->analyses()->complete();
     const bool idle = QThreadPool::globalInstance()->activeThreadCount() == 0
-        && widgets::BackgroundPool::instance()->activeThreadCount() == 0;
+        && model::BackgroundPool::instance()->activeThreadCount() == 0;
     m_quietTicks = analysed && idle ? m_quietTicks + 1 : 0;
     if (m_quietTicks * kSettleTickMs < kQuietMs)
         return;

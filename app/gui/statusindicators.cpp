@@ -1,6 +1,6 @@
 #include "statusindicators.h"
 
-#include "session.h"
+#include <state/session.h>
 
 #include <state/viewport.h>
 #include <timeline/unitformat.h>
@@ -44,7 +44,7 @@ QString bytesText(quint64 bytes)
 
 } // namespace
 
-StatusIndicators::StatusIndicators(QStatusBar* bar, Session* session)
+StatusIndicators::StatusIndicators(QStatusBar* bar, model::Session* session)
     : QObject(bar)
     , m_session(session)
 {
@@ -69,7 +69,7 @@ StatusIndicators::StatusIndicators(QStatusBar* bar, Session* session)
     m_range->setToolTip(tr("Visible range, from the start of the trace"));
     m_zoom->setToolTip(tr("Zoom level: the whole trace over the visible range"));
 
-    connect(session, &Session::storeChanged, this, &StatusIndicators::updateProfile);
+    connect(session, &model::Session::storeChanged, this, &StatusIndicators::updateProfile);
     connect(session->viewport(), &model::Viewport::visibleChanged, this, &StatusIndicators::updateRange);
     setIdle();
     updateProfile();
@@ -110,7 +110,7 @@ void StatusIndicators::updateProfile()
         m_events->clear();
         return;
     }
-    const LoadInfo& info = m_session->loadInfo();
+    const model::LoadInfo& info = m_session->loadInfo();
     m_file->setText(m_session->fileName());
     m_file->setToolTip(tr("%1\n%2, %3, read in %4 s")
                            .arg(m_session->filePath(), info.format, bytesText(info.fileBytes))

@@ -6,9 +6,11 @@ class QProgressBar;
 class QStatusBar;
 class QToolButton;
 
-namespace strata::app {
-
+namespace strata::model {
 class Session;
+}
+
+namespace strata::app {
 
 // The permanent part of the status bar: file, event count, visible range, zoom level, and
 // while loading a progress bar with Cancel. Each label has an objectName ("statusFile",
@@ -16,7 +18,7 @@ class Session;
 class StatusIndicators : public QObject {
     Q_OBJECT
 public:
-    StatusIndicators(QStatusBar* bar, Session* session);
+    StatusIndicators(QStatusBar* bar, model::Session* session);
 
     void setLoading(const QString& fileName);
     void setProgress(double fraction);
@@ -30,7 +32,7 @@ private:
     void updateProfile();
     void updateRange();
 
-    Session* m_session;
+    model::Session* m_session;
     QLabel* m_file;
     QLabel* m_events;
     QLabel* m_range;

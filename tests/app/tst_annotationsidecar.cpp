@@ -1,7 +1,7 @@
 #include "annotationsidecar.h"
 #include "mainwindow.h"
 #include "sampleprofile.h"
-#include "session.h"
+#include <state/session.h>
 
 #include <annotations/annotationswidget.h>
 #include <state/annotationsmodel.h>
@@ -151,10 +151,10 @@ private slots:
         const QString gone = m_dir.filePath(QStringLiteral("gone/blocked.json"));
         const QString blocker = m_dir.filePath(QStringLiteral("not-a-folder"));
         writeFile(blocker, "x");
-        app::Session session;
+        model::Session session;
         AnnotationSidecar sidecar(&session, app::SidecarLocation(blocker + QStringLiteral("/data"), {}, {}));
         QSignalSpy message(&sidecar, &AnnotationSidecar::message);
-        session.open(w.session()->store(), gone, app::LoadInfo());
+        session.open(w.session()->store(), gone, model::LoadInfo());
         QVERIFY(sidecar.inDataFolder());
         QVERIFY(sidecar.path().startsWith(blocker));
         session.annotations()->add(12000);
@@ -194,10 +194,10 @@ private slots:
             data, { m_dir.filePath(QStringLiteral("ro-system")) }, bundled ? path : QString());
         QString saved;
         {
-            app::Session session;
+            model::Session session;
             AnnotationSidecar sidecar(&session, location);
             QSignalSpy message(&sidecar, &AnnotationSidecar::message);
-            session.open(w.session()->store(), path, app::LoadInfo());
+            session.open(w.session()->store(), path, model::LoadInfo());
             session.annotations()->add(15000, std::nullopt, QStringLiteral("here"));
             QVERIFY(sidecar.flush());
             saved = sidecar.path();
@@ -209,10 +209,10 @@ private slots:
             QVERIFY2(message.last().at(0).toString().contains(QDir::toNativeSeparators(saved)),
                 qPrintable(message.last().at(0).toString()));
         }
-        app::Session session;
+        model::Session session;
         AnnotationSidecar sidecar(&session, location);
         QSignalSpy message(&sidecar, &AnnotationSidecar::message);
-        session.open(w.session()->store(), path, app::LoadInfo());
+        session.open(w.session()->store(), path, model::LoadInfo());
         QCOMPARE(session.annotations()->count(), 1);
         QCOMPARE(sidecar.path(), saved);
         QCOMPARE(message.count(), 1);
@@ -232,10 +232,10 @@ private slots:
         w.setPersistent(false);
         QVERIFY(load(w, path));
         const app::SidecarLocation location(m_dir.filePath(QStringLiteral("vanishing-data")), {}, {});
-        app::Session session;
+        model::Session session;
         AnnotationSidecar sidecar(&session, location);
         QSignalSpy message(&sidecar, &AnnotationSidecar::message);
-        session.open(w.session()->store(), path, app::LoadInfo());
+        session.open(w.session()->store(), path, model::LoadInfo());
         QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(path));
         QVERIFY(!sidecar.inDataFolder());
         const QString dataPath = location.inDataFolder(path); // keyed by the size while the trace exists

@@ -1,7 +1,7 @@
 #include "appmenus.h"
 #include "layoutstore.h"
 #include "mainwindow.h"
-#include "session.h"
+#include <state/session.h>
 
 #include <QDockWidget>
 #include <QLineEdit>

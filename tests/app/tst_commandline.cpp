@@ -7,7 +7,7 @@ using strata::app::CommandLine;
 class TestCommandLine : public QObject {
     Q_OBJECT
 private slots:
-    // The times themselves are store::TimeText's (tst_timetext); this checks what the
+    // The times themselves are analysis::TimeText's (tst_timetext); this checks what the
     // command line makes of them.
     void rangeReachesTheOptions()
     {

@@ -1,6 +1,6 @@
 #include "layoutstore.h"
 #include "mainwindow.h"
-#include "session.h"
+#include <state/session.h>
 
 #include <QDockWidget>
 #include <QFile>

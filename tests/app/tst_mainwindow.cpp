@@ -1,6 +1,6 @@
 #include "importjob.h"
 #include "mainwindow.h"
-#include "session.h"
+#include <state/session.h>
 
 #include <details/eventdetailswidget.h>
 #include <state/viewport.h>
@@ -138,13 +138,16 @@ private slots:
         int paints = 0;
         connect(w.timeline(), &widgets::TimelineWidget::painted, &w, [&] { ++paints; });
         connect(&w, &MainWindow::loadFinished, &w, [&] { startedAtLoad = w.session()->analysesStarted(); });
-        QSignalSpy ready(w.session(), &app::Session::analysesReady);
-        connect(w.session(), &app::Session::analysesReady, &w, [&] { paintsAtStart = paints; });
+        QSignalSpy ready(w.session(), &model::Session::analysesChanged);
+        connect(w.session(), &model::Session::analysesChanged, &w, [&] {
+            if (paintsAtStart < 0)
+                paintsAtStart = paints;
+        });
         QVERIFY(!load(w, kSample).isEmpty());
         QVERIFY(!startedAtLoad);
         QVERIFY(ready.wait(kLoadTimeoutMs));
         QVERIFY(w.session()->analysesStarted());
-        QVERIFY(w.session()->summaryIndex());
+        QVERIFY(w.session()->analyses()->summary);
         if (shown)
             QVERIFY(paintsAtStart >= 1);
         else

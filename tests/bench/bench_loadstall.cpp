@@ -11,9 +11,9 @@
 // slowest events and who received them. --cancel-after MS instead cancels each load after
 // MS ms and prints how long the cancel took to be confirmed on the GUI thread.
 #include <mainwindow.h>
-#include <session.h>
+#include <state/session.h>
 
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
@@ -78,7 +78,7 @@ QString loadAverage()
 bool poolsIdle()
 {
     return QThreadPool::globalInstance()->activeThreadCount() == 0
-        && widgets::BackgroundPool::instance()->activeThreadCount() == 0;
+        && model::BackgroundPool::instance()->activeThreadCount() == 0;
 }
 
 } // namespace
@@ -127,7 +127,7 @@ int main(int argc, char** argv)
         int quietTicks = 0;
         settle.setInterval(50);
         QObject::connect(&settle, &QTimer::timeout, [&] {
-            const bool analysed = window.session()->summaryIndex() && window.session()->operatorCatalog();
+            const bool analysed = window.session()->analyses()->complete();
             quietTicks = analysed && poolsIdle() ? quietTicks + 1 : 0;
             if (quietTicks * 50 >= 1000) {
                 settle.stop();

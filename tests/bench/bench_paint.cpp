@@ -10,7 +10,9 @@
 // then a hover and a selection change, with the count of track images rebuilt by them (0).
 #include <profileloader.h>
 
+#include <analysis/timeline/lodindex.h>
 #include <state/selection.h>
+#include <state/session.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <timeline/timelinewidget.h>
@@ -93,18 +95,19 @@ int main(int argc, char** argv)
     std::printf("load         %.2f s\n", loaded.seconds);
     std::printf("machine      %d threads, load average %s\n", QThread::idealThreadCount(), qPrintable(loadAverage()));
 
-    model::Viewport viewport;
-    model::Selection selection;
-    model::TrackFilter filter;
-    widgets::TimelineWidget w(&viewport, &selection, &filter);
+    model::Session session;
+    model::Viewport& viewport = *session.viewport();
+    model::Selection& selection = *session.selection();
+    widgets::TimelineWidget w(&session);
     w.resize(width, height);
     w.show();
     QElapsedTimer lodTimer;
     lodTimer.start();
-    w.setStore(store);
-    w.waitForIndex();
-    std::printf("lod index    %.1f ms build (%.1f ms until ready on the GUI thread)\n", w.indexBuildMs(),
-        lodTimer.nsecsElapsed() / 1e6);
+    session.open(store, QString::fromStdString(path), {}, nullptr, /*deferAnalyses=*/true); // the LOD index alone
+    while (!w.hasIndex())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    std::printf("lod index    %.1f ms build (%.1f ms until ready on the GUI thread)\n",
+        session.analyses()->lod->buildMs(), lodTimer.nsecsElapsed() / 1e6);
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
 
     const store::TimeRange ext = store->extent();

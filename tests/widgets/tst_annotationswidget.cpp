@@ -1,4 +1,5 @@
 #include "markerprofile.h"
+#include "widgettestutil.h"
 
 #include <analysis/summary/summarycalculator.h>
 #include <annotations/annotationstablemodel.h>
@@ -17,6 +18,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <state/session.h>
+
 #include <QtTest>
 
 using namespace strata;
@@ -33,8 +36,9 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::SummaryIndex> m_index;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<AnnotationsModel> m_annotations;
+    std::unique_ptr<model::Session> m_session;
+    model::Viewport* m_viewport = nullptr;
+    model::AnnotationsModel* m_annotations = nullptr;
     std::unique_ptr<AnnotationsWidget> m_w;
 
     QAction* action(const char* name) const { return m_w->findChild<QAction*>(QString::fromLatin1(name)); }
@@ -56,14 +60,13 @@ private slots:
 
     void init()
     {
-        m_viewport = std::make_unique<model::Viewport>();
+        m_session = std::make_unique<model::Session>();
+        m_viewport = m_session->viewport();
         m_viewport->setTraceRange(m_store->extent());
-        m_annotations = std::make_unique<AnnotationsModel>();
-        m_w = std::make_unique<AnnotationsWidget>(m_annotations.get(), m_viewport.get());
+        m_annotations = m_session->annotations();
+        m_w = std::make_unique<AnnotationsWidget>(m_session.get());
         m_w->resize(800, 600);
-        m_w->setStore(m_store, QStringLiteral("/traces/run.json"));
-        m_w->setSummaryIndex(m_index);
-        m_w->setOperatorCatalog(m_catalog);
+        widgettest::open(*m_session, m_store, QStringLiteral("/traces/run.json"));
         m_w->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
     }
@@ -71,8 +74,7 @@ private slots:
     void cleanup()
     {
         m_w.reset();
-        m_annotations.reset();
-        m_viewport.reset();
+        m_session.reset();
     }
 
     void metricsOfThePair()

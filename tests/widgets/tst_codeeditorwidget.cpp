@@ -2,6 +2,7 @@
 // the trace, clicking a line highlights exactly its events (several lines: the union), the
 // current event marks its line, and Ctrl+click on an event in the timeline scrolls the
 // editor to its line.
+#include "widgettestutil.h"
 #include <code/codeeditorwidget.h>
 #include <code/sourceview.h>
 #include <state/selection.h>
@@ -14,6 +15,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <state/session.h>
+
 #include <QtTest>
 
 using namespace strata;
@@ -88,15 +91,15 @@ private slots:
 
     void init()
     {
-        m_selection = std::make_unique<model::Selection>();
-        m_w = std::make_unique<CodeEditorWidget>(m_selection.get());
+        m_session = std::make_unique<model::Session>();
+        m_selection = m_session->selection();
+        m_w = std::make_unique<CodeEditorWidget>(m_session.get());
         m_w->resize(700, 400);
         m_w->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        m_w->setStore(m_store, m_trace);
+        widgettest::open(*m_session, m_store, m_trace);
         QSignalSpy ready(m_w.get(), &CodeEditorWidget::indexReady);
         QSignalSpy shown(m_w.get(), &CodeEditorWidget::fileShown);
-        m_w->buildIndex();
         QVERIFY(ready.wait());
         QVERIFY(shown.count() || shown.wait()); // the file with the most time opens by itself
         QCOMPARE(m_w->view()->fileName(), m_dir.path() + "/k.py");
@@ -105,7 +108,7 @@ private slots:
     void cleanup()
     {
         m_w.reset();
-        m_selection.reset();
+        m_session.reset();
     }
 
     void listsTheProfilesFiles()
@@ -209,10 +212,8 @@ private slots:
 
     void ctrlClickOnTheTimelineScrollsToTheLine()
     {
-        model::Viewport viewport;
-        widgets::TimelineWidget timeline(&viewport, m_selection.get(), nullptr);
+        widgets::TimelineWidget timeline(m_session.get()); // on the profile the fixture opened
         timeline.resize(800, 300);
-        timeline.setStore(m_store);
         timeline.show();
         QVERIFY(QTest::qWaitForWindowExposed(&timeline));
         const EventRef far = EventRef::slice(row(*m_store, "far"));
@@ -235,13 +236,13 @@ private slots:
 
     void selectSourceLineWaitsForTheIndex()
     {
-        CodeEditorWidget w(m_selection.get());
+        CodeEditorWidget w(m_session.get());
         w.resize(600, 300);
         w.show();
-        w.setStore(m_store, m_trace);
+        widgettest::open(*m_session, m_store, m_trace); // again: the source index comes later
+        QVERIFY(w.isIndexing());
         w.selectSourceLine(QStringLiteral("k.py"), 5);
         QSignalSpy shown(&w, &CodeEditorWidget::fileShown);
-        w.buildIndex();
         QVERIFY(shown.wait());
         QCOMPARE(w.view()->selectedLines(), QList<uint>({ 5 }));
         QTRY_COMPARE(names(*m_store, *m_selection), QStringLiteral("c instant i"));
@@ -251,7 +252,8 @@ private:
     QTemporaryDir m_dir;
     QString m_trace;
     std::shared_ptr<const store::EventStore> m_store;
-    std::unique_ptr<model::Selection> m_selection;
+    std::unique_ptr<model::Session> m_session;
+    model::Selection* m_selection = nullptr;
     std::unique_ptr<CodeEditorWidget> m_w;
 };
 

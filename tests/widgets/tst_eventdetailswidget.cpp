@@ -86,12 +86,13 @@ private slots:
 
     void placeholderWithoutSelection()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
         QCOMPARE(w.objectName(), QStringLiteral("eventDetails"));
         QVERIFY(w.title().isEmpty());
-        w.setStore(m_store);
+        widgettest::open(session, m_store);
         QVERIFY(w.title().isEmpty());
         QCOMPARE(w.tree()->topLevelItemCount(), 0);
     }
@@ -131,10 +132,11 @@ private slots:
     void sliceFields()
     {
         QFETCH(QString, name);
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, name)));
         QCOMPARE(w.title(), name);
         QCOMPARE(fieldValue(w.tree(), "Name"), name);
@@ -151,10 +153,11 @@ private slots:
 
     void argsAreNested()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
         QTreeWidgetItem* args = nullptr;
         for (int i = 0; i < w.tree()->topLevelItemCount(); ++i) {
@@ -173,10 +176,11 @@ private slots:
 
     void instantFields()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store);
         QCOMPARE(m_store->instantCount(), size_t(1));
         sel.setCurrent(EventRef::instant(store::InstantRow(0)));
         QCOMPARE(w.title(), QStringLiteral("mark"));
@@ -212,11 +216,12 @@ private slots:
         QFETCH(QString, row);
         QFETCH(QString, text);
         QFETCH(QString, target);
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
         w.resize(480, 640);
-        w.setStore(m_store);
+        widgettest::open(session, m_store);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, from)));
@@ -238,10 +243,11 @@ private slots:
 
     void flowChainFollowsTheDepth()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* depth = w.findChild<QSpinBox*>(QStringLiteral("flowDepth"));
@@ -265,11 +271,11 @@ private slots:
 
     void zoomToEvent()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        vp.setTraceRange(m_store->extent());
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store); // the viewport spans the trace
         const store::SliceRow mm = sliceNamed(*m_store, "matmul");
         sel.setCurrent(EventRef::slice(mm));
         QSignalSpy changed(&vp, &model::Viewport::visibleChanged);
@@ -284,10 +290,11 @@ private slots:
 
     void rawTimestamp()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::EventDetailsWidget w(&sel, &vp);
-        w.setStore(m_store);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        model::Viewport& vp = *session.viewport();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
         QCOMPARE(fieldValue(w.tree(), "Start (absolute)"), QStringLiteral("11 µs"));
         QCOMPARE(fieldValue(w.tree(), "End (absolute)"), QStringLiteral("1245 µs"));

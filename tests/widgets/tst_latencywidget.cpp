@@ -113,20 +113,20 @@ void tst_LatencyWidget::modelTesters()
     QAbstractItemModelTester t2(m_dock.widget->averageModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t3(
         m_dock.widget->averageView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     m_dock.widget->setUnit("conv2d");
     waitUpdated();
     m_dock.widget->averageView()->sortByColumn(widgets::OperatorAverageModel::Count, Qt::AscendingOrder);
     m_dock.widget->setUnit("no such thing");
     waitUpdated();
-    m_dock.widget->setAnalysis(nullptr, nullptr);
+    m_dock.session->close();
     QCOMPARE(m_dock.widget->statsModel()->rowCount(), 0);
 }
 
 void tst_LatencyWidget::defaultUnitStatistics()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
@@ -156,7 +156,7 @@ void tst_LatencyWidget::defaultUnitStatistics()
 
 void tst_LatencyWidget::histogramBars()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     const QBarSet* set = m_dock.widget->histogramSet();
     QVERIFY(set);
@@ -174,7 +174,7 @@ void tst_LatencyWidget::histogramBars()
 
 void tst_LatencyWidget::operatorAverages()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     const auto ref = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
     const auto& got = m_dock.widget->averages();
@@ -210,7 +210,7 @@ void tst_LatencyWidget::unitChoices()
     QFETCH(QString, unit);
     QFETCH(int, count);
     QFETCH(qint64, max);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     m_dock.widget->setUnit(unit);
     waitUpdated();
@@ -229,7 +229,7 @@ void tst_LatencyWidget::unitChoices()
 
 void tst_LatencyWidget::jsonIsCliText()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
@@ -251,7 +251,7 @@ void tst_LatencyWidget::jsonIsCliText()
 
 void tst_LatencyWidget::csvExports()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     const QStringList stats = QString::fromStdString(m_dock.widget->statsCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(stats.size(), 12);
@@ -271,7 +271,7 @@ void tst_LatencyWidget::csvExports()
 
 void tst_LatencyWidget::windowFollowsTimeSelection()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitUpdated();
@@ -289,9 +289,9 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
 
 void tst_LatencyWidget::perOperatorRowHighlights()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
-    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection, &model::Selection::highlightChanged);
     QTableView* view = m_dock.widget->averageView();
     view->setCurrentIndex(view->model()->index(0, 0)); // conv2d
     QVERIFY(spy.wait(10000));
@@ -305,7 +305,7 @@ void tst_LatencyWidget::perOperatorRowHighlights()
 
 void tst_LatencyWidget::doubleClickPicksUnit()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitUpdated();
     m_dock.widget->pages()->setCurrentIndex(1);
     QTableView* view = m_dock.widget->averageView();

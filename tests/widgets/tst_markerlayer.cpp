@@ -1,4 +1,5 @@
 #include "markerprofile.h"
+#include "widgettestutil.h"
 
 #include <state/annotationsmodel.h>
 #include <state/selection.h>
@@ -10,6 +11,8 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QSignalSpy>
+#include <state/session.h>
+
 #include <QtTest>
 
 using namespace strata;
@@ -24,10 +27,11 @@ class tst_MarkerLayer : public QObject {
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::TrackFilter> m_filter;
-    std::unique_ptr<AnnotationsModel> m_annotations;
+    std::unique_ptr<model::Session> m_session;
+    model::Viewport* m_viewport = nullptr;
+    model::Selection* m_selection = nullptr;
+    model::TrackFilter* m_filter = nullptr;
+    model::AnnotationsModel* m_annotations = nullptr;
     std::unique_ptr<TimelineWidget> m_w;
 
     // A canvas point at time t, on the Host/main track row.
@@ -54,14 +58,14 @@ private slots:
 
     void init()
     {
-        m_viewport = std::make_unique<model::Viewport>();
-        m_selection = std::make_unique<model::Selection>();
-        m_filter = std::make_unique<model::TrackFilter>();
-        m_annotations = std::make_unique<AnnotationsModel>();
-        m_w = std::make_unique<TimelineWidget>(m_viewport.get(), m_selection.get(), m_filter.get());
-        m_w->setAnnotations(m_annotations.get());
+        m_session = std::make_unique<model::Session>();
+        m_viewport = m_session->viewport();
+        m_selection = m_session->selection();
+        m_filter = m_session->trackFilter();
+        m_annotations = m_session->annotations();
+        m_w = std::make_unique<TimelineWidget>(m_session.get());
         m_w->resize(1000, 600);
-        m_w->setStore(m_store);
+        widgettest::open(*m_session, m_store);
         m_w->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
     }
@@ -69,10 +73,7 @@ private slots:
     void cleanup()
     {
         m_w.reset();
-        m_annotations.reset();
-        m_filter.reset();
-        m_selection.reset();
-        m_viewport.reset();
+        m_session.reset();
     }
 
     void rightClickAddsMarker()

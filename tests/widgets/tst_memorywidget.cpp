@@ -10,6 +10,8 @@
 #include <state/viewport.h>
 
 #include <QSignalSpy>
+#include <state/session.h>
+
 #include <QtTest>
 
 using namespace strata;
@@ -21,15 +23,16 @@ namespace {
 
 // A Memory dock on shared state of its own, as the main window makes it.
 struct Dock {
-    model::Selection selection;
-    model::Viewport viewport;
-    MemoryWidget w { &selection, &viewport };
+    model::Session session;
+    model::Selection& selection = *session.selection();
+    model::Viewport& viewport = *session.viewport();
+    MemoryWidget w { &session };
 
     // `t` as the profile, the viewport over its extent; the axes are worked out on a worker.
-    void open(const TestStore& t)
+    void open(const TestStore& t) { setStore(t.store); }
+    void setStore(std::shared_ptr<const strata::store::EventStore> store)
     {
-        viewport.setTraceRange(t.store->extent());
-        w.setStore(t.store);
+        session.open(std::move(store), QString(), {});
     }
 };
 
@@ -51,7 +54,7 @@ private slots:
         QFETCH(QString, text);
         Dock d;
         QCOMPARE(d.w.objectName(), QString("memory"));
-        d.w.setStore(open ? make(false).store : nullptr);
+        d.setStore(open ? make(false).store : nullptr);
         QVERIFY(d.w.isShowingPlaceholder());
         QVERIFY2(d.w.placeholderText().contains(text), qPrintable(d.w.placeholderText()));
         QVERIFY(d.w.charts().empty());
@@ -110,19 +113,19 @@ private slots:
     {
         Dock d;
         QSignalSpy ready(&d.w, &MemoryWidget::ready);
-        d.w.setStore(make().store);
-        d.w.setStore(make(false).store); // replaced before the first axes arrive
+        d.setStore(make().store);
+        d.setStore(make(false).store); // replaced before the first axes arrive
         QTRY_VERIFY(!d.w.isBusy());
         QCoreApplication::processEvents(); // delivers the first job's finish: dropped as stale
         QCOMPARE(ready.count(), 0);
         QVERIFY(d.w.charts().empty());
         QVERIFY(d.w.placeholderText().contains("records no memory accesses"));
         const TestStore t = make();
-        d.w.setStore(t.store);
+        d.setStore(t.store);
         QVERIFY(ready.wait(5000));
         QCOMPARE(ready.count(), 1);
         QCOMPARE(d.w.charts().size(), size_t(2));
-        d.w.setStore(nullptr);
+        d.setStore(nullptr);
         QVERIFY(d.w.charts().empty());
         QVERIFY(d.w.isShowingPlaceholder());
     }

@@ -93,7 +93,7 @@ void tst_OperatorCharts::waitCharts()
 
 void tst_OperatorCharts::donutTopEightPlusOther()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitCharts();
     QCOMPARE(m_dock.widget->level(), OperatorLevel::Framework);
     const QPieSeries* pie = m_dock.widget->shareSeries();
@@ -123,7 +123,7 @@ void tst_OperatorCharts::donutTopEightPlusOther()
 
 void tst_OperatorCharts::splitBar()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitCharts();
     const QHorizontalPercentBarSeries* split = m_dock.widget->splitSeries();
     QCOMPARE(split->count(), 2);
@@ -148,7 +148,7 @@ void tst_OperatorCharts::levels()
     QFETCH(int, level);
     QFETCH(int, slices);
     QFETCH(QString, first);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitCharts();
     m_dock.widget->setLevel(OperatorLevel(level));
     waitCharts();
@@ -160,9 +160,9 @@ void tst_OperatorCharts::levels()
 
 void tst_OperatorCharts::clickHighlightsSlices()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitCharts();
-    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection, &model::Selection::highlightChanged);
     QPieSeries* pie = m_dock.widget->shareSeries();
     emit pie->clicked(pie->slices()[0]); // as a click on the layer12 slice
     QVERIFY(spy.wait(10000));
@@ -178,7 +178,7 @@ void tst_OperatorCharts::clickHighlightsSlices()
 
 void tst_OperatorCharts::followsTimeSelection()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitCharts();
     m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitCharts();

@@ -4,11 +4,11 @@
 // stale results are dropped, and the exports are the CLI's text for the same level.
 #include "widgettestutil.h"
 
-#include "common/backgroundpool.h"
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortablewidget.h"
 #include "operators/operatortreemodel.h"
 #include <report/operatorexport.h>
+#include <state/backgroundpool.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
@@ -172,22 +172,21 @@ void tst_OperatorTableWidget::placeholdersUntilCatalog()
 {
     QVERIFY(!m_dock.widget->tree());
     QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
-    m_dock.widget->setAnalysis(m_store, nullptr); // storeChanged: the catalog is still being built
+    m_dock.session->open(m_store, QString(), {}, nullptr, /*deferAnalyses=*/true); // no catalog yet
     QVERIFY(!m_dock.widget->tree());
     QCOMPARE(spy.count(), 0);
-    m_dock.widget->setAnalysis(m_store, m_catalog); // analysesReady
-    QVERIFY(m_dock.widget->isBusy());
+    m_dock.session->startAnalyses(m_dock.session->generation());
     QVERIFY(spy.wait(10000));
     QVERIFY(m_dock.widget->tree());
     QVERIFY(!m_dock.widget->isBusy());
-    m_dock.widget->setAnalysis(nullptr, nullptr); // closed
+    m_dock.session->close();
     QVERIFY(!m_dock.widget->tree());
     QCOMPARE(m_dock.widget->model()->rowCount(), 0);
 }
 
 void tst_OperatorTableWidget::tableShowsAggregation()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     QCOMPARE(m_dock.widget->scope(), OperatorScope::Device); // the trace has device tracks
     const auto t = m_dock.widget->tree();
@@ -226,7 +225,7 @@ void tst_OperatorTableWidget::modelTesterWhileUpdating()
 {
     QAbstractItemModelTester t1(m_dock.widget->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t2(m_dock.widget->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     for (int g = 1; g < int(OperatorTableWidget::groupings().size()); ++g) {
         m_dock.widget->setGrouping(g);
@@ -255,12 +254,12 @@ void tst_OperatorTableWidget::selectingHighlightsExactRows()
 {
     QFETCH(QStringList, path);
     QFETCH(int, count);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->view()->expandAll();
     const QModelIndex index = find(path);
     QVERIFY(index.isValid());
-    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection, &model::Selection::highlightChanged);
     // A click, as the user selects.
     const QRect rect = m_dock.widget->view()->visualRect(index);
     QVERIFY(rect.isValid());
@@ -277,9 +276,9 @@ void tst_OperatorTableWidget::selectingHighlightsExactRows()
 
 void tst_OperatorTableWidget::multiSelectionUnion()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
-    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection, &model::Selection::highlightChanged);
     QItemSelection sel;
     for (const char* name : { "fc", "layer1.0.conv1" }) {
         const QModelIndex i = find({ name });
@@ -297,9 +296,9 @@ void tst_OperatorTableWidget::multiSelectionUnion()
 
 void tst_OperatorTableWidget::clearingSelectionClearsOwnHighlight()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
-    QSignalSpy spy(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy spy(m_dock.selection, &model::Selection::highlightChanged);
     m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
     QVERIFY(spy.wait(10000));
     QVERIFY(m_dock.selection->highlighted());
@@ -331,12 +330,12 @@ void tst_OperatorTableWidget::doubleClickZoomsToLongest()
     QFETCH(QStringList, path);
     QFETCH(QString, longestName);
     QFETCH(qint64, longestDur);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->view()->expandAll();
     const QModelIndex index = find(path);
-    QSignalSpy current(m_dock.selection.get(), &model::Selection::currentChanged);
-    QSignalSpy reveal(m_dock.selection.get(), &model::Selection::revealRequested);
+    QSignalSpy current(m_dock.selection, &model::Selection::currentChanged);
+    QSignalSpy reveal(m_dock.selection, &model::Selection::revealRequested);
     const QRect rect = m_dock.widget->view()->visualRect(index);
     // A double click's first press selects; the second arrives as a double-click event.
     QTest::mousePress(m_dock.widget->view()->viewport(), Qt::LeftButton, {}, rect.center());
@@ -360,11 +359,11 @@ void tst_OperatorTableWidget::doubleClickZoomsToLongest()
 
 void tst_OperatorTableWidget::returnKeyZoomsToLongest()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->view()->setFocus();
     m_dock.widget->view()->setCurrentIndex(find({ "fc" }));
-    QSignalSpy reveal(m_dock.selection.get(), &model::Selection::revealRequested);
+    QSignalSpy reveal(m_dock.selection, &model::Selection::revealRequested);
     QTest::keyClick(m_dock.widget->view(), Qt::Key_Return);
     QCOMPARE(reveal.count(), 1);
     QCOMPARE(m_store->sliceDur(SliceRow(m_dock.selection->current().row)), TimeNs(70));
@@ -372,7 +371,7 @@ void tst_OperatorTableWidget::returnKeyZoomsToLongest()
 
 void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree(); // the visible window: the whole trace
@@ -404,7 +403,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
 
 void tst_OperatorTableWidget::currentSelectionFollowsViewportDebounced()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree();
@@ -424,7 +423,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsViewportDebounced()
 
 void tst_OperatorTableWidget::staleResultsDropped()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
     m_dock.widget->setGrouping(1);
@@ -437,10 +436,10 @@ void tst_OperatorTableWidget::staleResultsDropped()
     // A new profile drops what was under way for the old one.
     QSignalSpy spy2(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
     m_dock.widget->setGrouping(0);
-    m_dock.widget->setAnalysis(nullptr, nullptr);
+    m_dock.session->close();
     QVERIFY(!m_dock.widget->tree());
     // Let the pool finish and deliver: nothing arrives for the closed profile.
-    widgets::BackgroundPool::instance()->waitForDone();
+    model::BackgroundPool::instance()->waitForDone();
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
     QCOMPARE(spy2.count(), 0);
@@ -449,14 +448,14 @@ void tst_OperatorTableWidget::staleResultsDropped()
 
 void tst_OperatorTableWidget::stateKeptAcrossUpdates()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
     waitTree();
     QTreeView* view = m_dock.widget->view();
     view->expand(find({ "fused(bn1+conv1+relu)" }));
     view->sortByColumn(OperatorTreeModel::Name, Qt::AscendingOrder);
-    QSignalSpy hl(m_dock.selection.get(), &model::Selection::highlightChanged);
+    QSignalSpy hl(m_dock.selection, &model::Selection::highlightChanged);
     view->setCurrentIndex(find({ "fused(bn1+conv1+relu)", "conv2d" }));
     QVERIFY(hl.wait(10000));
     m_dock.viewport->setVisible({ 0, 9000 }); // the first iteration only
@@ -482,7 +481,7 @@ void tst_OperatorTableWidget::exportsAreCliText_data()
 void tst_OperatorTableWidget::exportsAreCliText()
 {
     QFETCH(int, grouping);
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     if (grouping != m_dock.widget->grouping()) {
         m_dock.widget->setGrouping(grouping);
@@ -501,7 +500,7 @@ void tst_OperatorTableWidget::exportsAreCliText()
 
 void tst_OperatorTableWidget::filterBox()
 {
-    m_dock.widget->setAnalysis(m_store, m_catalog);
+    m_dock.open(m_store);
     waitTree();
     m_dock.widget->setFilter("engine:task", false);
     // Every layer has a weight load on Task DMA, except fc.

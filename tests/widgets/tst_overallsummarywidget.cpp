@@ -68,7 +68,8 @@ std::shared_ptr<const store::EventStore> buildStore(bool withMetrics = true)
 struct Fixture {
     std::shared_ptr<const store::EventStore> store;
     std::shared_ptr<const analysis::SummaryIndex> index;
-    widgets::OverallSummaryWidget widget;
+    model::Session session;
+    widgets::OverallSummaryWidget widget { &session };
     analysis::TraceSummary expected;
 
     explicit Fixture(bool withMetrics = true)
@@ -79,9 +80,9 @@ struct Fixture {
     }
     bool open()
     {
-        widget.setStore(store, QStringLiteral("/data/traces/run7.json"), QStringLiteral("chrome-json-object"));
         QSignalSpy spy(&widget, &widgets::OverallSummaryWidget::summaryUpdated);
-        widget.setSummaryIndex(index);
+        widgettest::open(
+            session, store, QStringLiteral("/data/traces/run7.json"), QStringLiteral("chrome-json-object"));
         return spy.wait(kWaitMs);
     }
     QModelIndex trackRow(const QString& name, const QString& process = QString()) const
@@ -111,12 +112,13 @@ class TestOverallSummaryWidget : public QObject {
 private slots:
     void placeholderUntilIndex()
     {
-        widgets::OverallSummaryWidget w;
+        model::Session session;
+        widgets::OverallSummaryWidget w(&session);
         QCOMPARE(w.objectName(), QStringLiteral("overallSummary"));
         QVERIFY(w.view()->isShowingPlaceholder());
-        w.setStore(buildStore());
+        widgettest::open(session, buildStore());
         QCOMPARE(w.view()->placeholderText(), QStringLiteral("Building summary…"));
-        w.setStore(nullptr);
+        session.close();
         QVERIFY(w.view()->placeholderText().startsWith(QStringLiteral("Open a profile")));
     }
 
@@ -160,9 +162,10 @@ private slots:
         b.completeSlice(t, 0, 10, b.type(b.intern("op"), b.intern("cat")), store::ArgSetId());
         for (int i = 0; i + 1 < pairs.size(); i += 2)
             b.addMetadata(pairs[i].toStdString(), pairs[i + 1].toStdString());
-        widgets::OverallSummaryWidget w;
+        model::Session session;
+        widgets::OverallSummaryWidget w(&session);
         w.show();
-        w.setStore(b.finalize(), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
+        widgettest::open(session, b.finalize(), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
         QTreeWidget* facts = w.factsView();
         QVERIFY(facts);
         QCOMPARE(facts->topLevelItemCount(), int(pairs.size() / 2));
@@ -171,7 +174,7 @@ private slots:
             QCOMPARE(facts->topLevelItem(i)->text(0), pairs[2 * i]);
             QCOMPARE(facts->topLevelItem(i)->text(1), pairs[2 * i + 1]);
         }
-        w.setStore(nullptr);
+        session.close();
         QCOMPARE(facts->topLevelItemCount(), 0);
         QVERIFY(!facts->isVisible());
     }
@@ -393,11 +396,10 @@ private slots:
         Fixture f;
         QVERIFY(f.open());
         const auto other = buildStore(false);
-        f.widget.setStore(other, QStringLiteral("/tmp/b.json"), QStringLiteral("chrome-json-array"));
+        QSignalSpy spy(&f.widget, &widgets::OverallSummaryWidget::summaryUpdated);
+        widgettest::open(f.session, other, QStringLiteral("/tmp/b.json"), QStringLiteral("chrome-json-array"));
         QVERIFY(f.widget.view()->isShowingPlaceholder());
         QCOMPARE(f.widget.chart()->barCount(), 0);
-        QSignalSpy spy(&f.widget, &widgets::OverallSummaryWidget::summaryUpdated);
-        f.widget.setSummaryIndex(std::make_shared<const analysis::SummaryIndex>(*other));
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(plain(f.widget.view()->factsText()).contains(QStringLiteral("b.json")));
         QVERIFY(f.widget.view()->trackView()->isColumnHidden(SummaryTrackModel::Bytes));

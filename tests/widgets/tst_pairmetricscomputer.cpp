@@ -2,7 +2,7 @@
 
 #include <analysis/summary/summarycalculator.h>
 #include <annotations/pairmetricscomputer.h>
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -137,7 +137,7 @@ private slots:
         QVERIFY(!c.isBusy());
         c.request({ 0, 7000 });
         QTRY_VERIFY(!c.isBusy());
-        widgets::BackgroundPool::instance()->waitForDone(); // the cancelled task has ended too
+        model::BackgroundPool::instance()->waitForDone(); // the cancelled task has ended too
         QCoreApplication::processEvents();
         QVERIFY(ready.count() >= 1);
         for (const QList<QVariant>& r : ready)

@@ -2,6 +2,7 @@
 // through them in time order (buttons, Enter / Shift+Enter), starts from the current event,
 // shows errors, clears with Esc, and drives the "show only matches" option.
 #include "searchteststore.h"
+#include "widgettestutil.h"
 
 #include <search/searchform.h>
 #include <search/searchwidget.h>
@@ -13,6 +14,8 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QToolButton>
+#include <state/session.h>
+
 #include <QtTest>
 
 using namespace strata;
@@ -26,12 +29,13 @@ private slots:
 
     void init()
     {
-        m_selection = std::make_unique<model::Selection>();
-        m_viewport = std::make_unique<model::Viewport>();
+        m_session = std::make_unique<model::Session>();
+        m_selection = m_session->selection();
+        m_viewport = m_session->viewport();
         m_viewport->setTraceRange(m_store->extent());
-        m_w = std::make_unique<SearchWidget>(m_selection.get(), m_viewport.get());
+        m_w = std::make_unique<SearchWidget>(m_session.get());
         m_w->resize(360, 320);
-        m_w->setStore(m_store);
+        widgettest::open(*m_session, m_store);
         m_w->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
     }
@@ -39,8 +43,7 @@ private slots:
     void cleanup()
     {
         m_w.reset();
-        m_viewport.reset();
-        m_selection.reset();
+        m_session.reset();
     }
 
     void countAndHighlight_data()
@@ -155,7 +158,7 @@ private slots:
     {
         search("conv");
         QCOMPARE(m_w->positionText(), QStringLiteral("– of 5"));
-        QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+        QSignalSpy reveal(m_selection, &model::Selection::revealRequested);
         const QStringList expected { "conv@100", "conv_inner@110", "conv_mark@250", "conv@300", "conv@400",
             "conv@100" };
         for (int i = 0; i < expected.size(); ++i) {
@@ -330,7 +333,7 @@ private slots:
     void newStoreClears()
     {
         search("conv");
-        m_w->setStore(nullptr);
+        widgettest::open(*m_session, nullptr);
         QVERIFY(!m_w->matches());
         QCOMPARE(m_w->summaryText(), QStringLiteral("No profile is open."));
     }
@@ -346,8 +349,9 @@ private:
     }
 
     std::shared_ptr<const store::EventStore> m_store;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::Viewport> m_viewport;
+    std::unique_ptr<model::Session> m_session;
+    model::Selection* m_selection = nullptr;
+    model::Viewport* m_viewport = nullptr;
     std::unique_ptr<SearchWidget> m_w;
 };
 

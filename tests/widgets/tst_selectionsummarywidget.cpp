@@ -7,6 +7,7 @@
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
 #include "timeline/unitformat.h"
+#include "widgettestutil.h"
 
 #include <analysis/summary/summarycalculator.h>
 #include <state/selection.h>
@@ -190,18 +191,17 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const analysis::Trace
 
 // A widget on the test store, with its first summary (the whole trace) on screen.
 struct Fixture {
-    model::Selection selection;
-    model::Viewport viewport;
+    model::Session session;
+    model::Selection& selection = *session.selection();
+    model::Viewport& viewport = *session.viewport();
     std::shared_ptr<const store::EventStore> store = buildStore();
     std::shared_ptr<const analysis::SummaryIndex> index = std::make_shared<const analysis::SummaryIndex>(*store);
-    widgets::SelectionSummaryWidget widget { &selection, &viewport };
+    widgets::SelectionSummaryWidget widget { &session };
 
     bool open()
     {
-        viewport.setTraceRange(store->extent());
-        widget.setStore(store, QStringLiteral("/tmp/test.json"), QStringLiteral("chrome-json-object"));
         QSignalSpy spy(&widget, &widgets::SelectionSummaryWidget::summaryUpdated);
-        widget.setSummaryIndex(index);
+        widgettest::open(session, store, QStringLiteral("/tmp/test.json"), QStringLiteral("chrome-json-object"));
         return spy.wait(kWaitMs);
     }
     analysis::TraceSummary expected(TimeRange w) const
@@ -217,27 +217,26 @@ class TestSelectionSummaryWidget : public QObject {
 private slots:
     void placeholderUntilIndex()
     {
-        model::Selection sel;
-        model::Viewport vp;
-        widgets::SelectionSummaryWidget w(&sel, &vp);
+        model::Session session;
+        model::Viewport& vp = *session.viewport();
+        widgets::SelectionSummaryWidget w(&session);
         QCOMPARE(w.objectName(), QStringLiteral("selectionSummary"));
         QVERIFY(w.view()->isShowingPlaceholder());
         const auto store = buildStore();
         vp.setTraceRange(store->extent());
-        w.setStore(store);
+        widgettest::open(session, store);
         QVERIFY(w.view()->isShowingPlaceholder());
         QCOMPARE(w.view()->placeholderText(), QStringLiteral("Building summary…"));
         vp.setVisible({ 100000, 200000 }); // moves before the index is ready compute nothing
         QVERIFY(!w.isBusy());
 
-        QSignalSpy spy(&w, &widgets::SelectionSummaryWidget::summaryUpdated);
-        w.setSummaryIndex(std::make_shared<const analysis::SummaryIndex>(*store));
+        QSignalSpy spy(&w, &widgets::SelectionSummaryWidget::summaryUpdated); // the session's index comes
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(!w.view()->isShowingPlaceholder());
         QCOMPARE(w.window().start, TimeNs(100000));
         QCOMPARE(w.window().end, TimeNs(200000));
 
-        w.setStore(nullptr);
+        widgettest::open(session, nullptr);
         QVERIFY(w.view()->isShowingPlaceholder());
     }
 
@@ -371,7 +370,8 @@ private slots:
         QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
         f.viewport.setVisible({ 0, 250000 });
         f.widget.refresh();
-        f.widget.setStore(buildStore()); // another profile while the computation runs
+        // Another profile while the computation runs (its analyses are not started).
+        f.session.open(buildStore(), QString(), {}, nullptr, /*deferAnalyses=*/true);
         QTRY_VERIFY_WITH_TIMEOUT(f.widget.computer()->inFlight() == 0, kWaitMs);
         QCOMPARE(spy.count(), 0);
         QVERIFY(f.widget.view()->isShowingPlaceholder());

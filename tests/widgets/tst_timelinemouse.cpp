@@ -1,5 +1,6 @@
 // TimelineMouse: the pointer gestures of the timeline, driven through the widget as a user
 // would. Clicks, ruler and canvas drags and the wheel are also in tst_timelinewidget.
+#include "widgettestutil.h"
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -8,6 +9,8 @@
 #include <timeline/timelinewidget.h>
 
 #include <QSignalSpy>
+#include <state/session.h>
+
 #include <QtTest>
 
 #include <memory>
@@ -46,9 +49,10 @@ private:
     void drag(Qt::MouseButton button, QPoint from, QPoint to, Qt::KeyboardModifiers mods = {});
 
     std::shared_ptr<const store::EventStore> m_store;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::TrackFilter> m_filter;
+    std::unique_ptr<model::Session> m_session;
+    model::Viewport* m_viewport = nullptr;
+    model::Selection* m_selection = nullptr;
+    model::TrackFilter* m_filter = nullptr;
     std::unique_ptr<TimelineWidget> m_w;
 };
 
@@ -72,12 +76,13 @@ void tst_TimelineMouse::initTestCase()
 
 void tst_TimelineMouse::init()
 {
-    m_viewport = std::make_unique<model::Viewport>();
-    m_selection = std::make_unique<model::Selection>();
-    m_filter = std::make_unique<model::TrackFilter>();
-    m_w = std::make_unique<TimelineWidget>(m_viewport.get(), m_selection.get(), m_filter.get());
+    m_session = std::make_unique<model::Session>();
+    m_viewport = m_session->viewport();
+    m_selection = m_session->selection();
+    m_filter = m_session->trackFilter();
+    m_w = std::make_unique<TimelineWidget>(m_session.get());
     m_w->resize(800, 400);
-    m_w->setStore(m_store);
+    widgettest::open(*m_session, m_store);
     m_w->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
 }
@@ -85,9 +90,7 @@ void tst_TimelineMouse::init()
 void tst_TimelineMouse::cleanup()
 {
     m_w.reset();
-    m_filter.reset();
-    m_selection.reset();
-    m_viewport.reset();
+    m_session.reset();
 }
 
 QPoint tst_TimelineMouse::centreOf(int thread) const
@@ -138,7 +141,7 @@ void tst_TimelineMouse::clickOrSelect()
 
 void tst_TimelineMouse::ctrlClickRequestsSource()
 {
-    QSignalSpy requested(m_selection.get(), &model::Selection::sourceRequested);
+    QSignalSpy requested(m_selection, &model::Selection::sourceRequested);
     QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(0));
     QCOMPARE(requested.count(), 0);
     QTest::mouseClick(m_w.get(), Qt::LeftButton, Qt::ControlModifier, centreOf(2));

@@ -1,3 +1,4 @@
+#include "widgettestutil.h"
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -6,6 +7,8 @@
 #include <timeline/timelinewidget.h>
 
 #include <QSignalSpy>
+#include <state/session.h>
+
 #include <QtTest>
 
 #include <memory>
@@ -71,9 +74,10 @@ private:
     void wheel(QPoint pos, int delta, Qt::KeyboardModifiers mods);
 
     std::shared_ptr<const store::EventStore> m_store;
-    std::unique_ptr<model::Viewport> m_viewport;
-    std::unique_ptr<model::Selection> m_selection;
-    std::unique_ptr<model::TrackFilter> m_filter;
+    std::unique_ptr<model::Session> m_session;
+    model::Viewport* m_viewport = nullptr;
+    model::Selection* m_selection = nullptr;
+    model::TrackFilter* m_filter = nullptr;
     std::unique_ptr<TimelineWidget> m_w;
 };
 
@@ -115,12 +119,13 @@ void tst_TimelineWidget::initTestCase()
 
 void tst_TimelineWidget::init()
 {
-    m_viewport = std::make_unique<model::Viewport>();
-    m_selection = std::make_unique<model::Selection>();
-    m_filter = std::make_unique<model::TrackFilter>();
-    m_w = std::make_unique<TimelineWidget>(m_viewport.get(), m_selection.get(), m_filter.get());
+    m_session = std::make_unique<model::Session>();
+    m_viewport = m_session->viewport();
+    m_selection = m_session->selection();
+    m_filter = m_session->trackFilter();
+    m_w = std::make_unique<TimelineWidget>(m_session.get());
     m_w->resize(1000, 600);
-    m_w->setStore(m_store);
+    widgettest::open(*m_session, m_store);
     m_w->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
 }
@@ -128,9 +133,7 @@ void tst_TimelineWidget::init()
 void tst_TimelineWidget::cleanup()
 {
     m_w.reset();
-    m_filter.reset();
-    m_selection.reset();
-    m_viewport.reset();
+    m_session.reset();
 }
 
 store::SliceRow tst_TimelineWidget::row(const char* name) const
@@ -165,7 +168,7 @@ void tst_TimelineWidget::paintsAndSignals()
     const QPoint c = centreOf("0_fused(layer1.2+layer1.2.bn2)_3") + QPoint(0, 5);
     QCOMPARE(QColor(image.pixel(c)).rgb(), m_w->sliceColor(row("0_fused(layer1.2+layer1.2.bn2)_3")).rgb());
 
-    m_w->setStore(nullptr);
+    widgettest::open(*m_session, nullptr);
     m_w->render(&image);
     QCOMPARE(painted.count(), 2);
 }
@@ -260,7 +263,7 @@ void tst_TimelineWidget::click()
 {
     QFETCH(QString, name);
     const QByteArray n = name.toUtf8();
-    QSignalSpy changed(m_selection.get(), &model::Selection::currentChanged);
+    QSignalSpy changed(m_selection, &model::Selection::currentChanged);
     QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(n.constData()));
     QCOMPARE(m_selection->current(), EventRef::slice(row(n.constData())));
     QCOMPARE(changed.count(), 1);
@@ -554,7 +557,7 @@ void tst_TimelineWidget::flowJumps()
     QFETCH(QString, to);
     const EventRef start = EventRef::slice(row(qPrintable(from)));
     m_selection->setCurrent(start);
-    QSignalSpy reveal(m_selection.get(), &model::Selection::revealRequested);
+    QSignalSpy reveal(m_selection, &model::Selection::revealRequested);
     m_w->setFocus();
     QTest::keyClick(m_w.get(), Qt::Key(key));
     const EventRef expected = to.isEmpty() ? start : EventRef::slice(row(qPrintable(to)));
@@ -590,7 +593,7 @@ void tst_TimelineWidget::deepZoomInsideAHugeSlice()
     const TimeNs huge = 1000LL * 1000 * 1000 * 1000;
     b.completeSlice(t, 0, huge, b.type(b.intern("forever"), b.intern("c")), {});
     const auto s = b.finalize();
-    m_w->setStore(s);
+    widgettest::open(*m_session, s);
     m_viewport->setVisible({ huge / 2, huge / 2 + 100 });
     QTest::keyClick(m_w.get(), Qt::Key_W);
     QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);

@@ -4,6 +4,7 @@
 #include "../store/storetestutil.h"
 
 #include <state/selection.h>
+#include <state/session.h>
 #include <state/viewport.h>
 
 #include <QSignalSpy>
@@ -26,30 +27,51 @@ template <typename Sender, typename Signal> bool waitFor(const Sender* sender, S
     return spy.wait(kWaitMs);
 }
 
-// A dock as the main window makes it: on its own Selection and Viewport, made again for
-// each test function so no state leaks from one test to the next.
+// Opens `store` in `session` as the window does: the docks get the store at once, the
+// analyses follow on the event loop (a test waits for the dock's own result signal, whose
+// spy therefore starts before the work can finish).
+inline void open(strata::model::Session& session, std::shared_ptr<const strata::store::EventStore> store,
+    const QString& path = QString(), const QString& format = QString())
+{
+    strata::model::LoadInfo info;
+    info.format = format;
+    session.open(std::move(store), path, info);
+}
+
+// Whether the session has published every analysis of its profile within kWaitMs.
+inline bool waitForAnalyses(const strata::model::Session& session)
+{
+    return QTest::qWaitFor([&] { return session.analyses()->complete(); }, kWaitMs);
+}
+
+// A dock as the main window makes it: on its own session, made again for each test function
+// so no state leaks from one test to the next.
 template <typename Dock> struct DockFixture {
-    std::unique_ptr<strata::model::Selection> selection;
-    std::unique_ptr<strata::model::Viewport> viewport;
+    std::unique_ptr<strata::model::Session> session;
+    strata::model::Selection* selection = nullptr;
+    strata::model::Viewport* viewport = nullptr;
     std::unique_ptr<Dock> widget;
 
     // The dock, w × h on screen, over a trace spanning `extent`; false when it was not exposed.
     bool show(strata::store::TimeRange extent, int w, int h)
     {
-        selection = std::make_unique<strata::model::Selection>();
-        viewport = std::make_unique<strata::model::Viewport>();
+        session = std::make_unique<strata::model::Session>();
+        selection = session->selection();
+        viewport = session->viewport();
         viewport->setTraceRange(extent);
-        widget = std::make_unique<Dock>(selection.get(), viewport.get());
+        widget = std::make_unique<Dock>(session.get());
         widget->resize(w, h);
         widget->show();
         return QTest::qWaitForWindowExposed(widget.get());
     }
-    // The dock first: it holds pointers to the shared state.
+    void open(std::shared_ptr<const strata::store::EventStore> store) { widgettest::open(*session, std::move(store)); }
+    // The dock first: it holds pointers to the session.
     void reset()
     {
         widget.reset();
-        viewport.reset();
-        selection.reset();
+        session.reset();
+        selection = nullptr;
+        viewport = nullptr;
     }
 };
 

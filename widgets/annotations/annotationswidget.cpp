@@ -6,7 +6,9 @@
 #include "pairmetricsview.h"
 #include "timeline/unitformat.h"
 
+#include <state/analyses.h>
 #include <state/annotationsmodel.h>
+#include <state/session.h>
 #include <state/viewport.h>
 
 #include <QAction>
@@ -24,6 +26,16 @@ namespace strata::widgets {
 
 using model::Marker;
 using model::MarkerId;
+
+AnnotationsWidget::AnnotationsWidget(model::Session* session, QWidget* parent)
+    : AnnotationsWidget(session->annotations(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this,
+        [this, session] { setStore(session->store(), session->filePath()); });
+    setStore(session->store(), session->filePath());
+    connect(session, &model::Session::analysesChanged, this, [this, session] { takeAnalyses(*session->analyses()); });
+    takeAnalyses(*session->analyses());
+}
 
 AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)
@@ -146,19 +158,12 @@ void AnnotationsWidget::setStore(std::shared_ptr<const store::EventStore> store,
     updateActions();
 }
 
-void AnnotationsWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
+void AnnotationsWidget::takeAnalyses(const model::Analyses& analyses)
 {
-    if (!m_store)
+    if (!m_store || (analyses.summary == m_index && analyses.catalog == m_catalog))
         return;
-    m_index = std::move(index);
-    rebuildAnalysis();
-}
-
-void AnnotationsWidget::setOperatorCatalog(std::shared_ptr<const analysis::OperatorCatalog> catalog)
-{
-    if (!m_store)
-        return;
-    m_catalog = std::move(catalog);
+    m_index = analyses.summary;
+    m_catalog = analyses.catalog;
     rebuildAnalysis();
 }
 

@@ -18,6 +18,11 @@ class AnnotationsModel;
 class Viewport;
 } // namespace strata::model
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class AnnotationsTableModel;
@@ -36,11 +41,8 @@ class AnnotationsWidget : public QWidget {
 public:
     static constexpr int kDebounceMs = 60; // a marker being dragged recomputes at most this often
 
-    AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent = nullptr);
-
-    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath = QString());
-    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
-    void setOperatorCatalog(std::shared_ptr<const analysis::OperatorCatalog> catalog);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit AnnotationsWidget(model::Session* session, QWidget* parent = nullptr);
 
     QTableView* table() const { return m_table; }
     AnnotationsTableModel* tableModel() const { return m_model; }
@@ -68,6 +70,9 @@ signals:
     void statusMessage(const QString& text, bool warning);
 
 private:
+    AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath = QString());
+    void takeAnalyses(const model::Analyses& analyses); // what is new in them
     QAction* addAction(const QString& text, const QString& name, const QString& tip, void (AnnotationsWidget::*slot)());
     void setCurrent(model::MarkerId id);
     void restoreCurrentRow();

@@ -1,6 +1,6 @@
 #include "pairmetricscomputer.h"
 
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/summary/summarycalculator.h>
@@ -144,10 +144,10 @@ void PairMetricsComputer::request(store::TimeRange window)
         if (generation == m_generation)
             m_pending = false;
     });
-    watcher->setFuture(QtConcurrent::run(BackgroundPool::instance(),
+    watcher->setFuture(QtConcurrent::run(model::BackgroundPool::instance(),
         [store = m_store, index = m_index, catalog = m_catalog, slot = m_indexSlot, stop = m_stop, window](
             QPromise<MetricsPtr>& promise) {
-            BackgroundPool::lowerCurrentThread();
+            model::BackgroundPool::lowerCurrentThread();
             auto partial = std::make_shared<PairMetrics>();
             partial->window = window;
             partial->summary = analysis::SummaryCalculator::compute(*store, *index, window);

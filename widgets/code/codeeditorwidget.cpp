@@ -16,6 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <state/session.h>
 
 namespace strata::widgets {
 
@@ -38,6 +39,17 @@ struct CodeEditorWidget::Loaded {
     QString text;
     QString error;
 };
+
+CodeEditorWidget::CodeEditorWidget(model::Session* session, QWidget* parent)
+    : CodeEditorWidget(session->selection(), parent)
+{
+    connect(session, &model::Session::storeChanged, this,
+        [this, session] { setStore(session->store(), session->filePath()); });
+    setStore(session->store(), session->filePath());
+    connect(
+        session, &model::Session::analysesChanged, this, [this, session] { takeIndex(session->analyses()->source); });
+    takeIndex(session->analyses()->source);
+}
 
 CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)
     : QWidget(parent)
@@ -105,7 +117,6 @@ void CodeEditorWidget::setStore(std::shared_ptr<const store::EventStore> store, 
     m_resolver = SourceFileResolver(tracePath);
     m_file = -1;
     m_loading = false;
-    m_indexing = false;
     m_pendingEventLine = 0;
     m_pendingSelectLine = 0;
     m_pendingSelectFile.clear();
@@ -117,28 +128,15 @@ void CodeEditorWidget::setStore(std::shared_ptr<const store::EventStore> store, 
     setStatus(QString());
 }
 
-void CodeEditorWidget::buildIndex()
+void CodeEditorWidget::takeIndex(std::shared_ptr<const analysis::SourceIndex> index)
 {
-    if (!m_store || m_index || m_indexing)
+    if (!m_store || !index || index == m_index)
         return;
-    m_indexing = true;
-    const quint64 generation = m_generation;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const analysis::SourceIndex>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            onIndexBuilt(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([store = m_store] {
-        auto index = std::make_shared<analysis::SourceIndex>();
-        index->build(*store);
-        return std::shared_ptr<const analysis::SourceIndex>(std::move(index));
-    }));
+    onIndexBuilt(std::move(index));
 }
 
 void CodeEditorWidget::onIndexBuilt(std::shared_ptr<const analysis::SourceIndex> index)
 {
-    m_indexing = false;
     m_index = std::move(index);
     fillFileList();
     if (m_index->empty()) {

@@ -13,12 +13,17 @@ class QComboBox;
 class QLabel;
 class QToolButton;
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class SourceView;
 
 // The Code dock (objectName "codeEditor"): the profile's source files (from
-// store::SourceIndex, built off the GUI thread by buildIndex()) in a read-only view with
+// analysis::SourceIndex, built off the GUI thread by the session) in a read-only view with
 // per-line event counts and time in the gutter. Files are found next to the trace or under
 // a source root the user picks (SourceFileResolver) and read off the GUI thread.
 // Linked through the shared Selection only:
@@ -31,16 +36,12 @@ class SourceView;
 class CodeEditorWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit CodeEditorWidget(model::Selection* selection, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit CodeEditorWidget(model::Session* session, QWidget* parent = nullptr);
     ~CodeEditorWidget() override;
 
-    // tracePath: where the profile was read from, for finding its sources.
-    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath);
-    // Builds the SourceIndex on the thread pool; indexReady() follows. Call once the
-    // first paint after a load is done (the window does on Session::analysesReady).
-    void buildIndex();
     std::shared_ptr<const analysis::SourceIndex> index() const { return m_index; }
-    bool isIndexing() const { return m_indexing; }
+    bool isIndexing() const { return m_store && !m_index; } // Analyses::source has not come yet
 
     void openFile(int file); // an index into index()->files(); fileShown() when on screen
     int currentFile() const { return m_file; }
@@ -59,6 +60,9 @@ signals:
     void raiseRequested();
 
 private:
+    CodeEditorWidget(model::Selection* selection, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath);
+    void takeIndex(std::shared_ptr<const analysis::SourceIndex> index); // when new
     struct Loaded;
     void onIndexBuilt(std::shared_ptr<const analysis::SourceIndex> index);
     void onFileLoaded(const Loaded& loaded);
@@ -82,7 +86,6 @@ private:
 
     int m_file = -1; // shown (or loading) file
     bool m_loading = false;
-    bool m_indexing = false;
     quint64 m_generation = 0; // store/index changes: older builds and loads are dropped
     quint64 m_loadGeneration = 0; // file loads
     quint64 m_rowsGeneration = 0; // line → rows jobs

@@ -4,7 +4,7 @@
 
 namespace strata::widgets {
 
-// Finds the files a profile's source locations name (store::SourceIndex paths, as written
+// Finds the files a profile's source locations name (analysis::SourceIndex paths, as written
 // in the trace) on this machine. Sources travel with the profile, so the places looked at
 // are, in order: the source root the user picked for this trace (remembered per trace in
 // QSettings), the trace's own folder, and the folders next to it named "<stem>_sources",

@@ -12,7 +12,7 @@ namespace strata::widgets {
 class SourceGutter;
 
 // The read-only text of one source file with a gutter (SourceGutter: line numbers, events
-// and time per line from store::SourceIndex), syntax highlighting by file type (Python,
+// and time per line from analysis::SourceIndex), syntax highlighting by file type (Python,
 // C/C++) and two marks: the current event's line, and the lines the user selected. When the
 // user (not the program) puts the cursor on a line or selects several, linesSelected()
 // says which, once per change.

@@ -3,6 +3,7 @@
 #include "timeline/unitformat.h"
 
 #include <analysis/flows/flowchain.h>
+#include <state/session.h>
 #include <state/viewport.h>
 
 #include <QAction>
@@ -121,6 +122,13 @@ QString percent(TimeNs part, TimeNs whole)
 }
 
 } // namespace
+
+EventDetailsWidget::EventDetailsWidget(model::Session* session, QWidget* parent)
+    : EventDetailsWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
+    setStore(session->store());
+}
 
 EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)

@@ -17,11 +17,16 @@ namespace strata::model {
 class Viewport;
 }
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 // The Event Details dock (objectName "eventDetails"): every field of Selection::current —
 // identity, where and when it ran, its parent chain, its args as a tree (dotted keys nested)
-// and its flow chain (store::FlowChain to Selection::flowDepth hops each way, set with the
+// and its flow chain (analysis::FlowChain to Selection::flowDepth hops each way, set with the
 // "Flow depth" box shown for slices with flows). Parent and flow rows are links: activating
 // one makes that event current and asks the views to reveal it.
 class EventDetailsWidget : public QWidget {
@@ -31,9 +36,9 @@ public:
     static constexpr int kTargetKindRole = Qt::UserRole + 1;
     static constexpr int kTargetRowRole = Qt::UserRole + 2;
 
-    EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit EventDetailsWidget(model::Session* session, QWidget* parent = nullptr);
 
-    void setStore(std::shared_ptr<const store::EventStore> store);
     QTreeWidget* tree() const { return m_tree; }
     QString title() const; // the shown event's name, empty when nothing is shown
 
@@ -41,6 +46,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store);
     void refresh();
     void showSlice(store::SliceRow row);
     void showInstant(store::InstantRow row);

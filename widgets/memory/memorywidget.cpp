@@ -9,6 +9,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <state/session.h>
 
 #include <algorithm>
 #include <map>
@@ -21,6 +22,13 @@ QString swatch(const QColor& c)
     return QStringLiteral("<span style=\"color:%1\">&#9632;</span>").arg(c.name());
 }
 } // namespace
+
+MemoryWidget::MemoryWidget(model::Session* session, QWidget* parent)
+    : MemoryWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
+    setStore(session->store());
+}
 
 MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)

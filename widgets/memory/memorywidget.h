@@ -18,6 +18,11 @@ class Selection;
 class Viewport;
 } // namespace strata::model
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class MemoryChart;
@@ -32,10 +37,10 @@ class MemoryUsageBar;
 class MemoryWidget : public QWidget {
     Q_OBJECT
 public:
-    MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit MemoryWidget(model::Session* session, QWidget* parent = nullptr);
     ~MemoryWidget() override;
 
-    void setStore(std::shared_ptr<const store::EventStore> store);
     bool hasAccesses() const;
     const std::vector<MemoryChart*>& charts() const { return m_charts; }
     MemoryUsageBar* usageBar() const { return m_usage; }
@@ -47,6 +52,8 @@ signals:
     void ready(); // the charts of the current store are shown
 
 private:
+    MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store);
     using Axes = std::vector<std::pair<store::MemorySpaceId, std::vector<MemoryAddressAxis::Band>>>;
     void showPlaceholder(const QString& text);
     void onAxesReady();

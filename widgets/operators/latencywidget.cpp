@@ -9,6 +9,7 @@
 #include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
 #include <report/operatorexport.h>
+#include <state/session.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatoraggregator.h>
@@ -39,7 +40,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,20 @@ QTableView* makeTable(QWidget* parent, const QString& name)
 }
 
 } // namespace
+
+LatencyWidget::LatencyWidget(model::Session* session, QWidget* parent)
+    : LatencyWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this,
+        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
+    setAnalysis(session->store(), session->analyses()->catalog);
+    connect(session, &model::Session::analysesChanged, this, [this, session] {
+        if (session->analyses()->catalog != m_catalog)
+            setAnalysis(session->store(), session->analyses()->catalog);
+    });
+    if (session->analyses()->catalog != m_catalog)
+        setAnalysis(session->store(), session->analyses()->catalog);
+}
 
 LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)
@@ -298,7 +313,7 @@ void LatencyWidget::rebuild()
         apply(nullptr, m_job.generation());
         return;
     }
-    const LatestJob::Ticket job = m_job.start();
+    const model::LatestJob::Ticket job = m_job.start();
     const quint64 generation = job.generation;
     const store::TimeRange window = m_window->window();
     m_range = m_window->relativeRange();
@@ -310,8 +325,8 @@ void LatencyWidget::rebuild()
         if (watcher->result())
             apply(watcher->result(), generation);
     });
-    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
-                                               cancel = job.cancel]() -> std::shared_ptr<const Result> {
+    watcher->setFuture(model::BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
+                                                      cancel = job.cancel]() -> std::shared_ptr<const Result> {
         auto r = std::make_shared<Result>();
         r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
         if (cancel->load())
@@ -490,7 +505,7 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
             m_selection->setHighlighted(watcher->result(), name);
     });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
+    watcher->setFuture(model::BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
         return std::make_shared<const std::vector<store::SliceRow>>(analysis::OperatorRows::collect(*store, *catalog,
             { analysis::OperatorLevel::Op }, { key }, window, analysis::OperatorAggregator::defaultScope(*catalog)));
     }));

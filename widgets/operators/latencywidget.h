@@ -1,6 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
-#include "common/latestjob.h"
+#include <state/latestjob.h>
 
 #include <analysis/latency/latencystats.h>
 #include <analysis/operators/operatorcatalog.h>
@@ -32,6 +32,11 @@ class Selection;
 class Viewport;
 } // namespace strata::model
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class LatencyStatsModel;
@@ -49,12 +54,11 @@ class LatencyWidget : public QWidget {
 public:
     static constexpr int kBins = 30; // as strata-cli latency's default
 
-    LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit LatencyWidget(model::Session* session, QWidget* parent = nullptr);
     ~LatencyWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
-    void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     // "" = the default unit.
     void setUnit(const QString& unit);
     QString unit() const { return m_unit; }
@@ -84,6 +88,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     struct Result {
         analysis::LatencyStats stats;
         std::vector<analysis::OperatorAverage> averages;
@@ -128,8 +135,8 @@ private:
     QLineSeries* m_medianLine = nullptr;
     QLineSeries* m_p99Line = nullptr;
 
-    LatestJob m_job;
-    LatestJob m_highlightJob;
+    model::LatestJob m_job;
+    model::LatestJob m_highlightJob;
 };
 
 } // namespace strata::widgets

@@ -8,6 +8,7 @@
 #include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
 #include <report/operatorexport.h>
+#include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
@@ -34,7 +35,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 #include <algorithm>
 #include <cmath>
@@ -62,6 +63,20 @@ QString levelNoun(OperatorLevel l)
 }
 
 } // namespace
+
+OperatorChartsWidget::OperatorChartsWidget(model::Session* session, QWidget* parent)
+    : OperatorChartsWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this,
+        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
+    setAnalysis(session->store(), session->analyses()->catalog);
+    connect(session, &model::Session::analysesChanged, this, [this, session] {
+        if (session->analyses()->catalog != m_catalog)
+            setAnalysis(session->store(), session->analyses()->catalog);
+    });
+    if (session->analyses()->catalog != m_catalog)
+        setAnalysis(session->store(), session->analyses()->catalog);
+}
 
 OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)
@@ -249,7 +264,7 @@ void OperatorChartsWidget::rebuild()
         m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
         return;
     }
-    const LatestJob::Ticket job = m_job.start();
+    const model::LatestJob::Ticket job = m_job.start();
     const quint64 generation = job.generation;
     m_building = true;
     const OperatorLevel lvl = level();
@@ -262,7 +277,7 @@ void OperatorChartsWidget::rebuild()
         apply(watcher->result(), generation);
     });
     watcher->setFuture(
-        BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
+        model::BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
             auto t = std::make_shared<analysis::OperatorTable>(analysis::OperatorAggregator::aggregate(
                 *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), cancel.get()));
             return cancel->load() ? nullptr : t;
@@ -405,7 +420,7 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
             m_selection->setHighlighted(watcher->result(), label);
     });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(BackgroundPool::run(
+    watcher->setFuture(model::BackgroundPool::run(
         [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
                 analysis::OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));

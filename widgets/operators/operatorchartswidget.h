@@ -1,6 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
-#include "common/latestjob.h"
+#include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatortable.h>
@@ -29,6 +29,11 @@ class Selection;
 class Viewport;
 } // namespace strata::model
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class PieLegend;
@@ -47,12 +52,11 @@ class OperatorChartsWidget : public QWidget {
 public:
     static constexpr int kTopSlices = 8;
 
-    OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit OperatorChartsWidget(model::Session* session, QWidget* parent = nullptr);
     ~OperatorChartsWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
-    void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void setLevel(analysis::OperatorLevel level);
     analysis::OperatorLevel level() const;
     void setMode(AnalysisWindow::Mode mode);
@@ -72,6 +76,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
     void apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation);
     void fillPie();
@@ -104,8 +111,8 @@ private:
     QChartView* m_splitView = nullptr;
     QHorizontalPercentBarSeries* m_split = nullptr;
 
-    LatestJob m_job;
-    LatestJob m_highlightJob;
+    model::LatestJob m_job;
+    model::LatestJob m_highlightJob;
     bool m_building = false;
 };
 

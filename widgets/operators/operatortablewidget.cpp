@@ -7,6 +7,7 @@
 #include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
 #include <report/operatorexport.h>
+#include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
@@ -28,7 +29,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 #include <algorithm>
 
@@ -64,6 +65,20 @@ const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings
         { tr("Slice name (flat)"), { OperatorLevel::Name } },
     };
     return g;
+}
+
+OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
+    : OperatorTableWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this,
+        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
+    setAnalysis(session->store(), session->analyses()->catalog);
+    connect(session, &model::Session::analysesChanged, this, [this, session] {
+        if (session->analyses()->catalog != m_catalog)
+            setAnalysis(session->store(), session->analyses()->catalog);
+    });
+    if (session->analyses()->catalog != m_catalog)
+        setAnalysis(session->store(), session->analyses()->catalog);
 }
 
 OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -304,7 +319,7 @@ void OperatorTableWidget::rebuild()
 {
     if (!m_store || !m_catalog)
         return;
-    const LatestJob::Ticket job = m_job.start();
+    const model::LatestJob::Ticket job = m_job.start();
     const quint64 generation = job.generation;
     m_building = true;
     updateStatus();
@@ -316,7 +331,7 @@ void OperatorTableWidget::rebuild()
         watcher->deleteLater();
         applyTree(watcher->result(), generation);
     });
-    watcher->setFuture(BackgroundPool::run(
+    watcher->setFuture(model::BackgroundPool::run(
         [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = job.cancel] {
             return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
         }));
@@ -491,7 +506,7 @@ void OperatorTableWidget::onSelectionChanged()
 {
     const auto tree = m_model->tree();
     const std::vector<int> nodes = selectedNodes();
-    const LatestJob::Ticket job = m_highlightJob.start();
+    const model::LatestJob::Ticket job = m_highlightJob.start();
     const quint64 generation = job.generation;
     if (!tree || nodes.empty() || !m_store || !m_catalog) {
         if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
@@ -512,7 +527,7 @@ void OperatorTableWidget::onSelectionChanged()
         m_selection->setHighlighted(rows, label);
     });
     watcher->setFuture(
-        BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
+        model::BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
                 std::vector<store::SliceRow> rows

@@ -1,7 +1,7 @@
 #pragma once
 #include "analysiswindow.h"
-#include "common/latestjob.h"
 #include <analysis/operators/operatortree.h>
+#include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
 #include <store/eventstore.h>
@@ -25,6 +25,11 @@ class QTreeView;
 namespace strata::model {
 class Selection;
 class Viewport;
+} // namespace strata::model
+
+namespace strata::model {
+struct Analyses;
+class Session;
 } // namespace strata::model
 
 namespace strata::widgets {
@@ -51,13 +56,10 @@ public:
     };
     static const std::vector<Grouping>& groupings(); // [0] framework › operator › command
 
-    OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit OperatorTableWidget(model::Session* session, QWidget* parent = nullptr);
     ~OperatorTableWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
-
-    // The profile and its catalog (null until Session::analysesReady). Either may be null.
-    void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
 
     void setGrouping(int index);
     int grouping() const;
@@ -88,6 +90,9 @@ signals:
     void latencyRequested(const QString& unit); // "Latency of This Operator"
 
 private:
+    OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setAnalysis(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
     void applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation);
     void updateColumns();
@@ -124,11 +129,11 @@ private:
     OperatorFilterProxy* m_proxy = nullptr;
     bool m_columnsSized = false;
 
-    LatestJob m_job;
+    model::LatestJob m_job;
     bool m_building = false;
     std::optional<store::TimeRange> m_treeRange; // the relative range of the tree shown
 
-    LatestJob m_highlightJob;
+    model::LatestJob m_highlightJob;
     std::shared_ptr<const std::vector<store::SliceRow>> m_ownHighlight; // what we last set
     bool m_restoring = false;
 };

@@ -10,10 +10,10 @@ class QToolButton;
 
 namespace strata::widgets {
 
-// The fields of the Search dock, combined with AND into a store::SearchQuery: name
+// The fields of the Search dock, combined with AND into a analysis::SearchQuery: name
 // (substring, or regex with ".*"; "Aa" for case), category, track, arg conditions (one
 // "key op value" a line, SearchQuery::parseArgCondition), duration min/max and a time range
-// (times with units, store::TimeText), or the visible window only.
+// (times with units, analysis::TimeText), or the visible window only.
 // Keys: Enter / Shift+Enter in a line field ask for the next / previous match; Ctrl+Enter
 // does it from the arg lines (where Enter starts a new line); Esc asks to clear.
 class SearchForm : public QWidget {

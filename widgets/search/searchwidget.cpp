@@ -3,6 +3,7 @@
 #include "searchform.h"
 #include "timeline/unitformat.h"
 
+#include <state/session.h>
 #include <state/viewport.h>
 
 #include <QCheckBox>
@@ -19,6 +20,13 @@
 namespace strata::widgets {
 
 using model::EventRef;
+
+SearchWidget::SearchWidget(model::Session* session, QWidget* parent)
+    : SearchWidget(session->selection(), session->viewport(), parent)
+{
+    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
+    setStore(session->store());
+}
 
 SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
     : QWidget(parent)

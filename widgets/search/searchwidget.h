@@ -18,6 +18,11 @@ namespace strata::model {
 class Viewport;
 }
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class SearchForm;
@@ -34,10 +39,10 @@ class SearchWidget : public QWidget {
 public:
     static constexpr int kDebounceMs = 250;
 
-    SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit SearchWidget(model::Session* session, QWidget* parent = nullptr);
     ~SearchWidget() override;
 
-    void setStore(std::shared_ptr<const store::EventStore> store);
     SearchForm* form() const { return m_form; }
     // The fields' own height: the scroll area around them would hint less.
     QSize sizeHint() const override;
@@ -62,6 +67,8 @@ signals:
     void finished(); // a search ended: results, an error, or nothing to search for
 
 private:
+    SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store);
     void onEdited();
     void onResults(std::shared_ptr<const SearchMatches> matches);
     void cancelRunning();

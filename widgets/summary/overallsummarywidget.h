@@ -10,6 +10,11 @@
 class QToolButton;
 class QTreeWidget;
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class SummaryBusyChart;
@@ -23,12 +28,8 @@ class SummaryView;
 class OverallSummaryWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit OverallSummaryWidget(QWidget* parent = nullptr);
-
-    // A new profile, or none. Its summary index comes later (Session::analysesReady).
-    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
-        const QString& format = QString());
-    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit OverallSummaryWidget(model::Session* session, QWidget* parent = nullptr);
 
     std::shared_ptr<const analysis::TraceSummary> summary() const;
     bool isBusy() const;
@@ -42,6 +43,10 @@ signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
+    OverallSummaryWidget(QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
+        const QString& format = QString());
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     void showFacts(const store::EventStore* store);
 

@@ -14,6 +14,11 @@ class Selection;
 class Viewport;
 } // namespace strata::model
 
+namespace strata::model {
+struct Analyses;
+class Session;
+} // namespace strata::model
+
 namespace strata::widgets {
 
 class SummaryComputer;
@@ -32,11 +37,8 @@ public:
     // A drag that never pauses still updates this often: the numbers follow the hand.
     static constexpr int kMaxDelayMs = 400;
 
-    SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent = nullptr);
-
-    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
-        const QString& format = QString());
-    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
+    // Follows the session's profile and analyses, and the state objects it shares.
+    explicit SelectionSummaryWidget(model::Session* session, QWidget* parent = nullptr);
 
     // The window to summarise now: the time selection, else the visible range (absolute).
     store::TimeRange targetWindow() const;
@@ -56,6 +58,10 @@ signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
+    SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
+        const QString& format = QString());
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
     void onWindowMoved();
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;

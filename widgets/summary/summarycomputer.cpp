@@ -3,7 +3,7 @@
 #include <analysis/summary/summarycalculator.h>
 
 #include <QFutureWatcher>
-#include <common/backgroundpool.h>
+#include <state/backgroundpool.h>
 
 namespace strata::widgets {
 
@@ -42,7 +42,7 @@ void SummaryComputer::request(store::TimeRange window)
         emit ready(watcher->result());
     });
     // The lambda owns references to the store and index: they outlive a profile switch.
-    watcher->setFuture(BackgroundPool::run([store = m_store, index = m_index, window]() -> SummaryPtr {
+    watcher->setFuture(model::BackgroundPool::run([store = m_store, index = m_index, window]() -> SummaryPtr {
         return std::make_shared<const analysis::TraceSummary>(
             analysis::SummaryCalculator::compute(*store, *index, window));
     }));

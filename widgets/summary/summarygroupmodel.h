@@ -8,7 +8,7 @@
 
 namespace strata::widgets {
 
-// A two-level tree over one store::TraceSummary: its processes, and under each the rows of
+// A two-level tree over one analysis::TraceSummary: its processes, and under each the rows of
 // the summary (engines or counters, per subclass) that belong to it, in display order.
 //
 // A new summary with the same rows in the same processes (the same profile, another window)

@@ -18,7 +18,7 @@ namespace strata::widgets {
 class SummaryCounterModel;
 class SummaryTrackModel;
 
-// One store::TraceSummary on screen, shared by the Overall and Current Selection Summary
+// One analysis::TraceSummary on screen, shared by the Overall and Current Selection Summary
 // docks: a caption (which window) and the trace facts; the engines by process (events,
 // busy, utilisation with an inline bar, average duration, and where the trace has them
 // data moved, bandwidth, FLOPs, MFU, HFU); the counters (min, mean, max); and the import

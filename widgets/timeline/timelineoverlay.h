@@ -46,7 +46,7 @@ public:
     void paintHighlights(QPainter& p, const model::Selection& selection, const TrackImageCache& images) const;
     void paintTimeSelection(QPainter& p, store::TimeRange r) const;
     void paintOutline(QPainter& p, model::EventRef e, bool selected) const;
-    // The flows of `slice` followed `depth` hops both ways (store::FlowChain), arrows whose
+    // The flows of `slice` followed `depth` hops both ways (analysis::FlowChain), arrows whose
     // ends share pixel bins bundled into one with a count (FlowBundler).
     void paintFlows(QPainter& p, store::SliceRow slice, int depth = 1) const;
     void paintCursor(QPainter& p, double x) const;

@@ -10,6 +10,7 @@
 #include <analysis/timeline/lodindex.h>
 
 #include <analysis/flows/flowchain.h>
+#include <state/session.h>
 #include <state/trackfilter.h>
 
 #include <QContextMenuEvent>
@@ -29,12 +30,12 @@ using model::Viewport;
 using store::TimeNs;
 using store::TimeRange;
 
-TimelineWidget::TimelineWidget(
-    model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter, QWidget* parent)
+TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     : QWidget(parent)
-    , m_viewport(viewport)
-    , m_selection(selection)
-    , m_filter(filter)
+    , m_session(session)
+    , m_viewport(session->viewport())
+    , m_selection(session->selection())
+    , m_filter(session->trackFilter())
     , m_labelWidth(TrackLabels::kDefaultWidth)
 {
     setObjectName(QStringLiteral("timeline"));
@@ -42,7 +43,9 @@ TimelineWidget::TimelineWidget(
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(360, 160);
-    connect(&m_lod, &LodIndexLoader::ready, this, qOverload<>(&QWidget::update));
+    m_markers.setModel(session->annotations(), this);
+    connect(session, &model::Session::storeChanged, this, [this] { setStore(m_session->store()); });
+    connect(session, &model::Session::analysesChanged, this, &TimelineWidget::takeIndex);
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
             updateHover(m_mousePos);
@@ -54,21 +57,20 @@ TimelineWidget::TimelineWidget(
     connect(m_selection, &model::Selection::highlightChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::flowDepthChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::revealRequested, this, &TimelineWidget::revealEvent);
-    if (m_filter) {
-        connect(m_filter, &model::TrackFilter::changed, this, [this] {
-            relayout();
-            update();
-        });
-    }
+    connect(m_filter, &model::TrackFilter::changed, this, [this] {
+        relayout();
+        update();
+    });
+    setStore(session->store());
 }
 
 TimelineWidget::~TimelineWidget() = default;
 
-void TimelineWidget::setStore(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::LodIndex> prebuilt)
+void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
     m_store = std::move(store);
-    m_lod.reset(m_store, std::move(prebuilt));
+    m_lod.reset();
+    takeIndex();
     m_images.clear();
     m_overview.invalidate();
     m_colors.reset(m_store.get());
@@ -89,14 +91,13 @@ void TimelineWidget::setStore(
     update();
 }
 
-void TimelineWidget::waitForIndex()
+void TimelineWidget::takeIndex()
 {
-    m_lod.wait();
-}
-
-double TimelineWidget::indexBuildMs() const
-{
-    return m_lod.buildMs();
+    const std::shared_ptr<const analysis::LodIndex>& lod = m_session->analyses()->lod;
+    if (!lod || lod == m_lod || !m_store || &lod->store() != m_store.get())
+        return;
+    m_lod = lod;
+    update();
 }
 
 void TimelineWidget::relayout()
@@ -182,7 +183,7 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f)
     }
     TrackRenderer::Context ctx;
     ctx.store = m_store.get();
-    ctx.lod = m_lod.index();
+    ctx.lod = m_lod.get();
     ctx.colors = &m_colors;
     ctx.labels = &m_labelCache;
     ctx.t0 = f.t0;
@@ -230,7 +231,14 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         emit painted();
         return;
     }
-    waitForIndex();
+    if (!m_lod) { // a big store opened without one: the session builds it and we repaint then
+        p.fillRect(rect(), pal.color(QPalette::Base));
+        p.setPen(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.55));
+        p.drawText(rect(), Qt::AlignCenter, tr("Indexing the timeline…"));
+        m_lastFrameMs = timer.nsecsElapsed() / 1e6;
+        emit painted();
+        return;
+    }
     const auto ticks = TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
 
     p.fillRect(f.canvas, pal.color(QPalette::Base));
@@ -274,7 +282,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     p.fillRect(f.ruler, pal.color(QPalette::Window));
     p.setFont(labelFont());
     TimeRuler::paint(p, f.ruler, ticks, pal, labelFont(), pill);
-    m_overview.paint(p, f.overview, *m_store, *m_lod.index(), m_viewport->visible(), pal, devicePixelRatioF());
+    m_overview.paint(p, f.overview, *m_store, *m_lod, m_viewport->visible(), pal, devicePixelRatioF());
     paintCorner(p, f, ticks.origin);
 
     p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));

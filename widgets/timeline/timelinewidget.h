@@ -1,6 +1,5 @@
 #pragma once
 #include "eventtooltip.h"
-#include "lodindexloader.h"
 #include "markerlayer.h"
 #include "operatorcolors.h"
 #include "overviewbar.h"
@@ -26,8 +25,9 @@ namespace strata::analysis {
 class LodIndex;
 }
 namespace strata::model {
+class Session;
 class TrackFilter;
-}
+} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -48,20 +48,14 @@ public:
     static constexpr int kOverviewHeight = 40;
     static constexpr int kRulerHeight = 24;
 
-    TimelineWidget(
-        model::Viewport* viewport, model::Selection* selection, model::TrackFilter* filter, QWidget* parent = nullptr);
+    // Follows the session's profile, its level-of-detail index, viewport, selection, track
+    // filter and markers.
+    explicit TimelineWidget(model::Session* session, QWidget* parent = nullptr);
     ~TimelineWidget() override;
 
-    // `prebuilt`: a level-of-detail index already made for this store off the GUI thread
-    // (the load job makes one), so the first paint does not wait for it.
-    void setStore(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::LodIndex> prebuilt = nullptr);
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
     double lastFrameMs() const { return m_lastFrameMs; }
-
-    // Blocks until the level-of-detail index of the current store is built.
-    void waitForIndex();
-    double indexBuildMs() const;
+    bool hasIndex() const { return m_lod != nullptr; } // else the tracks wait for Analyses::lod
     int geometryBuilds() const { return m_images.builds(); } // track images rendered so far
 
     int labelWidth() const { return m_labelWidth; }
@@ -79,7 +73,6 @@ public:
     void revealEvent(model::EventRef e);
 
     // The shared markers; the timeline draws, adds, drags and removes them.
-    void setAnnotations(model::AnnotationsModel* annotations) { m_markers.setModel(annotations, this); }
     const MarkerLayer& markers() const { return m_markers; }
     // The context menu for a widget point (what a right-click pops up); null off the tracks.
     QMenu* createContextMenu(QPoint pos);
@@ -104,6 +97,9 @@ protected:
 private:
     friend class TimelineMouse; // the pointer gestures act on this widget's state
 
+    void setStore(std::shared_ptr<const store::EventStore> store);
+    void takeIndex(); // the session's LOD index, when it is new
+
     void relayout();
     void paintTracks(QPainter& p, const TimelineFrame& f);
     void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
@@ -116,11 +112,12 @@ private:
     TimelineNavigator navigator() const;
     void scrollToRow(int row, int depth);
 
+    model::Session* m_session;
     model::Viewport* m_viewport;
     model::Selection* m_selection;
     model::TrackFilter* m_filter;
     std::shared_ptr<const store::EventStore> m_store;
-    LodIndexLoader m_lod;
+    std::shared_ptr<const analysis::LodIndex> m_lod; // null until the session has built it
     OperatorColors m_colors;
     SliceLabelCache m_labelCache;
     TimelineLayout m_layout;

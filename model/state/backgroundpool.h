@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace strata::widgets {
+namespace strata::model {
 
 // The thread pool for work nobody is waiting on this instant: the analyses a fresh profile
 // starts (summary index, operator catalog) and the docks' aggregations. Its threads run at
@@ -27,4 +27,4 @@ public:
     }
 };
 
-} // namespace strata::widgets
+} // namespace strata::model

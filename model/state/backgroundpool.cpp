@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-namespace strata::widgets {
+namespace strata::model {
 
 QThreadPool* BackgroundPool::instance()
 {
@@ -39,4 +39,4 @@ void BackgroundPool::lowerCurrentThread()
 #endif
 }
 
-} // namespace strata::widgets
+} // namespace strata::model

@@ -1,0 +1,32 @@
+#pragma once
+#include <store/eventstore.h>
+
+#include <memory>
+
+namespace strata::analysis {
+class LodIndex;
+class OperatorCatalog;
+class SourceIndex;
+class SummaryIndex;
+} // namespace strata::analysis
+
+namespace strata::model {
+
+// How each derived index of a profile is made, in one place; the session runs the stages in
+// order (Analyses). Each call is pure and thread-safe for a finished store: the load job
+// calls lod() on its worker so that the timeline can paint the moment the store is shown.
+class AnalysesBuilder {
+public:
+    // Stores with fewer slices + counter samples than this get their LOD index on the spot when
+    // none came with them (tests and small profiles paint without waiting); bigger ones on a
+    // worker.
+    static constexpr size_t kInlineLodRows = 200000;
+
+    static bool lodFitsInline(const store::EventStore& store);
+    static std::shared_ptr<const analysis::LodIndex> lod(const store::EventStore& store);
+    static std::shared_ptr<const analysis::SummaryIndex> summary(const store::EventStore& store);
+    static std::shared_ptr<const analysis::OperatorCatalog> catalog(const store::EventStore& store);
+    static std::shared_ptr<const analysis::SourceIndex> source(const store::EventStore& store);
+};
+
+} // namespace strata::model

@@ -1,0 +1,83 @@
+#pragma once
+#include "backgroundpool.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QtGlobal>
+
+#include <atomic>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace strata::model {
+
+// The newest of a dock's background jobs: starting one cancels the one before it, and a
+// result is applied only while its generation is current, so a slow old result never
+// overwrites a newer one. Destroying it cancels the running job; the worker holds its own
+// reference to the flag it polls.
+//
+// run() is the one way the GUI hands work to a thread: the work runs on the low-priority
+// BackgroundPool, and its result comes back to `context`'s thread. A LatestJob is a member
+// of that context (or outlives it), so the check for a newer job can never outlive it.
+class LatestJob {
+public:
+    struct Ticket {
+        quint64 generation;
+        std::shared_ptr<std::atomic<bool>> cancel;
+    };
+
+    LatestJob() = default;
+    LatestJob(const LatestJob&) = delete;
+    LatestJob& operator=(const LatestJob&) = delete;
+    ~LatestJob() { cancel(); }
+
+    // work(const std::atomic<bool>& cancel) runs on the pool and should return early once
+    // cancel is raised; apply(result) (apply() for void work) runs on context's thread only
+    // when no job was started or cancelled since, and not at all once context is gone.
+    // Interactive work (what the user waits for this instant, such as the first paint's index)
+    // runs on the global pool at normal priority instead.
+    enum class Priority { Background, Interactive };
+    template <typename Work, typename Apply>
+    void run(QObject* context, Work work, Apply apply, Priority priority = Priority::Background)
+    {
+        using Result = std::invoke_result_t<Work&, const std::atomic<bool>&>;
+        const Ticket ticket = start();
+        auto* watcher = new QFutureWatcher<Result>(context);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+            [this, watcher, generation = ticket.generation, apply = std::move(apply)]() mutable {
+                watcher->deleteLater();
+                if (!isCurrent(generation))
+                    return;
+                if constexpr (std::is_void_v<Result>)
+                    apply();
+                else
+                    apply(watcher->result());
+            });
+        auto task = [work = std::move(work), cancel = ticket.cancel]() mutable -> Result { return work(*cancel); };
+        watcher->setFuture(priority == Priority::Background ? BackgroundPool::run(std::move(task))
+                                                            : QtConcurrent::run(std::move(task)));
+    }
+
+    Ticket start()
+    {
+        cancel();
+        m_cancel = std::make_shared<std::atomic<bool>>(false);
+        return { m_generation, m_cancel };
+    }
+    // Cancels the running job and drops every result still on its way.
+    void cancel()
+    {
+        if (m_cancel)
+            m_cancel->store(true);
+        ++m_generation;
+    }
+    bool isCurrent(quint64 generation) const { return generation == m_generation; }
+    quint64 generation() const { return m_generation; }
+
+private:
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+};
+
+} // namespace strata::model

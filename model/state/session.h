@@ -1,0 +1,98 @@
+#pragma once
+#include "analyses.h"
+#include "latestjob.h"
+
+#include <store/eventstore.h>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace strata::model {
+
+class AnnotationsModel;
+class Selection;
+class TrackFilter;
+class Viewport;
+
+// What the status bar shows about how a profile was read.
+struct LoadInfo {
+    QString format;
+    quint64 fileBytes = 0;
+    double seconds = 0;
+};
+
+// The open profile, the indexes derived from it and the shared state every dock is given
+// (one Viewport, Selection and AnnotationsModel for all). Every dock takes the session and
+// subscribes itself: storeChanged for a new profile (or none), analysesChanged for each
+// stage of its Analyses. A Session outlives profiles: opening another one swaps the store
+// and resets the state objects in place, so docks keep their pointers.
+//
+// Threads: the level-of-detail index of a big store (when the load did not bring one) is
+// built on the global pool at normal priority, since the first paint waits for it; the
+// other analyses run on the low-priority BackgroundPool. Results of a profile that was
+// replaced meanwhile are dropped.
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override;
+
+    Viewport* viewport() const { return m_viewport; }
+    Selection* selection() const { return m_selection; }
+    TrackFilter* trackFilter() const { return m_trackFilter; }
+    AnnotationsModel* annotations() const { return m_annotations; }
+
+    bool isOpen() const { return m_store != nullptr; }
+    const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
+    QString filePath() const { return m_path; }
+    QString fileName() const;
+    const LoadInfo& loadInfo() const { return m_info; }
+    quint64 eventCount() const; // slices + instants + counter samples
+    // Never null; the members not built yet are null. Replaced (never changed) by each stage.
+    const std::shared_ptr<const Analyses>& analyses() const { return m_analyses; }
+
+    // Takes a finished store: resets selection, filter and markers, shows the whole trace, then
+    // emits storeChanged. `lod` is the store's level-of-detail index when the load built it;
+    // otherwise a small store gets one before storeChanged and a big one on a worker. The
+    // previous store is released on a worker thread, since freeing a few GB of columns takes
+    // long enough to stutter the GUI.
+    // deferAnalyses: the stages after the LOD index wait for startAnalyses(), so that the
+    // caller can give the first paint of the new profile the CPU to itself.
+    void open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
+        std::shared_ptr<const analysis::LodIndex> lod = nullptr, bool deferAnalyses = false);
+    // Lets the stages after the LOD index run, once: a no-op when they are under way or
+    // built, or when `generation` is no longer the open profile's.
+    void startAnalyses(quint64 generation);
+    quint64 generation() const { return m_generation; }
+    bool analysesStarted() const { return m_store && m_analysedGeneration == m_generation; }
+    void close();
+
+signals:
+    void aboutToOpen(); // before open() or close() resets the state: the last look at the old profile
+    void storeChanged();
+    void analysesChanged(); // analyses() holds one more stage
+
+private:
+    void buildLod();
+    void buildSummaries();
+    void buildSource();
+    // Adds what `stage` sets to a copy of the current Analyses and publishes that.
+    template <typename Stage> void publish(Stage stage);
+    void release(std::shared_ptr<const store::EventStore> old);
+
+    Viewport* m_viewport;
+    Selection* m_selection;
+    TrackFilter* m_trackFilter;
+    AnnotationsModel* m_annotations;
+    std::shared_ptr<const store::EventStore> m_store;
+    QString m_path;
+    LoadInfo m_info;
+    std::shared_ptr<const Analyses> m_analyses;
+    quint64 m_generation = 0; // bumped on every open; analyses of an older store are dropped
+    quint64 m_analysedGeneration = 0; // the generation whose later stages were allowed to start
+    LatestJob m_job; // the stage under way; open() cancels it, so a stale result never lands
+};
+
+} // namespace strata::model
