@@ -22,9 +22,6 @@ void releaseFreedMemory()
     malloc_trim(0);
 #endif
 }
-// Beyond this many overflow lanes on one thread, slices are clipped to fit instead:
-// a pathological file must not turn into thousands of rows.
-constexpr uint16_t kMaxOverflowLanes = 32;
 
 bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
 {
@@ -105,102 +102,10 @@ void StoreFinalizer::planGroups()
     m_totalSlices = rows;
 }
 
-void StoreFinalizer::nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
+SliceNesting::Columns StoreFinalizer::columns()
 {
-    std::sort(v.begin(), v.end(), [](const Sortable& a, const Sortable& b) {
-        if (a.ts != b.ts)
-            return a.ts < b.ts;
-        if (a.dur != b.dur)
-            return a.dur > b.dur; // parents before their children
-        return a.raw < b.raw; // then arrival order, so the first B is the outer one
-    });
-    const std::vector<Sortable> sorted = std::move(v);
-    nestSorted([&](size_t i) { return sorted[i]; }, sorted.size(), std::move(lane), rowBegin, out, rawToFinal, diag);
-}
-
-template <typename At>
-void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
-{
-    const bool lastLane = lane.kind == TrackKind::Overflow && lane.lane >= kMaxOverflowLanes;
-    struct Open {
-        TimeNs end;
-        uint32_t index;
-    };
-    // depth[i] first holds the nesting depth of slice i (kNone: moved to the next lane),
-    // then its final row.
-    std::vector<uint32_t> depth(n), parent(n, kNone), levelCount;
-    std::vector<Open> stack;
-    std::vector<Sortable> overflow;
-    std::vector<TimeNs> clipped; // durations shortened on the last lane, by slice
-    for (size_t i = 0; i < n; ++i) {
-        const Sortable s = at(i);
-        while (!stack.empty() && stack.back().end <= s.ts)
-            stack.pop_back();
-        TimeNs end = s.ts + s.dur;
-        if (!stack.empty() && end > stack.back().end) {
-            if (!lastLane) {
-                overflow.push_back(s);
-                depth[i] = kNone;
-                continue;
-            }
-            if (clipped.empty())
-                clipped.assign(n, -1);
-            clipped[i] = stack.back().end - s.ts;
-            end = stack.back().end;
-            diag.count("slice_clipped_to_parent");
-        }
-        const auto d = static_cast<uint32_t>(stack.size());
-        depth[i] = d;
-        parent[i] = stack.empty() ? kNone : stack.back().index;
-        if (d >= levelCount.size())
-            levelCount.push_back(0);
-        ++levelCount[d];
-        stack.push_back(Open { end, static_cast<uint32_t>(i) });
-    }
-    const auto kept = static_cast<uint32_t>(n - overflow.size());
-    std::vector<uint32_t> next(levelCount.size());
-    uint32_t base = rowBegin;
-    for (size_t d = 0; d < levelCount.size(); ++d) {
-        next[d] = base;
-        lane.levels.push_back({ base, base + levelCount[d] });
-        base += levelCount[d];
-    }
-    lane.slices = { rowBegin, rowBegin + kept };
-    for (size_t i = 0; i < n; ++i) { // parents come before their children in this order
-        if (depth[i] == kNone)
-            continue;
-        const Sortable s = at(i);
-        const uint32_t d = depth[i];
-        const uint32_t row = next[d]++;
-        depth[i] = row;
-        m_s.m_ts[row] = s.ts;
-        m_s.m_dur[row] = clipped.empty() || clipped[i] < 0 ? s.dur : clipped[i];
-        m_s.m_type[row] = s.type;
-        m_s.m_argSet[row] = s.args;
-        m_s.m_parent[row] = parent[i] == kNone ? SliceRow() : SliceRow(depth[parent[i]]);
-        m_s.m_depth[row] = static_cast<uint16_t>(std::min<uint32_t>(d, 0xffff));
-        if (m_s.m_height.size())
-            m_s.m_height[row] = s.height;
-        if (rawToFinal)
-            (*rawToFinal)[s.raw] = row;
-    }
-    m_doneSlices += kept;
-    const bool spill = lane.spill;
-    const TrackKind kind = lane.kind;
-    const StringId name = lane.name;
-    const uint16_t number = lane.lane;
-    out.push_back(std::move(lane));
-    if (!overflow.empty()) {
-        if (!spill) // each slice counts once, however many lanes it moves down
-            diag.count("overlapping_slice_moved_to_overflow", overflow.size());
-        std::vector<uint32_t>().swap(depth);
-        std::vector<uint32_t>().swap(parent);
-        Lane next { kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
-            static_cast<uint16_t>(number + 1), {}, {}, true };
-        nest(overflow, std::move(next), rowBegin + kept, out, rawToFinal, diag);
-    }
+    return SliceNesting::Columns { m_s.m_ts.data(), m_s.m_dur.data(), m_s.m_type.data(), m_s.m_argSet.data(),
+        m_s.m_parent.data(), m_s.m_depth.data(), m_s.m_height.size() ? m_s.m_height.data() : nullptr };
 }
 
 void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
@@ -233,13 +138,14 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
         const auto na = m_s.str(a.name), nb = m_s.str(b.name);
         return na != nb ? na < nb : a.start < b.start;
     });
+    SliceNesting nesting(columns(), g.lanes, diag);
     uint32_t row = g.rowBegin;
     for (size_t first = 0; first < spans.size();) {
         size_t last = first;
         while (last < spans.size() && spans[last].name == spans[first].name)
             ++last;
         std::vector<TimeNs> laneEnd;
-        std::vector<std::vector<Sortable>> lanes;
+        std::vector<std::vector<SliceNesting::Slice>> lanes;
         for (size_t s = first; s < last; ++s) {
             size_t lane = 0;
             while (lane < laneEnd.size() && laneEnd[lane] > spans[s].start)
@@ -251,17 +157,17 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
             laneEnd[lane] = std::max(spans[s].end, spans[s].start + 1);
             for (uint32_t i : spans[s].items) {
                 const RawSlice& r = p.async[i].slice;
-                lanes[lane].push_back(Sortable { r.ts, r.dur, r.type, r.args, i });
+                lanes[lane].push_back(SliceNesting::Slice { r.ts, r.dur, r.type, r.args, i });
             }
         }
         for (size_t l = 0; l < lanes.size(); ++l) {
             const auto count = static_cast<uint32_t>(lanes[l].size());
-            nest(lanes[l], Lane { TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {} }, row, g.lanes,
-                nullptr, diag);
+            nesting.nest(lanes[l], Lane { TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {} }, row);
             row += count;
         }
         first = last;
     }
+    m_doneSlices += nesting.rowsWritten();
     std::vector<RawAsync>().swap(p.async);
 }
 
@@ -282,39 +188,10 @@ void StoreFinalizer::runGroup(Group& g)
     const auto count = static_cast<uint32_t>(t.slices.size());
     if (!points.empty() || !accesses.empty())
         rawToFinal.assign(count, kNone);
-    const std::vector<uint8_t>& heights = t.heights;
-    auto heightOf = [&heights](uint32_t raw) { return raw < heights.size() ? heights[raw] : uint8_t(255); };
-    std::vector<uint32_t>* map = rawToFinal.empty() ? nullptr : &rawToFinal;
-    const Lane lane { TrackKind::Thread, t.name, 0, { g.rowBegin, g.rowBegin }, {} };
-    // Most producers write a thread's events in time order: then the raw chunks are nested
-    // where they are, without a sorted copy (which would add 32 bytes a slice to the peak).
-    bool sorted = true;
-    for (uint32_t i = 1; i < count && sorted; ++i) {
-        const RawSlice &a = t.slices[i - 1], &b = t.slices[i];
-        sorted = a.ts < b.ts || (a.ts == b.ts && a.dur >= b.dur);
-    }
-    if (count == 0) {
-        g.lanes.push_back(lane);
-    } else if (sorted) {
-        const ChunkedVector<RawSlice>& raw = t.slices;
-        nestSorted(
-            [&](size_t i) {
-                const RawSlice& r = raw[i];
-                return Sortable { r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i),
-                    heightOf(static_cast<uint32_t>(i)) };
-            },
-            count, lane, g.rowBegin, g.lanes, map, diag);
-        t.slices.clear();
-    } else {
-        std::vector<Sortable> v;
-        v.reserve(count);
-        uint32_t raw = 0;
-        t.slices.drain([&](const RawSlice& s) {
-            v.push_back(Sortable { s.ts, s.dur, s.type, s.args, raw, heightOf(raw) });
-            ++raw;
-        });
-        nest(v, lane, g.rowBegin, g.lanes, map, diag);
-    }
+    SliceNesting nesting(columns(), g.lanes, diag, rawToFinal.empty() ? nullptr : &rawToFinal);
+    nesting.nestThread(
+        t.slices, t.heights, Lane { TrackKind::Thread, t.name, 0, { g.rowBegin, g.rowBegin }, {} }, g.rowBegin);
+    m_doneSlices += nesting.rowsWritten();
     for (uint32_t point : points) {
         const uint32_t row = rawToFinal[m_b.m_flowV2[point].index];
         m_v2Row[point] = row == kNone ? SliceRow() : SliceRow(row);

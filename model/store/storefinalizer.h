@@ -1,11 +1,12 @@
 #pragma once
+#include "slicenesting.h"
 #include "storebuilder.h"
 
 namespace strata::store {
 
 // The one-shot step from StoreBuilder's raw, arrival-ordered records to the indexed
-// EventStore: orders tracks for display, sorts and nests every track, moves partial
-// overlaps to overflow lanes, packs async slices into lanes and binds flows.
+// EventStore: orders tracks for display, packs async slices into lanes, has SliceNesting
+// sort and nest every thread and lane (partial overlaps to overflow lanes) and binds flows.
 //
 // Rows are laid out in display order, so every thread (with its overflow lanes) and every
 // process's async group owns a block of rows known before any sorting. Phase 1 sorts and
@@ -18,23 +19,7 @@ public:
     std::shared_ptr<const EventStore> run();
 
 private:
-    struct Sortable { // 32 bytes; `raw` is the slice's arrival index in its group
-        TimeNs ts;
-        TimeNs dur;
-        TypeId type;
-        ArgSetId args;
-        uint32_t raw;
-        uint8_t height = 255; // bar height (EventStore::sliceHeight) in the padding: still 32 bytes
-    };
-    // One track produced by a group: a thread, one of its overflow lanes, or an async lane.
-    struct Lane {
-        TrackKind kind;
-        StringId name;
-        uint16_t lane;
-        RowRange slices;
-        std::vector<RowRange> levels;
-        bool spill = false; // made from another lane's partial overlaps
-    };
+    using Lane = SliceNesting::Lane;
     // A unit of phase 1: the slices of one thread or of one process's async group.
     struct Group {
         uint32_t process; // raw process
@@ -47,15 +32,8 @@ private:
     void closeOpenSlices();
     void planGroups();
     void runGroup(Group& g);
-    // Sorts v by (ts, longer first, arrival) and nests it.
-    void nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
-    // Nests n slices already in that order (at(i) → Sortable) into rows from rowBegin; partial
-    // overlaps go to the next lane. Appends the lanes made to `out`.
-    template <typename At>
-    void nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
     void asyncGroup(Group& g, Diagnostics& diag);
+    SliceNesting::Columns columns();
     TrackId addTrack(const TrackInfo& info);
     void emitCounters(RawProcess& p, ProcessId process, uint32_t row);
     void emitTracks();
