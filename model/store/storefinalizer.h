@@ -6,7 +6,8 @@ namespace strata::store {
 
 // The one-shot step from StoreBuilder's raw, arrival-ordered records to the indexed
 // EventStore: orders tracks for display, packs async slices into lanes, has SliceNesting
-// sort and nest every thread and lane (partial overlaps to overflow lanes) and binds flows.
+// sort and nest every thread and lane (partial overlaps to overflow lanes) and FlowBinder
+// turn the flow points into edges.
 //
 // Rows are laid out in display order, so every thread (with its overflow lanes) and every
 // process's async group owns a block of rows known before any sorting. Phase 1 sorts and
@@ -38,7 +39,6 @@ private:
     void emitCounters(RawProcess& p, ProcessId process, uint32_t row);
     void emitTracks();
     void buildFlows();
-    void bindV1(const std::vector<uint32_t>& points, std::vector<SliceRow>& bound) const;
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
     StoreBuilder& m_b;
