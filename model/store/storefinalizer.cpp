@@ -42,6 +42,12 @@ StoreFinalizer::StoreFinalizer(
 {
 }
 
+std::shared_ptr<const EventStore> StoreFinalizer::finalize(
+    StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
+{
+    return StoreFinalizer(builder, progress, cancel).run();
+}
+
 void StoreFinalizer::closeOpenSlices()
 {
     const TimeNs end = m_b.m_maxTs;

@@ -2,6 +2,10 @@
 #include "slicenesting.h"
 #include "storebuilder.h"
 
+#include <atomic>
+#include <functional>
+#include <memory>
+
 namespace strata::store {
 
 // The one-shot step from StoreBuilder's raw, arrival-ordered records to the indexed
@@ -16,10 +20,15 @@ namespace strata::store {
 // so the peak stays near the final store size.
 class StoreFinalizer {
 public:
+    // Hands over the store made of what `builder` recorded; the builder starts over empty.
+    // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
+    static std::shared_ptr<const EventStore> finalize(StoreBuilder& builder,
+        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+private:
     StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel);
     std::shared_ptr<const EventStore> run();
 
-private:
     using Lane = SliceNesting::Lane;
     // A unit of phase 1: the slices of one thread or of one process's async group.
     struct Group {

@@ -5,6 +5,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -20,7 +21,7 @@ std::shared_ptr<const store::EventStore> makeStore(store::TimeNs start, store::T
     const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
     b.completeSlice(t, start, dur, b.type(b.intern("a"), b.intern("c")), store::ArgSetId());
     b.threadInstant(t, start, b.type(b.intern("i"), b.intern("c")), store::ArgSetId());
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <store/flowbinder.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -36,7 +37,7 @@ struct Fixture {
         sc.X(t2, "B", 20, 10);
         name = sc.b.intern("fl");
         category = sc.b.intern("fcat");
-        store = sc.b.finalize();
+        store = StoreFinalizer::finalize(sc.b);
         threadTrack.assign(t3 + 1, TrackId());
         threadTrack[sc.tid] = findTrack(*store, "thread 1/1");
         threadTrack[t2] = findTrack(*store, "thread 1/2");

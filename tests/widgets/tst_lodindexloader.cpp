@@ -1,5 +1,6 @@
 #include "markerprofile.h"
 
+#include <store/storefinalizer.h>
 #include <timeline/lodindexloader.h>
 
 #include <QSignalSpy>
@@ -19,7 +20,7 @@ std::shared_ptr<const store::EventStore> bigStore()
     const store::TypeId ty = b.type(b.intern("k"), b.intern("op"));
     for (uint32_t i = 0; i < LodIndexLoader::kInlineRows + 10; ++i)
         b.completeSlice(t, store::TimeNs(i) * 10, 5, ty, {});
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 } // namespace
