@@ -420,76 +420,23 @@ private slots:
         QTest::addColumn<QString>("slice"); // the first slice of this name on the row
         QTest::addColumn<QString>("level");
         QTest::addColumn<QString>("key");
-        QTest::newRow("TIU conv: framework op = layer type") << "showcase"
-                                                             << "TIU"
-                                                             << "CONV"
-                                                             << "framework"
-                                                             << "Conv2D";
-        QTest::newRow("TIU conv: layer = layer name") << "showcase"
-                                                      << "TIU"
-                                                      << "CONV"
-                                                      << "layer"
-                                                      << "model.0.conv";
-        QTest::newRow("TIU conv: module from the dotted name") << "showcase"
-                                                               << "TIU"
-                                                               << "CONV"
-                                                               << "module"
-                                                               << "model.0";
-        QTest::newRow("TIU conv: op = TIU function") << "showcase"
-                                                     << "TIU"
-                                                     << "CONV"
-                                                     << "op"
-                                                     << "CONV";
-        QTest::newRow("global layer's TIU command") << "showcase"
-                                                    << "TIU"
-                                                    << "AR"
-                                                    << "framework"
-                                                    << "Permute";
-        QTest::newRow("layer group load: framework op") << "showcase"
-                                                        << "GDMA"
-                                                        << "TENSOR S2L"
-                                                        << "framework"
-                                                        << "Load";
-        QTest::newRow("layer group load: the tensor") << "showcase"
-                                                      << "GDMA"
-                                                      << "TENSOR S2L"
-                                                      << "layer"
-                                                      << "conv1.weight";
-        QTest::newRow("layer group store") << "showcase"
-                                           << "GDMA"
-                                           << "TENSOR L2S"
-                                           << "framework"
-                                           << "Store";
-        QTest::newRow("GDMA op = function and direction") << "showcase"
-                                                          << "GDMA"
-                                                          << "TENSOR L2S"
-                                                          << "op"
-                                                          << "TENSOR L2S";
-        QTest::newRow("Layers row: framework op") << "showcase"
-                                                  << "Layers"
-                                                  << "Conv2D(L)"
-                                                  << "framework"
-                                                  << "Conv2D";
-        QTest::newRow("Layers row: layer") << "showcase"
-                                           << "Layers"
-                                           << "Cast(G)"
-                                           << "layer"
-                                           << "model.2.Cast";
-        QTest::newRow("nameless layer: type and id") << "nameless"
-                                                     << "TIU"
-                                                     << "CONV"
-                                                     << "layer"
-                                                     << "Conv #0";
-        QTest::newRow("nameless layer: framework op") << "nameless"
-                                                      << "GDMA"
-                                                      << "TENSOR S2L"
-                                                      << "framework"
-                                                      << "Conv";
-        QTest::newRow("nameless layer: at the top") << "nameless"
-                                                    << "TIU"
-                                                    << "CONV"
-                                                    << "module"
-                                                    << "(top)";
+        const QString show = "showcase", bare = "nameless"; // the spec: showcase(), or minimal() without names
+        // clang-format off
+        QTest::newRow("TIU conv: framework op = layer type") << show << "TIU" << "CONV" << "framework" << "Conv2D";
+        QTest::newRow("TIU conv: layer = layer name") << show << "TIU" << "CONV" << "layer" << "model.0.conv";
+        QTest::newRow("TIU conv: module from the dotted name") << show << "TIU" << "CONV" << "module" << "model.0";
+        QTest::newRow("TIU conv: op = TIU function") << show << "TIU" << "CONV" << "op" << "CONV";
+        QTest::newRow("global layer's TIU command") << show << "TIU" << "AR" << "framework" << "Permute";
+        QTest::newRow("layer group load: framework op") << show << "GDMA" << "TENSOR S2L" << "framework" << "Load";
+        QTest::newRow("layer group load: the tensor") << show << "GDMA" << "TENSOR S2L" << "layer" << "conv1.weight";
+        QTest::newRow("layer group store") << show << "GDMA" << "TENSOR L2S" << "framework" << "Store";
+        QTest::newRow("GDMA op = function and direction") << show << "GDMA" << "TENSOR L2S" << "op" << "TENSOR L2S";
+        QTest::newRow("Layers row: framework op") << show << "Layers" << "Conv2D(L)" << "framework" << "Conv2D";
+        QTest::newRow("Layers row: layer") << show << "Layers" << "Cast(G)" << "layer" << "model.2.Cast";
+        QTest::newRow("nameless layer: type and id") << bare << "TIU" << "CONV" << "layer" << "Conv #0";
+        QTest::newRow("nameless layer: framework op") << bare << "GDMA" << "TENSOR S2L" << "framework" << "Conv";
+        QTest::newRow("nameless layer: at the top") << bare << "TIU" << "CONV" << "module" << "(top)";
+        // clang-format on
     }
     void operatorIdentity()
     {
