@@ -3,6 +3,8 @@
 #include "importerregistry.h"
 #include "sophgo/sophgofolder.h"
 
+#include <store/storefinalizer.h>
+
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -79,7 +81,7 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
         if (ctx.progress)
             fin = [&](double f) { ctx.progress(0.9 + 0.1 * f); };
         const auto tf = std::chrono::steady_clock::now();
-        out.store = builder.finalize(fin, ctx.cancel);
+        out.store = store::StoreFinalizer::finalize(builder, fin, ctx.cancel);
         out.finalizeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tf).count();
         if (!out.store) {
             out.cancelled = true;

@@ -8,6 +8,35 @@ namespace strata::importers::perfetto {
 
 using namespace strata::store;
 
+void TrackEventDecoder::Fields::clear()
+{
+    type = 0;
+    hasType = hasTrack = hasName = hasNameIid = false;
+    nameIid = 0;
+    name = {};
+    hasCounter = false;
+    counterValue = 0;
+    hasDeltaUs = hasAbsoluteUs = false;
+    deltaUs = absoluteUs = 0;
+    source = StringId();
+    hasLegacy = false;
+    legacyPhase = 0;
+    legacyDurationUs = 0;
+    legacyNameIid = 0;
+    hasLegacyNameIid = false;
+    hasExtraUuids = hasExtraDoubleUuids = false;
+    categoryIids.clear();
+    extraUuids.clear();
+    extraDoubleUuids.clear();
+    extraValues.clear();
+    extraDoubleValues.clear();
+    annotations.clear();
+    unknownFields.clear();
+    categoryText.clear();
+    packedOk = true;
+    badOffset = 0;
+}
+
 TrackEventDecoder::TrackEventDecoder(StoreBuilder& builder)
     : m_b(builder)
     , m_annotations(builder)
@@ -28,367 +57,415 @@ bool TrackEventDecoder::decode(const proto::Field& event, bool hasTs, TimeNs ts,
     uint32_t sequenceId, uint64_t packetOffset, std::vector<ResolvedEvent>* out, std::string* error,
     uint64_t* errorOffset)
 {
+    const Origin o { seq, sequenceId, packetOffset };
     ResolvedEvent e;
     e.offset = packetOffset;
     e.order = m_order++;
-    uint32_t type = 0;
-    bool hasType = false, hasTrack = false, hasName = false, hasNameIid = false;
-    uint64_t nameIid = 0;
-    std::string_view name;
-    bool hasCounter = false;
-    double counterValue = 0;
-    bool hasDeltaUs = false, hasAbsoluteUs = false;
-    int64_t deltaUs = 0, absoluteUs = 0;
-    StringId source;
-    bool hasLegacy = false;
-    int32_t legacyPhase = 0;
-    int64_t legacyDurationUs = 0;
-    uint64_t legacyNameIid = 0;
-    bool hasLegacyNameIid = false;
-    m_categoryIids.clear();
-    m_categoryText.clear();
-    m_annotationFields.clear();
-    m_extraUuids.clear();
-    m_extraDoubleUuids.clear();
-    m_extraValues.clear();
-    m_extraDoubleValues.clear();
-    m_unknownFields.clear();
-    bool hasExtraUuids = false, hasExtraDoubleUuids = false;
-    uint64_t badOffset = 0;
-    bool packedOk = true;
+    m_fields.clear();
+    if (!readFields(event, o, e, error, errorOffset))
+        return false;
+    reportUnknownFields(packetOffset);
+    if (!resolveKind(e, packetOffset) || !resolveTime(e, hasTs, ts, seq, packetOffset))
+        return true;
+    resolveTrack(e, seq);
+    resolveType(e, o);
+    if (!m_fields.annotations.empty())
+        e.args = resolveArgs(o);
+    emit(e, o, out);
+    return true;
+}
 
-    auto fixed64s = [&](const proto::Field& f, std::vector<uint64_t>& to) {
-        if (f.isVarint()) // written with the wrong wire type: take it anyway
-            to.push_back(f.value);
-        else
-            packedOk = proto::forEachFixed64(
-                           f, [&](uint64_t v) { to.push_back(v); }, &badOffset)
-                && packedOk;
-    };
-    auto varints
-        = [&](const proto::Field& f, auto&& fn) { packedOk = proto::forEachVarint(f, fn, &badOffset) && packedOk; };
+// --- reading the message
 
+void TrackEventDecoder::fixed64s(const proto::Field& f, std::vector<uint64_t>& to)
+{
+    Fields& m = m_fields;
+    if (f.isVarint()) // written with the wrong wire type: take it anyway
+        to.push_back(f.value);
+    else
+        m.packedOk = proto::forEachFixed64(
+                         f, [&](uint64_t v) { to.push_back(v); }, &m.badOffset)
+            && m.packedOk;
+}
+
+template <typename Fn> void TrackEventDecoder::varints(const proto::Field& f, Fn&& fn)
+{
+    m_fields.packedOk = proto::forEachVarint(f, fn, &m_fields.badOffset) && m_fields.packedOk;
+}
+
+bool TrackEventDecoder::readFields(
+    const proto::Field& event, const Origin& o, ResolvedEvent& e, std::string* error, uint64_t* errorOffset)
+{
     proto::Reader r = event.message();
     proto::Field f;
-    while (r.next(&f)) {
-        switch (f.id) {
-        case event::kType:
-            type = f.asUint32();
-            hasType = true;
-            break;
-        case event::kTrackUuid:
-            e.track = f.asUint64();
-            hasTrack = true;
-            break;
-        case event::kName:
-            if (f.isBytes()) {
-                name = f.bytes;
-                hasName = true;
-                hasNameIid = false;
-            }
-            break;
-        case event::kNameIid:
-            nameIid = f.asUint64();
-            hasNameIid = true;
-            hasName = false;
-            break;
-        case event::kCategoryIids: varints(f, [&](uint64_t v) { m_categoryIids.push_back(v); }); break;
-        case event::kCategories:
-            if (f.isBytes()) {
-                if (!m_categoryText.empty())
-                    m_categoryText += ',';
-                m_categoryText.append(f.bytes);
-            }
-            break;
-        case event::kDebugAnnotations:
-            if (f.isBytes())
-                m_annotationFields.push_back(f);
-            break;
-        case event::kCounterValue:
-            counterValue = static_cast<double>(f.asInt64());
-            hasCounter = true;
-            break;
-        case event::kDoubleCounterValue:
-            counterValue = f.asDouble();
-            hasCounter = true;
-            break;
-        case event::kExtraCounterTrackUuids:
-            hasExtraUuids = true;
-            varints(f, [&](uint64_t v) { m_extraUuids.push_back(v); });
-            break;
-        case event::kExtraCounterValues:
-            varints(f, [&](uint64_t v) { m_extraValues.push_back(static_cast<int64_t>(v)); });
-            break;
-        case event::kExtraDoubleCounterTrackUuids:
-            hasExtraDoubleUuids = true;
-            varints(f, [&](uint64_t v) { m_extraDoubleUuids.push_back(v); });
-            break;
-        case event::kExtraDoubleCounterValues:
-            if (f.isBytes() || f.type == proto::WireType::Fixed64) {
-                std::vector<uint64_t> bits;
-                fixed64s(f, bits);
-                for (uint64_t b : bits) {
-                    proto::Field d;
-                    d.type = proto::WireType::Fixed64;
-                    d.value = b;
-                    m_extraDoubleValues.push_back(d.asDouble());
-                }
-            }
-            break;
-        case event::kFlowIds: fixed64s(f, e.flows); break;
-        case event::kTerminatingFlowIds: fixed64s(f, e.terminatingFlows); break;
-        case event::kFlowIdsOld: varints(f, [&](uint64_t v) { e.flows.push_back(v); }); break;
-        case event::kTerminatingFlowIdsOld: varints(f, [&](uint64_t v) { e.terminatingFlows.push_back(v); }); break;
-        case event::kSourceLocationIid: {
-            auto it = seq.sourceLocations.find(f.asUint64());
-            if (it != seq.sourceLocations.end())
-                source = it->second;
-            else
-                undefinedIid("source location", f.asUint64(), sequenceId, packetOffset);
-            break;
-        }
-        case event::kSourceLocation:
-            if (f.isBytes()) {
-                std::string_view file;
-                uint32_t line = 0;
-                proto::Reader s = f.message();
-                proto::Field g;
-                while (s.next(&g)) {
-                    if (g.id == interned::kFileName && g.isBytes())
-                        file = g.bytes;
-                    else if (g.id == interned::kLineNumber && g.isVarint())
-                        line = g.asUint32();
-                }
-                if (s.failed()) {
-                    *error = "source location: " + s.error();
-                    *errorOffset = s.errorOffset();
-                    return false;
-                }
-                if (!file.empty())
-                    source = m_b.intern(std::string(file) + (line ? ":" + std::to_string(line) : std::string()));
-            }
-            break;
-        case event::kTimestampDeltaUs:
-            deltaUs = f.asInt64();
-            hasDeltaUs = true;
-            break;
-        case event::kTimestampAbsoluteUs:
-            absoluteUs = f.asInt64();
-            hasAbsoluteUs = true;
-            break;
-        case event::kLegacyEvent: {
-            if (!f.isBytes())
-                break;
-            hasLegacy = true;
-            proto::Reader s = f.message();
-            proto::Field g;
-            while (s.next(&g)) {
-                if (g.id == legacy::kPhase && g.isVarint())
-                    legacyPhase = g.asInt32();
-                else if (g.id == legacy::kDurationUs && g.isVarint())
-                    legacyDurationUs = g.asInt64();
-                else if (g.id == legacy::kNameIid && g.isVarint()) {
-                    legacyNameIid = g.asUint64();
-                    hasLegacyNameIid = true;
-                }
-            }
-            if (s.failed()) {
-                *error = "legacy event: " + s.error();
-                *errorOffset = s.errorOffset();
-                return false;
-            }
-            break;
-        }
-        case 2:
-        case 17:
-        case 8:
-        case 20: // legacy thread time / instruction counts: not shown
-            break;
-        default:
-            if (std::find(m_unknownFields.begin(), m_unknownFields.end(), f.id) == m_unknownFields.end())
-                m_unknownFields.push_back(f.id);
-            break;
-        }
-    }
+    while (r.next(&f))
+        if (!readField(f, o, e, error, errorOffset))
+            return false;
     if (r.failed()) {
         *error = r.error();
         *errorOffset = r.errorOffset();
         return false;
     }
-    if (!packedOk) {
+    if (!m_fields.packedOk) {
         *error = "a packed repeated field is malformed";
-        *errorOffset = badOffset;
+        *errorOffset = m_fields.badOffset;
         return false;
     }
-    if (!m_unknownFields.empty()) {
-        std::string ids;
-        for (uint32_t id : m_unknownFields)
-            ids += (ids.empty() ? "" : ", ") + std::to_string(id);
-        m_b.diagnostics().report("perfetto_track_event_fields_skipped",
-            "byte " + std::to_string(packetOffset)
-                + ": TrackEvent fields not shown (typed args or extensions): " + ids);
-    }
+    return true;
+}
 
-    // Kind.
-    if (!hasType || type == 0) {
-        if (!hasLegacy) {
-            m_b.diagnostics().report("perfetto_track_event_without_type",
-                "byte " + std::to_string(packetOffset) + ": a TrackEvent with neither type nor legacy_event");
-            return true;
+bool TrackEventDecoder::readField(
+    const proto::Field& f, const Origin& o, ResolvedEvent& e, std::string* error, uint64_t* errorOffset)
+{
+    Fields& m = m_fields;
+    switch (f.id) {
+    case event::kType:
+        m.type = f.asUint32();
+        m.hasType = true;
+        break;
+    case event::kTrackUuid:
+        e.track = f.asUint64();
+        m.hasTrack = true;
+        break;
+    case event::kName:
+        if (f.isBytes()) {
+            m.name = f.bytes;
+            m.hasName = true;
+            m.hasNameIid = false;
         }
-        switch (legacyPhase) {
-        case 'B': e.kind = ResolvedEvent::Kind::Begin; break;
-        case 'E': e.kind = ResolvedEvent::Kind::End; break;
-        case 'X':
-            e.kind = ResolvedEvent::Kind::Complete;
-            e.dur = legacyDurationUs * 1000;
-            break;
-        case 'I':
-        case 'i':
-        case 'R':
-        case 'n': e.kind = ResolvedEvent::Kind::Instant; break;
-        default:
-            m_b.diagnostics().count(std::string("perfetto_legacy_event_unsupported_")
-                + (legacyPhase > 32 && legacyPhase < 127 ? std::string(1, static_cast<char>(legacyPhase))
-                                                         : std::to_string(legacyPhase)));
-            return true;
+        break;
+    case event::kNameIid:
+        m.nameIid = f.asUint64();
+        m.hasNameIid = true;
+        m.hasName = false;
+        break;
+    case event::kCategoryIids: varints(f, [&](uint64_t v) { m.categoryIids.push_back(v); }); break;
+    case event::kCategories:
+        if (f.isBytes()) {
+            if (!m.categoryText.empty())
+                m.categoryText += ',';
+            m.categoryText.append(f.bytes);
         }
-        if (!hasName && !hasNameIid && hasLegacyNameIid) {
-            nameIid = legacyNameIid;
-            hasNameIid = true;
+        break;
+    case event::kDebugAnnotations:
+        if (f.isBytes())
+            m.annotations.push_back(f);
+        break;
+    case event::kCounterValue:
+        m.counterValue = static_cast<double>(f.asInt64());
+        m.hasCounter = true;
+        break;
+    case event::kDoubleCounterValue:
+        m.counterValue = f.asDouble();
+        m.hasCounter = true;
+        break;
+    case event::kExtraCounterTrackUuids:
+        m.hasExtraUuids = true;
+        varints(f, [&](uint64_t v) { m.extraUuids.push_back(v); });
+        break;
+    case event::kExtraCounterValues:
+        varints(f, [&](uint64_t v) { m.extraValues.push_back(static_cast<int64_t>(v)); });
+        break;
+    case event::kExtraDoubleCounterTrackUuids:
+        m.hasExtraDoubleUuids = true;
+        varints(f, [&](uint64_t v) { m.extraDoubleUuids.push_back(v); });
+        break;
+    case event::kExtraDoubleCounterValues: readExtraDoubleValues(f); break;
+    case event::kFlowIds: fixed64s(f, e.flows); break;
+    case event::kTerminatingFlowIds: fixed64s(f, e.terminatingFlows); break;
+    case event::kFlowIdsOld: varints(f, [&](uint64_t v) { e.flows.push_back(v); }); break;
+    case event::kTerminatingFlowIdsOld: varints(f, [&](uint64_t v) { e.terminatingFlows.push_back(v); }); break;
+    case event::kSourceLocationIid: {
+        auto it = o.seq.sourceLocations.find(f.asUint64());
+        if (it != o.seq.sourceLocations.end())
+            m.source = it->second;
+        else
+            undefinedIid("source location", f.asUint64(), o.sequenceId, o.packetOffset);
+        break;
+    }
+    case event::kSourceLocation: return readSourceLocation(f, error, errorOffset);
+    case event::kTimestampDeltaUs:
+        m.deltaUs = f.asInt64();
+        m.hasDeltaUs = true;
+        break;
+    case event::kTimestampAbsoluteUs:
+        m.absoluteUs = f.asInt64();
+        m.hasAbsoluteUs = true;
+        break;
+    case event::kLegacyEvent: return readLegacyEvent(f, error, errorOffset);
+    case 2:
+    case 17:
+    case 8:
+    case 20: // legacy thread time / instruction counts: not shown
+        break;
+    default:
+        if (std::find(m.unknownFields.begin(), m.unknownFields.end(), f.id) == m.unknownFields.end())
+            m.unknownFields.push_back(f.id);
+        break;
+    }
+    return true;
+}
+
+void TrackEventDecoder::readExtraDoubleValues(const proto::Field& f)
+{
+    if (!f.isBytes() && f.type != proto::WireType::Fixed64)
+        return;
+    std::vector<uint64_t> bits;
+    fixed64s(f, bits);
+    for (uint64_t b : bits) {
+        proto::Field d;
+        d.type = proto::WireType::Fixed64;
+        d.value = b;
+        m_fields.extraDoubleValues.push_back(d.asDouble());
+    }
+}
+
+bool TrackEventDecoder::readSourceLocation(const proto::Field& f, std::string* error, uint64_t* errorOffset)
+{
+    if (!f.isBytes())
+        return true;
+    std::string_view file;
+    uint32_t line = 0;
+    proto::Reader s = f.message();
+    proto::Field g;
+    while (s.next(&g)) {
+        if (g.id == interned::kFileName && g.isBytes())
+            file = g.bytes;
+        else if (g.id == interned::kLineNumber && g.isVarint())
+            line = g.asUint32();
+    }
+    if (s.failed()) {
+        *error = "source location: " + s.error();
+        *errorOffset = s.errorOffset();
+        return false;
+    }
+    if (!file.empty())
+        m_fields.source = m_b.intern(std::string(file) + (line ? ":" + std::to_string(line) : std::string()));
+    return true;
+}
+
+bool TrackEventDecoder::readLegacyEvent(const proto::Field& f, std::string* error, uint64_t* errorOffset)
+{
+    if (!f.isBytes())
+        return true;
+    Fields& m = m_fields;
+    m.hasLegacy = true;
+    proto::Reader s = f.message();
+    proto::Field g;
+    while (s.next(&g)) {
+        if (g.id == legacy::kPhase && g.isVarint())
+            m.legacyPhase = g.asInt32();
+        else if (g.id == legacy::kDurationUs && g.isVarint())
+            m.legacyDurationUs = g.asInt64();
+        else if (g.id == legacy::kNameIid && g.isVarint()) {
+            m.legacyNameIid = g.asUint64();
+            m.hasLegacyNameIid = true;
         }
-    } else {
-        switch (type) {
+    }
+    if (s.failed()) {
+        *error = "legacy event: " + s.error();
+        *errorOffset = s.errorOffset();
+        return false;
+    }
+    return true;
+}
+
+void TrackEventDecoder::reportUnknownFields(uint64_t packetOffset)
+{
+    if (m_fields.unknownFields.empty())
+        return;
+    std::string ids;
+    for (uint32_t id : m_fields.unknownFields)
+        ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+    m_b.diagnostics().report("perfetto_track_event_fields_skipped",
+        "byte " + std::to_string(packetOffset) + ": TrackEvent fields not shown (typed args or extensions): " + ids);
+}
+
+// --- resolving the event
+
+bool TrackEventDecoder::resolveKind(ResolvedEvent& e, uint64_t packetOffset)
+{
+    Fields& m = m_fields;
+    if (m.hasType && m.type != 0) {
+        switch (m.type) {
         case event::kTypeSliceBegin: e.kind = ResolvedEvent::Kind::Begin; break;
         case event::kTypeSliceEnd: e.kind = ResolvedEvent::Kind::End; break;
         case event::kTypeInstant: e.kind = ResolvedEvent::Kind::Instant; break;
         case event::kTypeCounter: e.kind = ResolvedEvent::Kind::Counter; break;
         default:
             m_b.diagnostics().report("perfetto_track_event_unsupported_type",
-                "byte " + std::to_string(packetOffset) + ": TrackEvent type " + std::to_string(type) + " is not shown");
-            return true;
+                "byte " + std::to_string(packetOffset) + ": TrackEvent type " + std::to_string(m.type)
+                    + " is not shown");
+            return false;
         }
+        return true;
     }
+    if (!m.hasLegacy) {
+        m_b.diagnostics().report("perfetto_track_event_without_type",
+            "byte " + std::to_string(packetOffset) + ": a TrackEvent with neither type nor legacy_event");
+        return false;
+    }
+    switch (m.legacyPhase) {
+    case 'B': e.kind = ResolvedEvent::Kind::Begin; break;
+    case 'E': e.kind = ResolvedEvent::Kind::End; break;
+    case 'X':
+        e.kind = ResolvedEvent::Kind::Complete;
+        e.dur = m.legacyDurationUs * 1000;
+        break;
+    case 'I':
+    case 'i':
+    case 'R':
+    case 'n': e.kind = ResolvedEvent::Kind::Instant; break;
+    default:
+        m_b.diagnostics().count(std::string("perfetto_legacy_event_unsupported_")
+            + (m.legacyPhase > 32 && m.legacyPhase < 127 ? std::string(1, static_cast<char>(m.legacyPhase))
+                                                         : std::to_string(m.legacyPhase)));
+        return false;
+    }
+    if (!m.hasName && !m.hasNameIid && m.hasLegacyNameIid) {
+        m.nameIid = m.legacyNameIid;
+        m.hasNameIid = true;
+    }
+    return true;
+}
 
-    // Time.
+bool TrackEventDecoder::resolveTime(ResolvedEvent& e, bool hasTs, TimeNs ts, SequenceState& seq, uint64_t packetOffset)
+{
+    const Fields& m = m_fields;
     if (hasTs) {
         e.ts = ts;
-    } else if (hasAbsoluteUs) {
-        e.ts = absoluteUs * 1000;
-    } else if (hasDeltaUs && seq.hasThread) {
-        seq.referenceUs += deltaUs;
+    } else if (m.hasAbsoluteUs) {
+        e.ts = m.absoluteUs * 1000;
+    } else if (m.hasDeltaUs && seq.hasThread) {
+        seq.referenceUs += m.deltaUs;
         e.ts = seq.referenceUs * 1000;
     } else {
         m_b.diagnostics().report("perfetto_track_event_missing_timestamp",
             "byte " + std::to_string(packetOffset) + ": a TrackEvent without a timestamp was dropped");
-        return true;
+        return false;
     }
+    return true;
+}
 
-    // Track: explicit, the sequence default, the sequence's legacy thread, the global track.
-    if (!hasTrack) {
-        if (seq.hasDefaultTrack) {
-            e.track = seq.defaultTrack;
-        } else if (seq.hasThread) {
-            e.legacyThread = true;
-            e.pid = seq.pid;
-            e.tid = seq.tid;
-        } else {
-            e.track = 0;
-        }
+// Explicit, the sequence default, the sequence's legacy thread, the global track.
+void TrackEventDecoder::resolveTrack(ResolvedEvent& e, const SequenceState& seq) const
+{
+    if (m_fields.hasTrack)
+        return;
+    if (seq.hasDefaultTrack) {
+        e.track = seq.defaultTrack;
+    } else if (seq.hasThread) {
+        e.legacyThread = true;
+        e.pid = seq.pid;
+        e.tid = seq.tid;
+    } else {
+        e.track = 0;
     }
+}
 
+void TrackEventDecoder::resolveType(ResolvedEvent& e, const Origin& o)
+{
+    Fields& m = m_fields;
     if (e.kind == ResolvedEvent::Kind::Counter) {
-        if (!hasCounter) {
+        if (!m.hasCounter) {
             m_b.diagnostics().report("perfetto_counter_missing_value",
-                "byte " + std::to_string(packetOffset) + ": a counter event without a value was dropped");
+                "byte " + std::to_string(o.packetOffset) + ": a counter event without a value was dropped");
             e.kind = ResolvedEvent::Kind::Instant; // nothing to record; keep its flows/extra counters
             e.type = TypeId();
         } else {
-            e.value = counterValue;
+            e.value = m.counterValue;
         }
-    } else {
-        // Name and categories (an END needs neither: it closes the innermost open slice).
-        StringId nameId = m_empty;
-        if (hasName) {
-            nameId = m_b.intern(name);
-        } else if (hasNameIid) {
-            auto it = seq.eventNames.find(nameIid);
-            if (it != seq.eventNames.end()) {
-                nameId = it->second;
-            } else {
-                nameId = m_unknownName;
-                undefinedIid("event name", nameIid, sequenceId, packetOffset);
-            }
-        }
-        for (uint64_t iid : m_categoryIids) {
-            auto it = seq.categories.find(iid);
-            std::string_view c;
-            if (it != seq.categories.end()) {
-                c = m_b.strings().view(it->second);
-            } else {
-                c = m_b.strings().view(m_unknownCategory);
-                undefinedIid("event category", iid, sequenceId, packetOffset);
-            }
-            if (!m_categoryText.empty())
-                m_categoryText += ',';
-            m_categoryText.append(c);
-        }
-        const StringId category = m_categoryText.empty() ? m_empty : m_b.intern(m_categoryText);
-        if (e.kind != ResolvedEvent::Kind::End)
-            e.type = m_b.type(nameId, category, source);
+        return;
     }
-
-    // Args.
-    if (!m_annotationFields.empty()) {
-        m_args.clear();
-        AnnotationConverter::Problems problems;
-        for (const proto::Field& a : m_annotationFields)
-            m_annotations.convert(a, seq, &m_args, &problems);
-        if (!problems.error.empty())
-            m_b.diagnostics().report("perfetto_malformed_annotation",
-                "byte " + std::to_string(problems.errorOffset) + ": " + problems.error
-                    + "; that annotation was dropped");
-        for (uint64_t iid : problems.undefinedNameIids)
-            undefinedIid("debug annotation name", iid, sequenceId, packetOffset);
-        for (uint64_t iid : problems.undefinedValueIids)
-            undefinedIid("debug annotation string value", iid, sequenceId, packetOffset);
-        if (problems.skippedProtoValues)
-            m_b.diagnostics().count("perfetto_annotation_proto_value_skipped", problems.skippedProtoValues);
-        if (problems.tooDeep)
-            m_b.diagnostics().count("perfetto_annotation_too_deep", problems.tooDeep);
-        e.args = m_b.argSet(m_args.data(), m_args.size());
+    // Name and categories (an END needs neither: it closes the innermost open slice).
+    StringId nameId = m_empty;
+    if (m.hasName) {
+        nameId = m_b.intern(m.name);
+    } else if (m.hasNameIid) {
+        auto it = o.seq.eventNames.find(m.nameIid);
+        if (it != o.seq.eventNames.end()) {
+            nameId = it->second;
+        } else {
+            nameId = m_unknownName;
+            undefinedIid("event name", m.nameIid, o.sequenceId, o.packetOffset);
+        }
     }
+    for (uint64_t iid : m.categoryIids) {
+        auto it = o.seq.categories.find(iid);
+        std::string_view c;
+        if (it != o.seq.categories.end()) {
+            c = m_b.strings().view(it->second);
+        } else {
+            c = m_b.strings().view(m_unknownCategory);
+            undefinedIid("event category", iid, o.sequenceId, o.packetOffset);
+        }
+        if (!m.categoryText.empty())
+            m.categoryText += ',';
+        m.categoryText.append(c);
+    }
+    const StringId category = m.categoryText.empty() ? m_empty : m_b.intern(m.categoryText);
+    if (e.kind != ResolvedEvent::Kind::End)
+        e.type = m_b.type(nameId, category, m.source);
+}
 
+ArgSetId TrackEventDecoder::resolveArgs(const Origin& o)
+{
+    m_args.clear();
+    AnnotationConverter::Problems problems;
+    for (const proto::Field& a : m_fields.annotations)
+        m_annotations.convert(a, o.seq, &m_args, &problems);
+    if (!problems.error.empty())
+        m_b.diagnostics().report("perfetto_malformed_annotation",
+            "byte " + std::to_string(problems.errorOffset) + ": " + problems.error + "; that annotation was dropped");
+    for (uint64_t iid : problems.undefinedNameIids)
+        undefinedIid("debug annotation name", iid, o.sequenceId, o.packetOffset);
+    for (uint64_t iid : problems.undefinedValueIids)
+        undefinedIid("debug annotation string value", iid, o.sequenceId, o.packetOffset);
+    if (problems.skippedProtoValues)
+        m_b.diagnostics().count("perfetto_annotation_proto_value_skipped", problems.skippedProtoValues);
+    if (problems.tooDeep)
+        m_b.diagnostics().count("perfetto_annotation_too_deep", problems.tooDeep);
+    return m_b.argSet(m_args.data(), m_args.size());
+}
+
+void TrackEventDecoder::emit(ResolvedEvent& e, const Origin& o, std::vector<ResolvedEvent>* out)
+{
+    const Fields& m = m_fields;
     const TimeNs eventTs = e.ts;
-    // Extra counter values: paired with the event's uuids, else the sequence defaults.
-    auto extras = [&](bool explicitUuids, const std::vector<uint64_t>& own, const std::vector<uint64_t>& defaults,
-                      size_t n, auto value) {
-        const std::vector<uint64_t>& uuids = explicitUuids ? own : defaults;
-        if (n != uuids.size())
-            m_b.diagnostics().report("perfetto_extra_counter_values_mismatch",
-                "byte " + std::to_string(packetOffset) + ": " + std::to_string(n) + " extra counter values for "
-                    + std::to_string(uuids.size()) + " counter tracks");
-        for (size_t i = 0; i < std::min(n, uuids.size()); ++i) {
-            ResolvedEvent c;
-            c.kind = ResolvedEvent::Kind::Counter;
-            c.track = uuids[i];
-            c.ts = eventTs;
-            c.value = value(i);
-            c.offset = packetOffset;
-            c.order = m_order++;
-            out->push_back(std::move(c));
-        }
-    };
     const bool keep = !(e.kind == ResolvedEvent::Kind::Instant && !e.type.valid());
     if (keep)
         out->push_back(std::move(e));
-    if (!m_extraValues.empty())
-        extras(hasExtraUuids, m_extraUuids, seq.defaultExtraCounters, m_extraValues.size(),
-            [&](size_t i) { return static_cast<double>(m_extraValues[i]); });
-    if (!m_extraDoubleValues.empty())
-        extras(hasExtraDoubleUuids, m_extraDoubleUuids, seq.defaultExtraDoubleCounters, m_extraDoubleValues.size(),
-            [&](size_t i) { return m_extraDoubleValues[i]; });
-    return true;
+    if (!m.extraValues.empty())
+        emitExtraCounters(
+            m.hasExtraUuids, m.extraUuids, o.seq.defaultExtraCounters, m.extraValues.size(),
+            [&](size_t i) { return static_cast<double>(m.extraValues[i]); }, eventTs, o.packetOffset, out);
+    if (!m.extraDoubleValues.empty())
+        emitExtraCounters(
+            m.hasExtraDoubleUuids, m.extraDoubleUuids, o.seq.defaultExtraDoubleCounters, m.extraDoubleValues.size(),
+            [&](size_t i) { return m.extraDoubleValues[i]; }, eventTs, o.packetOffset, out);
+}
+
+// Extra counter values: paired with the event's uuids, else the sequence defaults.
+template <typename Value>
+void TrackEventDecoder::emitExtraCounters(bool explicitUuids, const std::vector<uint64_t>& own,
+    const std::vector<uint64_t>& defaults, size_t n, Value value, TimeNs ts, uint64_t packetOffset,
+    std::vector<ResolvedEvent>* out)
+{
+    const std::vector<uint64_t>& uuids = explicitUuids ? own : defaults;
+    if (n != uuids.size())
+        m_b.diagnostics().report("perfetto_extra_counter_values_mismatch",
+            "byte " + std::to_string(packetOffset) + ": " + std::to_string(n) + " extra counter values for "
+                + std::to_string(uuids.size()) + " counter tracks");
+    for (size_t i = 0; i < std::min(n, uuids.size()); ++i) {
+        ResolvedEvent c;
+        c.kind = ResolvedEvent::Kind::Counter;
+        c.track = uuids[i];
+        c.ts = ts;
+        c.value = value(i);
+        c.offset = packetOffset;
+        c.order = m_order++;
+        out->push_back(std::move(c));
+    }
 }
 
 } // namespace strata::importers::perfetto

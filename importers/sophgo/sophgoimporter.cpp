@@ -5,8 +5,10 @@
 #include "sophgoglobalprofileparser.h"
 #include "sophgohostbuilder.h"
 #include "sophgoiterationbuilder.h"
+#include "sophgoiterationqueue.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -66,6 +68,228 @@ std::string milliseconds(TimeNs ns)
     return buf;
 }
 
+// global.profile's static net info and allocations; defaults (with a diagnostic) when the
+// folder has none or it cannot be read.
+SophgoGlobalInfo readGlobal(const SophgoFolder& folder, SophgoFileDecoder& decoder, store::Diagnostics& diag)
+{
+    SophgoGlobalInfo global;
+    if (folder.hasGlobal) {
+        std::string text;
+        if (decoder.readText(folder, "global.profile", &text))
+            global = SophgoGlobalProfileParser::parse(text, diag);
+        else
+            diag.report("sophgo_global_profile_unreadable", decoder.error());
+    } else {
+        diag.report("sophgo_missing_global_profile",
+            "the folder has no global.profile: BM1684X at 1000 MHz is "
+            "assumed, and there are no layers or memory information");
+    }
+    return global;
+}
+
+// The arch and clock global.profile names, each checked: what is unknown or missing is
+// reported and a default used.
+void checkArchAndClock(SophgoContext& ctx, store::Diagnostics& diag)
+{
+    const SophgoGlobalInfo& global = ctx.global;
+    if (global.present && !global.archGiven)
+        diag.report("sophgo_no_arch", "global.profile names no arch: BM1684X is assumed");
+    if (!ctx.arch.known())
+        diag.report("sophgo_unknown_arch",
+            "global.profile: arch=" + std::to_string(global.arch)
+                + " is not a known TPU; its PMU records are read as BM1684X's");
+    else if (!ctx.arch.pmuKnown())
+        diag.report("sophgo_pmu_layout_unknown",
+            ctx.arch.name()
+                + " writes PMU records in a layout this reader does not know: the TIU and GDMA rows are left out");
+    if (global.freqGiven && global.freqMhz <= 0)
+        diag.report("sophgo_bad_tpu_freq", "global.profile: tpu_freq=0; 1000 MHz is used");
+    ctx.freqMhz = global.freqMhz > 0 ? global.freqMhz : 1000;
+}
+
+// The TPU process with the rows of Sophgo's profile view, top to bottom, and the two memory
+// spaces of the Memory dock.
+void addRowsAndSpaces(SophgoContext& ctx)
+{
+    store::StoreBuilder& b = ctx.b;
+    const store::ProcessId process = b.process(store::IdValue::string(b.intern("TPU")));
+    const std::string net = ctx.global.netName.empty() ? "bmprofile" : ctx.global.netName;
+    b.setProcessName(process, b.intern(net + " on " + ctx.arch.name()));
+    auto row = [&](const char* name, int index) {
+        const uint32_t t = b.thread(process, store::IdValue::number(index));
+        b.setThreadName(t, b.intern(name));
+        b.setThreadSortIndex(t, index);
+        return t;
+    };
+    ctx.rows.subnet = row("Subnet", 0);
+    ctx.rows.host = row("Host (bmlib)", 1);
+    ctx.rows.layers = row("Layers", 2);
+    ctx.rows.mcu = row("MCU (NODE_OP)", 3);
+    ctx.rows.gdma = row("GDMA", 4);
+    ctx.rows.tiu = row("TIU", 5);
+    store::MemorySpace local;
+    local.name = b.intern("LOCAL MEM");
+    local.kind = store::MemoryKind::Local;
+    local.size = ctx.arch.localMemBytes();
+    local.banks = ctx.arch.localBanks();
+    local.lanes = ctx.arch.lanes();
+    ctx.localMem = b.addMemorySpace(local);
+    store::MemorySpace gmem;
+    gmem.name = b.intern("GLOBAL MEM");
+    gmem.kind = store::MemoryKind::Global;
+    ctx.globalMem = b.addMemorySpace(gmem);
+}
+
+// One bmlib*.profile, decoded.
+struct HostFile {
+    std::string file;
+    SophgoBmlib data;
+    std::vector<SophgoExtraEntry> extra;
+};
+
+// The bmlib files, read before the iterations: their start may be the earliest host time.
+// False when the decoder was cancelled.
+bool readHosts(
+    const SophgoFolder& folder, SophgoFileDecoder& decoder, store::Diagnostics& diag, std::vector<HostFile>* hosts)
+{
+    for (const std::string& file : folder.bmlibs) {
+        HostFile h { file, {}, {} };
+        bool has = false;
+        if (decoder.readBmlib(folder, file, &h.data, &h.extra, &has) && has)
+            hosts->push_back(std::move(h));
+        else if (decoder.cancelled())
+            return false;
+        else if (!has)
+            diag.report(
+                "sophgo_bmlib_unreadable", decoder.error().empty() ? file + ": no BMLIB block" : decoder.error());
+    }
+    return true;
+}
+
+// The host time (µs since the epoch) shown as 0: the earliest of the first iteration's
+// SUMMARY and the bmlib files' starts.
+uint64_t timeZero(const SophgoIterationData* first, const std::vector<HostFile>& hosts)
+{
+    uint64_t base = UINT64_MAX;
+    if (first && first->hasSummary)
+        base = first->summary.beginUsec;
+    for (const HostFile& h : hosts)
+        base = std::min(base, h.data.beginUsec);
+    return base == UINT64_MAX ? 0 : base;
+}
+
+// What the iterations add up to: how many were shown and when the last one ends.
+struct Packed {
+    size_t shown = 0;
+    TimeNs end = 0;
+};
+
+// Adds `current` (when haveFirst) and every later iteration the queue decodes. Consecutive
+// iterations are packed end to end: the host's gaps between them (profile processing) are
+// removed, as the reference viewer does. False when cancelled.
+bool addIterations(SophgoContext& ctx, SophgoIterationQueue& queue, bool haveFirst, SophgoIterationData& current,
+    const std::atomic<bool>* cancel, Packed* packed)
+{
+    SophgoIterationBuilder builder(ctx);
+    uint64_t shift = 0;
+    const SophgoSummary* prev = nullptr;
+    SophgoSummary prevSummary;
+    for (bool have = haveFirst; have; have = queue.next(&current)) {
+        SophgoIterationData& it = current;
+        if (it.hasSummary) {
+            const SophgoSummary& s = it.summary;
+            if (prev && s.beginUsec > prev->endUsec)
+                shift += s.beginUsec - prev->endUsec;
+            const uint64_t origin = ctx.baseUsec + shift;
+            it.begin = s.beginUsec > origin ? TimeNs(s.beginUsec - origin) * 1000 : packed->end;
+            it.end = s.endUsec > origin ? std::max(it.begin, TimeNs(s.endUsec - origin) * 1000) : it.begin;
+            prevSummary = s;
+            prev = &prevSummary;
+        } else {
+            if (packed->shown > 0)
+                ctx.b.diagnostics().report("sophgo_missing_summary",
+                    it.file + ": no SUMMARY block; the subnet is placed after the previous one");
+            it.begin = it.end = packed->end;
+        }
+        if (!ctx.arch.pmuKnown()) {
+            it.tiu.clear();
+            it.gdma.clear();
+        }
+        packed->end = builder.add(it);
+        ++packed->shown;
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return false;
+    }
+    return true;
+}
+
+// The host row, bmlib files packed end to end like the iterations.
+void addHosts(SophgoContext& ctx, const std::vector<HostFile>& hosts)
+{
+    SophgoHostBuilder host(ctx);
+    uint64_t hostShift = 0;
+    for (size_t i = 0; i < hosts.size(); ++i) {
+        if (i > 0 && hosts[i].data.beginUsec > hosts[i - 1].data.endUsec)
+            hostShift += hosts[i].data.beginUsec - hosts[i - 1].data.endUsec;
+        host.add(hosts[i].file, hosts[i].data, hosts[i].extra, hostShift);
+    }
+}
+
+// global.profile's allocations as GLOBAL and LOCAL MEM regions; returns the GLOBAL MEM bytes
+// by category.
+std::map<std::string, uint64_t> addAllocations(SophgoContext& ctx)
+{
+    store::StoreBuilder& b = ctx.b;
+    std::map<std::string, uint64_t> usage;
+    for (const SophgoAllocation& a : ctx.global.allocations) {
+        if (a.mtype != 1 && a.mtype != 2) {
+            b.diagnostics().count("sophgo_allocation_not_device_memory");
+            continue;
+        }
+        store::MemoryRegion r;
+        r.space = a.mtype == 1 ? ctx.globalMem : ctx.localMem;
+        r.address = a.addr;
+        r.size = a.size;
+        r.label = b.intern(a.desc);
+        const std::string cat = category(a.desc);
+        r.category = b.intern(cat);
+        const uint64_t origin = ctx.baseUsec;
+        if (a.allocUsec)
+            r.alloc = a.allocUsec > origin ? TimeNs(a.allocUsec - origin) * 1000 : 0;
+        if (a.freeUsec)
+            r.free = a.freeUsec > origin ? TimeNs(a.freeUsec - origin) * 1000 : 0;
+        b.addMemoryRegion(r);
+        if (a.mtype == 1)
+            usage[cat] += a.size;
+    }
+    return usage;
+}
+
+void addMetadata(SophgoContext& ctx, const Packed& packed, const std::map<std::string, uint64_t>& usage)
+{
+    store::StoreBuilder& b = ctx.b;
+    const SophgoGlobalInfo& global = ctx.global;
+    // "total" first: the run time Sophgo's view reports (the MCU row's records summed; the
+    // subnets' spans when there are none).
+    if (ctx.mcuBusy > 0)
+        b.addMetadata("total", milliseconds(ctx.mcuBusy));
+    else if (packed.end > 0)
+        b.addMetadata("total", milliseconds(packed.end));
+    b.addMetadata("arch", ctx.arch.name() + " (arch=" + std::to_string(global.arch) + ")");
+    if (!global.netName.empty())
+        b.addMetadata("net_name", global.netName);
+    b.addMetadata("tpu_freq", std::to_string(int64_t(ctx.freqMhz)) + " MHz");
+    b.addMetadata("iterations", std::to_string(packed.shown));
+    for (const auto& [cat, bytes] : usage)
+        b.addMetadata("GLOBAL MEM " + cat, megabytes(bytes));
+    if (!global.cores.empty()) {
+        std::string cores;
+        for (int c : global.cores)
+            cores += (cores.empty() ? "" : ",") + std::to_string(c);
+        b.addMetadata("cores", cores);
+    }
+}
+
 } // namespace
 
 int SophgoImporter::probe(std::string_view head, const std::string& path) const
@@ -102,32 +326,10 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
         return result;
     };
 
-    SophgoGlobalInfo global;
-    if (folder.hasGlobal) {
-        std::string text;
-        if (decoder.readText(folder, "global.profile", &text))
-            global = SophgoGlobalProfileParser::parse(text, diag);
-        else
-            diag.report("sophgo_global_profile_unreadable", decoder.error());
-    } else {
-        diag.report("sophgo_missing_global_profile",
-            "the folder has no global.profile: BM1684X at 1000 MHz is "
-            "assumed, and there are no layers or memory information");
-    }
+    const SophgoGlobalInfo global = readGlobal(folder, decoder, diag);
     if (decoder.cancelled())
         return cancelled();
-
-    // iter0, iter1, … up to the first gap (the reference reader stops there too).
-    std::vector<std::string> iterations;
-    for (const auto& [n, file] : folder.iterations) {
-        if (n != iterations.size()) {
-            diag.report("sophgo_iteration_gap",
-                "iter" + std::to_string(iterations.size()) + ".profile is missing: " + file
-                    + " and the later iterations were not read");
-            break;
-        }
-        iterations.push_back(file);
-    }
+    SophgoIterationQueue iterations(folder, decoder, diag, result);
     if (iterations.empty() && folder.bmlibs.empty()) {
         result.error = folder.iterations.empty()
             ? "a bmprofile folder without iter0.profile: nothing was profiled"
@@ -136,143 +338,25 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     }
 
     SophgoContext ctx(b, global, SophgoArch::forCode(global.arch));
-    if (global.present && !global.archGiven)
-        diag.report("sophgo_no_arch", "global.profile names no arch: BM1684X is assumed");
-    if (!ctx.arch.known())
-        diag.report("sophgo_unknown_arch",
-            "global.profile: arch=" + std::to_string(global.arch)
-                + " is not a known TPU; its PMU records are read as BM1684X's");
-    else if (!ctx.arch.pmuKnown())
-        diag.report("sophgo_pmu_layout_unknown",
-            ctx.arch.name()
-                + " writes PMU records in a layout this reader does not know: the TIU and GDMA rows are left out");
-    if (global.freqGiven && global.freqMhz <= 0)
-        diag.report("sophgo_bad_tpu_freq", "global.profile: tpu_freq=0; 1000 MHz is used");
-    ctx.freqMhz = global.freqMhz > 0 ? global.freqMhz : 1000;
-
-    const store::ProcessId process = b.process(store::IdValue::string(b.intern("TPU")));
-    const std::string net = global.netName.empty() ? "bmprofile" : global.netName;
-    b.setProcessName(process, b.intern(net + " on " + ctx.arch.name()));
-    auto row = [&](const char* name, int index) {
-        const uint32_t t = b.thread(process, store::IdValue::number(index));
-        b.setThreadName(t, b.intern(name));
-        b.setThreadSortIndex(t, index);
-        return t;
-    };
-    ctx.rows.subnet = row("Subnet", 0);
-    ctx.rows.host = row("Host (bmlib)", 1);
-    ctx.rows.layers = row("Layers", 2);
-    ctx.rows.mcu = row("MCU (NODE_OP)", 3);
-    ctx.rows.gdma = row("GDMA", 4);
-    ctx.rows.tiu = row("TIU", 5);
-    store::MemorySpace local;
-    local.name = b.intern("LOCAL MEM");
-    local.kind = store::MemoryKind::Local;
-    local.size = ctx.arch.localMemBytes();
-    local.banks = ctx.arch.localBanks();
-    local.lanes = ctx.arch.lanes();
-    ctx.localMem = b.addMemorySpace(local);
-    store::MemorySpace gmem;
-    gmem.name = b.intern("GLOBAL MEM");
-    gmem.kind = store::MemoryKind::Global;
-    ctx.globalMem = b.addMemorySpace(gmem);
-
-    // bmlib files first: their start may be the earliest host time.
-    struct Host {
-        std::string file;
-        SophgoBmlib data;
-        std::vector<SophgoExtraEntry> extra;
-    };
-    std::vector<Host> hosts;
-    for (const std::string& file : folder.bmlibs) {
-        Host h { file, {}, {} };
-        bool has = false;
-        if (decoder.readBmlib(folder, file, &h.data, &h.extra, &has) && has)
-            hosts.push_back(std::move(h));
-        else if (decoder.cancelled())
-            return cancelled();
-        else if (!has)
-            diag.report(
-                "sophgo_bmlib_unreadable", decoder.error().empty() ? file + ": no BMLIB block" : decoder.error());
-    }
+    checkArchAndClock(ctx, diag);
+    addRowsAndSpaces(ctx);
+    std::vector<HostFile> hosts;
+    if (!readHosts(folder, decoder, diag, &hosts))
+        return cancelled();
 
     SophgoIterationData current;
-    size_t next = 0;
-    // Reads the next iteration file that holds blocks; false when none is left.
-    auto readNext = [&](SophgoIterationData* out) {
-        while (next < iterations.size()) {
-            *out = SophgoIterationData();
-            if (decoder.readIteration(folder, iterations[next++], out))
-                return true;
-            if (decoder.cancelled())
-                return false;
-            diag.report("sophgo_iteration_unreadable",
-                decoder.error() + " (at byte " + std::to_string(decoder.errorOffset()) + ")");
-            if (result.error.empty()) {
-                result.error = decoder.error();
-                result.errorOffset = decoder.errorOffset();
-            }
-        }
-        return false;
-    };
-    const bool haveFirst = readNext(&current);
+    const bool haveFirst = iterations.next(&current);
     if (decoder.cancelled())
         return cancelled();
-    uint64_t base = UINT64_MAX;
-    if (haveFirst && current.hasSummary)
-        base = current.summary.beginUsec;
-    for (const Host& h : hosts)
-        base = std::min(base, h.data.beginUsec);
-    ctx.baseUsec = base == UINT64_MAX ? 0 : base;
+    ctx.baseUsec = timeZero(haveFirst ? &current : nullptr, hosts);
     if (haveFirst && !current.hasSummary)
         diag.report(
             "sophgo_missing_summary", current.file + ": no SUMMARY block; the subnet is placed after the previous one");
-
-    // Consecutive iterations are packed end to end: the host's gaps between them (profile
-    // processing) are removed, as the reference viewer does.
-    SophgoIterationBuilder builder(ctx);
-    uint64_t shift = 0;
-    const SophgoSummary* prev = nullptr;
-    SophgoSummary prevSummary;
-    TimeNs prevEnd = 0;
-    size_t shown = 0;
-    for (bool have = haveFirst; have; have = readNext(&current)) {
-        SophgoIterationData& it = current;
-        if (it.hasSummary) {
-            const SophgoSummary& s = it.summary;
-            if (prev && s.beginUsec > prev->endUsec)
-                shift += s.beginUsec - prev->endUsec;
-            const uint64_t origin = ctx.baseUsec + shift;
-            it.begin = s.beginUsec > origin ? TimeNs(s.beginUsec - origin) * 1000 : prevEnd;
-            it.end = s.endUsec > origin ? std::max(it.begin, TimeNs(s.endUsec - origin) * 1000) : it.begin;
-            prevSummary = s;
-            prev = &prevSummary;
-        } else {
-            if (shown > 0)
-                diag.report("sophgo_missing_summary",
-                    it.file + ": no SUMMARY block; the subnet is placed after the previous one");
-            it.begin = it.end = prevEnd;
-        }
-        if (!ctx.arch.pmuKnown()) {
-            it.tiu.clear();
-            it.gdma.clear();
-        }
-        prevEnd = builder.add(it);
-        ++shown;
-        if (ictx.cancel && ictx.cancel->load(std::memory_order_relaxed))
-            return cancelled();
-    }
-    if (decoder.cancelled())
+    Packed packed;
+    if (!addIterations(ctx, iterations, haveFirst, current, ictx.cancel, &packed) || decoder.cancelled())
         return cancelled();
-
-    SophgoHostBuilder host(ctx);
-    uint64_t hostShift = 0;
-    for (size_t i = 0; i < hosts.size(); ++i) {
-        if (i > 0 && hosts[i].data.beginUsec > hosts[i - 1].data.endUsec)
-            hostShift += hosts[i].data.beginUsec - hosts[i - 1].data.endUsec;
-        host.add(hosts[i].file, hosts[i].data, hosts[i].extra, hostShift);
-    }
-    if (shown == 0 && hosts.empty()) {
+    addHosts(ctx, hosts);
+    if (packed.shown == 0 && hosts.empty()) {
         if (result.error.empty())
             result.error = "no readable iter*.profile or bmlib*.profile in the folder";
         return result;
@@ -280,49 +364,7 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     result.error.clear();
     result.errorOffset = 0;
 
-    // Allocations: GLOBAL MEM regions and the usage breakdown.
-    std::map<std::string, uint64_t> usage;
-    for (const SophgoAllocation& a : global.allocations) {
-        if (a.mtype != 1 && a.mtype != 2) {
-            diag.count("sophgo_allocation_not_device_memory");
-            continue;
-        }
-        store::MemoryRegion r;
-        r.space = a.mtype == 1 ? ctx.globalMem : ctx.localMem;
-        r.address = a.addr;
-        r.size = a.size;
-        r.label = b.intern(a.desc);
-        const std::string cat = category(a.desc);
-        r.category = b.intern(cat);
-        const uint64_t origin = ctx.baseUsec;
-        if (a.allocUsec)
-            r.alloc = a.allocUsec > origin ? TimeNs(a.allocUsec - origin) * 1000 : 0;
-        if (a.freeUsec)
-            r.free = a.freeUsec > origin ? TimeNs(a.freeUsec - origin) * 1000 : 0;
-        b.addMemoryRegion(r);
-        if (a.mtype == 1)
-            usage[cat] += a.size;
-    }
-
-    // "total" first: the run time Sophgo's view reports (the MCU row's records summed; the
-    // subnets' spans when there are none).
-    if (ctx.mcuBusy > 0)
-        b.addMetadata("total", milliseconds(ctx.mcuBusy));
-    else if (prevEnd > 0)
-        b.addMetadata("total", milliseconds(prevEnd));
-    b.addMetadata("arch", ctx.arch.name() + " (arch=" + std::to_string(global.arch) + ")");
-    if (!global.netName.empty())
-        b.addMetadata("net_name", global.netName);
-    b.addMetadata("tpu_freq", std::to_string(int64_t(ctx.freqMhz)) + " MHz");
-    b.addMetadata("iterations", std::to_string(shown));
-    for (const auto& [cat, bytes] : usage)
-        b.addMetadata("GLOBAL MEM " + cat, megabytes(bytes));
-    if (!global.cores.empty()) {
-        std::string cores;
-        for (int c : global.cores)
-            cores += (cores.empty() ? "" : ",") + std::to_string(c);
-        b.addMetadata("cores", cores);
-    }
+    addMetadata(ctx, packed, addAllocations(ctx));
     result.ok = true;
     if (ictx.progress)
         ictx.progress(1.0);

@@ -14,7 +14,7 @@
 namespace strata::store {
 
 // The immutable, indexed profile every widget reads. Built by StoreBuilder; after
-// finalize() nothing changes, so any thread may read it without locks.
+// StoreFinalizer::finalize() nothing changes, so any thread may read it without locks.
 //
 // Slices are columns ordered by (track, depth, ts). Within one depth of a track slices do
 // not overlap (partial overlaps were moved to overflow tracks), so both ts and end are

@@ -1,6 +1,6 @@
 #pragma once
-// Building-time records: what importers hand to StoreBuilder before finalize() sorts,
-// nests and indexes them. Internal to model/store.
+// Building-time records: what importers hand to StoreBuilder before
+// StoreFinalizer::finalize() sorts, nests and indexes them. Internal to model/store.
 #include "chunkedvector.h"
 #include "trackinfo.h"
 

@@ -1,7 +1,5 @@
 #include "storebuilder.h"
 
-#include "storefinalizer.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -280,13 +278,6 @@ size_t StoreBuilder::residentBytes() const
     for (const auto& c : m_counters)
         n += c.ts.capacity() * 16;
     return n + m_flowV1.capacity() * sizeof(FlowV1Point) + m_flowV2.capacity() * sizeof(FlowV2Point);
-}
-
-std::shared_ptr<const EventStore> StoreBuilder::finalize(
-    const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
-{
-    StoreFinalizer f(*this, progress, cancel);
-    return f.run();
 }
 
 } // namespace strata::store

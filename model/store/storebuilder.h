@@ -2,23 +2,22 @@
 #include "eventstore.h"
 #include "rawevents.h"
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <unordered_map>
 
 namespace strata::store {
 
-// A slice recorded on a thread, by arrival; valid until finalize().
+// A slice recorded on a thread, by arrival; valid until StoreFinalizer::finalize().
 struct SliceHandle {
     uint32_t thread = UINT32_MAX;
     uint32_t index = UINT32_MAX;
     bool valid() const { return thread != UINT32_MAX; }
 };
 
-// Importers call this in file order; events may arrive in any time order. finalize() sorts
-// each track, nests slices with a stack (partial overlaps go to overflow lanes), closes what
-// never ended at the trace end, binds flows, and returns the immutable store.
+// Importers call this in file order; events may arrive in any time order. Then
+// StoreFinalizer::finalize() sorts each track, nests slices with a stack (partial overlaps go
+// to overflow lanes), closes what never ended at the trace end, binds flows, and returns the
+// immutable store.
 class StoreBuilder {
 public:
     StoreBuilder();
@@ -90,10 +89,6 @@ public:
     uint64_t eventCount() const { return m_events; }
     size_t residentBytes() const;
 
-    // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
-    std::shared_ptr<const EventStore> finalize(
-        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
-
 private:
     friend class StoreFinalizer;
     void touch(TimeNs t)
@@ -124,7 +119,7 @@ private:
     std::vector<RawInstant> m_globalInstants;
     std::vector<FlowV1Point> m_flowV1;
     std::vector<FlowV2Point> m_flowV2;
-    std::vector<SliceHandle> m_memorySlices; // per memory access row, until finalize resolves them
+    std::vector<SliceHandle> m_memorySlices; // per memory access row, until the finalizer resolves them
     bool m_anyHeight = false;
     std::unordered_map<IdValue, uint32_t, IdValueHash> m_processIndex;
     std::unordered_map<ThreadKey, uint32_t, ThreadKeyHash> m_threadIndex;

@@ -1,5 +1,6 @@
 #include "storefinalizer.h"
 
+#include "flowbinder.h"
 #include "parallel.h"
 
 #include <algorithm>
@@ -22,9 +23,6 @@ void releaseFreedMemory()
     malloc_trim(0);
 #endif
 }
-// Beyond this many overflow lanes on one thread, slices are clipped to fit instead:
-// a pathological file must not turn into thousands of rows.
-constexpr uint16_t kMaxOverflowLanes = 32;
 
 bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
 {
@@ -42,6 +40,12 @@ StoreFinalizer::StoreFinalizer(
     , m_progress(progress)
     , m_cancel(cancel)
 {
+}
+
+std::shared_ptr<const EventStore> StoreFinalizer::finalize(
+    StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
+{
+    return StoreFinalizer(builder, progress, cancel).run();
 }
 
 void StoreFinalizer::closeOpenSlices()
@@ -105,102 +109,10 @@ void StoreFinalizer::planGroups()
     m_totalSlices = rows;
 }
 
-void StoreFinalizer::nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
+SliceNesting::Columns StoreFinalizer::columns()
 {
-    std::sort(v.begin(), v.end(), [](const Sortable& a, const Sortable& b) {
-        if (a.ts != b.ts)
-            return a.ts < b.ts;
-        if (a.dur != b.dur)
-            return a.dur > b.dur; // parents before their children
-        return a.raw < b.raw; // then arrival order, so the first B is the outer one
-    });
-    const std::vector<Sortable> sorted = std::move(v);
-    nestSorted([&](size_t i) { return sorted[i]; }, sorted.size(), std::move(lane), rowBegin, out, rawToFinal, diag);
-}
-
-template <typename At>
-void StoreFinalizer::nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-    std::vector<uint32_t>* rawToFinal, Diagnostics& diag)
-{
-    const bool lastLane = lane.kind == TrackKind::Overflow && lane.lane >= kMaxOverflowLanes;
-    struct Open {
-        TimeNs end;
-        uint32_t index;
-    };
-    // depth[i] first holds the nesting depth of slice i (kNone: moved to the next lane),
-    // then its final row.
-    std::vector<uint32_t> depth(n), parent(n, kNone), levelCount;
-    std::vector<Open> stack;
-    std::vector<Sortable> overflow;
-    std::vector<TimeNs> clipped; // durations shortened on the last lane, by slice
-    for (size_t i = 0; i < n; ++i) {
-        const Sortable s = at(i);
-        while (!stack.empty() && stack.back().end <= s.ts)
-            stack.pop_back();
-        TimeNs end = s.ts + s.dur;
-        if (!stack.empty() && end > stack.back().end) {
-            if (!lastLane) {
-                overflow.push_back(s);
-                depth[i] = kNone;
-                continue;
-            }
-            if (clipped.empty())
-                clipped.assign(n, -1);
-            clipped[i] = stack.back().end - s.ts;
-            end = stack.back().end;
-            diag.count("slice_clipped_to_parent");
-        }
-        const auto d = static_cast<uint32_t>(stack.size());
-        depth[i] = d;
-        parent[i] = stack.empty() ? kNone : stack.back().index;
-        if (d >= levelCount.size())
-            levelCount.push_back(0);
-        ++levelCount[d];
-        stack.push_back(Open { end, static_cast<uint32_t>(i) });
-    }
-    const auto kept = static_cast<uint32_t>(n - overflow.size());
-    std::vector<uint32_t> next(levelCount.size());
-    uint32_t base = rowBegin;
-    for (size_t d = 0; d < levelCount.size(); ++d) {
-        next[d] = base;
-        lane.levels.push_back({ base, base + levelCount[d] });
-        base += levelCount[d];
-    }
-    lane.slices = { rowBegin, rowBegin + kept };
-    for (size_t i = 0; i < n; ++i) { // parents come before their children in this order
-        if (depth[i] == kNone)
-            continue;
-        const Sortable s = at(i);
-        const uint32_t d = depth[i];
-        const uint32_t row = next[d]++;
-        depth[i] = row;
-        m_s.m_ts[row] = s.ts;
-        m_s.m_dur[row] = clipped.empty() || clipped[i] < 0 ? s.dur : clipped[i];
-        m_s.m_type[row] = s.type;
-        m_s.m_argSet[row] = s.args;
-        m_s.m_parent[row] = parent[i] == kNone ? SliceRow() : SliceRow(depth[parent[i]]);
-        m_s.m_depth[row] = static_cast<uint16_t>(std::min<uint32_t>(d, 0xffff));
-        if (m_s.m_height.size())
-            m_s.m_height[row] = s.height;
-        if (rawToFinal)
-            (*rawToFinal)[s.raw] = row;
-    }
-    m_doneSlices += kept;
-    const bool spill = lane.spill;
-    const TrackKind kind = lane.kind;
-    const StringId name = lane.name;
-    const uint16_t number = lane.lane;
-    out.push_back(std::move(lane));
-    if (!overflow.empty()) {
-        if (!spill) // each slice counts once, however many lanes it moves down
-            diag.count("overlapping_slice_moved_to_overflow", overflow.size());
-        std::vector<uint32_t>().swap(depth);
-        std::vector<uint32_t>().swap(parent);
-        Lane next { kind == TrackKind::Async ? TrackKind::Async : TrackKind::Overflow, name,
-            static_cast<uint16_t>(number + 1), {}, {}, true };
-        nest(overflow, std::move(next), rowBegin + kept, out, rawToFinal, diag);
-    }
+    return SliceNesting::Columns { m_s.m_ts.data(), m_s.m_dur.data(), m_s.m_type.data(), m_s.m_argSet.data(),
+        m_s.m_parent.data(), m_s.m_depth.data(), m_s.m_height.size() ? m_s.m_height.data() : nullptr };
 }
 
 void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
@@ -233,13 +145,14 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
         const auto na = m_s.str(a.name), nb = m_s.str(b.name);
         return na != nb ? na < nb : a.start < b.start;
     });
+    SliceNesting nesting(columns(), g.lanes, diag);
     uint32_t row = g.rowBegin;
     for (size_t first = 0; first < spans.size();) {
         size_t last = first;
         while (last < spans.size() && spans[last].name == spans[first].name)
             ++last;
         std::vector<TimeNs> laneEnd;
-        std::vector<std::vector<Sortable>> lanes;
+        std::vector<std::vector<SliceNesting::Slice>> lanes;
         for (size_t s = first; s < last; ++s) {
             size_t lane = 0;
             while (lane < laneEnd.size() && laneEnd[lane] > spans[s].start)
@@ -251,17 +164,17 @@ void StoreFinalizer::asyncGroup(Group& g, Diagnostics& diag)
             laneEnd[lane] = std::max(spans[s].end, spans[s].start + 1);
             for (uint32_t i : spans[s].items) {
                 const RawSlice& r = p.async[i].slice;
-                lanes[lane].push_back(Sortable { r.ts, r.dur, r.type, r.args, i });
+                lanes[lane].push_back(SliceNesting::Slice { r.ts, r.dur, r.type, r.args, i });
             }
         }
         for (size_t l = 0; l < lanes.size(); ++l) {
             const auto count = static_cast<uint32_t>(lanes[l].size());
-            nest(lanes[l], Lane { TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {} }, row, g.lanes,
-                nullptr, diag);
+            nesting.nest(lanes[l], Lane { TrackKind::Async, spans[first].name, static_cast<uint16_t>(l), {}, {} }, row);
             row += count;
         }
         first = last;
     }
+    m_doneSlices += nesting.rowsWritten();
     std::vector<RawAsync>().swap(p.async);
 }
 
@@ -282,39 +195,10 @@ void StoreFinalizer::runGroup(Group& g)
     const auto count = static_cast<uint32_t>(t.slices.size());
     if (!points.empty() || !accesses.empty())
         rawToFinal.assign(count, kNone);
-    const std::vector<uint8_t>& heights = t.heights;
-    auto heightOf = [&heights](uint32_t raw) { return raw < heights.size() ? heights[raw] : uint8_t(255); };
-    std::vector<uint32_t>* map = rawToFinal.empty() ? nullptr : &rawToFinal;
-    const Lane lane { TrackKind::Thread, t.name, 0, { g.rowBegin, g.rowBegin }, {} };
-    // Most producers write a thread's events in time order: then the raw chunks are nested
-    // where they are, without a sorted copy (which would add 32 bytes a slice to the peak).
-    bool sorted = true;
-    for (uint32_t i = 1; i < count && sorted; ++i) {
-        const RawSlice &a = t.slices[i - 1], &b = t.slices[i];
-        sorted = a.ts < b.ts || (a.ts == b.ts && a.dur >= b.dur);
-    }
-    if (count == 0) {
-        g.lanes.push_back(lane);
-    } else if (sorted) {
-        const ChunkedVector<RawSlice>& raw = t.slices;
-        nestSorted(
-            [&](size_t i) {
-                const RawSlice& r = raw[i];
-                return Sortable { r.ts, r.dur, r.type, r.args, static_cast<uint32_t>(i),
-                    heightOf(static_cast<uint32_t>(i)) };
-            },
-            count, lane, g.rowBegin, g.lanes, map, diag);
-        t.slices.clear();
-    } else {
-        std::vector<Sortable> v;
-        v.reserve(count);
-        uint32_t raw = 0;
-        t.slices.drain([&](const RawSlice& s) {
-            v.push_back(Sortable { s.ts, s.dur, s.type, s.args, raw, heightOf(raw) });
-            ++raw;
-        });
-        nest(v, lane, g.rowBegin, g.lanes, map, diag);
-    }
+    SliceNesting nesting(columns(), g.lanes, diag, rawToFinal.empty() ? nullptr : &rawToFinal);
+    nesting.nestThread(
+        t.slices, t.heights, Lane { TrackKind::Thread, t.name, 0, { g.rowBegin, g.rowBegin }, {} }, g.rowBegin);
+    m_doneSlices += nesting.rowsWritten();
     for (uint32_t point : points) {
         const uint32_t row = rawToFinal[m_b.m_flowV2[point].index];
         m_v2Row[point] = row == kNone ? SliceRow() : SliceRow(row);
@@ -524,226 +408,12 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     return out;
 }
 
-void StoreFinalizer::bindV1(const std::vector<uint32_t>& points, std::vector<SliceRow>& bound) const
-{
-    // `points` are one thread's v1 flow points in time order. Per level of the thread and
-    // of its overflow lanes, two cursors only move forward: the first slice ending at or
-    // after t, and the first slice starting at or after t. So binding is one sequential
-    // sweep over the rows instead of binary searches with cache misses per point.
-    const auto& v1 = m_b.m_flowV1;
-    const TrackId thread = m_threadTrack[v1[points.front()].thread];
-    if (!thread.valid())
-        return;
-    struct Level {
-        uint32_t begin, end, covering, starting;
-        uint32_t depth;
-    };
-    std::vector<Level> levels;
-    for (uint32_t t = thread.v; t < m_s.m_tracks.size(); ++t) {
-        const TrackInfo& tr = m_s.m_tracks[t];
-        if (t != thread.v && !(tr.kind == TrackKind::Overflow && tr.parent == thread))
-            break;
-        for (uint32_t d = 0; d < tr.levelCount; ++d) {
-            const RowRange r = m_s.m_levels[tr.levelBegin + d];
-            levels.push_back(Level { r.begin, r.end, r.begin, r.begin, d });
-        }
-    }
-    const TimeNs* ts = m_s.m_ts.data();
-    const TimeNs* dur = m_s.m_dur.data();
-    for (uint32_t pi : points) {
-        const FlowV1Point& p = v1[pi];
-        SliceRow best;
-        uint32_t bestDepth = 0;
-        for (Level& lv : levels) {
-            if (p.enclosing) {
-                while (lv.covering < lv.end && ts[lv.covering] + dur[lv.covering] < p.ts)
-                    ++lv.covering;
-                uint32_t r = lv.covering;
-                // A slice ending exactly at t hands over to a sibling starting at t.
-                if (r + 1 < lv.end && ts[r] + dur[r] == p.ts && ts[r + 1] <= p.ts)
-                    ++r;
-                if (r < lv.end && ts[r] <= p.ts && (!best.valid() || lv.depth >= bestDepth)) {
-                    best = SliceRow(r);
-                    bestDepth = lv.depth;
-                }
-            } else {
-                while (lv.starting < lv.end && ts[lv.starting] < p.ts)
-                    ++lv.starting;
-                const uint32_t r = lv.starting;
-                if (r < lv.end
-                    && (!best.valid() || ts[r] < ts[best.v] || (ts[r] == ts[best.v] && lv.depth < bestDepth))) {
-                    best = SliceRow(r);
-                    bestDepth = lv.depth;
-                }
-            }
-        }
-        bound[pi] = best;
-    }
-}
-
-namespace {
-struct Tally {
-    uint64_t noStart = 0, noEnd = 0, stepNoStart = 0;
-};
-
-// Pairs one key's points s → t* → f (v1) or out → in+out* → in (v2), in the order given.
-template <typename P, typename Row, typename Phase>
-void walkFlow(P* first, P* last, Row row, Phase phase, std::vector<FlowEdge>& edges, Tally& t)
-{
-    bool open = false;
-    SliceRow prev;
-    for (P* p = first; p != last; ++p) {
-        const SliceRow r = row(*p);
-        switch (phase(*p)) {
-        case FlowPhase::Start:
-            if (open)
-                ++t.noEnd;
-            open = true;
-            prev = r;
-            break;
-        case FlowPhase::Step:
-            if (!open)
-                ++t.stepNoStart;
-            else if (prev.valid() && r.valid() && prev != r)
-                edges.push_back(FlowEdge { prev, r, p->name, p->category });
-            open = true;
-            if (r.valid())
-                prev = r;
-            break;
-        case FlowPhase::End:
-            if (!open) {
-                ++t.noStart;
-                break;
-            }
-            if (prev.valid() && r.valid() && prev != r)
-                edges.push_back(FlowEdge { prev, r, p->name, p->category });
-            open = false;
-            prev = SliceRow();
-            break;
-        }
-    }
-    if (open)
-        ++t.noEnd;
-}
-
-// Points sorted by (key, file order). Each key is paired in file order; where that leaves
-// an end without a start (Kineto writes a flow's f before its s) the key is paired again
-// in time order, and the pairing that binds more edges wins.
-template <typename P, typename Row, typename Phase, typename Ts>
-void pairFlows(std::vector<P>& points, Row row, Phase phase, Ts ts, std::vector<FlowEdge>& edges, Tally& total)
-{
-    std::vector<FlowEdge> kept;
-    for (size_t g = 0; g < points.size();) {
-        size_t e = g + 1;
-        while (e < points.size() && points[e].key == points[g].key)
-            ++e;
-        P* first = points.data() + g;
-        P* last = points.data() + e;
-        const size_t before = edges.size();
-        Tally chosen;
-        walkFlow(first, last, row, phase, edges, chosen);
-        if (chosen.noStart + chosen.stepNoStart > 0 && e - g > 1) {
-            kept.assign(edges.begin() + static_cast<std::ptrdiff_t>(before), edges.end());
-            edges.resize(before);
-            std::stable_sort(first, last, [&](const P& a, const P& b) { return ts(a) < ts(b); });
-            Tally timeOrder;
-            walkFlow(first, last, row, phase, edges, timeOrder);
-            if (edges.size() - before > kept.size()) {
-                chosen = timeOrder;
-            } else {
-                edges.resize(before);
-                edges.insert(edges.end(), kept.begin(), kept.end());
-            }
-        }
-        total.noStart += chosen.noStart;
-        total.noEnd += chosen.noEnd;
-        total.stepNoStart += chosen.stepNoStart;
-        g = e;
-    }
-}
-} // namespace
-
 void StoreFinalizer::buildFlows()
 {
-    Diagnostics& diag = m_s.m_diagnostics;
-    std::vector<FlowEdge>& edges = m_s.m_flows;
-    Tally tally;
-
-    // v1: bind each thread's points in one sweep (bindV1), threads spread over the cores.
-    auto& v1 = m_b.m_flowV1;
-    {
-        std::vector<SliceRow> bound(v1.size());
-        {
-            struct ByThread {
-                uint32_t thread;
-                TimeNs ts;
-                uint32_t index;
-            };
-            std::vector<ByThread> order(v1.size());
-            for (uint32_t i = 0; i < v1.size(); ++i)
-                order[i] = ByThread { v1[i].thread, v1[i].ts, i };
-            std::sort(order.begin(), order.end(), [](const ByThread& a, const ByThread& b) {
-                return a.thread != b.thread ? a.thread < b.thread : a.ts < b.ts;
-            });
-            std::vector<std::vector<uint32_t>> groups;
-            for (size_t g = 0; g < order.size();) {
-                size_t e = g;
-                groups.emplace_back();
-                for (; e < order.size() && order[e].thread == order[g].thread; ++e)
-                    groups.back().push_back(order[e].index);
-                g = e;
-            }
-            Parallel::forEach(
-                groups.size(), Parallel::threads(0, 4), [&](size_t g, unsigned) { bindV1(groups[g], bound); });
-        }
-        // The thread is not needed any more: its field now holds the bound row.
-        uint64_t unbound = 0;
-        for (uint32_t i = 0; i < v1.size(); ++i) {
-            v1[i].thread = bound[i].v;
-            unbound += bound[i].valid() ? 0 : 1;
-        }
-        if (unbound)
-            diag.count("flow_no_enclosing_slice", unbound);
-    }
-    std::sort(v1.begin(), v1.end(),
-        [](const FlowV1Point& a, const FlowV1Point& b) { return a.key != b.key ? a.key < b.key : a.seq < b.seq; });
-    pairFlows(
-        v1, [](const FlowV1Point& p) { return SliceRow(p.thread); }, [](const FlowV1Point& p) { return p.phase; },
-        [](const FlowV1Point& p) { return p.ts; }, edges, tally);
-    std::vector<FlowV1Point>().swap(v1);
-
-    // v2: the slice is known; its row replaces the raw index.
-    auto& v2 = m_b.m_flowV2;
-    for (uint32_t i = 0; i < v2.size(); ++i)
-        v2[i].index = m_v2Row[i].v;
-    std::vector<SliceRow>().swap(m_v2Row);
-    std::sort(v2.begin(), v2.end(),
-        [](const FlowV2Point& a, const FlowV2Point& b) { return a.key != b.key ? a.key < b.key : a.seq < b.seq; });
-    pairFlows(
-        v2, [](const FlowV2Point& p) { return SliceRow(p.index); },
-        [](const FlowV2Point& p) {
-            return p.in && p.out ? FlowPhase::Step : p.out ? FlowPhase::Start : FlowPhase::End;
-        },
-        [&](const FlowV2Point& p) { return p.index != kNone ? m_s.m_ts[p.index] : kTimeMax; }, edges, tally);
-    std::vector<FlowV2Point>().swap(v2);
-
-    if (tally.noStart)
-        diag.count("flow_end_without_start", tally.noStart);
-    if (tally.stepNoStart)
-        diag.count("flow_step_without_start", tally.stepNoStart);
-    if (tally.noEnd)
-        diag.count("flow_without_end", tally.noEnd);
-
-    std::sort(edges.begin(), edges.end(),
-        [](const FlowEdge& a, const FlowEdge& b) { return a.from != b.from ? a.from < b.from : a.to < b.to; });
-    edges.shrink_to_fit();
-    std::vector<std::pair<uint32_t, uint32_t>> byTo(edges.size());
-    for (uint32_t i = 0; i < edges.size(); ++i)
-        byTo[i] = { edges[i].to.v, i };
-    std::sort(byTo.begin(), byTo.end());
-    m_s.m_flowsByTo.resize(edges.size());
-    for (size_t i = 0; i < byTo.size(); ++i)
-        m_s.m_flowsByTo[i] = byTo[i].second;
+    FlowBinder binder(m_s, m_s.m_diagnostics);
+    binder.addV1(m_b.m_flowV1, m_threadTrack);
+    binder.addV2(m_b.m_flowV2, std::move(m_v2Row));
+    binder.finish(m_s.m_flows, m_s.m_flowsByTo);
 }
 
 } // namespace strata::store

@@ -1,11 +1,17 @@
 #pragma once
+#include "slicenesting.h"
 #include "storebuilder.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
 
 namespace strata::store {
 
 // The one-shot step from StoreBuilder's raw, arrival-ordered records to the indexed
-// EventStore: orders tracks for display, sorts and nests every track, moves partial
-// overlaps to overflow lanes, packs async slices into lanes and binds flows.
+// EventStore: orders tracks for display, packs async slices into lanes, has SliceNesting
+// sort and nest every thread and lane (partial overlaps to overflow lanes) and FlowBinder
+// turn the flow points into edges.
 //
 // Rows are laid out in display order, so every thread (with its overflow lanes) and every
 // process's async group owns a block of rows known before any sorting. Phase 1 sorts and
@@ -14,27 +20,16 @@ namespace strata::store {
 // so the peak stays near the final store size.
 class StoreFinalizer {
 public:
+    // Hands over the store made of what `builder` recorded; the builder starts over empty.
+    // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
+    static std::shared_ptr<const EventStore> finalize(StoreBuilder& builder,
+        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+private:
     StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel);
     std::shared_ptr<const EventStore> run();
 
-private:
-    struct Sortable { // 32 bytes; `raw` is the slice's arrival index in its group
-        TimeNs ts;
-        TimeNs dur;
-        TypeId type;
-        ArgSetId args;
-        uint32_t raw;
-        uint8_t height = 255; // bar height (EventStore::sliceHeight) in the padding: still 32 bytes
-    };
-    // One track produced by a group: a thread, one of its overflow lanes, or an async lane.
-    struct Lane {
-        TrackKind kind;
-        StringId name;
-        uint16_t lane;
-        RowRange slices;
-        std::vector<RowRange> levels;
-        bool spill = false; // made from another lane's partial overlaps
-    };
+    using Lane = SliceNesting::Lane;
     // A unit of phase 1: the slices of one thread or of one process's async group.
     struct Group {
         uint32_t process; // raw process
@@ -47,20 +42,12 @@ private:
     void closeOpenSlices();
     void planGroups();
     void runGroup(Group& g);
-    // Sorts v by (ts, longer first, arrival) and nests it.
-    void nest(std::vector<Sortable>& v, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
-    // Nests n slices already in that order (at(i) → Sortable) into rows from rowBegin; partial
-    // overlaps go to the next lane. Appends the lanes made to `out`.
-    template <typename At>
-    void nestSorted(At at, size_t n, Lane lane, uint32_t rowBegin, std::vector<Lane>& out,
-        std::vector<uint32_t>* rawToFinal, Diagnostics& diag);
     void asyncGroup(Group& g, Diagnostics& diag);
+    SliceNesting::Columns columns();
     TrackId addTrack(const TrackInfo& info);
     void emitCounters(RawProcess& p, ProcessId process, uint32_t row);
     void emitTracks();
     void buildFlows();
-    void bindV1(const std::vector<uint32_t>& points, std::vector<SliceRow>& bound) const;
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
     StoreBuilder& m_b;

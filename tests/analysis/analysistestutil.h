@@ -2,6 +2,7 @@
 // Helpers shared by the analysis tests: a store scripted in one line of text, so each data
 // row states its whole input, and the comparisons the summaries and searches need.
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QString>
 #include <QStringList>
@@ -59,7 +60,7 @@ struct Script {
             else
                 qFatal("bad script step '%s'", qPrintable(step));
         }
-        return b.finalize();
+        return StoreFinalizer::finalize(b);
     }
 };
 

@@ -3,6 +3,8 @@
 // the Operator Table's tests check their trees against them).
 #include "../store/storetestutil.h"
 
+#include <store/storefinalizer.h>
+
 #include <memory>
 
 namespace operatortest {
@@ -43,7 +45,7 @@ inline std::shared_ptr<const strata::store::EventStore> handStore()
     s.X(main, "ProfilerStep#2", "user_annotation", 1100, 900);
     s.X(main, "aten::conv2d", "cpu_op", 1200, 500, s.args({ { "layer", "layer1.0.conv1" } }));
     s.X(main, "ProfilerStep#3", "user_annotation", 2100, 1100);
-    return s.b.finalize();
+    return strata::store::StoreFinalizer::finalize(s.b);
 }
 
 } // namespace operatortest

@@ -2,6 +2,7 @@
 // neighbours, on a hand-made store with exact expected edges.
 #include <analysis/flows/flowchain.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -31,7 +32,7 @@ Store makeStore(const QList<QPair<QString, TimeNs>>& slices, const QString& flow
         b.flowV2(handle[ends[0]], key, false, true, b.intern("flow"), b.intern("dep"));
         b.flowV2(handle[ends[1]], key, true, false, b.intern("flow"), b.intern("dep"));
     }
-    return b.finalize();
+    return StoreFinalizer::finalize(b);
 }
 
 SliceRow named(const EventStore& s, const QString& name)

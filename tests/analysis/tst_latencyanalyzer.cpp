@@ -4,6 +4,7 @@
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -182,7 +183,7 @@ void tst_LatencyAnalyzer::defaultUnit()
     add(t1, main, 100);
     add(t2, other, 200);
     add(dev, device, 50);
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     QCOMPARE(QString::fromStdString(LatencyAnalyzer::defaultUnit(*store, cat)), unit);
 }
@@ -195,7 +196,7 @@ void tst_LatencyAnalyzer::units()
     s.X(main, "ProfilerStep#2", 1100, 900);
     s.X(main, "aten::mm", 1150, 10);
     s.X(main, "ProfilerStep#3", 2100, 1100);
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     const LatencyStats def = LatencyAnalyzer::analyze(*store, cat, "");
     QCOMPARE(QString::fromStdString(def.unit), QString("ProfilerStep"));
@@ -227,7 +228,7 @@ void tst_LatencyAnalyzer::furiosaStore()
     s.X(npu, "LowLevelConv2d(45,44,46,48)", "NPU", 6000, 6000);
     s.X(npu, "LowLevelPad(3,4)", "NPU", 12500, 500);
     s.X(npu, "LowLevelPad(5,6)", "NPU", 13500, 500);
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
 
     const LatencyStats st = LatencyAnalyzer::analyze(*store, cat, "");

@@ -1,5 +1,6 @@
 #include <analysis/timeline/lodindex.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -52,7 +53,7 @@ void tst_LodIndex::initTestCase()
     b.completeSlice(t2, 0, t / 2, types[0], {});
     for (int i = 0; i < 5000; ++i)
         b.counter(p, b.intern("mem"), TimeNs(i) * (t / 5000), double(rng() % 100000) - 500);
-    m_store = b.finalize();
+    m_store = store::StoreFinalizer::finalize(b);
     QVERIFY(m_store);
     m_busy = m_store->sliceTrack(SliceRow(0));
     m_half = m_store->sliceTrack(SliceRow(uint32_t(m_store->sliceCount() - 1)));

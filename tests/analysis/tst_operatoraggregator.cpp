@@ -7,6 +7,7 @@
 
 #include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -252,7 +253,7 @@ void tst_OperatorAggregator::defaultScope()
     Builder s;
     const uint32_t main = s.thread(7, "python3 train.py", 7, "MainThread");
     s.X(main, "aten::mm", 0, 10);
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     QCOMPARE(OperatorAggregator::defaultScope(cat), OperatorScope::All);
     QCOMPARE(rowsText(OperatorAggregator::aggregate(*store, cat, OperatorLevel::Op, OperatorAggregator::wholeTrace())),
@@ -266,7 +267,7 @@ void tst_OperatorAggregator::overflowLane()
     const uint32_t nec = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
     s.X(nec, "0_a_1", 0, 100);
     s.X(nec, "0_a_2", 50, 100);
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     const OperatorTable t = OperatorAggregator::aggregate(
         *store, cat, OperatorLevel::Layer, OperatorAggregator::wholeTrace(), OperatorScope::Device);
@@ -298,7 +299,7 @@ void tst_OperatorAggregator::parallelMatchesSerial()
             ts += dur + TimeNs(rng() % 50);
         }
     }
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     const TimeRange ext = store->extent();
     for (int l = 0; l < kOperatorLevelCount; ++l) {
@@ -349,7 +350,7 @@ void tst_OperatorAggregator::largeMedians()
         s.X(t, "x", ts, d);
         ts += d;
     }
-    const auto store = s.b.finalize();
+    const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     const OperatorTable table = OperatorAggregator::aggregate(
         *store, cat, OperatorLevel::Name, OperatorAggregator::wholeTrace(), OperatorScope::All);

@@ -4,6 +4,7 @@
 #include <analysis/operators/nameparser.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -95,7 +96,7 @@ void tst_OperatorCatalog::initTestCase()
         ts += 20;
         ++i;
     }
-    m_store = b.finalize();
+    m_store = StoreFinalizer::finalize(b);
     m_catalog = std::make_unique<OperatorCatalog>(*m_store);
 }
 
@@ -157,7 +158,7 @@ void tst_OperatorCatalog::metrics()
         Arg::makeString(b.intern("flops"), b.intern("1.5e3")), Arg::makeDouble(b.intern("mfu_estimated_percent"), 42.5),
         Arg::makeString(b.intern("hfu"), b.intern("n/a")) };
     b.completeSlice(t, 0, 1, b.type(b.intern("x"), b.intern("")), b.argSet(args, 4));
-    const auto store = b.finalize();
+    const auto store = StoreFinalizer::finalize(b);
     const OperatorCatalog cat(*store);
     const OperatorCatalog::Metrics& m = cat.metrics(store->sliceArgs(SliceRow(0)));
     QCOMPARE(m.bytes, 4096.0);

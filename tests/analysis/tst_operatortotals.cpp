@@ -2,6 +2,7 @@
 // aggregation itself is tst_operatoraggregator's).
 #include <analysis/operators/operatortotals.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -123,7 +124,7 @@ private slots:
         b.setThreadName(t, b.intern("Compute"));
         const TypeId conv = b.type(b.intern("conv2d"), b.intern("op"));
         b.completeSlice(t, 0, 10, conv, {});
-        const auto store = b.finalize();
+        const auto store = StoreFinalizer::finalize(b);
         const OperatorCatalog catalog(*store);
         const uint32_t key = catalog.key(OperatorLevel::Name, conv, ArgSetId());
         QVERIFY(key != OperatorCatalog::kNoKey);

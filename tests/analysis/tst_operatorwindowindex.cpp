@@ -6,6 +6,7 @@
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorwindowindex.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -106,7 +107,7 @@ std::shared_ptr<const EventStore> mixedStore()
     const ProcessId p = s.b.process(IdValue::number(1));
     for (int i = 0; i < 40; ++i) // async lanes are never in scope
         s.b.asyncBegin(p, uint64_t(i % 5), TimeNs(i * 100), s.b.type(s.b.intern("async"), s.b.intern("")), {});
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 // More overlapping slices than overflow lanes: the last lane clips them to their parent.
@@ -123,7 +124,7 @@ std::shared_ptr<const EventStore> clippedStore()
             s.X(nec, base + i * 10 + 3, 0, rng);
         }
     }
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 std::shared_ptr<const EventStore> hostStore()
@@ -131,7 +132,7 @@ std::shared_ptr<const EventStore> hostStore()
     Builder s;
     std::mt19937 rng(3);
     fill(s, s.thread(7, "python3 train.py", 7, "MainThread"), rng, 600, 2000);
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 struct Fixture {
@@ -320,7 +321,7 @@ void tst_OperatorWindowIndex::unbuilt()
     QCOMPARE(none.blockCount(), size_t(0));
 
     StoreBuilder empty;
-    const auto store = empty.finalize();
+    const auto store = StoreFinalizer::finalize(empty);
     const OperatorCatalog cat(*store);
     const OperatorWindowIndex index(*store, cat, OperatorLevel::Op, OperatorScope::All);
     QVERIFY(index.built());

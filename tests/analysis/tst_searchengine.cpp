@@ -5,6 +5,7 @@
 
 #include <analysis/search/searchengine.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -73,7 +74,7 @@ Store handMade()
     b.threadInstant(main, 90, type("inference_start", "marker"), makeArgs(b, "step=2"));
     b.processInstant(dev, 260, type("conv_done", "marker"), makeArgs(b, "bytes=2000000"));
     b.globalInstant(450, type("checkpoint", "marker"), ArgSetId());
-    return b.finalize();
+    return StoreFinalizer::finalize(b);
 }
 
 // Query from "key:value&key:value": name, regex, exact, cat, track, arg (repeatable),
@@ -412,7 +413,7 @@ void TstSearchEngine::bruteForce()
                 ts += dur + TimeNs(rng() % 20);
             }
         }
-        return b.finalize();
+        return StoreFinalizer::finalize(b);
     }();
     const EventStore& s = *big;
     QVERIFY(s.sliceCount() > 2u * 131072u);

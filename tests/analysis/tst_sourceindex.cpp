@@ -6,6 +6,7 @@
 
 #include <analysis/source/sourceindex.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -102,7 +103,7 @@ Store handMade()
         f.th, 5, f.b.type(f.b.intern("inst_typed"), f.b.intern("cat"), f.b.intern("model.py:12")), ArgSetId());
     const std::vector<Arg> ia = makeArgs(f.b, "loc=@train.py:88");
     f.b.threadInstant(f.th2, 6, f.b.type(f.b.intern("inst_arg"), f.b.intern("cat")), f.b.argSet(ia.data(), ia.size()));
-    return f.b.finalize();
+    return StoreFinalizer::finalize(f.b);
 }
 
 SliceRow rowNamed(const EventStore& s, const QString& name)
@@ -401,7 +402,7 @@ void TstSourceIndex::noLocations()
     StoreBuilder b;
     const uint32_t th = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
     b.completeSlice(th, 0, 10, b.type(b.intern("a"), b.intern("c")), ArgSetId());
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     SourceIndex index;
     QVERIFY(index.build(*s));
     QVERIFY(index.empty());
@@ -433,7 +434,7 @@ void TstSourceIndex::unionMatchesBruteForce()
             ts += dur + 1;
         }
     }
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     SourceIndex one, two;
     QVERIFY(one.build(*s, nullptr, 1));
     QVERIFY(two.build(*s, nullptr, 2));
@@ -484,7 +485,7 @@ void TstSourceIndex::sparseUnion()
     for (int i = 0; i < 200000; ++i)
         b.completeSlice(
             th, TimeNs(i) * 10, 5, i == 7 || i == 150000 ? a : (i == 90000 || i == 199999 ? c : plain), ArgSetId());
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     SourceIndex index;
     QVERIFY(index.build(*s));
     const std::vector<SliceRow> rows = index.rowsForLines("s.py", { 2, 1 });

@@ -3,6 +3,7 @@
 
 #include <analysis/summary/summarycalculator.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -140,7 +141,7 @@ void tst_SummaryCalculator::idsAsWritten()
     const TypeId t = b.type(b.intern("op"), b.intern("cat"));
     b.completeSlice(th, 0, 10, t, {});
     b.completeSlice(th2, 0, 10, t, {});
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), s->extent());
     QCOMPARE(sum.tracks.size(), size_t(2));
     const TrackSummaryRow* named = rowNamed(sum, "stream 7");
@@ -284,7 +285,7 @@ void tst_SummaryCalculator::additiveOverAdjacentWindows()
             b.completeSlice(dma, ts + dur / 2, dur, t, b.argSet(&a, 1)); // often a partial overlap
         ts += dur;
     }
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     const SummaryIndex index(*s);
     const TimeRange ext = s->extent();
     for (int i = 0; i < 200; ++i) {

@@ -3,6 +3,7 @@
 
 #include <analysis/summary/summaryindex.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -225,7 +226,7 @@ Store randomStore(uint64_t seed, std::vector<TimeNs>& edges)
             t += rng.chance(10) ? 0 : rng.below(200);
         }
     }
-    return b.finalize();
+    return StoreFinalizer::finalize(b);
 }
 } // namespace
 
@@ -441,7 +442,7 @@ void tst_SummaryIndex::trackMetricsAndLanes()
 void tst_SummaryIndex::emptyStore()
 {
     StoreBuilder b;
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     const SummaryIndex index(*s);
     QCOMPARE(index.sliceCount(), size_t(0));
     QVERIFY(index.residentBytes() > 0);

@@ -1,6 +1,7 @@
 // TransferClassifier: which names, categories and tracks read as data movement. The timeline's
 // colours, the summaries' bandwidth and the operators' execution vs transfer split all ask it.
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <store/transferclassifier.h>
 
 #include <QtTest>
@@ -87,7 +88,7 @@ void tst_TransferClassifier::trackAndSlice()
     const uint32_t t = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
     b.setThreadName(t, b.intern(track.toStdString()));
     b.completeSlice(t, 0, 10, b.type(b.intern(name.toStdString()), b.intern(category.toStdString())), ArgSetId());
-    const auto store = b.finalize();
+    const auto store = StoreFinalizer::finalize(b);
     QCOMPARE(store->sliceCount(), size_t(1));
     const SliceRow row(0);
     QCOMPARE(TransferClassifier::isTransferTrack(*store, store->sliceTrack(row)), trackTransfer);
@@ -102,7 +103,7 @@ void tst_TransferClassifier::overflowLaneFollowsItsThread()
     const TypeId type = b.type(b.intern("TENSOR L2S"), b.intern(""));
     b.completeSlice(t, 0, 10, type, ArgSetId());
     b.completeSlice(t, 5, 10, type, ArgSetId()); // overlaps the first partly: an overflow lane
-    const auto store = b.finalize();
+    const auto store = StoreFinalizer::finalize(b);
     int overflow = 0;
     for (uint32_t i = 0; i < store->trackCount(); ++i) {
         const TrackId track(i);

@@ -56,6 +56,21 @@ bool hasMessage(const EventStore& s, const QString& kind, const QRegularExpressi
     return false;
 }
 
+// The columns of the edge-case tables: the file (and how it is compressed) and the whole
+// store it loads as.
+void addEdgeCaseColumns()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("compression");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("phases");
+    QTest::addColumn<QStringList>("slices");
+    QTest::addColumn<QStringList>("instants");
+    QTest::addColumn<QStringList>("counters");
+    QTest::addColumn<QStringList>("flows");
+    QTest::addColumn<QString>("diagnostics");
+}
+
 } // namespace
 
 class TestChromeTraceImporter : public QObject {
@@ -82,21 +97,47 @@ class TestChromeTraceImporter : public QObject {
         return r;
     }
 
+    // Loads the row's file and compares the store with the row.
+    void checkEdgeCase()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, compression);
+        QFETCH(QString, format);
+        QFETCH(QString, phases);
+        QFETCH(QStringList, slices);
+        QFETCH(QStringList, instants);
+        QFETCH(QStringList, counters);
+        QFETCH(QStringList, flows);
+        QFETCH(QString, diagnostics);
+
+        const QString path = input(file, compression);
+        const LoadResult r = ProfileLoader::load(path.toStdString());
+        QVERIFY2(r.store, r.error.c_str());
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(QString::fromStdString(r.format), format);
+        const Compression expected = compression == QLatin1String("gzip") ? Compression::Gzip
+            : compression == QLatin1String("zstd")                        ? Compression::Zstd
+                                                                          : Compression::None;
+        QCOMPARE(r.compression, expected);
+        QCOMPARE(histogram(r.phases), phases);
+        const EventStore& s = *r.store;
+        QCOMPARE(dumpSlices(s, kindAndLane), slices);
+        QCOMPARE(s.sliceCount(), size_t(slices.size()));
+        QCOMPARE(dumpInstants(s), instants);
+        QCOMPARE(s.instantCount(), size_t(instants.size()));
+        QCOMPARE(dumpCounters(s), counters);
+        QCOMPARE(dumpFlows(s), flows);
+        QCOMPARE(s.flowCount(), size_t(flows.size()));
+        QCOMPARE(histogram(s.diagnostics().counts()), diagnostics);
+    }
+
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
-    void edgeCases_data()
+    // How the file is written: containers, timestamps, top-level extras, odd entries.
+    void fileForms_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>("compression");
-        QTest::addColumn<QString>("format");
-        QTest::addColumn<QString>("phases");
-        QTest::addColumn<QStringList>("slices");
-        QTest::addColumn<QStringList>("instants");
-        QTest::addColumn<QStringList>("counters");
-        QTest::addColumn<QStringList>("flows");
-        QTest::addColumn<QString>("diagnostics");
-
+        addEdgeCaseColumns();
         const QString arr = QStringLiteral("chrome-json-array");
         const QString obj = QStringLiteral("chrome-json-object");
         const QStringList none;
@@ -183,6 +224,17 @@ private slots:
             << "chrome_malformed_entries.json"
             << "none" << arr << "X:3" << QStringList { "t0:a@0 1000+2000", "t0:b@0 5000+2000", "t0:c@0 9000+2000" }
             << none << none << none << "json_parse_error:2";
+    }
+    void fileForms() { checkEdgeCase(); }
+
+    // What the events become: slices, names, counters, flows, async slices, args.
+    void eventSemantics_data()
+    {
+        addEdgeCaseColumns();
+        const QString arr = QStringLiteral("chrome-json-array");
+        const QString obj = QStringLiteral("chrome-json-object");
+        const QStringList none;
+        const QStringList a { "t0:a@0 1000+2000" };
 
         // Slices.
         QTest::newRow("E without B") << "chrome_end_without_begin.json"
@@ -245,39 +297,7 @@ private slots:
         QTest::newRow("nested args") << "chrome_nested_args.json"
                                      << "none" << arr << "X:1" << a << none << none << none << "";
     }
-
-    void edgeCases()
-    {
-        QFETCH(QString, file);
-        QFETCH(QString, compression);
-        QFETCH(QString, format);
-        QFETCH(QString, phases);
-        QFETCH(QStringList, slices);
-        QFETCH(QStringList, instants);
-        QFETCH(QStringList, counters);
-        QFETCH(QStringList, flows);
-        QFETCH(QString, diagnostics);
-
-        const QString path = input(file, compression);
-        const LoadResult r = ProfileLoader::load(path.toStdString());
-        QVERIFY2(r.store, r.error.c_str());
-        QVERIFY2(r.error.empty(), r.error.c_str());
-        QCOMPARE(QString::fromStdString(r.format), format);
-        const Compression expected = compression == QLatin1String("gzip") ? Compression::Gzip
-            : compression == QLatin1String("zstd")                        ? Compression::Zstd
-                                                                          : Compression::None;
-        QCOMPARE(r.compression, expected);
-        QCOMPARE(histogram(r.phases), phases);
-        const EventStore& s = *r.store;
-        QCOMPARE(dumpSlices(s, kindAndLane), slices);
-        QCOMPARE(s.sliceCount(), size_t(slices.size()));
-        QCOMPARE(dumpInstants(s), instants);
-        QCOMPARE(s.instantCount(), size_t(instants.size()));
-        QCOMPARE(dumpCounters(s), counters);
-        QCOMPARE(dumpFlows(s), flows);
-        QCOMPARE(s.flowCount(), size_t(flows.size()));
-        QCOMPARE(histogram(s.diagnostics().counts()), diagnostics);
-    }
+    void eventSemantics() { checkEdgeCase(); }
 
     void metadataNamesAndTrackOrder()
     {
@@ -353,7 +373,7 @@ private slots:
 
         r = loadData(QStringLiteral("chrome_display_time_unit_ns.json"));
         QVERIFY(r.store);
-        // Display only: ts stays in µs (checked by the edgeCases row), the unit is kept.
+        // Display only: ts stays in µs (checked by the fileForms row), the unit is kept.
         QVERIFY(hasMetadata(*r.store, "displayTimeUnit", "ns"));
         r = loadData(QStringLiteral("chrome_object_form.json"));
         QVERIFY(r.store);

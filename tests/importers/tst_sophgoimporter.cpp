@@ -2,10 +2,10 @@
 // (calibration, anchoring, TIU alignment, 32-bit wrap), heights, args, memory accesses,
 // metadata, and malformed variants (cut blocks, 0xFF records, iteration gaps, bad lengths).
 #include "bmprofilewriter.h"
+#include "sophgotestutil.h"
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <profileloader.h>
 #include <sophgo/sophgoimporter.h>
 
 #include <QTemporaryDir>
@@ -16,94 +16,7 @@
 using namespace strata;
 using namespace strata::store;
 using namespace strata::analysis;
-using importers::LoadResult;
-using importers::ProfileLoader;
-
-namespace {
-
-constexpr uint64_t kGlobal = 0x100000000ull;
-
-// A minimal profile, with numbers chosen so every conversion is visible:
-// GDMA g1 [1000,1200] 400 B, g2 [1200,1300] 100 B, g3 [1600,1800] 800 B (cycles, 1 ns each);
-// TIU t1 [5000,5250] on its own clock, load 125, waiting for g2; DYN_DATA at 2 ns per cycle.
-bmprofile::Spec minimal()
-{
-    using namespace bmprofile;
-    Spec s;
-    Layer l;
-    l.kind = "global_layer";
-    l.id = 0;
-    l.type = "Conv";
-    l.name = "conv0";
-    l.tensors = { { 1, true, "1x3x8x8", 1, false, kGlobal + 0x1000, 384, 0, 1, 8 },
-        { 2, false, "1x16x8x8", 1, false, kGlobal + 0x2000, 2048, 0x4000, 1, 8 } };
-    l.commands = { gdmaCommand(1, 0, 0, 1000, 1200, 400), gdmaCommand(2, 0, 0, 1200, 1300, 100),
-        tiuCommand(1, 2, 0, 5000, 5250, 125), gdmaCommand(3, 1, 1, 1600, 1800, 800) };
-    s.layers = { l };
-    s.nsPerCycle = 2;
-    const uint64_t base = 10000;
-    s.dyn = { { 1, 1, (uint64_t(1) << 40) | (uint64_t(1) << 20), base, base + 10 }, // set GDMA 1
-        { 2, 2, 0, base + 10, base + 500 }, // wait
-        { 3, 0, 5, base, base + 500 } }; // FUNC global type 5
-    s.dynExtra = { { 2, 0, "waiting" } };
-    s.allocs = { { 1, kGlobal, 0x10000, 0, 0, "coeff" }, { 1, kGlobal + 0x10000, 0x8000, 0, 0, "neuron runtime" } };
-    return s;
-}
-
-struct Loaded {
-    LoadResult r;
-    const EventStore* s = nullptr;
-    TrackId track(const QString& name) const
-    {
-        for (uint32_t t = 0; t < s->trackCount(); ++t)
-            if (QString::fromStdString(s->trackLabel(TrackId(t))) == name)
-                return TrackId(t);
-        return TrackId();
-    }
-    RowRange rows(const QString& name) const
-    {
-        const TrackId t = track(name);
-        return t.valid() ? s->track(t).slices : RowRange {};
-    }
-    QString name(uint32_t row) const
-    {
-        return QString::fromStdString(std::string(s->str(s->sliceName(SliceRow(row)))));
-    }
-    std::string meta(const std::string& key) const
-    {
-        for (const auto& [k, v] : s->metadata())
-            if (k == key)
-                return v;
-        return {};
-    }
-    bool arg(uint32_t row, const char* key, Arg* out) const
-    {
-        const StringId k = s->strings().find(key);
-        return k.valid() && s->args().find(s->sliceArgs(SliceRow(row)), k, out);
-    }
-};
-
-Loaded load(const QString& path)
-{
-    Loaded l;
-    l.r = ProfileLoader::load(path.toStdString());
-    l.s = l.r.store.get();
-    return l;
-}
-
-QString folder(const QTemporaryDir& tmp, const char* name = "bmprofile_data-0")
-{
-    return tmp.path() + "/" + name;
-}
-
-void appendBytes(const QString& path, const std::string& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::Append));
-    f.write(bytes.data(), qint64(bytes.size()));
-}
-
-} // namespace
+using namespace sophgotest;
 
 class tst_SophgoImporter : public QObject {
     Q_OBJECT
@@ -508,76 +421,23 @@ private slots:
         QTest::addColumn<QString>("slice"); // the first slice of this name on the row
         QTest::addColumn<QString>("level");
         QTest::addColumn<QString>("key");
-        QTest::newRow("TIU conv: framework op = layer type") << "showcase"
-                                                             << "TIU"
-                                                             << "CONV"
-                                                             << "framework"
-                                                             << "Conv2D";
-        QTest::newRow("TIU conv: layer = layer name") << "showcase"
-                                                      << "TIU"
-                                                      << "CONV"
-                                                      << "layer"
-                                                      << "model.0.conv";
-        QTest::newRow("TIU conv: module from the dotted name") << "showcase"
-                                                               << "TIU"
-                                                               << "CONV"
-                                                               << "module"
-                                                               << "model.0";
-        QTest::newRow("TIU conv: op = TIU function") << "showcase"
-                                                     << "TIU"
-                                                     << "CONV"
-                                                     << "op"
-                                                     << "CONV";
-        QTest::newRow("global layer's TIU command") << "showcase"
-                                                    << "TIU"
-                                                    << "AR"
-                                                    << "framework"
-                                                    << "Permute";
-        QTest::newRow("layer group load: framework op") << "showcase"
-                                                        << "GDMA"
-                                                        << "TENSOR S2L"
-                                                        << "framework"
-                                                        << "Load";
-        QTest::newRow("layer group load: the tensor") << "showcase"
-                                                      << "GDMA"
-                                                      << "TENSOR S2L"
-                                                      << "layer"
-                                                      << "conv1.weight";
-        QTest::newRow("layer group store") << "showcase"
-                                           << "GDMA"
-                                           << "TENSOR L2S"
-                                           << "framework"
-                                           << "Store";
-        QTest::newRow("GDMA op = function and direction") << "showcase"
-                                                          << "GDMA"
-                                                          << "TENSOR L2S"
-                                                          << "op"
-                                                          << "TENSOR L2S";
-        QTest::newRow("Layers row: framework op") << "showcase"
-                                                  << "Layers"
-                                                  << "Conv2D(L)"
-                                                  << "framework"
-                                                  << "Conv2D";
-        QTest::newRow("Layers row: layer") << "showcase"
-                                           << "Layers"
-                                           << "Cast(G)"
-                                           << "layer"
-                                           << "model.2.Cast";
-        QTest::newRow("nameless layer: type and id") << "nameless"
-                                                     << "TIU"
-                                                     << "CONV"
-                                                     << "layer"
-                                                     << "Conv #0";
-        QTest::newRow("nameless layer: framework op") << "nameless"
-                                                      << "GDMA"
-                                                      << "TENSOR S2L"
-                                                      << "framework"
-                                                      << "Conv";
-        QTest::newRow("nameless layer: at the top") << "nameless"
-                                                    << "TIU"
-                                                    << "CONV"
-                                                    << "module"
-                                                    << "(top)";
+        const QString show = "showcase", bare = "nameless"; // the spec: showcase(), or minimal() without names
+        // clang-format off
+        QTest::newRow("TIU conv: framework op = layer type") << show << "TIU" << "CONV" << "framework" << "Conv2D";
+        QTest::newRow("TIU conv: layer = layer name") << show << "TIU" << "CONV" << "layer" << "model.0.conv";
+        QTest::newRow("TIU conv: module from the dotted name") << show << "TIU" << "CONV" << "module" << "model.0";
+        QTest::newRow("TIU conv: op = TIU function") << show << "TIU" << "CONV" << "op" << "CONV";
+        QTest::newRow("global layer's TIU command") << show << "TIU" << "AR" << "framework" << "Permute";
+        QTest::newRow("layer group load: framework op") << show << "GDMA" << "TENSOR S2L" << "framework" << "Load";
+        QTest::newRow("layer group load: the tensor") << show << "GDMA" << "TENSOR S2L" << "layer" << "conv1.weight";
+        QTest::newRow("layer group store") << show << "GDMA" << "TENSOR L2S" << "framework" << "Store";
+        QTest::newRow("GDMA op = function and direction") << show << "GDMA" << "TENSOR L2S" << "op" << "TENSOR L2S";
+        QTest::newRow("Layers row: framework op") << show << "Layers" << "Conv2D(L)" << "framework" << "Conv2D";
+        QTest::newRow("Layers row: layer") << show << "Layers" << "Cast(G)" << "layer" << "model.2.Cast";
+        QTest::newRow("nameless layer: type and id") << bare << "TIU" << "CONV" << "layer" << "Conv #0";
+        QTest::newRow("nameless layer: framework op") << bare << "GDMA" << "TENSOR S2L" << "framework" << "Conv";
+        QTest::newRow("nameless layer: at the top") << bare << "TIU" << "CONV" << "module" << "(top)";
+        // clang-format on
     }
     void operatorIdentity()
     {

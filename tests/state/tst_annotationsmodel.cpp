@@ -1,5 +1,6 @@
 #include <state/annotationsmodel.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -35,7 +36,7 @@ std::shared_ptr<const store::EventStore> makeStore(bool extraFirst = false, Time
     b.completeSlice(main, 1000, aDur, ty("a"), {});
     b.completeSlice(main, 1200, 800, ty("b"), {});
     b.completeSlice(main, 4000, 1000, ty("c"), {});
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 store::SliceRow rowNamed(const store::EventStore& s, const char* name, TimeNs ts)
@@ -242,7 +243,7 @@ private slots:
         store::StoreBuilder b;
         const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(10));
         b.completeSlice(t, 0, 10, b.type(b.intern("z"), b.intern("op")), {});
-        QCOMPARE(m.resolveAnchors(*b.finalize()), 0);
+        QCOMPARE(m.resolveAnchors(*store::StoreFinalizer::finalize(b)), 0);
         QCOMPARE(m.find(end)->time, TimeNs(3500));
     }
 

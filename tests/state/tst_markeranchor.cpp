@@ -1,5 +1,6 @@
 #include <state/markeranchor.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -26,7 +27,7 @@ std::shared_ptr<const store::EventStore> makeStore()
     b.completeSlice(compute, 100, 300, ty("k"), {}); // same name and start as on stream 7
     b.asyncBegin(p2, 1, 50, ty("req"), {});
     b.asyncEnd(p2, 1, 900, b.intern("req"), nullptr, 0);
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 SliceRow find(const store::EventStore& s, const char* track, TimeNs ts)

@@ -10,6 +10,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -25,7 +26,7 @@ std::shared_ptr<const store::EventStore> makeStore(store::TimeNs start, store::T
     const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
     b.completeSlice(t, start, dur, b.type(b.intern("a"), b.intern("c")), store::ArgSetId());
     b.threadInstant(t, start, b.type(b.intern("i"), b.intern("c")), store::ArgSetId());
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 // More slices than a LOD index is built for on the spot.
@@ -36,7 +37,7 @@ std::shared_ptr<const store::EventStore> makeBigStore()
     const store::TypeId type = b.type(b.intern("k"), b.intern("c"));
     for (store::TimeNs i = 0; i < store::TimeNs(model::AnalysesBuilder::kInlineLodRows) + 10; ++i)
         b.completeSlice(t, i * 10, 5, type, store::ArgSetId());
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "storetestutil.h"
 
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -109,7 +110,7 @@ void tst_EventStore::initTestCase()
     b.flowV2(e, 2, true, false, fl, cat);
     b.flowV2(b1, 3, false, true, fl, cat);
     b.flowV2(e, 3, true, false, fl, cat);
-    m_store = b.finalize();
+    m_store = StoreFinalizer::finalize(b);
     QVERIFY(m_store);
 }
 

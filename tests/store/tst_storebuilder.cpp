@@ -1,6 +1,7 @@
 #include "storetestutil.h"
 
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -44,7 +45,7 @@ private slots:
 void tst_StoreBuilder::emptyBuilder()
 {
     StoreBuilder b;
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     QVERIFY(s);
     QCOMPARE(s->trackCount(), size_t(0));
     QCOMPARE(s->sliceCount(), size_t(0));
@@ -92,7 +93,7 @@ void tst_StoreBuilder::nesting()
     QFETCH(QString, diag);
     Script sc;
     sc.run(script);
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QVERIFY(s);
     const TrackId t = findTrack(*s, "thread 1/1");
     QVERIFY(t.valid());
@@ -108,7 +109,7 @@ void tst_StoreBuilder::overflowTrack()
     sc.X(sc.tid, "a", 0, 10);
     sc.X(sc.tid, "b", 5, 10);
     sc.X(other, "c", 0, 1);
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     const TrackId thread = findTrack(*s, "thread 1/1");
     QVERIFY(thread.valid());
     // Right after its thread, before the next thread.
@@ -137,7 +138,7 @@ void tst_StoreBuilder::endArgsMergedOverBeginArgs()
     sc.b.endSlice(sc.tid, 10, sc.b.intern("merged"), StringId(), end, 2);
     sc.b.beginSlice(sc.tid, 20, sc.type("kept"), beginSet);
     sc.b.endSlice(sc.tid, 30, sc.b.intern("kept"), StringId(), nullptr, 0);
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     const TrackId t = findTrack(*s, "thread 1/1");
     const RowRange lv = s->level(t, 0);
     QCOMPARE(lv.size(), 2u);
@@ -158,7 +159,7 @@ void tst_StoreBuilder::instantsOnTheirTracks()
     Script sc;
     sc.run("I 30; I 10; G 5; X a 0 40");
     sc.b.processInstant(sc.pid, 20, sc.type("proc"), {});
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(s->track(TrackId(0)).kind, TrackKind::GlobalInstants); // the global track comes first
     QVERIFY(!s->track(TrackId(0)).process.valid());
     const RowRange g = s->track(TrackId(0)).instants;
@@ -191,7 +192,7 @@ void tst_StoreBuilder::counters()
     b.counter(p2, mem, 15, 3);
     b.counter(p1, cpu, 5, 1);
     b.counter(p1, mem, 20, 7);
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     QCOMPARE(s->counterCount(), size_t(3));
     QStringList seen;
     for (uint32_t c = 0; c < s->counterCount(); ++c) {
@@ -243,7 +244,7 @@ void tst_StoreBuilder::async()
     QFETCH(QString, diag);
     Script sc;
     sc.run(script);
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(layouts(*s, TrackKind::Async), lanes);
     QStringList got;
     for (uint32_t t = 0; t < s->trackCount(); ++t) {
@@ -295,7 +296,7 @@ void tst_StoreBuilder::flowsV1()
         const FlowPhase ph = a[0] == "s" ? FlowPhase::Start : a[0] == "t" ? FlowPhase::Step : FlowPhase::End;
         sc.b.flowV1(a[2] == "1" ? sc.tid : t2, a[3].toLongLong(), ph, a[1].toULongLong(), a.size() < 5, name, cat);
     }
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(edgesText(*s), edges);
     for (uint32_t f = 0; f < s->flowCount(); ++f) {
         QCOMPARE(s->flow(FlowId(f)).name.v, name.v);
@@ -340,7 +341,7 @@ void tst_StoreBuilder::flowsV2()
         const QStringList a = step.split(' ', Qt::SkipEmptyParts);
         sc.b.flowV2(h[a[0]], 7, a[1].contains('i'), a[1].contains('o'), sc.b.intern("fl"), sc.b.intern("fcat"));
     }
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(layouts(*s, TrackKind::Overflow), QString("O@5+10"));
     QCOMPARE(edgesText(*s), edges);
     QCOMPARE(diagText(*s), diag);
@@ -363,7 +364,7 @@ void tst_StoreBuilder::processOrder()
     add(IdValue::number(3), -1, true);
     add(IdValue::string(b.intern("accel")), 0, false);
     add(IdValue::number(-4), 0, false);
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     QStringList processes, threads;
     for (uint32_t p = 0; p < s->processCount(); ++p)
         processes << idText(*s, s->process(ProcessId(p)).pid);
@@ -395,7 +396,7 @@ void tst_StoreBuilder::threadOrder()
     add(IdValue::number(9), -3, true);
     add(IdValue::number(1), 2, true);
     add(IdValue::string(b.intern("alpha")), 0, false);
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     QStringList tids;
     QList<int> sorts;
     for (uint32_t t = 0; t < s->trackCount(); ++t) {
@@ -415,7 +416,7 @@ void tst_StoreBuilder::trackOrderWithinProcess()
     Script sc;
     sc.run("X a 0 10; X b 5 10; b 1 req 0; e 1 req 5; C 0 1; G 4");
     sc.b.processInstant(sc.pid, 3, sc.type("p"), {});
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QStringList kinds;
     for (uint32_t t = 0; t < s->trackCount(); ++t)
         kinds << trackKindName(s->track(TrackId(t)).kind);
@@ -434,7 +435,7 @@ void tst_StoreBuilder::namesFromSetters()
     b.completeSlice(named, 0, 1, ty, {});
     b.completeSlice(plain, 0, 1, ty, {});
     b.setThreadName(named, b.intern("main thread")); // the last name wins
-    const Store s = b.finalize();
+    const Store s = StoreFinalizer::finalize(b);
     QCOMPARE(s->processCount(), size_t(1));
     QCOMPARE(qs(s->str(s->process(ProcessId(0)).name)), QString("trainer"));
     QCOMPARE(qs(s->str(s->process(ProcessId(0)).labels)), QString("rank 0"));
@@ -467,7 +468,7 @@ void tst_StoreBuilder::extent()
     QFETCH(qint64, end);
     Script sc;
     sc.run(script);
-    const Store s = sc.b.finalize();
+    const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(s->extent().start, TimeNs(start));
     QCOMPARE(s->extent().end, TimeNs(end));
 }
@@ -477,12 +478,12 @@ void tst_StoreBuilder::cancelledFinalize()
     Script sc;
     sc.run("X a 0 10; X b 20 10; C 5 1");
     std::atomic<bool> cancel { true };
-    QVERIFY(sc.b.finalize({}, &cancel) == nullptr);
+    QVERIFY(StoreFinalizer::finalize(sc.b, {}, &cancel) == nullptr);
 
     Script ok;
     ok.run("X a 0 10");
     std::atomic<bool> notCancelled { false };
-    const Store s = ok.b.finalize({}, &notCancelled);
+    const Store s = StoreFinalizer::finalize(ok.b, {}, &notCancelled);
     QVERIFY(s);
     QCOMPARE(s->sliceCount(), size_t(1));
 }
@@ -492,7 +493,7 @@ void tst_StoreBuilder::progressEndsAtOne()
     Script sc;
     sc.run("X a 0 10; X b 20 10; B c 30; E c 40");
     QList<double> seen;
-    const Store s = sc.b.finalize([&](double p) { seen << p; });
+    const Store s = StoreFinalizer::finalize(sc.b, [&](double p) { seen << p; });
     QVERIFY(s);
     QVERIFY(!seen.isEmpty());
     QCOMPARE(seen.last(), 1.0);

@@ -3,6 +3,7 @@
 #include "storetestutil.h"
 
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QtTest>
 
@@ -69,7 +70,7 @@ private slots:
     void noHeightsCostNothing()
     {
         SliceScript sc("a@0+10 b@20+10");
-        const Store s = sc.b.finalize();
+        const Store s = StoreFinalizer::finalize(sc.b);
         QVERIFY(!s->hasSliceHeights());
         QCOMPARE(s->sliceHeight(SliceRow(0)), 1.0f);
         QCOMPARE(heights(*s), QString("a:100 b:100"));
@@ -95,7 +96,7 @@ private slots:
         QFETCH(QString, script);
         QFETCH(QString, expected);
         SliceScript sc(script);
-        const Store s = sc.b.finalize();
+        const Store s = StoreFinalizer::finalize(sc.b);
         QVERIFY(s->hasSliceHeights());
         QCOMPARE(heights(*s), expected);
     }
@@ -104,7 +105,7 @@ private slots:
     {
         StoreBuilder b;
         b.setSliceHeight(SliceHandle(), 0.5f);
-        const Store s = b.finalize();
+        const Store s = StoreFinalizer::finalize(b);
         QVERIFY(!s->hasSliceHeights());
     }
 
@@ -138,7 +139,7 @@ private slots:
         a.write = true;
         a.slice = SliceRow(12345); // ignored: the handle decides
         sc.b.memoryAccess(sliceIndex < 0 ? SliceHandle() : sc.handles[size_t(sliceIndex)], a);
-        const Store s = sc.b.finalize();
+        const Store s = StoreFinalizer::finalize(sc.b);
         const MemoryAccessTable& m = s->memoryAccesses();
         QCOMPARE(m.size(), size_t(1));
         QVERIFY(m.isWrite(0));
@@ -161,7 +162,7 @@ private slots:
         a.start = 100;
         a.end = 900;
         b.memoryAccess(SliceHandle(), a);
-        const Store s = b.finalize();
+        const Store s = StoreFinalizer::finalize(b);
         QCOMPARE(s->extent().start, TimeNs(100));
         QCOMPARE(s->extent().end, TimeNs(900));
         QVERIFY(s->residentBytes() > sizeof(EventStore));

@@ -6,6 +6,7 @@
 //                 tid 2 "Task DMA": dma [1000, 1500]
 //                 counter "util": 0 → 10, 10000 → 0
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <memory>
 
@@ -34,7 +35,7 @@ inline std::shared_ptr<const strata::store::EventStore> make()
     b.completeSlice(dma, 1000, 500, ty("dma", "Task DMA"), {});
     b.counter(npu, b.intern("util"), 0, 10);
     b.counter(npu, b.intern("util"), 10000, 0);
-    return b.finalize();
+    return StoreFinalizer::finalize(b);
 }
 
 inline strata::store::SliceRow row(const strata::store::EventStore& s, const char* name)

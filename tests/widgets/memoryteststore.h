@@ -3,6 +3,7 @@
 // and a TIU thread (2 slices); LOCAL MEM (256 KiB, 16 banks, 64 lanes) and GLOBAL MEM with
 // three allocated regions (Coeff, Runtime, Tensor) and one access outside them.
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <memory>
 
@@ -66,7 +67,7 @@ inline TestStore make(bool withAccesses = true)
         access(store, t.local, 500, 700, 0x8000, 0x8000, false);
         access(store, t.global, 500, 700, kGlobal + 0x900000, 0x1000, true); // outside every region
     }
-    t.store = b.finalize();
+    t.store = StoreFinalizer::finalize(b);
     auto find = [&](const char* name) {
         for (uint32_t r = 0; r < t.store->sliceCount(); ++r)
             if (t.store->str(t.store->sliceName(SliceRow(r))) == name)

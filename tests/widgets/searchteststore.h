@@ -7,6 +7,7 @@
 // conv@100, conv_inner@110, conv_mark@250, conv@300, conv@400.
 #include <state/selection.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QString>
 
@@ -33,7 +34,7 @@ inline std::shared_ptr<const strata::store::EventStore> makeStore()
     b.threadInstant(engine, 250, type("conv_mark"), ArgSetId());
     b.completeSlice(dma, 150, 10, type("dma_copy", "dma"), b.argSet(bytes, 1));
     b.completeSlice(dma, 300, 40, type("conv"), ArgSetId());
-    return b.finalize();
+    return StoreFinalizer::finalize(b);
 }
 
 // "name@ts" of an event, "-" for none.

@@ -8,6 +8,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/timelinewidget.h>
 
 #include <QComboBox>
@@ -45,7 +46,7 @@ std::shared_ptr<const store::EventStore> makeStore()
     b.completeSlice(engine, 500, 50, type("plain", nullptr), {});
     b.completeSlice(other, 600, 10, type("o", "lib/other.py:2"), {});
     b.threadInstant(engine, 250, type("i", "k.py:5"), {});
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 store::SliceRow row(const store::EventStore& s, const char* name)

@@ -5,6 +5,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QAbstractButton>
 #include <QSignalSpy>
@@ -41,7 +42,7 @@ std::shared_ptr<const store::EventStore> makeStore()
     b.flowV2(cp, 7, true, false, b.intern("dep"), b.intern("flow"));
     store::Arg markArg[] = { store::Arg::makeString(b.intern("reason"), b.intern("sync")) };
     b.threadInstant(engine, 3000, b.type(b.intern("mark"), cat), b.argSet(markArg, 1));
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 store::SliceRow sliceNamed(const store::EventStore& s, const QString& name)

@@ -1,5 +1,6 @@
 #include "markerprofile.h"
 
+#include <store/storefinalizer.h>
 #include <timeline/eventplace.h>
 
 #include <QtTest>
@@ -44,7 +45,7 @@ private slots:
         const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
         b.completeSlice(t, 0, 10, b.type(b.intern("s"), b.intern("op")), {});
         b.threadInstant(t, 5, b.type(b.intern("i"), b.intern("op")), {});
-        const auto s = b.finalize();
+        const auto s = store::StoreFinalizer::finalize(b);
         const std::optional<EventPlace> p = EventPlace::of(*s, EventRef::instant(store::InstantRow(0)));
         QVERIFY(p);
         QCOMPARE(p->range.start, store::TimeNs(5));

@@ -14,6 +14,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
@@ -55,7 +56,7 @@ std::shared_ptr<const EventStore> makeStore()
             s.X(nec, "0_conv1_1", "Neural Engine Clusters", t + 400, 500, s.args({ { "opcode", "conv2d" } }));
         t += kSteps[i] + 100;
     }
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 } // namespace

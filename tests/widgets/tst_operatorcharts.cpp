@@ -11,6 +11,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QBarSet>
 #include <QHorizontalPercentBarSeries>
@@ -44,7 +45,7 @@ std::shared_ptr<const EventStore> makeStore()
             t += i * 100 + 40;
         }
     }
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 } // namespace

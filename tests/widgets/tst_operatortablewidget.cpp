@@ -14,6 +14,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
@@ -66,7 +67,7 @@ std::shared_ptr<const EventStore> makeStore()
     s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
     s.X(host, "aten::conv2d", "cpu_op", 100, 400);
     s.X(host, "ProfilerStep#2", "user_annotation", 10000, 1200);
-    return s.b.finalize();
+    return StoreFinalizer::finalize(s.b);
 }
 
 QString qs(std::string_view s)

@@ -10,6 +10,7 @@
 
 #include <analysis/summary/summarycalculator.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -62,7 +63,7 @@ std::shared_ptr<const store::EventStore> buildStore(bool withMetrics = true)
     b.diagnostics().report("bad_timestamp", "byte 1234: \"ts\" is not a number");
     b.diagnostics().report("bad_timestamp", "byte 5678: no \"ts\"");
     b.diagnostics().count("unmatched_end", 3);
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 struct Fixture {
@@ -165,7 +166,8 @@ private slots:
         model::Session session;
         widgets::OverallSummaryWidget w(&session);
         w.show();
-        widgettest::open(session, b.finalize(), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
+        widgettest::open(
+            session, store::StoreFinalizer::finalize(b), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
         QTreeWidget* facts = w.factsView();
         QVERIFY(facts);
         QCOMPARE(facts->topLevelItemCount(), int(pairs.size() / 2));

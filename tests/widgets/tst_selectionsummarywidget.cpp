@@ -13,6 +13,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -100,7 +101,7 @@ std::shared_ptr<const store::EventStore> buildStore()
     }
     for (const Sample& c : kHbm)
         b.counter(pids[1], b.intern("HBM used"), TimeNs(c.ts) * 1000, c.value);
-    return b.finalize();
+    return store::StoreFinalizer::finalize(b);
 }
 
 QByteArray chromeJson()

@@ -1,5 +1,6 @@
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/timelinelayout.h>
 
 #include <QtTest>
@@ -43,7 +44,7 @@ void tst_TimelineLayout::initTestCase()
     b.processInstant(p1, 30, ty("pi"), {});
     b.completeSlice(t21, 0, 10, ty("f"), {});
     b.globalInstant(60, ty("g"), {});
-    m_store = b.finalize();
+    m_store = store::StoreFinalizer::finalize(b);
     QVERIFY(m_store);
 }
 

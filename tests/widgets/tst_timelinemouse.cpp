@@ -5,6 +5,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/overviewbar.h>
 #include <timeline/timelinewidget.h>
 
@@ -68,7 +69,7 @@ void tst_TimelineMouse::initTestCase()
     }
     b.globalInstant(0, b.type(b.intern("begin"), b.intern("mark")), {});
     b.globalInstant(100000, b.type(b.intern("end"), b.intern("mark")), {});
-    m_store = b.finalize();
+    m_store = store::StoreFinalizer::finalize(b);
     QVERIFY(m_store);
     QCOMPARE(m_store->extent().start, TimeNs(0));
     QCOMPARE(m_store->extent().end, TimeNs(100000));

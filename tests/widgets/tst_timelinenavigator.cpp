@@ -1,6 +1,7 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/timelinenavigator.h>
 
 #include <QSignalSpy>
@@ -115,7 +116,7 @@ void tst_TimelineNavigator::focus()
     const uint32_t t = b.thread(p, store::IdValue::number(1));
     b.completeSlice(t, 0, 10000, b.type(b.intern("all"), b.intern("c")), {});
     b.completeSlice(t, 4000, 1000, b.type(b.intern("x"), b.intern("c")), {});
-    const auto store = b.finalize();
+    const auto store = store::StoreFinalizer::finalize(b);
     model::Viewport v;
     v.setTraceRange(store->extent());
     model::Selection sel;

@@ -3,6 +3,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/operatorcolors.h>
 #include <timeline/timelinewidget.h>
 
@@ -111,7 +112,7 @@ void tst_TimelineWidget::initTestCase()
     b.counter(npu, b.intern("util"), 10000, 0);
     b.flowV2(from, 7, false, true, b.intern("dep"), b.intern("flow"));
     b.flowV2(to, 7, true, false, b.intern("dep"), b.intern("flow"));
-    m_store = b.finalize();
+    m_store = store::StoreFinalizer::finalize(b);
     QVERIFY(m_store);
     QCOMPARE(m_store->extent().start, TimeNs(0));
     QCOMPARE(m_store->extent().end, TimeNs(10000));
@@ -592,7 +593,7 @@ void tst_TimelineWidget::deepZoomInsideAHugeSlice()
     const uint32_t t = b.thread(p, store::IdValue::number(1));
     const TimeNs huge = 1000LL * 1000 * 1000 * 1000;
     b.completeSlice(t, 0, huge, b.type(b.intern("forever"), b.intern("c")), {});
-    const auto s = b.finalize();
+    const auto s = store::StoreFinalizer::finalize(b);
     widgettest::open(*m_session, s);
     m_viewport->setVisible({ huge / 2, huge / 2 + 100 });
     QTest::keyClick(m_w.get(), Qt::Key_W);

@@ -3,6 +3,7 @@
 #include <analysis/timeline/lodindex.h>
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
+#include <store/storefinalizer.h>
 #include <timeline/operatorcolors.h>
 #include <timeline/timelinelayout.h>
 #include <timeline/trackrenderer.h>
@@ -47,7 +48,7 @@ private:
             if (heights[i] >= 0)
                 b.setSliceHeight(h, heights[i]);
         }
-        return b.finalize();
+        return store::StoreFinalizer::finalize(b);
     }
 
     QImage render(const store::EventStore& s, const widgets::LayoutRow& row)
