@@ -8,6 +8,7 @@
 #include <report/operatorreport.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -86,7 +87,7 @@ int runLatency(const std::vector<std::string>& argv)
         std::printf("\nhistogram (ns)\n");
         for (const auto& b : st.histogram)
             std::printf("  [%14.1f, %14.1f) %6llu %s\n", b.startNs, b.endNs, static_cast<unsigned long long>(b.count),
-                std::string(size_t(40.0 * double(b.count) / double(peak) + 0.5), '#').c_str());
+                std::string(size_t(std::lround(40.0 * double(b.count) / double(peak))), '#').c_str());
     }
     std::printf("\n%-48s %20s %8s\n", "operator", "average_elapsed (ns)", "count");
     for (const auto& o : ops)

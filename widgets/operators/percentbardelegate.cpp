@@ -6,6 +6,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace strata::widgets {
 
@@ -48,7 +49,7 @@ void PercentBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
             ? TimelineStyle::mix(pal.color(QPalette::Highlight), pal.color(QPalette::HighlightedText), 0.35)
             : TimelineStyle::mix(
                 pal.color(QPalette::Base), hue.isValid() ? hue : pal.color(QPalette::Highlight), hued ? 0.5 : 0.38);
-        const int w = std::max(1, int(r.width() * share + 0.5));
+        const int w = std::max(1, int(std::lround(r.width() * share)));
         painter->fillRect(QRect(r.left(), r.top(), w, r.height()), bar);
     }
     painter->setPen(pal.color(selected ? QPalette::HighlightedText : QPalette::Text));
