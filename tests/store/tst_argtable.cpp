@@ -15,6 +15,14 @@ using strata::store::StringId;
 
 namespace {
 
+// A double's stored bits: the store keeps doubles bit for bit, so -0.0 and 0.0 are two values.
+quint64 bitsOf(double d)
+{
+    quint64 bits = 0;
+    std::memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
 Arg makeArg(ArgKind kind, StringId key, qint64 i, quint64 u, double d, uint s)
 {
     switch (kind) {
@@ -38,7 +46,7 @@ bool sameValue(const Arg& a, const Arg& b)
     case ArgKind::Bool:
     case ArgKind::Int: return a.i == b.i;
     case ArgKind::Uint: return a.u == b.u;
-    case ArgKind::Double: return std::memcmp(&a.d, &b.d, sizeof(double)) == 0;
+    case ArgKind::Double: return bitsOf(a.d) == bitsOf(b.d);
     case ArgKind::String: return a.s == b.s;
     }
     return false;

@@ -16,6 +16,15 @@ namespace {
 constexpr OperatorLevel kLevels[] = { OperatorLevel::Module, OperatorLevel::Framework, OperatorLevel::Layer,
     OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command, OperatorLevel::Name };
 
+// A double's bits: identities compare and hash numbers bit for bit, so the two agree (and
+// -0.0 and 0.0 are two identities, as are NaNs of different payloads).
+uint64_t bitsOf(double d)
+{
+    uint64_t bits = 0;
+    std::memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
 // What an arg key contributes to identity or metrics.
 enum Role : uint8_t { None, Layer, Hlo, Framework, Opcode, Bytes, Flops, Mfu, Hfu };
 
@@ -27,7 +36,12 @@ struct RawIdentity {
     uint8_t has = 0;
     bool operator==(const RawIdentity& o) const
     {
-        return has == o.has && std::memcmp(text, o.text, sizeof text) == 0 && std::memcmp(num, o.num, sizeof num) == 0;
+        if (has != o.has || std::memcmp(text, o.text, sizeof text) != 0)
+            return false;
+        for (int i = 0; i < 4; ++i)
+            if (bitsOf(num[i]) != bitsOf(o.num[i]))
+                return false;
+        return true;
     }
     uint64_t hash() const
     {
@@ -38,11 +52,8 @@ struct RawIdentity {
         };
         for (uint32_t t : text)
             mix(t);
-        for (double d : num) {
-            uint64_t bits;
-            std::memcpy(&bits, &d, 8);
-            mix(bits);
-        }
+        for (double d : num)
+            mix(bitsOf(d));
         return h ^ (h >> 29);
     }
 };
