@@ -106,7 +106,7 @@ std::shared_ptr<const EventStore> mixedStore()
     fill(s, loader, rng, 50, 100);
     const ProcessId p = s.b.process(IdValue::number(1));
     for (int i = 0; i < 40; ++i) // async lanes are never in scope
-        s.b.asyncBegin(p, uint64_t(i % 5), TimeNs(i * 100), s.b.type(s.b.intern("async"), s.b.intern("")), {});
+        s.b.asyncBegin(p, uint64_t(i % 5), TimeNs(i) * 100, s.b.type(s.b.intern("async"), s.b.intern("")), {});
     return StoreFinalizer::finalize(s.b);
 }
 

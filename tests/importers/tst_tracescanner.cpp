@@ -107,7 +107,8 @@ class TestTraceScanner : public QObject {
                                     .arg(batch.starts.size());
             for (size_t i = 0; i < batch.starts.size() && i < batch.ends.size(); ++i) {
                 const QByteArray ev = text.mid(batch.starts[i], batch.ends[i] - batch.starts[i]);
-                const QByteArray atFile = bytes.mid(qsizetype(batch.baseOffset + batch.starts[i]), ev.size());
+                const QByteArray atFile
+                    = bytes.mid(qsizetype(batch.baseOffset) + qsizetype(batch.starts[i]), ev.size());
                 if (compression == QLatin1String("none") && atFile != ev)
                     res.problems << QStringLiteral("entry %1 is not at file offset %2")
                                         .arg(res.events.size())

@@ -322,7 +322,7 @@ void SearchWidget::updateLabels()
         m_position->setText(tr("– of %1").arg(QLocale().toString(qulonglong(n))));
     else
         m_position->setText(
-            tr("match %1 of %2").arg(QLocale().toString(qlonglong(m_index + 1)), QLocale().toString(qulonglong(n))));
+            tr("match %1 of %2").arg(QLocale().toString(qlonglong(m_index) + 1), QLocale().toString(qulonglong(n))));
 }
 
 } // namespace strata::widgets
