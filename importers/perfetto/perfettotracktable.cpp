@@ -63,10 +63,9 @@ bool TrackTable::parse(const proto::Field& f, Descriptor* d, std::string* error,
             if (!sub(x, [&](const proto::Field& y) {
                     if (y.id == process::kPid && y.isVarint())
                         d->pid = y.asInt32();
-                    else if (y.id == process::kProcessName && y.isBytes())
-                        d->processName.assign(y.bytes);
-                    else if (y.id == process::kCmdline && y.isBytes() && d->processName.empty())
-                        d->processName.assign(y.bytes); // cmdline[0] when no process_name
+                    else if (y.isBytes()
+                        && (y.id == process::kProcessName || (y.id == process::kCmdline && d->processName.empty())))
+                        d->processName.assign(y.bytes); // process_name, else cmdline[0]
                     else if (y.id == process::kLegacySortIndex && y.isVarint()) {
                         d->hasSortIndex = true;
                         d->sortIndex = y.asInt32();
