@@ -333,7 +333,7 @@ private:
     // A trace large enough that a load cannot finish before cancel is seen (tens of MB).
     QString bigTrace()
     {
-        const QString path = m_dir.filePath(QStringLiteral("big.json"));
+        QString path = m_dir.filePath(QStringLiteral("big.json"));
         if (QFile::exists(path))
             return path;
         QByteArray bytes = "{\"traceEvents\":[\n";

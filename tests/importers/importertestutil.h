@@ -126,7 +126,7 @@ enum class ArgStyle { Plain, Quoted, Typed };
 
 inline QString argText(const EventStore& s, const Arg& a, ArgStyle style)
 {
-    const QString key = qstr(s.str(a.key));
+    QString key = qstr(s.str(a.key));
     const bool typed = style == ArgStyle::Typed;
     switch (a.kind) {
     case ArgKind::Null: return key + QLatin1String("=null");

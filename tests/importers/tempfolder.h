@@ -15,7 +15,7 @@ public:
     // The file `name` of the folder, now holding `bytes`.
     QString write(const QString& name, const QByteArray& bytes)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         writeFile(path, bytes);
         return path;
     }

@@ -81,10 +81,10 @@ class TestChromeTraceImporter : public QObject {
     // The data file, or a compressed copy of it in the temporary directory.
     QString input(const QString& file, const QString& compression)
     {
-        const QString src = testfiles::dataPath(file);
+        QString src = testfiles::dataPath(file);
         if (compression == QLatin1String("none"))
             return src;
-        const QString path = m_dir.filePath(file + QLatin1Char('.') + compression);
+        QString path = m_dir.filePath(file + QLatin1Char('.') + compression);
         testfiles::writeFile(path, testfiles::compress(testfiles::readFile(src), compression));
         return path;
     }

@@ -65,7 +65,7 @@ class TestInputReader : public QObject {
 private:
     QString writeFile(const QString& name, const QByteArray& bytes)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         testfiles::writeFile(path, bytes);
         return path;
     }

@@ -46,7 +46,7 @@ class TestTraceScanner : public QObject {
 
     QString write(const QByteArray& bytes)
     {
-        const QString path = m_dir.filePath(QStringLiteral("scan.json"));
+        QString path = m_dir.filePath(QStringLiteral("scan.json"));
         testfiles::writeFile(path, bytes);
         return path;
     }

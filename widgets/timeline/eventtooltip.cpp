@@ -20,7 +20,7 @@ QString qs(std::string_view v)
 QString trackPath(const store::EventStore& s, store::TrackId t)
 {
     const store::TrackInfo& info = s.track(t);
-    const QString track = qs(s.trackLabel(t));
+    QString track = qs(s.trackLabel(t));
     if (!info.process.valid())
         return track;
     return qs(s.processLabel(info.process)) + QStringLiteral(" › ") + track;
