@@ -149,7 +149,7 @@ void AppMenus::rebuildRecentMenu()
     const QStringList files = m_recent->files();
     m_recentMenu->clear();
     for (int i = 0; i < files.size(); ++i) {
-        const QString path = files[i];
+        const QString& path = files[i];
         QAction* a = m_recentMenu->addAction(
             QStringLiteral("&%1  %2").arg(i + 1 == 10 ? 0 : i + 1).arg(QFileInfo(path).fileName()), this,
             [this, path] { m_window->openFile(path); });

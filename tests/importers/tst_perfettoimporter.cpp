@@ -530,7 +530,6 @@ private slots:
         QFETCH(QString, file);
         QFETCH(QString, compression);
         QFETCH(QString, manifestHistogram);
-        const QString manifest = manifestHistogram;
         QFETCH(qint64, packets);
         const LoadResult r = ProfileLoader::load((corpusDir() + '/' + file).toStdString());
         QVERIFY2(r.store, r.error.c_str());
@@ -540,7 +539,7 @@ private slots:
         // most frequent fields: each listed count must match exactly, and whatever it left
         // out must be no more frequent than its least frequent entry.
         std::map<std::string, uint64_t> expected;
-        QString h = manifest;
+        QString h = manifestHistogram;
         if (h.startsWith(QLatin1String("packets:")))
             h = h.mid(8);
         uint64_t least = UINT64_MAX;

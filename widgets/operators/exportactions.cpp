@@ -19,7 +19,7 @@ const char* const kDirKey = "exportDirectory";
 QAction* ExportActions::add(
     QMenu* menu, QWidget* parent, const QString& label, const QString& baseName, const QString& extension, TextFn text)
 {
-    return menu->addAction(label, parent, [parent, baseName, extension, text] {
+    return menu->addAction(label, parent, [parent, baseName, extension, text = std::move(text)] {
         if (text)
             save(parent, baseName, extension, text());
     });

@@ -338,7 +338,7 @@ void LatencyWidget::rebuild()
     }));
 }
 
-void LatencyWidget::apply(std::shared_ptr<const Result> result, quint64 generation)
+void LatencyWidget::apply(const std::shared_ptr<const Result>& result, quint64 generation)
 {
     if (!m_job.isCurrent(generation))
         return;

@@ -326,19 +326,20 @@ void OperatorChartsWidget::fillPie()
         return a->selfNs != b->selfNs ? a->selfNs > b->selfNs : a->name < b->name;
     });
     const QColor border = palette().color(QPalette::Base);
-    auto add = [&](const QString& name, store::TimeNs ns, const QColor& color, QVariant key, const QString& tip) {
-        auto* slice = new QPieSlice(name, double(ns));
-        slice->setColor(color);
-        slice->setBorderColor(border);
-        slice->setBorderWidth(1);
-        slice->setExplodeDistanceFactor(0.05);
-        slice->setProperty(kKeyProperty, key);
-        slice->setProperty("fullName", name);
-        slice->setProperty("toolTip", tip);
-        m_pie->append(slice);
-        const double share = 100.0 * double(ns) / double(m_table->busyNs);
-        legend.push_back({ color, name, QStringLiteral("%1 %").arg(share, 0, 'f', 1), tip, key.isValid() });
-    };
+    auto add
+        = [&](const QString& name, store::TimeNs ns, const QColor& color, const QVariant& key, const QString& tip) {
+              auto* slice = new QPieSlice(name, double(ns));
+              slice->setColor(color);
+              slice->setBorderColor(border);
+              slice->setBorderWidth(1);
+              slice->setExplodeDistanceFactor(0.05);
+              slice->setProperty(kKeyProperty, key);
+              slice->setProperty("fullName", name);
+              slice->setProperty("toolTip", tip);
+              m_pie->append(slice);
+              const double share = 100.0 * double(ns) / double(m_table->busyNs);
+              legend.push_back({ color, name, QStringLiteral("%1 %").arg(share, 0, 'f', 1), tip, key.isValid() });
+          };
     store::TimeNs shown = 0;
     const size_t top = rows.size() > size_t(kTopSlices) + 1 ? size_t(kTopSlices) : rows.size();
     for (size_t i = 0; i < top; ++i) {
