@@ -212,8 +212,8 @@ bool AnnotationConverter::nested(
     }
     if (type == nested::kDict) {
         for (size_t i = 0; i < values.size(); ++i) {
-            const std::string member = i < keys.size() ? std::string(keys[i]) : "[" + std::to_string(i) + "]";
-            if (!nested(values[i], k + "." + member, depth + 1, out, problems))
+            const std::string member = i < keys.size() ? "." + std::string(keys[i]) : ".[" + std::to_string(i) + "]";
+            if (!nested(values[i], k + member, depth + 1, out, problems))
                 return false;
         }
         return true;

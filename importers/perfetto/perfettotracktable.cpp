@@ -218,7 +218,7 @@ std::string TrackTable::displayName(const Descriptor& d) const
             break; // a root: it is the pseudo-process itself
         const std::string pn = p.isThread ? (!p.threadName.empty() ? p.threadName : p.name) : p.name;
         if (!pn.empty())
-            path = pn + " / " + path;
+            path.insert(0, pn + " / ");
         if (p.isThread)
             break;
         cur = &p;

@@ -91,8 +91,11 @@ std::vector<uint32_t> OperatorTree::pathKeys(int node) const
 std::string OperatorTree::pathText(int node, const char* separator) const
 {
     std::string out;
-    for (int n = node; n >= 0; n = nodes[size_t(n)].parent)
-        out = nodes[size_t(n)].row.name + (out.empty() ? std::string() : separator + out);
+    for (int n = node; n >= 0; n = nodes[size_t(n)].parent) {
+        if (!out.empty())
+            out.insert(0, separator);
+        out.insert(0, nodes[size_t(n)].row.name);
+    }
     return out;
 }
 
