@@ -41,6 +41,7 @@ void tst_LodIndex::initTestCase()
     const store::ProcessId p = b.process(store::IdValue::number(1));
     const uint32_t t1 = b.thread(p, store::IdValue::number(1)), t2 = b.thread(p, store::IdValue::number(2));
     std::vector<store::TypeId> types;
+    types.reserve(16);
     for (int i = 0; i < 16; ++i)
         types.push_back(b.type(b.intern("op" + std::to_string(i)), b.intern("c")));
     TimeNs t = 0;

@@ -282,6 +282,7 @@ void tst_OperatorAggregator::parallelMatchesSerial()
     std::mt19937 rng(7);
     const char* ops[] = { "0_fused(a+b)_1", "0_layer1.0.conv1_2", "aten::mm", "dma(x)", "LowLevelPad(1)", "fusion.3" };
     std::vector<uint32_t> threads;
+    threads.reserve(4);
     for (int d = 0; d < 3; ++d)
         threads.push_back(s.thread(1, "NPU 0", d + 1, d == 2 ? "Task DMA" : "Neural Engine"));
     threads.push_back(s.thread(2, "python3", 1, "MainThread"));

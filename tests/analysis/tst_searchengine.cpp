@@ -397,6 +397,7 @@ void TstSearchEngine::bruteForce()
         const ProcessId p = b.process(IdValue::number(7));
         std::mt19937_64 rng(42);
         std::vector<TypeId> types;
+        types.reserve(40);
         for (int i = 0; i < 40; ++i)
             types.push_back(b.type(b.intern("op_" + std::to_string(i)), b.intern("k")));
         const StringId bytes = b.intern("bytes");

@@ -420,6 +420,7 @@ void TstSourceIndex::unionMatchesBruteForce()
     const uint32_t th1 = b.thread(b.process(IdValue::number(1)), IdValue::number(2));
     std::mt19937_64 rng(7);
     std::vector<TypeId> types;
+    types.reserve(30);
     for (int i = 0; i < 30; ++i) // a third with a type source, the rest located through args or not at all
         types.push_back(b.type(b.intern("op" + std::to_string(i)), b.intern("c"),
             i % 3 == 0 ? b.intern("m" + std::to_string(i % 4) + ".py:" + std::to_string(i)) : StringId()));

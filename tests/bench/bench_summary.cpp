@@ -132,6 +132,7 @@ int main(int argc, char** argv)
 
     const TimeRange ext = s.extent();
     std::vector<double> whole;
+    whole.reserve(7);
     for (int k = 0; k < 7; ++k)
         whole.push_back(timeCompute(s, index, ext));
     const Stats w = stats(whole);

@@ -361,6 +361,7 @@ inline std::string opTableJson(const std::vector<OpRow>& rows, const std::string
     for (const OpRow& r : rows)
         total += r.time;
     std::vector<std::string> ops;
+    ops.reserve(rows.size());
     for (const OpRow& r : rows)
         ops.push_back(object({ { nameKey, str(r.name) }, { countKey, num(r.occurrences) }, { timeKey, num(r.time) },
             { "time_percent", dbl(total ? 100.0 * double(r.time) / double(total) : 0.0) }, { "device", num(0) },

@@ -186,6 +186,7 @@ void tst_StringPool::largeStrings()
     const StringId large = pool.intern(big);
     const StringId after = pool.intern("after");
     std::vector<std::string> more;
+    more.reserve(20000);
     for (int i = 0; i < 20000; ++i)
         more.push_back(numbered(i, 20)); // ~400 KB of small strings after the large one
     for (int i = 0; i < 20000; ++i)
