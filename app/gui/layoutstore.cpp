@@ -298,7 +298,7 @@ std::optional<Layout> LayoutStore::readFile(const QString& path, QString* error)
     }
     l.state = *state;
     l.geometry = *geometry;
-    for (const QJsonValue& v : o.value(QStringLiteral("front")).toArray()) { // absent in older files
+    for (const QJsonValue v : o.value(QStringLiteral("front")).toArray()) { // absent in older files
         if (v.isString())
             l.front << v.toString();
     }

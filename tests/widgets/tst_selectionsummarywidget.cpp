@@ -439,7 +439,7 @@ private slots:
             for (int r = 0; r < m->rowCount(group); ++r) {
                 const QString name = m->index(r, 0, group).data().toString();
                 QJsonObject row;
-                for (const QJsonValue& t : cliTracks)
+                for (const QJsonValue t : cliTracks)
                     if (t.toObject().value(QStringLiteral("name")).toString() == name)
                         row = t.toObject();
                 QVERIFY2(!row.isEmpty(), qPrintable(name));
