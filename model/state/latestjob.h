@@ -3,6 +3,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QtGlobal>
 
 #include <atomic>
@@ -43,12 +44,16 @@ public:
     {
         using Result = std::invoke_result_t<Work&, const std::atomic<bool>&>;
         const Ticket ticket = start();
+        ++m_inFlight;
         auto* watcher = new QFutureWatcher<Result>(context);
         QObject::connect(watcher, &QFutureWatcherBase::finished, context,
             [this, watcher, generation = ticket.generation, apply = std::move(apply)]() mutable {
                 watcher->deleteLater();
-                if (!isCurrent(generation))
+                --m_inFlight;
+                if (!isCurrent(generation)) {
+                    ++m_dropped; // overtaken by a newer job, or cancelled
                     return;
+                }
                 if constexpr (std::is_void_v<Result>)
                     apply();
                 else
@@ -74,9 +79,13 @@ public:
     }
     bool isCurrent(quint64 generation) const { return generation == m_generation; }
     quint64 generation() const { return m_generation; }
+    int inFlight() const { return m_inFlight; } // run() jobs whose result has not come back, stale ones too
+    quint64 dropped() const { return m_dropped; } // run() results dropped as stale
 
 private:
     quint64 m_generation = 0;
+    int m_inFlight = 0;
+    quint64 m_dropped = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 

@@ -97,7 +97,7 @@ private:
         std::string defaultUnit;
     };
     void rebuild();
-    void apply(std::shared_ptr<const Result> result, quint64 generation);
+    void apply(std::shared_ptr<const Result> result);
     void fillUnits(const Result& r);
     void fillHistogram();
     void updateTimeTicks();

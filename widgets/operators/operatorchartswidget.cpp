@@ -22,7 +22,6 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHorizontalPercentBarSeries>
@@ -215,7 +214,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     applyStyle();
-    apply(nullptr, m_job.generation());
+    apply(nullptr);
 }
 
 QSize OperatorChartsWidget::sizeHint() const
@@ -236,7 +235,7 @@ void OperatorChartsWidget::setAnalysis(
     if (newStore) {
         m_job.cancel();
         m_building = false;
-        apply(nullptr, m_job.generation());
+        apply(nullptr);
     }
     rebuild();
 }
@@ -264,30 +263,23 @@ void OperatorChartsWidget::rebuild()
         m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
         return;
     }
-    const model::LatestJob::Ticket job = m_job.start();
-    const quint64 generation = job.generation;
     m_building = true;
     const OperatorLevel lvl = level();
     const store::TimeRange window = m_window->window();
     m_tableRange = m_window->relativeRange();
     using Table = std::shared_ptr<const analysis::OperatorTable>;
-    auto* watcher = new QFutureWatcher<Table>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        apply(watcher->result(), generation);
-    });
-    watcher->setFuture(
-        model::BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
+    m_job.run(
+        this,
+        [store = m_store, catalog = m_catalog, lvl, window](const std::atomic<bool>& cancel) -> Table {
             auto t = std::make_shared<analysis::OperatorTable>(analysis::OperatorAggregator::aggregate(
-                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), cancel.get()));
-            return cancel->load() ? nullptr : t;
-        }));
+                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), &cancel));
+            return cancel.load() ? nullptr : t;
+        },
+        [this](Table table) { apply(std::move(table)); });
 }
 
-void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation)
+void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table)
 {
-    if (!m_job.isCurrent(generation))
-        return;
     if (table)
         m_building = false;
     m_table = std::move(table);
@@ -411,20 +403,19 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
         return;
     const uint32_t key = slice->property(kKeyProperty).toUInt();
     const QString label = slice->property("fullName").toString();
-    const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
-        watcher->deleteLater();
-        if (m_highlightJob.isCurrent(generation) && watcher->result())
-            m_selection->setHighlighted(watcher->result(), label);
-    });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(model::BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
+    m_highlightJob.run(
+        this,
+        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window](
+            const std::atomic<bool>&) -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
                 analysis::OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
-        }));
+        },
+        [this, label](Rows rows) {
+            if (rows)
+                m_selection->setHighlighted(rows, label);
+        });
 }
 
 void OperatorChartsWidget::placeCenterLabel()

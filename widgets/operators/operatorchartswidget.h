@@ -80,7 +80,7 @@ private:
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
-    void apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation);
+    void apply(std::shared_ptr<const analysis::OperatorTable> table);
     void fillPie();
     void fillSplit();
     void applyStyle();

@@ -319,28 +319,23 @@ void OperatorTableWidget::rebuild()
 {
     if (!m_store || !m_catalog)
         return;
-    const model::LatestJob::Ticket job = m_job.start();
-    const quint64 generation = job.generation;
     m_building = true;
     updateStatus();
     const auto levels = groupings()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
     const store::TimeRange window = m_window->window();
     m_treeRange = m_window->relativeRange();
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const analysis::OperatorTree>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applyTree(watcher->result(), generation);
-    });
-    watcher->setFuture(model::BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = job.cancel] {
-            return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
-        }));
+    m_job.run(
+        this,
+        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope](const std::atomic<bool>& cancel) {
+            return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, &cancel);
+        },
+        [this](std::shared_ptr<const analysis::OperatorTree> tree) { applyTree(std::move(tree)); });
 }
 
-void OperatorTableWidget::applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation)
+void OperatorTableWidget::applyTree(std::shared_ptr<const analysis::OperatorTree> tree)
 {
-    if (!m_job.isCurrent(generation) || !tree)
-        return; // overtaken by a newer request (or cancelled)
+    if (!tree)
+        return; // cancelled
     m_building = false;
     const QStringList expanded = expandedPaths();
     const QStringList selected = selectedPaths();
@@ -506,9 +501,8 @@ void OperatorTableWidget::onSelectionChanged()
 {
     const auto tree = m_model->tree();
     const std::vector<int> nodes = selectedNodes();
-    const model::LatestJob::Ticket job = m_highlightJob.start();
-    const quint64 generation = job.generation;
     if (!tree || nodes.empty() || !m_store || !m_catalog) {
+        m_highlightJob.cancel();
         if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
             m_selection->clearHighlighted();
         m_ownHighlight.reset();
@@ -517,22 +511,14 @@ void OperatorTableWidget::onSelectionChanged()
     QString label = nodes.size() == 1 ? QString::fromStdString(tree->pathText(nodes.front()))
                                       : tr("%1 operators").arg(nodes.size());
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
-        watcher->deleteLater();
-        const Rows rows = watcher->result();
-        if (!m_highlightJob.isCurrent(generation) || !rows)
-            return;
-        m_ownHighlight = rows;
-        m_selection->setHighlighted(rows, label);
-    });
-    watcher->setFuture(
-        model::BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
+    m_highlightJob.run(
+        this,
+        [store = m_store, catalog = m_catalog, tree, nodes](const std::atomic<bool>& cancel) -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
                 std::vector<store::SliceRow> rows
-                    = analysis::OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());
-                if (cancel->load())
+                    = analysis::OperatorRows::collect(*store, *catalog, *tree, n, &cancel);
+                if (cancel.load())
                     return nullptr;
                 if (all.empty()) {
                     all = std::move(rows);
@@ -544,7 +530,13 @@ void OperatorTableWidget::onSelectionChanged()
                 }
             }
             return std::make_shared<const std::vector<store::SliceRow>>(std::move(all));
-        }));
+        },
+        [this, label](Rows rows) {
+            if (!rows)
+                return;
+            m_ownHighlight = rows;
+            m_selection->setHighlighted(rows, label);
+        });
 }
 
 void OperatorTableWidget::zoomToLongest(const QModelIndex& viewIndex)

@@ -6,7 +6,6 @@
 #include <analysis/operators/operatorcatalog.h>
 #include <store/eventstore.h>
 
-#include <QFutureWatcher>
 #include <QStringList>
 #include <QTimer>
 #include <QWidget>
@@ -94,7 +93,7 @@ private:
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
-    void applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation);
+    void applyTree(std::shared_ptr<const analysis::OperatorTree> tree);
     void updateColumns();
     void updateStatus();
     void updatePlaceholder();

@@ -1,6 +1,7 @@
 #pragma once
 #include "searchmatches.h"
 
+#include <state/latestjob.h>
 #include <state/selection.h>
 #include <store/eventstore.h>
 
@@ -89,8 +90,7 @@ private:
 
     std::shared_ptr<const SearchMatches> m_matches;
     model::Selection::RowSet m_ownHighlight; // what this dock highlighted, to know if it still is
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
+    model::LatestJob m_job; // the search under way
     long m_index = -1;
     int m_pendingStep = 0; // +1 / -1: step once the running search is done
     bool m_running = false;
