@@ -11,6 +11,7 @@
 
 #include <analysis/search/searchengine.h>
 #include <analysis/time/timetext.h>
+#include <report/operatorreport.h>
 
 #include <nlohmann/json.hpp>
 
@@ -56,19 +57,6 @@ struct Event {
     store::TrackId track;
     uint32_t depth = 0;
 };
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
 
 // Track for each instant row (instants carry no track column; TrackInfo gives their ranges).
 std::vector<store::TrackId> instantTracks(const store::EventStore& s)
@@ -259,14 +247,17 @@ void SearchOutput::json()
 
 void SearchOutput::csv()
 {
+    using report::OperatorReport;
     std::cout << "kind,track,process,name,category,start_ns,dur_ns\n";
     for (size_t i = 0; i < m_shown; ++i) {
         const Event& e = m_events[i];
         const store::EventType& type = typeOf(e);
         const auto [track, process] = labels(e.track);
-        std::cout << (e.instant ? "instant" : "slice") << ',' << csvField(track) << ',' << csvField(process) << ','
-                  << csvField(std::string(m_s.str(type.name))) << ',' << csvField(std::string(m_s.str(type.category)))
-                  << ',' << (e.ts - m_origin) << ',' << e.dur << "\n";
+        std::cout << (e.instant ? "instant" : "slice") << ',' << OperatorReport::csvField(track) << ','
+                  << OperatorReport::csvField(process) << ','
+                  << OperatorReport::csvField(std::string(m_s.str(type.name))) << ','
+                  << OperatorReport::csvField(std::string(m_s.str(type.category))) << ',' << (e.ts - m_origin) << ','
+                  << e.dur << "\n";
     }
 }
 
