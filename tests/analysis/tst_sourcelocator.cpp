@@ -6,6 +6,19 @@
 
 using namespace strata::analysis;
 
+namespace {
+
+// What one of the "file and line" readers makes of `text`: "file:line", or "" when it fails.
+QString fileLine(bool (*read)(std::string_view, std::string*, uint32_t*), const QString& text)
+{
+    std::string file;
+    uint32_t line = 0;
+    return read(text.toStdString(), &file, &line) ? QString("%1:%2").arg(QString::fromStdString(file)).arg(line)
+                                                  : QString();
+}
+
+} // namespace
+
 class TstSourceLocator : public QObject {
     Q_OBJECT
 private slots:
@@ -59,10 +72,7 @@ void TstSourceLocator::parseFileLine()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
-    std::string file;
-    uint32_t line = 0;
-    const bool ok = SourceLocator::parseFileLine(text.toStdString(), &file, &line);
-    QCOMPARE(ok ? QString("%1:%2").arg(QString::fromStdString(file)).arg(line) : QString(), expected);
+    QCOMPARE(fileLine(&SourceLocator::parseFileLine, text), expected);
 }
 
 void TstSourceLocator::stackFrames_data()
@@ -96,10 +106,7 @@ void TstSourceLocator::stackFrames()
 {
     QFETCH(QString, stack);
     QFETCH(QString, expected);
-    std::string file;
-    uint32_t line = 0;
-    const bool ok = SourceLocator::innermostUserFrame(stack.toStdString(), &file, &line);
-    QCOMPARE(ok ? QString("%1:%2").arg(QString::fromStdString(file)).arg(line) : QString(), expected);
+    QCOMPARE(fileLine(&SourceLocator::innermostUserFrame, stack), expected);
 }
 
 void TstSourceLocator::normalisePath_data()
@@ -161,10 +168,7 @@ void TstSourceLocator::lastListEntry()
 {
     QFETCH(QString, list);
     QFETCH(QString, expected);
-    std::string file;
-    uint32_t line = 0;
-    const bool ok = SourceLocator::lastListEntry(list.toStdString(), &file, &line);
-    QCOMPARE(ok ? QString("%1:%2").arg(QString::fromStdString(file)).arg(line) : QString(), expected);
+    QCOMPARE(fileLine(&SourceLocator::lastListEntry, list), expected);
 }
 
 QTEST_APPLESS_MAIN(TstSourceLocator)
