@@ -30,7 +30,6 @@ using namespace strata::store;
 using namespace strata::analysis;
 using analysis::OperatorTree;
 using analysis::OperatorTreeBuilder;
-using operatortest::handStore;
 
 namespace {
 
@@ -204,7 +203,6 @@ class tst_OperatorTree : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void handTree_data();
     void handTree();
     void matchesRecount_data();
@@ -226,15 +224,8 @@ private slots:
     void cancelled();
 
 private:
-    std::shared_ptr<const EventStore> m_store;
-    std::unique_ptr<OperatorCatalog> m_catalog;
+    const operatortest::HandCatalog m_hand;
 };
-
-void tst_OperatorTree::initTestCase()
-{
-    m_store = handStore();
-    m_catalog = std::make_unique<OperatorCatalog>(*m_store);
-}
 
 void tst_OperatorTree::handTree_data()
 {
@@ -288,7 +279,7 @@ void tst_OperatorTree::handTree()
     QFETCH(QString, scope);
     QFETCH(QString, tree);
     const auto t = OperatorTreeBuilder::build(
-        *m_store, *m_catalog, levelsOf(levels), OperatorAggregator::wholeTrace(), scopeOf(scope));
+        *m_hand.store, m_hand.catalog, levelsOf(levels), OperatorAggregator::wholeTrace(), scopeOf(scope));
     QVERIFY(t);
     QCOMPARE(treeText(*t), tree);
 }
@@ -322,9 +313,9 @@ void tst_OperatorTree::matchesRecount_data()
 void tst_OperatorTree::matchesRecount()
 {
     const TreeSpec spec = fetchTreeSpec();
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
+    const auto t = OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, spec.levels, spec.window, spec.scope);
     QVERIFY(t);
-    const auto ref = recount(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
+    const auto ref = recount(*m_hand.store, m_hand.catalog, spec.levels, spec.window, spec.scope);
     size_t refNodes = 0;
     for (const auto& [path, r] : ref)
         refNodes += r.count ? 1 : 0;
@@ -359,7 +350,7 @@ void tst_OperatorTree::matchesRecount()
     }
     // The top level is the aggregator's table, row for row, in its order.
     const OperatorTable agg
-        = OperatorAggregator::aggregate(*m_store, *m_catalog, spec.levels.front(), spec.window, spec.scope);
+        = OperatorAggregator::aggregate(*m_hand.store, m_hand.catalog, spec.levels.front(), spec.window, spec.scope);
     QCOMPARE(t->roots.size(), agg.rows.size());
     QCOMPARE(t->table.busyNs, agg.busyNs);
     QCOMPARE(t->table.transferNs, agg.transferNs);
@@ -393,29 +384,30 @@ void tst_OperatorTree::rowsOfNode_data()
 void tst_OperatorTree::rowsOfNode()
 {
     const TreeSpec spec = fetchTreeSpec();
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
-    const auto ref = recount(*m_store, *m_catalog, spec.levels, spec.window, spec.scope);
+    const auto t = OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, spec.levels, spec.window, spec.scope);
+    const auto ref = recount(*m_hand.store, m_hand.catalog, spec.levels, spec.window, spec.scope);
     QVERIFY(!t->nodes.empty());
     for (size_t i = 0; i < t->nodes.size(); ++i) {
-        const auto rows = analysis::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
+        const auto rows = analysis::OperatorRows::collect(*m_hand.store, m_hand.catalog, *t, int(i));
         QCOMPARE(rows.size(), size_t(t->nodes[i].row.count));
         QVERIFY(rows == ref.at(t->pathKeys(int(i))).rows);
         // The scan over every track gives the same.
         const auto keys = t->pathKeys(int(i));
         const std::vector<OperatorLevel> path(spec.levels.begin(), spec.levels.begin() + std::ptrdiff_t(keys.size()));
-        QVERIFY(analysis::OperatorRows::collect(*m_store, *m_catalog, path, keys, spec.window, spec.scope) == rows);
+        QVERIFY(analysis::OperatorRows::collect(*m_hand.store, m_hand.catalog, path, keys, spec.window, spec.scope)
+            == rows);
     }
 }
 
 void tst_OperatorTree::longestInstance()
 {
     const auto t = OperatorTreeBuilder::build(
-        *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All);
+        *m_hand.store, m_hand.catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All);
     for (size_t i = 0; i < t->nodes.size(); ++i) {
-        const auto rows = analysis::OperatorRows::collect(*m_store, *m_catalog, *t, int(i));
-        const SliceRow longest = analysis::OperatorRows::longest(*m_store, rows);
+        const auto rows = analysis::OperatorRows::collect(*m_hand.store, m_hand.catalog, *t, int(i));
+        const SliceRow longest = analysis::OperatorRows::longest(*m_hand.store, rows);
         QCOMPARE(t->nodes[i].longest, longest);
-        QCOMPARE(m_store->sliceDur(longest), t->nodes[i].row.maxNs);
+        QCOMPARE(m_hand.store->sliceDur(longest), t->nodes[i].row.maxNs);
     }
 }
 
@@ -458,7 +450,7 @@ void tst_OperatorTree::modelTester()
     QAbstractItemModelTester proxyTest(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setPattern(filter, regex);
     model.setTree(OperatorTreeBuilder::build(
-        *m_store, *m_catalog, levelsOf(levels), OperatorAggregator::wholeTrace(), scopeOf(scope)));
+        *m_hand.store, m_hand.catalog, levelsOf(levels), OperatorAggregator::wholeTrace(), scopeOf(scope)));
     proxy.sort(widgets::OperatorTreeModel::Self, Qt::AscendingOrder);
     proxy.sort(widgets::OperatorTreeModel::Name, Qt::DescendingOrder);
     proxy.setPattern(QString(), false);
@@ -470,7 +462,7 @@ void tst_OperatorTree::modelTester()
 void tst_OperatorTree::modelData()
 {
     widgets::OperatorTreeModel model;
-    model.setTree(OperatorTreeBuilder::build(*m_store, *m_catalog, levelsOf("framework>op>command"),
+    model.setTree(OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, levelsOf("framework>op>command"),
         OperatorAggregator::wholeTrace(), OperatorScope::Device));
     using M = widgets::OperatorTreeModel;
     QCOMPARE(model.rowCount(), 3);
@@ -523,7 +515,7 @@ void tst_OperatorTree::filter()
     widgets::OperatorFilterProxy proxy;
     proxy.setSourceModel(&model);
     model.setTree(OperatorTreeBuilder::build(
-        *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::Device));
+        *m_hand.store, m_hand.catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::Device));
     proxy.setPattern(pattern, regex);
     QStringList names;
     for (int r = 0; r < proxy.rowCount(); ++r)
@@ -552,10 +544,10 @@ void tst_OperatorTree::exportCsvMatchesAggregator()
     QFETCH(QString, level);
     QFETCH(QString, scope);
     const OperatorLevel l = ::level(level);
-    const auto t
-        = OperatorTreeBuilder::build(*m_store, *m_catalog, { l }, OperatorAggregator::wholeTrace(), scopeOf(scope));
-    const OperatorTable agg
-        = OperatorAggregator::aggregate(*m_store, *m_catalog, l, OperatorAggregator::wholeTrace(), scopeOf(scope));
+    const auto t = OperatorTreeBuilder::build(
+        *m_hand.store, m_hand.catalog, { l }, OperatorAggregator::wholeTrace(), scopeOf(scope));
+    const OperatorTable agg = OperatorAggregator::aggregate(
+        *m_hand.store, m_hand.catalog, l, OperatorAggregator::wholeTrace(), scopeOf(scope));
     const QStringList lines = qs(report::OperatorExport::opsCsv(t->table)).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.value(0),
         QString("name,count,total_ns,self_ns,avg_ns,min_ns,max_ns,median_ns,percent,execution_ns,"
@@ -595,9 +587,10 @@ void tst_OperatorTree::exportCsvMatchesAggregator()
 void tst_OperatorTree::exportJsonMatchesAggregator()
 {
     const TimeRange w { 400, 820 };
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, { OperatorLevel::Op }, w, OperatorScope::Device);
+    const auto t
+        = OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, { OperatorLevel::Op }, w, OperatorScope::Device);
     const OperatorTable agg
-        = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Op, w, OperatorScope::Device);
+        = OperatorAggregator::aggregate(*m_hand.store, m_hand.catalog, OperatorLevel::Op, w, OperatorScope::Device);
     const std::string text = report::OperatorExport::opsJson(t->table, TimeRange { 400, 820 });
     QVERIFY(text.back() == '\n');
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
@@ -637,7 +630,7 @@ void tst_OperatorTree::csvQuoting()
 
 void tst_OperatorTree::treeExports()
 {
-    const auto t = OperatorTreeBuilder::build(*m_store, *m_catalog, levelsOf("framework>op>command"),
+    const auto t = OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, levelsOf("framework>op>command"),
         OperatorAggregator::wholeTrace(), OperatorScope::Device);
     const QStringList lines = qs(report::OperatorExport::treeCsv(*t)).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), int(t->nodes.size()) + 1);
@@ -665,7 +658,7 @@ void tst_OperatorTree::exportFileWrite()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const auto t = OperatorTreeBuilder::build(
-        *m_store, *m_catalog, { OperatorLevel::Op }, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+        *m_hand.store, m_hand.catalog, { OperatorLevel::Op }, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     const std::string text = report::OperatorExport::opsCsv(t->table);
     const QString path = dir.filePath("operators-op.csv");
     QString error;
@@ -681,10 +674,10 @@ void tst_OperatorTree::exportFileWrite()
 void tst_OperatorTree::cancelled()
 {
     std::atomic<bool> cancel { true };
-    QVERIFY(!OperatorTreeBuilder::build(
-        *m_store, *m_catalog, levelsOf("op>layer"), OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel));
-    QVERIFY(analysis::OperatorRows::collect(*m_store, *m_catalog, { OperatorLevel::Op },
-        { m_catalog->findKey("conv2d") }, OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel)
+    QVERIFY(!OperatorTreeBuilder::build(*m_hand.store, m_hand.catalog, levelsOf("op>layer"),
+        OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel));
+    QVERIFY(analysis::OperatorRows::collect(*m_hand.store, m_hand.catalog, { OperatorLevel::Op },
+        { m_hand.catalog.findKey("conv2d") }, OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel)
                 .empty());
 }
 
