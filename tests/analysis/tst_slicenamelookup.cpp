@@ -135,7 +135,7 @@ void TstSliceNameLookup::largeStoreMatchesReference()
                 ts += dur;
             }
         }
-        return store::StoreFinalizer::finalize(b);
+        return StoreFinalizer::finalize(b);
     }();
     QVERIFY(store->sliceCount() > (1u << 17));
     std::atomic<bool> cancel { false };
