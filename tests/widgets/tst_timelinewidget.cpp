@@ -1,8 +1,8 @@
+#include <common/operatorcolors.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
-#include <timeline/operatorcolors.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSignalSpy>

@@ -1,9 +1,9 @@
 // TrackRenderer drawing slices with a height fraction (EventStore::sliceHeight) as
 // bottom-aligned bars, checked on the pixels of a rendered track image.
 #include <analysis/timeline/lodindex.h>
+#include <common/operatorcolors.h>
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
-#include <timeline/operatorcolors.h>
 #include <timeline/timelinelayout.h>
 #include <timeline/trackrenderer.h>
 

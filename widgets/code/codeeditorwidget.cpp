@@ -1,7 +1,7 @@
 #include "codeeditorwidget.h"
 
 #include "sourceview.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QComboBox>
 #include <QDir>

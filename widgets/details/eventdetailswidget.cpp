@@ -1,6 +1,6 @@
 #include "eventdetailswidget.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 #include <state/viewport.h>

@@ -1,10 +1,10 @@
 #include "memorychart.h"
 
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <state/viewport.h>
 #include <timeline/timelinenavigator.h>
-#include <timeline/timelinestyle.h>
 #include <timeline/timeruler.h>
-#include <timeline/unitformat.h>
 
 #include <QFontMetricsF>
 #include <QMouseEvent>

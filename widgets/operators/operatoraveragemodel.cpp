@@ -1,6 +1,6 @@
 #include "operatoraveragemodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QLocale>
 

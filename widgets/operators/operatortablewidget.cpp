@@ -3,9 +3,9 @@
 #include "exportactions.h"
 #include "operatorfilterproxy.h"
 #include "operatortreemodel.h"
-#include "percentbardelegate.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/percentbardelegate.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 
 #include <analysis/operators/operatoraggregator.h>

@@ -1,6 +1,6 @@
 #include "operatortreemodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <analysis/operators/operatorlevel.h>
 

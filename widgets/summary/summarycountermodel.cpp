@@ -1,6 +1,6 @@
 #include "summarycountermodel.h"
 
-#include "summaryformat.h"
+#include <common/summaryformat.h>
 
 #include <limits>
 

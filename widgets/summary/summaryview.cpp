@@ -1,12 +1,12 @@
 #include "summaryview.h"
 
-#include "operators/percentbardelegate.h"
 #include "summarycountermodel.h"
-#include "summaryformat.h"
 #include "summarygroupmodel.h"
 #include "summarytrackmodel.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
+#include <common/percentbardelegate.h>
+#include <common/summaryformat.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <QAction>
 #include <QApplication>

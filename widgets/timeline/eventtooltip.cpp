@@ -1,6 +1,6 @@
 #include "eventtooltip.h"
 
-#include "unitformat.h"
+#include <common/unitformat.h>
 
 #include <QPainter>
 #include <QPainterPath>

@@ -2,7 +2,6 @@
 #include "eventtooltip.h"
 #include "lodindexloader.h"
 #include "markerlayer.h"
-#include "operatorcolors.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
 #include "timelinelayout.h"
@@ -10,6 +9,7 @@
 #include "timelineoverlay.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
+#include <common/operatorcolors.h>
 
 #include <state/selection.h>
 #include <state/viewport.h>

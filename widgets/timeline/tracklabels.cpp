@@ -1,7 +1,7 @@
 #include "tracklabels.h"
 
-#include "timelinestyle.h"
-#include "unitformat.h"
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <QPainter>
 #include <QPainterPath>
