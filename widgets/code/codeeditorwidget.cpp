@@ -1,6 +1,7 @@
 #include "codeeditorwidget.h"
 
 #include "sourceview.h"
+#include <common/qstr.h>
 #include <common/unitformat.h>
 
 #include <QComboBox>
@@ -24,11 +25,6 @@ using model::EventRef;
 namespace {
 
 constexpr qint64 kMaxFileBytes = 16 << 20; // a source file, not a data dump
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 } // namespace
 
@@ -169,7 +165,7 @@ void CodeEditorWidget::fillFileList()
         return;
     for (size_t i = 0; i < m_index->files().size(); ++i) {
         const analysis::SourceFile& f = m_index->files()[i];
-        const QString path = qs(f.path);
+        const QString path = qstr(f.path);
         m_files->addItem(
             tr("%1 — %2 events, %3")
                 .arg(path, QLocale().toString(qulonglong(f.slices) + f.instants), UnitFormat::duration(f.totalNs)),
@@ -190,7 +186,7 @@ void CodeEditorWidget::openFile(int file)
         m_files->setCurrentIndex(m_files->findData(file));
     }
     const quint64 generation = ++m_loadGeneration;
-    const QString profilePath = qs(m_index->files()[size_t(file)].path);
+    const QString profilePath = qstr(m_index->files()[size_t(file)].path);
     auto* watcher = new QFutureWatcher<Loaded>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
@@ -221,7 +217,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
     if (!m_index || loaded.file != m_file)
         return;
     const analysis::SourceFile& f = m_index->files()[size_t(loaded.file)];
-    const QString path = qs(f.path);
+    const QString path = qstr(f.path);
     if (loaded.localPath.isEmpty() || !loaded.error.isEmpty()) {
         const QStringList dirs = m_resolver.searchDirs();
         m_view->showMessage(loaded.error.isEmpty()
@@ -325,7 +321,7 @@ void CodeEditorWidget::onLinesSelected(const QList<uint>& lines)
     const quint64 generation = ++m_rowsGeneration;
     std::vector<uint32_t> wanted(lines.begin(), lines.end());
     const int file = m_file;
-    const QString path = QFileInfo(qs(m_index->files()[size_t(file)].path)).fileName();
+    const QString path = QFileInfo(qstr(m_index->files()[size_t(file)].path)).fileName();
     const QString label = lines.size() == 1 ? QStringLiteral("%1:%2").arg(path).arg(lines.first())
                                             : QStringLiteral("%1:%2–%3").arg(path).arg(lines.first()).arg(lines.last());
     using Rows = std::pair<model::Selection::RowSet, model::Selection::InstantSet>;
