@@ -1,14 +1,13 @@
 #include "eventdetailswidget.h"
 
 #include <common/qstr.h>
+#include <common/tablesupport.h>
 #include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 #include <state/viewport.h>
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHash>
@@ -537,13 +536,7 @@ void EventDetailsWidget::zoomToCurrent()
 
 void EventDetailsWidget::copySelected()
 {
-    QStringList lines;
-    for (QTreeWidgetItem* item : m_tree->selectedItems()) {
-        const QString value = item->text(1);
-        lines << (value.isEmpty() ? item->text(0) : item->text(0) + QLatin1Char('\t') + value);
-    }
-    if (!lines.isEmpty())
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    TableSupport::copyText(TableSupport::selectedItemsText(m_tree, TableSupport::EmptyValue::KeyAlone));
 }
 
 } // namespace strata::widgets

@@ -5,6 +5,7 @@
 #include "operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/percentbardelegate.h>
+#include <common/tablesupport.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 
@@ -13,8 +14,6 @@
 #include <state/viewport.h>
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -130,16 +129,8 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(OperatorTreeModel::Total, Qt::DescendingOrder);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    TableSupport::setUp(m_view, 16);
     m_view->setExpandsOnDoubleClick(false); // double-click zooms; the arrow expands
-    m_view->setAllColumnsShowFocus(true);
-    m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setIndentation(16);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setItemDelegateForColumn(
         OperatorTreeModel::Percent, new PercentBarDelegate(OperatorTreeModel::PercentRole, m_view));
     QHeaderView* header = m_view->header();
@@ -198,11 +189,7 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
             m_ownHighlight.reset(); // someone else highlights now
     });
 
-    auto* copy = new QAction(tr("Copy"), m_view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, &OperatorTableWidget::copySelection);
-    m_view->addAction(copy);
+    TableSupport::addCopyAction(m_view, this, [this] { copySelection(); });
     auto* zoom = new QAction(tr("Zoom to Longest Instance"), m_view);
     zoom->setShortcuts({ QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter) });
     zoom->setShortcutContext(Qt::WidgetShortcut);
@@ -598,11 +585,10 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
                 [this, unit] { emit latencyRequested(unit); });
         }
     }
-    menu.addAction(tr("Copy"), QKeySequence::Copy, this, &OperatorTableWidget::copySelection)
-        ->setEnabled(!selectedNodes().empty());
+    TableSupport::addCopyEntry(
+        &menu, this, [this] { copySelection(); }, !selectedNodes().empty());
     menu.addSeparator();
-    menu.addAction(tr("Expand All"), m_view, &QTreeView::expandAll)->setEnabled(tree != nullptr);
-    menu.addAction(tr("Collapse All"), m_view, &QTreeView::collapseAll)->setEnabled(tree != nullptr);
+    TableSupport::addExpandCollapse(&menu, m_view, tree != nullptr);
     menu.addSeparator();
     const QString level = tree ? QString::fromLatin1(analysis::operatorLevelName(tree->levels.front())) : QString();
     const QString base = baseName();
@@ -624,23 +610,7 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
 
 void OperatorTableWidget::copySelection()
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows(0);
-    if (rows.isEmpty())
-        return;
-    QStringList lines;
-    QStringList head;
-    for (int c = 0; c < OperatorTreeModel::ColumnCount; ++c)
-        if (!m_view->isColumnHidden(c))
-            head << m_proxy->headerData(c, Qt::Horizontal).toString();
-    lines << head.join(QLatin1Char('\t'));
-    for (const QModelIndex& r : rows) {
-        QStringList cells;
-        for (int c = 0; c < OperatorTreeModel::ColumnCount; ++c)
-            if (!m_view->isColumnHidden(c))
-                cells << r.siblingAtColumn(c).data().toString();
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    TableSupport::copyText(TableSupport::selectedRowsTsv(m_view));
 }
 
 } // namespace strata::widgets

@@ -5,12 +5,11 @@
 #include "summarytrackmodel.h"
 #include <common/percentbardelegate.h>
 #include <common/summaryformat.h>
+#include <common/tablesupport.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -96,17 +95,13 @@ SummaryView::SummaryView(QWidget* parent)
     m_diagView->setTextElideMode(Qt::ElideRight);
     m_diagView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_diagView->header()->setStretchLastSection(true); // the count sits right after its kind
-    auto* copyDiag = new QAction(tr("Copy"), m_diagView);
-    copyDiag->setShortcut(QKeySequence::Copy);
-    copyDiag->setShortcutContext(Qt::WidgetShortcut);
-    connect(copyDiag, &QAction::triggered, this, [this] {
-        QStringList lines;
-        for (QTreeWidgetItem* item : m_diagView->selectedItems())
-            lines << (item->text(1).isEmpty() ? item->text(0) : item->text(0) + QLatin1Char('\t') + item->text(1));
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
-    });
-    m_diagView->addAction(copyDiag);
-    m_diagView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    TableSupport::addCopyAction(
+        m_diagView, this,
+        [this] {
+            TableSupport::copyText(TableSupport::selectedItemsText(m_diagView, TableSupport::EmptyValue::KeyAlone),
+                TableSupport::WhenEmpty::ClearClipboard);
+        },
+        TableSupport::Menu::Actions);
 
     m_split = new QSplitter(Qt::Horizontal, content);
     m_split->setObjectName(QStringLiteral("summarySplitter"));
@@ -156,15 +151,7 @@ QTreeView* SummaryView::makeTable(QSortFilterProxyModel* proxy, const QString& o
     auto* view = new QTreeView(this);
     view->setObjectName(objectName);
     view->setModel(proxy);
-    view->setUniformRowHeights(true);
-    view->setAlternatingRowColors(true);
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAllColumnsShowFocus(true);
-    view->setFrameShape(QFrame::NoFrame);
-    view->setIndentation(12);
-    view->setTextElideMode(Qt::ElideMiddle);
-    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    TableSupport::setUp(view, 12);
     QHeaderView* h = view->header();
     h->setStretchLastSection(false);
     h->setSectionsMovable(false);
@@ -172,11 +159,7 @@ QTreeView* SummaryView::makeTable(QSortFilterProxyModel* proxy, const QString& o
     view->setSortingEnabled(true);
     connect(view, &QWidget::customContextMenuRequested, this,
         [this, view](const QPoint& pos) { showContextMenu(view, pos); });
-    auto* copy = new QAction(tr("Copy"), view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, [this, view] { copyRows(view, false); });
-    view->addAction(copy);
+    TableSupport::addCopyAction(view, this, [this, view] { copyRows(view, false); });
     // The viewport, not the view: its size is final when its resize event arrives.
     view->viewport()->installEventFilter(this);
     // Process rows span the table: the engine column needs only the engines' names.
@@ -699,13 +682,11 @@ void SummaryView::changeEvent(QEvent* event)
 void SummaryView::showContextMenu(QTreeView* view, const QPoint& pos)
 {
     QMenu menu(this);
-    QAction* copy = menu.addAction(tr("Copy"), this, [this, view] { copyRows(view, false); });
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setEnabled(view->selectionModel()->hasSelection());
+    TableSupport::addCopyEntry(
+        &menu, this, [this, view] { copyRows(view, false); }, view->selectionModel()->hasSelection());
     menu.addAction(tr("Copy Table"), this, [this, view] { copyRows(view, true); });
     menu.addSeparator();
-    menu.addAction(tr("Expand All"), view, &QTreeView::expandAll);
-    menu.addAction(tr("Collapse All"), view, &QTreeView::collapseAll);
+    TableSupport::addExpandCollapse(&menu, view);
     QAction* order = menu.addAction(tr("Trace Order"), this, [view] { view->sortByColumn(-1, Qt::AscendingOrder); });
     order->setEnabled(view->header()->sortIndicatorSection() >= 0);
     menu.exec(view->viewport()->mapToGlobal(pos));
@@ -715,29 +696,7 @@ void SummaryView::showContextMenu(QTreeView* view, const QPoint& pos)
 // visible columns): pastes into a spreadsheet.
 void SummaryView::copyRows(QTreeView* view, bool all) const
 {
-    QAbstractItemModel* model = view->model();
-    const int columns = model->columnCount();
-    QStringList header { tr("Process") };
-    for (int c = 0; c < columns; ++c)
-        if (!view->isColumnHidden(c))
-            header << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    QStringList lines { header.join(QLatin1Char('\t')) };
-    const QItemSelectionModel* sel = view->selectionModel();
-    for (int g = 0; g < model->rowCount(); ++g) {
-        const QModelIndex gi = model->index(g, 0);
-        const bool wholeGroup = all || sel->isRowSelected(g, QModelIndex());
-        for (int r = 0; r < model->rowCount(gi); ++r) {
-            if (!wholeGroup && !sel->isRowSelected(r, gi))
-                continue;
-            QStringList cells { gi.data().toString() };
-            for (int c = 0; c < columns; ++c)
-                if (!view->isColumnHidden(c))
-                    cells << model->index(r, c, gi).data().toString();
-            lines << cells.join(QLatin1Char('\t'));
-        }
-    }
-    if (lines.size() > 1)
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    TableSupport::copyText(TableSupport::groupedRowsTsv(view, tr("Process"), all));
 }
 
 } // namespace strata::widgets
