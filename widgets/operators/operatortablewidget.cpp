@@ -74,8 +74,22 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     , m_proxy(new OperatorFilterProxy(this))
 {
     setObjectName(QStringLiteral("operatorTable"));
+    QLayout* bar = buildBar();
+    buildTree();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_status);
+    wireActions();
+    updatePlaceholder();
+    updateStatus();
+}
 
-    // --- the bar: grouping, scope, window, filter
+// The bar above the tree: grouping, scope, window, filter.
+QLayout* OperatorTableWidget::buildBar()
+{
     m_groupingBox = new QComboBox(this);
     m_groupingBox->setObjectName(QStringLiteral("operatorGrouping"));
     for (const Grouping& g : groupings())
@@ -121,8 +135,12 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     bar->addSpacing(6);
     bar->addWidget(m_filterEdit, 1);
     bar->addWidget(m_regexButton);
+    return bar;
+}
 
-    // --- the tree
+// The tree, the placeholder that stands in for it, and the status line under it.
+void OperatorTableWidget::buildTree()
+{
     m_proxy->setSourceModel(m_model);
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("operatorTree"));
@@ -155,14 +173,11 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     small.setPointSizeF(small.pointSizeF() * 0.92);
     m_status->setFont(small);
     m_status->setForegroundRole(QPalette::PlaceholderText);
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(bar);
-    layout->addWidget(m_stack, 1);
-    layout->addWidget(m_status);
-
+// What the bar, the tree, its keys and the shared selection do to one another.
+void OperatorTableWidget::wireActions()
+{
     connect(m_groupingBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(m_scopeBox, &QComboBox::activated, this, [this] {
         m_scopeChosen = true;
@@ -195,9 +210,6 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     zoom->setShortcutContext(Qt::WidgetShortcut);
     connect(zoom, &QAction::triggered, this, [this] { zoomToLongest(m_view->currentIndex()); });
     m_view->addAction(zoom);
-
-    updatePlaceholder();
-    updateStatus();
 }
 
 QSize OperatorTableWidget::sizeHint() const

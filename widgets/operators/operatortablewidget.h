@@ -17,6 +17,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QStackedWidget;
 class QToolButton;
@@ -101,6 +102,9 @@ private:
     QStringList selectedPaths() const;
     std::vector<int> selectedNodes() const;
     QString baseName() const;
+    QLayout* buildBar();
+    void buildTree();
+    void wireActions();
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
