@@ -7,7 +7,6 @@
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
@@ -549,35 +548,9 @@ void OperatorTableWidget::zoomToLongest(const QModelIndex& viewIndex)
 
 // --- context menu, copy, export -----------------------------------------------------------
 
-QString OperatorTableWidget::baseName() const
+std::string OperatorTableWidget::exportText(ExportActions::OperatorText what) const
 {
-    const auto tree = m_model->tree();
-    const OperatorLevel level = tree ? tree->levels.front() : OperatorLevel::Op;
-    return QStringLiteral("operators-%1").arg(QString::fromLatin1(analysis::operatorLevelName(level)));
-}
-
-std::string OperatorTableWidget::tableCsv() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::opsCsv(tree->table) : std::string();
-}
-
-std::string OperatorTableWidget::tableJson() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::opsJson(tree->table, m_treeRange) : std::string();
-}
-
-std::string OperatorTableWidget::treeCsv() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::treeCsv(*tree) : std::string();
-}
-
-std::string OperatorTableWidget::treeJson() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::treeJson(*tree, m_treeRange) : std::string();
+    return ExportActions::operatorText(m_model->tree().get(), m_treeRange, what);
 }
 
 void OperatorTableWidget::showContextMenu(const QPoint& pos)
@@ -602,20 +575,8 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
     menu.addSeparator();
     TableSupport::addExpandCollapse(&menu, m_view, tree != nullptr);
     menu.addSeparator();
-    const QString level = tree ? QString::fromLatin1(analysis::operatorLevelName(tree->levels.front())) : QString();
-    const QString base = baseName();
-    QAction* csv = ExportActions::add(&menu, this, tr("Export %1 Table as CSV…").arg(level), base,
-        QStringLiteral("csv"), [this] { return tableCsv(); });
-    QAction* json = ExportActions::add(&menu, this, tr("Export %1 Table as JSON…").arg(level), base,
-        QStringLiteral("json"), [this] { return tableJson(); });
-    csv->setToolTip(tr("The top level, as strata-cli ops prints it"));
-    json->setToolTip(csv->toolTip());
-    QAction* treeCsvAction = ExportActions::add(&menu, this, tr("Export Tree as CSV…"), base + QStringLiteral("-tree"),
-        QStringLiteral("csv"), [this] { return treeCsv(); });
-    QAction* treeJsonAction = ExportActions::add(&menu, this, tr("Export Tree as JSON…"),
-        base + QStringLiteral("-tree"), QStringLiteral("json"), [this] { return treeJson(); });
-    for (QAction* a : { csv, json, treeCsvAction, treeJsonAction })
-        a->setEnabled(tree != nullptr);
+    ExportActions::addOperatorExports(
+        &menu, this, tree.get(), [this](ExportActions::OperatorText what) { return exportText(what); });
     menu.setToolTipsVisible(true);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include "analysiswindow.h"
 #include "common/latestjob.h"
+#include "exportactions.h"
 #include <analysis/operators/operatortree.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -76,10 +77,11 @@ public:
 
     // What the context menu's exports write: the top level exactly as strata-cli ops
     // prints it for this level, scope and window; and the whole tree.
-    std::string tableCsv() const;
-    std::string tableJson() const;
-    std::string treeCsv() const;
-    std::string treeJson() const;
+    std::string tableCsv() const { return exportText(ExportActions::OperatorText::TableCsv); }
+    std::string tableJson() const { return exportText(ExportActions::OperatorText::TableJson); }
+    std::string treeCsv() const { return exportText(ExportActions::OperatorText::TreeCsv); }
+    std::string treeJson() const { return exportText(ExportActions::OperatorText::TreeJson); }
+    std::string exportText(ExportActions::OperatorText what) const;
 
     // A view (proxy) index's node: zoom to its longest slice and select it.
     void zoomToLongest(const QModelIndex& viewIndex);
@@ -101,7 +103,6 @@ private:
     void restoreState(const QStringList& expanded, const QStringList& selected);
     QStringList selectedPaths() const;
     std::vector<int> selectedNodes() const;
-    QString baseName() const;
     QLayout* buildBar();
     void buildTree();
     void wireActions();
