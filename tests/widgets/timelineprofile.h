@@ -7,6 +7,8 @@
 //                  counter "util": 0 → 10, 5000 → 50, 10000 → 0
 //   thread instant "step_begin" on main @2500; global instant "checkpoint" @8000
 //   flow (v2): 0_fused(layer1+conv)_3 → 1_fused(layer1.2+layer1.2.bn2)_9
+#include "markerprofile.h"
+
 #include <store/storebuilder.h>
 
 #include <memory>
@@ -18,15 +20,7 @@ inline std::shared_ptr<const strata::store::EventStore> make()
     using namespace strata::store;
     StoreBuilder b;
     auto ty = [&](const char* n, const char* cat = "op") { return b.type(b.intern(n), b.intern(cat)); };
-    const ProcessId host = b.process(IdValue::number(1));
-    b.setProcessName(host, b.intern("Host"));
-    const uint32_t main = b.thread(host, IdValue::number(10));
-    b.setThreadName(main, b.intern("main"));
-    const ProcessId npu = b.process(IdValue::number(2));
-    b.setProcessName(npu, b.intern("NPU 0"));
-    const uint32_t compute = b.thread(npu, IdValue::number(1)), dma = b.thread(npu, IdValue::number(2));
-    b.setThreadName(compute, b.intern("Compute"));
-    b.setThreadName(dma, b.intern("Task DMA"));
+    const auto [host, npu, main, compute, dma] = markerprofile::threads(b);
 
     const Arg args[] = { Arg::makeInt(b.intern("flops"), 42), Arg::makeString(b.intern("layer"), b.intern("conv1")) };
     b.completeSlice(main, 1000, 2000, ty("aten::conv2d"), b.argSet(args, 2));
