@@ -4,6 +4,7 @@
 #include "operatorfilterproxy.h"
 #include "operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
@@ -156,10 +157,7 @@ void OperatorTableWidget::buildTree()
     header->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     header->setMinimumSectionSize(48);
 
-    m_placeholder = new QLabel(this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_placeholder = Labels::placeholder(this);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
     m_stack->addWidget(m_view);

@@ -5,6 +5,7 @@
 #include "summarygroupmodel.h"
 #include "summarypanes.h"
 #include "summarytrackmodel.h"
+#include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/summaryformat.h>
 #include <common/tablesupport.h>
@@ -52,21 +53,12 @@ SummaryView::SummaryView(QWidget* parent)
 {
     m_stack = new QStackedWidget(this);
 
-    m_placeholder = new QLabel(m_stack);
+    m_placeholder = Labels::placeholder(m_stack, 16);
     m_placeholder->setObjectName(QStringLiteral("summaryPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setMargin(16);
-    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
 
     auto* content = new QWidget(m_stack);
-    m_caption = new QLabel(content);
+    m_caption = Labels::heading(content, 1.1);
     m_caption->setObjectName(QStringLiteral("summaryCaption"));
-    QFont big = m_caption->font();
-    big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.1);
-    m_caption->setFont(big);
-    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts = new QLabel(content);
     m_facts->setObjectName(QStringLiteral("summaryFacts"));
     m_facts->setTextFormat(Qt::RichText);
