@@ -4,22 +4,19 @@
 #include "summarydiagnostics.h"
 #include "summarygroupmodel.h"
 #include "summarypanes.h"
+#include "summarytable.h"
 #include "summarytrackmodel.h"
 #include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/summaryformat.h>
-#include <common/tablesupport.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
 
-#include <QAction>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenu>
 #include <QResizeEvent>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -32,8 +29,6 @@
 namespace strata::widgets {
 
 namespace {
-
-const char* const kNameWidth = "strataNameWidth"; // dynamic property: the first column's natural width
 
 QString muted(const QPalette& pal, const QString& html)
 {
@@ -66,17 +61,13 @@ SummaryView::SummaryView(QWidget* parent)
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_trackModel = new SummaryTrackModel(this);
-    m_trackProxy = new QSortFilterProxyModel(this);
-    m_trackProxy->setSourceModel(m_trackModel);
-    m_trackView = makeTable(m_trackProxy, QStringLiteral("summaryTracks"));
+    m_trackView = new SummaryTable(m_trackModel, QStringLiteral("summaryTracks"), this);
     m_trackView->setTextElideMode(Qt::ElideRight); // engine names read from the start; counters keep both ends
     m_trackView->setItemDelegateForColumn(SummaryTrackModel::Util,
         new PercentBarDelegate(SummaryGroupModel::PercentRole, SummaryGroupModel::BarColorRole, m_trackView));
 
     m_counterModel = new SummaryCounterModel(this);
-    m_counterProxy = new QSortFilterProxyModel(this);
-    m_counterProxy->setSourceModel(m_counterModel);
-    m_counterView = makeTable(m_counterProxy, QStringLiteral("summaryCounters"));
+    m_counterView = new SummaryTable(m_counterModel, QStringLiteral("summaryCounters"), this);
 
     m_diagView = new SummaryDiagnostics(this);
 
@@ -103,36 +94,17 @@ SummaryView::SummaryView(QWidget* parent)
     showPlaceholder(tr("Open a profile to see its summary."));
 }
 
-QTreeView* SummaryView::makeTable(QSortFilterProxyModel* proxy, const QString& objectName)
+SummaryView::~SummaryView() = default;
+
+QTreeView* SummaryView::trackView() const
 {
-    proxy->setSortRole(SummaryGroupModel::SortRole);
-    proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-    auto* view = new QTreeView(this);
-    view->setObjectName(objectName);
-    view->setModel(proxy);
-    TableSupport::setUp(view, 12);
-    QHeaderView* h = view->header();
-    h->setStretchLastSection(false);
-    h->setSectionsMovable(false);
-    h->setSortIndicator(-1, Qt::DescendingOrder); // trace order until the user sorts
-    view->setSortingEnabled(true);
-    connect(view, &QWidget::customContextMenuRequested, this,
-        [this, view](const QPoint& pos) { showContextMenu(view, pos); });
-    TableSupport::addCopyAction(view, this, [this, view] { copyRows(view, false); });
-    // The viewport, not the view: its size is final when its resize event arrives.
-    view->viewport()->installEventFilter(this);
-    // Process rows span the table: the engine column needs only the engines' names.
-    auto span = [view, proxy] {
-        for (int r = 0; r < proxy->rowCount(); ++r)
-            view->setFirstColumnSpanned(r, QModelIndex(), true);
-    };
-    connect(proxy, &QAbstractItemModel::modelReset, view, span);
-    connect(proxy, &QAbstractItemModel::layoutChanged, view, span);
-    connect(proxy, &QAbstractItemModel::rowsInserted, view, span);
-    return view;
+    return m_trackView;
 }
 
-SummaryView::~SummaryView() = default;
+QTreeView* SummaryView::counterView() const
+{
+    return m_counterView;
+}
 
 QTreeWidget* SummaryView::diagnosticsView() const
 {
@@ -161,7 +133,7 @@ QSize SummaryView::trackNeeds() const
 {
     const int rowHeight = std::max(m_trackView->sizeHintForRow(0), m_trackView->fontMetrics().height() + 4);
     const int tableRows = m_summary ? int(m_summary->tracks.size()) + m_trackModel->rowCount() : 10;
-    int width = m_trackView->property(kNameWidth).toInt() + 24;
+    int width = m_trackView->naturalNameWidth() + 24;
     for (int c = 1; c < m_trackModel->columnCount(); ++c)
         if (!m_trackView->isColumnHidden(c))
             width += m_trackView->columnWidth(c);
@@ -355,98 +327,38 @@ void SummaryView::updateTrackColumns()
 void SummaryView::sizeColumns()
 {
     const QFontMetrics fm(m_trackView->font());
-    constexpr int kPad = 10; // cell margins around a number
-    auto headerWidth = [&](QAbstractItemModel* model, int c) {
-        return fm.horizontalAdvance(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + kPad + 6;
-    };
-    auto fit = [&](QTreeView* view, QAbstractItemModel* model, int c, const QString& sample, int extra = 0) {
-        view->setColumnWidth(c, std::max(headerWidth(model, c), fm.horizontalAdvance(sample) + kPad + extra));
-    };
-    // Natural width of the first column: the longest name, indented under its process (the
-    // process rows span the whole table).
-    auto nameWidth = [&](QTreeView* view, SummaryGroupModel* model) {
-        int w = 0;
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex gi = model->index(g, 0);
-            for (int r = 0; r < model->rowCount(gi); ++r)
-                w = std::max(w, fm.horizontalAdvance(model->data(model->index(r, 0, gi), Qt::DisplayRole).toString()));
-        }
-        return std::min(w + 2 * view->indentation() + 12, fm.horizontalAdvance(QLatin1Char('x')) * 42);
-    };
     if (m_namesChanged) { // the rows changed; a moved window keeps the names
         m_namesChanged = false;
-        m_trackView->setProperty(kNameWidth, nameWidth(m_trackView, m_trackModel));
-        m_counterView->setProperty(kNameWidth, nameWidth(m_counterView, m_counterModel));
+        m_trackView->measureNames(fm);
+        m_counterView->measureNames(fm);
     }
     using T = SummaryTrackModel;
     using C = SummaryCounterModel;
     if (!m_columnsSized) { // typical widths, so most windows need no change
         m_columnsSized = true;
-        fit(m_trackView, m_trackModel, T::Events, QStringLiteral("000,000"));
-        fit(m_trackView, m_trackModel, T::Busy, QStringLiteral("000.000 ms"));
-        fit(m_trackView, m_trackModel, T::Util, QStringLiteral("100.00 %"), 16);
-        fit(m_trackView, m_trackModel, T::AvgDuration, QStringLiteral("000.000 µs"));
-        fit(m_trackView, m_trackModel, T::Bytes, QStringLiteral("000.0 MB"));
-        fit(m_trackView, m_trackModel, T::Bandwidth, QStringLiteral("000.0 GB/s"));
-        fit(m_trackView, m_trackModel, T::Flops, QStringLiteral("000 GFLOP"));
-        fit(m_trackView, m_trackModel, T::Mfu, QStringLiteral("100.0 %"));
-        fit(m_trackView, m_trackModel, T::Hfu, QStringLiteral("100.0 %"));
-        fit(m_counterView, m_counterModel, C::Samples, QStringLiteral("000,000"));
+        m_trackView->fitColumn(fm, T::Events, QStringLiteral("000,000"));
+        m_trackView->fitColumn(fm, T::Busy, QStringLiteral("000.000 ms"));
+        m_trackView->fitColumn(fm, T::Util, QStringLiteral("100.00 %"), 16);
+        m_trackView->fitColumn(fm, T::AvgDuration, QStringLiteral("000.000 µs"));
+        m_trackView->fitColumn(fm, T::Bytes, QStringLiteral("000.0 MB"));
+        m_trackView->fitColumn(fm, T::Bandwidth, QStringLiteral("000.0 GB/s"));
+        m_trackView->fitColumn(fm, T::Flops, QStringLiteral("000 GFLOP"));
+        m_trackView->fitColumn(fm, T::Mfu, QStringLiteral("100.0 %"));
+        m_trackView->fitColumn(fm, T::Hfu, QStringLiteral("100.0 %"));
+        m_counterView->fitColumn(fm, C::Samples, QStringLiteral("000,000"));
         for (int c : { C::Min, C::Mean, C::Max })
-            fit(m_counterView, m_counterModel, c, QStringLiteral("-000.0 M"));
+            m_counterView->fitColumn(fm, c, QStringLiteral("-000.0 M"));
     }
     // Wider values than those widen their column, never narrow it: no jitter while panning.
     // (Thousands of rows are not measured on every pan; they keep the typical widths.)
-    auto grow = [&](QTreeView* view, SummaryGroupModel* model, int c, int extra) {
-        if (!m_summary || m_summary->tracks.size() + m_summary->counters.size() > 400)
-            return;
-        int w = 0;
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex gi = model->index(g, 0);
-            for (int r = 0; r < model->rowCount(gi); ++r)
-                w = std::max(w, fm.horizontalAdvance(model->index(r, c, gi).data().toString()));
-        }
-        if (w + kPad + extra > view->columnWidth(c))
-            view->setColumnWidth(c, w + kPad + extra);
-    };
-    for (int c = T::Events; c < T::ColumnCount; ++c)
-        grow(m_trackView, m_trackModel, c, c == T::Util ? 16 : 0);
-    for (int c = C::Samples; c < C::ColumnCount; ++c)
-        grow(m_counterView, m_counterModel, c, 0);
-    fitFirstColumn(m_trackView);
-    fitFirstColumn(m_counterView);
-}
-
-// The first column takes the room the numbers leave.
-void SummaryView::fitFirstColumn(QTreeView* view)
-{
-    const int natural = view->property(kNameWidth).toInt();
-    int numbers = 0;
-    for (int c = 1; c < view->model()->columnCount(); ++c)
-        if (!view->isColumnHidden(c))
-            numbers += view->columnWidth(c);
-    QHeaderView* h = view->header();
-    const int room = view->viewport()->width() - numbers;
-    if (room >= natural) {
-        h->setSectionResizeMode(0, QHeaderView::Stretch);
-        return;
+    if (m_summary && m_summary->tracks.size() + m_summary->counters.size() <= 400) {
+        for (int c = T::Events; c < T::ColumnCount; ++c)
+            m_trackView->growColumn(fm, c, c == T::Util ? 16 : 0);
+        for (int c = C::Samples; c < C::ColumnCount; ++c)
+            m_counterView->growColumn(fm, c, 0);
     }
-    // Short of room the names give first (elided in the middle, whole in the tooltip), down
-    // to about 20 characters; below that the table scrolls sideways.
-    const int floor = std::min(natural, view->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 20);
-    h->setSectionResizeMode(0, QHeaderView::Interactive);
-    view->setColumnWidth(0, std::max(room, floor));
-}
-
-bool SummaryView::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::Resize) {
-        if (watched == m_trackView->viewport())
-            fitFirstColumn(m_trackView);
-        else if (watched == m_counterView->viewport())
-            fitFirstColumn(m_counterView);
-    }
-    return QWidget::eventFilter(watched, event);
+    m_trackView->fitFirstColumn();
+    m_counterView->fitFirstColumn();
 }
 
 void SummaryView::resizeEvent(QResizeEvent* event)
@@ -468,26 +380,6 @@ void SummaryView::changeEvent(QEvent* event)
         m_namesChanged = true;
         sizeColumns();
     }
-}
-
-void SummaryView::showContextMenu(QTreeView* view, const QPoint& pos)
-{
-    QMenu menu(this);
-    TableSupport::addCopyEntry(
-        &menu, this, [this, view] { copyRows(view, false); }, view->selectionModel()->hasSelection());
-    menu.addAction(tr("Copy Table"), this, [this, view] { copyRows(view, true); });
-    menu.addSeparator();
-    TableSupport::addExpandCollapse(&menu, view);
-    QAction* order = menu.addAction(tr("Trace Order"), this, [view] { view->sortByColumn(-1, Qt::AscendingOrder); });
-    order->setEnabled(view->header()->sortIndicatorSection() >= 0);
-    menu.exec(view->viewport()->mapToGlobal(pos));
-}
-
-// Tab-separated, one line per engine or counter with its process first, as shown (sorted,
-// visible columns): pastes into a spreadsheet.
-void SummaryView::copyRows(QTreeView* view, bool all) const
-{
-    TableSupport::copyText(TableSupport::groupedRowsTsv(view, tr("Process"), all));
 }
 
 } // namespace strata::widgets

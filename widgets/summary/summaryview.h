@@ -7,7 +7,6 @@
 #include <memory>
 
 class QLabel;
-class QSortFilterProxyModel;
 class QStackedWidget;
 class QTreeView;
 class QTreeWidget;
@@ -16,6 +15,7 @@ namespace strata::widgets {
 
 class SummaryCounterModel;
 class SummaryDiagnostics;
+class SummaryTable;
 class SummaryTrackModel;
 
 // One store::TraceSummary on screen, shared by the Overall and Current Selection Summary
@@ -23,8 +23,8 @@ class SummaryTrackModel;
 // busy, utilisation with an inline bar, average duration, and where the trace has them
 // data moved, bandwidth, FLOPs, MFU, HFU); the counters (min, mean, max); and the import
 // diagnostics (count per kind, the first messages with byte offsets: SummaryDiagnostics).
-// The panes follow the dock's shape (SummaryPanes). Tables sort by any column and copy as
-// TSV.
+// The panes follow the dock's shape (SummaryPanes). The tables (SummaryTable) sort by any
+// column and copy as TSV.
 class SummaryView : public QWidget {
     Q_OBJECT
 public:
@@ -54,8 +54,8 @@ public:
     QString factsText() const; // plain text
     SummaryTrackModel* trackModel() const { return m_trackModel; }
     SummaryCounterModel* counterModel() const { return m_counterModel; }
-    QTreeView* trackView() const { return m_trackView; }
-    QTreeView* counterView() const { return m_counterView; }
+    QTreeView* trackView() const;
+    QTreeView* counterView() const;
     QTreeWidget* diagnosticsView() const;
     QSplitter* splitter() const { return m_panes->splitter(); }
     Arrangement arrangement() const { return m_panes->arrangement(); }
@@ -63,22 +63,17 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
     void arranged();
     QSize trackNeeds() const;
-    QTreeView* makeTable(QSortFilterProxyModel* proxy, const QString& objectName);
     void updateFacts();
     void updateSections();
     void updateDiagnostics();
     void updateTabTitles();
     void updateTrackColumns();
     void sizeColumns();
-    void fitFirstColumn(QTreeView* view);
-    void copyRows(QTreeView* view, bool all) const;
-    void showContextMenu(QTreeView* view, const QPoint& pos);
 
     std::shared_ptr<const analysis::TraceSummary> m_summary;
     QString m_path, m_format;
@@ -90,10 +85,8 @@ private:
     FactsMode m_factsMode = FactsMode::Trace;
     SummaryTrackModel* m_trackModel;
     SummaryCounterModel* m_counterModel;
-    QSortFilterProxyModel* m_trackProxy;
-    QSortFilterProxyModel* m_counterProxy;
-    QTreeView* m_trackView;
-    QTreeView* m_counterView;
+    SummaryTable* m_trackView;
+    SummaryTable* m_counterView;
     SummaryDiagnostics* m_diagView;
     bool m_columnsSized = false;
     bool m_namesChanged = true; // the first column's natural widths need measuring
