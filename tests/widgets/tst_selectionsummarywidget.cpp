@@ -6,8 +6,9 @@
 #include "summary/summarycountermodel.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
-#include "timeline/unitformat.h"
 #include "widgettestutil.h"
+
+#include <common/unitformat.h>
 
 #include <analysis/summary/summarycalculator.h>
 #include <state/selection.h>

@@ -4,7 +4,7 @@
 #include "diffvsdelegate.h"
 #include "pairmetricscomputer.h"
 #include "pairmetricsview.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/analyses.h>
 #include <state/annotationsmodel.h>

@@ -1,7 +1,8 @@
 #include "codeeditorwidget.h"
 
 #include "sourceview.h"
-#include "timeline/unitformat.h"
+#include <common/qstr.h>
+#include <common/unitformat.h>
 
 #include <QComboBox>
 #include <QDir>
@@ -23,11 +24,6 @@ using model::EventRef;
 namespace {
 
 constexpr qint64 kMaxFileBytes = 16 << 20; // a source file, not a data dump
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 } // namespace
 
@@ -166,7 +162,7 @@ void CodeEditorWidget::fillFileList()
         return;
     for (size_t i = 0; i < m_index->files().size(); ++i) {
         const analysis::SourceFile& f = m_index->files()[i];
-        const QString path = qs(f.path);
+        const QString path = qstr(f.path);
         m_files->addItem(
             tr("%1 — %2 events, %3")
                 .arg(path, QLocale().toString(qulonglong(f.slices) + f.instants), UnitFormat::duration(f.totalNs)),
@@ -186,7 +182,7 @@ void CodeEditorWidget::openFile(int file)
         const QSignalBlocker block(m_files);
         m_files->setCurrentIndex(m_files->findData(file));
     }
-    const QString profilePath = qs(m_index->files()[size_t(file)].path);
+    const QString profilePath = qstr(m_index->files()[size_t(file)].path);
     m_loadJob.run(
         this,
         [resolver = m_resolver, profilePath, file](const std::atomic<bool>&) {
@@ -214,7 +210,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
     if (!m_index || loaded.file != m_file)
         return;
     const analysis::SourceFile& f = m_index->files()[size_t(loaded.file)];
-    const QString path = qs(f.path);
+    const QString path = qstr(f.path);
     if (loaded.localPath.isEmpty() || !loaded.error.isEmpty()) {
         const QStringList dirs = m_resolver.searchDirs();
         m_view->showMessage(loaded.error.isEmpty()
@@ -317,7 +313,7 @@ void CodeEditorWidget::onLinesSelected(const QList<uint>& lines)
         return;
     std::vector<uint32_t> wanted(lines.begin(), lines.end());
     const int file = m_file;
-    const QString path = QFileInfo(qs(m_index->files()[size_t(file)].path)).fileName();
+    const QString path = QFileInfo(qstr(m_index->files()[size_t(file)].path)).fileName();
     const QString label = lines.size() == 1 ? QStringLiteral("%1:%2").arg(path).arg(lines.first())
                                             : QStringLiteral("%1:%2–%3").arg(path).arg(lines.first()).arg(lines.last());
     using Rows = std::pair<model::Selection::RowSet, model::Selection::InstantSet>;

@@ -1,13 +1,13 @@
 #include "latencywidget.h"
 
-#include "chartstyle.h"
 #include "exportactions.h"
 #include "latencystatsmodel.h"
 #include "menuchartview.h"
 #include "operatoraveragemodel.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/chartstyle.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
 

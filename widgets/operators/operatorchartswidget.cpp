@@ -1,12 +1,12 @@
 #include "operatorchartswidget.h"
 
-#include "chartstyle.h"
 #include "exportactions.h"
 #include "menuchartview.h"
 #include "pielegend.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/chartstyle.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "exportactions.h"
 #include <analysis/operators/operatortree.h>
 #include <state/latestjob.h>
 
@@ -16,6 +17,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QStackedWidget;
 class QToolButton;
@@ -76,10 +78,11 @@ public:
 
     // What the context menu's exports write: the top level exactly as strata-cli ops
     // prints it for this level, scope and window; and the whole tree.
-    std::string tableCsv() const;
-    std::string tableJson() const;
-    std::string treeCsv() const;
-    std::string treeJson() const;
+    std::string tableCsv() const { return exportText(ExportActions::OperatorText::TableCsv); }
+    std::string tableJson() const { return exportText(ExportActions::OperatorText::TableJson); }
+    std::string treeCsv() const { return exportText(ExportActions::OperatorText::TreeCsv); }
+    std::string treeJson() const { return exportText(ExportActions::OperatorText::TreeJson); }
+    std::string exportText(ExportActions::OperatorText what) const;
 
     // A view (proxy) index's node: zoom to its longest slice and select it.
     void zoomToLongest(const QModelIndex& viewIndex);
@@ -104,7 +107,9 @@ private:
     void restoreState(const QStringList& expanded, const QStringList& selected);
     QStringList selectedPaths() const;
     std::vector<int> selectedNodes() const;
-    QString baseName() const;
+    QLayout* buildBar();
+    void buildTree();
+    void wireActions();
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;

@@ -1,7 +1,7 @@
 #include "searchwidget.h"
 
 #include "searchform.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/session.h>
 #include <state/viewport.h>

@@ -3,10 +3,8 @@
 #include "summarybusychart.h"
 #include "summarycomputer.h"
 #include "summaryview.h"
+#include <common/tablesupport.h>
 
-#include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QToolButton>
@@ -60,17 +58,13 @@ OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
     m_factsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_factsView->setTextElideMode(Qt::ElideMiddle);
     m_factsView->header()->setStretchLastSection(true);
-    auto* copy = new QAction(tr("Copy"), m_factsView);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, [this] {
-        QStringList lines;
-        for (QTreeWidgetItem* item : m_factsView->selectedItems())
-            lines << item->text(0) + QLatin1Char('\t') + item->text(1);
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
-    });
-    m_factsView->addAction(copy);
-    m_factsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    TableSupport::addCopyAction(
+        m_factsView, this,
+        [this] {
+            TableSupport::copyText(TableSupport::selectedItemsText(m_factsView, TableSupport::EmptyValue::KeepTab),
+                TableSupport::WhenEmpty::ClearClipboard);
+        },
+        TableSupport::Menu::Actions);
     connect(m_factsToggle, &QToolButton::clicked, this, [this] {
         const bool open = m_factsToggle->arrowType() != Qt::DownArrow;
         m_factsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);

@@ -1,9 +1,9 @@
 #include "selectionsummarywidget.h"
 
 #include "summarycomputer.h"
-#include "summaryformat.h"
 #include "summaryview.h"
-#include "timeline/unitformat.h"
+#include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <state/selection.h>
 #include <state/session.h>

@@ -3,11 +3,11 @@
 #include "eventplace.h"
 #include "keyhelp.h"
 #include "timelinenavigator.h"
-#include "timelinestyle.h"
 #include "timeruler.h"
 #include "tracklabels.h"
-#include "unitformat.h"
 #include <analysis/timeline/lodindex.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 #include <state/session.h>

@@ -1,7 +1,6 @@
 #pragma once
 #include "eventtooltip.h"
 #include "markerlayer.h"
-#include "operatorcolors.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
 #include "timelinelayout.h"
@@ -9,6 +8,7 @@
 #include "timelineoverlay.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
+#include <common/operatorcolors.h>
 
 #include <state/selection.h>
 #include <state/viewport.h>
