@@ -14,13 +14,10 @@ class QSplitter;
 class QTableView;
 
 namespace strata::model {
-class AnnotationsModel;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
 struct Analyses;
+class AnnotationsModel;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

@@ -15,7 +15,6 @@ class QLabel;
 class QToolButton;
 
 namespace strata::model {
-struct Analyses;
 class Session;
 } // namespace strata::model
 

@@ -14,12 +14,8 @@ class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace strata::model {
-class Viewport;
-}
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

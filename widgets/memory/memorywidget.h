@@ -15,12 +15,8 @@ class QStackedWidget;
 
 namespace strata::model {
 class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

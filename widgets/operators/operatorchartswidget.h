@@ -26,12 +26,8 @@ QT_END_NAMESPACE
 
 namespace strata::model {
 class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

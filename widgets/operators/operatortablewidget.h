@@ -25,12 +25,8 @@ class QTreeView;
 
 namespace strata::model {
 class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

@@ -16,12 +16,8 @@ class QLabel;
 class QToolButton;
 
 namespace strata::model {
-class Viewport;
-}
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {

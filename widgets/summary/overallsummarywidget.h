@@ -11,7 +11,6 @@ class QToolButton;
 class QTreeWidget;
 
 namespace strata::model {
-struct Analyses;
 class Session;
 } // namespace strata::model
 

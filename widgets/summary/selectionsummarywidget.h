@@ -11,12 +11,8 @@
 
 namespace strata::model {
 class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
 class Session;
+class Viewport;
 } // namespace strata::model
 
 namespace strata::widgets {
