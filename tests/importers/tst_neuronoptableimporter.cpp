@@ -4,16 +4,13 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <analysis/operators/operatorcatalog.h>
 
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace strata::analysis;
 using namespace neurontest;
@@ -22,12 +19,9 @@ using namespace importertest;
 class TestNeuronOpTableImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
+    testfiles::TraceFolder m_files;
 
-    LoadResult load(const QString& name, const QByteArray& bytes)
-    {
-        return ProfileLoader::load(m_files.write(name, bytes).toStdString());
-    }
+    LoadResult load(const QString& name, const QByteArray& bytes) { return m_files.load(name, bytes); }
 
 private slots:
     void initTestCase()

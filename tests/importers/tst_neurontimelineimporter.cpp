@@ -4,9 +4,7 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <analysis/operators/operatorcatalog.h>
 #include <store/transferclassifier.h>
@@ -14,7 +12,6 @@
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace strata::analysis;
 using namespace neurontest;
@@ -23,12 +20,9 @@ using namespace importertest;
 class TestNeuronTimelineImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
+    testfiles::TraceFolder m_files;
 
-    LoadResult load(const QString& name, const QByteArray& bytes)
-    {
-        return ProfileLoader::load(m_files.write(name, bytes).toStdString());
-    }
+    LoadResult load(const QString& name, const QByteArray& bytes) { return m_files.load(name, bytes); }
 
 private slots:
     void initTestCase()

@@ -37,12 +37,9 @@ struct CodeEditorWidget::Loaded {
 CodeEditorWidget::CodeEditorWidget(model::Session* session, QWidget* parent)
     : CodeEditorWidget(session->selection(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath()); });
-    setStore(session->store(), session->filePath());
-    connect(
-        session, &model::Session::analysesChanged, this, [this, session] { takeIndex(session->analyses()->source); });
-    takeIndex(session->analyses()->source);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath()); },
+        [this, session] { takeIndex(session->analyses()->source); });
 }
 
 CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)

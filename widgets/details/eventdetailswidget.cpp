@@ -121,8 +121,7 @@ QString percent(TimeNs part, TimeNs whole)
 EventDetailsWidget::EventDetailsWidget(model::Session* session, QWidget* parent)
     : EventDetailsWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

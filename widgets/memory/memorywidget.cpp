@@ -25,8 +25,7 @@ QString swatch(const QColor& c)
 MemoryWidget::MemoryWidget(model::Session* session, QWidget* parent)
     : MemoryWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

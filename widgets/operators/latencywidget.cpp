@@ -85,15 +85,12 @@ QTableView* makeTable(QWidget* parent, const QString& name)
 LatencyWidget::LatencyWidget(model::Session* session, QWidget* parent)
     : LatencyWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

@@ -66,15 +66,12 @@ QString levelNoun(OperatorLevel l)
 OperatorChartsWidget::OperatorChartsWidget(model::Session* session, QWidget* parent)
     : OperatorChartsWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

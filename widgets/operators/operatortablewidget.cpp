@@ -70,15 +70,12 @@ const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings
 OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
     : OperatorTableWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

@@ -22,8 +22,7 @@ using model::EventRef;
 SearchWidget::SearchWidget(model::Session* session, QWidget* parent)
     : SearchWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

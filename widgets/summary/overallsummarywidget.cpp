@@ -19,15 +19,12 @@ namespace strata::widgets {
 OverallSummaryWidget::OverallSummaryWidget(model::Session* session, QWidget* parent)
     : OverallSummaryWidget(parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); });
-    setStore(session->store(), session->filePath(), session->loadInfo().format);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->summary != m_computer->index())
-            setSummaryIndex(session->analyses()->summary);
-    });
-    if (session->analyses()->summary != m_computer->index())
-        setSummaryIndex(session->analyses()->summary);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
+        [this, session] {
+            if (session->analyses()->summary != m_computer->index())
+                setSummaryIndex(session->analyses()->summary);
+        });
 }
 
 OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)

@@ -44,8 +44,6 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(360, 160);
     m_markers.setModel(session->annotations(), this);
-    connect(session, &model::Session::storeChanged, this, [this] { setStore(m_session->store()); });
-    connect(session, &model::Session::analysesChanged, this, &TimelineWidget::takeIndex);
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
             updateHover(m_mousePos);
@@ -61,7 +59,8 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
         relayout();
         update();
     });
-    setStore(session->store());
+    session->follow(
+        this, [this] { setStore(m_session->store()); }, [this] { takeIndex(); });
 }
 
 TimelineWidget::~TimelineWidget() = default;
