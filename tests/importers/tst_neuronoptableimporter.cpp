@@ -21,8 +21,6 @@ class TestNeuronOpTableImporter : public QObject {
 
     testfiles::TraceFolder m_files;
 
-    LoadResult load(const QString& name, const QByteArray& bytes) { return m_files.load(name, bytes); }
-
 private slots:
     void initTestCase()
     {
@@ -63,7 +61,7 @@ private slots:
         QFETCH(QString, format);
         QFETCH(QStringList, order);
         QFETCH(QList<qint64>, durations);
-        const LoadResult r = load(fileName, bytes);
+        const LoadResult r = m_files.load(fileName, bytes);
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), format);
@@ -87,11 +85,11 @@ private slots:
     void opTableWithoutTimes()
     {
         const QByteArray bytes = "{\"ops\": [{\"name\": \"a\", \"time\": 5}, {\"name\": \"b\"}], \"total_time\": 5}";
-        const LoadResult r = load(QStringLiteral("neuron_hlo_op.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("neuron_hlo_op.json"), bytes);
         QVERIFY2(r.store, r.error.c_str());
         QCOMPARE(r.store->sliceCount(), size_t(1));
         QCOMPARE(r.store->diagnostics().get("neuron_op_without_time"), uint64_t(1));
-        const LoadResult none = load(QStringLiteral("neuron_hlo_op.json"), "{\"ops\": [{\"name\": \"b\"}]}");
+        const LoadResult none = m_files.load(QStringLiteral("neuron_hlo_op.json"), "{\"ops\": [{\"name\": \"b\"}]}");
         QVERIFY(!none.store);
         QVERIFY2(QString::fromStdString(none.error).contains("no \"ops\" entries with a time"), none.error.c_str());
     }

@@ -28,8 +28,6 @@ class TestNeuronSystemImporter : public QObject {
 
     testfiles::TraceFolder m_files;
 
-    LoadResult load(const QString& name, const QByteArray& bytes) { return m_files.load(name, bytes); }
-
 private slots:
     void initTestCase()
     {
@@ -60,7 +58,7 @@ private slots:
     {
         QFETCH(QByteArray, bytes);
         QFETCH(int, slices);
-        const LoadResult r = load(QStringLiteral("system_profile.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("system_profile.json"), bytes);
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), QStringLiteral("neuron-system-profile"));
@@ -124,7 +122,7 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(int, slices);
         QFETCH(QString, expect);
-        const LoadResult r = load(QStringLiteral("system_profile.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("system_profile.json"), bytes);
         if (slices < 0) {
             QVERIFY(!r.store);
             QVERIFY2(QString::fromStdString(r.error).contains(expect), r.error.c_str());

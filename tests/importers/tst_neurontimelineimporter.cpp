@@ -22,8 +22,6 @@ class TestNeuronTimelineImporter : public QObject {
 
     testfiles::TraceFolder m_files;
 
-    LoadResult load(const QString& name, const QByteArray& bytes) { return m_files.load(name, bytes); }
-
 private slots:
     void initTestCase()
     {
@@ -34,7 +32,7 @@ private slots:
     // The op timeline: Chrome JSON with sections; the Neuron pass marks device and transfer rows.
     void opTimeline()
     {
-        const LoadResult r = load(QStringLiteral("neuron_op_timeline.json"), qbytes(opTimelineJson(12)));
+        const LoadResult r = m_files.load(QStringLiteral("neuron_op_timeline.json"), qbytes(opTimelineJson(12)));
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), QStringLiteral("neuron-op-timeline"));

@@ -4,6 +4,7 @@
 #include <analysis/source/sourceindex.h>
 #include <state/latestjob.h>
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -13,10 +14,6 @@
 class QComboBox;
 class QLabel;
 class QToolButton;
-
-namespace strata::model {
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -2,6 +2,7 @@
 #include "memoryaddressaxis.h"
 
 #include <state/latestjob.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -12,12 +13,6 @@
 class QLabel;
 class QSplitter;
 class QStackedWidget;
-
-namespace strata::model {
-class Selection;
-class Session;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -4,6 +4,7 @@
 
 #include <analysis/latency/latencystats.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -26,12 +27,6 @@ class QChartView;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
-
-namespace strata::model {
-class Selection;
-class Session;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -4,6 +4,7 @@
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatortable.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -23,12 +24,6 @@ class QHorizontalPercentBarSeries;
 class QPieSeries;
 class QPieSlice;
 QT_END_NAMESPACE
-
-namespace strata::model {
-class Selection;
-class Session;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

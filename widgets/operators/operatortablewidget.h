@@ -5,6 +5,7 @@
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QStringList>
@@ -22,12 +23,6 @@ class QLineEdit;
 class QStackedWidget;
 class QToolButton;
 class QTreeView;
-
-namespace strata::model {
-class Selection;
-class Session;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

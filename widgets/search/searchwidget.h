@@ -3,6 +3,7 @@
 
 #include <state/latestjob.h>
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QTimer>
@@ -14,11 +15,6 @@
 class QCheckBox;
 class QLabel;
 class QToolButton;
-
-namespace strata::model {
-class Session;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -11,6 +11,7 @@
 #include <common/operatorcolors.h>
 
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <state/viewport.h>
 #include <store/eventstore.h>
 
@@ -24,10 +25,6 @@
 namespace strata::analysis {
 class LodIndex;
 }
-namespace strata::model {
-class Session;
-class TrackFilter;
-} // namespace strata::model
 
 namespace strata::widgets {
 
