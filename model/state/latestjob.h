@@ -1,13 +1,15 @@
 #pragma once
 #include "backgroundpool.h"
 
+#include "poolrun.h"
+
 #include <QFutureWatcher>
 #include <QObject>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QtGlobal>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -43,25 +45,37 @@ public:
     void run(QObject* context, Work work, Apply apply, Priority priority = Priority::Background)
     {
         using Result = std::invoke_result_t<Work&, const std::atomic<bool>&>;
+        constexpr bool kVoid = std::is_void_v<Result>;
+        // Where the worker leaves the result for context's thread (see runOnPool).
+        using Slot = std::conditional_t<kVoid, char, std::optional<std::conditional_t<kVoid, char, Result>>>;
+        const auto slot = std::make_shared<Slot>();
         const Ticket ticket = start();
         ++m_inFlight;
-        auto* watcher = new QFutureWatcher<Result>(context);
+        auto* watcher = new QFutureWatcher<void>(context);
+        const Handover handover;
         QObject::connect(watcher, &QFutureWatcherBase::finished, context,
-            [this, watcher, generation = ticket.generation, apply = std::move(apply)]() mutable {
+            [this, watcher, handover, slot, generation = ticket.generation, apply = std::move(apply)]() mutable {
+                handover.receive();
                 watcher->deleteLater();
                 --m_inFlight;
                 if (!isCurrent(generation)) {
                     ++m_dropped; // overtaken by a newer job, or cancelled
                     return;
                 }
-                if constexpr (std::is_void_v<Result>)
+                if constexpr (kVoid)
                     apply();
                 else
-                    apply(watcher->result());
+                    apply(std::move(**slot));
             });
-        auto task = [work = std::move(work), cancel = ticket.cancel]() mutable -> Result { return work(*cancel); };
-        watcher->setFuture(priority == Priority::Background ? BackgroundPool::run(std::move(task))
-                                                            : QtConcurrent::run(std::move(task)));
+        auto task = [work = std::move(work), cancel = ticket.cancel, slot]() mutable {
+            if constexpr (kVoid)
+                work(*cancel);
+            else
+                slot->emplace(work(*cancel));
+        };
+        watcher->setFuture(priority == Priority::Background
+                ? BackgroundPool::run(handover, std::move(task))
+                : runOnPool(QThreadPool::globalInstance(), handover, std::move(task)));
     }
 
     Ticket start()
