@@ -6,7 +6,7 @@
 #                                 then validate its .desktop and AppStream files
 #   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
 #   packaging/dev.sh sanitize     build the asan preset (ASan+UBSan) and run every test under it,
-#                                 then the tsan preset and the tests that run threads of ours
+#                                 then the tsan preset and every test but one under ThreadSanitizer
 #   packaging/dev.sh tidy         run clang-tidy (.clang-tidy) over every source file of the tree;
 #                                 fails on any finding
 # All are idempotent: installed packages and an up-to-date build are skipped.
@@ -81,14 +81,12 @@ make_package() {
     echo "$deb"
 }
 
-# The tests ThreadSanitizer runs: everything without Qt's threads (store, analysis,
-# importers, report; not the profile loader's hostile-input test, which forks a threaded
-# process) and the Qt tests of our own thread use that TSan can judge with an uninstrumented
-# Qt: the job helper and the timeline's render pool. The session, LOD loader, timeline and
-# main-window tests still draw reports from inside Qt's own locking and are left out for now.
-tsan_tests='^(tst_latestjob|tst_trackrenderer)$'
+# The tests ThreadSanitizer runs: all of them but the profile loader's hostile-input test,
+# which forks a threaded process. Debian's Qt is not built with TSan; the hand-overs our
+# code makes through Qt's thread pool are stated for it (model/state/handover.h), and
+# tests/sanitizers/tsan.supp names the few places inside Qt and its font libraries it
+# cannot judge.
 tsan_skip='^tst_profileloader$'
-tsan_labels='^(store|analysis|importers|report)$'
 
 sanitize() {
     install_packages "${packages[@]}"
@@ -104,14 +102,12 @@ sanitize() {
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
     local targets
-    targets=$( (cd "$root/build-tsan" && { ctest -N -L "$tsan_labels" -E "$tsan_skip"; ctest -N -R "$tsan_tests"; }) \
-        | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
+    targets=$( (cd "$root/build-tsan" && ctest -N -E "$tsan_skip") | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
     # shellcheck disable=SC2086
     cmake --build --preset tsan --parallel "$jobs" --target $targets
     log "tsan build: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
-    ctest --preset tsan --parallel "$jobs" -L "$tsan_labels" -E "$tsan_skip"
-    ctest --preset tsan --parallel "$jobs" -R "$tsan_tests"
+    ctest --preset tsan --parallel "$jobs" -E "$tsan_skip"
     log "tsan tests: $(( $(date +%s) - t0 )) s"
 }
 

@@ -11,6 +11,7 @@
 
 #include <analysis/search/searchengine.h>
 #include <analysis/time/timetext.h>
+#include <report/operatorreport.h>
 
 #include <nlohmann/json.hpp>
 
@@ -57,19 +58,6 @@ struct Event {
     uint32_t depth = 0;
 };
 
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 // Track for each instant row (instants carry no track column; TrackInfo gives their ranges).
 std::vector<store::TrackId> instantTracks(const store::EventStore& s)
 {
@@ -82,94 +70,81 @@ std::vector<store::TrackId> instantTracks(const store::EventStore& s)
     return out;
 }
 
-int runSearch(const std::vector<std::string>& argv)
-{
-    const CliArgs args(argv, { "json", "csv", "case", "slices-only", "instants-only" },
-        { "name", "contains", "exact", "cat", "track", "arg", "min-dur", "max-dur", "range", "limit" });
-    if (!args.ok())
-        return usageError(args.error());
-    if (args.positional().size() != 1)
-        return usageError("search takes one FILE");
-    if (args.flag("json") && args.flag("csv"))
-        return usageError("--json and --csv exclude each other");
-    if (args.flag("slices-only") && args.flag("instants-only"))
-        return usageError("--slices-only and --instants-only exclude each other");
-
+// What the command line asks for: the query, the time range (resolved once the trace is
+// loaded) and how many events to print.
+struct SearchRequest {
     analysis::SearchQuery q;
-    q.caseSensitive = args.flag("case");
+    std::optional<analysis::RelativeRange> range;
+    size_t limit = 0;
+};
+
+// The name options: at most one of --name, --contains and --exact. False when several.
+bool readNameOption(const CliArgs& args, analysis::SearchQuery& q)
+{
     int nameOptions = 0;
-    if (auto v = args.value("name")) {
-        q.name = *v;
-        q.nameMode = analysis::NameMode::Regex;
-        ++nameOptions;
+    const std::pair<const char*, analysis::NameMode> modes[] = { { "name", analysis::NameMode::Regex },
+        { "contains", analysis::NameMode::Substring }, { "exact", analysis::NameMode::Exact } };
+    for (const auto& [option, mode] : modes) {
+        if (auto v = args.value(option)) {
+            q.name = *v;
+            q.nameMode = mode;
+            ++nameOptions;
+        }
     }
-    if (auto v = args.value("contains")) {
-        q.name = *v;
-        q.nameMode = analysis::NameMode::Substring;
-        ++nameOptions;
+    return nameOptions <= 1;
+}
+
+// The options after the flags' conflicts: the filters, then --range, then --limit, then the
+// query's own validation. False with *error set (the first problem, in that order).
+bool readRequest(const CliArgs& args, SearchRequest* out, std::string* error)
+{
+    analysis::SearchQuery& q = out->q;
+    q.caseSensitive = args.flag("case");
+    if (!readNameOption(args, q)) {
+        *error = "give only one of --name, --contains and --exact";
+        return false;
     }
-    if (auto v = args.value("exact")) {
-        q.name = *v;
-        q.nameMode = analysis::NameMode::Exact;
-        ++nameOptions;
-    }
-    if (nameOptions > 1)
-        return usageError("give only one of --name, --contains and --exact");
     if (auto v = args.value("cat"))
         q.category = *v;
     if (auto v = args.value("track"))
         q.track = *v;
     for (const std::string& text : args.values("arg")) {
         analysis::ArgCondition c;
-        std::string error;
-        if (!analysis::SearchQuery::parseArgCondition(text, &c, &error))
-            return usageError(error);
+        if (!analysis::SearchQuery::parseArgCondition(text, &c, error))
+            return false;
         q.args.push_back(std::move(c));
     }
     for (const char* key : { "min-dur", "max-dur" }) {
         if (auto v = args.value(key)) {
-            std::string error;
-            const std::optional<store::TimeNs> d = analysis::TimeText::parse(*v, &error);
-            if (!d)
-                return usageError(std::string("bad --") + key + ": " + error);
+            std::string why;
+            const std::optional<store::TimeNs> d = analysis::TimeText::parse(*v, &why);
+            if (!d) {
+                *error = std::string("bad --") + key + ": " + why;
+                return false;
+            }
             (std::string(key) == "min-dur" ? q.minDur : q.maxDur) = *d;
         }
     }
-    std::optional<analysis::RelativeRange> range;
-    if (std::string error; !args.range(&range, &error))
-        return usageError(error);
+    if (!args.range(&out->range, error))
+        return false;
     q.slices = !args.flag("instants-only");
     q.instants = !args.flag("slices-only");
-    size_t limit = args.flag("json") || args.flag("csv") ? 0 : 50;
+    out->limit = args.flag("json") || args.flag("csv") ? 0 : 50;
     if (auto v = args.value("limit")) {
         char* end = nullptr;
         const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-        if (v->empty() || *end != '\0' || (*v)[0] == '-')
-            return usageError("bad --limit \"" + *v + "\": expected a count (0 = all)");
-        limit = size_t(n);
+        if (v->empty() || *end != '\0' || (*v)[0] == '-') {
+            *error = "bad --limit \"" + *v + "\": expected a count (0 = all)";
+            return false;
+        }
+        out->limit = size_t(n);
     }
-    {
-        std::string error;
-        if (!q.validate(&error))
-            return usageError(error);
-    }
+    return q.validate(error);
+}
 
-    const std::string& path = args.positional()[0];
-    const importers::LoadResult r = loadOrReport(path);
-    if (!r.store)
-        return 2;
-    const store::EventStore& s = *r.store;
-    const store::TimeNs origin = s.extent().start;
-    if (range)
-        q.range = range->resolve(s.extent());
-
-    const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
-    if (!res.error.empty()) {
-        std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
-        return 2;
-    }
-
-    // Events by start time, then track, then depth (rows are in (track, depth, ts) order).
+// The matches by start time, then track, then depth (rows are in (track, depth, ts) order).
+std::vector<Event> sortedEvents(const store::EventStore& s, const analysis::SearchResult& res)
+{
     std::vector<Event> events;
     events.reserve(res.count);
     for (store::SliceRow row : res.slices)
@@ -186,80 +161,122 @@ int runSearch(const std::vector<std::string>& argv)
             return a.track < b.track;
         return a.depth < b.depth;
     });
-    const size_t shown = limit ? std::min(limit, events.size()) : events.size();
+    return events;
+}
 
-    std::vector<std::string> trackLabel(s.trackCount()), processLabel(s.trackCount());
-    auto labels = [&](store::TrackId t) -> std::pair<const std::string&, const std::string&> {
-        if (trackLabel[t.v].empty()) {
-            trackLabel[t.v] = s.trackLabel(t);
-            processLabel[t.v] = s.processLabel(s.track(t).process);
-        }
-        return { trackLabel[t.v], processLabel[t.v] };
-    };
-    auto typeOf = [&](const Event& e) {
-        return s.types().get(e.instant ? s.instantType(store::InstantRow(e.row)) : s.sliceType(store::SliceRow(e.row)));
-    };
-
-    if (args.flag("json")) {
-        // The summary fields through nlohmann, the events streamed one per line (a search
-        // can match millions of events; a DOM of them would take gigabytes).
-        Json head;
-        head["file"] = path;
-        head["query"] = q.describe();
-        head["count"] = res.count;
-        head["total_ns"] = res.totalNs;
-        head["slices"] = res.slices.size();
-        head["instants"] = res.instants.size();
-        head["trace_start_ns"] = origin;
-        head["shown"] = shown;
-        std::string text = head.dump(2);
-        text.pop_back(); // the closing '}'
-        while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
-            text.pop_back();
-        std::cout << text << ",\n  \"events\": [";
-        for (size_t i = 0; i < shown; ++i) {
-            const Event& e = events[i];
-            const store::EventType& type = typeOf(e);
-            const auto [track, process] = labels(e.track);
-            Json o;
-            o["track"] = track;
-            o["process"] = process;
-            o["name"] = std::string(s.str(type.name));
-            o["category"] = std::string(s.str(type.category));
-            o["kind"] = e.instant ? "instant" : "slice";
-            o["start_ns"] = e.ts - origin;
-            o["dur_ns"] = e.dur;
-            std::cout << (i ? ",\n    " : "\n    ") << o.dump();
-        }
-        std::cout << (shown ? "\n  ]\n}\n" : "]\n}\n");
-        return 0;
+// What the three printers share: the loaded trace, the result, its first `shown` sorted
+// events, and the track labels, made once per track as the events name them.
+class SearchOutput {
+public:
+    SearchOutput(const store::EventStore& s, const std::string& path, const analysis::SearchQuery& q,
+        const analysis::SearchResult& res, size_t limit)
+        : m_s(s)
+        , m_path(path)
+        , m_q(q)
+        , m_res(res)
+        , m_events(sortedEvents(s, res))
+        , m_shown(limit ? std::min(limit, m_events.size()) : m_events.size())
+        , m_origin(s.extent().start)
+        , m_trackLabel(s.trackCount())
+        , m_processLabel(s.trackCount())
+    {
     }
-    if (args.flag("csv")) {
-        std::cout << "kind,track,process,name,category,start_ns,dur_ns\n";
-        for (size_t i = 0; i < shown; ++i) {
-            const Event& e = events[i];
-            const store::EventType& type = typeOf(e);
-            const auto [track, process] = labels(e.track);
-            std::cout << (e.instant ? "instant" : "slice") << ',' << csvField(track) << ',' << csvField(process) << ','
-                      << csvField(std::string(s.str(type.name))) << ',' << csvField(std::string(s.str(type.category)))
-                      << ',' << (e.ts - origin) << ',' << e.dur << "\n";
+    void json();
+    void csv();
+    void table();
+
+private:
+    std::pair<const std::string&, const std::string&> labels(store::TrackId t)
+    {
+        if (m_trackLabel[t.v].empty()) {
+            m_trackLabel[t.v] = m_s.trackLabel(t);
+            m_processLabel[t.v] = m_s.processLabel(m_s.track(t).process);
         }
-        return 0;
+        return { m_trackLabel[t.v], m_processLabel[t.v] };
+    }
+    const store::EventType& typeOf(const Event& e) const
+    {
+        return m_s.types().get(
+            e.instant ? m_s.instantType(store::InstantRow(e.row)) : m_s.sliceType(store::SliceRow(e.row)));
     }
 
-    std::cout << "file      " << path << "\n"
-              << "query     " << q.describe() << "\n"
-              << "matches   " << res.count << " (slices " << res.slices.size() << ", instants " << res.instants.size()
-              << ")\n"
-              << "total     " << res.totalNs << " ns\n";
-    if (shown == 0)
-        return 0;
-    std::vector<std::vector<std::string>> rows { { "start_ns", "dur_ns", "process", "track", "name" } };
-    for (size_t i = 0; i < shown; ++i) {
-        const Event& e = events[i];
+    const store::EventStore& m_s;
+    const std::string& m_path;
+    const analysis::SearchQuery& m_q;
+    const analysis::SearchResult& m_res;
+    const std::vector<Event> m_events;
+    const size_t m_shown;
+    const store::TimeNs m_origin;
+    std::vector<std::string> m_trackLabel, m_processLabel;
+};
+
+void SearchOutput::json()
+{
+    // The summary fields through nlohmann, the events streamed one per line (a search can
+    // match millions of events; a DOM of them would take gigabytes).
+    Json head;
+    head["file"] = m_path;
+    head["query"] = m_q.describe();
+    head["count"] = m_res.count;
+    head["total_ns"] = m_res.totalNs;
+    head["slices"] = m_res.slices.size();
+    head["instants"] = m_res.instants.size();
+    head["trace_start_ns"] = m_origin;
+    head["shown"] = m_shown;
+    std::string text = head.dump(2);
+    text.pop_back(); // the closing '}'
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+    std::cout << text << ",\n  \"events\": [";
+    for (size_t i = 0; i < m_shown; ++i) {
+        const Event& e = m_events[i];
+        const store::EventType& type = typeOf(e);
         const auto [track, process] = labels(e.track);
-        rows.push_back({ std::to_string(e.ts - origin), e.instant ? "instant" : std::to_string(e.dur), process, track,
-            std::string(s.str(typeOf(e).name)) });
+        Json o;
+        o["track"] = track;
+        o["process"] = process;
+        o["name"] = std::string(m_s.str(type.name));
+        o["category"] = std::string(m_s.str(type.category));
+        o["kind"] = e.instant ? "instant" : "slice";
+        o["start_ns"] = e.ts - m_origin;
+        o["dur_ns"] = e.dur;
+        std::cout << (i ? ",\n    " : "\n    ") << o.dump();
+    }
+    std::cout << (m_shown ? "\n  ]\n}\n" : "]\n}\n");
+}
+
+void SearchOutput::csv()
+{
+    using report::OperatorReport;
+    std::cout << "kind,track,process,name,category,start_ns,dur_ns\n";
+    for (size_t i = 0; i < m_shown; ++i) {
+        const Event& e = m_events[i];
+        const store::EventType& type = typeOf(e);
+        const auto [track, process] = labels(e.track);
+        std::cout << (e.instant ? "instant" : "slice") << ',' << OperatorReport::csvField(track) << ','
+                  << OperatorReport::csvField(process) << ','
+                  << OperatorReport::csvField(std::string(m_s.str(type.name))) << ','
+                  << OperatorReport::csvField(std::string(m_s.str(type.category))) << ',' << (e.ts - m_origin) << ','
+                  << e.dur << "\n";
+    }
+}
+
+// The summary lines, then the shown events as a table: times right-aligned, text left.
+void SearchOutput::table()
+{
+    std::cout << "file      " << m_path << "\n"
+              << "query     " << m_q.describe() << "\n"
+              << "matches   " << m_res.count << " (slices " << m_res.slices.size() << ", instants "
+              << m_res.instants.size() << ")\n"
+              << "total     " << m_res.totalNs << " ns\n";
+    if (m_shown == 0)
+        return;
+    std::vector<std::vector<std::string>> rows { { "start_ns", "dur_ns", "process", "track", "name" } };
+    for (size_t i = 0; i < m_shown; ++i) {
+        const Event& e = m_events[i];
+        const auto [track, process] = labels(e.track);
+        rows.push_back({ std::to_string(e.ts - m_origin), e.instant ? "instant" : std::to_string(e.dur), process, track,
+            std::string(m_s.str(typeOf(e).name)) });
     }
     std::vector<size_t> width(5, 0);
     for (const auto& row : rows)
@@ -276,8 +293,46 @@ int runSearch(const std::vector<std::string>& argv)
         }
         std::cout << line << "\n";
     }
-    if (shown < events.size())
-        std::cout << "... " << events.size() - shown << " more (--limit 0 prints all)\n";
+    if (m_shown < m_events.size())
+        std::cout << "... " << m_events.size() - m_shown << " more (--limit 0 prints all)\n";
+}
+
+int runSearch(const std::vector<std::string>& argv)
+{
+    const CliArgs args(argv, { "json", "csv", "case", "slices-only", "instants-only" },
+        { "name", "contains", "exact", "cat", "track", "arg", "min-dur", "max-dur", "range", "limit" });
+    if (!args.ok())
+        return usageError(args.error());
+    if (args.positional().size() != 1)
+        return usageError("search takes one FILE");
+    if (args.flag("json") && args.flag("csv"))
+        return usageError("--json and --csv exclude each other");
+    if (args.flag("slices-only") && args.flag("instants-only"))
+        return usageError("--slices-only and --instants-only exclude each other");
+    SearchRequest request;
+    if (std::string error; !readRequest(args, &request, &error))
+        return usageError(error);
+
+    const std::string& path = args.positional()[0];
+    const importers::LoadResult r = loadOrReport(path);
+    if (!r.store)
+        return 2;
+    const store::EventStore& s = *r.store;
+    analysis::SearchQuery& q = request.q;
+    if (request.range)
+        q.range = request.range->resolve(s.extent());
+    const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
+    if (!res.error.empty()) {
+        std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
+        return 2;
+    }
+    SearchOutput out(s, path, q, res, request.limit);
+    if (args.flag("json"))
+        out.json();
+    else if (args.flag("csv"))
+        out.csv();
+    else
+        out.table();
     return 0;
 }
 

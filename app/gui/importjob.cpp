@@ -1,9 +1,9 @@
 #include "importjob.h"
 
 #include <state/analysesbuilder.h>
+#include <state/poolrun.h>
 
 #include <QFile>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -14,26 +14,29 @@ ImportJob::ImportJob(const QString& path, QObject* parent)
     , m_path(path)
     , m_shared(std::make_shared<Shared>())
 {
-    m_shared->receiver = this;
-    connect(&m_watcher, &QFutureWatcher<importers::LoadResult>::finished, this,
-        [this] { emit finished(m_watcher.result()); });
+    m_progressTimer.setInterval(kProgressPollMs);
+    connect(&m_progressTimer, &QTimer::timeout, this, &ImportJob::pollProgress);
+    connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
+        m_handover.receive();
+        m_progressTimer.stop();
+        pollProgress();
+        emit finished(m_shared->result);
+    });
 }
 
 ImportJob::~ImportJob()
 {
     m_shared->cancel.store(true);
-    std::lock_guard<std::mutex> lock(m_shared->receiverLock);
-    m_shared->receiver = nullptr;
 }
 
 void ImportJob::start()
 {
     const std::string path = QFile::encodeName(m_path).toStdString();
     std::shared_ptr<Shared> shared = m_shared;
-    m_watcher.setFuture(QtConcurrent::run([path, shared] {
+    m_watcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_handover, [path, shared] {
         importers::ImportContext ctx;
         ctx.cancel = &shared->cancel;
-        ctx.progress = [shared](double f) { report(shared, f); };
+        ctx.progress = [shared](double f) { report(*shared, f); };
         importers::LoadResult r = importers::ProfileLoader::load(path, ctx);
         // A cancel seen before the importer starts surfaces as a read error ("not a
         // supported profile"); whatever went wrong after a cancel, the user asked for it.
@@ -43,8 +46,9 @@ void ImportJob::start()
         }
         if (r.store && !shared->cancel.load())
             shared->lod = model::AnalysesBuilder::lod(*r.store);
-        return r;
+        shared->result = std::move(r);
     }));
+    m_progressTimer.start();
 }
 
 void ImportJob::cancel()
@@ -57,28 +61,20 @@ bool ImportJob::isCancelRequested() const
     return m_shared->cancel.load();
 }
 
-void ImportJob::report(const std::shared_ptr<Shared>& shared, double fraction)
+void ImportJob::report(Shared& shared, double fraction)
 {
     const int step = int(std::clamp(fraction, 0.0, 1.0) * 200);
-    int prev = shared->latest.load(std::memory_order_relaxed);
-    do {
-        if (step <= prev)
-            return;
-    } while (!shared->latest.compare_exchange_weak(prev, step));
-    if (shared->posted.exchange(true))
-        return; // a queued call is pending; it will read the newest value
-    std::lock_guard<std::mutex> lock(shared->receiverLock);
-    if (!shared->receiver)
+    int prev = shared.latest.load(std::memory_order_relaxed);
+    while (step > prev && !shared.latest.compare_exchange_weak(prev, step)) { }
+}
+
+void ImportJob::pollProgress()
+{
+    const int step = m_shared->latest.load();
+    if (step <= m_shownProgress)
         return;
-    // Posted events die with their receiver, so the raw pointer is safe when this runs.
-    ImportJob* job = shared->receiver;
-    QMetaObject::invokeMethod(
-        job,
-        [job, shared] {
-            shared->posted.store(false);
-            emit job->progress(shared->latest.load() / 200.0);
-        },
-        Qt::QueuedConnection);
+    m_shownProgress = step;
+    emit progress(step / 200.0);
 }
 
 } // namespace strata::app

@@ -1,13 +1,14 @@
 #pragma once
 #include <profileloader.h>
+#include <state/handover.h>
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
-#include <mutex>
 
 namespace strata::analysis {
 class LodIndex;
@@ -16,12 +17,15 @@ class LodIndex;
 namespace strata::app {
 
 // Loads one profile on the thread pool with ProfileLoader. Lives on the GUI thread; every
-// signal is emitted there. Progress reaches the GUI thread through at most one queued call
-// at a time (later values overwrite earlier ones while it waits) and only in 0.5 % steps,
-// so a fast loader cannot flood the event queue.
+// signal is emitted there. The worker only stores its progress (in 0.5 % steps, in an
+// atomic); the GUI thread reads it kProgressPollMs apart while the load runs and emits
+// progress() when it moved, so a fast loader cannot flood the event queue and no event
+// crosses the threads but the finished one.
 class ImportJob : public QObject {
     Q_OBJECT
 public:
+    static constexpr int kProgressPollMs = 50;
+
     explicit ImportJob(const QString& path, QObject* parent = nullptr);
     // Cancels without waiting: the worker stops within the loader's cancel latency and its
     // result is dropped.
@@ -45,16 +49,19 @@ private:
     struct Shared {
         std::atomic<bool> cancel { false };
         std::atomic<int> latest { -1 }; // progress in 1/200 steps
-        std::atomic<bool> posted { false };
-        std::mutex receiverLock; // guards receiver against destruction while posting
-        ImportJob* receiver = nullptr;
-        std::shared_ptr<const analysis::LodIndex> lod; // written by the worker before it returns
+        // Written by the worker before it returns; read once the watcher finished.
+        importers::LoadResult result;
+        std::shared_ptr<const analysis::LodIndex> lod;
     };
-    static void report(const std::shared_ptr<Shared>& shared, double fraction);
+    static void report(Shared& shared, double fraction);
+    void pollProgress();
 
     QString m_path;
     std::shared_ptr<Shared> m_shared;
-    QFutureWatcher<importers::LoadResult> m_watcher;
+    QFutureWatcher<void> m_watcher;
+    model::Handover m_handover; // the loaded profile's way to the GUI thread, for TSan
+    QTimer m_progressTimer;
+    int m_shownProgress = -1;
 };
 
 } // namespace strata::app

@@ -62,18 +62,15 @@ int Launcher::run(int& argc, char** argv)
         }
     }
     window.show();
-    window.setPendingSelect(opt.select);
-    window.setPendingSourceLine(opt.sourceFile, opt.sourceLine);
-    window.setPendingSearch(opt.search);
 
     if (screenshot) {
-        ScreenshotRunner runner(&window, opt.file, opt.screenshot, opt.range);
+        ScreenshotRunner runner(&window, OpenRequest::fromCommandLine(opt), opt.screenshot);
         QObject::connect(&runner, &ScreenshotRunner::done, &app, [](int code) { QApplication::exit(code); });
         runner.start();
         return app.exec();
     }
     if (!opt.file.isEmpty())
-        window.openFile(opt.file, opt.range);
+        window.open(OpenRequest::fromCommandLine(opt));
     return app.exec();
 }
 

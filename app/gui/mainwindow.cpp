@@ -1,15 +1,14 @@
 #include "mainwindow.h"
 
+#include <analysis/search/slicenamelookup.h>
 #include <state/selection.h>
-
-#include <cctype>
 
 #include "annotationsidecar.h"
 #include "appicon.h"
 #include "appmenus.h"
 #include "defaultdocklayout.h"
-#include "importjob.h"
 #include "loadprogresspanel.h"
+#include "profileopener.h"
 #include "recentfiles.h"
 #include "sampleprofile.h"
 #include "statusindicators.h"
@@ -116,6 +115,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_memory = new widgets::MemoryWidget(m_session, this);
     addDock(m_memory, tr("Memory"), QStringLiteral("memoryDock"));
 
+    m_opener = new ProfileOpener(this);
+    connect(m_opener, &ProfileOpener::progress, this, [this](double f) {
+        m_status->setProgress(f);
+        m_progressPanel->setProgress(f);
+    });
+    connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
+    connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
     m_status = new StatusIndicators(statusBar(), m_session);
     connect(m_status, &StatusIndicators::cancelRequested, this, &MainWindow::cancelLoad);
     connect(m_progressPanel, &LoadProgressPanel::cancelRequested, this, &MainWindow::cancelLoad);
@@ -149,30 +155,23 @@ QDockWidget* MainWindow::addDock(QWidget* widget, const QString& title, const QS
     return dock;
 }
 
-bool MainWindow::selectByName(const QString& text)
+void MainWindow::selectByName(const QString& text)
 {
     const auto& store = m_session->store();
     if (!store || text.isEmpty())
-        return false;
-    // Test each distinct type once, then one pass over the type column.
-    const std::string needle = text.toLower().toStdString();
-    std::vector<char> match(store->types().size(), 0);
-    for (uint32_t t = 0; t < match.size(); ++t) {
-        std::string name(store->str(store->types().get(store::TypeId(t)).name));
-        for (char& c : name)
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-        match[t] = name.find(needle) != std::string::npos;
-    }
-    store::SliceRow best;
-    for (uint32_t r = 0; r < store->sliceCount(); ++r) {
-        const store::SliceRow row(r);
-        if (match[store->sliceType(row).v] && (!best.valid() || store->sliceDur(row) > store->sliceDur(best)))
-            best = row;
-    }
-    if (!best.valid())
-        return false;
-    m_session->selection()->setCurrent(model::EventRef::slice(best), /*reveal*/ true);
-    return true;
+        return;
+    m_selectJob.run(
+        this,
+        [store, needle = text.toLower().toStdString()](
+            const std::atomic<bool>& cancel) { return analysis::SliceNameLookup::longest(*store, needle, &cancel); },
+        [this, text, generation = m_session->generation()](store::SliceRow row) {
+            if (generation != m_session->generation())
+                return; // another profile was opened meanwhile
+            if (row.valid())
+                m_session->selection()->setCurrent(model::EventRef::slice(row), /*reveal*/ true);
+            else
+                notify(tr("No slice is named like “%1”").arg(text), true);
+        });
 }
 
 void MainWindow::focusSearch()
@@ -197,32 +196,33 @@ QDockWidget* MainWindow::dock(const QString& objectName) const
 
 void MainWindow::openFile(const QString& path, std::optional<RangeSpec> range)
 {
-    if (path.isEmpty())
+    OpenRequest request;
+    request.path = path;
+    request.range = range;
+    open(request);
+}
+
+void MainWindow::open(const OpenRequest& request)
+{
+    if (request.path.isEmpty())
         return;
     // A folder profile given as "dir/" (shell completion adds the slash) is named by its folder.
-    if (path.size() > 1 && path.endsWith(QLatin1Char('/')))
-        return openFile(path.chopped(1), range);
-    if (m_job) { // the newer request wins; the old worker stops at its next poll
-        m_job->disconnect(this);
-        m_job->cancel();
-        m_job->deleteLater();
-        m_job = nullptr;
+    if (request.path.size() > 1 && request.path.endsWith(QLatin1Char('/'))) {
+        OpenRequest trimmed = request;
+        trimmed.path.chop(1);
+        return open(trimmed);
     }
-    m_pendingRange = range;
-    const QString name = QFileInfo(path).fileName();
-    auto* job = new ImportJob(path, this);
-    m_job = job;
-    connect(job, &ImportJob::progress, this, [this](double f) {
-        m_status->setProgress(f);
-        m_progressPanel->setProgress(f);
-    });
-    connect(job, &ImportJob::finished, this, [this, job](const importers::LoadResult& r) { onJobFinished(job, r); });
+    const QString name = QFileInfo(request.path).fileName();
     m_status->setLoading(name);
     m_progressPanel->start(name);
     m_welcome->setBusy(true);
     statusBar()->showMessage(tr("Opening %1…").arg(name));
-    emit loadStarted(path);
-    job->start();
+    m_opener->open(request); // loadStarted follows, once isLoading() says so
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_opener->isLoading();
 }
 
 void MainWindow::openSample()
@@ -237,49 +237,30 @@ void MainWindow::openSample()
 
 void MainWindow::cancelLoad()
 {
-    if (!m_job)
+    if (!m_opener->isLoading())
         return;
-    m_job->cancel();
+    m_opener->cancel();
     m_status->setCancelling();
     m_progressPanel->setCancelling();
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
-void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
+void MainWindow::onLoaded(
+    const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
 {
-    if (job != m_job)
-        return;
-    m_job = nullptr;
-    job->deleteLater();
     m_status->setIdle();
     m_progressPanel->hide();
     m_welcome->setBusy(false);
-    const QString path = job->path();
+    const QString& path = request.path;
     const QString name = QFileInfo(path).fileName();
-    const std::optional<RangeSpec> range = std::exchange(m_pendingRange, std::nullopt);
-
     if (r.store) {
         model::LoadInfo info;
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
-        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, job->lodIndex(), /*deferAnalyses=*/true);
+        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
         startAnalysesAfterFirstPaint();
-        if (range)
-            m_session->viewport()->setVisible(range->resolve(m_session->viewport()->traceRange()));
-        if (!m_pendingSelect.isEmpty())
-            selectByName(std::exchange(m_pendingSelect, QString()));
-        if (!m_pendingSourceFile.isEmpty()) { // waits in the dock for the source index
-            m_code->selectSourceLine(std::exchange(m_pendingSourceFile, QString()), m_pendingSourceLine);
-            if (QDockWidget* d = dock(QStringLiteral("codeEditorDock"))) {
-                d->show();
-                d->raise();
-            }
-        }
-        if (!m_pendingSearch.isEmpty()) {
-            m_search->form()->nameEdit()->setText(std::exchange(m_pendingSearch, QString()));
-            m_search->step(false);
-        }
+        applyRequest(request);
         if (m_persistent)
             m_recent->add(path);
         const size_t fixes = r.store->diagnostics().counts().size();
@@ -302,6 +283,25 @@ void MainWindow::onJobFinished(ImportJob* job, const importers::LoadResult& r)
     statusBar()->showMessage(tr("Could not open %1").arg(name), 10000);
     showLoadError(path, error);
     emit loadFinished(false, false, error);
+}
+
+void MainWindow::applyRequest(const OpenRequest& request)
+{
+    if (request.range)
+        m_session->viewport()->setVisible(request.range->resolve(m_session->viewport()->traceRange()));
+    if (!request.select.isEmpty())
+        selectByName(request.select);
+    if (!request.sourceFile.isEmpty()) { // waits in the dock for the source index
+        m_code->selectSourceLine(request.sourceFile, request.sourceLine);
+        if (QDockWidget* d = dock(QStringLiteral("codeEditorDock"))) {
+            d->show();
+            d->raise();
+        }
+    }
+    if (!request.search.isEmpty()) {
+        m_search->form()->nameEdit()->setText(request.search);
+        m_search->step(false);
+    }
 }
 
 void MainWindow::startAnalysesAfterFirstPaint()
@@ -338,7 +338,7 @@ void MainWindow::showLoadError(const QString& path, const QString& error)
 
 void MainWindow::closeProfile()
 {
-    if (m_job)
+    if (m_opener->isLoading())
         cancelLoad();
     m_session->close();
 }
@@ -500,8 +500,7 @@ bool MainWindow::importLayout(const QString& path, QString* error)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_job)
-        m_job->cancel();
+    m_opener->cancel();
     if (m_persistent)
         m_layouts.saveSession(captureLayout(QString()));
     m_sidecar->flush();

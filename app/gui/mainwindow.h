@@ -1,6 +1,8 @@
 #pragma once
-#include "commandline.h"
 #include "layoutstore.h"
+#include "openrequest.h"
+
+#include <state/latestjob.h>
 
 #include <QMainWindow>
 
@@ -9,6 +11,9 @@
 class QDockWidget;
 class QStackedWidget;
 
+namespace strata::analysis {
+class LodIndex;
+}
 namespace strata::importers {
 struct LoadResult;
 }
@@ -34,7 +39,7 @@ namespace strata::app {
 
 class AnnotationSidecar;
 class AppMenus;
-class ImportJob;
+class ProfileOpener;
 class LoadProgressPanel;
 class RecentFiles;
 class StatusIndicators;
@@ -51,17 +56,8 @@ public:
 
     model::Session* session() const { return m_session; }
     // Selects the longest slice whose name contains text (case-insensitive) in the open
-    // profile, or in the next one once it is loaded. Returns false when nothing matches.
-    bool selectByName(const QString& text);
-    void setPendingSelect(const QString& text) { m_pendingSelect = text; }
-    // Once the next profile is open: select file:line in the Code dock (as a click on the
-    // line would, highlighting its events), or search for a name and select the first match.
-    void setPendingSourceLine(const QString& file, uint line)
-    {
-        m_pendingSourceFile = file;
-        m_pendingSourceLine = line;
-    }
-    void setPendingSearch(const QString& name) { m_pendingSearch = name; }
+    // profile; the lookup runs on a worker, and the status bar says when nothing matches.
+    void selectByName(const QString& text);
     void focusSearch(); // `/` and Ctrl+F: the Search dock's name field
     LayoutStore& layouts() { return m_layouts; }
     widgets::TimelineWidget* timeline() const { return m_timeline; }
@@ -73,13 +69,15 @@ public:
     RecentFiles* recentFiles() const { return m_recent; }
     QDockWidget* dock(const QString& objectName) const;
 
-    // Starts loading `path` off the GUI thread; a load already running is cancelled. When
-    // it succeeds the profile replaces the open one and `range` (if any) becomes visible;
-    // when it fails the open profile stays. loadFinished follows either way.
+    // Starts loading the request's profile off the GUI thread; a load already running is
+    // cancelled. When it succeeds the profile replaces the open one and the request's range,
+    // selection, source line and search are applied; when it fails the open profile stays.
+    // loadFinished follows either way.
+    void open(const OpenRequest& request);
     void openFile(const QString& path, std::optional<RangeSpec> range = std::nullopt);
     void openSample();
     void cancelLoad();
-    bool isLoading() const { return m_job != nullptr; }
+    bool isLoading() const;
     void closeProfile();
 
     bool saveLayout(const QString& name);
@@ -112,7 +110,9 @@ private:
     static constexpr int kAnalysesFallbackMs = 500;
 
     QDockWidget* addDock(QWidget* widget, const QString& title, const QString& objectName);
-    void onJobFinished(ImportJob* job, const importers::LoadResult& result);
+    void onLoaded(
+        const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
+    void applyRequest(const OpenRequest& request); // what to show, once the profile is open
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
@@ -144,12 +144,8 @@ private:
     LoadProgressPanel* m_progressPanel;
     StatusIndicators* m_status;
     QList<QDockWidget*> m_docks;
-    ImportJob* m_job = nullptr;
-    std::optional<RangeSpec> m_pendingRange;
-    QString m_pendingSelect;
-    QString m_pendingSourceFile;
-    uint m_pendingSourceLine = 0;
-    QString m_pendingSearch;
+    ProfileOpener* m_opener;
+    model::LatestJob m_selectJob; // the name lookup of selectByName
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;

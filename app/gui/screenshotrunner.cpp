@@ -14,13 +14,12 @@
 
 namespace strata::app {
 
-ScreenshotRunner::ScreenshotRunner(
-    MainWindow* window, QString file, QString png, std::optional<RangeSpec> range, QObject* parent)
+ScreenshotRunner::ScreenshotRunner(MainWindow* window, OpenRequest request, QString png, QObject* parent)
     : QObject(parent)
     , m_window(window)
-    , m_file(std::move(file))
+    , m_request(std::move(request))
+    , m_file(m_request.path)
     , m_png(std::move(png))
-    , m_range(range)
 {
     m_settle.setInterval(kSettleTickMs);
     connect(&m_settle, &QTimer::timeout, this, &ScreenshotRunner::settleTick);
@@ -38,7 +37,7 @@ void ScreenshotRunner::start()
         return;
     }
     connect(m_window, &MainWindow::loadFinished, this, &ScreenshotRunner::onLoadFinished);
-    m_window->openFile(m_file, m_range);
+    m_window->open(m_request);
 }
 
 void ScreenshotRunner::onLoadFinished(bool ok, bool cancelled, const QString& message)

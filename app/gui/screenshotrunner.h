@@ -1,5 +1,5 @@
 #pragma once
-#include "commandline.h"
+#include "openrequest.h"
 
 #include <QObject>
 #include <QString>
@@ -15,8 +15,7 @@ class MainWindow;
 class ScreenshotRunner : public QObject {
     Q_OBJECT
 public:
-    ScreenshotRunner(
-        MainWindow* window, QString file, QString png, std::optional<RangeSpec> range, QObject* parent = nullptr);
+    ScreenshotRunner(MainWindow* window, OpenRequest request, QString png, QObject* parent = nullptr);
     void start();
     static constexpr int kWatchdogMs = 120000;
     static constexpr int kSettleTickMs = 50;
@@ -33,9 +32,9 @@ private:
     void fail(int code, const QString& message);
 
     MainWindow* m_window;
+    OpenRequest m_request;
     QString m_file;
     QString m_png;
-    std::optional<RangeSpec> m_range;
     QMetaObject::Connection m_painted;
     QTimer m_watchdog;
     QTimer m_settle; // polls until the docks' background work has finished

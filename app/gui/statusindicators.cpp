@@ -2,8 +2,8 @@
 
 #include <state/session.h>
 
+#include <common/unitformat.h>
 #include <state/viewport.h>
-#include <timeline/unitformat.h>
 
 #include <QLabel>
 #include <QLocale>

@@ -1,14 +1,8 @@
 #pragma once
+#include <state/analyses.h> // the forward declarations of the index types
 #include <store/eventstore.h>
 
 #include <memory>
-
-namespace strata::analysis {
-class LodIndex;
-class OperatorCatalog;
-class SourceIndex;
-class SummaryIndex;
-} // namespace strata::analysis
 
 namespace strata::model {
 

@@ -1,6 +1,7 @@
 #pragma once
+#include "poolrun.h"
+
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -17,12 +18,12 @@ public:
     // Lowers the calling thread's priority once; tasks on instance() call it first.
     static void lowerCurrentThread();
 
-    // QtConcurrent::run on instance(), at the lowered priority.
-    template <typename F> static auto run(F&& f)
+    // runOnPool on instance(), at the lowered priority.
+    template <typename F> static QFuture<void> run(const Handover& handover, F&& f)
     {
-        return QtConcurrent::run(instance(), [f = std::forward<F>(f)]() mutable {
+        return runOnPool(instance(), handover, [f = std::forward<F>(f)]() mutable {
             lowerCurrentThread();
-            return f();
+            f();
         });
     }
 };

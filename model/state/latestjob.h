@@ -1,12 +1,15 @@
 #pragma once
 #include "backgroundpool.h"
 
+#include "poolrun.h"
+
 #include <QFutureWatcher>
 #include <QObject>
 #include <QtGlobal>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -42,21 +45,37 @@ public:
     void run(QObject* context, Work work, Apply apply, Priority priority = Priority::Background)
     {
         using Result = std::invoke_result_t<Work&, const std::atomic<bool>&>;
+        constexpr bool kVoid = std::is_void_v<Result>;
+        // Where the worker leaves the result for context's thread (see runOnPool).
+        using Slot = std::conditional_t<kVoid, char, std::optional<std::conditional_t<kVoid, char, Result>>>;
+        const auto slot = std::make_shared<Slot>();
         const Ticket ticket = start();
-        auto* watcher = new QFutureWatcher<Result>(context);
+        ++m_inFlight;
+        auto* watcher = new QFutureWatcher<void>(context);
+        const Handover handover;
         QObject::connect(watcher, &QFutureWatcherBase::finished, context,
-            [this, watcher, generation = ticket.generation, apply = std::move(apply)]() mutable {
+            [this, watcher, handover, slot, generation = ticket.generation, apply = std::move(apply)]() mutable {
+                handover.receive();
                 watcher->deleteLater();
-                if (!isCurrent(generation))
+                --m_inFlight;
+                if (!isCurrent(generation)) {
+                    ++m_dropped; // overtaken by a newer job, or cancelled
                     return;
-                if constexpr (std::is_void_v<Result>)
+                }
+                if constexpr (kVoid)
                     apply();
                 else
-                    apply(watcher->result());
+                    apply(std::move(**slot));
             });
-        auto task = [work = std::move(work), cancel = ticket.cancel]() mutable -> Result { return work(*cancel); };
-        watcher->setFuture(priority == Priority::Background ? BackgroundPool::run(std::move(task))
-                                                            : QtConcurrent::run(std::move(task)));
+        auto task = [work = std::move(work), cancel = ticket.cancel, slot]() mutable {
+            if constexpr (kVoid)
+                work(*cancel);
+            else
+                slot->emplace(work(*cancel));
+        };
+        watcher->setFuture(priority == Priority::Background
+                ? BackgroundPool::run(handover, std::move(task))
+                : runOnPool(QThreadPool::globalInstance(), handover, std::move(task)));
     }
 
     Ticket start()
@@ -74,9 +93,13 @@ public:
     }
     bool isCurrent(quint64 generation) const { return generation == m_generation; }
     quint64 generation() const { return m_generation; }
+    int inFlight() const { return m_inFlight; } // run() jobs whose result has not come back, stale ones too
+    quint64 dropped() const { return m_dropped; } // run() results dropped as stale
 
 private:
     quint64 m_generation = 0;
+    int m_inFlight = 0;
+    quint64 m_dropped = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 

@@ -2,6 +2,7 @@
 
 #include "analysesbuilder.h"
 #include "annotationsmodel.h"
+#include "poolrun.h"
 #include "selection.h"
 #include "trackfilter.h"
 #include "viewport.h"
@@ -9,7 +10,6 @@
 #include <analysis/timeline/lodindex.h>
 
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace strata::model {
 
@@ -132,7 +132,7 @@ void Session::release(std::shared_ptr<const store::EventStore> old)
 {
     if (!old || old.use_count() > 1)
         return; // someone still reads it; the last owner frees it
-    (void)QtConcurrent::run([s = std::move(old)]() mutable { s.reset(); });
+    (void)runOnPool(QThreadPool::globalInstance(), Handover(), [s = std::move(old)]() mutable { s.reset(); });
 }
 
 } // namespace strata::model

@@ -69,6 +69,22 @@ public:
     bool analysesStarted() const { return m_store && m_analysedGeneration == m_generation; }
     void close();
 
+    // How a dock subscribes: onStore() on every storeChanged and onAnalyses() on every
+    // analysesChanged, delivered on receiver's thread while it lives; each also runs once now,
+    // for what is open already.
+    template <typename OnStore, typename OnAnalyses>
+    void follow(QObject* receiver, OnStore onStore, OnAnalyses onAnalyses)
+    {
+        connect(this, &Session::analysesChanged, receiver, onAnalyses);
+        follow(receiver, std::move(onStore));
+        onAnalyses();
+    }
+    template <typename OnStore> void follow(QObject* receiver, OnStore onStore)
+    {
+        connect(this, &Session::storeChanged, receiver, onStore);
+        onStore();
+    }
+
 signals:
     void aboutToOpen(); // before open() or close() resets the state: the last look at the old profile
     void storeChanged();

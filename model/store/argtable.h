@@ -22,55 +22,27 @@ struct Arg {
         : i(0)
     {
     }
-    static Arg makeInt(StringId k, int64_t v)
-    {
-        Arg a;
-        a.key = k;
-        a.kind = ArgKind::Int;
-        a.i = v;
-        return a;
-    }
-    static Arg makeUint(StringId k, uint64_t v)
-    {
-        Arg a;
-        a.key = k;
-        a.kind = ArgKind::Uint;
-        a.u = v;
-        return a;
-    }
-    static Arg makeDouble(StringId k, double v)
-    {
-        Arg a;
-        a.key = k;
-        a.kind = ArgKind::Double;
-        a.d = v;
-        return a;
-    }
-    static Arg makeBool(StringId k, bool v)
-    {
-        Arg a;
-        a.key = k;
-        a.kind = ArgKind::Bool;
-        a.i = v;
-        return a;
-    }
-    static Arg makeString(StringId k, StringId v)
-    {
-        Arg a;
-        a.key = k;
-        a.kind = ArgKind::String;
-        a.s = v.v;
-        return a;
-    }
-    static Arg makeNull(StringId k)
-    {
-        Arg a;
-        a.key = k;
-        return a;
-    }
+    static Arg makeInt(StringId k, int64_t v) { return make(k, ArgKind::Int, &Arg::i, v); }
+    static Arg makeUint(StringId k, uint64_t v) { return make(k, ArgKind::Uint, &Arg::u, v); }
+    static Arg makeDouble(StringId k, double v) { return make(k, ArgKind::Double, &Arg::d, v); }
+    static Arg makeBool(StringId k, bool v) { return make(k, ArgKind::Bool, &Arg::i, int64_t(v)); }
+    static Arg makeString(StringId k, StringId v) { return make(k, ArgKind::String, &Arg::s, v.v); }
+    static Arg makeNull(StringId k) { return make(k, ArgKind::Null, &Arg::i, int64_t(0)); }
     StringId stringValue() const { return kind == ArgKind::String ? StringId(s) : StringId(); }
     // Numeric view of Int/Uint/Double/Bool; false for strings and null.
     bool number(double* out) const;
+
+private:
+    // The one way an arg is made: `field` is the union member that `kind` reads; the rest of
+    // the union keeps the constructor's zero.
+    template <typename T> static Arg make(StringId k, ArgKind kind, T Arg::*field, T v)
+    {
+        Arg a;
+        a.key = k;
+        a.kind = kind;
+        a.*field = v;
+        return a;
+    }
 };
 
 // Deduplicated argument sets. Invariant: a set is stored once; identical sets (same keys,

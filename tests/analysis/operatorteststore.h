@@ -1,8 +1,9 @@
 #pragma once
 // The store the operator tests share (tst_operatoraggregator computes its tables by hand;
-// the Operator Table's tests check their trees against them).
+// the Operator Table's tests check their trees against them), and it with its catalog.
 #include "../store/storetestutil.h"
 
+#include <analysis/operators/operatorcatalog.h>
 #include <store/storefinalizer.h>
 
 #include <memory>
@@ -47,5 +48,11 @@ inline std::shared_ptr<const strata::store::EventStore> handStore()
     s.X(main, "ProfilerStep#3", "user_annotation", 2100, 1100);
     return strata::store::StoreFinalizer::finalize(s.b);
 }
+
+// The hand store with its catalog, as a test class holds them for all its cases.
+struct HandCatalog {
+    std::shared_ptr<const strata::store::EventStore> store = handStore();
+    strata::analysis::OperatorCatalog catalog { *store };
+};
 
 } // namespace operatortest

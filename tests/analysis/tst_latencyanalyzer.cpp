@@ -128,34 +128,18 @@ void tst_LatencyAnalyzer::defaultUnit_data()
     QTest::addColumn<QString>("other");
     QTest::addColumn<QString>("device");
     QTest::addColumn<QString>("unit");
-    QTest::newRow("steps beat a busier dataloader") << "ProfilerStep#:3"
-                                                    << "enumerate(DataLoader)#_x.__next__:5"
-                                                    << ""
-                                                    << "ProfilerStep";
+    const QString none;
+    // clang-format off
+    QTest::newRow("steps beat a busier dataloader")
+        << "ProfilerStep#:3" << "enumerate(DataLoader)#_x.__next__:5" << none << "ProfilerStep";
     QTest::newRow("steps beat the backward ops") << "ProfilerStep#:3"
-                                                 << "autograd::engine::evaluate_function: ConvolutionBackward0:48"
-                                                 << ""
-                                                 << "ProfilerStep";
-    QTest::newRow("furiosa inference") << "Inference:4;Quantize:4"
-                                       << ""
-                                       << ""
-                                       << "Inference";
-    QTest::newRow("most frequent otherwise") << "rbln_run:3;setup:1"
-                                             << "fetch:2"
-                                             << ""
-                                             << "rbln_run";
-    QTest::newRow("ties: the longer in total") << "a:3"
-                                               << "b:3"
-                                               << ""
-                                               << "b";
-    QTest::newRow("fewer than 3: none") << "train:2"
-                                        << ""
-                                        << ""
-                                        << "";
-    QTest::newRow("device slices never") << "x:1"
-                                         << ""
-                                         << "0_fc_1:10"
-                                         << "";
+        << "autograd::engine::evaluate_function: ConvolutionBackward0:48" << none << "ProfilerStep";
+    QTest::newRow("furiosa inference") << "Inference:4;Quantize:4" << none << none << "Inference";
+    QTest::newRow("most frequent otherwise") << "rbln_run:3;setup:1" << "fetch:2" << none << "rbln_run";
+    QTest::newRow("ties: the longer in total") << "a:3" << "b:3" << none << "b";
+    QTest::newRow("fewer than 3: none") << "train:2" << none << none << none;
+    QTest::newRow("device slices never") << "x:1" << none << "0_fc_1:10" << none;
+    // clang-format on
 }
 
 void tst_LatencyAnalyzer::defaultUnit()

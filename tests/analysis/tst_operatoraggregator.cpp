@@ -16,7 +16,6 @@
 
 using namespace strata::store;
 using namespace strata::analysis;
-using operatortest::handStore;
 using storetest::Builder;
 
 namespace {
@@ -58,7 +57,6 @@ class tst_OperatorAggregator : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void table_data();
     void table();
     void metricsEnginesFused();
@@ -71,15 +69,8 @@ private slots:
     void cancelled();
 
 private:
-    std::shared_ptr<const EventStore> m_store;
-    std::unique_ptr<OperatorCatalog> m_catalog;
+    const operatortest::HandCatalog m_hand;
 };
-
-void tst_OperatorAggregator::initTestCase()
-{
-    m_store = handStore();
-    m_catalog = std::make_unique<OperatorCatalog>(*m_store);
-}
 
 void tst_OperatorAggregator::table_data()
 {
@@ -178,7 +169,7 @@ void tst_OperatorAggregator::table()
     QVERIFY(parseOperatorScope(scope.toStdString(), &s));
     for (unsigned threads : { 1u, 3u }) {
         const OperatorTable t
-            = OperatorAggregator::aggregate(*m_store, *m_catalog, l, { start, end }, s, nullptr, threads);
+            = OperatorAggregator::aggregate(*m_hand.store, m_hand.catalog, l, { start, end }, s, nullptr, threads);
         QCOMPARE(rowsText(t), rows);
         QCOMPARE(t.level, l);
         QCOMPARE(t.scope, s);
@@ -192,7 +183,7 @@ void tst_OperatorAggregator::table()
 void tst_OperatorAggregator::metricsEnginesFused()
 {
     const OperatorTable op = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+        *m_hand.store, m_hand.catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     const OperatorRow* conv = findRow(op, "conv2d");
     QVERIFY(conv);
     QVERIFY(conv->hasBytes && conv->hasFlops);
@@ -212,7 +203,7 @@ void tst_OperatorAggregator::metricsEnginesFused()
     QCOMPARE(dma->executionNs(), TimeNs(0));
 
     const OperatorTable layer = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Layer, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+        *m_hand.store, m_hand.catalog, OperatorLevel::Layer, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     const OperatorRow* fused = findRow(layer, "fused(bn1+conv1+relu)");
     QVERIFY(fused);
     QCOMPARE(fused->fusedMembers, (std::vector<std::string> { "bn1", "conv1", "relu" }));
@@ -222,7 +213,7 @@ void tst_OperatorAggregator::metricsEnginesFused()
     QVERIFY(findRow(layer, "fc")->fusedMembers.empty());
 
     const OperatorTable cmd = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Command, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+        *m_hand.store, m_hand.catalog, OperatorLevel::Command, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     QCOMPARE(
         findRow(cmd, "0_fused(bn1+conv1+relu)_1")->fusedMembers, (std::vector<std::string> { "bn1", "conv1", "relu" }));
 }
@@ -230,15 +221,15 @@ void tst_OperatorAggregator::metricsEnginesFused()
 void tst_OperatorAggregator::split()
 {
     const OperatorTable d = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Layer, OperatorAggregator::wholeTrace(), OperatorScope::Device);
+        *m_hand.store, m_hand.catalog, OperatorLevel::Layer, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     QCOMPARE(d.events, uint64_t(6));
     QCOMPARE(d.busyNs, TimeNs(750));
     QCOMPARE(d.transferNs, TimeNs(100));
     QCOMPARE(d.executionNs, TimeNs(650));
-    QCOMPARE(d.window.start, m_store->extent().start);
-    QCOMPARE(d.window.end, m_store->extent().end);
+    QCOMPARE(d.window.start, m_hand.store->extent().start);
+    QCOMPARE(d.window.end, m_hand.store->extent().end);
     const OperatorTable h = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace(), OperatorScope::Host);
+        *m_hand.store, m_hand.catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace(), OperatorScope::Host);
     QCOMPARE(h.busyNs, TimeNs(3000));
     QCOMPARE(h.transferNs, TimeNs(0));
     QCOMPARE(h.events, uint64_t(7));
@@ -246,9 +237,9 @@ void tst_OperatorAggregator::split()
 
 void tst_OperatorAggregator::defaultScope()
 {
-    QCOMPARE(OperatorAggregator::defaultScope(*m_catalog), OperatorScope::Device);
-    const OperatorTable t
-        = OperatorAggregator::aggregate(*m_store, *m_catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace());
+    QCOMPARE(OperatorAggregator::defaultScope(m_hand.catalog), OperatorScope::Device);
+    const OperatorTable t = OperatorAggregator::aggregate(
+        *m_hand.store, m_hand.catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace());
     QCOMPARE(t.scope, OperatorScope::Device);
     Builder s;
     const uint32_t main = s.thread(7, "python3 train.py", 7, "MainThread");
@@ -367,8 +358,8 @@ void tst_OperatorAggregator::largeMedians()
 void tst_OperatorAggregator::cancelled()
 {
     std::atomic<bool> cancel { true };
-    const OperatorTable t = OperatorAggregator::aggregate(
-        *m_store, *m_catalog, OperatorLevel::Op, OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel);
+    const OperatorTable t = OperatorAggregator::aggregate(*m_hand.store, m_hand.catalog, OperatorLevel::Op,
+        OperatorAggregator::wholeTrace(), OperatorScope::All, &cancel);
     QVERIFY(t.rows.empty());
 }
 

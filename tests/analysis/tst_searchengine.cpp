@@ -153,8 +153,10 @@ class TstSearchEngine : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = handMade(); }
-    void filters_data();
-    void filters();
+    void nameCategoryTrack_data();
+    void nameCategoryTrack() { checkFilter(); }
+    void argsTimesTables_data();
+    void argsTimesTables() { checkFilter(); }
     void typesMatched();
     void invalidRegex();
     void cancelled();
@@ -162,15 +164,27 @@ private slots:
     void bruteForce();
 
 private:
+    void checkFilter();
     Store m_store;
 };
 
-void TstSearchEngine::filters_data()
+namespace {
+
+// The columns of the filter tables: a query (parseQuery), the events it finds as name@ts in
+// any order, and their total duration.
+void addFilterColumns()
 {
     QTest::addColumn<QString>("query");
-    QTest::addColumn<QString>("expected"); // name@ts, any order
+    QTest::addColumn<QString>("expected");
     QTest::addColumn<qlonglong>("totalNs");
+}
 
+} // namespace
+
+// What an event is and where: its name, its category, its track.
+void TstSearchEngine::nameCategoryTrack_data()
+{
+    addFilterColumns();
     const QString all = "aten::conv2d@100 aten::convolution@110 aten::linear@200 Conv2D_backward@300 dataloader@50 "
                         "conv_kernel@120 conv_kernel@140 matmul@210 dma_in@100 dma_out@400 "
                         "inference_start@90 conv_done@260 checkpoint@450";
@@ -228,6 +242,12 @@ void TstSearchEngine::filters_data()
                                   << "aten::conv2d@100 aten::convolution@110 aten::linear@200 Conv2D_backward@300 "
                                      "inference_start@90"
                                   << 140LL;
+}
+
+// What an event carries and when: its args, its duration, its time; which tables; all at once.
+void TstSearchEngine::argsTimesTables_data()
+{
+    addFilterColumns();
 
     // args
     QTest::newRow("arg gt") << "arg:bytes>1000000"
@@ -324,7 +344,8 @@ void TstSearchEngine::filters_data()
                                << "" << 0LL;
 }
 
-void TstSearchEngine::filters()
+// The row's query finds its events with one thread and with two, in ascending rows.
+void TstSearchEngine::checkFilter()
 {
     QFETCH(QString, query);
     QFETCH(QString, expected);

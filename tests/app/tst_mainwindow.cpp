@@ -1,5 +1,7 @@
 #include "importjob.h"
 #include "mainwindow.h"
+#include <state/backgroundpool.h>
+#include <state/selection.h>
 #include <state/session.h>
 
 #include <details/eventdetailswidget.h>
@@ -327,6 +329,50 @@ private slots:
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("recentFiles"))
                     ->text()
                     .contains(QStringLiteral("sample_profile.json")));
+    }
+
+    // An OpenRequest's `select` picks the longest slice whose name contains the text (case
+    // folded), once the profile is open; the lookup runs off the GUI thread.
+    void requestSelectsTheLongestMatch_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("found");
+        QTest::newRow("a name part, other case") << "CONV" << true;
+        QTest::newRow("no such name") << "no-such-slice-name" << false;
+    }
+
+    void requestSelectsTheLongestMatch()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, found);
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        app::OpenRequest request;
+        request.path = kSample;
+        request.select = text;
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        QSignalSpy current(w.session()->selection(), &model::Selection::currentChanged);
+        w.open(request);
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        QCOMPARE(finished.first().value(0).toBool(), true);
+        if (!found) {
+            model::BackgroundPool::instance()->waitForDone();
+            QCoreApplication::processEvents();
+            QVERIFY(!w.session()->selection()->current().valid());
+            return;
+        }
+        QVERIFY(current.count() || current.wait(kLoadTimeoutMs));
+        const auto& s = *w.session()->store();
+        const model::EventRef e = w.session()->selection()->current();
+        QCOMPARE(e.kind, model::EventRef::Kind::Slice);
+        const store::SliceRow chosen(e.row);
+        QVERIFY(QString::fromStdString(std::string(s.str(s.sliceName(chosen)))).contains(text, Qt::CaseInsensitive));
+        for (uint32_t r = 0; r < s.sliceCount(); ++r) { // an independent check: none is longer
+            const store::SliceRow row(r);
+            if (QString::fromStdString(std::string(s.str(s.sliceName(row)))).contains(text, Qt::CaseInsensitive))
+                QVERIFY(s.sliceDur(row) <= s.sliceDur(chosen));
+        }
     }
 
 private:

@@ -6,8 +6,8 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
 #include "testfiles.h"
+#include "tracefolder.h"
 
 #include <profileloader.h>
 
@@ -44,12 +44,12 @@ const QString kCore = QStringLiteral("NeuronCore 0 · device 0");
 class TestNeuronDeviceImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
+    testfiles::TraceFolder m_files;
 
     QString write(const QString& name, const QByteArray& bytes) { return m_files.write(name, bytes); }
     LoadResult load(const QString& name, const QByteArray& bytes, const ImportContext& ctx = {})
     {
-        return ProfileLoader::load(write(name, bytes).toStdString(), ctx);
+        return m_files.load(name, bytes, ctx);
     }
 
 private slots:

@@ -4,16 +4,13 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <analysis/operators/operatorcatalog.h>
 
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace strata::analysis;
 using namespace neurontest;
@@ -22,12 +19,7 @@ using namespace importertest;
 class TestNeuronOpTableImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
-
-    LoadResult load(const QString& name, const QByteArray& bytes)
-    {
-        return ProfileLoader::load(m_files.write(name, bytes).toStdString());
-    }
+    testfiles::TraceFolder m_files;
 
 private slots:
     void initTestCase()
@@ -69,7 +61,7 @@ private slots:
         QFETCH(QString, format);
         QFETCH(QStringList, order);
         QFETCH(QList<qint64>, durations);
-        const LoadResult r = load(fileName, bytes);
+        const LoadResult r = m_files.load(fileName, bytes);
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), format);
@@ -93,11 +85,11 @@ private slots:
     void opTableWithoutTimes()
     {
         const QByteArray bytes = "{\"ops\": [{\"name\": \"a\", \"time\": 5}, {\"name\": \"b\"}], \"total_time\": 5}";
-        const LoadResult r = load(QStringLiteral("neuron_hlo_op.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("neuron_hlo_op.json"), bytes);
         QVERIFY2(r.store, r.error.c_str());
         QCOMPARE(r.store->sliceCount(), size_t(1));
         QCOMPARE(r.store->diagnostics().get("neuron_op_without_time"), uint64_t(1));
-        const LoadResult none = load(QStringLiteral("neuron_hlo_op.json"), "{\"ops\": [{\"name\": \"b\"}]}");
+        const LoadResult none = m_files.load(QStringLiteral("neuron_hlo_op.json"), "{\"ops\": [{\"name\": \"b\"}]}");
         QVERIFY(!none.store);
         QVERIFY2(QString::fromStdString(none.error).contains("no \"ops\" entries with a time"), none.error.c_str());
     }

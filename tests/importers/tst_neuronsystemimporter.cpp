@@ -4,17 +4,14 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
 #include "testfiles.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <analysis/operators/operatorcatalog.h>
 
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace strata::analysis;
 using namespace neurontest;
@@ -29,12 +26,7 @@ const QString kInstance = QStringLiteral("i-0f207fb2a99bd2d08");
 class TestNeuronSystemImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
-
-    LoadResult load(const QString& name, const QByteArray& bytes)
-    {
-        return ProfileLoader::load(m_files.write(name, bytes).toStdString());
-    }
+    testfiles::TraceFolder m_files;
 
 private slots:
     void initTestCase()
@@ -66,7 +58,7 @@ private slots:
     {
         QFETCH(QByteArray, bytes);
         QFETCH(int, slices);
-        const LoadResult r = load(QStringLiteral("system_profile.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("system_profile.json"), bytes);
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), QStringLiteral("neuron-system-profile"));
@@ -130,7 +122,7 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(int, slices);
         QFETCH(QString, expect);
-        const LoadResult r = load(QStringLiteral("system_profile.json"), bytes);
+        const LoadResult r = m_files.load(QStringLiteral("system_profile.json"), bytes);
         if (slices < 0) {
             QVERIFY(!r.store);
             QVERIFY2(QString::fromStdString(r.error).contains(expect), r.error.c_str());

@@ -4,9 +4,7 @@
 #include "importertestutil.h"
 #include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <analysis/operators/operatorcatalog.h>
 #include <store/transferclassifier.h>
@@ -14,7 +12,6 @@
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace strata::analysis;
 using namespace neurontest;
@@ -23,12 +20,7 @@ using namespace importertest;
 class TestNeuronTimelineImporter : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_files;
-
-    LoadResult load(const QString& name, const QByteArray& bytes)
-    {
-        return ProfileLoader::load(m_files.write(name, bytes).toStdString());
-    }
+    testfiles::TraceFolder m_files;
 
 private slots:
     void initTestCase()
@@ -40,7 +32,7 @@ private slots:
     // The op timeline: Chrome JSON with sections; the Neuron pass marks device and transfer rows.
     void opTimeline()
     {
-        const LoadResult r = load(QStringLiteral("neuron_op_timeline.json"), qbytes(opTimelineJson(12)));
+        const LoadResult r = m_files.load(QStringLiteral("neuron_op_timeline.json"), qbytes(opTimelineJson(12)));
         QVERIFY2(r.store, r.error.c_str());
         const EventStore& s = *r.store;
         QCOMPARE(QString::fromStdString(r.format), QStringLiteral("neuron-op-timeline"));

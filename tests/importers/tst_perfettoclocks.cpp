@@ -3,14 +3,11 @@
 // on a sequence-scoped incremental clock in µs, and on a clock no snapshot names.
 #include "importertestutil.h"
 #include "perfettotracewriter.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
@@ -18,12 +15,9 @@ using namespace importertest;
 class TestPerfettoClocks : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_dir;
+    testfiles::TraceFolder m_dir;
 
-    LoadResult load(const std::string& bytes)
-    {
-        return ProfileLoader::load(m_dir.writeNew(qbytes(bytes), QStringLiteral(".pftrace")).toStdString());
-    }
+    LoadResult load(const std::string& bytes) { return m_dir.loadNew(bytes, QStringLiteral(".pftrace")); }
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }

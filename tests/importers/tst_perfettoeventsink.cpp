@@ -3,15 +3,12 @@
 // both field generations, and ids left without a partner.
 #include "importertestutil.h"
 #include "perfettotracewriter.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <QRegularExpression>
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
@@ -19,12 +16,9 @@ using namespace importertest;
 class TestPerfettoEventSink : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_dir;
+    testfiles::TraceFolder m_dir;
 
-    LoadResult load(const std::string& bytes)
-    {
-        return ProfileLoader::load(m_dir.writeNew(qbytes(bytes), QStringLiteral(".pftrace")).toStdString());
-    }
+    LoadResult load(const std::string& bytes) { return m_dir.loadNew(bytes, QStringLiteral(".pftrace")); }
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }

@@ -5,14 +5,11 @@
 // and broken hierarchies (loops, missing parents).
 #include "importertestutil.h"
 #include "perfettotracewriter.h"
-#include "tempfolder.h"
-
-#include <profileloader.h>
+#include "tracefolder.h"
 
 #include <QtTest>
 
 using strata::importers::LoadResult;
-using strata::importers::ProfileLoader;
 using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
@@ -20,12 +17,9 @@ using namespace importertest;
 class TestPerfettoTrackTable : public QObject {
     Q_OBJECT
 
-    testfiles::TempFolder m_dir;
+    testfiles::TraceFolder m_dir;
 
-    LoadResult load(const std::string& bytes)
-    {
-        return ProfileLoader::load(m_dir.writeNew(qbytes(bytes), QStringLiteral(".pftrace")).toStdString());
-    }
+    LoadResult load(const std::string& bytes) { return m_dir.loadNew(bytes, QStringLiteral(".pftrace")); }
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }

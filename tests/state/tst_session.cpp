@@ -153,6 +153,33 @@ private slots:
         QCOMPARE(summaries, QList<bool>({ false, true, true }));
         QCOMPARE(&s.analyses()->lod->store(), big.get());
     }
+
+    // follow(): what is open already is delivered at once, then every change, until the
+    // receiver is gone.
+    void followDeliversNowThenEachChange()
+    {
+        model::Session s;
+        s.open(makeStore(0, 10), QStringLiteral("/tmp/a.json"), {});
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        auto receiver = std::make_unique<QObject>();
+        QStringList stores;
+        int analyses = 0;
+        s.follow(
+            receiver.get(), [&] { stores << s.fileName(); }, [&] { ++analyses; });
+        QCOMPARE(stores, QStringList({ QStringLiteral("a.json") }));
+        QCOMPARE(analyses, 1);
+
+        s.open(makeStore(5, 20), QStringLiteral("/tmp/b.json"), {});
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        QCOMPARE(stores, QStringList({ QStringLiteral("a.json"), QStringLiteral("b.json") }));
+        QVERIFY(analyses >= 2); // one per published stage
+
+        receiver.reset();
+        const int before = analyses;
+        s.close();
+        QCOMPARE(stores.size(), 2);
+        QCOMPARE(analyses, before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSession)

@@ -53,7 +53,7 @@ def main(dirs):
     found = False
     for d in dirs or [ROOT]:
         for base, subdirs, files in os.walk(d):
-            subdirs[:] = sorted(s for s in subdirs if s not in SKIP)
+            subdirs[:] = sorted(s for s in subdirs if s not in SKIP and not s.startswith("build"))
             for f in sorted(files):
                 if not f.endswith((".cpp", ".h")):
                     continue

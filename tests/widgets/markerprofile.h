@@ -12,20 +12,35 @@
 
 namespace markerprofile {
 
+// The processes and threads above; the timeline tests' profile has them too.
+struct Threads {
+    strata::store::ProcessId host, npu;
+    uint32_t main, compute, dma;
+};
+
+inline Threads threads(strata::store::StoreBuilder& b)
+{
+    using namespace strata::store;
+    Threads t;
+    t.host = b.process(IdValue::number(1));
+    b.setProcessName(t.host, b.intern("Host"));
+    t.main = b.thread(t.host, IdValue::number(10));
+    b.setThreadName(t.main, b.intern("main"));
+    t.npu = b.process(IdValue::number(2));
+    b.setProcessName(t.npu, b.intern("NPU 0"));
+    t.compute = b.thread(t.npu, IdValue::number(1));
+    t.dma = b.thread(t.npu, IdValue::number(2));
+    b.setThreadName(t.compute, b.intern("Compute"));
+    b.setThreadName(t.dma, b.intern("Task DMA"));
+    return t;
+}
+
 inline std::shared_ptr<const strata::store::EventStore> make()
 {
     using namespace strata::store;
     StoreBuilder b;
     auto ty = [&](const char* n, const char* cat = "op") { return b.type(b.intern(n), b.intern(cat)); };
-    const ProcessId host = b.process(IdValue::number(1));
-    b.setProcessName(host, b.intern("Host"));
-    const uint32_t main = b.thread(host, IdValue::number(10));
-    b.setThreadName(main, b.intern("main"));
-    const ProcessId npu = b.process(IdValue::number(2));
-    b.setProcessName(npu, b.intern("NPU 0"));
-    const uint32_t compute = b.thread(npu, IdValue::number(1)), dma = b.thread(npu, IdValue::number(2));
-    b.setThreadName(compute, b.intern("Compute"));
-    b.setThreadName(dma, b.intern("Task DMA"));
+    const auto [host, npu, main, compute, dma] = threads(b);
     b.completeSlice(main, 1000, 2000, ty("aten::conv2d"), {});
     b.completeSlice(main, 1200, 800, ty("aten::convolution"), {});
     b.completeSlice(main, 4000, 1000, ty("fused_3"), {});

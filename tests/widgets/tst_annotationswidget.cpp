@@ -6,9 +6,9 @@
 #include <annotations/annotationswidget.h>
 #include <annotations/pairmetricscomputer.h>
 #include <annotations/pairmetricsview.h>
+#include <common/summaryformat.h>
 #include <state/annotationsmodel.h>
 #include <state/viewport.h>
-#include <summary/summaryformat.h>
 
 #include <QAction>
 #include <QComboBox>

@@ -88,8 +88,6 @@ private slots:
     void placeholderWithoutSelection()
     {
         model::Session session;
-        model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         QCOMPARE(w.objectName(), QStringLiteral("eventDetails"));
         QVERIFY(w.title().isEmpty());
@@ -135,7 +133,6 @@ private slots:
         QFETCH(QString, name);
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, name)));
@@ -156,7 +153,6 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
@@ -179,7 +175,6 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         widgettest::open(session, m_store);
         QCOMPARE(m_store->instantCount(), size_t(1));
@@ -219,7 +214,6 @@ private slots:
         QFETCH(QString, target);
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         w.resize(480, 640);
         widgettest::open(session, m_store);
@@ -246,7 +240,6 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         widgettest::open(session, m_store);
         w.show();
@@ -293,7 +286,6 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        model::Viewport& vp = *session.viewport();
         widgets::EventDetailsWidget w(&session);
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));

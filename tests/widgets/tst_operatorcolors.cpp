@@ -1,4 +1,4 @@
-#include <timeline/operatorcolors.h>
+#include <common/operatorcolors.h>
 
 #include <QtTest>
 

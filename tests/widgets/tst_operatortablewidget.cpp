@@ -478,7 +478,7 @@ void tst_OperatorTableWidget::exportsAreCliText_data()
 }
 
 // The context menu's table exports are OperatorExport's CLI text of the aggregator's table
-// for the top level (tst_operatortree checks that text's numbers cell by cell).
+// for the top level (tst_operatorexport checks that text's numbers cell by cell).
 void tst_OperatorTableWidget::exportsAreCliText()
 {
     QFETCH(int, grouping);

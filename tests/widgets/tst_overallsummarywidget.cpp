@@ -6,7 +6,7 @@
 #include "summary/summarybusychart.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <analysis/summary/summarycalculator.h>
 #include <store/storebuilder.h>

@@ -22,6 +22,14 @@ using namespace strata;
 using model::EventRef;
 using widgets::SearchWidget;
 
+namespace {
+// A data row of three strings on one line (clang-format breaks a chain of literals at each).
+void addRow(const char* tag, const QString& a, const QString& b, const QString& c)
+{
+    QTest::newRow(tag) << a << b << c;
+}
+} // namespace
+
 class TestSearchWidget : public QObject {
     Q_OBJECT
 private slots:
@@ -46,104 +54,48 @@ private slots:
         m_session.reset();
     }
 
+    // fields: the form's entries that are not empty, "field=value" ("regex" alone ticks the
+    // regex button); the name is typed last, as a user would.
     void countAndHighlight_data()
     {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<bool>("regex");
-        QTest::addColumn<QString>("category");
-        QTest::addColumn<QString>("track");
-        QTest::addColumn<QString>("args");
-        QTest::addColumn<QString>("minDur");
-        QTest::addColumn<QString>("maxDur");
-        QTest::addColumn<QString>("from");
-        QTest::addColumn<QString>("to");
+        QTest::addColumn<QStringList>("fields");
         QTest::addColumn<int>("slices");
         QTest::addColumn<int>("instants");
         QTest::addColumn<QString>("summary");
-        QTest::newRow("name") << "conv" << false << ""
-                              << ""
-                              << ""
-                              << ""
-                              << ""
-                              << ""
-                              << "" << 4 << 1 << "5 matches · 120 ns total";
-        QTest::newRow("regex") << "^conv$" << true << ""
-                               << ""
-                               << ""
-                               << ""
-                               << ""
-                               << ""
-                               << "" << 3 << 0 << "3 matches · 110 ns total";
-        QTest::newRow("category") << "" << false << "dma"
-                                  << ""
-                                  << ""
-                                  << ""
-                                  << ""
-                                  << ""
-                                  << "" << 1 << 0 << "1 match · 10 ns total";
-        QTest::newRow("track and name") << "conv" << false << ""
-                                        << "dma"
-                                        << ""
-                                        << ""
-                                        << ""
-                                        << ""
-                                        << "" << 1 << 0 << "1 match · 40 ns total";
-        QTest::newRow("arg") << "" << false << ""
-                             << ""
-                             << "bytes>1000"
-                             << ""
-                             << ""
-                             << ""
-                             << "" << 1 << 0 << "1 match · 10 ns total";
-        QTest::newRow("two arg lines, AND") << "" << false << ""
-                                            << ""
-                                            << "bytes>1000\nbytes<2000"
-                                            << ""
-                                            << ""
-                                            << ""
-                                            << "" << 0 << 0 << "No matches.";
-        QTest::newRow("duration range with units") << "" << false << ""
-                                                   << ""
-                                                   << ""
-                                                   << "0.02us"
-                                                   << "40ns"
-                                                   << ""
-                                                   << "" << 3 << 0 << "3 matches · 90 ns total";
+        QTest::newRow("name") << QStringList { "name=conv" } << 4 << 1 << "5 matches · 120 ns total";
+        QTest::newRow("regex") << QStringList { "name=^conv$", "regex" } << 3 << 0 << "3 matches · 110 ns total";
+        QTest::newRow("category") << QStringList { "category=dma" } << 1 << 0 << "1 match · 10 ns total";
+        QTest::newRow("track and name") << QStringList { "name=conv", "track=dma" } << 1 << 0
+                                        << "1 match · 40 ns total";
+        QTest::newRow("arg") << QStringList { "args=bytes>1000" } << 1 << 0 << "1 match · 10 ns total";
+        QTest::newRow("two arg lines, AND") << QStringList { "args=bytes>1000\nbytes<2000" } << 0 << 0 << "No matches.";
+        QTest::newRow("duration range with units")
+            << QStringList { "minDur=0.02us", "maxDur=40ns" } << 3 << 0 << "3 matches · 90 ns total";
         // The trace starts at 100 ns: [150, 300] after it is [250, 400].
-        QTest::newRow("time range after the start") << "conv" << false << ""
-                                                    << ""
-                                                    << ""
-                                                    << ""
-                                                    << ""
-                                                    << "150ns"
-                                                    << "300ns" << 2 << 1 << "3 matches · 60 ns total";
+        QTest::newRow("time range after the start")
+            << QStringList { "name=conv", "from=150ns", "to=300ns" } << 2 << 1 << "3 matches · 60 ns total";
     }
 
     void countAndHighlight()
     {
-        QFETCH(QString, name);
-        QFETCH(bool, regex);
-        QFETCH(QString, category);
-        QFETCH(QString, track);
-        QFETCH(QString, args);
-        QFETCH(QString, minDur);
-        QFETCH(QString, maxDur);
-        QFETCH(QString, from);
-        QFETCH(QString, to);
+        QFETCH(QStringList, fields);
         QFETCH(int, slices);
         QFETCH(int, instants);
         QFETCH(QString, summary);
+        QHash<QString, QString> field;
+        for (const QString& entry : fields)
+            field.insert(entry.section('=', 0, 0), entry.section('=', 1));
         widgets::SearchForm* f = m_w->form();
         QSignalSpy finished(m_w.get(), &SearchWidget::finished);
-        f->regexButton()->setChecked(regex);
-        f->categoryEdit()->setText(category);
-        f->trackEdit()->setText(track);
-        f->argsEdit()->setPlainText(args);
-        f->minDurEdit()->setText(minDur);
-        f->maxDurEdit()->setText(maxDur);
-        f->fromEdit()->setText(from);
-        f->toEdit()->setText(to);
-        QTest::keyClicks(f->nameEdit(), name);
+        f->regexButton()->setChecked(field.contains("regex"));
+        f->categoryEdit()->setText(field.value("category"));
+        f->trackEdit()->setText(field.value("track"));
+        f->argsEdit()->setPlainText(field.value("args"));
+        f->minDurEdit()->setText(field.value("minDur"));
+        f->maxDurEdit()->setText(field.value("maxDur"));
+        f->fromEdit()->setText(field.value("from"));
+        f->toEdit()->setText(field.value("to"));
+        QTest::keyClicks(f->nameEdit(), field.value("name"));
         QVERIFY(finished.wait()); // typing searches after a pause
         QTRY_VERIFY(!m_w->isRunning());
         QCOMPARE(m_w->summaryText(), summary);
@@ -177,18 +129,10 @@ private slots:
         QTest::addColumn<QString>("keys"); // n: Enter, p: Shift+Enter
         QTest::addColumn<QString>("current");
         QTest::addColumn<QString>("position");
-        QTest::newRow("Enter") << "n"
-                               << "conv@100"
-                               << "match 1 of 5";
-        QTest::newRow("Enter twice") << "nn"
-                                     << "conv_inner@110"
-                                     << "match 2 of 5";
-        QTest::newRow("Shift+Enter wraps back") << "p"
-                                                << "conv@400"
-                                                << "match 5 of 5";
-        QTest::newRow("there and back") << "nnnp"
-                                        << "conv_inner@110"
-                                        << "match 2 of 5";
+        addRow("Enter", "n", "conv@100", "match 1 of 5");
+        addRow("Enter twice", "nn", "conv_inner@110", "match 2 of 5");
+        addRow("Shift+Enter wraps back", "p", "conv@400", "match 5 of 5");
+        addRow("there and back", "nnnp", "conv_inner@110", "match 2 of 5");
     }
 
     void enterSteps()
@@ -238,18 +182,10 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("bad regex") << "regex"
-                                   << "("
-                                   << "regular expression";
-        QTest::newRow("bad duration") << "min"
-                                      << "fast"
-                                      << "Minimum duration";
-        QTest::newRow("bad arg") << "args"
-                                 << "=5"
-                                 << "no key";
-        QTest::newRow("min over max") << "minmax"
-                                      << ""
-                                      << "larger than the maximum";
+        addRow("bad regex", "regex", "(", "regular expression");
+        addRow("bad duration", "min", "fast", "Minimum duration");
+        addRow("bad arg", "args", "=5", "no key");
+        addRow("min over max", "minmax", "", "larger than the maximum");
     }
 
     void errorsShowAndHighlightNothing()

@@ -6,8 +6,9 @@
 #include "summary/summarycountermodel.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
-#include "timeline/unitformat.h"
 #include "widgettestutil.h"
+
+#include <common/unitformat.h>
 
 #include <analysis/summary/summarycalculator.h>
 #include <state/selection.h>
@@ -408,6 +409,13 @@ private slots:
             = QDir(QCoreApplication::applicationDirPath()).absoluteFilePath(QStringLiteral("../../app/cli/strata-cli"));
         if (!QFileInfo(cli).isExecutable())
             QSKIP("strata-cli is not built next to this test");
+#if defined(__SANITIZE_THREAD__)
+        // QProcess starts its child through forkfd's clone; in a process that already runs
+        // pool threads, ThreadSanitizer's after-fork handling then leaves this (parent)
+        // process marked as forked: it dies at the next thread start, or, told not to, loses
+        // track of the order between threads. The Release and ASan runs compare.
+        QSKIP("ThreadSanitizer cannot follow QProcess's clone of a threaded process");
+#endif
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("twin.json"));

@@ -1,10 +1,10 @@
 // TrackRenderer drawing slices with a height fraction (EventStore::sliceHeight) as
 // bottom-aligned bars, checked on the pixels of a rendered track image.
 #include <analysis/timeline/lodindex.h>
+#include <common/operatorcolors.h>
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
-#include <timeline/operatorcolors.h>
 #include <timeline/timelinelayout.h>
 #include <timeline/trackrenderer.h>
 

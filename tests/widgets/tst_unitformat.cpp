@@ -1,4 +1,4 @@
-#include <timeline/unitformat.h>
+#include <common/unitformat.h>
 
 #include <QtTest>
 

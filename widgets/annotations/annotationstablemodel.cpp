@@ -1,6 +1,6 @@
 #include "annotationstablemodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/annotationsmodel.h>
 #include <state/viewport.h>

@@ -1,15 +1,11 @@
 #pragma once
 #include <state/marker.h>
+#include <state/statefwd.h>
 #include <store/types.h>
 
 #include <QAbstractTableModel>
 
 #include <vector>
-
-namespace strata::model {
-class AnnotationsModel;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

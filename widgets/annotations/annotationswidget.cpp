@@ -4,7 +4,7 @@
 #include "diffvsdelegate.h"
 #include "pairmetricscomputer.h"
 #include "pairmetricsview.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/analyses.h>
 #include <state/annotationsmodel.h>
@@ -30,11 +30,9 @@ using model::MarkerId;
 AnnotationsWidget::AnnotationsWidget(model::Session* session, QWidget* parent)
     : AnnotationsWidget(session->annotations(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath()); });
-    setStore(session->store(), session->filePath());
-    connect(session, &model::Session::analysesChanged, this, [this, session] { takeAnalyses(*session->analyses()); });
-    takeAnalyses(*session->analyses());
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath()); },
+        [this, session] { takeAnalyses(*session->analyses()); });
 }
 
 AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent)

@@ -2,6 +2,7 @@
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
 #include <state/marker.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QTimer>
@@ -12,16 +13,6 @@
 class QAction;
 class QSplitter;
 class QTableView;
-
-namespace strata::model {
-class AnnotationsModel;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 

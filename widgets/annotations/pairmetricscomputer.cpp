@@ -1,13 +1,7 @@
 #include "pairmetricscomputer.h"
 
-#include <state/backgroundpool.h>
-
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/summary/summarycalculator.h>
-
-#include <QFutureWatcher>
-#include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <mutex>
 
@@ -68,11 +62,8 @@ bool PairMetricsComputer::hasOperatorIndex() const
 
 void PairMetricsComputer::cancel()
 {
-    ++m_generation;
+    m_job.cancel();
     m_pending = false;
-    if (m_stop)
-        m_stop->store(true);
-    m_stop.reset();
 }
 
 bool PairMetricsComputer::addOperators(PairMetrics& m, const store::EventStore& store,
@@ -131,39 +122,39 @@ void PairMetricsComputer::request(store::TimeRange window)
     if (!canCompute())
         return;
     cancel();
-    const quint64 generation = m_generation;
-    m_stop = std::make_shared<std::atomic<bool>>(false);
     m_pending = true;
-    auto* watcher = new QFutureWatcher<MetricsPtr>(this);
-    connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, watcher, generation](int i) {
-        if (generation == m_generation && watcher->resultAt(i))
-            emit ready(watcher->resultAt(i));
-    });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            m_pending = false;
-    });
-    watcher->setFuture(QtConcurrent::run(model::BackgroundPool::instance(),
-        [store = m_store, index = m_index, catalog = m_catalog, slot = m_indexSlot, stop = m_stop, window](
-            QPromise<MetricsPtr>& promise) {
-            model::BackgroundPool::lowerCurrentThread();
+    m_job.run(
+        this,
+        [store = m_store, index = m_index, window](const std::atomic<bool>&) {
             auto partial = std::make_shared<PairMetrics>();
             partial->window = window;
             partial->summary = analysis::SummaryCalculator::compute(*store, *index, window);
-            promise.addResult(partial);
-            if (!catalog)
+            return MetricsPtr(std::move(partial));
+        },
+        [this, store = m_store, catalog = m_catalog, slot = m_indexSlot](const MetricsPtr& partial) {
+            emit ready(partial);
+            if (!catalog) {
+                m_pending = false;
                 return;
-            auto full = std::make_shared<PairMetrics>(*partial);
-            if (const auto ops = slot->get(*store, *catalog)) {
-                if (stop->load())
-                    return;
-                addOperators(*full, *store, *catalog, *ops);
-                promise.addResult(std::move(full));
-            } else if (addOperators(*full, *store, *catalog, stop.get())) {
-                promise.addResult(std::move(full));
             }
-        }));
+            m_job.run(
+                this,
+                [store, catalog, slot, partial](const std::atomic<bool>& stop) -> MetricsPtr {
+                    auto full = std::make_shared<PairMetrics>(*partial);
+                    if (const auto ops = slot->get(*store, *catalog)) {
+                        if (stop.load())
+                            return nullptr;
+                        addOperators(*full, *store, *catalog, *ops);
+                        return full;
+                    }
+                    return addOperators(*full, *store, *catalog, &stop) ? MetricsPtr(std::move(full)) : nullptr;
+                },
+                [this](const MetricsPtr& full) {
+                    m_pending = false;
+                    if (full)
+                        emit ready(full);
+                });
+        });
 }
 
 } // namespace strata::widgets

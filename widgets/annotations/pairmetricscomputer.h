@@ -4,6 +4,7 @@
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatorwindowindex.h>
 #include <analysis/summary/summaryindex.h>
+#include <state/latestjob.h>
 #include <store/eventstore.h>
 
 #include <QObject>
@@ -19,8 +20,8 @@ namespace strata::widgets {
 // default scope; under a millisecond for any interval of a 10M-event trace). The first
 // request of a profile builds that index on its worker (40–70 ms for 10M events) and
 // keeps it for the next ones; a request that arrives meanwhile waits for the same build.
-// Every request and every new profile bumps a generation: results that are not the latest
-// are dropped.
+// Every request and every new profile cancels the one before (LatestJob): results that are
+// not the latest are dropped.
 class PairMetricsComputer : public QObject {
     Q_OBJECT
 public:
@@ -61,8 +62,7 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::SummaryIndex> m_index;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
-    std::shared_ptr<std::atomic<bool>> m_stop; // of the request under way
-    quint64 m_generation = 0;
+    model::LatestJob m_job; // the request under way: its summary step, then its operator step
     bool m_pending = false;
 };
 

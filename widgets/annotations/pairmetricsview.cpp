@@ -1,6 +1,6 @@
 #include "pairmetricsview.h"
 
-#include "summary/summaryformat.h"
+#include <common/summaryformat.h>
 
 #include <QHeaderView>
 #include <QLabel>

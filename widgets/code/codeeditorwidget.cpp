@@ -1,21 +1,20 @@
 #include "codeeditorwidget.h"
 
 #include "sourceview.h"
-#include "timeline/unitformat.h"
+#include <common/qstr.h>
+#include <common/unitformat.h>
 
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <state/session.h>
 
 namespace strata::widgets {
@@ -25,11 +24,6 @@ using model::EventRef;
 namespace {
 
 constexpr qint64 kMaxFileBytes = 16 << 20; // a source file, not a data dump
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 } // namespace
 
@@ -43,12 +37,9 @@ struct CodeEditorWidget::Loaded {
 CodeEditorWidget::CodeEditorWidget(model::Session* session, QWidget* parent)
     : CodeEditorWidget(session->selection(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath()); });
-    setStore(session->store(), session->filePath());
-    connect(
-        session, &model::Session::analysesChanged, this, [this, session] { takeIndex(session->analyses()->source); });
-    takeIndex(session->analyses()->source);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath()); },
+        [this, session] { takeIndex(session->analyses()->source); });
 }
 
 CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)
@@ -111,7 +102,8 @@ void CodeEditorWidget::setStatus(const QString& text)
 
 void CodeEditorWidget::setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath)
 {
-    ++m_generation;
+    m_loadJob.cancel(); // a file or rows of the previous profile are dropped
+    m_rowsJob.cancel();
     m_store = std::move(store);
     m_index.reset();
     m_resolver = SourceFileResolver(tracePath);
@@ -167,7 +159,7 @@ void CodeEditorWidget::fillFileList()
         return;
     for (size_t i = 0; i < m_index->files().size(); ++i) {
         const analysis::SourceFile& f = m_index->files()[i];
-        const QString path = qs(f.path);
+        const QString path = qstr(f.path);
         m_files->addItem(
             tr("%1 — %2 events, %3")
                 .arg(path, QLocale().toString(qulonglong(f.slices) + f.instants), UnitFormat::duration(f.totalNs)),
@@ -187,30 +179,26 @@ void CodeEditorWidget::openFile(int file)
         const QSignalBlocker block(m_files);
         m_files->setCurrentIndex(m_files->findData(file));
     }
-    const quint64 generation = ++m_loadGeneration;
-    const QString profilePath = qs(m_index->files()[size_t(file)].path);
-    auto* watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_loadGeneration)
-            onFileLoaded(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([resolver = m_resolver, profilePath, file] {
-        Loaded out;
-        out.file = file;
-        out.localPath = resolver.resolve(profilePath);
-        if (out.localPath.isEmpty())
+    const QString profilePath = qstr(m_index->files()[size_t(file)].path);
+    m_loadJob.run(
+        this,
+        [resolver = m_resolver, profilePath, file](const std::atomic<bool>&) {
+            Loaded out;
+            out.file = file;
+            out.localPath = resolver.resolve(profilePath);
+            if (out.localPath.isEmpty())
+                return out;
+            QFile f(out.localPath);
+            if (f.size() > kMaxFileBytes) {
+                out.error = tr("%1 is %2 MB, too large to show").arg(out.localPath).arg(f.size() >> 20);
+            } else if (!f.open(QIODevice::ReadOnly)) {
+                out.error = tr("%1: %2").arg(out.localPath, f.errorString());
+            } else {
+                out.text = QString::fromUtf8(f.readAll());
+            }
             return out;
-        QFile f(out.localPath);
-        if (f.size() > kMaxFileBytes) {
-            out.error = tr("%1 is %2 MB, too large to show").arg(out.localPath).arg(f.size() >> 20);
-        } else if (!f.open(QIODevice::ReadOnly)) {
-            out.error = tr("%1: %2").arg(out.localPath, f.errorString());
-        } else {
-            out.text = QString::fromUtf8(f.readAll());
-        }
-        return out;
-    }));
+        },
+        [this](const Loaded& loaded) { onFileLoaded(loaded); });
 }
 
 void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
@@ -219,7 +207,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
     if (!m_index || loaded.file != m_file)
         return;
     const analysis::SourceFile& f = m_index->files()[size_t(loaded.file)];
-    const QString path = qs(f.path);
+    const QString path = qstr(f.path);
     if (loaded.localPath.isEmpty() || !loaded.error.isEmpty()) {
         const QStringList dirs = m_resolver.searchDirs();
         m_view->showMessage(loaded.error.isEmpty()
@@ -320,32 +308,28 @@ void CodeEditorWidget::onLinesSelected(const QList<uint>& lines)
 {
     if (!m_index || !m_store || m_file < 0)
         return;
-    const quint64 generation = ++m_rowsGeneration;
     std::vector<uint32_t> wanted(lines.begin(), lines.end());
     const int file = m_file;
-    const QString path = QFileInfo(qs(m_index->files()[size_t(file)].path)).fileName();
+    const QString path = QFileInfo(qstr(m_index->files()[size_t(file)].path)).fileName();
     const QString label = lines.size() == 1 ? QStringLiteral("%1:%2").arg(path).arg(lines.first())
                                             : QStringLiteral("%1:%2–%3").arg(path).arg(lines.first()).arg(lines.last());
     using Rows = std::pair<model::Selection::RowSet, model::Selection::InstantSet>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
-        watcher->deleteLater();
-        if (generation != m_rowsGeneration)
-            return;
-        const Rows rows = watcher->result();
-        if (rows.first->empty() && rows.second->empty()) {
-            if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
-                m_selection->clearHighlighted();
-            m_ownHighlight.reset();
-            return;
-        }
-        m_ownHighlight = rows.first;
-        m_selection->setHighlighted(rows.first, rows.second, label);
-    });
-    watcher->setFuture(QtConcurrent::run([index = m_index, file, wanted] {
-        return Rows(std::make_shared<const std::vector<store::SliceRow>>(index->rowsForLines(file, wanted)),
-            std::make_shared<const std::vector<store::InstantRow>>(index->instantsForLines(file, wanted)));
-    }));
+    m_rowsJob.run(
+        this,
+        [index = m_index, file, wanted](const std::atomic<bool>&) {
+            return Rows(std::make_shared<const std::vector<store::SliceRow>>(index->rowsForLines(file, wanted)),
+                std::make_shared<const std::vector<store::InstantRow>>(index->instantsForLines(file, wanted)));
+        },
+        [this, label](const Rows& rows) {
+            if (rows.first->empty() && rows.second->empty()) {
+                if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
+                    m_selection->clearHighlighted();
+                m_ownHighlight.reset();
+                return;
+            }
+            m_ownHighlight = rows.first;
+            m_selection->setHighlighted(rows.first, rows.second, label);
+        });
 }
 
 void CodeEditorWidget::setSourceRoot(const QString& dir)

@@ -2,7 +2,9 @@
 #include "sourcefileresolver.h"
 
 #include <analysis/source/sourceindex.h>
+#include <state/latestjob.h>
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -12,11 +14,6 @@
 class QComboBox;
 class QLabel;
 class QToolButton;
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -86,9 +83,8 @@ private:
 
     int m_file = -1; // shown (or loading) file
     bool m_loading = false;
-    quint64 m_generation = 0; // store/index changes: older builds and loads are dropped
-    quint64 m_loadGeneration = 0; // file loads
-    quint64 m_rowsGeneration = 0; // line → rows jobs
+    model::LatestJob m_loadJob; // reading the file to show
+    model::LatestJob m_rowsJob; // line → rows
     // What to do once the loading file is shown.
     uint32_t m_pendingEventLine = 0;
     bool m_pendingCenter = false;

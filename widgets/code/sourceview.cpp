@@ -3,7 +3,7 @@
 #include "cpphighlighter.h"
 #include "pythonhighlighter.h"
 #include "sourcegutter.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QFileInfo>
 #include <QFontDatabase>

@@ -1,14 +1,14 @@
 #include "eventdetailswidget.h"
 
-#include "timeline/unitformat.h"
+#include <common/qstr.h>
+#include <common/tablesupport.h>
+#include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 #include <state/session.h>
 #include <state/viewport.h>
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHash>
@@ -30,11 +30,6 @@ using model::EventRef;
 using store::TimeNs;
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), int(s.size()));
-}
 
 // Splits a flattened arg key into its path: "a.b[2].c" → a, b, [2], c.
 QStringList keyPath(const QString& key)
@@ -74,7 +69,7 @@ QString argValue(const store::EventStore& s, const store::Arg& a)
     case store::ArgKind::Int: return QString::number(qlonglong(a.i));
     case store::ArgKind::Uint: return QString::number(qulonglong(a.u));
     case store::ArgKind::Double: return QString::number(a.d, 'g', QLocale::FloatingPointShortest);
-    case store::ArgKind::String: return qs(s.str(a.stringValue()));
+    case store::ArgKind::String: return qstr(s.str(a.stringValue()));
     }
     return QString();
 }
@@ -126,8 +121,7 @@ QString percent(TimeNs part, TimeNs whole)
 EventDetailsWidget::EventDetailsWidget(model::Session* session, QWidget* parent)
     : EventDetailsWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -312,7 +306,7 @@ QString EventDetailsWidget::where(store::TrackId track) const
 {
     if (!track.valid())
         return tr("unknown track");
-    return qs(m_store->trackLabel(track));
+    return qstr(m_store->trackLabel(track));
 }
 
 void EventDetailsWidget::showSlice(store::SliceRow row)
@@ -323,9 +317,9 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     const store::TrackInfo& ti = s.track(track);
     const TimeNs t0 = s.extent().start;
     const TimeNs ts = s.sliceTs(row), end = s.sliceEnd(row), dur = s.sliceDur(row);
-    const QString name = qs(s.str(type.name));
-    const QString category = type.category.valid() ? qs(s.str(type.category)) : QString();
-    const QString process = qs(s.processLabel(ti.process));
+    const QString name = qstr(s.str(type.name));
+    const QString category = type.category.valid() ? qstr(s.str(type.category)) : QString();
+    const QString process = qstr(s.processLabel(ti.process));
     const QString thread = where(track);
 
     m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
@@ -348,14 +342,14 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     field(ev, tr("Depth"), QString::number(s.sliceDepth(row)));
     field(ev, tr("Children"), QString::number(s.children(row).size()));
     if (type.source.valid())
-        field(ev, tr("Source"), qs(s.str(type.source)));
+        field(ev, tr("Source"), qstr(s.str(type.source)));
 
     const std::vector<store::SliceRow> chain = s.ancestors(row);
     if (!chain.empty()) {
         QTreeWidgetItem* parents = section(tr("Parent chain"));
         for (size_t i = 0; i < chain.size(); ++i) {
             const store::SliceRow p = chain[i];
-            const QString pname = qs(s.str(s.sliceName(p)));
+            const QString pname = qstr(s.str(s.sliceName(p)));
             link(parents, i == 0 ? tr("↑ parent") : QStringLiteral("↑ %1").arg(i + 1),
                 QStringLiteral("%1 · %2").arg(pname, UnitFormat::duration(s.sliceDur(p))), EventRef::slice(p),
                 tr("Select %1 (depth %2)").arg(pname).arg(s.sliceDepth(p)));
@@ -372,8 +366,8 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
     const store::TrackId track = instantTrack(s, row);
     const TimeNs t0 = s.extent().start;
     const TimeNs ts = s.instantTs(row);
-    const QString name = qs(s.str(type.name));
-    const QString category = type.category.valid() ? qs(s.str(type.category)) : QString();
+    const QString name = qstr(s.str(type.name));
+    const QString category = type.category.valid() ? qstr(s.str(type.category)) : QString();
     QString scope = tr("thread");
     QString process = tr("—");
     if (track.valid()) {
@@ -382,7 +376,7 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
             scope = tr("global");
         else if (ti.kind == store::TrackKind::ProcessInstants)
             scope = tr("process");
-        process = qs(s.processLabel(ti.process));
+        process = qstr(s.processLabel(ti.process));
     }
 
     m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
@@ -399,7 +393,7 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
     field(ev, tr("Time"), UnitFormat::precise(ts - t0), sinceStart(ts - t0));
     field(ev, tr("Time (absolute)"), micros(ts), tr("The trace's own clock: %1").arg(nanos(ts)));
     if (type.source.valid())
-        field(ev, tr("Source"), qs(s.str(type.source)));
+        field(ev, tr("Source"), qstr(s.str(type.source)));
     addArgs(s.instantArgs(row));
 }
 
@@ -413,7 +407,7 @@ void EventDetailsWidget::addArgs(store::ArgSetId set)
     QHash<QPair<QTreeWidgetItem*, QString>, QTreeWidgetItem*> nodes;
     for (size_t i = 0; i < n; ++i) {
         const store::Arg a = s.args().at(set, i);
-        const QString key = qs(s.str(a.key));
+        const QString key = qstr(s.str(a.key));
         const QStringList path = keyPath(key);
         QTreeWidgetItem* parent = root;
         for (int p = 0; p < path.size(); ++p) {
@@ -455,17 +449,17 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
     auto add = [&](const analysis::FlowLink& l) {
         const store::FlowEdge& e = s.flow(l.flow);
         const store::SliceRow other = l.reached();
-        const QString otherName = qs(s.str(s.sliceName(other)));
+        const QString otherName = qstr(s.str(s.sliceName(other)));
         const QString track = where(s.sliceTrack(other));
         QString tip = tr("Select %1 on %2").arg(otherName, track);
         if (l.depth > 1) {
             const store::SliceRow via = l.forward ? l.from : l.to;
-            tip += tr("\n%1 hops away, via %2").arg(l.depth).arg(qs(s.str(s.sliceName(via))));
+            tip += tr("\n%1 hops away, via %2").arg(l.depth).arg(qstr(s.str(s.sliceName(via))));
         }
         if (e.name.valid() && !s.str(e.name).empty())
-            tip += tr("\nFlow: %1").arg(qs(s.str(e.name)));
+            tip += tr("\nFlow: %1").arg(qstr(s.str(e.name)));
         if (e.category.valid() && !s.str(e.category).empty())
-            tip += tr(" (%1)").arg(qs(s.str(e.category)));
+            tip += tr(" (%1)").arg(qstr(s.str(e.category)));
         const QString key = l.forward ? (l.depth == 1 ? tr("→ to") : tr("→ hop %1").arg(l.depth))
                                       : (l.depth == 1 ? tr("← from") : tr("← hop %1").arg(l.depth));
         link(flows, key, tr("%1 on %2").arg(otherName, track), EventRef::slice(other), tip);
@@ -476,7 +470,7 @@ void EventDetailsWidget::addFlows(store::SliceRow row)
     for (size_t i = chain.backwardCount(); i-- > 0;)
         add(links[i]);
     if (depth > 1)
-        field(flows, QStringLiteral("●"), tr("%1 (this event)").arg(qs(s.str(s.sliceName(row)))));
+        field(flows, QStringLiteral("●"), tr("%1 (this event)").arg(qstr(s.str(s.sliceName(row)))));
     for (size_t i = chain.backwardCount(); i < links.size(); ++i)
         add(links[i]);
     if (chain.truncated())
@@ -549,13 +543,7 @@ void EventDetailsWidget::zoomToCurrent()
 
 void EventDetailsWidget::copySelected()
 {
-    QStringList lines;
-    for (QTreeWidgetItem* item : m_tree->selectedItems()) {
-        const QString value = item->text(1);
-        lines << (value.isEmpty() ? item->text(0) : item->text(0) + QLatin1Char('\t') + value);
-    }
-    if (!lines.isEmpty())
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    TableSupport::copyText(TableSupport::selectedItemsText(m_tree, TableSupport::EmptyValue::KeyAlone));
 }
 
 } // namespace strata::widgets

@@ -1,5 +1,6 @@
 #pragma once
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -12,15 +13,6 @@ class QStackedWidget;
 class QToolButton;
 class QTreeWidget;
 class QTreeWidgetItem;
-
-namespace strata::model {
-class Viewport;
-}
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 

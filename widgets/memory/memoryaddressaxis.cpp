@@ -1,5 +1,7 @@
 #include "memoryaddressaxis.h"
 
+#include <common/qstr.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,8 +39,7 @@ std::vector<MemoryAddressAxis::Band> MemoryAddressAxis::collectBands(
         if (r.space != space || r.size == 0)
             continue;
         const std::string_view label = s.str(r.label);
-        regions.push_back(
-            { r.address, r.address + r.size, QString::fromUtf8(label.data(), qsizetype(label.size())), true });
+        regions.push_back({ r.address, r.address + r.size, qstr(label), true });
     }
     std::sort(regions.begin(), regions.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
     std::vector<Interval> merged;

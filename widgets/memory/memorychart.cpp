@@ -1,10 +1,11 @@
 #include "memorychart.h"
 
+#include <common/qstr.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <state/viewport.h>
 #include <timeline/timelinenavigator.h>
-#include <timeline/timelinestyle.h>
 #include <timeline/timeruler.h>
-#include <timeline/unitformat.h>
 
 #include <QFontMetricsF>
 #include <QMouseEvent>
@@ -80,7 +81,7 @@ QString MemoryChart::title() const
         return {};
     const store::MemorySpace& sp = m_store->memoryAccesses().space(m_space);
     const std::string_view name = m_store->str(sp.name);
-    QString t = QString::fromUtf8(name.data(), qsizetype(name.size()));
+    QString t = qstr(name);
     if (sp.kind == store::MemoryKind::Local && sp.lanes > 0)
         t += tr(" · lane 0 of %1").arg(sp.lanes);
     if (sp.size > 0)
@@ -182,8 +183,7 @@ QString MemoryChart::toolTipFor(uint32_t row) const
         const std::string track = m_store->trackLabel(m_store->sliceTrack(slice));
         text += QStringLiteral("<br>")
             + tr("Instruction: <b>%1</b> on %2")
-                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())).toHtmlEscaped(),
-                      QString::fromStdString(track).toHtmlEscaped());
+                  .arg(qstr(name).toHtmlEscaped(), QString::fromStdString(track).toHtmlEscaped());
     }
     return text;
 }

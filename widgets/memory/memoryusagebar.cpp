@@ -1,6 +1,6 @@
 #include "memoryusagebar.h"
 
-#include <timeline/operatorcolors.h>
+#include <common/operatorcolors.h>
 
 #include <QFontMetrics>
 #include <QPainter>

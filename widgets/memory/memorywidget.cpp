@@ -8,7 +8,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <state/session.h>
 
 #include <algorithm>
@@ -26,8 +25,7 @@ QString swatch(const QColor& c)
 MemoryWidget::MemoryWidget(model::Session* session, QWidget* parent)
     : MemoryWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -72,14 +70,10 @@ MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewpor
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
-    connect(&m_watcher, &QFutureWatcher<Axes>::finished, this, &MemoryWidget::onAxesReady);
     showPlaceholder(tr("Open a profile to see its memory accesses."));
 }
 
-MemoryWidget::~MemoryWidget()
-{
-    m_watcher.waitForFinished(); // the job reads the store this widget holds
-}
+MemoryWidget::~MemoryWidget() { }
 
 bool MemoryWidget::hasAccesses() const
 {
@@ -104,7 +98,7 @@ void MemoryWidget::showPlaceholder(const QString& text)
 
 void MemoryWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
-    ++m_generation;
+    m_job.cancel(); // the axes of the previous store are dropped
     for (MemoryChart* c : m_charts)
         c->deleteLater();
     m_charts.clear();
@@ -119,32 +113,33 @@ void MemoryWidget::setStore(std::shared_ptr<const store::EventStore> store)
         return;
     }
     showPlaceholder(tr("Reading memory accesses…"));
-    // The global axis looks at every access once: a worker's job, dropped if stale.
-    m_pendingGeneration = m_generation;
-    std::shared_ptr<const store::EventStore> s = m_store;
-    m_watcher.setFuture(QtConcurrent::run([s] {
-        Axes axes;
-        const store::MemoryAccessTable& m = s->memoryAccesses();
-        for (uint32_t i = 0; i < m.spaceCount(); ++i) {
-            const store::MemorySpaceId id(i);
-            std::vector<MemoryAddressAxis::Band> bands = MemoryAddressAxis::collectBands(*s, id);
-            if (!m.rowsOf(id).empty() || !bands.empty())
-                axes.emplace_back(id, std::move(bands));
-        }
-        // Local (on-chip) memory first, as Sophgo's profile view shows it above global memory.
-        std::stable_sort(axes.begin(), axes.end(), [&m](const auto& a, const auto& b) {
-            return m.space(a.first).kind == store::MemoryKind::Local
-                && m.space(b.first).kind != store::MemoryKind::Local;
-        });
-        return axes;
-    }));
+    // The global axis looks at every access once: a worker's job, dropped if stale. The work
+    // holds its own reference to the store.
+    m_job.run(
+        this,
+        [s = m_store](const std::atomic<bool>&) {
+            Axes axes;
+            const store::MemoryAccessTable& m = s->memoryAccesses();
+            for (uint32_t i = 0; i < m.spaceCount(); ++i) {
+                const store::MemorySpaceId id(i);
+                std::vector<MemoryAddressAxis::Band> bands = MemoryAddressAxis::collectBands(*s, id);
+                if (!m.rowsOf(id).empty() || !bands.empty())
+                    axes.emplace_back(id, std::move(bands));
+            }
+            // Local (on-chip) memory first, as Sophgo's profile view shows it above global memory.
+            std::stable_sort(axes.begin(), axes.end(), [&m](const auto& a, const auto& b) {
+                return m.space(a.first).kind == store::MemoryKind::Local
+                    && m.space(b.first).kind != store::MemoryKind::Local;
+            });
+            return axes;
+        },
+        [this](Axes axes) { onAxesReady(std::move(axes)); });
 }
 
-void MemoryWidget::onAxesReady()
+void MemoryWidget::onAxesReady(Axes axes)
 {
-    if (m_pendingGeneration != m_generation || !m_store)
-        return; // a newer store was set meanwhile; its own job follows
-    Axes axes = m_watcher.result();
+    if (!m_store)
+        return;
     const store::MemoryAccessTable& m = m_store->memoryAccesses();
     for (auto& [space, bands] : axes) {
         auto* chart = new MemoryChart(m_viewport, m_selection, m_split);

@@ -1,9 +1,10 @@
 #pragma once
 #include "memoryaddressaxis.h"
 
+#include <state/latestjob.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -12,16 +13,6 @@
 class QLabel;
 class QSplitter;
 class QStackedWidget;
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -46,7 +37,7 @@ public:
     MemoryUsageBar* usageBar() const { return m_usage; }
     bool isShowingPlaceholder() const;
     QString placeholderText() const;
-    bool isBusy() const { return m_watcher.isRunning(); }
+    bool isBusy() const { return m_job.inFlight() > 0; }
 
 signals:
     void ready(); // the charts of the current store are shown
@@ -56,7 +47,7 @@ private:
     void setStore(std::shared_ptr<const store::EventStore> store);
     using Axes = std::vector<std::pair<store::MemorySpaceId, std::vector<MemoryAddressAxis::Band>>>;
     void showPlaceholder(const QString& text);
-    void onAxesReady();
+    void onAxesReady(Axes axes);
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
@@ -69,9 +60,7 @@ private:
     MemoryUsageBar* m_usage;
     QSplitter* m_split;
     std::vector<MemoryChart*> m_charts;
-    QFutureWatcher<Axes> m_watcher;
-    quint64 m_generation = 0;
-    quint64 m_pendingGeneration = 0;
+    model::LatestJob m_job; // the axes of the current store
 };
 
 } // namespace strata::widgets

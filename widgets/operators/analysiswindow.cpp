@@ -1,6 +1,6 @@
 #include "analysiswindow.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/selection.h>
 #include <state/viewport.h>

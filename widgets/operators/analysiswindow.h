@@ -1,15 +1,11 @@
 #pragma once
+#include <state/statefwd.h>
 #include <store/types.h>
 
 #include <QObject>
 #include <QTimer>
 
 #include <optional>
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -1,5 +1,8 @@
 #include "exportactions.h"
 
+#include <analysis/operators/operatortree.h>
+#include <report/operatorexport.h>
+
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
@@ -64,6 +67,41 @@ bool ExportActions::save(QWidget* parent, const QString& baseName, const QString
         return false;
     }
     return true;
+}
+
+std::string ExportActions::operatorText(
+    const analysis::OperatorTree* tree, const std::optional<store::TimeRange>& range, OperatorText what)
+{
+    if (!tree)
+        return std::string();
+    switch (what) {
+    case OperatorText::TableCsv: return report::OperatorExport::opsCsv(tree->table);
+    case OperatorText::TableJson: return report::OperatorExport::opsJson(tree->table, range);
+    case OperatorText::TreeCsv: return report::OperatorExport::treeCsv(*tree);
+    case OperatorText::TreeJson: return report::OperatorExport::treeJson(*tree, range);
+    }
+    return std::string();
+}
+
+void ExportActions::addOperatorExports(
+    QMenu* menu, QWidget* parent, const analysis::OperatorTree* tree, std::function<std::string(OperatorText)> text)
+{
+    const QString level = tree ? QString::fromLatin1(analysis::operatorLevelName(tree->levels.front())) : QString();
+    const QString base = QStringLiteral("operators-%1")
+                             .arg(QString::fromLatin1(analysis::operatorLevelName(
+                                 tree ? tree->levels.front() : analysis::OperatorLevel::Op)));
+    auto entry = [&](const QString& label, const QString& name, const char* extension, OperatorText what) {
+        QAction* a
+            = add(menu, parent, label, name, QString::fromLatin1(extension), [text, what] { return text(what); });
+        a->setEnabled(tree != nullptr);
+        return a;
+    };
+    QAction* csv = entry(QObject::tr("Export %1 Table as CSV…").arg(level), base, "csv", OperatorText::TableCsv);
+    QAction* json = entry(QObject::tr("Export %1 Table as JSON…").arg(level), base, "json", OperatorText::TableJson);
+    csv->setToolTip(QObject::tr("The top level, as strata-cli ops prints it"));
+    json->setToolTip(csv->toolTip());
+    entry(QObject::tr("Export Tree as CSV…"), base + QStringLiteral("-tree"), "csv", OperatorText::TreeCsv);
+    entry(QObject::tr("Export Tree as JSON…"), base + QStringLiteral("-tree"), "json", OperatorText::TreeJson);
 }
 
 bool ExportActions::writeFile(const QString& path, const std::string& text, QString* error)

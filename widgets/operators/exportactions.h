@@ -1,12 +1,19 @@
 #pragma once
+#include <store/types.h>
+
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 class QAction;
 class QMenu;
 class QWidget;
+
+namespace strata::analysis {
+struct OperatorTree;
+} // namespace strata::analysis
 
 namespace strata::widgets {
 
@@ -27,6 +34,18 @@ public:
     static bool writeFile(const QString& path, const std::string& text, QString* error = nullptr);
     // A file-name-safe form of a name: "latency-ProfilerStep", no '/', ':' or blanks.
     static QString safeName(const QString& name);
+
+    // The Operator Table's exports: its top level exactly as strata-cli ops prints it for
+    // this level, scope and window, and the whole tree; each as CSV and JSON.
+    enum class OperatorText { TableCsv, TableJson, TreeCsv, TreeJson };
+    // The text of one; empty without a tree. range: the tree's window, relative to the
+    // trace (the JSON says it).
+    static std::string operatorText(
+        const analysis::OperatorTree* tree, const std::optional<store::TimeRange>& range, OperatorText what);
+    // The four entries, named after the tree's outer level and disabled while there is no
+    // tree. text makes the chosen export's text when it is chosen (from the tree shown then).
+    static void addOperatorExports(QMenu* menu, QWidget* parent, const analysis::OperatorTree* tree,
+        std::function<std::string(OperatorText)> text);
 };
 
 } // namespace strata::widgets

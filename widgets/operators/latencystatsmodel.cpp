@@ -1,6 +1,6 @@
 #include "latencystatsmodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QLocale>
 
@@ -32,7 +32,7 @@ QString nsText(double v)
 } // namespace
 
 LatencyStatsModel::LatencyStatsModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : NumberTableModel(ColumnCount, parent)
 {
 }
 
@@ -67,11 +67,6 @@ int LatencyStatsModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() || !m_valid ? 0 : RowCount;
 }
 
-int LatencyStatsModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= RowCount || index.column() >= ColumnCount || !m_valid)
@@ -100,8 +95,7 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
         }
         break;
     case SortRole: return index.column() == Statistic ? QVariant(row) : QVariant(v);
-    case Qt::TextAlignmentRole:
-        return QVariant((index.column() == Statistic ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole: return alignment(index.column());
     case Qt::ToolTipRole:
         if (index.column() == Statistic && row >= P90)
             return tr("Percentile, linear interpolation between the closest ranks (numpy's default)");
@@ -113,20 +107,14 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
     return QVariant();
 }
 
-QVariant LatencyStatsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString LatencyStatsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return QVariant();
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Statistic: return tr("Statistic");
-        case Value: return tr("Latency");
-        case Nanoseconds: return tr("ns");
-        }
+    switch (column) {
+    case Statistic: return tr("Statistic");
+    case Value: return tr("Latency");
+    case Nanoseconds: return tr("ns");
     }
-    if (role == Qt::TextAlignmentRole)
-        return QVariant((section == Statistic ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-    return QVariant();
+    return QString();
 }
 
 } // namespace strata::widgets

@@ -1,7 +1,6 @@
 #pragma once
+#include "numbertablemodel.h"
 #include <analysis/latency/latencystats.h>
-
-#include <QAbstractTableModel>
 
 namespace strata::widgets {
 
@@ -9,12 +8,11 @@ namespace strata::widgets {
 // min, max, mean, median, p90, p95, p97, p99, p99.9 — one row each; columns: the statistic,
 // the value in the docks' duration format, and the value in ns as strata-cli latency prints
 // it.
-class LatencyStatsModel : public QAbstractTableModel {
+class LatencyStatsModel : public NumberTableModel {
     Q_OBJECT
 public:
     enum Column { Statistic, Value, Nanoseconds, ColumnCount };
     enum Row { Count, Min, Max, Mean, Median, P90, P95, P97, P99, P99_9, RowCount };
-    static constexpr int SortRole = Qt::UserRole + 1; // the raw number
 
     explicit LatencyStatsModel(QObject* parent = nullptr);
     void setStats(const analysis::LatencyStats& stats, bool valid = true);
@@ -22,11 +20,11 @@ public:
     double value(int row) const; // the raw figure (ns, or the count)
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString columnTitle(int column) const override;
+
     analysis::LatencyStats m_stats;
     bool m_valid = false;
 };

@@ -1,13 +1,13 @@
 #include "latencywidget.h"
 
-#include "chartstyle.h"
 #include "exportactions.h"
 #include "latencystatsmodel.h"
 #include "menuchartview.h"
 #include "operatoraveragemodel.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/chartstyle.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
 
@@ -24,7 +24,6 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -86,15 +85,12 @@ QTableView* makeTable(QWidget* parent, const QString& name)
 LatencyWidget::LatencyWidget(model::Session* session, QWidget* parent)
     : LatencyWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -248,7 +244,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
         [this](const QPoint& p) { tableMenu(m_averageView, p); });
 
     applyStyle();
-    apply(nullptr, m_job.generation());
+    apply(nullptr);
 }
 
 QSize LatencyWidget::sizeHint() const
@@ -276,7 +272,7 @@ void LatencyWidget::setAnalysis(
         m_unit.clear();
         m_unitsFilled = false;
         m_unitBox->clear();
-        apply(nullptr, m_job.generation());
+        apply(nullptr);
     }
     rebuild();
 }
@@ -310,38 +306,35 @@ void LatencyWidget::unitChosen()
 void LatencyWidget::rebuild()
 {
     if (!m_store || !m_catalog) {
-        apply(nullptr, m_job.generation());
+        apply(nullptr);
         return;
     }
-    const model::LatestJob::Ticket job = m_job.start();
-    const quint64 generation = job.generation;
     const store::TimeRange window = m_window->window();
     m_range = m_window->relativeRange();
     const std::string unit = m_unit.toStdString();
     const bool needUnits = !m_unitsFilled;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const Result>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (watcher->result())
-            apply(watcher->result(), generation);
-    });
-    watcher->setFuture(model::BackgroundPool::run([store = m_store, catalog = m_catalog, unit, window, needUnits,
-                                                      cancel = job.cancel]() -> std::shared_ptr<const Result> {
-        auto r = std::make_shared<Result>();
-        r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
-        if (cancel->load())
-            return nullptr;
-        r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
-        if (needUnits)
-            r->defaultUnit = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
-        return cancel->load() ? nullptr : std::shared_ptr<const Result>(std::move(r));
-    }));
+    using ResultPtr = std::shared_ptr<const Result>;
+    m_job.run(
+        this,
+        [store = m_store, catalog = m_catalog, unit, window, needUnits](const std::atomic<bool>& cancel) -> ResultPtr {
+            auto r = std::make_shared<Result>();
+            r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
+            if (cancel.load())
+                return nullptr;
+            r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
+            if (needUnits)
+                r->defaultUnit
+                    = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
+            return cancel.load() ? nullptr : ResultPtr(std::move(r));
+        },
+        [this](ResultPtr result) {
+            if (result)
+                apply(result);
+        });
 }
 
-void LatencyWidget::apply(const std::shared_ptr<const Result>& result, quint64 generation)
+void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
 {
-    if (!m_job.isCurrent(generation))
-        return;
     if (!result) {
         m_stats = analysis::LatencyStats();
         m_statsModel->setStats(m_stats, false);
@@ -496,19 +489,19 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     const uint32_t key = m_catalog->findKey(name.toStdString());
     if (key == analysis::OperatorCatalog::kNoKey)
         return;
-    const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, name] {
-        watcher->deleteLater();
-        if (m_highlightJob.isCurrent(generation) && watcher->result())
-            m_selection->setHighlighted(watcher->result(), name);
-    });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(model::BackgroundPool::run([store = m_store, catalog = m_catalog, key, window]() -> Rows {
-        return std::make_shared<const std::vector<store::SliceRow>>(analysis::OperatorRows::collect(*store, *catalog,
-            { analysis::OperatorLevel::Op }, { key }, window, analysis::OperatorAggregator::defaultScope(*catalog)));
-    }));
+    m_highlightJob.run(
+        this,
+        [store = m_store, catalog = m_catalog, key, window](const std::atomic<bool>&) -> Rows {
+            return std::make_shared<const std::vector<store::SliceRow>>(
+                analysis::OperatorRows::collect(*store, *catalog, { analysis::OperatorLevel::Op }, { key }, window,
+                    analysis::OperatorAggregator::defaultScope(*catalog)));
+        },
+        [this, name](Rows rows) {
+            if (rows)
+                m_selection->setHighlighted(rows, name);
+        });
 }
 
 std::string LatencyWidget::latencyJson() const

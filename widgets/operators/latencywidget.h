@@ -4,6 +4,7 @@
 
 #include <analysis/latency/latencystats.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -26,16 +27,6 @@ class QChartView;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -97,7 +88,7 @@ private:
         std::string defaultUnit;
     };
     void rebuild();
-    void apply(const std::shared_ptr<const Result>& result, quint64 generation);
+    void apply(const std::shared_ptr<const Result>& result);
     void fillUnits(const Result& r);
     void fillHistogram();
     void updateTimeTicks();

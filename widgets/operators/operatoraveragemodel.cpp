@@ -1,6 +1,6 @@
 #include "operatoraveragemodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QLocale>
 
@@ -9,7 +9,7 @@
 namespace strata::widgets {
 
 OperatorAverageModel::OperatorAverageModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : NumberTableModel(ColumnCount, parent)
 {
 }
 
@@ -23,11 +23,6 @@ void OperatorAverageModel::setAverages(std::vector<analysis::OperatorAverage> av
 int OperatorAverageModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int OperatorAverageModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
@@ -50,8 +45,7 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
         case Count: return qulonglong(r.count);
         }
         break;
-    case Qt::TextAlignmentRole:
-        return QVariant((index.column() == Name ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole: return alignment(index.column());
     case Qt::ToolTipRole:
         if (index.column() == Average)
             return tr("%1 ns").arg(QLocale().toString(std::round(r.averageNs * 1e3) / 1e3, 'f', 3));
@@ -63,20 +57,14 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
     return QVariant();
 }
 
-QVariant OperatorAverageModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString OperatorAverageModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return QVariant();
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Name: return tr("Operator");
-        case Average: return tr("Average elapsed");
-        case Count: return tr("Count");
-        }
+    switch (column) {
+    case Name: return tr("Operator");
+    case Average: return tr("Average elapsed");
+    case Count: return tr("Count");
     }
-    if (role == Qt::TextAlignmentRole)
-        return QVariant((section == Name ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-    return QVariant();
+    return QString();
 }
 
 } // namespace strata::widgets

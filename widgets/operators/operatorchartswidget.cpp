@@ -1,12 +1,12 @@
 #include "operatorchartswidget.h"
 
-#include "chartstyle.h"
 #include "exportactions.h"
 #include "menuchartview.h"
 #include "pielegend.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/chartstyle.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
 
@@ -22,7 +22,6 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHorizontalPercentBarSeries>
@@ -67,15 +66,12 @@ QString levelNoun(OperatorLevel l)
 OperatorChartsWidget::OperatorChartsWidget(model::Session* session, QWidget* parent)
     : OperatorChartsWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -215,7 +211,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     applyStyle();
-    apply(nullptr, m_job.generation());
+    apply(nullptr);
 }
 
 QSize OperatorChartsWidget::sizeHint() const
@@ -236,7 +232,7 @@ void OperatorChartsWidget::setAnalysis(
     if (newStore) {
         m_job.cancel();
         m_building = false;
-        apply(nullptr, m_job.generation());
+        apply(nullptr);
     }
     rebuild();
 }
@@ -264,30 +260,23 @@ void OperatorChartsWidget::rebuild()
         m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
         return;
     }
-    const model::LatestJob::Ticket job = m_job.start();
-    const quint64 generation = job.generation;
     m_building = true;
     const OperatorLevel lvl = level();
     const store::TimeRange window = m_window->window();
     m_tableRange = m_window->relativeRange();
     using Table = std::shared_ptr<const analysis::OperatorTable>;
-    auto* watcher = new QFutureWatcher<Table>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        apply(watcher->result(), generation);
-    });
-    watcher->setFuture(
-        model::BackgroundPool::run([store = m_store, catalog = m_catalog, lvl, window, cancel = job.cancel]() -> Table {
+    m_job.run(
+        this,
+        [store = m_store, catalog = m_catalog, lvl, window](const std::atomic<bool>& cancel) -> Table {
             auto t = std::make_shared<analysis::OperatorTable>(analysis::OperatorAggregator::aggregate(
-                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), cancel.get()));
-            return cancel->load() ? nullptr : t;
-        }));
+                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), &cancel));
+            return cancel.load() ? nullptr : t;
+        },
+        [this](Table table) { apply(std::move(table)); });
 }
 
-void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation)
+void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table)
 {
-    if (!m_job.isCurrent(generation))
-        return;
     if (table)
         m_building = false;
     m_table = std::move(table);
@@ -412,20 +401,19 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
         return;
     const uint32_t key = slice->property(kKeyProperty).toUInt();
     const QString label = slice->property("fullName").toString();
-    const quint64 generation = m_highlightJob.start().generation;
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
-        watcher->deleteLater();
-        if (m_highlightJob.isCurrent(generation) && watcher->result())
-            m_selection->setHighlighted(watcher->result(), label);
-    });
     const store::TimeRange window = m_window->window();
-    watcher->setFuture(model::BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window]() -> Rows {
+    m_highlightJob.run(
+        this,
+        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window](
+            const std::atomic<bool>&) -> Rows {
             return std::make_shared<const std::vector<store::SliceRow>>(
                 analysis::OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
-        }));
+        },
+        [this, label](Rows rows) {
+            if (rows)
+                m_selection->setHighlighted(rows, label);
+        });
 }
 
 void OperatorChartsWidget::placeCenterLabel()

@@ -4,6 +4,7 @@
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatortable.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -23,16 +24,6 @@ class QHorizontalPercentBarSeries;
 class QPieSeries;
 class QPieSlice;
 QT_END_NAMESPACE
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -80,7 +71,7 @@ private:
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
-    void apply(std::shared_ptr<const analysis::OperatorTable> table, quint64 generation);
+    void apply(std::shared_ptr<const analysis::OperatorTable> table);
     void fillPie();
     void fillSplit();
     void applyStyle();

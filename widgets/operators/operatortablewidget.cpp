@@ -3,9 +3,11 @@
 #include "exportactions.h"
 #include "operatorfilterproxy.h"
 #include "operatortreemodel.h"
-#include "percentbardelegate.h"
-#include "timeline/unitformat.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/labels.h>
+#include <common/percentbardelegate.h>
+#include <common/tablesupport.h>
+#include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
 
@@ -14,8 +16,6 @@
 #include <state/viewport.h>
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -70,15 +70,12 @@ const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings
 OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
     : OperatorTableWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setAnalysis(session->store(), session->analyses()->catalog); });
-    setAnalysis(session->store(), session->analyses()->catalog);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->catalog != m_catalog)
-            setAnalysis(session->store(), session->analyses()->catalog);
-    });
-    if (session->analyses()->catalog != m_catalog)
-        setAnalysis(session->store(), session->analyses()->catalog);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -90,8 +87,22 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     , m_proxy(new OperatorFilterProxy(this))
 {
     setObjectName(QStringLiteral("operatorTable"));
+    QLayout* bar = buildBar();
+    buildTree();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_status);
+    wireActions();
+    updatePlaceholder();
+    updateStatus();
+}
 
-    // --- the bar: grouping, scope, window, filter
+// The bar above the tree: grouping, scope, window, filter.
+QLayout* OperatorTableWidget::buildBar()
+{
     m_groupingBox = new QComboBox(this);
     m_groupingBox->setObjectName(QStringLiteral("operatorGrouping"));
     for (const Grouping& g : groupings())
@@ -137,24 +148,20 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     bar->addSpacing(6);
     bar->addWidget(m_filterEdit, 1);
     bar->addWidget(m_regexButton);
+    return bar;
+}
 
-    // --- the tree
+// The tree, the placeholder that stands in for it, and the status line under it.
+void OperatorTableWidget::buildTree()
+{
     m_proxy->setSourceModel(m_model);
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("operatorTree"));
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(OperatorTreeModel::Total, Qt::DescendingOrder);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    TableSupport::setUp(m_view, 16);
     m_view->setExpandsOnDoubleClick(false); // double-click zooms; the arrow expands
-    m_view->setAllColumnsShowFocus(true);
-    m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setIndentation(16);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setItemDelegateForColumn(
         OperatorTreeModel::Percent, new PercentBarDelegate(OperatorTreeModel::PercentRole, m_view));
     QHeaderView* header = m_view->header();
@@ -163,10 +170,7 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     header->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     header->setMinimumSectionSize(48);
 
-    m_placeholder = new QLabel(this);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_placeholder = Labels::placeholder(this);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
     m_stack->addWidget(m_view);
@@ -179,14 +183,11 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     small.setPointSizeF(small.pointSizeF() * 0.92);
     m_status->setFont(small);
     m_status->setForegroundRole(QPalette::PlaceholderText);
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(bar);
-    layout->addWidget(m_stack, 1);
-    layout->addWidget(m_status);
-
+// What the bar, the tree, its keys and the shared selection do to one another.
+void OperatorTableWidget::wireActions()
+{
     connect(m_groupingBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(m_scopeBox, &QComboBox::activated, this, [this] {
         m_scopeChosen = true;
@@ -213,19 +214,12 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
             m_ownHighlight.reset(); // someone else highlights now
     });
 
-    auto* copy = new QAction(tr("Copy"), m_view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, &OperatorTableWidget::copySelection);
-    m_view->addAction(copy);
+    TableSupport::addCopyAction(m_view, this, [this] { copySelection(); });
     auto* zoom = new QAction(tr("Zoom to Longest Instance"), m_view);
     zoom->setShortcuts({ QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter) });
     zoom->setShortcutContext(Qt::WidgetShortcut);
     connect(zoom, &QAction::triggered, this, [this] { zoomToLongest(m_view->currentIndex()); });
     m_view->addAction(zoom);
-
-    updatePlaceholder();
-    updateStatus();
 }
 
 QSize OperatorTableWidget::sizeHint() const
@@ -319,28 +313,23 @@ void OperatorTableWidget::rebuild()
 {
     if (!m_store || !m_catalog)
         return;
-    const model::LatestJob::Ticket job = m_job.start();
-    const quint64 generation = job.generation;
     m_building = true;
     updateStatus();
     const auto levels = groupings()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
     const store::TimeRange window = m_window->window();
     m_treeRange = m_window->relativeRange();
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const analysis::OperatorTree>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applyTree(watcher->result(), generation);
-    });
-    watcher->setFuture(model::BackgroundPool::run(
-        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope, cancel = job.cancel] {
-            return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, cancel.get());
-        }));
+    m_job.run(
+        this,
+        [store = m_store, catalog = m_catalog, levels, window, scope = m_scope](const std::atomic<bool>& cancel) {
+            return analysis::OperatorTreeBuilder::build(*store, *catalog, levels, window, scope, &cancel);
+        },
+        [this](std::shared_ptr<const analysis::OperatorTree> tree) { applyTree(std::move(tree)); });
 }
 
-void OperatorTableWidget::applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation)
+void OperatorTableWidget::applyTree(std::shared_ptr<const analysis::OperatorTree> tree)
 {
-    if (!m_job.isCurrent(generation) || !tree)
-        return; // overtaken by a newer request (or cancelled)
+    if (!tree)
+        return; // cancelled
     m_building = false;
     const QStringList expanded = expandedPaths();
     const QStringList selected = selectedPaths();
@@ -506,9 +495,8 @@ void OperatorTableWidget::onSelectionChanged()
 {
     const auto tree = m_model->tree();
     const std::vector<int> nodes = selectedNodes();
-    const model::LatestJob::Ticket job = m_highlightJob.start();
-    const quint64 generation = job.generation;
     if (!tree || nodes.empty() || !m_store || !m_catalog) {
+        m_highlightJob.cancel();
         if (m_ownHighlight && m_selection->highlighted() == m_ownHighlight)
             m_selection->clearHighlighted();
         m_ownHighlight.reset();
@@ -517,22 +505,14 @@ void OperatorTableWidget::onSelectionChanged()
     QString label = nodes.size() == 1 ? QString::fromStdString(tree->pathText(nodes.front()))
                                       : tr("%1 operators").arg(nodes.size());
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    auto* watcher = new QFutureWatcher<Rows>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, label] {
-        watcher->deleteLater();
-        const Rows rows = watcher->result();
-        if (!m_highlightJob.isCurrent(generation) || !rows)
-            return;
-        m_ownHighlight = rows;
-        m_selection->setHighlighted(rows, label);
-    });
-    watcher->setFuture(
-        model::BackgroundPool::run([store = m_store, catalog = m_catalog, tree, nodes, cancel = job.cancel]() -> Rows {
+    m_highlightJob.run(
+        this,
+        [store = m_store, catalog = m_catalog, tree, nodes](const std::atomic<bool>& cancel) -> Rows {
             std::vector<store::SliceRow> all;
             for (int n : nodes) {
                 std::vector<store::SliceRow> rows
-                    = analysis::OperatorRows::collect(*store, *catalog, *tree, n, cancel.get());
-                if (cancel->load())
+                    = analysis::OperatorRows::collect(*store, *catalog, *tree, n, &cancel);
+                if (cancel.load())
                     return nullptr;
                 if (all.empty()) {
                     all = std::move(rows);
@@ -544,7 +524,13 @@ void OperatorTableWidget::onSelectionChanged()
                 }
             }
             return std::make_shared<const std::vector<store::SliceRow>>(std::move(all));
-        }));
+        },
+        [this, label](Rows rows) {
+            if (!rows)
+                return;
+            m_ownHighlight = rows;
+            m_selection->setHighlighted(rows, label);
+        });
 }
 
 void OperatorTableWidget::zoomToLongest(const QModelIndex& viewIndex)
@@ -565,35 +551,9 @@ void OperatorTableWidget::zoomToLongest(const QModelIndex& viewIndex)
 
 // --- context menu, copy, export -----------------------------------------------------------
 
-QString OperatorTableWidget::baseName() const
+std::string OperatorTableWidget::exportText(ExportActions::OperatorText what) const
 {
-    const auto tree = m_model->tree();
-    const OperatorLevel level = tree ? tree->levels.front() : OperatorLevel::Op;
-    return QStringLiteral("operators-%1").arg(QString::fromLatin1(analysis::operatorLevelName(level)));
-}
-
-std::string OperatorTableWidget::tableCsv() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::opsCsv(tree->table) : std::string();
-}
-
-std::string OperatorTableWidget::tableJson() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::opsJson(tree->table, m_treeRange) : std::string();
-}
-
-std::string OperatorTableWidget::treeCsv() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::treeCsv(*tree) : std::string();
-}
-
-std::string OperatorTableWidget::treeJson() const
-{
-    const auto tree = m_model->tree();
-    return tree ? report::OperatorExport::treeJson(*tree, m_treeRange) : std::string();
+    return ExportActions::operatorText(m_model->tree().get(), m_treeRange, what);
 }
 
 void OperatorTableWidget::showContextMenu(const QPoint& pos)
@@ -613,49 +573,20 @@ void OperatorTableWidget::showContextMenu(const QPoint& pos)
                 [this, unit] { emit latencyRequested(unit); });
         }
     }
-    menu.addAction(tr("Copy"), QKeySequence::Copy, this, &OperatorTableWidget::copySelection)
-        ->setEnabled(!selectedNodes().empty());
+    TableSupport::addCopyEntry(
+        &menu, this, [this] { copySelection(); }, !selectedNodes().empty());
     menu.addSeparator();
-    menu.addAction(tr("Expand All"), m_view, &QTreeView::expandAll)->setEnabled(tree != nullptr);
-    menu.addAction(tr("Collapse All"), m_view, &QTreeView::collapseAll)->setEnabled(tree != nullptr);
+    TableSupport::addExpandCollapse(&menu, m_view, tree != nullptr);
     menu.addSeparator();
-    const QString level = tree ? QString::fromLatin1(analysis::operatorLevelName(tree->levels.front())) : QString();
-    const QString base = baseName();
-    QAction* csv = ExportActions::add(&menu, this, tr("Export %1 Table as CSV…").arg(level), base,
-        QStringLiteral("csv"), [this] { return tableCsv(); });
-    QAction* json = ExportActions::add(&menu, this, tr("Export %1 Table as JSON…").arg(level), base,
-        QStringLiteral("json"), [this] { return tableJson(); });
-    csv->setToolTip(tr("The top level, as strata-cli ops prints it"));
-    json->setToolTip(csv->toolTip());
-    QAction* treeCsvAction = ExportActions::add(&menu, this, tr("Export Tree as CSV…"), base + QStringLiteral("-tree"),
-        QStringLiteral("csv"), [this] { return treeCsv(); });
-    QAction* treeJsonAction = ExportActions::add(&menu, this, tr("Export Tree as JSON…"),
-        base + QStringLiteral("-tree"), QStringLiteral("json"), [this] { return treeJson(); });
-    for (QAction* a : { csv, json, treeCsvAction, treeJsonAction })
-        a->setEnabled(tree != nullptr);
+    ExportActions::addOperatorExports(
+        &menu, this, tree.get(), [this](ExportActions::OperatorText what) { return exportText(what); });
     menu.setToolTipsVisible(true);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 
 void OperatorTableWidget::copySelection()
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows(0);
-    if (rows.isEmpty())
-        return;
-    QStringList lines;
-    QStringList head;
-    for (int c = 0; c < OperatorTreeModel::ColumnCount; ++c)
-        if (!m_view->isColumnHidden(c))
-            head << m_proxy->headerData(c, Qt::Horizontal).toString();
-    lines << head.join(QLatin1Char('\t'));
-    for (const QModelIndex& r : rows) {
-        QStringList cells;
-        for (int c = 0; c < OperatorTreeModel::ColumnCount; ++c)
-            if (!m_view->isColumnHidden(c))
-                cells << r.siblingAtColumn(c).data().toString();
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    TableSupport::copyText(TableSupport::selectedRowsTsv(m_view));
 }
 
 } // namespace strata::widgets

@@ -1,12 +1,13 @@
 #pragma once
 #include "analysiswindow.h"
+#include "exportactions.h"
 #include <analysis/operators/operatortree.h>
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
-#include <QFutureWatcher>
 #include <QStringList>
 #include <QTimer>
 #include <QWidget>
@@ -17,20 +18,11 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QStackedWidget;
 class QToolButton;
 class QTreeView;
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -77,10 +69,11 @@ public:
 
     // What the context menu's exports write: the top level exactly as strata-cli ops
     // prints it for this level, scope and window; and the whole tree.
-    std::string tableCsv() const;
-    std::string tableJson() const;
-    std::string treeCsv() const;
-    std::string treeJson() const;
+    std::string tableCsv() const { return exportText(ExportActions::OperatorText::TableCsv); }
+    std::string tableJson() const { return exportText(ExportActions::OperatorText::TableJson); }
+    std::string treeCsv() const { return exportText(ExportActions::OperatorText::TreeCsv); }
+    std::string treeJson() const { return exportText(ExportActions::OperatorText::TreeJson); }
+    std::string exportText(ExportActions::OperatorText what) const;
 
     // A view (proxy) index's node: zoom to its longest slice and select it.
     void zoomToLongest(const QModelIndex& viewIndex);
@@ -94,7 +87,7 @@ private:
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
-    void applyTree(std::shared_ptr<const analysis::OperatorTree> tree, quint64 generation);
+    void applyTree(std::shared_ptr<const analysis::OperatorTree> tree);
     void updateColumns();
     void updateStatus();
     void updatePlaceholder();
@@ -105,7 +98,9 @@ private:
     void restoreState(const QStringList& expanded, const QStringList& selected);
     QStringList selectedPaths() const;
     std::vector<int> selectedNodes() const;
-    QString baseName() const;
+    QLayout* buildBar();
+    void buildTree();
+    void wireActions();
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;

@@ -1,6 +1,7 @@
 #include "operatortreemodel.h"
 
-#include "timeline/unitformat.h"
+#include <common/qstr.h>
+#include <common/unitformat.h>
 
 #include <analysis/operators/operatorlevel.h>
 
@@ -13,11 +14,6 @@
 namespace strata::widgets {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 QString durationText(double ns)
 {
@@ -183,7 +179,7 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (col) {
-        case Name: return qs(r.name);
+        case Name: return qstr(r.name);
         case Count: return QLocale().toString(qulonglong(r.count));
         case Total: return UnitFormat::duration(r.totalNs);
         case Self: return UnitFormat::duration(r.selfNs);
@@ -199,14 +195,14 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
         case Engines: {
             QStringList e;
             for (const std::string& s : r.engines)
-                e << qs(s);
+                e << qstr(s);
             return e.join(QStringLiteral(", "));
         }
         }
         break;
     case SortRole:
         switch (col) {
-        case Name: return qs(r.name);
+        case Name: return qstr(r.name);
         case Count: return qulonglong(r.count);
         case Total: return qlonglong(r.totalNs);
         case Self: return qlonglong(r.selfNs);
@@ -257,7 +253,7 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
 QString OperatorTreeModel::toolTip(const analysis::OperatorTreeNode& n) const
 {
     const analysis::OperatorRow& r = n.row;
-    QString tip = QStringLiteral("<b>%1</b>").arg(qs(r.name).toHtmlEscaped());
+    QString tip = QStringLiteral("<b>%1</b>").arg(qstr(r.name).toHtmlEscaped());
     if (n.parent >= 0) {
         tip += QStringLiteral("<br><span>%1</span>")
                    .arg(QString::fromStdString(m_tree->pathText(n.parent)).toHtmlEscaped());
@@ -266,13 +262,13 @@ QString OperatorTreeModel::toolTip(const analysis::OperatorTreeNode& n) const
     if (!r.fusedMembers.empty()) {
         QStringList members;
         for (const std::string& m : r.fusedMembers)
-            members << qs(m).toHtmlEscaped();
+            members << qstr(m).toHtmlEscaped();
         tip += QStringLiteral("<br>") + tr("Fused: %1").arg(members.join(QStringLiteral(", ")));
     }
     if (!n.categories.empty()) {
         QStringList cats;
         for (const std::string& c : n.categories)
-            cats << qs(c).toHtmlEscaped();
+            cats << qstr(c).toHtmlEscaped();
         tip += QStringLiteral("<br>") + tr("Category: %1").arg(cats.join(QStringLiteral(", ")));
     }
     tip += QStringLiteral("<br>")

@@ -1,6 +1,6 @@
 #include "pielegend.h"
 
-#include "timeline/timelinestyle.h"
+#include <common/timelinestyle.h>
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -1,13 +1,12 @@
 #include "searchwidget.h"
 
 #include "searchform.h"
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <state/session.h>
 #include <state/viewport.h>
 
 #include <QCheckBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,7 +14,6 @@
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace strata::widgets {
 
@@ -24,8 +22,7 @@ using model::EventRef;
 SearchWidget::SearchWidget(model::Session* session, QWidget* parent)
     : SearchWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this, [this, session] { setStore(session->store()); });
-    setStore(session->store());
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -147,10 +144,7 @@ void SearchWidget::onEdited()
 
 void SearchWidget::cancelRunning()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_generation; // whatever is still running reports to nobody
+    m_job.cancel(); // whatever is still running reports to nobody
     m_running = false;
 }
 
@@ -176,25 +170,17 @@ void SearchWidget::search()
         return;
     }
     m_dirty = false;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
-    const quint64 generation = ++m_generation;
     m_running = true;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const SearchMatches>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            onResults(watcher->result());
-    });
-    watcher->setFuture(
-        QtConcurrent::run([store = m_store, query, cancel] { return SearchMatches::run(store, query, cancel.get()); }));
+    m_job.run(
+        this,
+        [store = m_store, query](const std::atomic<bool>& cancel) { return SearchMatches::run(store, query, &cancel); },
+        [this](std::shared_ptr<const SearchMatches> matches) { onResults(std::move(matches)); });
     updateLabels();
 }
 
 void SearchWidget::onResults(std::shared_ptr<const SearchMatches> matches)
 {
     m_running = false;
-    m_cancel.reset();
     if (!matches->ok()) {
         m_matches.reset();
         m_error = matches->error();

@@ -1,7 +1,9 @@
 #pragma once
 #include "searchmatches.h"
 
+#include <state/latestjob.h>
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QTimer>
@@ -13,15 +15,6 @@
 class QCheckBox;
 class QLabel;
 class QToolButton;
-
-namespace strata::model {
-class Viewport;
-}
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 
@@ -89,8 +82,7 @@ private:
 
     std::shared_ptr<const SearchMatches> m_matches;
     model::Selection::RowSet m_ownHighlight; // what this dock highlighted, to know if it still is
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
+    model::LatestJob m_job; // the search under way
     long m_index = -1;
     int m_pendingStep = 0; // +1 / -1: step once the running search is done
     bool m_running = false;

@@ -3,10 +3,8 @@
 #include "summarybusychart.h"
 #include "summarycomputer.h"
 #include "summaryview.h"
+#include <common/tablesupport.h>
 
-#include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QToolButton>
@@ -21,15 +19,12 @@ namespace strata::widgets {
 OverallSummaryWidget::OverallSummaryWidget(model::Session* session, QWidget* parent)
     : OverallSummaryWidget(parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); });
-    setStore(session->store(), session->filePath(), session->loadInfo().format);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->summary != m_computer->index())
-            setSummaryIndex(session->analyses()->summary);
-    });
-    if (session->analyses()->summary != m_computer->index())
-        setSummaryIndex(session->analyses()->summary);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
+        [this, session] {
+            if (session->analyses()->summary != m_computer->index())
+                setSummaryIndex(session->analyses()->summary);
+        });
 }
 
 OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
@@ -60,17 +55,13 @@ OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
     m_factsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_factsView->setTextElideMode(Qt::ElideMiddle);
     m_factsView->header()->setStretchLastSection(true);
-    auto* copy = new QAction(tr("Copy"), m_factsView);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, [this] {
-        QStringList lines;
-        for (QTreeWidgetItem* item : m_factsView->selectedItems())
-            lines << item->text(0) + QLatin1Char('\t') + item->text(1);
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
-    });
-    m_factsView->addAction(copy);
-    m_factsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    TableSupport::addCopyAction(
+        m_factsView, this,
+        [this] {
+            TableSupport::copyText(TableSupport::selectedItemsText(m_factsView, TableSupport::EmptyValue::KeepTab),
+                TableSupport::WhenEmpty::ClearClipboard);
+        },
+        TableSupport::Menu::Actions);
     connect(m_factsToggle, &QToolButton::clicked, this, [this] {
         const bool open = m_factsToggle->arrowType() != Qt::DownArrow;
         m_factsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);

@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QWidget>
@@ -9,11 +10,6 @@
 
 class QToolButton;
 class QTreeWidget;
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 

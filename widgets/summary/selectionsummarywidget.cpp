@@ -1,9 +1,9 @@
 #include "selectionsummarywidget.h"
 
 #include "summarycomputer.h"
-#include "summaryformat.h"
 #include "summaryview.h"
-#include "timeline/unitformat.h"
+#include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <state/selection.h>
 #include <state/session.h>
@@ -17,15 +17,12 @@ namespace strata::widgets {
 SelectionSummaryWidget::SelectionSummaryWidget(model::Session* session, QWidget* parent)
     : SelectionSummaryWidget(session->selection(), session->viewport(), parent)
 {
-    connect(session, &model::Session::storeChanged, this,
-        [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); });
-    setStore(session->store(), session->filePath(), session->loadInfo().format);
-    connect(session, &model::Session::analysesChanged, this, [this, session] {
-        if (session->analyses()->summary != m_computer->index())
-            setSummaryIndex(session->analyses()->summary);
-    });
-    if (session->analyses()->summary != m_computer->index())
-        setSummaryIndex(session->analyses()->summary);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
+        [this, session] {
+            if (session->analyses()->summary != m_computer->index())
+                setSummaryIndex(session->analyses()->summary);
+        });
 }
 
 SelectionSummaryWidget::SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)

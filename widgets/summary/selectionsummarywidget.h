@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <state/statefwd.h>
 #include <store/eventstore.h>
 
 #include <QElapsedTimer>
@@ -8,16 +9,6 @@
 #include <QWidget>
 
 #include <memory>
-
-namespace strata::model {
-class Selection;
-class Viewport;
-} // namespace strata::model
-
-namespace strata::model {
-struct Analyses;
-class Session;
-} // namespace strata::model
 
 namespace strata::widgets {
 

@@ -1,8 +1,8 @@
 #include "summarybusychart.h"
 
-#include "operators/chartstyle.h"
-#include "summaryformat.h"
-#include "timeline/unitformat.h"
+#include <common/chartstyle.h>
+#include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

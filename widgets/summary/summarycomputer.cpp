@@ -2,9 +2,6 @@
 
 #include <analysis/summary/summarycalculator.h>
 
-#include <QFutureWatcher>
-#include <state/backgroundpool.h>
-
 namespace strata::widgets {
 
 using SummaryPtr = std::shared_ptr<const analysis::TraceSummary>;
@@ -19,7 +16,7 @@ void SummaryComputer::setAnalysis(
 {
     m_store = std::move(store);
     m_index = std::move(index);
-    ++m_generation; // whatever is still running belongs to the previous profile
+    m_job.cancel(); // whatever is still running belongs to the previous profile
     m_pending = false;
 }
 
@@ -27,25 +24,18 @@ void SummaryComputer::request(store::TimeRange window)
 {
     if (!canCompute())
         return;
-    const quint64 generation = ++m_generation;
     m_pending = true;
-    ++m_inFlight;
-    auto* watcher = new QFutureWatcher<SummaryPtr>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        --m_inFlight;
-        if (generation != m_generation) {
-            ++m_dropped; // overtaken by a newer request or another profile
-            return;
-        }
-        m_pending = false;
-        emit ready(watcher->result());
-    });
-    // The lambda owns references to the store and index: they outlive a profile switch.
-    watcher->setFuture(model::BackgroundPool::run([store = m_store, index = m_index, window]() -> SummaryPtr {
-        return std::make_shared<const analysis::TraceSummary>(
-            analysis::SummaryCalculator::compute(*store, *index, window));
-    }));
+    // The work owns references to the store and index: they outlive a profile switch.
+    m_job.run(
+        this,
+        [store = m_store, index = m_index, window](const std::atomic<bool>&) -> SummaryPtr {
+            return std::make_shared<const analysis::TraceSummary>(
+                analysis::SummaryCalculator::compute(*store, *index, window));
+        },
+        [this](SummaryPtr summary) {
+            m_pending = false;
+            emit ready(std::move(summary));
+        });
 }
 
 } // namespace strata::widgets

@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <state/latestjob.h>
 #include <store/eventstore.h>
 
 #include <QObject>
@@ -27,8 +28,8 @@ public:
 
     void request(store::TimeRange window); // absolute; ignored when !canCompute()
     bool isBusy() const { return m_pending; } // the latest request has not arrived yet
-    int inFlight() const { return m_inFlight; } // computations still running, stale ones too
-    quint64 droppedCount() const { return m_dropped; }
+    int inFlight() const { return m_job.inFlight(); } // computations still running, stale ones too
+    quint64 droppedCount() const { return m_job.dropped(); }
 
 signals:
     void ready(std::shared_ptr<const analysis::TraceSummary> summary);
@@ -36,9 +37,7 @@ signals:
 private:
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::SummaryIndex> m_index;
-    quint64 m_generation = 0;
-    quint64 m_dropped = 0;
-    int m_inFlight = 0;
+    model::LatestJob m_job;
     bool m_pending = false;
 };
 

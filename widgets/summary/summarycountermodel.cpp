@@ -1,6 +1,6 @@
 #include "summarycountermodel.h"
 
-#include "summaryformat.h"
+#include <common/summaryformat.h>
 
 #include <limits>
 
@@ -8,34 +8,15 @@ namespace strata::widgets {
 
 using analysis::CounterSummaryRow;
 
-SummaryCounterModel::SummaryCounterModel(QObject* parent)
-    : SummaryGroupModel(parent)
-{
-}
-
-int SummaryCounterModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
-}
-
 size_t SummaryCounterModel::rowsIn(const analysis::TraceSummary& s) const
 {
     return s.counters.size();
 }
 
-store::ProcessId SummaryCounterModel::processOf(const analysis::TraceSummary& s, size_t row) const
+SummaryGroupModel::RowKey SummaryCounterModel::keyOf(const analysis::TraceSummary& s, size_t row) const
 {
-    return s.counters[row].process;
-}
-
-const std::string& SummaryCounterModel::processLabelOf(const analysis::TraceSummary& s, size_t row) const
-{
-    return s.counters[row].processLabel;
-}
-
-uint32_t SummaryCounterModel::identityOf(const analysis::TraceSummary& s, size_t row) const
-{
-    return s.counters[row].counter.v;
+    const CounterSummaryRow& r = s.counters[row];
+    return { r.process, r.processLabel, r.counter.v };
 }
 
 QVariant SummaryCounterModel::rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const

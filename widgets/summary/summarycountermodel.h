@@ -10,16 +10,16 @@ class SummaryCounterModel : public SummaryGroupModel {
 public:
     enum Column { Counter, Samples, Min, Mean, Max, ColumnCount };
 
-    explicit SummaryCounterModel(QObject* parent = nullptr);
+    explicit SummaryCounterModel(QObject* parent = nullptr)
+        : SummaryGroupModel(ColumnCount, parent)
+    {
+    }
 
-    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 protected:
     size_t rowsIn(const analysis::TraceSummary& s) const override;
-    store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const override;
-    const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const override;
-    uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const override;
+    RowKey keyOf(const analysis::TraceSummary& s, size_t row) const override;
     QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const override;
     QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const override;
 };

@@ -6,8 +6,9 @@
 
 namespace strata::widgets {
 
-SummaryGroupModel::SummaryGroupModel(QObject* parent)
+SummaryGroupModel::SummaryGroupModel(int columns, QObject* parent)
     : QAbstractItemModel(parent)
+    , m_columns(columns)
 {
 }
 
@@ -16,7 +17,8 @@ void SummaryGroupModel::setSummary(std::shared_ptr<const analysis::TraceSummary>
     bool same = summary && m_summary && rowsIn(*summary) == m_identity.size();
     if (same) {
         for (size_t i = 0; i < m_identity.size() && same; ++i)
-            same = identityOf(*summary, i) == m_identity[i] && processOf(*summary, i) == processOf(*m_summary, i);
+            same = keyOf(*summary, i).identity == m_identity[i]
+                && keyOf(*summary, i).process == keyOf(*m_summary, i).process;
     }
     if (same) {
         m_summary = std::move(summary);
@@ -48,14 +50,15 @@ void SummaryGroupModel::regroup()
     const size_t n = rowsIn(s);
     m_identity.reserve(n);
     for (size_t i = 0; i < n; ++i) {
-        m_identity.push_back(identityOf(s, i));
-        const store::ProcessId p = processOf(s, i);
+        const RowKey key = keyOf(s, i);
+        m_identity.push_back(key.identity);
+        const store::ProcessId p = key.process;
         // Rows come in display order, a process's rows together; search anyway, it is cheap.
         auto it = std::find_if(m_groups.begin(), m_groups.end(), [&](const Group& g) { return g.process == p; });
         if (it == m_groups.end()) {
             Group g;
             g.process = p;
-            g.label = QString::fromStdString(processLabelOf(s, i));
+            g.label = QString::fromStdString(key.processLabel);
             m_groups.push_back(std::move(g));
             it = m_groups.end() - 1;
         }
@@ -120,6 +123,11 @@ int SummaryGroupModel::rowCount(const QModelIndex& parent) const
     if (parent.column() != 0 || parent.internalId() != 0 || size_t(parent.row()) >= m_groups.size())
         return 0;
     return int(m_groups[size_t(parent.row())].rows.size());
+}
+
+int SummaryGroupModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() && parent.column() != 0 ? 0 : m_columns;
 }
 
 Qt::ItemFlags SummaryGroupModel::flags(const QModelIndex& index) const

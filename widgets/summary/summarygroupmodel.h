@@ -26,7 +26,7 @@ public:
         BarColorRole, // the engine's colour, for PercentBarDelegate
     };
 
-    explicit SummaryGroupModel(QObject* parent = nullptr);
+    SummaryGroupModel(int columns, QObject* parent);
 
     void setSummary(std::shared_ptr<const analysis::TraceSummary> summary);
     const std::shared_ptr<const analysis::TraceSummary>& summary() const { return m_summary; }
@@ -41,6 +41,7 @@ public:
     QModelIndex index(int row, int column, const QModelIndex& parent = QModelIndex()) const override;
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     QVariant data(const QModelIndex& index, int role) const override;
 
@@ -51,12 +52,16 @@ protected:
         std::vector<uint32_t> rows; // summary rows
     };
 
-    // The rows of `s` this model lists, their process and label, and an identity (track or
-    // counter id) that tells whether two summaries have the same rows.
+    // Of a row of the summary: its process and the process's label, and an identity (track
+    // or counter id) that tells whether two summaries have the same rows.
+    struct RowKey {
+        store::ProcessId process;
+        const std::string& processLabel;
+        uint32_t identity;
+    };
+    // The rows of `s` this model lists, and what each is.
     virtual size_t rowsIn(const analysis::TraceSummary& s) const = 0;
-    virtual store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const = 0;
-    virtual const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const = 0;
-    virtual uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const = 0;
+    virtual RowKey keyOf(const analysis::TraceSummary& s, size_t row) const = 0;
     virtual QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const = 0;
     virtual QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const = 0;
 
@@ -64,6 +69,7 @@ private:
     void regroup();
     void updateColumnsSeen(bool sticky);
 
+    int m_columns;
     std::shared_ptr<const analysis::TraceSummary> m_summary;
     std::vector<Group> m_groups;
     std::vector<uint32_t> m_identity; // per summary row, to compare structures

@@ -1,8 +1,8 @@
 #include "summarytrackmodel.h"
 
-#include "operators/chartstyle.h"
-#include "summaryformat.h"
-#include "timeline/unitformat.h"
+#include <common/chartstyle.h>
+#include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <QLocale>
 
@@ -24,34 +24,15 @@ QString exact(double v, int decimals)
 
 } // namespace
 
-SummaryTrackModel::SummaryTrackModel(QObject* parent)
-    : SummaryGroupModel(parent)
-{
-}
-
-int SummaryTrackModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() && parent.column() != 0 ? 0 : ColumnCount;
-}
-
 size_t SummaryTrackModel::rowsIn(const analysis::TraceSummary& s) const
 {
     return s.tracks.size();
 }
 
-store::ProcessId SummaryTrackModel::processOf(const analysis::TraceSummary& s, size_t row) const
+SummaryGroupModel::RowKey SummaryTrackModel::keyOf(const analysis::TraceSummary& s, size_t row) const
 {
-    return s.tracks[row].process;
-}
-
-const std::string& SummaryTrackModel::processLabelOf(const analysis::TraceSummary& s, size_t row) const
-{
-    return s.tracks[row].processLabel;
-}
-
-uint32_t SummaryTrackModel::identityOf(const analysis::TraceSummary& s, size_t row) const
-{
-    return s.tracks[row].track.v;
+    const TrackSummaryRow& r = s.tracks[row];
+    return { r.process, r.processLabel, r.track.v };
 }
 
 QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const

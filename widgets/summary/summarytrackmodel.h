@@ -11,18 +11,18 @@ class SummaryTrackModel : public SummaryGroupModel {
 public:
     enum Column { Engine, Events, Busy, Util, AvgDuration, Bytes, Bandwidth, Flops, Mfu, Hfu, ColumnCount };
 
-    explicit SummaryTrackModel(QObject* parent = nullptr);
+    explicit SummaryTrackModel(QObject* parent = nullptr)
+        : SummaryGroupModel(ColumnCount, parent)
+    {
+    }
 
-    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     // Metric columns (bytes, bandwidth, FLOPs, MFU, HFU) can be empty for a whole table.
     static bool isOptionalColumn(int column) { return column >= Bytes; }
 
 protected:
     size_t rowsIn(const analysis::TraceSummary& s) const override;
-    store::ProcessId processOf(const analysis::TraceSummary& s, size_t row) const override;
-    const std::string& processLabelOf(const analysis::TraceSummary& s, size_t row) const override;
-    uint32_t identityOf(const analysis::TraceSummary& s, size_t row) const override;
+    RowKey keyOf(const analysis::TraceSummary& s, size_t row) const override;
     QVariant rowData(const analysis::TraceSummary& s, size_t row, int column, int role) const override;
     QVariant groupData(const analysis::TraceSummary& s, const Group& g, int column, int role) const override;
 

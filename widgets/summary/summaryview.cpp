@@ -1,29 +1,27 @@
 #include "summaryview.h"
 
-#include "operators/percentbardelegate.h"
 #include "summarycountermodel.h"
-#include "summaryformat.h"
+#include "summarydiagnostics.h"
 #include "summarygroupmodel.h"
+#include "summarypanes.h"
+#include "summarytable.h"
 #include "summarytrackmodel.h"
-#include "timeline/timelinestyle.h"
-#include "timeline/unitformat.h"
+#include <common/labels.h>
+#include <common/percentbardelegate.h>
+#include <common/summaryformat.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
-#include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenu>
 #include <QResizeEvent>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTextDocument>
 #include <QTreeView>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,8 +29,6 @@
 namespace strata::widgets {
 
 namespace {
-
-const char* const kNameWidth = "strataNameWidth"; // dynamic property: the first column's natural width
 
 QString muted(const QPalette& pal, const QString& html)
 {
@@ -52,21 +48,12 @@ SummaryView::SummaryView(QWidget* parent)
 {
     m_stack = new QStackedWidget(this);
 
-    m_placeholder = new QLabel(m_stack);
+    m_placeholder = Labels::placeholder(m_stack, 16);
     m_placeholder->setObjectName(QStringLiteral("summaryPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setMargin(16);
-    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
 
     auto* content = new QWidget(m_stack);
-    m_caption = new QLabel(content);
+    m_caption = Labels::heading(content, 1.1);
     m_caption->setObjectName(QStringLiteral("summaryCaption"));
-    QFont big = m_caption->font();
-    big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.1);
-    m_caption->setFont(big);
-    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts = new QLabel(content);
     m_facts->setObjectName(QStringLiteral("summaryFacts"));
     m_facts->setTextFormat(Qt::RichText);
@@ -74,60 +61,18 @@ SummaryView::SummaryView(QWidget* parent)
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_trackModel = new SummaryTrackModel(this);
-    m_trackProxy = new QSortFilterProxyModel(this);
-    m_trackProxy->setSourceModel(m_trackModel);
-    m_trackView = makeTable(m_trackProxy, QStringLiteral("summaryTracks"));
+    m_trackView = new SummaryTable(m_trackModel, QStringLiteral("summaryTracks"), this);
     m_trackView->setTextElideMode(Qt::ElideRight); // engine names read from the start; counters keep both ends
     m_trackView->setItemDelegateForColumn(SummaryTrackModel::Util,
         new PercentBarDelegate(SummaryGroupModel::PercentRole, SummaryGroupModel::BarColorRole, m_trackView));
 
     m_counterModel = new SummaryCounterModel(this);
-    m_counterProxy = new QSortFilterProxyModel(this);
-    m_counterProxy->setSourceModel(m_counterModel);
-    m_counterView = makeTable(m_counterProxy, QStringLiteral("summaryCounters"));
+    m_counterView = new SummaryTable(m_counterModel, QStringLiteral("summaryCounters"), this);
 
-    m_diagView = new QTreeWidget(this);
-    m_diagView->setObjectName(QStringLiteral("summaryDiagnostics"));
-    m_diagView->setColumnCount(2);
-    m_diagView->setHeaderHidden(true);
-    m_diagView->setFrameShape(QFrame::NoFrame);
-    m_diagView->setUniformRowHeights(true);
-    m_diagView->setIndentation(14);
-    m_diagView->setTextElideMode(Qt::ElideRight);
-    m_diagView->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_diagView->header()->setStretchLastSection(true); // the count sits right after its kind
-    auto* copyDiag = new QAction(tr("Copy"), m_diagView);
-    copyDiag->setShortcut(QKeySequence::Copy);
-    copyDiag->setShortcutContext(Qt::WidgetShortcut);
-    connect(copyDiag, &QAction::triggered, this, [this] {
-        QStringList lines;
-        for (QTreeWidgetItem* item : m_diagView->selectedItems())
-            lines << (item->text(1).isEmpty() ? item->text(0) : item->text(0) + QLatin1Char('\t') + item->text(1));
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
-    });
-    m_diagView->addAction(copyDiag);
-    m_diagView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_diagView = new SummaryDiagnostics(this);
 
-    m_split = new QSplitter(Qt::Horizontal, content);
-    m_split->setObjectName(QStringLiteral("summarySplitter"));
-    m_split->setChildrenCollapsible(false);
-    m_lower = new QSplitter(Qt::Horizontal, m_split);
-    m_lower->setChildrenCollapsible(false);
-    m_trackPane = section(tr("Engines"), m_trackView, &m_trackTitle);
-    m_sidePane = new QWidget(this);
-    auto* sideLayout = new QVBoxLayout(m_sidePane);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->setSpacing(0);
-    m_counterSection = section(tr("Counters"), m_counterView, &m_counterTitle);
-    m_diagSection = section(tr("Import diagnostics"), m_diagView, &m_diagTitle);
-    sideLayout->addWidget(m_counterSection, 3);
-    sideLayout->addWidget(m_diagSection, 1);
-    m_tabs = new QTabWidget(content);
-    m_tabs->setObjectName(QStringLiteral("summaryTabs"));
-    m_tabs->setDocumentMode(true);
-    m_tabs->hide();
-    m_arrangement = Arrangement::Column; // differs from Row, so the call below lays out
-    arrange(Arrangement::Row);
+    m_panes = std::make_unique<SummaryPanes>(
+        this, content, m_trackView, m_counterView, m_diagView, [this] { return trackNeeds(); });
 
     auto* header = new QVBoxLayout;
     header->setContentsMargins(10, 6, 10, 6);
@@ -138,8 +83,8 @@ SummaryView::SummaryView(QWidget* parent)
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->setSpacing(0);
     contentLayout->addLayout(header);
-    contentLayout->addWidget(m_split, 1);
-    contentLayout->addWidget(m_tabs, 1);
+    contentLayout->addWidget(m_panes->splitter(), 1);
+    contentLayout->addWidget(m_panes->tabs(), 1);
 
     m_stack->addWidget(m_placeholder);
     m_stack->addWidget(content);
@@ -149,200 +94,59 @@ SummaryView::SummaryView(QWidget* parent)
     showPlaceholder(tr("Open a profile to see its summary."));
 }
 
-QTreeView* SummaryView::makeTable(QSortFilterProxyModel* proxy, const QString& objectName)
+SummaryView::~SummaryView() = default;
+
+QTreeView* SummaryView::trackView() const
 {
-    proxy->setSortRole(SummaryGroupModel::SortRole);
-    proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-    auto* view = new QTreeView(this);
-    view->setObjectName(objectName);
-    view->setModel(proxy);
-    view->setUniformRowHeights(true);
-    view->setAlternatingRowColors(true);
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAllColumnsShowFocus(true);
-    view->setFrameShape(QFrame::NoFrame);
-    view->setIndentation(12);
-    view->setTextElideMode(Qt::ElideMiddle);
-    view->setContextMenuPolicy(Qt::CustomContextMenu);
-    QHeaderView* h = view->header();
-    h->setStretchLastSection(false);
-    h->setSectionsMovable(false);
-    h->setSortIndicator(-1, Qt::DescendingOrder); // trace order until the user sorts
-    view->setSortingEnabled(true);
-    connect(view, &QWidget::customContextMenuRequested, this,
-        [this, view](const QPoint& pos) { showContextMenu(view, pos); });
-    auto* copy = new QAction(tr("Copy"), view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, [this, view] { copyRows(view, false); });
-    view->addAction(copy);
-    // The viewport, not the view: its size is final when its resize event arrives.
-    view->viewport()->installEventFilter(this);
-    // Process rows span the table: the engine column needs only the engines' names.
-    auto span = [view, proxy] {
-        for (int r = 0; r < proxy->rowCount(); ++r)
-            view->setFirstColumnSpanned(r, QModelIndex(), true);
-    };
-    connect(proxy, &QAbstractItemModel::modelReset, view, span);
-    connect(proxy, &QAbstractItemModel::layoutChanged, view, span);
-    connect(proxy, &QAbstractItemModel::rowsInserted, view, span);
-    return view;
+    return m_trackView;
 }
 
-QWidget* SummaryView::section(const QString& title, QWidget* body, QLabel** titleLabel)
+QTreeView* SummaryView::counterView() const
 {
-    auto* w = new QWidget(this);
-    auto* l = new QVBoxLayout(w);
-    l->setContentsMargins(0, 0, 0, 0);
-    l->setSpacing(0);
-    auto* label = new QLabel(title, w);
-    label->setObjectName(QStringLiteral("summarySectionTitle"));
-    QFont f = label->font();
-    f.setBold(true);
-    label->setFont(f);
-    label->setContentsMargins(10, 6, 10, 4);
-    label->setTextFormat(Qt::RichText);
-    label->setAlignment(Qt::AlignLeft | Qt::AlignTop); // stays on top when its body is hidden
-    l->addWidget(label);
-    l->addWidget(body, 1);
-    if (titleLabel)
-        *titleLabel = label;
-    return w;
+    return m_counterView;
+}
+
+QTreeWidget* SummaryView::diagnosticsView() const
+{
+    return m_diagView;
 }
 
 void SummaryView::addPane(QWidget* pane, const QString& title)
 {
-    QLabel* label = nullptr;
-    QWidget* w = section(title, pane, &label);
-    m_panes.push_back({ w, label, title });
-    const Arrangement a = m_arrangement;
-    m_arrangement = a == Arrangement::Row ? Arrangement::Column : Arrangement::Row;
-    arrange(a);
+    m_panes->addPane(pane, title);
+    arranged();
 }
 
-void SummaryView::arrange(Arrangement a)
+// The panes moved: the titles that count, and the side pane's stretch, for their new places.
+void SummaryView::arranged()
 {
-    if (a == m_arrangement)
+    if (!m_summary)
         return;
-    m_arrangement = a;
-    auto* sideLayout = static_cast<QVBoxLayout*>(m_sidePane->layout());
-    if (a == Arrangement::Tabs) {
-        m_tabs->clear();
-        m_tabs->addTab(m_trackPane, tr("Engines"));
-        for (const Pane& p : m_panes) {
-            m_tabs->addTab(p.widget, p.title);
-            p.titleLabel->hide(); // the tab says it
-        }
-        m_tabs->addTab(m_counterSection, tr("Counters"));
-        m_tabs->addTab(m_diagSection, tr("Diagnostics"));
-        m_tabs->setCurrentIndex(std::clamp(m_tabIndex, 0, m_tabs->count() - 1));
+    if (m_panes->arrangement() == Arrangement::Tabs)
         updateTabTitles();
-        m_split->hide();
-        m_tabs->show();
-        return;
-    }
-    if (m_tabs->count())
-        m_tabIndex = m_tabs->currentIndex();
-    m_tabs->hide();
-    m_tabs->clear(); // gives the panes back (hidden); they are placed and shown below
-    for (const Pane& p : m_panes)
-        p.titleLabel->show();
-    sideLayout->insertWidget(0, m_counterSection, 3);
-    sideLayout->insertWidget(1, m_diagSection, 1);
-    if (m_summary)
-        updateDiagnostics(); // the sections' stretch
-    m_counterSection->show();
-    m_diagSection->show();
-    m_split->show();
-
-    auto place = [](QSplitter* s, const std::vector<QWidget*>& panes) {
-        for (int i = 0; i < int(panes.size()); ++i) {
-            s->insertWidget(i, panes[size_t(i)]); // moves it here when it is elsewhere
-            s->setStretchFactor(i, 1);
-            panes[size_t(i)]->show();
-        }
-    };
-    std::vector<QWidget*> others;
-    for (const Pane& p : m_panes)
-        others.push_back(p.widget);
-    others.push_back(m_sidePane);
-    if (a == Arrangement::Stacked) {
-        place(m_lower, others);
-        m_split->setOrientation(Qt::Vertical);
-        place(m_split, { m_trackPane, m_lower });
-    } else {
-        std::vector<QWidget*> all { m_trackPane };
-        all.insert(all.end(), others.begin(), others.end());
-        m_split->setOrientation(a == Arrangement::Row ? Qt::Horizontal : Qt::Vertical);
-        place(m_split, all);
-        m_lower->hide(); // empty now
-    }
-    distribute();
+    else
+        updateDiagnostics();
 }
 
-// Splitter sizes for the arrangement: the engines table gets what its columns need (within
-// limits), the chart and the counters share the rest. QSplitter scales the numbers to its
-// length, so they need not add up exactly.
-void SummaryView::distribute()
+// What the engines table needs to show its columns and rows whole.
+QSize SummaryView::trackNeeds() const
 {
     const int rowHeight = std::max(m_trackView->sizeHintForRow(0), m_trackView->fontMetrics().height() + 4);
     const int tableRows = m_summary ? int(m_summary->tracks.size()) + m_trackModel->rowCount() : 10;
-    const int tableHeight
-        = m_trackTitle->sizeHint().height() + m_trackView->header()->sizeHint().height() + rowHeight * (tableRows + 1);
-    const int extras = int(m_panes.size());
-    switch (m_arrangement) {
-    case Arrangement::Row: {
-        const int total = std::max(width(), 1);
-        int need = m_trackView->property(kNameWidth).toInt() + 24;
-        for (int c = 1; c < m_trackModel->columnCount(); ++c)
-            if (!m_trackView->isColumnHidden(c))
-                need += m_trackView->columnWidth(c);
-        const int tracks = std::clamp(need, total * 2 / 5, total * 3 / 5);
-        const int rest = total - tracks;
-        QList<int> sizes { tracks };
-        for (int i = 0; i < extras; ++i)
-            sizes << rest * 2 / 5 / extras;
-        sizes << rest - (extras ? rest * 2 / 5 : 0);
-        m_split->setSizes(sizes);
-        break;
-    }
-    case Arrangement::Stacked:
-    case Arrangement::Column: {
-        const int total = std::max(m_split->height(), height() * 3 / 4);
-        const int tracks = std::clamp(tableHeight, total * 2 / 5, total * 3 / 5);
-        if (m_arrangement == Arrangement::Stacked) {
-            m_split->setSizes({ tracks, total - tracks });
-            QList<int> lower;
-            for (int i = 0; i < extras; ++i)
-                lower << 45 / extras;
-            lower << (extras ? 55 : 100);
-            m_lower->setSizes(lower);
-        } else {
-            QList<int> sizes { tracks };
-            const int rest = total - tracks;
-            for (int i = 0; i < extras; ++i)
-                sizes << rest / 2 / extras;
-            sizes << rest - (extras ? rest / 2 : 0);
-            m_split->setSizes(sizes);
-        }
-        break;
-    }
-    case Arrangement::Tabs: break;
-    }
+    int width = m_trackView->naturalNameWidth() + 24;
+    for (int c = 1; c < m_trackModel->columnCount(); ++c)
+        if (!m_trackView->isColumnHidden(c))
+            width += m_trackView->columnWidth(c);
+    return { width, m_trackView->header()->sizeHint().height() + rowHeight * (tableRows + 1) };
 }
 
 void SummaryView::updateTabTitles()
 {
-    if (m_arrangement != Arrangement::Tabs || !m_summary)
+    if (m_panes->arrangement() != Arrangement::Tabs || !m_summary)
         return;
-    const int diag = m_tabs->indexOf(m_diagSection);
-    uint64_t total = 0;
-    for (const auto& [kind, n] : m_summary->diagnostics)
-        total += n;
-    m_tabs->setTabText(diag, total ? tr("Diagnostics (%1)").arg(SummaryFormat::count(total)) : tr("Diagnostics"));
-    const int counters = m_tabs->indexOf(m_counterSection);
-    m_tabs->setTabText(counters, tr("Counters (%1)").arg(m_summary->counters.size()));
+    const uint64_t total = SummaryDiagnostics::total(*m_summary);
+    m_panes->setTabTitles(tr("Counters (%1)").arg(m_summary->counters.size()),
+        total ? tr("Diagnostics (%1)").arg(SummaryFormat::count(total)) : tr("Diagnostics"));
 }
 
 void SummaryView::setFactsMode(FactsMode mode)
@@ -423,7 +227,7 @@ void SummaryView::setSummary(std::shared_ptr<const analysis::TraceSummary> summa
     sizeColumns();
     m_stack->setCurrentIndex(1);
     if (newRows)
-        distribute(); // the engines table's needs are known now
+        m_panes->distribute(); // the engines table's needs are known now
 }
 
 void SummaryView::updateFacts()
@@ -488,14 +292,14 @@ void SummaryView::updateSections()
 {
     const analysis::TraceSummary& s = *m_summary;
     const int processes = m_trackModel->rowCount();
-    m_trackTitle->setText(s.tracks.empty() ? tr("Engines: none")
-                                           : tr("Engines") + QStringLiteral(" ")
+    m_panes->trackTitle()->setText(s.tracks.empty() ? tr("Engines: none")
+                                                    : tr("Engines") + QStringLiteral(" ")
                 + muted(palette(),
                     tr("%1 in %2")
                         .arg(SummaryFormat::count(s.tracks.size()),
                             counted(uint64_t(processes), tr("process"), tr("processes")))));
     m_trackView->setVisible(!s.tracks.empty());
-    m_counterTitle->setText(s.counters.empty()
+    m_panes->counterTitle()->setText(s.counters.empty()
             ? tr("Counters: none")
             : tr("Counters") + QStringLiteral(" ") + muted(palette(), tr("min · time-weighted mean · max")));
     m_counterView->setVisible(!s.counters.empty());
@@ -504,62 +308,14 @@ void SummaryView::updateSections()
 void SummaryView::updateDiagnostics()
 {
     const analysis::TraceSummary& s = *m_summary;
-    uint64_t total = 0;
-    for (const auto& [kind, n] : s.diagnostics)
-        total += n;
-    m_diagTitle->setText(s.diagnostics.empty() ? tr("Import diagnostics: none") + QStringLiteral(" ")
+    const uint64_t total = SummaryDiagnostics::total(s);
+    m_panes->diagnosticsTitle()->setText(s.diagnostics.empty() ? tr("Import diagnostics: none") + QStringLiteral(" ")
                 + muted(palette(), tr("— the importer fixed or skipped nothing"))
-                                               : tr("Import diagnostics") + QStringLiteral(" ")
+                                                               : tr("Import diagnostics") + QStringLiteral(" ")
                 + muted(palette(), tr("%1 fixed or skipped").arg(SummaryFormat::count(total))));
     m_diagView->setVisible(!s.diagnostics.empty());
-    // An empty section is just its title line; the counters take the height.
-    if (auto* side = qobject_cast<QVBoxLayout*>(m_sidePane->layout())) {
-        side->setStretchFactor(m_diagSection, s.diagnostics.empty() ? 0 : 1);
-        side->setStretchFactor(m_counterSection, s.counters.empty() ? 0 : 3);
-        if (s.counters.empty() && s.diagnostics.empty())
-            side->setStretchFactor(m_diagSection, 1); // keep both titles at the top
-    }
-    // The profile's diagnostics, the same for every window: rebuild only when they change.
-    std::vector<std::string> key;
-    for (const auto& [kind, n] : s.diagnostics)
-        key.push_back(kind + '\t' + std::to_string(n));
-    key.insert(key.end(), s.diagnosticMessages.begin(), s.diagnosticMessages.end());
-    if (key == m_shownDiagnostics)
-        return;
-    m_shownDiagnostics = std::move(key);
-    m_diagView->clear();
-    std::vector<bool> placed(s.diagnosticMessages.size(), false);
-    for (const auto& [kind, n] : s.diagnostics) {
-        auto* item = new QTreeWidgetItem(m_diagView, { QString::fromStdString(kind), SummaryFormat::count(n) });
-        const std::string prefix = kind + ": ";
-        for (size_t i = 0; i < s.diagnosticMessages.size(); ++i) {
-            const std::string& m = s.diagnosticMessages[i];
-            if (placed[i] || m.compare(0, prefix.size(), prefix) != 0)
-                continue;
-            placed[i] = true;
-            const QString text = QString::fromStdString(m.substr(prefix.size()));
-            auto* child = new QTreeWidgetItem(item, { text });
-            child->setToolTip(0, QString::fromStdString(m));
-            child->setFirstColumnSpanned(true);
-        }
-        if (item->childCount() && uint64_t(item->childCount()) < n)
-            item->setToolTip(0, tr("%1 of %2 occurrences have their message kept").arg(item->childCount()).arg(n));
-    }
-    QTreeWidgetItem* other = nullptr;
-    for (size_t i = 0; i < s.diagnosticMessages.size(); ++i) {
-        if (placed[i])
-            continue;
-        if (!other)
-            other = new QTreeWidgetItem(m_diagView, { tr("other messages") });
-        auto* child = new QTreeWidgetItem(other, { QString::fromStdString(s.diagnosticMessages[i]) });
-        child->setFirstColumnSpanned(true);
-    }
-    m_diagView->expandAll();
-    int kindWidth = 0;
-    for (int i = 0; i < m_diagView->topLevelItemCount(); ++i)
-        kindWidth
-            = std::max(kindWidth, m_diagView->fontMetrics().horizontalAdvance(m_diagView->topLevelItem(i)->text(0)));
-    m_diagView->setColumnWidth(0, kindWidth + m_diagView->indentation() + 24);
+    m_panes->setSideStretch(!s.counters.empty(), !s.diagnostics.empty());
+    m_diagView->setSummary(s);
 }
 
 void SummaryView::updateTrackColumns()
@@ -571,115 +327,45 @@ void SummaryView::updateTrackColumns()
 void SummaryView::sizeColumns()
 {
     const QFontMetrics fm(m_trackView->font());
-    constexpr int kPad = 10; // cell margins around a number
-    auto headerWidth = [&](QAbstractItemModel* model, int c) {
-        return fm.horizontalAdvance(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + kPad + 6;
-    };
-    auto fit = [&](QTreeView* view, QAbstractItemModel* model, int c, const QString& sample, int extra = 0) {
-        view->setColumnWidth(c, std::max(headerWidth(model, c), fm.horizontalAdvance(sample) + kPad + extra));
-    };
-    // Natural width of the first column: the longest name, indented under its process (the
-    // process rows span the whole table).
-    auto nameWidth = [&](QTreeView* view, SummaryGroupModel* model) {
-        int w = 0;
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex gi = model->index(g, 0);
-            for (int r = 0; r < model->rowCount(gi); ++r)
-                w = std::max(w, fm.horizontalAdvance(model->data(model->index(r, 0, gi), Qt::DisplayRole).toString()));
-        }
-        return std::min(w + 2 * view->indentation() + 12, fm.horizontalAdvance(QLatin1Char('x')) * 42);
-    };
     if (m_namesChanged) { // the rows changed; a moved window keeps the names
         m_namesChanged = false;
-        m_trackView->setProperty(kNameWidth, nameWidth(m_trackView, m_trackModel));
-        m_counterView->setProperty(kNameWidth, nameWidth(m_counterView, m_counterModel));
+        m_trackView->measureNames(fm);
+        m_counterView->measureNames(fm);
     }
     using T = SummaryTrackModel;
     using C = SummaryCounterModel;
     if (!m_columnsSized) { // typical widths, so most windows need no change
         m_columnsSized = true;
-        fit(m_trackView, m_trackModel, T::Events, QStringLiteral("000,000"));
-        fit(m_trackView, m_trackModel, T::Busy, QStringLiteral("000.000 ms"));
-        fit(m_trackView, m_trackModel, T::Util, QStringLiteral("100.00 %"), 16);
-        fit(m_trackView, m_trackModel, T::AvgDuration, QStringLiteral("000.000 µs"));
-        fit(m_trackView, m_trackModel, T::Bytes, QStringLiteral("000.0 MB"));
-        fit(m_trackView, m_trackModel, T::Bandwidth, QStringLiteral("000.0 GB/s"));
-        fit(m_trackView, m_trackModel, T::Flops, QStringLiteral("000 GFLOP"));
-        fit(m_trackView, m_trackModel, T::Mfu, QStringLiteral("100.0 %"));
-        fit(m_trackView, m_trackModel, T::Hfu, QStringLiteral("100.0 %"));
-        fit(m_counterView, m_counterModel, C::Samples, QStringLiteral("000,000"));
+        m_trackView->fitColumn(fm, T::Events, QStringLiteral("000,000"));
+        m_trackView->fitColumn(fm, T::Busy, QStringLiteral("000.000 ms"));
+        m_trackView->fitColumn(fm, T::Util, QStringLiteral("100.00 %"), 16);
+        m_trackView->fitColumn(fm, T::AvgDuration, QStringLiteral("000.000 µs"));
+        m_trackView->fitColumn(fm, T::Bytes, QStringLiteral("000.0 MB"));
+        m_trackView->fitColumn(fm, T::Bandwidth, QStringLiteral("000.0 GB/s"));
+        m_trackView->fitColumn(fm, T::Flops, QStringLiteral("000 GFLOP"));
+        m_trackView->fitColumn(fm, T::Mfu, QStringLiteral("100.0 %"));
+        m_trackView->fitColumn(fm, T::Hfu, QStringLiteral("100.0 %"));
+        m_counterView->fitColumn(fm, C::Samples, QStringLiteral("000,000"));
         for (int c : { C::Min, C::Mean, C::Max })
-            fit(m_counterView, m_counterModel, c, QStringLiteral("-000.0 M"));
+            m_counterView->fitColumn(fm, c, QStringLiteral("-000.0 M"));
     }
     // Wider values than those widen their column, never narrow it: no jitter while panning.
     // (Thousands of rows are not measured on every pan; they keep the typical widths.)
-    auto grow = [&](QTreeView* view, SummaryGroupModel* model, int c, int extra) {
-        if (!m_summary || m_summary->tracks.size() + m_summary->counters.size() > 400)
-            return;
-        int w = 0;
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex gi = model->index(g, 0);
-            for (int r = 0; r < model->rowCount(gi); ++r)
-                w = std::max(w, fm.horizontalAdvance(model->index(r, c, gi).data().toString()));
-        }
-        if (w + kPad + extra > view->columnWidth(c))
-            view->setColumnWidth(c, w + kPad + extra);
-    };
-    for (int c = T::Events; c < T::ColumnCount; ++c)
-        grow(m_trackView, m_trackModel, c, c == T::Util ? 16 : 0);
-    for (int c = C::Samples; c < C::ColumnCount; ++c)
-        grow(m_counterView, m_counterModel, c, 0);
-    fitFirstColumn(m_trackView);
-    fitFirstColumn(m_counterView);
-}
-
-// The first column takes the room the numbers leave.
-void SummaryView::fitFirstColumn(QTreeView* view)
-{
-    const int natural = view->property(kNameWidth).toInt();
-    int numbers = 0;
-    for (int c = 1; c < view->model()->columnCount(); ++c)
-        if (!view->isColumnHidden(c))
-            numbers += view->columnWidth(c);
-    QHeaderView* h = view->header();
-    const int room = view->viewport()->width() - numbers;
-    if (room >= natural) {
-        h->setSectionResizeMode(0, QHeaderView::Stretch);
-        return;
+    if (m_summary && m_summary->tracks.size() + m_summary->counters.size() <= 400) {
+        for (int c = T::Events; c < T::ColumnCount; ++c)
+            m_trackView->growColumn(fm, c, c == T::Util ? 16 : 0);
+        for (int c = C::Samples; c < C::ColumnCount; ++c)
+            m_counterView->growColumn(fm, c, 0);
     }
-    // Short of room the names give first (elided in the middle, whole in the tooltip), down
-    // to about 20 characters; below that the table scrolls sideways.
-    const int floor = std::min(natural, view->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 20);
-    h->setSectionResizeMode(0, QHeaderView::Interactive);
-    view->setColumnWidth(0, std::max(room, floor));
-}
-
-bool SummaryView::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::Resize) {
-        if (watched == m_trackView->viewport())
-            fitFirstColumn(m_trackView);
-        else if (watched == m_counterView->viewport())
-            fitFirstColumn(m_counterView);
-    }
-    return QWidget::eventFilter(watched, event);
+    m_trackView->fitFirstColumn();
+    m_counterView->fitFirstColumn();
 }
 
 void SummaryView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // Row when the engines table and the other panes fit side by side; Column in a tall
-    // side dock; Stacked in a large, squarish one; else one pane at a time.
-    const int w = event->size().width(), h = event->size().height();
-    const int rowWidth = m_panes.empty() ? 900 : 1200;
-    if (w >= rowWidth && w * 4 >= h * 5)
-        arrange(Arrangement::Row);
-    else if (w * 5 < h * 4 && h >= 640)
-        arrange(Arrangement::Column);
-    else if (w >= 640 && h >= 560)
-        arrange(Arrangement::Stacked);
-    else
-        arrange(Arrangement::Tabs);
+    if (m_panes->arrangeFor(event->size()))
+        arranged();
 }
 
 void SummaryView::changeEvent(QEvent* event)
@@ -694,50 +380,6 @@ void SummaryView::changeEvent(QEvent* event)
         m_namesChanged = true;
         sizeColumns();
     }
-}
-
-void SummaryView::showContextMenu(QTreeView* view, const QPoint& pos)
-{
-    QMenu menu(this);
-    QAction* copy = menu.addAction(tr("Copy"), this, [this, view] { copyRows(view, false); });
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setEnabled(view->selectionModel()->hasSelection());
-    menu.addAction(tr("Copy Table"), this, [this, view] { copyRows(view, true); });
-    menu.addSeparator();
-    menu.addAction(tr("Expand All"), view, &QTreeView::expandAll);
-    menu.addAction(tr("Collapse All"), view, &QTreeView::collapseAll);
-    QAction* order = menu.addAction(tr("Trace Order"), this, [view] { view->sortByColumn(-1, Qt::AscendingOrder); });
-    order->setEnabled(view->header()->sortIndicatorSection() >= 0);
-    menu.exec(view->viewport()->mapToGlobal(pos));
-}
-
-// Tab-separated, one line per engine or counter with its process first, as shown (sorted,
-// visible columns): pastes into a spreadsheet.
-void SummaryView::copyRows(QTreeView* view, bool all) const
-{
-    QAbstractItemModel* model = view->model();
-    const int columns = model->columnCount();
-    QStringList header { tr("Process") };
-    for (int c = 0; c < columns; ++c)
-        if (!view->isColumnHidden(c))
-            header << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    QStringList lines { header.join(QLatin1Char('\t')) };
-    const QItemSelectionModel* sel = view->selectionModel();
-    for (int g = 0; g < model->rowCount(); ++g) {
-        const QModelIndex gi = model->index(g, 0);
-        const bool wholeGroup = all || sel->isRowSelected(g, QModelIndex());
-        for (int r = 0; r < model->rowCount(gi); ++r) {
-            if (!wholeGroup && !sel->isRowSelected(r, gi))
-                continue;
-            QStringList cells { gi.data().toString() };
-            for (int c = 0; c < columns; ++c)
-                if (!view->isColumnHidden(c))
-                    cells << model->index(r, c, gi).data().toString();
-            lines << cells.join(QLatin1Char('\t'));
-        }
-    }
-    if (lines.size() > 1)
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
 }
 
 } // namespace strata::widgets

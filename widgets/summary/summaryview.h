@@ -1,4 +1,5 @@
 #pragma once
+#include "summarypanes.h"
 #include <analysis/summary/summaryresult.h>
 
 #include <QWidget>
@@ -6,38 +7,34 @@
 #include <memory>
 
 class QLabel;
-class QSortFilterProxyModel;
-class QSplitter;
 class QStackedWidget;
-class QTabWidget;
 class QTreeView;
 class QTreeWidget;
 
 namespace strata::widgets {
 
 class SummaryCounterModel;
+class SummaryDiagnostics;
+class SummaryTable;
 class SummaryTrackModel;
 
 // One analysis::TraceSummary on screen, shared by the Overall and Current Selection Summary
 // docks: a caption (which window) and the trace facts; the engines by process (events,
 // busy, utilisation with an inline bar, average duration, and where the trace has them
 // data moved, bandwidth, FLOPs, MFU, HFU); the counters (min, mean, max); and the import
-// diagnostics (count per kind, the first messages with byte offsets). The panes follow the
-// dock's shape (Arrangement). Tables sort by any column and copy as TSV.
+// diagnostics (count per kind, the first messages with byte offsets: SummaryDiagnostics).
+// The panes follow the dock's shape (SummaryPanes). The tables (SummaryTable) sort by any
+// column and copy as TSV.
 class SummaryView : public QWidget {
     Q_OBJECT
 public:
-    enum class Arrangement {
-        Row, // side by side: a dock across the bottom
-        Stacked, // the engines on top, the other panes side by side below: a large floating dock
-        Column, // one above the other: a tall side dock
-        Tabs, // one pane at a time: a dock too small to show them together
-    };
+    using Arrangement = SummaryPanes::Arrangement;
     // What the line under the caption tells: the whole trace's facts, or the window's
     // (its length and share of the trace, slices and active engines in it).
     enum class FactsMode { Trace, Window };
 
     explicit SummaryView(QWidget* parent = nullptr);
+    ~SummaryView() override;
 
     // What the facts line names the profile by (the summary does not know its file).
     void setSource(const QString& filePath, const QString& format);
@@ -57,32 +54,26 @@ public:
     QString factsText() const; // plain text
     SummaryTrackModel* trackModel() const { return m_trackModel; }
     SummaryCounterModel* counterModel() const { return m_counterModel; }
-    QTreeView* trackView() const { return m_trackView; }
-    QTreeView* counterView() const { return m_counterView; }
-    QTreeWidget* diagnosticsView() const { return m_diagView; }
-    QSplitter* splitter() const { return m_split; }
-    Arrangement arrangement() const { return m_arrangement; }
-    QTabWidget* tabs() const { return m_tabs; }
+    QTreeView* trackView() const;
+    QTreeView* counterView() const;
+    QTreeWidget* diagnosticsView() const;
+    QSplitter* splitter() const { return m_panes->splitter(); }
+    Arrangement arrangement() const { return m_panes->arrangement(); }
+    QTabWidget* tabs() const { return m_panes->tabs(); }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
-    void arrange(Arrangement a);
-    void distribute();
-    QTreeView* makeTable(QSortFilterProxyModel* proxy, const QString& objectName);
-    QWidget* section(const QString& title, QWidget* body, QLabel** titleLabel = nullptr);
+    void arranged();
+    QSize trackNeeds() const;
     void updateFacts();
     void updateSections();
     void updateDiagnostics();
     void updateTabTitles();
     void updateTrackColumns();
     void sizeColumns();
-    void fitFirstColumn(QTreeView* view);
-    void copyRows(QTreeView* view, bool all) const;
-    void showContextMenu(QTreeView* view, const QPoint& pos);
 
     std::shared_ptr<const analysis::TraceSummary> m_summary;
     QString m_path, m_format;
@@ -90,33 +81,13 @@ private:
     QLabel* m_placeholder;
     QLabel* m_caption;
     QLabel* m_facts;
-    QSplitter* m_split; // the outer one
-    QSplitter* m_lower; // Stacked: the panes under the engines
-    QWidget* m_trackPane;
-    QWidget* m_sidePane; // counters and diagnostics
-    QTabWidget* m_tabs; // Tabs
-    struct Pane {
-        QWidget* widget;
-        QLabel* titleLabel;
-        QString title;
-    };
-    std::vector<Pane> m_panes; // addPane's
+    std::unique_ptr<SummaryPanes> m_panes;
     FactsMode m_factsMode = FactsMode::Trace;
-    Arrangement m_arrangement = Arrangement::Row;
     SummaryTrackModel* m_trackModel;
     SummaryCounterModel* m_counterModel;
-    QSortFilterProxyModel* m_trackProxy;
-    QSortFilterProxyModel* m_counterProxy;
-    QTreeView* m_trackView;
-    QTreeView* m_counterView;
-    QTreeWidget* m_diagView;
-    QLabel* m_trackTitle = nullptr;
-    QLabel* m_counterTitle = nullptr;
-    QLabel* m_diagTitle = nullptr;
-    QWidget* m_counterSection = nullptr;
-    QWidget* m_diagSection = nullptr;
-    std::vector<std::string> m_shownDiagnostics; // messages last put in the view
-    int m_tabIndex = 0; // the tab shown last time the panes were tabs
+    SummaryTable* m_trackView;
+    SummaryTable* m_counterView;
+    SummaryDiagnostics* m_diagView;
     bool m_columnsSized = false;
     bool m_namesChanged = true; // the first column's natural widths need measuring
 };

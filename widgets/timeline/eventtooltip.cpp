@@ -1,6 +1,7 @@
 #include "eventtooltip.h"
 
-#include "unitformat.h"
+#include <common/qstr.h>
+#include <common/unitformat.h>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -12,18 +13,13 @@ namespace strata::widgets {
 using store::TimeNs;
 
 namespace {
-QString qs(std::string_view v)
-{
-    return QString::fromUtf8(v.data(), int(v.size()));
-}
-
 QString trackPath(const store::EventStore& s, store::TrackId t)
 {
     const store::TrackInfo& info = s.track(t);
-    QString track = qs(s.trackLabel(t));
+    QString track = qstr(s.trackLabel(t));
     if (!info.process.valid())
         return track;
-    return qs(s.processLabel(info.process)) + QStringLiteral(" › ") + track;
+    return qstr(s.processLabel(info.process)) + QStringLiteral(" › ") + track;
 }
 } // namespace
 
@@ -43,7 +39,7 @@ QString EventTooltip::argValue(const store::EventStore& store, const store::Arg&
     case store::ArgKind::Int: return QString::number(a.i);
     case store::ArgKind::Uint: return QString::number(a.u);
     case store::ArgKind::Double: return QString::number(a.d, 'g', 8);
-    case store::ArgKind::String: return qs(store.str(a.stringValue()));
+    case store::ArgKind::String: return qstr(store.str(a.stringValue()));
     }
     return {};
 }
@@ -63,9 +59,9 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         type = s.sliceType(r);
         args = s.sliceArgs(r);
         const store::EventType& et = s.types().get(type);
-        c.title = qs(s.str(et.name));
+        c.title = qstr(s.str(et.name));
         if (et.category.valid() && !s.str(et.category).empty())
-            c.fields.push_back({ QStringLiteral("Category"), qs(s.str(et.category)) });
+            c.fields.push_back({ QStringLiteral("Category"), qstr(s.str(et.category)) });
         c.fields.push_back({ QStringLiteral("Track"), trackPath(s, s.sliceTrack(r)) });
         c.fields.push_back({ QStringLiteral("Start"), UnitFormat::precise(s.sliceTs(r) - origin) });
         c.fields.push_back({ QStringLiteral("Duration"), UnitFormat::duration(s.sliceDur(r)) });
@@ -77,11 +73,11 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
             if (up.size() > shown)
                 chain << QStringLiteral("…");
             for (size_t i = shown; i > 0; --i)
-                chain << qs(s.str(s.sliceName(up[i - 1])));
+                chain << qstr(s.str(s.sliceName(up[i - 1])));
             c.fields.push_back({ QStringLiteral("Parents"), chain.join(QStringLiteral(" › ")) });
         }
         if (et.source.valid())
-            c.fields.push_back({ QStringLiteral("Source"), qs(s.str(et.source)) });
+            c.fields.push_back({ QStringLiteral("Source"), qstr(s.str(et.source)) });
     } else {
         const store::InstantRow r(e.row);
         if (r.v >= s.instantCount())
@@ -89,9 +85,9 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         type = s.instantType(r);
         args = s.instantArgs(r);
         const store::EventType& et = s.types().get(type);
-        c.title = qs(s.str(et.name));
+        c.title = qstr(s.str(et.name));
         if (et.category.valid() && !s.str(et.category).empty())
-            c.fields.push_back({ QStringLiteral("Category"), qs(s.str(et.category)) });
+            c.fields.push_back({ QStringLiteral("Category"), qstr(s.str(et.category)) });
         c.fields.push_back({ QStringLiteral("Time"), UnitFormat::precise(s.instantTs(r) - origin) });
     }
     // The first args, minus a "source" already shown from the event's type.
@@ -107,7 +103,7 @@ TooltipContent EventTooltip::forEvent(const store::EventStore& s, model::EventRe
         QString v = argValue(s, a);
         if (v.size() > 80)
             v = v.left(79) + QChar(0x2026);
-        c.fields.push_back({ qs(s.str(a.key)), v });
+        c.fields.push_back({ qstr(s.str(a.key)), v });
         ++shown;
     }
     if (n > shown + skipped)
@@ -119,13 +115,13 @@ TooltipContent EventTooltip::forTrack(const store::EventStore& s, store::TrackId
 {
     TooltipContent c;
     const store::TrackInfo& info = s.track(track);
-    c.title = qs(s.trackLabel(track));
+    c.title = qstr(s.trackLabel(track));
     if (info.process.valid())
-        c.fields.push_back({ QStringLiteral("Process"), qs(s.processLabel(info.process)) });
+        c.fields.push_back({ QStringLiteral("Process"), qstr(s.processLabel(info.process)) });
     c.fields.push_back({ QStringLiteral("Kind"), QString::fromLatin1(store::trackKindName(info.kind)) });
     if (info.kind == store::TrackKind::Thread)
         c.fields.push_back({ QStringLiteral("Thread id"),
-            info.tid.isString ? qs(s.str(info.tid.str)) : QString::number(info.tid.num) });
+            info.tid.isString ? qstr(s.str(info.tid.str)) : QString::number(info.tid.num) });
     if (!info.slices.empty()) {
         c.fields.push_back({ QStringLiteral("Slices"), QString::number(info.slices.size()) });
         c.fields.push_back({ QStringLiteral("Depth"), QString::number(info.levelCount) });
@@ -151,13 +147,13 @@ TooltipContent EventTooltip::forCounter(const store::EventStore& s, store::Track
     if (r.empty() || s.counterTs(r.begin) > t)
         return c;
     const store::CounterSeries& series = s.counter(info.counter);
-    c.title = qs(s.str(series.name));
+    c.title = qstr(s.str(series.name));
     c.fields.push_back({ QStringLiteral("Value"), QString::number(s.counterValue(r.begin), 'g', 10) });
     c.fields.push_back({ QStringLiteral("Since"), UnitFormat::precise(s.counterTs(r.begin) - s.extent().start) });
     c.fields.push_back({ QStringLiteral("Range"),
         UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue) });
     if (info.process.valid())
-        c.fields.push_back({ QStringLiteral("Process"), qs(s.processLabel(info.process)) });
+        c.fields.push_back({ QStringLiteral("Process"), qstr(s.processLabel(info.process)) });
     return c;
 }
 

@@ -1,7 +1,7 @@
 #include "overviewbar.h"
 
-#include "operatorcolors.h"
 #include <analysis/timeline/lodindex.h>
+#include <common/operatorcolors.h>
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,10 +1,10 @@
 #include "timelineoverlay.h"
 
 #include "flowbundler.h"
-#include "operatorcolors.h"
-#include "timelinestyle.h"
 #include "trackimagecache.h"
-#include "unitformat.h"
+#include <common/operatorcolors.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 

@@ -3,11 +3,11 @@
 #include "eventplace.h"
 #include "keyhelp.h"
 #include "timelinenavigator.h"
-#include "timelinestyle.h"
 #include "timeruler.h"
 #include "tracklabels.h"
-#include "unitformat.h"
 #include <analysis/timeline/lodindex.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
 #include <state/session.h>
@@ -44,8 +44,6 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(360, 160);
     m_markers.setModel(session->annotations(), this);
-    connect(session, &model::Session::storeChanged, this, [this] { setStore(m_session->store()); });
-    connect(session, &model::Session::analysesChanged, this, &TimelineWidget::takeIndex);
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
             updateHover(m_mousePos);
@@ -61,7 +59,8 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
         relayout();
         update();
     });
-    setStore(session->store());
+    session->follow(
+        this, [this] { setStore(m_session->store()); }, [this] { takeIndex(); });
 }
 
 TimelineWidget::~TimelineWidget() = default;

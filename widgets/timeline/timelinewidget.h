@@ -1,7 +1,6 @@
 #pragma once
 #include "eventtooltip.h"
 #include "markerlayer.h"
-#include "operatorcolors.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
 #include "timelinelayout.h"
@@ -9,8 +8,10 @@
 #include "timelineoverlay.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
+#include <common/operatorcolors.h>
 
 #include <state/selection.h>
+#include <state/statefwd.h>
 #include <state/viewport.h>
 #include <store/eventstore.h>
 
@@ -24,10 +25,6 @@
 namespace strata::analysis {
 class LodIndex;
 }
-namespace strata::model {
-class Session;
-class TrackFilter;
-} // namespace strata::model
 
 namespace strata::widgets {
 

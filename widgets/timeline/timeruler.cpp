@@ -1,6 +1,6 @@
 #include "timeruler.h"
 
-#include "unitformat.h"
+#include <common/unitformat.h>
 
 #include <QPainter>
 

@@ -1,8 +1,11 @@
 #include "trackimagecache.h"
 
+#include <state/poolrun.h>
+
 #include <QThread>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentMap>
+
+#include <atomic>
 
 namespace strata::widgets {
 
@@ -60,11 +63,23 @@ void TrackImageCache::prepare(
         return;
     const TrackRenderer renderer(ctx);
     // Each task writes only its own track's image and reads the immutable store and index.
-    auto render = [this, &renderer](const LayoutRow* r) { renderer.render(*r, m_images[slot(*r)]); };
-    if (missing.size() > 1 && QThread::idealThreadCount() > 1)
-        QtConcurrent::blockingMap(renderPool(), missing, render);
-    else
-        std::for_each(missing.begin(), missing.end(), render);
+    // The GUI thread takes rows off the list together with the pool's threads, then waits.
+    std::atomic<size_t> next { 0 };
+    auto drain = [&] {
+        for (size_t i; (i = next.fetch_add(1)) < missing.size();)
+            renderer.render(*missing[i], m_images[slot(*missing[i])]);
+    };
+    const size_t helpers
+        = QThread::idealThreadCount() > 1 ? std::min(missing.size() - 1, size_t(renderPool()->maxThreadCount())) : 0;
+    const model::Handover handover;
+    std::vector<QFuture<void>> running;
+    running.reserve(helpers);
+    for (size_t k = 0; k < helpers; ++k)
+        running.push_back(model::runOnPool(renderPool(), handover, drain));
+    drain();
+    for (QFuture<void>& f : running)
+        f.waitForFinished();
+    handover.receive();
     for (const LayoutRow* r : missing)
         m_current[slot(*r)] = 1;
     m_builds += int(missing.size());

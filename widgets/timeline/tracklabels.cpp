@@ -1,7 +1,8 @@
 #include "tracklabels.h"
 
-#include "timelinestyle.h"
-#include "unitformat.h"
+#include <common/qstr.h>
+#include <common/timelinestyle.h>
+#include <common/unitformat.h>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -9,15 +10,6 @@
 namespace strata::widgets {
 
 namespace {
-QString qs(const std::string& v)
-{
-    return QString::fromStdString(v);
-}
-QString qs(std::string_view v)
-{
-    return QString::fromUtf8(v.data(), int(v.size()));
-}
-
 QColor muted(const QPalette& pal, int alpha = 140)
 {
     QColor c = pal.color(QPalette::WindowText);
@@ -72,7 +64,7 @@ QString TrackLabels::processSubtitle(const store::EventStore& store, const Layou
         return row.trackCount == 1 ? QStringLiteral("1 track") : QStringLiteral("%1 tracks").arg(row.trackCount);
     const store::ProcessInfo& info = store.process(row.process);
     if (info.labels.valid())
-        return qs(store.str(info.labels)).replace(QLatin1Char(','), QStringLiteral(", "));
+        return qstr(store.str(info.labels)).replace(QLatin1Char(','), QStringLiteral(", "));
     return {};
 }
 
@@ -103,7 +95,7 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             drawChevron(p, QPointF(r.left() + 11, r.center().y() + 0.5), row.collapsed, muted(pal, 200));
             const int x = r.left() + 20;
             const int avail = r.right() - 6 - x;
-            const QString name = fmb.elidedText(qs(store.processLabel(row.process)), Qt::ElideRight, avail);
+            const QString name = fmb.elidedText(qstr(store.processLabel(row.process)), Qt::ElideRight, avail);
             const int baseline = r.top() + (r.height() + fmb.ascent() - fmb.descent()) / 2;
             p.setFont(bold);
             p.setPen(pal.color(QPalette::WindowText));
@@ -135,7 +127,7 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             p.setPen(info.kind == store::TrackKind::Overflow ? muted(pal, 190) : pal.color(QPalette::WindowText));
             const int firstLineBase
                 = r.top() + std::min(4 + fm.ascent(), (r.height() + fm.ascent() - fm.descent()) / 2);
-            p.drawText(x, firstLineBase, fm.elidedText(qs(store.trackLabel(row.track)), Qt::ElideRight, right - x));
+            p.drawText(x, firstLineBase, fm.elidedText(qstr(store.trackLabel(row.track)), Qt::ElideRight, right - x));
             if (info.kind == store::TrackKind::Counter && info.counter.valid()) {
                 const store::CounterSeries& c = store.counter(info.counter);
                 p.setFont(small);

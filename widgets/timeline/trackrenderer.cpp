@@ -1,8 +1,8 @@
 #include "trackrenderer.h"
 
-#include "operatorcolors.h"
-#include "unitformat.h"
 #include <analysis/timeline/lodindex.h>
+#include <common/operatorcolors.h>
+#include <common/unitformat.h>
 
 #include <QFontMetricsF>
 #include <QPainter>

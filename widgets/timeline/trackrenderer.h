@@ -1,6 +1,7 @@
 #pragma once
 #include "timelinelayout.h"
 
+#include <common/qstr.h>
 #include <store/eventstore.h>
 
 #include <QFont>
@@ -29,7 +30,7 @@ struct SliceLabelCache {
         names.reserve(store->types().size());
         for (uint32_t i = 0; i < store->types().size(); ++i) {
             const std::string_view v = store->str(store->types().get(store::TypeId(i)).name);
-            names.push_back(QString::fromUtf8(v.data(), qsizetype(v.size())));
+            names.push_back(qstr(v));
         }
     }
 };

@@ -1,9 +1,11 @@
 #include "nameparser.h"
 
+#include <analysis/enumname.h>
 #include <store/transferclassifier.h>
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace strata::analysis {
 
@@ -269,16 +271,9 @@ bool parseHlo(std::string_view name, OperatorInfo& info)
 
 const char* nameFormatName(NameFormat f)
 {
-    switch (f) {
-    case NameFormat::Plain: return "plain";
-    case NameFormat::Rbln: return "rbln";
-    case NameFormat::NeuronPath: return "neuron_path";
-    case NameFormat::Hlo: return "hlo";
-    case NameFormat::Kineto: return "kineto";
-    case NameFormat::Call: return "call";
-    case NameFormat::Fused: return "fused";
-    }
-    return "plain";
+    static constexpr const char* kNames[] = { "plain", "rbln", "neuron_path", "hlo", "kineto", "call", "fused" };
+    static_assert(std::size(kNames) == size_t(NameFormat::Fused) + 1, "a name per NameFormat");
+    return enumName(f, kNames, "plain");
 }
 
 bool NameParser::fusedMembers(std::string_view text, std::vector<std::string>* members, bool* malformed)

@@ -1,19 +1,16 @@
 #include "operatorlevel.h"
 
+#include <analysis/enumname.h>
+
+#include <iterator>
+
 namespace strata::analysis {
 
 const char* operatorLevelName(OperatorLevel level)
 {
-    switch (level) {
-    case OperatorLevel::Module: return "module";
-    case OperatorLevel::Framework: return "framework";
-    case OperatorLevel::Layer: return "layer";
-    case OperatorLevel::Hlo: return "hlo";
-    case OperatorLevel::Op: return "op";
-    case OperatorLevel::Command: return "command";
-    case OperatorLevel::Name: return "name";
-    }
-    return "op";
+    static constexpr const char* kNames[] = { "module", "framework", "layer", "hlo", "op", "command", "name" };
+    static_assert(std::size(kNames) == kOperatorLevelCount, "a name per OperatorLevel");
+    return enumName(level, kNames, "op");
 }
 
 bool parseOperatorLevel(std::string_view text, OperatorLevel* out)
@@ -34,25 +31,16 @@ bool parseOperatorLevel(std::string_view text, OperatorLevel* out)
 
 const char* operatorKindName(OperatorKind kind)
 {
-    switch (kind) {
-    case OperatorKind::Unknown: return "unknown";
-    case OperatorKind::Compute: return "compute";
-    case OperatorKind::Transfer: return "transfer";
-    case OperatorKind::Sync: return "sync";
-    case OperatorKind::Collective: return "collective";
-    case OperatorKind::Host: return "host";
-    }
-    return "unknown";
+    static constexpr const char* kNames[] = { "unknown", "compute", "transfer", "sync", "collective", "host" };
+    static_assert(std::size(kNames) == size_t(OperatorKind::Host) + 1, "a name per OperatorKind");
+    return enumName(kind, kNames, "unknown");
 }
 
 const char* operatorScopeName(OperatorScope scope)
 {
-    switch (scope) {
-    case OperatorScope::Device: return "device";
-    case OperatorScope::Host: return "host";
-    case OperatorScope::All: return "all";
-    }
-    return "all";
+    static constexpr const char* kNames[] = { "device", "host", "all" };
+    static_assert(std::size(kNames) == size_t(OperatorScope::All) + 1, "a name per OperatorScope");
+    return enumName(scope, kNames, "all");
 }
 
 bool parseOperatorScope(std::string_view text, OperatorScope* out)

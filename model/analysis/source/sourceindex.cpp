@@ -1,4 +1,5 @@
 #include "sourceindex.h"
+#include "locationtable.h"
 
 #include <store/parallel.h>
 
@@ -17,33 +18,6 @@ bool cancelled(const std::atomic<bool>* cancel)
 {
     return cancel && cancel->load(std::memory_order_relaxed);
 }
-
-// Interns (file, line) pairs into dense location ids.
-class LocationTable {
-public:
-    uint32_t intern(const SourceLocation& loc)
-    {
-        auto f = m_fileIds.find(loc.file);
-        if (f == m_fileIds.end()) {
-            f = m_fileIds.emplace(loc.file, uint32_t(m_files.size())).first;
-            m_files.push_back(loc.file);
-        }
-        const uint64_t key = (uint64_t(f->second) << 32) | loc.line;
-        auto [it, fresh] = m_locIds.emplace(key, uint32_t(m_locFile.size()));
-        if (fresh) {
-            m_locFile.push_back(f->second);
-            m_locLine.push_back(loc.line);
-        }
-        return it->second;
-    }
-    size_t size() const { return m_locFile.size(); }
-    std::vector<std::string> m_files;
-    std::vector<uint32_t> m_locFile, m_locLine;
-
-private:
-    std::unordered_map<std::string, uint32_t> m_fileIds;
-    std::unordered_map<uint64_t, uint32_t> m_locIds;
-};
 
 struct RefKey {
     uint8_t origin;
@@ -66,6 +40,27 @@ struct RefKeyHash {
 
 } // namespace
 
+// The state one build() hands from step to step.
+struct SourceIndex::Build {
+    Build(const store::EventStore& store, const std::atomic<bool>* cancelFlag)
+        : s(store)
+        , cancel(cancelFlag)
+        , locator(store)
+    {
+    }
+    // The first slice row of part p; part `parts` is the end.
+    uint32_t partBegin(unsigned p) const { return uint32_t(s.sliceCount() * p / parts); }
+
+    const store::EventStore& s;
+    const std::atomic<bool>* cancel;
+    const SourceLocator locator;
+    LocationTable table;
+    unsigned parts = 1; // the slice rows split in this many parts, one per thread
+    std::vector<uint8_t> argOrigin; // per ArgSetId: the SourceOrigin of m_argLoc
+    std::vector<uint32_t> sliceCount, instCount; // per location id
+    std::vector<store::TimeNs> sliceDur; // per location id
+};
+
 void SourceIndex::clear()
 {
     *this = SourceIndex();
@@ -74,126 +69,151 @@ void SourceIndex::clear()
 bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
 {
     clear();
-    const SourceLocator locator(s);
-    LocationTable table;
-
-    // 1. A location per type (parsed once per distinct source string).
-    const store::TypeTable& types = s.types();
-    m_typeLoc.assign(types.size(), kNone);
-    {
-        std::unordered_map<uint32_t, uint32_t> bySource;
-        for (uint32_t t = 0; t < types.size(); ++t) {
-            const store::StringId src = types.get(store::TypeId(t)).source;
-            if (!src.valid())
-                continue;
-            auto it = bySource.find(src.v);
-            if (it == bySource.end()) {
-                const SourceLocation loc = locator.locate(store::TypeId(t));
-                it = bySource.emplace(src.v, loc.valid() ? table.intern(loc) : kNone).first;
-            }
-            m_typeLoc[t] = it->second;
-        }
-    }
+    Build b(s, cancel);
+    locateTypes(b);
     if (cancelled(cancel)) {
         clear();
         return false;
     }
-
-    const size_t rows = s.sliceCount();
-    const unsigned parts = unsigned(
-        std::max<size_t>(1, std::min<size_t>(store::Parallel::threads(threads, 2), rows / kMinRowsPerThread)));
-    auto partBegin = [&](unsigned p) { return uint32_t(rows * p / parts); };
-
-    // 2. A location per arg set, for the sets of events whose type has none.
-    std::vector<uint8_t> argOrigin;
-    if (locator.anyArgKeys()) {
-        const size_t sets = s.args().setCount();
-        std::vector<std::vector<uint8_t>> needed(parts);
-        std::vector<uint8_t> stop(parts, 0);
-        store::Parallel::parts(parts, [&](unsigned p) {
-            std::vector<uint8_t>& need = needed[p];
-            need.assign(sets, 0);
-            uint32_t poll = 0;
-            for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
-                if (++poll == kPollRows) {
-                    poll = 0;
-                    if (cancelled(cancel)) {
-                        stop[p] = 1;
-                        return;
-                    }
-                }
-                const store::SliceRow row(r);
-                if (m_typeLoc[s.sliceType(row).v] != kNone)
-                    continue;
-                const store::ArgSetId a = s.sliceArgs(row);
-                if (a.valid())
-                    need[a.v] = 1;
-            }
-        });
-        if (std::find(stop.begin(), stop.end(), 1) != stop.end() || cancelled(cancel)) {
+    b.parts = unsigned(std::max<size_t>(
+        1, std::min<size_t>(store::Parallel::threads(threads, 2), s.sliceCount() / kMinRowsPerThread)));
+    if (b.locator.anyArgKeys()) {
+        std::vector<std::vector<uint8_t>> needed;
+        if (!markArgSets(b, needed) || !resolveArgSets(b, needed)) {
             clear();
             return false;
         }
-        for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const store::InstantRow row(i);
-            const store::ArgSetId a = s.instantArgs(row);
-            if (m_typeLoc[s.instantType(row).v] == kNone && a.valid())
-                needed[0][a.v] = 1;
+    }
+    if (!indexSlices(b)) {
+        clear();
+        return false;
+    }
+    indexInstants(b);
+    collectFiles(b);
+    return true;
+}
+
+// Step 1: a location per type, parsed once per distinct source string.
+void SourceIndex::locateTypes(Build& b)
+{
+    const store::TypeTable& types = b.s.types();
+    m_typeLoc.assign(types.size(), kNone);
+    std::unordered_map<uint32_t, uint32_t> bySource;
+    for (uint32_t t = 0; t < types.size(); ++t) {
+        const store::StringId src = types.get(store::TypeId(t)).source;
+        if (!src.valid())
+            continue;
+        auto it = bySource.find(src.v);
+        if (it == bySource.end()) {
+            const SourceLocation loc = b.locator.locate(store::TypeId(t));
+            it = bySource.emplace(src.v, loc.valid() ? b.table.intern(loc) : kNone).first;
         }
-        m_argLoc.assign(sets, kNone);
-        argOrigin.assign(sets, 0);
-        std::unordered_map<RefKey, uint32_t, RefKeyHash> byRef;
-        for (uint32_t set = 0; set < sets; ++set) {
-            bool need = false;
-            for (unsigned p = 0; p < parts && !need; ++p)
-                need = needed[p][set];
-            if (!need)
+        m_typeLoc[t] = it->second;
+    }
+}
+
+// Step 2, first half: per part, a byte per ArgSetId, 1 when a slice of the part whose type
+// has no location carries that set; instants mark part 0's. False when cancelled.
+bool SourceIndex::markArgSets(const Build& b, std::vector<std::vector<uint8_t>>& needed) const
+{
+    const store::EventStore& s = b.s;
+    const size_t sets = s.args().setCount();
+    needed.assign(b.parts, {});
+    std::vector<uint8_t> stop(b.parts, 0);
+    store::Parallel::parts(b.parts, [&](unsigned p) {
+        std::vector<uint8_t>& need = needed[p];
+        need.assign(sets, 0);
+        uint32_t poll = 0;
+        for (uint32_t r = b.partBegin(p), end = b.partBegin(p + 1); r < end; ++r) {
+            if (++poll == kPollRows) {
+                poll = 0;
+                if (cancelled(b.cancel)) {
+                    stop[p] = 1;
+                    return;
+                }
+            }
+            const store::SliceRow row(r);
+            if (m_typeLoc[s.sliceType(row).v] != kNone)
                 continue;
-            if ((set & 0xffff) == 0 && cancelled(cancel)) {
-                clear();
-                return false;
+            const store::ArgSetId a = s.sliceArgs(row);
+            if (a.valid())
+                need[a.v] = 1;
+        }
+    });
+    if (std::find(stop.begin(), stop.end(), 1) != stop.end() || cancelled(b.cancel))
+        return false;
+    for (uint32_t i = 0; i < s.instantCount(); ++i) {
+        const store::InstantRow row(i);
+        const store::ArgSetId a = s.instantArgs(row);
+        if (m_typeLoc[s.instantType(row).v] == kNone && a.valid())
+            needed[0][a.v] = 1;
+    }
+    return true;
+}
+
+// Step 2, second half: the location of each marked set, by SourceLocator's priority (the
+// first origin whose text resolves), each distinct text resolved once. False when cancelled.
+bool SourceIndex::resolveArgSets(Build& b, const std::vector<std::vector<uint8_t>>& needed)
+{
+    const size_t sets = b.s.args().setCount();
+    m_argLoc.assign(sets, kNone);
+    b.argOrigin.assign(sets, 0);
+    std::unordered_map<RefKey, uint32_t, RefKeyHash> byRef;
+    for (uint32_t set = 0; set < sets; ++set) {
+        bool need = false;
+        for (unsigned p = 0; p < b.parts && !need; ++p)
+            need = needed[p][set];
+        if (!need)
+            continue;
+        if ((set & 0xffff) == 0 && cancelled(b.cancel))
+            return false;
+        SourceOrigin after = SourceOrigin::None;
+        for (;;) {
+            const SourceArgRef ref = b.locator.find(store::ArgSetId(set), after);
+            if (!ref.valid())
+                break;
+            const RefKey key { uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v };
+            auto it = byRef.find(key);
+            if (it == byRef.end()) {
+                const SourceLocation loc = b.locator.resolve(ref);
+                it = byRef.emplace(key, loc.valid() ? b.table.intern(loc) : kNone).first;
             }
-            SourceOrigin after = SourceOrigin::None;
-            for (;;) {
-                const SourceArgRef ref = locator.find(store::ArgSetId(set), after);
-                if (!ref.valid())
-                    break;
-                const RefKey key { uint8_t(ref.origin), ref.text.v, ref.line, ref.lineText.v };
-                auto it = byRef.find(key);
-                if (it == byRef.end()) {
-                    const SourceLocation loc = locator.resolve(ref);
-                    it = byRef.emplace(key, loc.valid() ? table.intern(loc) : kNone).first;
-                }
-                if (it->second != kNone) {
-                    m_argLoc[set] = it->second;
-                    argOrigin[set] = uint8_t(ref.origin);
-                    break;
-                }
-                after = ref.origin;
+            if (it->second != kNone) {
+                m_argLoc[set] = it->second;
+                b.argOrigin[set] = uint8_t(ref.origin);
+                break;
             }
+            after = ref.origin;
         }
     }
+    return true;
+}
 
-    // 3. Count per location (per part), then offsets, then fill: each list comes out sorted.
-    const size_t nLoc = table.size();
+// Step 3: the slices' CSR. Each part counts per location, the counts give the offsets (and
+// each part its write cursor), then each part fills its rows: every list comes out sorted.
+// False when cancelled.
+bool SourceIndex::indexSlices(Build& b)
+{
+    const store::EventStore& s = b.s;
+    const size_t nLoc = b.table.size();
     struct PartCounts {
         std::vector<uint32_t> count; // then: the part's write cursor per location
         std::vector<store::TimeNs> dur;
         uint64_t origins[7] = {};
         bool stopped = false;
     };
-    std::vector<PartCounts> pc(parts);
-    store::Parallel::parts(parts, [&](unsigned p) {
+    std::vector<PartCounts> pc(b.parts);
+    store::Parallel::parts(b.parts, [&](unsigned p) {
         PartCounts& c = pc[p];
         c.count.assign(nLoc, 0);
         c.dur.assign(nLoc, 0);
         if (nLoc == 0)
             return;
         uint32_t poll = 0;
-        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+        for (uint32_t r = b.partBegin(p), end = b.partBegin(p + 1); r < end; ++r) {
             if (++poll == kPollRows) {
                 poll = 0;
-                if (cancelled(cancel)) {
+                if (cancelled(b.cancel)) {
                     c.stopped = true;
                     return;
                 }
@@ -206,25 +226,23 @@ bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* can
                 continue;
             ++c.count[l];
             c.dur[l] += s.sliceDur(row);
-            ++c.origins[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : argOrigin[args.v]];
+            ++c.origins[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : b.argOrigin[args.v]];
         }
     });
     for (const PartCounts& c : pc)
-        if (c.stopped) {
-            clear();
+        if (c.stopped)
             return false;
-        }
-    std::vector<uint32_t> sliceCount(nLoc, 0);
-    std::vector<store::TimeNs> sliceDur(nLoc, 0);
+    b.sliceCount.assign(nLoc, 0);
+    b.sliceDur.assign(nLoc, 0);
     m_sliceOffsets.assign(nLoc + 1, 0);
     for (size_t l = 0; l < nLoc; ++l) {
         uint32_t at = m_sliceOffsets[l];
-        for (unsigned p = 0; p < parts; ++p) {
+        for (unsigned p = 0; p < b.parts; ++p) {
             const uint32_t n = pc[p].count[l];
             pc[p].count[l] = at; // cursor
             at += n;
-            sliceCount[l] += n;
-            sliceDur[l] += pc[p].dur[l];
+            b.sliceCount[l] += n;
+            b.sliceDur[l] += pc[p].dur[l];
         }
         m_sliceOffsets[l + 1] = at;
     }
@@ -232,73 +250,80 @@ bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* can
         for (size_t o = 0; o < 7; ++o)
             m_originCount[o] += c.origins[o];
     m_sliceRows.resize(m_sliceOffsets[nLoc]);
-    store::Parallel::parts(parts, [&](unsigned p) {
+    store::Parallel::parts(b.parts, [&](unsigned p) {
         std::vector<uint32_t>& cursor = pc[p].count;
         if (nLoc == 0)
             return;
-        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+        for (uint32_t r = b.partBegin(p), end = b.partBegin(p + 1); r < end; ++r) {
             const store::SliceRow row(r);
             const uint32_t l = locOf(s.sliceType(row), s.sliceArgs(row));
             if (l != kNone)
                 m_sliceRows[cursor[l]++] = row;
         }
     });
-    pc.clear();
-    if (cancelled(cancel)) {
-        clear();
-        return false;
-    }
+    return !cancelled(b.cancel);
+}
 
-    // Instants: few, one thread.
-    std::vector<uint32_t> instCount(nLoc, 0);
+// Step 3 for the instants: the same CSR, on one thread (there are few).
+void SourceIndex::indexInstants(Build& b)
+{
+    const store::EventStore& s = b.s;
+    const size_t nLoc = b.table.size();
+    b.instCount.assign(nLoc, 0);
     m_instOffsets.assign(nLoc + 1, 0);
-    if (nLoc) {
-        for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const store::InstantRow row(i);
-            const store::TypeId type = s.instantType(row);
-            const store::ArgSetId args = s.instantArgs(row);
-            const uint32_t l = locOf(type, args);
-            if (l == kNone)
-                continue;
-            ++instCount[l];
-            ++m_originCount[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : argOrigin[args.v]];
-        }
-        for (size_t l = 0; l < nLoc; ++l)
-            m_instOffsets[l + 1] = m_instOffsets[l] + instCount[l];
-        m_instRows.resize(m_instOffsets[nLoc]);
-        std::vector<uint32_t> cursor(m_instOffsets.begin(), m_instOffsets.end() - 1);
-        for (uint32_t i = 0; i < s.instantCount(); ++i) {
-            const store::InstantRow row(i);
-            const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
-            if (l != kNone)
-                m_instRows[cursor[l]++] = row;
-        }
+    if (nLoc == 0)
+        return;
+    for (uint32_t i = 0; i < s.instantCount(); ++i) {
+        const store::InstantRow row(i);
+        const store::TypeId type = s.instantType(row);
+        const store::ArgSetId args = s.instantArgs(row);
+        const uint32_t l = locOf(type, args);
+        if (l == kNone)
+            continue;
+        ++b.instCount[l];
+        ++m_originCount[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : b.argOrigin[args.v]];
     }
+    for (size_t l = 0; l < nLoc; ++l)
+        m_instOffsets[l + 1] = m_instOffsets[l] + b.instCount[l];
+    m_instRows.resize(m_instOffsets[nLoc]);
+    std::vector<uint32_t> cursor(m_instOffsets.begin(), m_instOffsets.end() - 1);
+    for (uint32_t i = 0; i < s.instantCount(); ++i) {
+        const store::InstantRow row(i);
+        const uint32_t l = locOf(s.instantType(row), s.instantArgs(row));
+        if (l != kNone)
+            m_instRows[cursor[l]++] = row;
+    }
+}
 
-    // 4. Files and lines: sorted by path and by line; only lines with events.
+// Step 4: files sorted by path, each with its lines sorted by line, only lines with events;
+// location ids are renumbered to the files' new order.
+void SourceIndex::collectFiles(const Build& b)
+{
+    const LocationTable& table = b.table;
+    const size_t nLoc = table.size();
     std::vector<uint32_t> order(table.m_files.size());
     std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return table.m_files[a] < table.m_files[b]; });
+    std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) { return table.m_files[x] < table.m_files[y]; });
     std::vector<int32_t> fileIndex(table.m_files.size(), -1);
     std::vector<std::vector<uint32_t>> locsOfFile(table.m_files.size());
     for (uint32_t l = 0; l < nLoc; ++l)
-        if (sliceCount[l] + instCount[l] > 0)
+        if (b.sliceCount[l] + b.instCount[l] > 0)
             locsOfFile[table.m_locFile[l]].push_back(l);
     for (uint32_t f : order) {
         std::vector<uint32_t>& locs = locsOfFile[f];
         if (locs.empty())
             continue;
         std::sort(
-            locs.begin(), locs.end(), [&](uint32_t a, uint32_t b) { return table.m_locLine[a] < table.m_locLine[b]; });
+            locs.begin(), locs.end(), [&](uint32_t x, uint32_t y) { return table.m_locLine[x] < table.m_locLine[y]; });
         fileIndex[f] = int32_t(m_files.size());
         SourceFile file;
         file.path = table.m_files[f];
         for (uint32_t l : locs) {
             SourceLine line;
             line.line = table.m_locLine[l];
-            line.slices = sliceCount[l];
-            line.instants = instCount[l];
-            line.totalNs = sliceDur[l];
+            line.slices = b.sliceCount[l];
+            line.instants = b.instCount[l];
+            line.totalNs = b.sliceDur[l];
             file.slices += line.slices;
             file.instants += line.instants;
             file.totalNs += line.totalNs;
@@ -312,7 +337,6 @@ bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* can
     m_locLine = table.m_locLine;
     for (uint32_t l = 0; l < nLoc; ++l)
         m_locFile[l] = uint32_t(fileIndex[table.m_locFile[l]]);
-    return true;
 }
 
 int SourceIndex::findFile(std::string_view path) const

@@ -86,6 +86,14 @@ private:
         return m_argLoc[args.v];
     }
     void clear();
+    // build()'s steps, in order; each bool one is false when it saw the cancel flag.
+    struct Build; // the state the steps hand on (sourceindex.cpp)
+    void locateTypes(Build& b);
+    bool markArgSets(const Build& b, std::vector<std::vector<uint8_t>>& needed) const;
+    bool resolveArgSets(Build& b, const std::vector<std::vector<uint8_t>>& needed);
+    bool indexSlices(Build& b);
+    void indexInstants(Build& b);
+    void collectFiles(const Build& b);
     template <typename Row> static std::vector<Row> merge(const std::vector<std::pair<const Row*, const Row*>>& spans);
     // The rows of `lines` in `file` from one of the CSR tables below, in row order.
     template <typename Row>

@@ -1,5 +1,8 @@
 #include "sourcelocator.h"
 
+#include <analysis/enumname.h>
+
+#include <iterator>
 #include <vector>
 
 namespace strata::analysis {
@@ -67,16 +70,10 @@ bool isSegmentPrefix(std::string_view path, std::string_view segment)
 
 const char* sourceOriginName(SourceOrigin o)
 {
-    switch (o) {
-    case SourceOrigin::None: return "none";
-    case SourceOrigin::TypeSource: return "type_source";
-    case SourceOrigin::SourceArg: return "source_arg";
-    case SourceOrigin::Loc: return "loc";
-    case SourceOrigin::FileLine: return "file_line";
-    case SourceOrigin::Nki: return "nki";
-    case SourceOrigin::CallStack: return "call_stack";
-    }
-    return "unknown";
+    static constexpr const char* kNames[]
+        = { "none", "type_source", "source_arg", "loc", "file_line", "nki", "call_stack" };
+    static_assert(std::size(kNames) == size_t(SourceOrigin::CallStack) + 1, "a name per SourceOrigin");
+    return enumName(o, kNames, "unknown");
 }
 
 SourceLocator::SourceLocator(const store::EventStore& store)

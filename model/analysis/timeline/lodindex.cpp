@@ -18,6 +18,31 @@ template <typename F> void parallelFor(size_t n, F&& f)
 {
     store::Parallel::forEach(n, store::Parallel::threads(0, 4), [&f](size_t i, unsigned) { f(i); });
 }
+
+// Covers rows [begin, end) with the fewest pyramid entries: the rows at the ragged edges
+// (visit(0, row)), then whole blocks of level k - 1 for the part aligned one step up
+// (visit(k, block)), and so on up to `levels`. The visiting order is fixed, so a caller
+// that keeps the first of equal values picks the same entry every time.
+template <typename Visit> void coverRows(uint32_t begin, uint32_t end, size_t levels, Visit&& visit)
+{
+    constexpr uint32_t kBlock = LodIndex::kBlock;
+    uint32_t lo = begin, hi = end;
+    for (size_t k = 0;; ++k) {
+        const uint32_t loUp = (lo + kBlock - 1) / kBlock * kBlock;
+        const uint32_t hiDown = hi / kBlock * kBlock;
+        if (k == levels || loUp >= hiDown) {
+            for (uint32_t i = lo; i < hi; ++i)
+                visit(k, i);
+            return;
+        }
+        for (uint32_t i = lo; i < loUp; ++i)
+            visit(k, i);
+        for (uint32_t i = hiDown; i < hi; ++i)
+            visit(k, i);
+        lo = loUp / kBlock;
+        hi = hiDown / kBlock;
+    }
+}
 } // namespace
 
 LodIndex::LodIndex(const store::EventStore& store)
@@ -116,29 +141,12 @@ store::SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
             bestDur = d;
         }
     };
-    // Rows at the ragged edges, then whole blocks one pyramid level up, and so on.
-    uint32_t lo = begin, hi = end;
-    for (size_t k = 0;; ++k) {
-        auto at = [&](uint32_t i) {
-            if (k == 0)
-                consider(i, m_store.sliceDur(store::SliceRow(i)));
-            else
-                consider(m_blocks[k - 1][i].longest, m_blocks[k - 1][i].longestDur);
-        };
-        const uint32_t loUp = (lo + kBlock - 1) / kBlock * kBlock;
-        const uint32_t hiDown = hi / kBlock * kBlock;
-        if (k == m_blocks.size() || loUp >= hiDown) {
-            for (uint32_t i = lo; i < hi; ++i)
-                at(i);
-            break;
-        }
-        for (uint32_t i = lo; i < loUp; ++i)
-            at(i);
-        for (uint32_t i = hiDown; i < hi; ++i)
-            at(i);
-        lo = loUp / kBlock;
-        hi = hiDown / kBlock;
-    }
+    coverRows(begin, end, m_blocks.size(), [&](size_t k, uint32_t i) {
+        if (k == 0)
+            consider(i, m_store.sliceDur(store::SliceRow(i)));
+        else
+            consider(m_blocks[k - 1][i].longest, m_blocks[k - 1][i].longestDur);
+    });
     return store::SliceRow(best);
 }
 
@@ -177,26 +185,10 @@ bool LodIndex::counterMinMax(uint32_t begin, uint32_t end, double* outMin, doubl
     if (begin >= end)
         return false;
     double lo = m_store.counterValue(begin), hi = lo;
-    uint32_t a = begin, b = end;
-    for (size_t k = 0;; ++k) {
-        auto take = [&](uint32_t i) {
-            lo = std::min(lo, k == 0 ? m_store.counterValue(i) : m_min[k - 1][i]);
-            hi = std::max(hi, k == 0 ? m_store.counterValue(i) : m_max[k - 1][i]);
-        };
-        const uint32_t aUp = (a + kBlock - 1) / kBlock * kBlock;
-        const uint32_t bDown = b / kBlock * kBlock;
-        if (k == m_min.size() || aUp >= bDown) {
-            for (uint32_t i = a; i < b; ++i)
-                take(i);
-            break;
-        }
-        for (uint32_t i = a; i < aUp; ++i)
-            take(i);
-        for (uint32_t i = bDown; i < b; ++i)
-            take(i);
-        a = aUp / kBlock;
-        b = bDown / kBlock;
-    }
+    coverRows(begin, end, m_min.size(), [&](size_t k, uint32_t i) {
+        lo = std::min(lo, k == 0 ? m_store.counterValue(i) : m_min[k - 1][i]);
+        hi = std::max(hi, k == 0 ? m_store.counterValue(i) : m_max[k - 1][i]);
+    });
     *outMin = lo;
     *outMax = hi;
     return true;

@@ -1,6 +1,6 @@
 #include "percentbardelegate.h"
 
-#include "timeline/timelinestyle.h"
+#include <common/timelinestyle.h>
 
 #include <QApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "summaryformat.h"
 
-#include "timeline/unitformat.h"
+#include <common/unitformat.h>
 
 #include <QLocale>
 

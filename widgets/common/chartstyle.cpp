@@ -1,6 +1,6 @@
 #include "chartstyle.h"
 
-#include "timeline/timelinestyle.h"
+#include <common/timelinestyle.h>
 
 #include <QAbstractAxis>
 #include <QChart>

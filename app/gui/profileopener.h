@@ -1,0 +1,46 @@
+#pragma once
+#include "openrequest.h"
+
+#include <profileloader.h>
+
+#include <QObject>
+
+#include <memory>
+
+namespace strata::analysis {
+class LodIndex;
+}
+
+namespace strata::app {
+
+class ImportJob;
+
+// Loads the profile of one OpenRequest at a time off the GUI thread (ImportJob). A newer
+// request cancels the one under way, whose worker stops at its next poll and whose result
+// never arrives. Every signal is emitted on the GUI thread.
+class ProfileOpener : public QObject {
+    Q_OBJECT
+public:
+    explicit ProfileOpener(QObject* parent = nullptr);
+    ~ProfileOpener() override;
+
+    void open(const OpenRequest& request);
+    void cancel(); // finished() still follows, with the result marked cancelled
+    bool isLoading() const { return m_job != nullptr; }
+    bool isCancelling() const;
+
+signals:
+    void started(const strata::app::OpenRequest& request);
+    void progress(double fraction);
+    // `lod`: the store's level-of-detail index, built on the load's worker (null on failure).
+    void finished(const strata::app::OpenRequest& request, const strata::importers::LoadResult& result,
+        std::shared_ptr<const strata::analysis::LodIndex> lod);
+
+private:
+    void drop(); // forgets the job under way without waiting for it
+
+    ImportJob* m_job = nullptr;
+    OpenRequest m_request;
+};
+
+} // namespace strata::app
