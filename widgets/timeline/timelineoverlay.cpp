@@ -369,9 +369,8 @@ void TimelineOverlay::paintFlows(QPainter& p, SliceRow slice, int depth) const
     for (const auto& [mid, count] : labels) {
         // A named box, not the bindings: C++17 lets no lambda capture a structured binding.
         const QRectF box = boxFor(mid, count);
-        auto hit = std::find_if(merged.begin(), merged.end(), [&](const auto& m) {
-            return boxFor(m.first, m.second).adjusted(-2, -2, 2, 2).intersects(box);
-        });
+        auto hit = std::find_if(merged.begin(), merged.end(),
+            [&](const auto& m) { return boxFor(m.first, m.second).adjusted(-2, -2, 2, 2).intersects(box); });
         if (hit == merged.end())
             merged.push_back({ mid, count });
         else
