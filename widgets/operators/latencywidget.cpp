@@ -1,12 +1,11 @@
 #include "latencywidget.h"
 
 #include "exportactions.h"
+#include "latencyhistogram.h"
 #include "latencystatsmodel.h"
-#include "menuchartview.h"
 #include "operatoraveragemodel.h"
+#include "operatorhighlighter.h"
 #include <analysis/operators/operatorrows.h>
-#include <common/chartstyle.h>
-#include <common/timelinestyle.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -16,30 +15,17 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
-#include <QCursor>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
-#include <state/backgroundpool.h>
 
 #include <algorithm>
 #include <cmath>
@@ -47,22 +33,6 @@
 namespace strata::widgets {
 
 namespace {
-
-struct TimeUnit {
-    double ns;
-    const char* suffix;
-};
-
-TimeUnit unitFor(double ns)
-{
-    if (ns >= 1e9)
-        return { 1e9, "s" };
-    if (ns >= 1e6)
-        return { 1e6, "ms" };
-    if (ns >= 1e3)
-        return { 1e3, "µs" };
-    return { 1, "ns" };
-}
 
 QTableView* makeTable(QWidget* parent, const QString& name)
 {
@@ -101,6 +71,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     , m_statsModel(new LatencyStatsModel(this))
     , m_averageModel(new OperatorAverageModel(this))
     , m_averageProxy(new QSortFilterProxyModel(this))
+    , m_highlighter(this, selection)
 {
     setObjectName(QStringLiteral("latencyView"));
 
@@ -136,52 +107,8 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_statsView->horizontalHeader()->setStretchLastSection(true);
     m_statsView->setColumnHidden(LatencyStatsModel::Nanoseconds, true); // in the tooltips and exports
 
-    // --- histogram: bars on a hidden category axis, a time axis laid over them
-    m_histSeries = new QBarSeries;
-    m_histSeries->setBarWidth(1.0);
-    m_chart = new QChart;
-    m_chart->addSeries(m_histSeries);
-    m_chart->setMargins(QMargins(2, 2, 6, 2));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignTop);
-    auto* bins = new QBarCategoryAxis(m_chart);
-    bins->setVisible(false);
-    m_chart->addAxis(bins, Qt::AlignBottom);
-    m_histSeries->attachAxis(bins);
-    m_timeAxis = new QValueAxis(m_chart);
-    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
-    m_countAxis = new QValueAxis(m_chart);
-    m_countAxis->setLabelFormat(QStringLiteral("%d"));
-    m_chart->addAxis(m_countAxis, Qt::AlignLeft);
-    m_histSeries->attachAxis(m_countAxis);
-    m_medianLine = new QLineSeries(m_chart);
-    m_medianLine->setName(tr("median"));
-    m_p99Line = new QLineSeries(m_chart);
-    m_p99Line->setName(tr("p99"));
-    for (QLineSeries* l : { m_medianLine, m_p99Line }) {
-        m_chart->addSeries(l);
-        l->attachAxis(m_timeAxis);
-        l->attachAxis(m_countAxis);
-    }
-    m_chartView = new MenuChartView(
-        m_chart, [this](const QPoint& p) { chartMenu(p); }, this);
-    m_chartView->setObjectName(QStringLiteral("latencyHistogram"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setFrameShape(QFrame::NoFrame);
-    m_chartView->setMinimumSize(200, 140);
-    m_chartView->installEventFilter(this);
-    connect(m_histSeries, &QBarSeries::hovered, this, [this](bool on, int i, QBarSet*) {
-        if (!on || i < 0 || size_t(i) >= m_stats.histogram.size()) {
-            QToolTip::hideText();
-            return;
-        }
-        const analysis::LatencyBin& b = m_stats.histogram[size_t(i)];
-        QToolTip::showText(QCursor::pos(),
-            (b.count == 1 ? tr("%1 – %2: 1 instance") : tr("%1 – %2: %3 instances").arg(b.count))
-                .arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
-                    UnitFormat::duration(store::TimeNs(std::llround(b.endNs)))),
-            m_chartView);
-    });
+    // --- histogram
+    m_histogram = new LatencyHistogram([this](const QPoint& p) { chartMenu(p); }, this);
 
     // --- per operator (Furiosa's average elapsed time and count)
     m_averageProxy->setSourceModel(m_averageModel);
@@ -205,7 +132,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     distribution->setObjectName(QStringLiteral("latencySplitter"));
     distribution->setChildrenCollapsible(false);
     distribution->addWidget(m_statsView);
-    distribution->addWidget(m_chartView);
+    distribution->addWidget(m_histogram);
     distribution->setStretchFactor(0, 0);
     distribution->setStretchFactor(1, 1);
     const QFontMetrics fm(font());
@@ -243,7 +170,6 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     connect(m_averageView, &QWidget::customContextMenuRequested, this,
         [this](const QPoint& p) { tableMenu(m_averageView, p); });
 
-    applyStyle();
     apply(nullptr);
 }
 
@@ -253,6 +179,11 @@ QSize LatencyWidget::sizeHint() const
 }
 
 LatencyWidget::~LatencyWidget() = default;
+
+QBarSet* LatencyWidget::histogramSet() const
+{
+    return m_histogram->barSet();
+}
 
 const std::vector<analysis::OperatorAverage>& LatencyWidget::averages() const
 {
@@ -340,7 +271,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
-        fillHistogram();
+        m_histogram->setStats(m_stats);
         return;
     }
     if (!m_unitsFilled)
@@ -360,7 +291,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
                     m_stats.count == 1 ? tr("1 instance")
                                        : tr("%1 instances").arg(QLocale().toString(qulonglong(m_stats.count))),
                     m_window->describe()));
-    fillHistogram();
+    m_histogram->setStats(m_stats);
     emit updated();
 }
 
@@ -392,94 +323,6 @@ void LatencyWidget::fillUnits(const Result& r)
         m_unitBox->setEditText(current);
 }
 
-void LatencyWidget::fillHistogram()
-{
-    m_histSeries->clear();
-    m_histSet = nullptr;
-    m_medianLine->clear();
-    m_p99Line->clear();
-    auto* bins = qobject_cast<QBarCategoryAxis*>(m_histSeries->attachedAxes().value(0));
-    if (bins)
-        bins->clear();
-    const auto& hist = m_stats.histogram;
-    const bool any = !hist.empty() && m_stats.count > 0;
-    m_timeAxis->setVisible(any);
-    m_countAxis->setVisible(any);
-    m_chart->legend()->setVisible(any);
-    // "No instances" only for a finished analysis that found none; blank while analysing.
-    m_chart->setTitle(any || m_stats.unit.empty() ? QString() : tr("No instances"));
-    if (!any)
-        return;
-    m_histSet = new QBarSet(tr("instances"));
-    m_histSet->setColor(ChartStyle::transferColor());
-    m_histSet->setBorderColor(palette().color(QPalette::Base));
-    QStringList categories;
-    uint64_t peak = 1;
-    for (size_t i = 0; i < hist.size(); ++i) {
-        *m_histSet << double(hist[i].count);
-        categories << QString::number(i);
-        peak = std::max(peak, hist[i].count);
-    }
-    m_histSeries->append(m_histSet);
-    for (QLegendMarker* m : m_chart->legend()->markers(m_histSeries))
-        m->setVisible(false); // the bars need no legend entry; the marker lines do
-    if (bins)
-        bins->append(categories);
-
-    const double lo = hist.front().startNs, hi = hist.back().endNs;
-    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
-    m_timeAxis->setRange(lo / u.ns, hi / u.ns);
-    updateTimeTicks();
-    m_timeAxis->setTitleText(QString::fromUtf8(u.suffix));
-
-    const double top = double(peak) * 1.12;
-    m_countAxis->setRange(0, top);
-    m_countAxis->setTickType(QValueAxis::TicksDynamic);
-    m_countAxis->setTickAnchor(0);
-    // A tick every 1, 2 or 5 × 10^k instances, about five of them.
-    double step = 1;
-    for (double magnitude = 1; step * 5 < double(peak); magnitude *= 10) {
-        for (double m : { 1.0, 2.0, 5.0 }) {
-            step = m * magnitude;
-            if (step * 5 >= double(peak))
-                break;
-        }
-    }
-    m_countAxis->setTickInterval(step);
-
-    *m_medianLine << QPointF(m_stats.medianNs / u.ns, 0) << QPointF(m_stats.medianNs / u.ns, top);
-    *m_p99Line << QPointF(m_stats.p99Ns / u.ns, 0) << QPointF(m_stats.p99Ns / u.ns, top);
-    applyStyle();
-}
-
-void LatencyWidget::updateTimeTicks()
-{
-    const auto& hist = m_stats.histogram;
-    if (hist.empty())
-        return;
-    // As many labels as fit (about one per 90 px), with the decimals their spacing needs.
-    const double lo = hist.front().startNs, hi = hist.back().endNs;
-    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
-    const int ticks = std::clamp(m_chartView->width() / 90, 3, 9);
-    const double step = (hi - lo) / u.ns / (ticks - 1);
-    const int decimals = step > 0 ? std::clamp(int(std::ceil(-std::log10(step))) + 1, 0, 6) : 3;
-    m_timeAxis->setTickCount(ticks);
-    m_timeAxis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
-}
-
-void LatencyWidget::applyStyle()
-{
-    const QPalette pal = palette();
-    ChartStyle::apply(m_chart, pal);
-    m_chartView->setBackgroundBrush(pal.color(QPalette::Base));
-    QPen median(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.75), 1.5, Qt::DashLine);
-    m_medianLine->setPen(median);
-    QPen p99(QColor(0xd9, 0x4f, 0x4f), 1.5, Qt::DashLine);
-    m_p99Line->setPen(p99);
-    if (m_histSet)
-        m_histSet->setBorderColor(pal.color(QPalette::Base));
-}
-
 void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 {
     if (!viewIndex.isValid() || !m_store || !m_catalog)
@@ -489,19 +332,8 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
     const uint32_t key = m_catalog->findKey(name.toStdString());
     if (key == analysis::OperatorCatalog::kNoKey)
         return;
-    using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    const store::TimeRange window = m_window->window();
-    m_highlightJob.run(
-        this,
-        [store = m_store, catalog = m_catalog, key, window](const std::atomic<bool>&) -> Rows {
-            return std::make_shared<const std::vector<store::SliceRow>>(
-                analysis::OperatorRows::collect(*store, *catalog, { analysis::OperatorLevel::Op }, { key }, window,
-                    analysis::OperatorAggregator::defaultScope(*catalog)));
-        },
-        [this, name](Rows rows) {
-            if (rows)
-                m_selection->setHighlighted(rows, name);
-        });
+    m_highlighter.highlight({ m_store, m_catalog, analysis::OperatorLevel::Op, key, m_window->window(),
+        analysis::OperatorAggregator::defaultScope(*m_catalog), name });
 }
 
 std::string LatencyWidget::latencyJson() const
@@ -562,20 +394,6 @@ void LatencyWidget::chartMenu(const QPoint& globalPos)
         QStringLiteral("json"), [this] { return latencyJson(); })
         ->setEnabled(m_statsModel->rowCount() > 0);
     menu.exec(globalPos);
-}
-
-bool LatencyWidget::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_chartView && m_timeAxis && event->type() == QEvent::Resize)
-        updateTimeTicks();
-    return QWidget::eventFilter(watched, event);
-}
-
-void LatencyWidget::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_chart)
-        applyStyle();
 }
 
 } // namespace strata::widgets

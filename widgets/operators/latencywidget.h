@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "operatorhighlighter.h"
 #include <state/latestjob.h>
 
 #include <analysis/latency/latencystats.h>
@@ -20,16 +21,12 @@ class QTabWidget;
 class QTableView;
 
 QT_BEGIN_NAMESPACE
-class QBarSeries;
 class QBarSet;
-class QChart;
-class QChartView;
-class QLineSeries;
-class QValueAxis;
 QT_END_NAMESPACE
 
 namespace strata::widgets {
 
+class LatencyHistogram;
 class LatencyStatsModel;
 class OperatorAverageModel;
 
@@ -61,7 +58,7 @@ public:
     OperatorAverageModel* averageModel() const { return m_averageModel; }
     QTableView* statsView() const { return m_statsView; }
     QTableView* averageView() const { return m_averageView; }
-    QBarSet* histogramSet() const { return m_histSet; }
+    QBarSet* histogramSet() const; // null while nothing is drawn
     QComboBox* unitBox() const { return m_unitBox; }
     QTabWidget* pages() const { return m_pages; }
 
@@ -73,10 +70,6 @@ public:
 
 signals:
     void updated(); // new figures are shown
-
-protected:
-    void changeEvent(QEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
@@ -90,9 +83,6 @@ private:
     void rebuild();
     void apply(const std::shared_ptr<const Result>& result);
     void fillUnits(const Result& r);
-    void fillHistogram();
-    void updateTimeTicks();
-    void applyStyle();
     void unitChosen();
     void highlightOperator(const QModelIndex& viewIndex);
     void tableMenu(QTableView* view, const QPoint& pos);
@@ -117,17 +107,10 @@ private:
     QSortFilterProxyModel* m_averageProxy = nullptr;
     QTableView* m_statsView = nullptr;
     QTableView* m_averageView = nullptr;
-    QChart* m_chart = nullptr;
-    QChartView* m_chartView = nullptr;
-    QBarSeries* m_histSeries = nullptr;
-    QBarSet* m_histSet = nullptr;
-    QValueAxis* m_timeAxis = nullptr;
-    QValueAxis* m_countAxis = nullptr;
-    QLineSeries* m_medianLine = nullptr;
-    QLineSeries* m_p99Line = nullptr;
+    LatencyHistogram* m_histogram = nullptr;
 
     model::LatestJob m_job;
-    model::LatestJob m_highlightJob;
+    OperatorHighlighter m_highlighter;
 };
 
 } // namespace strata::widgets

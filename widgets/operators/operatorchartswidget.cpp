@@ -3,6 +3,7 @@
 #include "exportactions.h"
 #include "menuchartview.h"
 #include "pielegend.h"
+#include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/chartstyle.h>
 #include <common/timelinestyle.h>
@@ -14,8 +15,6 @@
 #include <state/selection.h>
 #include <state/viewport.h>
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
@@ -24,7 +23,6 @@
 #include <QEvent>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
-#include <QHorizontalPercentBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -33,7 +31,6 @@
 #include <QPieSlice>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <state/backgroundpool.h>
 
 #include <algorithm>
@@ -79,6 +76,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     , m_selection(selection)
     , m_viewport(viewport)
     , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_highlighter(this, selection)
 {
     setObjectName(QStringLiteral("operatorCharts"));
 
@@ -143,40 +141,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     });
 
     // --- the execution vs transfer bar
-    m_split = new QHorizontalPercentBarSeries;
-    m_split->setBarWidth(0.62);
-    m_split->setLabelsVisible(true);
-    m_split->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
-    m_split->setLabelsFormat(QStringLiteral("@value"));
-    m_splitChart = new QChart;
-    m_splitChart->addSeries(m_split);
-    m_splitChart->setMargins(QMargins(4, 0, 8, 0));
-    m_splitChart->setAnimationOptions(QChart::NoAnimation);
-    m_splitChart->legend()->hide();
-    auto* categories = new QBarCategoryAxis(m_splitChart);
-    categories->append(QStringLiteral(" "));
-    categories->setVisible(false);
-    m_splitChart->addAxis(categories, Qt::AlignLeft);
-    m_split->attachAxis(categories);
-    auto* percent = new QValueAxis(m_splitChart);
-    percent->setRange(0, 100);
-    percent->setVisible(false);
-    m_splitChart->addAxis(percent, Qt::AlignBottom);
-    m_split->attachAxis(percent);
-    m_splitView = new MenuChartView(m_splitChart, menu, this);
-    m_splitView->setObjectName(QStringLiteral("operatorSplit"));
-    m_splitView->setRenderHint(QPainter::Antialiasing);
-    m_splitView->setFixedHeight(44);
-    m_splitView->setFrameShape(QFrame::NoFrame);
-    m_splitCaption = new QLabel(this);
-    m_splitCaption->setObjectName(QStringLiteral("operatorSplitCaption"));
-    m_splitCaption->setContentsMargins(8, 0, 8, 2);
-    m_splitCaption->setTextFormat(Qt::RichText);
-    m_splitTitle = new QLabel(tr("Execution vs data transfer"), this);
-    QFont bold = m_splitTitle->font();
-    bold.setBold(true);
-    m_splitTitle->setFont(bold);
-    m_splitTitle->setContentsMargins(8, 6, 8, 0);
+    m_split = new TransferSplitBar(menu, this);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("chartStatus"));
@@ -197,9 +162,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     m_donutLayout->addWidget(m_legend, 3);
     layout->addLayout(bar);
     layout->addLayout(m_donutLayout, 1);
-    layout->addWidget(m_splitTitle);
-    layout->addWidget(m_splitView);
-    layout->addWidget(m_splitCaption);
+    layout->addWidget(m_split);
     layout->addWidget(m_status);
 
     connect(m_levelBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
@@ -212,6 +175,11 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     setAutoFillBackground(true);
     applyStyle();
     apply(nullptr);
+}
+
+QHorizontalPercentBarSeries* OperatorChartsWidget::splitSeries() const
+{
+    return m_split->series();
 }
 
 QSize OperatorChartsWidget::sizeHint() const
@@ -365,34 +333,10 @@ void OperatorChartsWidget::explode(int row, bool on)
 
 void OperatorChartsWidget::fillSplit()
 {
-    m_split->clear();
-    m_splitCaption->clear();
-    const bool any = m_table && m_table->busyNs > 0;
-    m_splitTitle->setVisible(any);
-    m_splitView->setVisible(any);
-    if (!any)
-        return;
-    const double busy = double(m_table->busyNs);
-    auto* exec = new QBarSet(tr("Execution %1").arg(UnitFormat::duration(m_table->executionNs)));
-    auto* transfer = new QBarSet(tr("Data transfer %1").arg(UnitFormat::duration(m_table->transferNs)));
-    // Values are percentages, rounded for the bar labels ("@value").
-    *exec << std::round(1000.0 * double(m_table->executionNs) / busy) / 10.0;
-    *transfer << std::round(1000.0 * double(m_table->transferNs) / busy) / 10.0;
-    exec->setColor(ChartStyle::executionColor());
-    transfer->setColor(ChartStyle::transferColor());
-    for (QBarSet* s : { exec, transfer }) {
-        s->setBorderColor(palette().color(QPalette::Base));
-        s->setLabelColor(Qt::white);
-    }
-    m_split->append(exec);
-    m_split->append(transfer);
-    m_split->setLabelsFormat(QStringLiteral("@value %"));
-    applyStyle();
-    const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
-    m_splitCaption->setText(
-        tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
-            .arg(swatch.arg(ChartStyle::executionColor().name()), UnitFormat::duration(m_table->executionNs),
-                swatch.arg(ChartStyle::transferColor().name()), UnitFormat::duration(m_table->transferNs)));
+    if (m_table)
+        m_split->setTimes(m_table->busyNs, m_table->executionNs, m_table->transferNs);
+    else
+        m_split->setTimes(0, 0, 0);
 }
 
 void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
@@ -401,19 +345,7 @@ void OperatorChartsWidget::highlightSlice(QPieSlice* slice)
         return;
     const uint32_t key = slice->property(kKeyProperty).toUInt();
     const QString label = slice->property("fullName").toString();
-    using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
-    const store::TimeRange window = m_window->window();
-    m_highlightJob.run(
-        this,
-        [store = m_store, catalog = m_catalog, level = m_table->level, scope = m_table->scope, key, window](
-            const std::atomic<bool>&) -> Rows {
-            return std::make_shared<const std::vector<store::SliceRow>>(
-                analysis::OperatorRows::collect(*store, *catalog, { level }, { key }, window, scope));
-        },
-        [this, label](Rows rows) {
-            if (rows)
-                m_selection->setHighlighted(rows, label);
-        });
+    m_highlighter.highlight({ m_store, m_catalog, m_table->level, key, m_window->window(), m_table->scope, label });
 }
 
 void OperatorChartsWidget::placeCenterLabel()
@@ -431,13 +363,8 @@ void OperatorChartsWidget::applyStyle()
 {
     const QPalette pal = palette();
     ChartStyle::apply(m_pieChart, pal);
-    ChartStyle::apply(m_splitChart, pal);
     m_pieView->setBackgroundBrush(pal.color(QPalette::Base));
-    m_splitView->setBackgroundBrush(pal.color(QPalette::Base));
     m_center->setBrush(pal.color(QPalette::Text));
-    QFont title = font();
-    title.setBold(true);
-    m_splitChart->setTitleFont(title);
     for (QPieSlice* s : m_pie->slices())
         s->setBorderColor(pal.color(QPalette::Base));
 }
@@ -462,8 +389,8 @@ void OperatorChartsWidget::resizeEvent(QResizeEvent* event)
         return;
     // The legend beside the donut or under it, whichever leaves the larger donut.
     const int w = width() - 10;
-    const int h = height() - m_levelBox->sizeHint().height() - 6 - m_splitTitle->sizeHint().height()
-        - m_splitView->height() - m_splitCaption->sizeHint().height() - m_status->sizeHint().height();
+    const int h
+        = height() - m_levelBox->sizeHint().height() - 6 - m_split->sizeHint().height() - m_status->sizeHint().height();
     const int legend = m_legend->sizeHint().height() + 8;
     const int beside = std::min(w * 2 / 5, h);
     const int under = std::min(w, h - legend);

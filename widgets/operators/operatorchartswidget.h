@@ -1,5 +1,6 @@
 #pragma once
 #include "analysiswindow.h"
+#include "operatorhighlighter.h"
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -28,6 +29,7 @@ QT_END_NAMESPACE
 namespace strata::widgets {
 
 class PieLegend;
+class TransferSplitBar;
 
 // The Operator Charts dock (objectName "operatorCharts"; the pie of the Neuron TensorBoard
 // plugin's operator views): a donut of the share of busy time by operator at a chosen level
@@ -53,7 +55,7 @@ public:
     void setMode(AnalysisWindow::Mode mode);
 
     QPieSeries* shareSeries() const { return m_pie; }
-    QHorizontalPercentBarSeries* splitSeries() const { return m_split; }
+    QHorizontalPercentBarSeries* splitSeries() const;
     PieLegend* legend() const { return m_legend; }
     const analysis::OperatorTable* table() const { return m_table.get(); }
     // Highlights the slices of the operator behind a pie slice (not "Other").
@@ -96,14 +98,10 @@ private:
     QGraphicsSimpleTextItem* m_center = nullptr;
     PieLegend* m_legend = nullptr;
     QBoxLayout* m_donutLayout = nullptr;
-    QLabel* m_splitCaption = nullptr;
-    QLabel* m_splitTitle = nullptr;
-    QChart* m_splitChart = nullptr;
-    QChartView* m_splitView = nullptr;
-    QHorizontalPercentBarSeries* m_split = nullptr;
+    TransferSplitBar* m_split = nullptr;
 
     model::LatestJob m_job;
-    model::LatestJob m_highlightJob;
+    OperatorHighlighter m_highlighter;
     bool m_building = false;
 };
 

@@ -1,0 +1,124 @@
+// LatencyHistogram: one bar a bin, the median and p99 lines across the bars' height, the
+// time axis in the unit of the longest bin edge, and the titles of the empty states.
+#include <operators/latencyhistogram.h>
+
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QtTest>
+
+using namespace strata;
+
+namespace {
+
+analysis::LatencyStats statsOf(const QList<qulonglong>& counts, double binNs, double medianNs, double p99Ns)
+{
+    analysis::LatencyStats s;
+    s.unit = "ProfilerStep";
+    for (int i = 0; i < counts.size(); ++i) {
+        s.histogram.push_back({ binNs * i, binNs * (i + 1), counts[i] });
+        s.count += counts[i];
+    }
+    s.medianNs = medianNs;
+    s.p99Ns = p99Ns;
+    return s;
+}
+
+QLineSeries* line(QChart* c, const QString& name)
+{
+    for (QAbstractSeries* s : c->series()) {
+        if (s->name() == name)
+            return qobject_cast<QLineSeries*>(s);
+    }
+    return nullptr;
+}
+
+QValueAxis* timeAxis(QChart* c)
+{
+    for (QAbstractAxis* a : c->axes(Qt::Horizontal)) {
+        if (auto* v = qobject_cast<QValueAxis*>(a))
+            return v;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestLatencyHistogram : public QObject {
+    Q_OBJECT
+private slots:
+    void drawsBinsAndMarkers_data()
+    {
+        QTest::addColumn<QList<qulonglong>>("counts");
+        QTest::addColumn<double>("binNs");
+        QTest::addColumn<double>("medianNs");
+        QTest::addColumn<double>("p99Ns");
+        QTest::addColumn<QString>("unit"); // the time axis title
+        QTest::addColumn<double>("scale"); // ns per axis unit
+        QTest::newRow("ms") << QList<qulonglong>({ 1, 4, 2 }) << 1e6 << 1.5e6 << 2.9e6 << "ms" << 1e6;
+        QTest::newRow("µs, one bin") << QList<qulonglong>({ 5 }) << 1500.0 << 700.0 << 1400.0 << "µs" << 1e3;
+        QTest::newRow("ns") << QList<qulonglong>({ 2, 2 }) << 300.0 << 290.0 << 590.0 << "ns" << 1.0;
+        QTest::newRow("s") << QList<qulonglong>({ 0, 3, 0, 9 }) << 5e8 << 1.6e9 << 1.9e9 << "s" << 1e9;
+    }
+
+    void drawsBinsAndMarkers()
+    {
+        QFETCH(QList<qulonglong>, counts);
+        QFETCH(double, binNs);
+        QFETCH(double, medianNs);
+        QFETCH(double, p99Ns);
+        QFETCH(QString, unit);
+        QFETCH(double, scale);
+        widgets::LatencyHistogram h([](const QPoint&) {});
+        h.resize(400, 200);
+        h.setStats(statsOf(counts, binNs, medianNs, p99Ns));
+        QVERIFY(h.barSet());
+        QCOMPARE(h.barSet()->count(), counts.size());
+        qulonglong peak = 0;
+        for (int i = 0; i < counts.size(); ++i) {
+            QCOMPARE(h.barSet()->at(i), double(counts[i]));
+            peak = std::max(peak, counts[i]);
+        }
+        QVERIFY(h.chart()->title().isEmpty());
+        QCOMPARE(timeAxis(h.chart())->titleText(), unit);
+        QCOMPARE(timeAxis(h.chart())->min(), 0.0);
+        QCOMPARE(timeAxis(h.chart())->max(), binNs * counts.size() / scale);
+        for (const auto& [name, at] :
+            { std::pair { QStringLiteral("median"), medianNs }, { QStringLiteral("p99"), p99Ns } }) {
+            QLineSeries* l = line(h.chart(), name);
+            QVERIFY(l);
+            QCOMPARE(l->count(), 2);
+            QCOMPARE(l->at(0).x(), at / scale);
+            QCOMPARE(l->at(1).x(), at / scale);
+            QVERIFY(l->at(1).y() > double(peak)); // across the tallest bar
+        }
+    }
+
+    void emptyStates_data()
+    {
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<QString>("title");
+        QTest::newRow("analysing") << QString() << QString();
+        QTest::newRow("no instances") << "ProfilerStep"
+                                      << "No instances";
+    }
+
+    void emptyStates()
+    {
+        QFETCH(QString, unit);
+        QFETCH(QString, title);
+        widgets::LatencyHistogram h([](const QPoint&) {});
+        h.setStats(statsOf({ 2, 1 }, 10, 5, 9)); // something drawn first
+        analysis::LatencyStats none;
+        none.unit = unit.toStdString();
+        h.setStats(none);
+        QVERIFY(!h.barSet());
+        QCOMPARE(h.chart()->title(), title);
+        QVERIFY(!timeAxis(h.chart())->isVisible());
+        QCOMPARE(line(h.chart(), QStringLiteral("median"))->count(), 0);
+    }
+};
+
+QTEST_MAIN(TestLatencyHistogram)
+#include "tst_latencyhistogram.moc"
