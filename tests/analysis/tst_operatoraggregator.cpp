@@ -69,7 +69,7 @@ private slots:
     void cancelled();
 
 private:
-    const operatortest::HandCatalog m_hand;
+    const operatortest::HandCatalog m_hand {};
 };
 
 void tst_OperatorAggregator::table_data()

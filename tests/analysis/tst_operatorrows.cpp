@@ -24,7 +24,7 @@ private slots:
     void cancelled();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 void tst_OperatorRows::rowsOfNode_data()

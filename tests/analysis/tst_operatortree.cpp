@@ -67,7 +67,7 @@ private slots:
     void cancelled();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 void tst_OperatorTree::handTree_data()

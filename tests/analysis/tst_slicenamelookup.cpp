@@ -124,6 +124,7 @@ void TstSliceNameLookup::largeStoreMatchesReference()
         const ProcessId p = b.process(IdValue::number(1));
         std::mt19937_64 rng(11);
         std::vector<TypeId> types;
+        types.reserve(40);
         for (int i = 0; i < 40; ++i)
             types.push_back(b.type(b.intern("op_" + std::to_string(i)), b.intern("k")));
         for (int t = 0; t < 3; ++t) {

@@ -65,7 +65,7 @@ private slots:
     void treeExports();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 void tst_OperatorExport::exportCsvMatchesAggregator_data()

@@ -30,6 +30,7 @@ private slots:
         const Handover handover;
         auto sums = std::make_shared<std::vector<long>>(size_t(tasks), 0);
         std::vector<QFuture<void>> futures;
+        futures.reserve(size_t(tasks));
         for (int t = 0; t < tasks; ++t) {
             futures.push_back(runOnPool(&pool, handover, [sums, t] {
                 long s = 0;

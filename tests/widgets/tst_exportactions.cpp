@@ -21,7 +21,7 @@ private slots:
     void exportFileWrite();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 // The context menu's writer: the text byte for byte, atomically (no partial file on failure).

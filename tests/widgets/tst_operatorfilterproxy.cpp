@@ -22,7 +22,7 @@ private slots:
     void filter();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 void tst_OperatorFilterProxy::filter_data()

@@ -24,7 +24,7 @@ private slots:
     void modelData();
 
 private:
-    const HandCatalog m_hand;
+    const HandCatalog m_hand {};
 };
 
 void tst_OperatorTreeModel::modelTester_data()

@@ -141,9 +141,10 @@ void MemoryWidget::onAxesReady(Axes axes)
     if (!m_store)
         return;
     const store::MemoryAccessTable& m = m_store->memoryAccesses();
-    for (auto& [space, bands] : axes) {
+    for (auto& axis : axes) {
+        const store::MemorySpaceId space = axis.first;
         auto* chart = new MemoryChart(m_viewport, m_selection, m_split);
-        chart->setSpace(m_store, space, std::move(bands));
+        chart->setSpace(m_store, space, std::move(axis.second)); // the bands
         m_split->addWidget(chart);
         // Local memory has its banks to label: it gets the larger share.
         m_split->setStretchFactor(m_split->count() - 1, m.space(space).kind == store::MemoryKind::Local ? 3 : 2);

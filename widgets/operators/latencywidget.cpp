@@ -258,7 +258,7 @@ void LatencyWidget::rebuild()
                     = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
             return cancel.load() ? nullptr : ResultPtr(std::move(r));
         },
-        [this](ResultPtr result) {
+        [this](const ResultPtr& result) {
             if (result)
                 apply(result);
         });

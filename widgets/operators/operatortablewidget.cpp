@@ -525,7 +525,7 @@ void OperatorTableWidget::onSelectionChanged()
             }
             return std::make_shared<const std::vector<store::SliceRow>>(std::move(all));
         },
-        [this, label](Rows rows) {
+        [this, label](const Rows& rows) {
             if (!rows)
                 return;
             m_ownHighlight = rows;
