@@ -60,16 +60,16 @@ SliceWindowSums scanTrack(const EventStore& s, TrackId track, TimeRange w)
                 busy.emplace_back(std::max(ts, w.start), std::min(end, w.end));
             bool seen[4] = {};
             for (const Arg& a : s.args().get(s.sliceArgs(row))) {
-                const int m = SummaryMetricKeys::classify(s.str(a.key));
+                const int m = MetricKeys::classify(s.str(a.key));
                 double v = 0;
                 if (m < 0 || seen[m] || a.kind == ArgKind::Bool || !a.number(&v))
                     continue;
                 seen[m] = true;
-                if (m == SummaryMetricKeys::Bytes)
+                if (m == MetricKeys::Bytes)
                     out.bytes += v * frac;
-                else if (m == SummaryMetricKeys::Flops)
+                else if (m == MetricKeys::Flops)
                     out.flops += v * frac;
-                else if (m == SummaryMetricKeys::Mfu) {
+                else if (m == MetricKeys::Mfu) {
                     out.mfuWeighted += v * double(overlap);
                     out.mfuTimeNs += double(overlap);
                 } else {
@@ -427,15 +427,15 @@ void tst_SummaryIndex::trackMetricsAndLanes()
     const TrackId t1 = threadTrack(*s, 1), t2 = threadTrack(*s, 2);
     QCOMPARE(index.overflowLanes(t1), 1u);
     QCOMPARE(index.overflowLanes(t2), 0u);
-    QCOMPARE(int(index.metrics(t1)), (1 << SummaryMetricKeys::Bytes) | (1 << SummaryMetricKeys::Flops));
-    QCOMPARE(int(index.metrics(TrackId(t1.v + 1))), 1 << SummaryMetricKeys::Bytes); // the lane alone
-    QCOMPARE(int(index.metrics(t2)), 1 << SummaryMetricKeys::Mfu);
+    QCOMPARE(int(index.metrics(t1)), (1 << MetricKeys::Bytes) | (1 << MetricKeys::Flops));
+    QCOMPARE(int(index.metrics(TrackId(t1.v + 1))), 1 << MetricKeys::Bytes); // the lane alone
+    QCOMPARE(int(index.metrics(t2)), 1 << MetricKeys::Mfu);
     for (uint32_t t = 0; t < s->trackCount(); ++t)
         if (s->track(TrackId(t)).kind == TrackKind::Async) {
             QCOMPARE(int(index.metrics(TrackId(t))), 0);
             QCOMPARE(index.slices(*s, TrackId(t), s->extent()).busyNs, TimeNs(4));
         }
-    QCOMPARE(index.keys().metricOf(s->strings().find("bytes")), int(SummaryMetricKeys::Bytes));
+    QCOMPARE(index.keys().metricOf(s->strings().find("bytes")), int(MetricKeys::Bytes));
     QCOMPARE(index.keys().metricOf(s->strings().find("req")), -1);
 }
 

@@ -121,7 +121,7 @@ int main(int argc, char** argv)
         TimeNs dur = 0;
         for (uint32_t i = 0; i < s.sliceCount(); ++i) {
             dur += s.sliceDur(SliceRow(i));
-            double m[SummaryMetricKeys::kMetricCount] = {};
+            double m[MetricKeys::kMetricCount] = {};
             if (index.keys().read(s.args(), s.sliceArgs(SliceRow(i)), m) & 1u)
                 bytes += m[0];
         }

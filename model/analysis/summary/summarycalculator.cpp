@@ -30,16 +30,16 @@ TrackSummaryRow SummaryCalculator::trackRow(
     row.utilization = window.duration() > 0 ? double(s.busyNs) / double(window.duration()) : 0.0;
     row.avgDurNs = s.events ? double(s.durationNs) / double(s.events) : 0.0;
     const uint8_t metrics = index.metrics(track);
-    if (metrics & (1u << SummaryMetricKeys::Bytes)) {
+    if (metrics & (1u << MetricKeys::Bytes)) {
         row.bytes = s.bytes;
         if (transfer && s.busyNs > 0)
             row.bandwidthBytesPerS = s.bytes / (double(s.busyNs) * 1e-9);
     }
-    if (metrics & (1u << SummaryMetricKeys::Flops))
+    if (metrics & (1u << MetricKeys::Flops))
         row.flops = s.flops;
-    if ((metrics & (1u << SummaryMetricKeys::Mfu)) && s.mfuTimeNs > 0)
+    if ((metrics & (1u << MetricKeys::Mfu)) && s.mfuTimeNs > 0)
         row.mfu = s.mfuWeighted / s.mfuTimeNs;
-    if ((metrics & (1u << SummaryMetricKeys::Hfu)) && s.hfuTimeNs > 0)
+    if ((metrics & (1u << MetricKeys::Hfu)) && s.hfuTimeNs > 0)
         row.hfu = s.hfuWeighted / s.hfuTimeNs;
     return row;
 }

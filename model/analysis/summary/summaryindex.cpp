@@ -17,13 +17,13 @@ uint8_t metricsOfChannels(uint8_t ch)
 {
     uint8_t m = 0;
     if (ch & 1u)
-        m |= 1u << SummaryMetricKeys::Bytes;
+        m |= 1u << MetricKeys::Bytes;
     if (ch & 2u)
-        m |= 1u << SummaryMetricKeys::Flops;
+        m |= 1u << MetricKeys::Flops;
     if (ch & 4u)
-        m |= 1u << SummaryMetricKeys::Mfu;
+        m |= 1u << MetricKeys::Mfu;
     if (ch & 16u)
-        m |= 1u << SummaryMetricKeys::Hfu;
+        m |= 1u << MetricKeys::Hfu;
     return m;
 }
 
@@ -36,21 +36,21 @@ int popcountBelow(uint8_t mask, int bit)
 uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, store::TimeNs dur, double out[kChannels])
 {
     uint8_t ch = 0;
-    if (metricMask & (1u << SummaryMetricKeys::Bytes)) {
-        out[kBytesSum] = metric[SummaryMetricKeys::Bytes];
+    if (metricMask & (1u << MetricKeys::Bytes)) {
+        out[kBytesSum] = metric[MetricKeys::Bytes];
         ch |= 1u << kBytesSum;
     }
-    if (metricMask & (1u << SummaryMetricKeys::Flops)) {
-        out[kFlopsSum] = metric[SummaryMetricKeys::Flops];
+    if (metricMask & (1u << MetricKeys::Flops)) {
+        out[kFlopsSum] = metric[MetricKeys::Flops];
         ch |= 1u << kFlopsSum;
     }
-    if (metricMask & (1u << SummaryMetricKeys::Mfu)) {
-        out[kMfuWeighted] = metric[SummaryMetricKeys::Mfu] * double(dur);
+    if (metricMask & (1u << MetricKeys::Mfu)) {
+        out[kMfuWeighted] = metric[MetricKeys::Mfu] * double(dur);
         out[kMfuTime] = double(dur);
         ch |= (1u << kMfuWeighted) | (1u << kMfuTime);
     }
-    if (metricMask & (1u << SummaryMetricKeys::Hfu)) {
-        out[kHfuWeighted] = metric[SummaryMetricKeys::Hfu] * double(dur);
+    if (metricMask & (1u << MetricKeys::Hfu)) {
+        out[kHfuWeighted] = metric[MetricKeys::Hfu] * double(dur);
         out[kHfuTime] = double(dur);
         ch |= (1u << kHfuWeighted) | (1u << kHfuTime);
     }
@@ -108,7 +108,7 @@ SummaryIndex::SummaryIndex(const store::EventStore& store, unsigned threads)
     for (const auto& cache : keyCache)
         for (uint32_t k = 0; k < cache.size(); ++k)
             if (cache[k] >= 0)
-                m_keys.add(store::StringId(k), static_cast<SummaryMetricKeys::Metric>(cache[k]));
+                m_keys.add(store::StringId(k), static_cast<MetricKeys::Metric>(cache[k]));
 
     m_extraPrefix.push_back(0);
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
@@ -148,10 +148,10 @@ void SummaryIndex::buildLevel(const store::EventStore& store, uint32_t level, st
     store::TimeNs* durEntries = blocked ? &m_durPrefix[m_levels[level].durAt] : nullptr;
     auto metricOf = [&](store::StringId key) -> int {
         if (key.v >= keyCache.size())
-            return SummaryMetricKeys::classify(store.str(key));
+            return MetricKeys::classify(store.str(key));
         int8_t& c = keyCache[key.v];
         if (c == -2)
-            c = static_cast<int8_t>(SummaryMetricKeys::classify(store.str(key)));
+            c = static_cast<int8_t>(MetricKeys::classify(store.str(key)));
         return c;
     };
     std::vector<double> entries[kChannels]; // per channel, blocks + 1, allocated when first seen
@@ -172,8 +172,8 @@ void SummaryIndex::buildLevel(const store::EventStore& store, uint32_t level, st
         const store::ArgSetId set = store.sliceArgs(row);
         if (!set.valid())
             continue;
-        double metric[SummaryMetricKeys::kMetricCount] = {};
-        const uint8_t mm = SummaryMetricKeys::readWith(args, set, metricOf, metric);
+        double metric[MetricKeys::kMetricCount] = {};
+        const uint8_t mm = MetricKeys::readWith(args, set, metricOf, metric);
         if (!mm)
             continue;
         double value[kChannels] = {};
@@ -300,7 +300,7 @@ void SummaryIndex::addRows(
         p.dur += s * d;
         if (!channels)
             continue;
-        double metric[SummaryMetricKeys::kMetricCount] = {};
+        double metric[MetricKeys::kMetricCount] = {};
         const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
         if (!mm)
             continue;
@@ -380,7 +380,7 @@ void SummaryIndex::addLevel(const store::EventStore& store, uint32_t level, stor
         inside -= part;
         if (!lv.channels)
             return;
-        double metric[SummaryMetricKeys::kMetricCount] = {};
+        double metric[MetricKeys::kMetricCount] = {};
         const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
         const store::TimeNs d = store.sliceDur(store::SliceRow(r));
         double value[kChannels] = {};

@@ -1,6 +1,6 @@
 #pragma once
-#include "summarymetrickeys.h"
 #include "summaryminmaxtree.h"
+#include <analysis/metrics/metrickeys.h>
 #include <store/eventstore.h>
 
 #include <vector>
@@ -65,14 +65,14 @@ public:
     SliceWindowSums slices(const store::EventStore& store, store::TrackId track, store::TimeRange window) const;
     CounterWindowStats counter(const store::EventStore& store, store::CounterId counter, store::TimeRange window) const;
 
-    // Bits (1 << SummaryMetricKeys::Metric) of the metrics any slice of the track carries
+    // Bits (1 << MetricKeys::Metric) of the metrics any slice of the track carries
     // (a thread's with its overflow lanes).
     uint8_t metrics(store::TrackId track) const { return track.v < m_tracks.size() ? m_tracks[track.v].metrics : 0; }
     uint32_t overflowLanes(store::TrackId thread) const
     {
         return thread.v < m_tracks.size() ? m_tracks[thread.v].overflowLanes : 0;
     }
-    const SummaryMetricKeys& keys() const { return m_keys; }
+    const MetricKeys& keys() const { return m_keys; }
     size_t sliceCount() const { return m_sliceCount; }
     size_t residentBytes() const;
 
@@ -128,7 +128,7 @@ private:
     // [k] = integral of the series' step function from its first sample to sample k * kBlock.
     // long double: HBM-sized values times nanoseconds reach 1e22, beyond double's exact range.
     std::vector<long double> m_ctrIntegral;
-    SummaryMetricKeys m_keys;
+    MetricKeys m_keys;
     size_t m_sliceCount = 0;
 };
 

@@ -1,4 +1,4 @@
-#include "summarymetrickeys.h"
+#include "metrickeys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,18 +24,18 @@ template <size_t N> bool oneOf(const std::string& s, const char* const (&list)[N
 int classifyLower(const std::string& s)
 {
     if (oneOf(s, kBytes))
-        return SummaryMetricKeys::Bytes;
+        return MetricKeys::Bytes;
     if (oneOf(s, kFlops))
-        return SummaryMetricKeys::Flops;
+        return MetricKeys::Flops;
     if (oneOf(s, kMfu))
-        return SummaryMetricKeys::Mfu;
+        return MetricKeys::Mfu;
     if (oneOf(s, kHfu))
-        return SummaryMetricKeys::Hfu;
+        return MetricKeys::Hfu;
     return -1;
 }
 } // namespace
 
-int SummaryMetricKeys::classify(std::string_view key)
+int MetricKeys::classify(std::string_view key)
 {
     if (key.empty() || key.size() > 40)
         return -1;
@@ -49,7 +49,7 @@ int SummaryMetricKeys::classify(std::string_view key)
     return dot == std::string::npos ? -1 : classifyLower(lower.substr(dot + 1));
 }
 
-const char* SummaryMetricKeys::metricName(Metric m)
+const char* MetricKeys::metricName(Metric m)
 {
     switch (m) {
     case Bytes: return "bytes";
@@ -61,7 +61,7 @@ const char* SummaryMetricKeys::metricName(Metric m)
     return "unknown";
 }
 
-void SummaryMetricKeys::add(store::StringId key, Metric m)
+void MetricKeys::add(store::StringId key, Metric m)
 {
     auto it = std::lower_bound(m_keys.begin(), m_keys.end(), std::make_pair(key.v, uint8_t(0)));
     if (it != m_keys.end() && it->first == key.v)
@@ -69,7 +69,7 @@ void SummaryMetricKeys::add(store::StringId key, Metric m)
     m_keys.insert(it, { key.v, static_cast<uint8_t>(m) });
 }
 
-int SummaryMetricKeys::metricOf(store::StringId key) const
+int MetricKeys::metricOf(store::StringId key) const
 {
     for (const auto& k : m_keys) // a handful of entries: a scan beats a search
         if (k.first == key.v)

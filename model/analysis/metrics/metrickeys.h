@@ -12,7 +12,7 @@ namespace strata::analysis {
 // dotted component (nested objects arrive flattened: "dma.bytes"), case-insensitively.
 // Only numeric values count (not strings, not booleans); per slice and metric the first
 // matching arg wins, so a slice carrying both "bytes" and "size" is not counted twice.
-class SummaryMetricKeys {
+class MetricKeys {
 public:
     enum Metric : uint8_t { Bytes = 0, Flops, Mfu, Hfu, kMetricCount };
 
