@@ -1,6 +1,7 @@
 // OperatorCatalog: the per-event key of every level equals NameParser::parse on that event's
 // name and args; identity args are read once per distinct combination; tracks are told
 // apart as device/host and transfer engines.
+#include <analysis/metrics/metrickeys.h>
 #include <analysis/operators/nameparser.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <store/storebuilder.h>
@@ -57,6 +58,8 @@ private slots:
     void keysMatchParse();
     void argIdentitiesShared();
     void metrics();
+    void metricKeysAsTheSummaries_data();
+    void metricKeysAsTheSummaries();
     void fusedMembers();
     void tracks();
     void deviceText_data();
@@ -166,6 +169,42 @@ void tst_OperatorCatalog::metrics()
     QCOMPARE(m.mfu, 42.5);
     QCOMPARE(m.has,
         uint8_t(OperatorCatalog::Metrics::kBytes | OperatorCatalog::Metrics::kFlops | OperatorCatalog::Metrics::kMfu));
+}
+
+// The catalog's metric keys are MetricKeys', the table the summaries read: each spelling
+// lands on the same metric in both, or in neither.
+void tst_OperatorCatalog::metricKeysAsTheSummaries_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("metric"); // MetricKeys::Metric, -1 for none
+    QTest::newRow("bytes") << "bytes" << int(MetricKeys::Bytes);
+    QTest::newRow("transfer_bytes") << "transfer_bytes" << int(MetricKeys::Bytes);
+    QTest::newRow("size") << "size" << int(MetricKeys::Bytes);
+    QTest::newRow("dotted, upper case") << "dma.Bytes" << int(MetricKeys::Bytes);
+    QTest::newRow("raw_flops") << "raw_flops" << int(MetricKeys::Flops);
+    QTest::newRow("hardware_flops") << "hardware_flops" << int(MetricKeys::Flops);
+    QTest::newRow("mfu_estimated_percent") << "mfu_estimated_percent" << int(MetricKeys::Mfu);
+    QTest::newRow("HFU") << "HFU" << int(MetricKeys::Hfu);
+    QTest::newRow("a rate") << "bytes_per_s" << -1;
+    QTest::newRow("scaled") << "gflops" << -1;
+}
+
+void tst_OperatorCatalog::metricKeysAsTheSummaries()
+{
+    QFETCH(QString, key);
+    QFETCH(int, metric);
+    QCOMPARE(MetricKeys::classify(key.toStdString()), metric);
+    StoreBuilder b;
+    const uint32_t t = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
+    const Arg args[] = { Arg::makeDouble(b.intern(key.toStdString()), 64.0) };
+    b.completeSlice(t, 0, 1, b.type(b.intern("x"), b.intern("")), b.argSet(args, 1));
+    const auto store = StoreFinalizer::finalize(b);
+    const OperatorCatalog cat(*store);
+    const OperatorCatalog::Metrics& m = cat.metrics(store->sliceArgs(SliceRow(0)));
+    QCOMPARE(int(m.has), metric < 0 ? 0 : 1 << metric);
+    const double values[] = { m.bytes, m.flops, m.mfu, m.hfu };
+    for (int i = 0; i < MetricKeys::kMetricCount; ++i)
+        QCOMPARE(values[i], i == metric ? 64.0 : 0.0);
 }
 
 void tst_OperatorCatalog::fusedMembers()

@@ -348,6 +348,11 @@ void tst_SummaryIndex::metrics_data()
     QTest::newRow("MFU and HFU")                 << "X 1 k 0 100 HFU=40.0 MFU=20.0" << 0LL << 100LL << 0.0 << 0.0 << 20.0 << 40.0;
     QTest::newRow("mfu outside the window")      << "X 1 k 0 100 mfu=50.0; X 1 k 200 100" << 210LL << 220LL << 0.0 << 0.0 << -1.0 << -1.0;
     QTest::newRow("bytes on an overflow lane")   << "X 1 a 0 10; X 1 b 5 10 bytes=100" << 10LL << 15LL << 50.0 << 0.0 << -1.0 << -1.0;
+    // The Neuron profiler's own keys, as the operator catalog reads them.
+    QTest::newRow("neuron transfer_bytes")       << "X 1 q 0 10 transfer_bytes=4096" << 0LL << 10LL << 4096.0 << 0.0 << -1.0 << -1.0;
+    QTest::newRow("neuron raw_flops")            << "X 1 k 0 10 raw_flops=4194304" << 0LL << 10LL << 0.0 << 4194304.0 << -1.0 << -1.0;
+    QTest::newRow("neuron model, hardware flops") << "X 1 k 0 10 model_flops=8 hardware_flops=9" << 0LL << 10LL << 0.0 << 8.0 << -1.0 << -1.0;
+    QTest::newRow("neuron estimated percents")   << "X 1 k 0 10 mfu_estimated_percent=12.5 hfu_estimated_percent=30.0" << 0LL << 10LL << 0.0 << 0.0 << 12.5 << 30.0;
     // clang-format on
 }
 

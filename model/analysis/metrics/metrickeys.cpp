@@ -8,13 +8,17 @@ namespace strata::analysis {
 
 namespace {
 // Spellings seen in Chrome traces written by PyTorch/Kineto, XLA, Neuron, RBLN and Sophgo
-// tools, lower-cased. Rates ("GB/s") and scaled units ("gflops") are deliberately absent:
-// they cannot be summed.
+// tools, lower-cased; the Neuron profiler's own are transfer_bytes, model_/raw_/hardware_flops
+// and the *_estimated_percent utilisations. Rates ("GB/s") and scaled units ("gflops") are
+// deliberately absent: they cannot be summed.
 const char* const kBytes[] = { "bytes", "size", "nbytes", "num_bytes", "size_bytes", "bytes_moved", "bytes_transferred",
-    "transfer_size", "total_bytes", "data_size", "byte_count", "dma_size" };
-const char* const kFlops[] = { "flops", "flop", "flop_count", "num_flops", "total_flops" };
-const char* const kMfu[] = { "mfu", "mfu%", "mfu (%)", "mfu_percent", "mfu_pct", "model_flops_utilization" };
-const char* const kHfu[] = { "hfu", "hfu%", "hfu (%)", "hfu_percent", "hfu_pct", "hardware_flops_utilization" };
+    "transfer_size", "transfer_bytes", "total_bytes", "data_size", "byte_count", "dma_size" };
+const char* const kFlops[]
+    = { "flops", "flop", "flop_count", "num_flops", "total_flops", "model_flops", "raw_flops", "hardware_flops" };
+const char* const kMfu[]
+    = { "mfu", "mfu%", "mfu (%)", "mfu_percent", "mfu_pct", "mfu_estimated_percent", "model_flops_utilization" };
+const char* const kHfu[]
+    = { "hfu", "hfu%", "hfu (%)", "hfu_percent", "hfu_pct", "hfu_estimated_percent", "hardware_flops_utilization" };
 
 template <size_t N> bool oneOf(const std::string& s, const char* const (&list)[N])
 {

@@ -7,11 +7,13 @@
 
 namespace strata::analysis {
 
-// Which slice args the summaries add up: data moved ("bytes", "size", "Bytes", ...), FLOPs,
-// and model / hardware FLOPs utilisation. A key matches by its whole name or by its last
-// dotted component (nested objects arrive flattened: "dma.bytes"), case-insensitively.
-// Only numeric values count (not strings, not booleans); per slice and metric the first
-// matching arg wins, so a slice carrying both "bytes" and "size" is not counted twice.
+// Which slice args count as data moved ("bytes", "size", "Bytes", "transfer_bytes", ...),
+// FLOPs, and model / hardware FLOPs utilisation: the one table the summaries and the
+// operator catalog both read, so their bytes, bandwidth and FLOPs agree. A key matches by
+// its whole name or by its last dotted component (nested objects arrive flattened:
+// "dma.bytes"), case-insensitively. read() counts numeric values only (not strings, not
+// booleans); per slice and metric the first matching arg wins, so a slice carrying both
+// "bytes" and "size" is not counted twice.
 class MetricKeys {
 public:
     enum Metric : uint8_t { Bytes = 0, Flops, Mfu, Hfu, kMetricCount };

@@ -1,6 +1,7 @@
 #include "operatorcatalog.h"
 
 #include "nameparser.h"
+#include <analysis/metrics/metrickeys.h>
 #include <store/transferclassifier.h>
 
 #include <algorithm>
@@ -258,19 +259,17 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
     for (const char* k : { "framework_name", "framework_op", "framework op", "tf_op" })
         setRole(k, Framework);
     setRole("opcode", Opcode);
-    for (const char* k : { "bytes", "transfer_bytes" })
-        setRole(k, Bytes);
-    for (const char* k : { "flops", "model_flops", "raw_flops", "hardware_flops" })
-        setRole(k, Flops);
-    for (const char* k : { "mfu", "mfu_estimated_percent" })
-        setRole(k, Mfu);
-    for (const char* k : { "hfu", "hfu_estimated_percent" })
-        setRole(k, Hfu);
+    // The metric keys are MetricKeys' own, the ones the summaries read: each worker
+    // classifies a key the first time it meets it.
+    static_assert(
+        Hfu - Bytes == MetricKeys::Hfu && Flops - Bytes == MetricKeys::Flops && Mfu - Bytes == MetricKeys::Mfu,
+        "the metric roles follow MetricKeys::Metric");
 
     const uint32_t sets = static_cast<uint32_t>(args.setCount());
     m_argIdentity.assign(sets, 0);
     // Each worker dedups its own block of sets; the blocks are merged afterwards.
     auto scan = [&](uint32_t begin, uint32_t end, IdentityTable* table) {
+        std::vector<int8_t> metricOf(role.size(), -2); // -2: not classified yet
         for (uint32_t s = begin; s < end; ++s) {
             if ((s & 0xffff) == 0 && cancel && cancel->load())
                 return;
@@ -279,9 +278,17 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
             RawIdentity r;
             for (size_t i = 0; i < n; ++i) {
                 const store::Arg a = args.at(set, i);
-                const uint8_t what = a.key.v < role.size() ? role[a.key.v] : uint8_t(None);
-                if (what == None)
+                if (a.key.v >= role.size())
                     continue;
+                uint8_t what = role[a.key.v];
+                if (what == None) {
+                    int8_t& m = metricOf[a.key.v];
+                    if (m == -2)
+                        m = static_cast<int8_t>(MetricKeys::classify(pool.view(a.key)));
+                    if (m < 0)
+                        continue;
+                    what = static_cast<uint8_t>(Bytes + m);
+                }
                 if (what <= Opcode) {
                     const store::StringId v = a.stringValue();
                     if (v.valid() && !pool.view(v).empty() && !r.text[what - Layer]) {

@@ -23,10 +23,12 @@ class OperatorCatalog {
 public:
     struct Metrics {
         enum : uint8_t { kBytes = 1, kFlops = 2, kMfu = 4, kHfu = 8 };
-        double bytes = 0; // "bytes", "transfer_bytes"
-        double flops = 0; // "flops", "model_flops", "raw_flops", "hardware_flops"
-        double mfu = 0; // percent: "mfu", "mfu_estimated_percent"
-        double hfu = 0; // percent: "hfu", "hfu_estimated_percent"
+        // The keys are MetricKeys' ("bytes", "transfer_bytes", "flops", "raw_flops", "mfu",
+        // "mfu_estimated_percent", ...); a numeric string counts as its number.
+        double bytes = 0;
+        double flops = 0;
+        double mfu = 0; // percent
+        double hfu = 0; // percent
         uint8_t has = 0;
     };
 
