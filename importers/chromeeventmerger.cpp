@@ -1,5 +1,7 @@
 #include "chromeeventmerger.h"
 
+#include <store/devicerules.h>
+
 #include <cstdlib>
 
 namespace strata::importers {
@@ -57,6 +59,18 @@ IdValue ChromeEventMerger::idValue(const ParsedChunk& c, const LocalId& id)
 uint64_t ChromeEventMerger::idHash(const ParsedChunk& c, const LocalId& id)
 {
     return id.kind == LocalId::String ? mix(1, global(c, id.str).v) : mix(2, static_cast<uint64_t>(id.num));
+}
+
+bool ChromeEventMerger::isAnnotation(StringId cat)
+{
+    if (!cat.valid())
+        return false;
+    if (cat.v >= m_annotationCat.size())
+        m_annotationCat.resize(cat.v + 1, 0);
+    uint8_t& known = m_annotationCat[cat.v];
+    if (!known)
+        known = store::DeviceRules::categoryWork(m_b.strings().view(cat)) == store::DeviceRules::Annotation ? 2 : 1;
+    return known == 2;
 }
 
 void ChromeEventMerger::report(
@@ -179,19 +193,25 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
             uint64_t k = mix(idHash(c, e.id), cat.v);
             return e.id2Local ? mix(k, p.v + 1ull) : k;
         };
+        // Spans that label device work (gpu_user_annotation, cuda_sync) go to the thread's
+        // annotation lane, so the stream's own slices are its work alone.
+        auto sliceThread = [&] {
+            const uint32_t t = m_b.thread(p, idValue(c, e.tid));
+            return isAnnotation(cat) ? m_b.annotationLane(t) : t;
+        };
         switch (kind) {
         case 'X': {
             if (!e.hasDur || e.durBad) {
                 report(c, e, "bad_duration", e.hasDur ? "\"dur\" is not a number" : "an X event without \"dur\"");
                 break;
             }
-            flowV2(m_b.completeSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, e.dur, eventType(), argSet()));
+            flowV2(m_b.completeSlice(sliceThread(), e.ts, e.dur, eventType(), argSet()));
             break;
         }
-        case 'B': flowV2(m_b.beginSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, eventType(), argSet())); break;
+        case 'B': flowV2(m_b.beginSlice(sliceThread(), e.ts, eventType(), argSet())); break;
         case 'E':
-            m_b.endSlice(m_b.thread(p, idValue(c, e.tid)), e.ts, e.name == UINT32_MAX ? StringId() : name, cat,
-                m_args.data(), m_args.size());
+            m_b.endSlice(
+                sliceThread(), e.ts, e.name == UINT32_MAX ? StringId() : name, cat, m_args.data(), m_args.size());
             break;
         case 'i':
         case 'I':

@@ -25,6 +25,7 @@ private:
     void convertArgs(const ParsedChunk& c, const ParsedEvent& e);
     void metadata(const ParsedChunk& c, const ParsedEvent& e, store::ProcessId p);
     void counters(const ParsedChunk& c, const ParsedEvent& e, store::ProcessId p);
+    bool isAnnotation(store::StringId cat);
     void report(const ParsedChunk& c, const ParsedEvent& e, const std::string& kind, const std::string& what);
 
     store::StoreBuilder& m_b;
@@ -33,6 +34,8 @@ private:
     std::vector<uint64_t> m_phCount;
     std::vector<store::Arg> m_args;
     store::StringId m_source; // the source location arg becomes part of the event type
+    std::vector<uint8_t>
+        m_annotationCat; // by global StringId: DeviceRules says Annotation (lazily filled: 0 unknown, 1 no, 2 yes)
     store::StringId m_empty;
 };
 

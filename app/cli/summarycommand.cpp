@@ -64,6 +64,8 @@ Json toJson(const store::EventStore& s, const analysis::TraceSummary& sum, const
         o["name"] = t.name;
         o["kind"] = store::trackKindName(t.kind);
         o["engine"] = analysis::engineKindName(t.engine);
+        o["device"] = t.role == store::TrackRole::Device;
+        o["role"] = store::trackRoleName(t.role);
         if (t.kind == store::TrackKind::Async)
             o["lane"] = t.lane;
         else
@@ -80,6 +82,12 @@ Json toJson(const store::EventStore& s, const analysis::TraceSummary& sum, const
         tracks.push_back(std::move(o));
     }
     out["tracks"] = tracks;
+    Json device;
+    device["tracks"] = sum.device.tracks;
+    device["busy_ns"] = sum.device.busyNs;
+    device["utilization"] = sum.device.utilization;
+    out["device"] = device;
+    out["scope_fallback"] = sum.device.fallback.empty() ? Json(nullptr) : Json(sum.device.fallback);
     Json counters = Json::array();
     for (const analysis::CounterSummaryRow& c : sum.counters) {
         Json o;
@@ -150,19 +158,22 @@ void printText(const store::EventStore& s, const analysis::TraceSummary& sum, co
               << "range_ns    " << sum.window.start - origin << ":" << sum.window.end - origin
               << (whole ? " (whole trace)" : "") << "\n\n";
 
-    std::vector<std::vector<std::string>> rows { { "pid", "tid", "process", "track", "engine", "events", "busy_ns",
-        "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu" } };
+    std::vector<std::vector<std::string>> rows { { "pid", "tid", "process", "track", "role", "engine", "events",
+        "busy_ns", "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu" } };
     for (const analysis::TrackSummaryRow& t : sum.tracks) {
         std::string name = t.name;
         if (t.overflowLanes)
             name += " (+" + std::to_string(t.overflowLanes) + " overflow)";
         rows.push_back({ idText(s, t.pid), t.hasTid ? idText(s, t.tid) : "-", t.processLabel, name,
-            analysis::engineKindName(t.engine), std::to_string(t.events), std::to_string(t.busyNs),
-            fmt("%.2f", t.utilization * 100.0), fmt("%.1f", t.avgDurNs), optText(t.bytes, "%.0f"),
-            optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"), optText(t.mfu, "%.4g"),
-            optText(t.hfu, "%.4g") });
+            store::trackRoleName(t.role), analysis::engineKindName(t.engine), std::to_string(t.events),
+            std::to_string(t.busyNs), fmt("%.2f", t.utilization * 100.0), fmt("%.1f", t.avgDurNs),
+            optText(t.bytes, "%.0f"), optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"),
+            optText(t.mfu, "%.4g"), optText(t.hfu, "%.4g") });
     }
-    printTable(rows, 5);
+    printTable(rows, 6);
+    std::cout << "\ndevice      " << sum.device.tracks << " tracks, busy " << sum.device.busyNs << " ns, mean util "
+              << fmt("%.2f", sum.device.utilization * 100.0) << "%"
+              << (sum.device.fallback.empty() ? "" : " (" + sum.device.fallback + ": every thread)") << "\n";
     if (!sum.counters.empty()) {
         std::cout << "\n";
         std::vector<std::vector<std::string>> crows { { "pid", "process", "counter", "samples", "min", "mean",

@@ -227,7 +227,11 @@ private:
             core.nc = nc;
             core.pcore = pcore;
         }
-        return core.rows.thread(m_b, core.process, row);
+        bool made = false;
+        const uint32_t t = core.rows.thread(m_b, core.process, row, 0, &made);
+        if (made)
+            m_b.setThreadRole(t, store::TrackRole::Device); // every row of a NeuronCore is one of its engines
+        return t;
     }
 
     void emitFacts()

@@ -155,6 +155,7 @@ ImportResult NeuronOpTableImporter::import(
     const store::StringId rowName = builder.intern(hlo ? "HLO ops" : "Framework ops");
     const uint32_t thread = builder.thread(process, IdValue::string(rowName));
     builder.setThreadName(thread, rowName);
+    builder.setThreadRole(thread, store::TrackRole::Device); // device time of each operator, end to end
     const store::StringId identityKey = builder.intern(hlo ? "hlo_name" : "framework_name");
     const store::StringId category = builder.intern(hlo ? "hlo_op" : "framework_op");
     NeuronArgs args(builder);

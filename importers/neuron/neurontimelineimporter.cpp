@@ -29,9 +29,9 @@ bool markSections(store::StoreBuilder& b)
         if (!transfer && name.find("execution") == std::string::npos)
             continue;
         found = true;
-        // OperatorCatalog takes processes that say "neuron" for device engines.
-        const std::string labels = info.labels.valid() ? std::string(b.strings().view(info.labels)) : std::string();
-        b.setProcessLabels(p, b.intern(labels.empty() ? "NeuronDevice" : labels + ", NeuronDevice"));
+        // The execution and data-transfer sections are the device's engines.
+        for (uint32_t t : b.processThreads(p))
+            b.setThreadRole(t, store::TrackRole::Device);
         if (!transfer)
             continue;
         // Rows are transfers when their names say so (TransferClassifier): make the section's say it.

@@ -127,6 +127,11 @@ void addRowsAndSpaces(SophgoContext& ctx)
     ctx.rows.mcu = row("MCU (NODE_OP)", 3);
     ctx.rows.gdma = row("GDMA", 4);
     ctx.rows.tiu = row("TIU", 5);
+    // The engines are the device; Subnet, Layers and MCU repeat their time from other records.
+    for (uint32_t t : { ctx.rows.subnet, ctx.rows.host, ctx.rows.layers, ctx.rows.mcu })
+        b.setThreadRole(t, store::TrackRole::Host);
+    b.setThreadRole(ctx.rows.gdma, store::TrackRole::Device);
+    b.setThreadRole(ctx.rows.tiu, store::TrackRole::Device);
     store::MemorySpace local;
     local.name = b.intern("LOCAL MEM");
     local.kind = store::MemoryKind::Local;

@@ -35,6 +35,16 @@ std::string EventStore::processLabel(ProcessId p) const
     return info.pid.isString ? id : "Process " + id;
 }
 
+const char* trackRoleName(TrackRole r)
+{
+    switch (r) {
+    case TrackRole::Host: return "host";
+    case TrackRole::Device: return "device";
+    case TrackRole::Annotation: return "annotation";
+    }
+    return "host";
+}
+
 std::string EventStore::trackLabel(TrackId t) const
 {
     const TrackInfo& tr = m_tracks[t.v];

@@ -4,6 +4,7 @@
 #include "chunkedvector.h"
 #include "trackinfo.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct RawThread {
     StringId name;
     int32_t sortIndex = 0;
     bool hasSortIndex = false;
+    // What the importer said the thread is (DeviceRules decides when it said nothing).
+    std::optional<TrackRole> declaredRole;
+    uint32_t annotates = UINT32_MAX; // an annotation lane: the raw thread it sits beside
     ChunkedVector<RawSlice> slices; // in order of arrival (B reserves its slot when it begins)
     std::vector<uint32_t> open; // indices into slices of B events not ended yet, outermost first
     std::vector<RawInstant> instants;

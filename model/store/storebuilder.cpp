@@ -63,6 +63,23 @@ uint32_t StoreBuilder::thread(ProcessId process, const IdValue& tid)
     return it->second;
 }
 
+uint32_t StoreBuilder::annotationLane(uint32_t thread)
+{
+    auto [it, inserted] = m_annotationLanes.try_emplace(thread, static_cast<uint32_t>(m_threads.size()));
+    if (inserted) {
+        const ProcessId process = m_threads[thread].process;
+        const IdValue tid = m_threads[thread].tid;
+        m_threads.emplace_back();
+        RawThread& lane = m_threads.back();
+        lane.process = process;
+        lane.tid = tid; // not in m_threadIndex: the key (process, tid) stays the thread's
+        lane.annotates = thread;
+        lane.declaredRole = TrackRole::Annotation;
+        m_processes[process.v].threads.push_back(it->second);
+    }
+    return it->second;
+}
+
 void StoreBuilder::setProcessSortIndex(ProcessId p, int32_t index)
 {
     m_processes[p.v].info.sortIndex = index;

@@ -43,6 +43,12 @@ public:
     void setProcessSortIndex(ProcessId p, int32_t index);
     void setThreadName(uint32_t thread, StringId name) { m_threads[thread].name = name; }
     void setThreadSortIndex(uint32_t thread, int32_t index);
+    // The importer's word on what a thread is (DeviceRules decides for threads without one).
+    void setThreadRole(uint32_t thread, TrackRole role) { m_threads[thread].declaredRole = role; }
+    // The lane beside `thread` for spans that label its work rather than being work (Kineto's
+    // gpu_user_annotation and cuda_sync on a CUDA stream): drawn just above the thread as
+    // "<thread> (annotations)", role Annotation, never busy time. Made on first use.
+    uint32_t annotationLane(uint32_t thread);
     // What was built so far, for an importer's pass over another importer's output (Neuron
     // TensorBoard files through the Chrome importer). ProcessIds are 0..processCount()-1.
     size_t processCount() const { return m_processes.size(); }
@@ -124,6 +130,7 @@ private:
     std::unordered_map<IdValue, uint32_t, IdValueHash> m_processIndex;
     std::unordered_map<ThreadKey, uint32_t, ThreadKeyHash> m_threadIndex;
     std::unordered_map<uint64_t, uint32_t> m_counterIndex;
+    std::unordered_map<uint32_t, uint32_t> m_annotationLanes; // raw thread → its annotation lane
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_asyncOpen; // key → open RawAsync indices
     ThreadKey m_lastThreadKey { UINT32_MAX, {} };
     uint32_t m_lastThread = 0;

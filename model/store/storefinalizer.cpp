@@ -1,5 +1,6 @@
 #include "storefinalizer.h"
 
+#include "devicerules.h"
 #include "flowbinder.h"
 #include "parallel.h"
 
@@ -69,6 +70,17 @@ void StoreFinalizer::closeOpenSlices()
     }
 }
 
+void StoreFinalizer::nameAnnotationLane(RawThread& lane)
+{
+    const RawThread& t = m_b.m_threads[lane.annotates];
+    std::string name(m_s.m_strings.view(t.name));
+    while (!name.empty() && name.back() == ' ')
+        name.pop_back(); // Kineto writes "stream 7 "
+    if (name.empty())
+        name = t.tid.isString ? std::string(m_s.m_strings.view(t.tid.str)) : "Thread " + std::to_string(t.tid.num);
+    lane.name = m_s.m_strings.intern(name + " (annotations)");
+}
+
 void StoreFinalizer::planGroups()
 {
     m_processOrder.resize(m_b.m_processes.size());
@@ -91,12 +103,22 @@ void StoreFinalizer::planGroups()
         }
         std::vector<uint32_t>& threads = m_sortedThreads[pi];
         threads = p.threads;
+        // An annotation lane sorts as its thread does, just above it.
+        auto base = [&](uint32_t t) -> const RawThread& {
+            const RawThread& rt = m_b.m_threads[t];
+            return rt.annotates != UINT32_MAX ? m_b.m_threads[rt.annotates] : rt;
+        };
         std::stable_sort(threads.begin(), threads.end(), [&](uint32_t a, uint32_t b) {
-            const RawThread &ta = m_b.m_threads[a], &tb = m_b.m_threads[b];
+            const RawThread &ta = base(a), &tb = base(b);
             if (ta.sortIndex != tb.sortIndex)
                 return ta.sortIndex < tb.sortIndex;
-            return idLess(m_s.m_strings, ta.tid, tb.tid);
+            if (!(ta.tid == tb.tid))
+                return idLess(m_s.m_strings, ta.tid, tb.tid);
+            return m_b.m_threads[a].annotates != UINT32_MAX && m_b.m_threads[b].annotates == UINT32_MAX;
         });
+        for (uint32_t t : threads)
+            if (m_b.m_threads[t].annotates != UINT32_MAX)
+                nameAnnotationLane(m_b.m_threads[t]);
         for (uint32_t t : threads) {
             const RawThread& rt = m_b.m_threads[t];
             if (rt.slices.empty() && rt.instants.empty())
@@ -394,6 +416,7 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     for (const Diagnostics& d : m_groupDiagnostics)
         m_s.m_diagnostics.merge(d);
     emitTracks();
+    assignRoles();
     buildFlows();
     for (uint32_t i = 0; i < m_memRow.size(); ++i)
         m_s.m_memory.setSlice(i, m_memRow[i]);
@@ -406,6 +429,17 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     std::shared_ptr<const EventStore> out(m_b.m_store.release());
     m_b.m_store.reset(new EventStore);
     return out;
+}
+
+void StoreFinalizer::assignRoles()
+{
+    std::vector<std::optional<TrackRole>> declared(m_s.m_tracks.size());
+    for (uint32_t t = 0; t < m_threadTrack.size(); ++t)
+        if (m_threadTrack[t].valid())
+            declared[m_threadTrack[t].v] = m_b.m_threads[t].declaredRole;
+    const std::vector<TrackRole> roles = DeviceRules::roles(m_s, declared);
+    for (size_t i = 0; i < roles.size(); ++i)
+        m_s.m_tracks[i].role = roles[i];
 }
 
 void StoreFinalizer::buildFlows()

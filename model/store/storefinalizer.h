@@ -41,6 +41,8 @@ private:
 
     void closeOpenSlices();
     void planGroups();
+    void nameAnnotationLane(RawThread& lane);
+    void assignRoles();
     void runGroup(Group& g);
     void asyncGroup(Group& g, Diagnostics& diag);
     SliceNesting::Columns columns();

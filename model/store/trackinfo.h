@@ -46,6 +46,14 @@ enum class TrackKind : uint8_t {
 
 const char* trackKindName(TrackKind k);
 
+// What a track's slices are, as DeviceRules decides (README, "How Strata counts"): only
+// Device tracks count as device time; an Annotation lane holds spans that label device work
+// (Kineto's gpu_user_annotation, cuda_sync) beside the stream they belong to, drawn and
+// searchable but never busy time. Every track that is not a thread (or its overflow) is Host.
+enum class TrackRole : uint8_t { Host, Device, Annotation };
+
+const char* trackRoleName(TrackRole r);
+
 // Invariant: TrackIds are in display order. The global instant track, if any, comes first;
 // then processes by (sort index, pid); inside a process: its process-scope instants, its
 // async lanes, its threads by (sort index, tid) each followed by its overflow lanes, and
@@ -56,6 +64,7 @@ struct TrackInfo {
     IdValue tid;
     StringId name; // thread_name, counter series name, lane name
     int32_t sortIndex = 0;
+    TrackRole role = TrackRole::Host; // an overflow lane has its thread's
     TrackId parent; // Overflow: the thread it belongs to
     uint16_t lane = 0; // Overflow/Async: lane number within its group
     CounterId counter; // Counter tracks

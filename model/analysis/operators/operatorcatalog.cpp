@@ -125,50 +125,7 @@ bool numberOf(const store::EventStore& store, const store::Arg& a, double* out)
     return end == buf + v.size();
 }
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-bool hasToken(const std::string& text, std::initializer_list<const char*> tokens)
-{
-    for (const char* t : tokens)
-        if (text.find(t) != std::string::npos)
-            return true;
-    return false;
-}
-
-bool hasWord(const std::string& text, std::initializer_list<const char*> words)
-{
-    auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
-    for (const char* w : words) {
-        const size_t n = std::strlen(w);
-        for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1))
-            if ((at == 0 || !alpha(text[at - 1])) && (at + n == text.size() || !alpha(text[at + n])))
-                return true;
-    }
-    return false;
-}
-
 } // namespace
-
-bool OperatorCatalog::isDeviceText(std::string_view processText, std::string_view threadName)
-{
-    const std::string p = lower(processText), t = lower(threadName);
-    if (p.rfind("/host:", 0) == 0)
-        return false;
-    if (hasToken(p,
-            { "npu", "gpu", "tpu", "device", "neuron", "accel", "rbln", "atom", "chiplet", "hpu", "xpu", "mtia",
-                "/device:" }))
-        return true;
-    return hasToken(t,
-               { "npu", "gpu", "tpu", "neural engine", "dma", "device", "tensormatrix", "tensor engine", "gpsimd",
-                   "xla ops", "xla modules", "stream #", "neuroncore", "chiplet" })
-        || hasWord(t, { "tiu", "bdc" }); // Sophgo's compute engine (BDC on BM1684); short, so whole words only
-}
 
 OperatorCatalog::OperatorCatalog(const store::EventStore& store, const std::atomic<bool>* cancel)
 {
@@ -225,14 +182,8 @@ void OperatorCatalog::buildTracks(const store::EventStore& store)
         while (store.track(thread).kind == store::TrackKind::Overflow && store.track(thread).parent.valid())
             thread = store.track(thread).parent;
         const store::TrackInfo& info = store.track(thread);
-        std::string processText;
-        if (info.process.valid()) {
-            const store::ProcessInfo& p = store.process(info.process);
-            processText = std::string(store.str(p.name)) + " " + std::string(store.str(p.labels));
-        }
         const std::string label = store.trackLabel(thread);
-        const bool isSliceTrack = info.kind == store::TrackKind::Thread;
-        m_trackDevice[i] = isSliceTrack && isDeviceText(processText, store.str(info.name));
+        m_trackDevice[i] = info.role == store::TrackRole::Device; // store::DeviceRules decided
         m_trackTransfer[i] = store::TransferClassifier::isTransferTrack(store, thread);
         auto [it, added] = engines.emplace(label, uint16_t(std::min<size_t>(engines.size(), 0xffff)));
         if (added && it->second == m_engineNames.size())

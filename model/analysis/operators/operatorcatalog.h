@@ -74,11 +74,6 @@ public:
     size_t argIdentityCount() const { return m_metrics.size(); }
     size_t residentBytes() const;
 
-    // Whether a process/thread reads as an accelerator (exposed for tests): a device token
-    // (npu, gpu, tpu, device, neuron, accel, ...) in its name or labels, a "/host:" name
-    // never. Engine-like thread names (DMA, Neural Engine, NPU n, Sophgo's TIU and GDMA) count too.
-    static bool isDeviceText(std::string_view processText, std::string_view threadName);
-
 private:
     static constexpr size_t kStride = 8; // 7 levels + a mask of the levels the name decides
     void buildTypes(const store::EventStore& store);

@@ -23,6 +23,7 @@ TrackSummaryRow SummaryCalculator::trackRow(
     row.overflowLanes = index.overflowLanes(track);
     const bool transfer = store::TransferClassifier::isTransferTrack(store, track);
     row.engine = transfer ? EngineKind::Transfer : EngineKind::Compute;
+    row.role = tr.role;
 
     const SliceWindowSums s = index.slices(store, track, window);
     row.events = s.events;
@@ -66,6 +67,28 @@ CounterSummaryRow SummaryCalculator::counterRow(
     return row;
 }
 
+DeviceScope SummaryCalculator::deviceScope(const std::vector<TrackSummaryRow>& tracks)
+{
+    DeviceScope scope;
+    bool any = false;
+    for (const TrackSummaryRow& t : tracks)
+        any = any || t.role == store::TrackRole::Device;
+    if (!any)
+        scope.fallback = "no device tracks";
+    for (const TrackSummaryRow& t : tracks) {
+        const bool in = any ? t.role == store::TrackRole::Device
+                            : t.kind == store::TrackKind::Thread && t.role != store::TrackRole::Annotation;
+        if (!in)
+            continue;
+        ++scope.tracks;
+        scope.busyNs += t.busyNs;
+        scope.utilization += t.utilization;
+    }
+    if (scope.tracks)
+        scope.utilization /= scope.tracks;
+    return scope;
+}
+
 TraceSummary SummaryCalculator::compute(
     const store::EventStore& store, const SummaryIndex& index, store::TimeRange window)
 {
@@ -85,6 +108,7 @@ TraceSummary SummaryCalculator::compute(
         else if (tr.kind == store::TrackKind::Counter && tr.counter.valid())
             out.counters.push_back(counterRow(store, index, tr.counter, window));
     }
+    out.device = deviceScope(out.tracks);
     out.diagnostics = store.diagnostics().counts();
     out.diagnosticMessages = store.diagnostics().messages();
     return out;

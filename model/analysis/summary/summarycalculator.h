@@ -18,6 +18,9 @@ public:
         const store::EventStore& store, const SummaryIndex& index, store::TrackId track, store::TimeRange window);
     static CounterSummaryRow counterRow(
         const store::EventStore& store, const SummaryIndex& index, store::CounterId counter, store::TimeRange window);
+    // The Device scope over those rows: the device tracks, or every thread (not annotation
+    // lanes) when there is none.
+    static DeviceScope deviceScope(const std::vector<TrackSummaryRow>& tracks);
 };
 
 } // namespace strata::analysis

@@ -33,6 +33,7 @@ struct TrackSummaryRow {
     uint16_t lane = 0; // async lane number
     uint32_t overflowLanes = 0;
     EngineKind engine = EngineKind::Compute;
+    store::TrackRole role = store::TrackRole::Host; // store::DeviceRules: device, host or annotation lane
 
     uint64_t events = 0; // slices in the window (SliceWindowSums::events)
     store::TimeNs busyNs = 0; // union of depth-0 intervals inside the window
@@ -70,10 +71,20 @@ struct TraceFacts {
     uint64_t events() const { return slices + instants + counterSamples; }
 };
 
+// The "Device" scope of a window: the Device tracks (DeviceRules), or every thread when the
+// trace has none, with `fallback` saying so ("no device tracks").
+struct DeviceScope {
+    uint32_t tracks = 0; // tracks in the scope
+    store::TimeNs busyNs = 0; // sum of their busy times
+    double utilization = 0; // mean of their utilisations, 0..1
+    std::string fallback; // empty when the scope is the device tracks
+};
+
 struct TraceSummary {
     store::TimeRange window; // absolute
     TraceFacts trace;
     std::vector<TrackSummaryRow> tracks; // in display order
+    DeviceScope device;
     std::vector<CounterSummaryRow> counters; // in display order
     std::map<std::string, uint64_t> diagnostics; // import diagnostics by kind
     std::vector<std::string> diagnosticMessages;
