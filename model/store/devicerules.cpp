@@ -61,6 +61,14 @@ DeviceRules::Work DeviceRules::categoryWork(std::string_view c)
     return Unknown;
 }
 
+bool DeviceRules::launchedByHost(std::string_view c)
+{
+    for (const char* d : { "kernel", "gpu_memcpy", "gpu_memset", "Kernel", "Memcpy", "Memset", "mtia_ccp_events" })
+        if (c == d)
+            return true;
+    return false;
+}
+
 bool DeviceRules::processDeclaresDevice(std::string_view name, std::string_view labels)
 {
     if (name.rfind("/host:", 0) == 0)

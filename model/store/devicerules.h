@@ -28,6 +28,9 @@ public:
         Annotation = 4, // labels device work: goes to an annotation lane, never busy
     };
     static Work categoryWork(std::string_view category);
+    // Device work that a host launch call starts (Kineto's categories): its framework op and
+    // op come from the launching CPU ops (analysis::LaunchIndex), never from its name.
+    static bool launchedByHost(std::string_view category);
     // Whether a process's own metadata names a device (rule 3).
     static bool processDeclaresDevice(std::string_view name, std::string_view labels);
     // The role of every track of a finalized store; `declared` holds the importers' word per

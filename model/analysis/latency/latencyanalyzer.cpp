@@ -98,7 +98,7 @@ std::vector<store::TimeNs> LatencyAnalyzer::durations(
                 const store::TypeId type = store.sliceType(row);
                 if (match[type.v]
                     || (opKey != OperatorCatalog::kNoKey
-                        && catalog.key(OperatorLevel::Op, type, store.sliceArgs(row)) == opKey))
+                        && catalog.key(OperatorLevel::Op, row, type, store.sliceArgs(row)) == opKey))
                     found.emplace_back(ts, store.sliceDur(row));
             }
         }

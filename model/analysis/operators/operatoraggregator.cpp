@@ -69,14 +69,15 @@ void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel l
             const store::TimeNs pts = p.valid() ? s.sliceTs(p) : store::kTimeMin;
             if (p.valid() && pts >= w.start && pts < w.end) {
                 const store::TypeId pt = s.sliceType(p);
-                acc.at(cat.key(level, pt, s.sliceArgs(p))).subtractChild(dur, trackTransfer || cat.isTransferType(pt));
+                acc.at(cat.key(level, p, pt, s.sliceArgs(p)))
+                    .subtractChild(dur, trackTransfer || cat.isTransferType(pt));
             }
         }
         if (item.subtractOnly)
             continue;
         const store::TypeId type = s.sliceType(row);
         const store::ArgSetId args = s.sliceArgs(row);
-        acc.at(cat.key(level, type, args))
+        acc.at(cat.key(level, row, type, args))
             .add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
     }
 }

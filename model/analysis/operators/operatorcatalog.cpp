@@ -2,6 +2,7 @@
 
 #include "nameparser.h"
 #include <analysis/metrics/metrickeys.h>
+#include <store/devicerules.h>
 #include <store/transferclassifier.h>
 
 #include <algorithm>
@@ -133,6 +134,7 @@ OperatorCatalog::OperatorCatalog(const store::EventStore& store, const std::atom
     buildTypes(store);
     buildTracks(store);
     buildArgs(store, cancel);
+    buildLaunches(store, cancel);
     if (cancel && cancel->load()) {
         *this = OperatorCatalog();
         m_cancelled = true;
@@ -145,6 +147,7 @@ void OperatorCatalog::buildTypes(const store::EventStore& store)
     m_typeInfo.resize(n);
     m_typeKeys.assign(n * kStride, kNoKey);
     m_typeTransfer.assign(n, 0);
+    m_typeLaunched.assign(n, 0);
     for (uint32_t t = 0; t < n; ++t) {
         const store::EventType& type = store.types().get(store::TypeId(t));
         const std::string_view name = store.str(type.name), category = store.str(type.category);
@@ -165,6 +168,7 @@ void OperatorCatalog::buildTypes(const store::EventStore& store)
         keys[kStride - 1] = mask;
         m_typeTransfer[t]
             = store::TransferClassifier::isTransferText(name) || store::TransferClassifier::isTransferText(category);
+        m_typeLaunched[t] = store::DeviceRules::launchedByHost(category);
         m_typeInfo[t] = std::move(info);
     }
 }
@@ -301,6 +305,30 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
     }
 }
 
+void OperatorCatalog::buildLaunches(const store::EventStore& store, const std::atomic<bool>* cancel)
+{
+    m_launches = LaunchIndex(store, cancel);
+    const std::vector<LaunchIndex::Link>& links = m_launches.links();
+    m_linkKeys.assign(links.size() * 2, kNoKey);
+    for (size_t i = 0; i < links.size(); ++i) {
+        auto name = [&](uint32_t row) {
+            return row == LaunchIndex::kNone ? std::string()
+                                             : std::string(store.str(store.sliceName(store::SliceRow(row))));
+        };
+        m_linkKeys[i * 2] = intern(name(links[i].outerOp));
+        m_linkKeys[i * 2 + 1] = intern(name(links[i].innerOp));
+    }
+}
+
+uint32_t OperatorCatalog::launchedKey(OperatorLevel level, store::SliceRow row) const
+{
+    const LaunchIndex::Link* link = m_launches.find(row);
+    if (!link)
+        return kNoKey;
+    const size_t i = size_t(link - m_launches.links().data());
+    return m_linkKeys[i * 2 + (level == OperatorLevel::Op ? 1 : 0)];
+}
+
 uint32_t OperatorCatalog::findKey(std::string_view text) const
 {
     const store::StringId id = m_keys.find(text);
@@ -342,7 +370,8 @@ size_t OperatorCatalog::residentBytes() const
 {
     size_t bytes = m_keys.residentBytes() + m_typeKeys.capacity() * 4 + m_argIdentity.capacity() * 4
         + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeTransfer.capacity()
-        + m_typeInfo.capacity() * sizeof(OperatorInfo);
+        + m_typeInfo.capacity() * sizeof(OperatorInfo) + m_typeLaunched.capacity() + m_launches.residentBytes()
+        + m_linkKeys.capacity() * 4;
     return bytes;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "launchindex.h"
 #include "operatorinfo.h"
 #include <store/eventstore.h>
 #include <store/stringpool.h>
@@ -48,6 +49,16 @@ public:
         const uint32_t argKey = m_argKeys[size_t(args.valid() ? m_argIdentity[args.v] : 0u) * kStride + l];
         return argKey != kNoKey ? argKey : nameKey;
     }
+    // The key of one slice: as above, except for device work a host call launched (Kineto
+    // kernels, copies, memsets), whose framework op and op are the launching CPU ops
+    // (LaunchIndex) and unknown without a launch, whatever its name says.
+    uint32_t key(OperatorLevel level, store::SliceRow row, store::TypeId type, store::ArgSetId args) const
+    {
+        if (m_typeLaunched[type.v] && (level == OperatorLevel::Framework || level == OperatorLevel::Op))
+            return launchedKey(level, row);
+        return key(level, type, args);
+    }
+    const LaunchIndex& launches() const { return m_launches; }
     const Metrics& metrics(store::ArgSetId args) const { return m_metrics[args.valid() ? m_argIdentity[args.v] : 0]; }
     std::string_view keyText(uint32_t key) const { return m_keys.view(store::StringId(key)); }
     size_t keyCount() const { return m_keys.size(); }
@@ -79,12 +90,17 @@ private:
     void buildTypes(const store::EventStore& store);
     void buildArgs(const store::EventStore& store, const std::atomic<bool>* cancel);
     void buildTracks(const store::EventStore& store);
+    void buildLaunches(const store::EventStore& store, const std::atomic<bool>* cancel);
+    uint32_t launchedKey(OperatorLevel level, store::SliceRow row) const;
     uint32_t intern(const std::string& text) { return text.empty() ? kNoKey : m_keys.intern(text).v; }
 
     store::StringPool m_keys;
     std::vector<uint32_t> m_typeKeys; // per TypeId: kStride words
     std::vector<OperatorInfo> m_typeInfo;
     std::vector<uint8_t> m_typeTransfer;
+    std::vector<uint8_t> m_typeLaunched; // DeviceRules::launchedByHost(category)
+    LaunchIndex m_launches;
+    std::vector<uint32_t> m_linkKeys; // per link: framework key, op key
     std::vector<uint32_t> m_argIdentity; // per ArgSetId: index into m_argKeys/m_metrics (0 = none)
     std::vector<uint32_t> m_argKeys; // per identity: kStride words (the last unused)
     std::vector<Metrics> m_metrics;

@@ -26,7 +26,7 @@ bool scanLevel(const store::EventStore& store, const OperatorCatalog& catalog, s
         const store::ArgSetId args = store.sliceArgs(row);
         bool match = true;
         for (size_t l = 0; l < levels.size() && match; ++l)
-            match = catalog.key(levels[l], type, args) == keys[l];
+            match = catalog.key(levels[l], row, type, args) == keys[l];
         if (match)
             out.push_back(row);
     }

@@ -124,10 +124,10 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
     auto pathOf = [&](store::SliceRow row, int* out) {
         const store::TypeId type = store.sliceType(row);
         const store::ArgSetId args = store.sliceArgs(row);
-        int n = nodes.top(catalog.key(tree->levels[0], type, args));
+        int n = nodes.top(catalog.key(tree->levels[0], row, type, args));
         out[0] = n;
         for (size_t d = 1; d < depthCount; ++d) {
-            n = nodes.child(n, catalog.key(tree->levels[d], type, args));
+            n = nodes.child(n, catalog.key(tree->levels[d], row, type, args));
             out[d] = n;
         }
     };

@@ -134,10 +134,10 @@ OperatorWindowIndex::OperatorWindowIndex(const store::EventStore& store, const O
                 for (uint32_t i = b; i < e; ++i) {
                     const store::SliceRow row(i);
                     const store::TimeNs dur = store.sliceDur(row);
-                    own.add(catalog.key(level, store.sliceType(row), store.sliceArgs(row)), dur);
+                    own.add(catalog.key(level, row, store.sliceType(row), store.sliceArgs(row)), dur);
                     if (item.depth > 0) {
                         const store::SliceRow p = store.sliceParent(row);
-                        child.add(catalog.key(level, store.sliceType(p), store.sliceArgs(p)), dur);
+                        child.add(catalog.key(level, p, store.sliceType(p), store.sliceArgs(p)), dur);
                     }
                 }
                 part.ownEntries.push_back(static_cast<uint32_t>(own.keys.size()));
@@ -211,12 +211,12 @@ void OperatorWindowIndex::scan(const store::EventStore& store, const OperatorCat
         const store::SliceRow row(i);
         const store::TimeNs dur = store.sliceDur(row);
         if (ch == Channel::Own) {
-            Accumulator::Sum& s = acc.at(catalog.key(m_level, store.sliceType(row), store.sliceArgs(row)));
+            Accumulator::Sum& s = acc.at(catalog.key(m_level, row, store.sliceType(row), store.sliceArgs(row)));
             s.count += sign;
             s.total += sign * dur;
         } else {
             const store::SliceRow p = store.sliceParent(row);
-            acc.at(catalog.key(m_level, store.sliceType(p), store.sliceArgs(p))).children += sign * dur;
+            acc.at(catalog.key(m_level, p, store.sliceType(p), store.sliceArgs(p))).children += sign * dur;
         }
     }
 }
