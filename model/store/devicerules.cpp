@@ -23,8 +23,8 @@ bool namesDevice(std::string_view text)
     for (const char* w : { "npu", "gpu", "tpu", "mtia", "hpu", "xpu", "neuroncore", "device" }) {
         const size_t n = std::strlen(w);
         for (size_t at = lower.find(w); at != std::string::npos; at = lower.find(w, at + 1)) {
-            if (at > 0 && alpha(lower[at - 1]))
-                continue;
+            if (at > 0 && (alpha(lower[at - 1]) || lower[at - 1] == '_'))
+                continue; // inside a longer word or identifier: "launcher_test_mtia#3"
             size_t i = at + n;
             while (i < lower.size() && (lower[i] == ' ' || lower[i] == ':' || lower[i] == '#' || lower[i] == '_'))
                 ++i;
