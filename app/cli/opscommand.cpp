@@ -17,7 +17,8 @@ namespace {
 using report::OperatorReport;
 
 const char* kUsage = "usage: strata-cli ops FILE [--level module|framework|layer|hlo|op|command|name] [--range A:B]\n"
-                     "                        [--scope device|host|all] [--csv|--json] [--limit N]\n";
+                     "                        [--scope device|host|all] [--csv|--json] [--limit N]\n"
+                     "  --level defaults to the first of framework, op, command whose \"(none)\" share is under 50 %\n";
 
 std::string human(double ns)
 {
@@ -64,8 +65,9 @@ int runOps(const std::vector<std::string>& argv)
         return 2;
     }
     analysis::OperatorLevel level = analysis::OperatorLevel::Op;
-    if (auto v = args.value("level"); v && !analysis::parseOperatorLevel(*v, &level)) {
-        std::fprintf(stderr, "strata-cli: unknown level \"%s\"\n%s", v->c_str(), kUsage);
+    const std::optional<std::string> levelArg = args.value("level");
+    if (levelArg && !analysis::parseOperatorLevel(*levelArg, &level)) {
+        std::fprintf(stderr, "strata-cli: unknown level \"%s\"\n%s", levelArg->c_str(), kUsage);
         return 2;
     }
     std::optional<analysis::OperatorScope> scope;
@@ -96,6 +98,8 @@ int runOps(const std::vector<std::string>& argv)
         return 2;
     const store::EventStore& s = *r.store;
     const analysis::OperatorCatalog catalog(s);
+    if (!levelArg)
+        level = catalog.defaultLevel(); // the GUI's rule (DefaultLevel)
     const store::TimeRange window = range ? range->resolve(s.extent()) : analysis::OperatorAggregator::wholeTrace();
     const analysis::OperatorTable table = analysis::OperatorAggregator::aggregate(
         s, catalog, level, window, scope ? *scope : analysis::OperatorAggregator::defaultScope(catalog));

@@ -166,6 +166,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     layout->addWidget(m_status);
 
     connect(m_levelBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    connect(m_levelBox, &QComboBox::activated, this, [this] { m_levelChosen = true; });
     connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
     });
@@ -201,6 +202,10 @@ void OperatorChartsWidget::setAnalysis(
         m_job.cancel();
         m_building = false;
         apply(nullptr);
+    }
+    if (m_catalog && !m_levelChosen) { // a new catalog: a new profile
+        const QSignalBlocker block(m_levelBox); // rebuilt below
+        m_levelBox->setCurrentIndex(std::max(0, m_levelBox->findData(int(m_catalog->defaultLevel()))));
     }
     rebuild();
 }

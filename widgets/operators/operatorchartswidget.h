@@ -103,6 +103,7 @@ private:
     model::LatestJob m_job;
     OperatorHighlighter m_highlighter;
     bool m_building = false;
+    bool m_levelChosen = false; // the user picked a level: keep it; else each profile opens at its default
 };
 
 } // namespace strata::widgets

@@ -59,6 +59,7 @@ const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings
         { tr("Layer › Op › Command"), { OperatorLevel::Layer, OperatorLevel::Op, OperatorLevel::Command } },
         { tr("Module › Layer › Command"), { OperatorLevel::Module, OperatorLevel::Layer, OperatorLevel::Command } },
         { tr("HLO › Op › Command"), { OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command } },
+        { tr("Op › Command"), { OperatorLevel::Op, OperatorLevel::Command } },
         { tr("Op › Framework › Command"), { OperatorLevel::Op, OperatorLevel::Framework, OperatorLevel::Command } },
         { tr("Op (flat)"), { OperatorLevel::Op } },
         { tr("Command (flat)"), { OperatorLevel::Command } },
@@ -189,6 +190,7 @@ void OperatorTableWidget::buildTree()
 void OperatorTableWidget::wireActions()
 {
     connect(m_groupingBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    connect(m_groupingBox, &QComboBox::activated, this, [this] { m_groupingChosen = true; });
     connect(m_scopeBox, &QComboBox::activated, this, [this] {
         m_scopeChosen = true;
         setScope(OperatorScope(m_scopeBox->currentData().toInt()));
@@ -252,10 +254,24 @@ void OperatorTableWidget::setAnalysis(
         m_scope = analysis::OperatorAggregator::defaultScope(*m_catalog);
         m_scopeBox->setCurrentIndex(m_scopeBox->findData(int(m_scope)));
     }
+    if (m_catalog && !m_groupingChosen) { // a new catalog: a new profile
+        const QSignalBlocker block(m_groupingBox); // rebuilt below
+        m_groupingBox->setCurrentIndex(defaultGrouping(m_catalog->defaultLevel()));
+    }
     if (m_catalog)
         rebuild();
     updatePlaceholder();
     updateStatus();
+}
+
+int OperatorTableWidget::defaultGrouping(OperatorLevel level)
+{
+    // The grouping that starts at the level DefaultLevel picked.
+    const std::vector<Grouping>& g = groupings();
+    for (size_t i = 0; i < g.size(); ++i)
+        if (g[i].levels.front() == level)
+            return int(i);
+    return 0;
 }
 
 void OperatorTableWidget::setGrouping(int index)

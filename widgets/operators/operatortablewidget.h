@@ -47,6 +47,8 @@ public:
         std::vector<analysis::OperatorLevel> levels;
     };
     static const std::vector<Grouping>& groupings(); // [0] framework › operator › command
+    // The first grouping that starts at `level` (0 when none does).
+    static int defaultGrouping(analysis::OperatorLevel level);
 
     // Follows the session's profile and analyses, and the state objects it shares.
     explicit OperatorTableWidget(model::Session* session, QWidget* parent = nullptr);
@@ -109,6 +111,7 @@ private:
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     analysis::OperatorScope m_scope = analysis::OperatorScope::Device;
     bool m_scopeChosen = false; // the user picked a scope: keep it for the next profile
+    bool m_groupingChosen = false; // the user picked a grouping: keep it; else each profile opens at its default level
 
     QComboBox* m_groupingBox = nullptr;
     QComboBox* m_scopeBox = nullptr;

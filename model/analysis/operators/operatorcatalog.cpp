@@ -1,5 +1,6 @@
 #include "operatorcatalog.h"
 
+#include "defaultlevel.h"
 #include "nameparser.h"
 #include <analysis/metrics/metrickeys.h>
 #include <store/devicerules.h>
@@ -138,7 +139,9 @@ OperatorCatalog::OperatorCatalog(const store::EventStore& store, const std::atom
     if (cancel && cancel->load()) {
         *this = OperatorCatalog();
         m_cancelled = true;
+        return;
     }
+    m_defaultLevel = DefaultLevel::pick(store, *this);
 }
 
 void OperatorCatalog::buildTypes(const store::EventStore& store)

@@ -79,6 +79,8 @@ public:
     const std::string& engineName(uint16_t engine) const { return m_engineNames[engine]; }
     size_t engineCount() const { return m_engineNames.size(); }
     bool hasDeviceTracks() const { return m_hasDevice; }
+    // The level the operator views open at (DefaultLevel::pick), decided once here.
+    OperatorLevel defaultLevel() const { return m_defaultLevel; }
     bool cancelled() const { return m_cancelled; }
 
     size_t typeCount() const { return m_typeInfo.size(); }
@@ -109,6 +111,7 @@ private:
     std::vector<uint16_t> m_trackEngine;
     std::vector<std::string> m_engineNames;
     bool m_hasDevice = false;
+    OperatorLevel m_defaultLevel = OperatorLevel::Framework;
     bool m_cancelled = false;
 };
 
