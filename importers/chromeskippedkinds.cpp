@@ -48,11 +48,12 @@ void ChromeSkippedKinds::record(const std::map<std::string, uint64_t>& phases, s
         else
             skipped.add("unknown_phases", "event of an unknown phase", "events of unknown phases", n);
     }
-    skipped.setTotal(total);
+    // The top-level samples and systemTraceEvents count as events too, so the total is the sum of the kinds.
     const store::Diagnostics& diag = builder.diagnostics();
-    skipped.add("samples", "CPU sample", "CPU samples", diag.get("samples_skipped"));
-    skipped.add("system_trace_events", "systemTraceEvents text block", "systemTraceEvents text blocks",
-        diag.get("system_trace_events_skipped"));
+    const uint64_t samples = diag.get("samples_skipped"), systemTrace = diag.get("system_trace_events_skipped");
+    skipped.add("samples", "CPU sample", "CPU samples", samples);
+    skipped.add("system_trace_events", "systemTraceEvents text block", "systemTraceEvents text blocks", systemTrace);
+    skipped.setTotal(total + samples + systemTrace);
 }
 
 } // namespace strata::importers

@@ -151,6 +151,8 @@ void tst_LatencyAnalyzer::defaultUnit_data()
         << "other:PyTorch Profiler (0)@0+100000; 3*main:aten::mm@10+100" << "aten::mm";
     QTest::newRow("one step holding repeated ops")
         << "main:ProfilerStep#@0+1000; 3*other:aten::mm@10+100" << "ProfilerStep";
+    QTest::newRow("forward as a word only")
+        << "3*main:ForwardWheelEvent@0+100; 3*other:RunTask@1000+200" << "RunTask";
     QTest::newRow("the longer in total") << "3*main:a@0+100; 3*other:b@1000+200" << "b";
     QTest::newRow("as long in total: the more frequent") << "4*main:a@0+50; 2*other:b@1000+100" << "a";
     QTest::newRow("outer beats a more frequent inner") << "2*main:run@0+1000; 20*other:op@5+40" << "run";

@@ -69,6 +69,13 @@ private slots:
             << "contexts:1 metadata:1:kept async_steps:2"
             << "Nothing to draw: this Chrome JSON trace holds 4 events, none of a kind Strata draws: "
                "2 async step events, 1 context event and 1 metadata event.";
+        QTest::newRow("samples only")
+            << "{\"traceEvents\":[{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"A\"}}],"
+               "\"samples\":[{\"cpu\":0,\"tid\":1,\"ts\":1,\"name\":\"cycles\",\"sf\":1,\"weight\":1},"
+               "{\"cpu\":0,\"tid\":1,\"ts\":2,\"name\":\"cycles\",\"sf\":1,\"weight\":1}]}"
+            << "metadata:1:kept samples:2"
+            << "Nothing to draw: this Chrome JSON trace holds 3 events, none of a kind Strata draws: 2 CPU samples "
+               "and 1 metadata event.";
         QTest::newRow("no events") << "{\"traceEvents\":[]}" << ""
             << "Nothing to draw: this Chrome JSON trace holds no events.";
         QTest::newRow("DevTools profile of samples only")

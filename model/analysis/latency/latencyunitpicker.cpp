@@ -144,8 +144,14 @@ bool LatencyUnitPicker::stepLike(std::string_view name)
     std::string lower(name);
     for (char& c : lower)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const char* word : { "step", "iteration", "inference", "forward", "subnet" })
+    for (const char* word : { "step", "iteration", "inference", "subnet" })
         if (lower.find(word) != std::string::npos)
+            return true;
+    // "forward" only as a word of its own: "model.forward", not "ForwardWheelEvent".
+    const auto letter
+        = [&](size_t i) { return i < lower.size() && std::isalpha(static_cast<unsigned char>(lower[i])); };
+    for (size_t at = lower.find("forward"); at != std::string::npos; at = lower.find("forward", at + 1))
+        if ((at == 0 || !letter(at - 1)) && !letter(at + 7))
             return true;
     return false;
 }

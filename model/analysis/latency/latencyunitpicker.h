@@ -10,8 +10,8 @@ namespace strata::analysis {
 // training step (`ProfilerStep#N`), the Sophgo subnet iteration, the RBLN `forward`, the
 // Furiosa inference. One rule for the dock and `strata-cli latency`:
 //
-//  1. Step-like names: numbered ("ProfilerStep#7"), or "step", "iteration", "inference",
-//     "forward" or "subnet" in the name.
+//  1. Step-like names: numbered ("ProfilerStep#7"), or "step", "iteration", "inference" or
+//     "subnet" in the name, or the word "forward" ("model.forward", not "ForwardWheelEvent").
 //  2. Top-level slices: depth 0 of host (non-device) thread tracks. A slice whose name occurs
 //     once among them, is not step-like and has children gives way to its children (again, a
 //     few levels down), so a lone wrapper such as `<module>` does not hide the steps in it.
