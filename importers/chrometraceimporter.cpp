@@ -2,6 +2,7 @@
 
 #include "chromeeventmerger.h"
 #include "chromeeventparser.h"
+#include "chromeskippedkinds.h"
 #include "tracescanner.h"
 
 #include <nlohmann/json.hpp>
@@ -392,6 +393,7 @@ ImportResult ChromeTraceImporter::import(
         return result;
     }
     result.phases = merger.phases();
+    ChromeSkippedKinds::record(result.phases, builder);
     result.ok = true;
     return result;
 }

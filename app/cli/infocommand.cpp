@@ -3,6 +3,8 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 
+#include <analysis/notshown/notshowntext.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -43,6 +45,13 @@ int runInfo(const std::vector<std::string>& argv)
     for (const auto& [kind, n] : s.diagnostics().counts())
         diag[kind] = n;
     out["diagnostics"] = diag;
+    // The sentence the timeline shows, and the kinds it is made of.
+    const std::string notShown = analysis::NotShownText::sentence(s);
+    nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
+    for (const store::SkippedContent::Kind& k : s.skipped().kinds())
+        kinds.push_back({ { "kind", k.key }, { "count", k.count }, { "skipped", k.skipped } });
+    out["not_shown"]
+        = { { "text", notShown }, { "drawable", analysis::NotShownText::drawable(s) }, { "kinds", kinds } };
     out["load_seconds"] = r.seconds;
     out["resident_bytes"] = s.residentBytes();
     if (args.flag("json")) {
@@ -51,7 +60,7 @@ int runInfo(const std::vector<std::string>& argv)
     }
     std::cout << "file            " << path << "\n";
     for (auto it = out.begin(); it != out.end(); ++it) {
-        if (it.key() == "phases" || it.key() == "diagnostics")
+        if (it.key() == "phases" || it.key() == "diagnostics" || it.key() == "not_shown")
             continue;
         std::string key = it.key();
         key.resize(16, ' ');
@@ -60,6 +69,8 @@ int runInfo(const std::vector<std::string>& argv)
     std::cout << "phases         ";
     for (const auto& [ph, n] : r.phases)
         std::cout << " " << ph << ":" << n;
+    if (!notShown.empty())
+        std::cout << "\nnot shown       " << notShown;
     std::cout << "\ndiagnostics" << (s.diagnostics().empty() ? "     none" : "") << "\n";
     for (const auto& [kind, n] : s.diagnostics().counts())
         std::cout << "  " << kind << ": " << n << "\n";
@@ -71,6 +82,8 @@ int runInfo(const std::vector<std::string>& argv)
 } // namespace
 
 STRATA_CLI_COMMAND("info", "info FILE [--json]",
-    "format, compression, events by phase, tracks, time range, diagnostics, load time and store size", &runInfo);
+    "format, compression, events by phase, tracks, time range, what is not shown, diagnostics, load time and store "
+    "size",
+    &runInfo);
 
 } // namespace strata::app

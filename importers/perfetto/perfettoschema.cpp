@@ -117,6 +117,27 @@ constexpr NamedField kPacketFields[] = {
     { 900, "for_testing" },
 };
 
+// Nouns for the payload kinds system traces carry most (singular; the plural adds "s").
+constexpr NamedField kPacketNouns[] = {
+    { 1, "ftrace bundle" },
+    { 2, "process tree snapshot" },
+    { 5, "legacy Chrome event bundle" },
+    { 7, "system stats sample" },
+    { 9, "process stats sample" },
+    { 37, "heap profile packet" },
+    { 38, "battery counter sample" },
+    { 39, "Android log bundle" },
+    { 40, "power rail sample" },
+    { 49, "metatrace event" },
+    { 52, "GPU counter event" },
+    { 53, "GPU render stage event" },
+    { 54, "CPU profile sample bundle" },
+    { 66, "perf sample" },
+    { 84, "statsd atom" },
+    { 91, "entity state residency sample" },
+    { 135, "stack sample" },
+};
+
 // Packet metadata: everything outside the `data` oneof.
 constexpr uint32_t kMetadataFields[] = { 3, 8, 10, 12, 13, 41, 42, 58, 59, 79, 87, 98 };
 
@@ -134,6 +155,19 @@ std::string packetFieldName(uint32_t id)
     if (const NamedField* f = packetField(id))
         return f->name;
     return "field" + std::to_string(id);
+}
+
+PacketNouns packetKindNouns(uint32_t id)
+{
+    for (const NamedField& f : kPacketNouns)
+        if (f.id == id)
+            return { f.name, std::string(f.name) + "s" };
+    if (!packetField(id)) {
+        const std::string field = "extension field " + std::to_string(id);
+        return { "packet of " + field, "packets of " + field };
+    }
+    const std::string name = packetFieldName(id);
+    return { name + " packet", name + " packets" };
 }
 
 int packetFieldWireType(uint32_t id)

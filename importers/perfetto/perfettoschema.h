@@ -98,6 +98,14 @@ constexpr uint32_t kBoottime = 6, kFirstSequenceClock = 64, kLastSequenceClock =
 // numbers the message does not declare (extensions such as 92) are "field<N>".
 std::string packetFieldName(uint32_t id);
 
+// Readable nouns for a count of packets of one payload kind, singular and plural, for the
+// sentence saying what was not shown: ftrace_events → "ftrace bundle", "ftrace bundles";
+// kinds without a noun of their own → "trace_config packet", "packets of extension field 92".
+struct PacketNouns {
+    std::string one, many;
+};
+PacketNouns packetKindNouns(uint32_t id);
+
 // Whether a TracePacket field is the packet's payload (a member of its `data` oneof or an
 // extension) rather than packet metadata such as timestamp, sequence id or interned data.
 bool isPayloadField(uint32_t id);

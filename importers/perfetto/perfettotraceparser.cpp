@@ -187,7 +187,10 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
             if (x.isBytes())
                 compressed(x, x.id == packet::kZstdCompressedPackets, depth);
             break;
-        default: m_b.diagnostics().count("perfetto_skipped_" + packetFieldName(x.id)); break;
+        default:
+            m_b.diagnostics().count("perfetto_skipped_" + packetFieldName(x.id));
+            ++m_skippedKinds[x.id];
+            break;
         }
     }
 }
@@ -426,6 +429,13 @@ void TraceParser::compressed(const proto::Field& f, bool zstd, int depth)
 void TraceParser::finish()
 {
     m_sink.finish();
+    SkippedContent& skipped = m_b.skipped();
+    skipped.setSource("Perfetto trace", "packets", "TrackEvent data");
+    skipped.setTotal(m_packets);
+    for (const auto& [id, n] : m_skippedKinds) {
+        const PacketNouns nouns = packetKindNouns(id);
+        skipped.add(packetFieldName(id), nouns.one, nouns.many, n);
+    }
 }
 
 } // namespace strata::importers::perfetto

@@ -25,7 +25,7 @@ public:
 
     // One TracePacket's bytes; `offset` is where they start in the (decompressed) input.
     void parsePacket(std::string_view bytes, uint64_t offset);
-    // End of input: places held-back events and binds flows.
+    // End of input: places held-back events, binds flows and records the skipped packet kinds.
     void finish();
 
     // Packets by field name, as the corpus MANIFEST counts them.
@@ -56,6 +56,7 @@ private:
     std::vector<uint32_t> m_ids;
     std::vector<uint64_t> m_fieldCounts; // by field number, for numbers < kCountedFields
     std::map<uint32_t, uint64_t> m_otherFieldCounts;
+    std::map<uint32_t, uint64_t> m_skippedKinds; // payload packets not imported, by field number
     std::vector<ResolvedEvent> m_events;
     std::vector<uint64_t> m_placed;
     uint64_t m_packets = 0;

@@ -3,6 +3,7 @@
 #include "column.h"
 #include "diagnostics.h"
 #include "memoryaccesstable.h"
+#include "skippedcontent.h"
 #include "stringpool.h"
 #include "trackinfo.h"
 #include "typetable.h"
@@ -95,6 +96,8 @@ public:
     // --- whole trace
     TimeRange extent() const { return m_extent; }
     const Diagnostics& diagnostics() const { return m_diagnostics; }
+    // What the input holds that the store does not draw, in readable kinds.
+    const SkippedContent& skipped() const { return m_skipped; }
     const std::vector<std::pair<std::string, std::string>>& metadata() const { return m_metadata; }
     // Memory accesses (time × address × read/write) for space-time charts; empty for most formats.
     const MemoryAccessTable& memoryAccesses() const { return m_memory; }
@@ -132,6 +135,7 @@ private:
 
     TimeRange m_extent;
     Diagnostics m_diagnostics;
+    SkippedContent m_skipped;
     std::vector<std::pair<std::string, std::string>> m_metadata;
     MemoryAccessTable m_memory;
 };

@@ -33,6 +33,7 @@ public:
     const ArgTable& args() const { return m_store->m_args; }
     const TypeTable& types() const { return m_store->m_types; }
     Diagnostics& diagnostics() { return m_store->m_diagnostics; }
+    SkippedContent& skipped() { return m_store->m_skipped; }
     void addMetadata(std::string key, std::string value);
 
     // --- processes and threads (ids here are building-time ids, not final TrackIds)

@@ -121,52 +121,69 @@ void tst_LatencyAnalyzer::histogram()
     QCOMPARE(LatencyAnalyzer::summarize(v).histogram.size(), size_t(30));
 }
 
-// Host threads' depth-0 names: "main" and "other" are ';'-separated name:count lists.
+// Slices as "<thread>:<name>@<ts>+<dur>" separated by "; ", thread main or other (host
+// threads) or dev (an NPU engine). "N*" before an item repeats it N times from ts, each 10 ns
+// after the previous one ends; a name ending in "#" is numbered ("ProfilerStep#0", ...).
 void tst_LatencyAnalyzer::defaultUnit_data()
 {
-    QTest::addColumn<QString>("main");
-    QTest::addColumn<QString>("other");
-    QTest::addColumn<QString>("device");
+    QTest::addColumn<QString>("slices");
     QTest::addColumn<QString>("unit");
     const QString none;
     // clang-format off
     QTest::newRow("steps beat a busier dataloader")
-        << "ProfilerStep#:3" << "enumerate(DataLoader)#_x.__next__:5" << none << "ProfilerStep";
-    QTest::newRow("steps beat the backward ops") << "ProfilerStep#:3"
-        << "autograd::engine::evaluate_function: ConvolutionBackward0:48" << none << "ProfilerStep";
-    QTest::newRow("furiosa inference") << "Inference:4;Quantize:4" << none << none << "Inference";
-    QTest::newRow("most frequent otherwise") << "rbln_run:3;setup:1" << "fetch:2" << none << "rbln_run";
-    QTest::newRow("ties: the longer in total") << "a:3" << "b:3" << none << "b";
-    QTest::newRow("fewer than 3: none") << "train:2" << none << none << none;
-    QTest::newRow("device slices never") << "x:1" << none << "0_fc_1:10" << none;
+        << "3*main:ProfilerStep#@0+1000; 5*other:enumerate(DataLoader)#_x.__next__@100+50" << "ProfilerStep";
+    QTest::newRow("steps beat the backward ops")
+        << "3*main:ProfilerStep#@0+1000; 12*other:autograd::engine::evaluate_function: ConvolutionBackward0@500+100"
+        << "ProfilerStep";
+    QTest::newRow("furiosa inference") << "4*main:Inference@0+100; 4*main:Quantize@500+10" << "Inference";
+    QTest::newRow("twice is repeated: RBLN forward")
+        << "2*main:forward@0+4000; 2*other:runtime_call@100+3000; 6*dev:0_fused_1@200+100" << "forward";
+    QTest::newRow("Sophgo: the subnet iteration over its layers")
+        << "3*main:Subnet 0@0+1000; 30*other:Load(L)@5+20" << "Subnet 0";
+    QTest::newRow("one iteration holding repeated layers")
+        << "main:Subnet 0@0+1000; 5*other:Load(L)@5+20; 3*other:Store(S)@300+20" << "Subnet 0";
+    QTest::newRow("a lone wrapper does not hide the steps")
+        << "main:<module>@0+10000; 3*main:ProfilerStep#@10+1000; main:cleanup@9000+500" << "ProfilerStep";
+    QTest::newRow("a span over the whole trace does not hide the steps")
+        << "other:PyTorch Profiler (0)@0+100000; 2*main:ProfilerStep#@10+1000; 4*main:aten::copy_@5000+10"
+        << "ProfilerStep";
+    QTest::newRow("nor does it become the unit")
+        << "other:PyTorch Profiler (0)@0+100000; 3*main:aten::mm@10+100" << "aten::mm";
+    QTest::newRow("one step holding repeated ops")
+        << "main:ProfilerStep#@0+1000; 3*other:aten::mm@10+100" << "ProfilerStep";
+    QTest::newRow("forward as a word only")
+        << "3*main:ForwardWheelEvent@0+100; 3*other:RunTask@1000+200" << "RunTask";
+    QTest::newRow("the longer in total") << "3*main:a@0+100; 3*other:b@1000+200" << "b";
+    QTest::newRow("as long in total: the more frequent") << "4*main:a@0+50; 2*other:b@1000+100" << "a";
+    QTest::newRow("outer beats a more frequent inner") << "2*main:run@0+1000; 20*other:op@5+40" << "run";
+    QTest::newRow("a lone slice is no unit") << "main:train@0+100" << none;
+    QTest::newRow("two lone slices are none") << "main:a@0+100; other:b@500+10" << none;
+    QTest::newRow("device slices never") << "main:x@0+10; 10*dev:0_fc_1@0+50" << none;
     // clang-format on
 }
 
 void tst_LatencyAnalyzer::defaultUnit()
 {
-    QFETCH(QString, main);
-    QFETCH(QString, other);
-    QFETCH(QString, device);
+    QFETCH(QString, slices);
     QFETCH(QString, unit);
     Builder s;
-    const uint32_t t1 = s.thread(100, "python3", 100, "MainThread");
-    const uint32_t t2 = s.thread(100, "python3", 101, "worker");
-    const uint32_t dev = s.thread(1, "NPU 0", 1, "Neural Engine Clusters");
-    auto add = [&](uint32_t t, const QString& spec, TimeNs dur) {
-        TimeNs ts = 0;
-        for (const QString& item : spec.split(';', Qt::SkipEmptyParts)) {
-            const QString name = item.section(':', 0, -2);
-            const int n = item.section(':', -1).toInt();
-            for (int i = 0; i < n; ++i) {
-                const QByteArray full = (name.endsWith('#') ? name + QString::number(i) : name).toUtf8();
-                s.X(t, full.constData(), ts, dur);
-                ts += dur + 1;
-            }
+    const QMap<QString, uint32_t> threads { { "main", s.thread(100, "python3", 100, "MainThread") },
+        { "other", s.thread(100, "python3", 101, "worker") },
+        { "dev", s.thread(1, "NPU 0", 1, "Neural Engine Clusters") } };
+    int numbered = 0;
+    for (const QString& item : slices.split(QStringLiteral("; "), Qt::SkipEmptyParts)) {
+        const int star = item.indexOf('*');
+        const int times = star < 0 ? 1 : item.left(star).toInt();
+        const QString spec = item.mid(star + 1);
+        const int colon = spec.indexOf(':'), at = spec.lastIndexOf('@'), plus = spec.lastIndexOf('+');
+        const QString name = spec.mid(colon + 1, at - colon - 1);
+        const TimeNs dur = spec.mid(plus + 1).toLongLong();
+        TimeNs ts = spec.mid(at + 1, plus - at - 1).toLongLong();
+        for (int i = 0; i < times; ++i, ts += dur + 10) {
+            const QByteArray full = (name.endsWith('#') ? name + QString::number(numbered++) : name).toUtf8();
+            s.X(threads.value(spec.left(colon)), full.constData(), ts, dur);
         }
-    };
-    add(t1, main, 100);
-    add(t2, other, 200);
-    add(dev, device, 50);
+    }
     const auto store = StoreFinalizer::finalize(s.b);
     const OperatorCatalog cat(*store);
     QCOMPARE(QString::fromStdString(LatencyAnalyzer::defaultUnit(*store, cat)), unit);

@@ -83,7 +83,8 @@ private slots:
         QStringList keys = o.keys();
         keys.sort();
         QStringList expected { "format", "compression", "bytes", "phases", "slices", "instants", "counter_samples",
-            "flows", "tracks", "processes", "time_range_ns", "diagnostics", "load_seconds", "resident_bytes" };
+            "flows", "tracks", "processes", "time_range_ns", "diagnostics", "not_shown", "load_seconds",
+            "resident_bytes" };
         expected.sort();
         QCOMPARE(keys, expected);
         QCOMPARE(o.value("format").toString(), QStringLiteral("chrome-json-object"));
@@ -91,6 +92,13 @@ private slots:
         QCOMPARE(o.value("bytes").toInteger(), QFileInfo(samplePath()).size());
         QVERIFY(o.value("phases").isObject());
         QVERIFY(o.value("diagnostics").isObject());
+        // The sample draws every kind it holds: nothing to say, and the kinds it read but
+        // does not draw (its metadata) listed as kept.
+        const QJsonObject notShown = o.value("not_shown").toObject();
+        QCOMPARE(notShown.value("text").toString(), QString());
+        QVERIFY(notShown.value("drawable").toBool());
+        for (const QJsonValue& k : notShown.value("kinds").toArray())
+            QVERIFY(!k.toObject().value("skipped").toBool());
         QVERIFY(o.value("slices").toInteger() > 0);
         QVERIFY(o.value("tracks").toInteger() > 0);
         QVERIFY(o.value("processes").toInteger() >= 2);

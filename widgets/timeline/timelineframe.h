@@ -13,6 +13,7 @@ struct TimelineFrame {
     QRect corner; // above the label column: trace summary, ruler origin
     QRect overview; // whole-trace density with the visible window
     QRect ruler; // time axis
+    QRect banner; // under the ruler, across the widget: what was not shown; empty when nothing needs saying
     QRect labels; // label column beside the tracks
     QRect canvas; // tracks
     store::TimeNs t0 = 0, t1 = 1;

@@ -2,6 +2,7 @@
 
 #include "eventplace.h"
 #include "keyhelp.h"
+#include "notshownnote.h"
 #include "timelinenavigator.h"
 #include "timeruler.h"
 #include "tracklabels.h"
@@ -10,6 +11,7 @@
 #include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
+#include <analysis/notshown/notshowntext.h>
 #include <state/session.h>
 #include <state/trackfilter.h>
 
@@ -80,6 +82,8 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
     m_keyHelp = false;
     m_mouse.reset();
     m_markers.cancelDrag();
+    m_notShown = m_store ? QString::fromStdString(analysis::NotShownText::sentence(*m_store)) : QString();
+    m_drawable = !m_store || analysis::NotShownText::drawable(*m_store);
     relayout();
     if (m_store) {
         const TimeRange ext = m_store->extent();
@@ -127,10 +131,13 @@ TimelineFrame TimelineWidget::frame() const
     TimelineFrame f;
     const int w = width(), h = height();
     const int lw = std::clamp(m_labelWidth, std::min(TrackLabels::kMinWidth, w / 2), std::max(1, w / 2));
-    const int top = kOverviewHeight + kRulerHeight;
-    f.corner = QRect(0, 0, lw, top);
+    const int head = kOverviewHeight + kRulerHeight;
+    const int top = head + (notShownAsBanner() ? NotShownNote::kBannerHeight : 0);
+    f.corner = QRect(0, 0, lw, head);
     f.overview = QRect(lw, 0, w - lw, kOverviewHeight);
     f.ruler = QRect(lw, kOverviewHeight, w - lw, kRulerHeight);
+    if (top > head)
+        f.banner = QRect(0, head, w, top - head);
     f.labels = QRect(0, top, lw, std::max(0, h - top));
     f.canvas = QRect(lw, top, std::max(1, w - lw), std::max(0, h - top));
     const TimeRange vis = m_viewport->visible();
@@ -248,6 +255,8 @@ void TimelineWidget::paintEvent(QPaintEvent*)
             p.fillRect(QRectF(f.canvas.left() + std::floor(t.x), f.canvas.top(), 1, f.canvas.height()), grid);
     }
     paintTracks(p, f);
+    if (!m_drawable && !m_notShown.isEmpty())
+        NotShownNote::paintCentred(p, f.canvas, m_notShown, pal, font());
 
     TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
     overlay.paintGlobalInstantLines(p);
@@ -283,6 +292,8 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     TimeRuler::paint(p, f.ruler, ticks, pal, labelFont(), pill);
     m_overview.paint(p, f.overview, *m_store, *m_lod, m_viewport->visible(), pal, devicePixelRatioF());
     paintCorner(p, f, ticks.origin);
+    if (!f.banner.isEmpty())
+        NotShownNote::paintBanner(p, f.banner, m_notShown, pal, labelFont());
 
     p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));
     if (cursorInCanvas && (drag == TimelineMouse::Drag::None || drag == TimelineMouse::Drag::Select))

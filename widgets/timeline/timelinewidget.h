@@ -68,6 +68,10 @@ public:
     bool keyHelpVisible() const { return m_keyHelp; }
     void setKeyHelpVisible(bool on);
     void revealEvent(model::EventRef e);
+    // NotShownText's sentence for the open profile ("" when all it holds is drawn), and
+    // whether the timeline shows it as a banner (something was drawn) or centred (nothing was).
+    QString notShownText() const { return m_notShown; }
+    bool notShownAsBanner() const { return !m_notShown.isEmpty() && m_drawable; }
 
     // The shared markers; the timeline draws, adds, drags and removes them.
     const MarkerLayer& markers() const { return m_markers; }
@@ -135,6 +139,8 @@ private:
     TooltipContent m_hover;
     MarkerLayer m_markers;
     bool m_keyHelp = false;
+    QString m_notShown; // computed once per store: the sentence reads table sizes only
+    bool m_drawable = true;
 };
 
 } // namespace strata::widgets

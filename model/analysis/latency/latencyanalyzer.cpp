@@ -1,25 +1,15 @@
 #include "latencyanalyzer.h"
+#include "latencyunitpicker.h"
 
 #include <analysis/operators/nameparser.h>
 #include <analysis/operators/operatoraggregator.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <map>
 
 namespace strata::analysis {
 
 namespace {
-
-bool stepLike(const std::string& name)
-{
-    std::string lower(name);
-    for (char& c : lower)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower.find("step") != std::string::npos || lower.find("iteration") != std::string::npos
-        || lower.find("inference") != std::string::npos;
-}
 
 bool unitTrack(const store::EventStore& store, store::TrackId t)
 {
@@ -31,46 +21,7 @@ bool unitTrack(const store::EventStore& store, store::TrackId t)
 
 std::string LatencyAnalyzer::defaultUnit(const store::EventStore& store, const OperatorCatalog& catalog)
 {
-    std::vector<uint32_t> perType(store.types().size(), 0);
-    std::vector<store::TimeNs> durType(store.types().size(), 0);
-    for (uint32_t t = 0; t < store.trackCount(); ++t) {
-        const store::TrackId track(t);
-        if (store.track(track).kind != store::TrackKind::Thread || catalog.isDeviceTrack(track))
-            continue;
-        const store::RowRange lv = store.level(track, 0);
-        for (uint32_t r = lv.begin; r < lv.end; ++r) {
-            const store::TypeId type = store.sliceType(store::SliceRow(r));
-            ++perType[type.v];
-            durType[type.v] += store.sliceDur(store::SliceRow(r));
-        }
-    }
-    struct Candidate {
-        uint64_t count = 0;
-        store::TimeNs total = 0;
-        bool numbered = false;
-    };
-    std::map<std::string, Candidate> byName;
-    for (uint32_t t = 0; t < perType.size(); ++t) {
-        if (!perType[t])
-            continue;
-        const std::string_view raw = store.str(store.types().get(store::TypeId(t)).name);
-        const std::string name = NameParser::stripStepNumber(raw);
-        Candidate& c = byName[name];
-        c.count += perType[t];
-        c.total += durType[t];
-        c.numbered = c.numbered || name.size() != raw.size();
-    }
-    const std::string* best = nullptr;
-    auto rank = [](const std::string& name, const Candidate& c) {
-        return std::make_tuple(c.numbered || stepLike(name), c.count, c.total);
-    };
-    for (const auto& [name, c] : byName) {
-        if (c.count < 3 || name.empty())
-            continue;
-        if (!best || rank(name, c) > rank(*best, byName.at(*best)))
-            best = &name;
-    }
-    return best ? *best : std::string();
+    return LatencyUnitPicker::pick(store, catalog);
 }
 
 std::vector<store::TimeNs> LatencyAnalyzer::durations(

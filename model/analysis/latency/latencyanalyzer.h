@@ -19,10 +19,8 @@ namespace strata::analysis {
 // window when they start inside [start, end).
 class LatencyAnalyzer {
 public:
-    // The default unit: among depth-0 slices of host (non-device) threads, grouped by name
-    // without "#<digits>", the ones seen at least 3 times; step-like names (numbered with
-    // "#N", or containing "step", "iteration" or "inference") before others, then the most
-    // frequent, then the longest in total. "" when nothing repeats.
+    // The default unit: the repeated top-level unit (LatencyUnitPicker's rule, which the
+    // dock and `strata-cli latency` share). "" when nothing qualifies.
     static std::string defaultUnit(const store::EventStore& store, const OperatorCatalog& catalog);
     // unit "" = defaultUnit(). bins: histogram bins (at least 1).
     static LatencyStats analyze(const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
