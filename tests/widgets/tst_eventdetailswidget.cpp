@@ -149,6 +149,36 @@ private slots:
         QVERIFY(!fieldValue(w.tree(), "End").startsWith("<missing"));
     }
 
+    // A kernel names its launch and the CPU ops around it once the catalog is built, and a
+    // row there selects that op.
+    void kernelShowsItsLaunch()
+    {
+        widgettest::Builder k;
+        const uint32_t host = k.thread(100, "python", 100, "main");
+        const uint32_t stream = k.thread(0, "python", 7, "stream 7");
+        k.X(host, "aten::linear", "cpu_op", 100, 400);
+        k.X(host, "cudaLaunchKernel", "cuda_runtime", 200, 10, k.args({ { "correlation", int64_t(1) } }));
+        k.X(stream, "gemm", "kernel", 300, 100, k.args({ { "correlation", int64_t(1) } }));
+        const auto store = store::StoreFinalizer::finalize(k.b);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        widgets::EventDetailsWidget w(&session);
+        widgettest::open(session, store);
+        QVERIFY(widgettest::waitForAnalyses(session));
+        sel.setCurrent(EventRef::slice(sliceNamed(*store, "gemm")));
+        QTreeWidgetItem* launched = nullptr;
+        for (int i = 0; i < w.tree()->topLevelItemCount(); ++i)
+            if (w.tree()->topLevelItem(i)->text(0) == "Launched by")
+                launched = w.tree()->topLevelItem(i);
+        QVERIFY(launched);
+        QTreeWidgetItem* op = findItem(launched, "framework op");
+        QVERIFY(op);
+        QVERIFY(op->text(1).startsWith("aten::linear"));
+        w.tree()->setCurrentItem(op);
+        QTest::keyClick(w.tree(), Qt::Key_Return);
+        QCOMPARE(sel.current().row, sliceNamed(*store, "aten::linear").v);
+    }
+
     void argsAreNested()
     {
         model::Session session;

@@ -1,10 +1,13 @@
 #include "eventdetailswidget.h"
 
+#include "launchsection.h"
+
 #include <common/qstr.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
 
 #include <analysis/flows/flowchain.h>
+#include <analysis/operators/operatorcatalog.h>
 #include <state/session.h>
 #include <state/viewport.h>
 
@@ -121,7 +124,16 @@ QString percent(TimeNs part, TimeNs whole)
 EventDetailsWidget::EventDetailsWidget(model::Session* session, QWidget* parent)
     : EventDetailsWidget(session->selection(), session->viewport(), parent)
 {
-    session->follow(this, [this, session] { setStore(session->store()); });
+    session->follow(
+        this, [this, session] { setStore(session->store()); },
+        [this, session] {
+            // The catalog holds the launch index; it arrives after the store, and belongs to it.
+            auto catalog = session->analyses()->catalog;
+            if (catalog != m_catalog && session->store() == m_store) {
+                m_catalog = std::move(catalog);
+                refresh();
+            }
+        });
 }
 
 EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
@@ -237,6 +249,8 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
 
 void EventDetailsWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
+    if (store != m_store)
+        m_catalog.reset();
     m_store = std::move(store);
     refresh();
 }
@@ -355,8 +369,23 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
                 tr("Select %1 (depth %2)").arg(pname).arg(s.sliceDepth(p)));
         }
     }
+    addLaunches(row);
     addArgs(s.sliceArgs(row));
     addFlows(row);
+}
+
+void EventDetailsWidget::addLaunches(store::SliceRow row)
+{
+    if (!m_catalog)
+        return;
+    const LaunchSection launch = LaunchSection::build(*m_store, m_catalog->launches(), row);
+    if (launch.title.isEmpty())
+        return;
+    QTreeWidgetItem* sec = section(launch.title);
+    for (const LaunchSection::Row& r : launch.rows)
+        link(sec, r.key, r.text, EventRef::slice(r.target), r.toolTip);
+    if (!launch.more.isEmpty())
+        field(sec, QStringLiteral("…"), launch.more);
 }
 
 void EventDetailsWidget::showInstant(store::InstantRow row)

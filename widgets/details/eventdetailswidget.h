@@ -14,13 +14,18 @@ class QToolButton;
 class QTreeWidget;
 class QTreeWidgetItem;
 
+namespace strata::analysis {
+class OperatorCatalog;
+}
+
 namespace strata::widgets {
 
 // The Event Details dock (objectName "eventDetails"): every field of Selection::current —
 // identity, where and when it ran, its parent chain, its args as a tree (dotted keys nested)
-// and its flow chain (analysis::FlowChain to Selection::flowDepth hops each way, set with the
-// "Flow depth" box shown for slices with flows). Parent and flow rows are links: activating
-// one makes that event current and asks the views to reveal it.
+// its ties to host code (LaunchSection: the launch and CPU ops of device work, the device work
+// of a host op) and its flow chain (analysis::FlowChain to Selection::flowDepth hops each way,
+// set with the "Flow depth" box shown for slices with flows). Parent, launch and flow rows are
+// links: activating one makes that event current and asks the views to reveal it.
 class EventDetailsWidget : public QWidget {
     Q_OBJECT
 public:
@@ -51,6 +56,7 @@ private:
         const QString& toolTip);
     void addArgs(store::ArgSetId args);
     void addFlows(store::SliceRow row);
+    void addLaunches(store::SliceRow row);
     QString where(store::TrackId track) const;
     bool activate(QTreeWidgetItem* item);
     void zoomToCurrent();
@@ -59,6 +65,7 @@ private:
     model::Selection* m_selection;
     model::Viewport* m_viewport;
     std::shared_ptr<const store::EventStore> m_store;
+    std::shared_ptr<const analysis::OperatorCatalog> m_catalog; // of m_store, once built: its launch index
     QStackedWidget* m_stack;
     QLabel* m_placeholder;
     QLabel* m_title;
