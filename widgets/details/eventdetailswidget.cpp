@@ -247,6 +247,15 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
     refresh();
 }
 
+void EventDetailsWidget::setTitle(const QString& name)
+{
+    // A C++ kernel name runs to hundreds of characters: the heading keeps its start and end,
+    // the Name row and the tooltip the whole of it.
+    constexpr int kMax = 96;
+    m_title->setText(name.size() <= kMax ? name : name.left(kMax - 28) + QStringLiteral(" … ") + name.right(24));
+    m_title->setToolTip(name);
+}
+
 void EventDetailsWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
     if (store != m_store)
@@ -257,7 +266,7 @@ void EventDetailsWidget::setStore(std::shared_ptr<const store::EventStore> store
 
 QString EventDetailsWidget::title() const
 {
-    return m_stack->currentIndex() == 1 ? m_title->text() : QString();
+    return m_stack->currentIndex() == 1 ? m_title->toolTip() : QString();
 }
 
 void EventDetailsWidget::refresh()
@@ -336,11 +345,15 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     const QString process = qstr(s.processLabel(ti.process));
     const QString thread = where(track);
 
-    m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
+    setTitle(name.isEmpty() ? tr("(unnamed)") : name);
     m_subtitle->setText(tr("%1 on %2").arg(UnitFormat::duration(dur), thread));
     m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, thread));
     m_stack->setCurrentIndex(1);
 
+    // What launched device work is the first thing asked of a kernel: it goes on top.
+    const bool launched = m_catalog && m_catalog->launches().find(row);
+    if (launched)
+        addLaunches(row);
     QTreeWidgetItem* ev = section(tr("Slice"));
     field(ev, tr("Name"), name);
     field(ev, tr("Category"), category.isEmpty() ? QStringLiteral("—") : category);
@@ -369,7 +382,8 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
                 tr("Select %1 (depth %2)").arg(pname).arg(s.sliceDepth(p)));
         }
     }
-    addLaunches(row);
+    if (!launched)
+        addLaunches(row);
     addArgs(s.sliceArgs(row));
     addFlows(row);
 }
@@ -408,7 +422,7 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
         process = qstr(s.processLabel(ti.process));
     }
 
-    m_title->setText(name.isEmpty() ? tr("(unnamed)") : name);
+    setTitle(name.isEmpty() ? tr("(unnamed)") : name);
     m_subtitle->setText(tr("Instant on %1").arg(where(track)));
     m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, where(track)));
     m_stack->setCurrentIndex(1);

@@ -46,6 +46,7 @@ private:
     EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store);
     void refresh();
+    void setTitle(const QString& name);
     void showSlice(store::SliceRow row);
     void showInstant(store::InstantRow row);
     void showPlaceholder(const QString& text);

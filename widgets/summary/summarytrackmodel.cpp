@@ -1,5 +1,7 @@
 #include "summarytrackmodel.h"
 
+#include <QFont>
+
 #include <common/chartstyle.h>
 #include <common/summaryformat.h>
 #include <common/unitformat.h>
@@ -78,6 +80,13 @@ QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row,
     case BarColorRole:
         return r.engine == analysis::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
     case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (column == Engine && r.role == store::TrackRole::Annotation) {
+            QFont f;
+            f.setItalic(true); // an annotation lane: drawn, searchable, not device time
+            return f;
+        }
+        break;
     case Qt::ToolTipRole: return rowToolTip(s, r, column);
     default: break;
     }
@@ -97,6 +106,11 @@ QString SummaryTrackModel::rowToolTip(const analysis::TraceSummary& s, const Tra
             tip += tr(" · async lane %1").arg(r.lane);
         tip += QStringLiteral("<br>")
             + (r.engine == analysis::EngineKind::Transfer ? tr("Data-transfer engine") : tr("Compute engine"));
+        tip += QStringLiteral(" · ")
+            + (r.role == store::TrackRole::Device ? tr("device: its busy time is device time")
+                    : r.role == store::TrackRole::Annotation
+                    ? tr("annotation lane: labels device work, never busy device time")
+                    : tr("host"));
         if (r.overflowLanes)
             tip += QStringLiteral("<br>")
                 + tr("Includes %n overflow lane(s): slices that partially overlapped a sibling", nullptr,

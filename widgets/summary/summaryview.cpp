@@ -248,6 +248,16 @@ void SummaryView::updateFacts()
             html += QStringLiteral("&nbsp;") + muted(pal, nb(note));
         return html;
     };
+    // The Device scope, as strata-cli summary gives it: the device tracks' busy time, or
+    // that there are none and the scope falls back to every thread.
+    auto deviceFacts = [&] {
+        const analysis::DeviceScope& d = m_summary->device;
+        if (!d.fallback.empty())
+            return kv(tr("Device"), tr("no device tracks"), tr("(the Device scope is every thread)"));
+        return kv(tr("Device busy"), UnitFormat::duration(d.busyNs),
+            tr("(%1, mean utilisation %2)")
+                .arg(counted(d.tracks, tr("engine"), tr("engines")), SummaryFormat::utilization(d.utilization)));
+    };
     QStringList parts;
     if (!m_path.isEmpty())
         parts << kv(tr("File"), QFileInfo(m_path).fileName());
@@ -271,6 +281,7 @@ void SummaryView::updateFacts()
         parts << kv(tr("Slices"), SummaryFormat::count(slices));
         parts << kv(tr("Active engines"),
             tr("%1 of %2").arg(SummaryFormat::count(active), SummaryFormat::count(m_summary->tracks.size())));
+        parts << deviceFacts();
         m_facts->setText(parts.join(gap));
         m_facts->setToolTip(traceTip);
         return;
@@ -284,6 +295,7 @@ void SummaryView::updateFacts()
                 counted(t.counterSamples, tr("counter sample"), tr("counter samples"))));
     parts << kv(tr("Tracks"), SummaryFormat::count(t.tracks));
     parts << kv(tr("Processes"), SummaryFormat::count(t.processes));
+    parts << deviceFacts();
     m_facts->setText(parts.join(gap));
     m_facts->setToolTip(traceTip);
 }
