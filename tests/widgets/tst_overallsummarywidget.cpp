@@ -140,8 +140,28 @@ private slots:
             qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Tracks %1").arg(t.tracks)), qPrintable(facts));
         QVERIFY2(facts.contains(QStringLiteral("Processes 3")), qPrintable(facts));
+        // The Device scope: NPU 0's two engines (1 ms and 150 µs busy), not the host threads.
+        QCOMPARE(f.expected.device.tracks, 2u);
+        QVERIFY2(
+            facts.contains(QStringLiteral("Device busy 1.150 ms (2 engines, mean utilisation")), qPrintable(facts));
         QCOMPARE(f.widget.summary()->window.start, f.store->extent().start);
         QCOMPARE(f.widget.summary()->window.end, f.store->extent().end);
+    }
+
+    // Without device tracks the Device scope is every thread, and the facts say so.
+    void deviceScopeFallback()
+    {
+        widgettest::Builder s;
+        s.X(s.thread(4242, "python3", 4242, "MainThread"), "step", "cpu_op", 0, 1000);
+        model::Session session;
+        widgets::OverallSummaryWidget widget(&session);
+        QSignalSpy spy(&widget, &widgets::OverallSummaryWidget::summaryUpdated);
+        widgettest::open(session, store::StoreFinalizer::finalize(s.b));
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(QString::fromStdString(widget.summary()->device.fallback), QStringLiteral("no device tracks"));
+        const QString facts = plain(widget.view()->factsText()).simplified();
+        QVERIFY2(facts.contains(QStringLiteral("Device no device tracks (the Device scope is every thread)")),
+            qPrintable(facts));
     }
 
     // The profile's own facts (EventStore metadata: a Neuron summary, a trace's otherData)
