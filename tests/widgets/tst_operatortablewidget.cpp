@@ -5,6 +5,7 @@
 #include "widgettestutil.h"
 
 #include "operators/operatorfilterproxy.h"
+#include "operators/operatorgroupings.h"
 #include "operators/operatortablewidget.h"
 #include "operators/operatortreemodel.h"
 #include <report/operatorexport.h>
@@ -228,7 +229,7 @@ void tst_OperatorTableWidget::modelTesterWhileUpdating()
     QAbstractItemModelTester t2(m_dock.widget->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_dock.open(m_store);
     waitTree();
-    for (int g = 1; g < int(OperatorTableWidget::groupings().size()); ++g) {
+    for (int g = 1; g < int(widgets::OperatorGroupings::all().size()); ++g) {
         m_dock.widget->setGrouping(g);
         waitTree();
         m_dock.widget->view()->expandAll();
@@ -433,7 +434,7 @@ void tst_OperatorTableWidget::staleResultsDropped()
     QVERIFY(spy.wait(10000));
     QTRY_VERIFY(!m_dock.widget->isBusy());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(m_dock.widget->tree()->levels, OperatorTableWidget::groupings()[5].levels);
+    QCOMPARE(m_dock.widget->tree()->levels, widgets::OperatorGroupings::all()[5].levels);
     // A new profile drops what was under way for the old one.
     QSignalSpy spy2(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
     m_dock.widget->setGrouping(0);
@@ -473,8 +474,8 @@ void tst_OperatorTableWidget::stateKeptAcrossUpdates()
 void tst_OperatorTableWidget::exportsAreCliText_data()
 {
     QTest::addColumn<int>("grouping");
-    for (int g = 0; g < int(OperatorTableWidget::groupings().size()); ++g)
-        QTest::addRow("%s", qPrintable(OperatorTableWidget::groupings()[size_t(g)].label)) << g;
+    for (int g = 0; g < int(widgets::OperatorGroupings::all().size()); ++g)
+        QTest::addRow("%s", qPrintable(widgets::OperatorGroupings::all()[size_t(g)].label)) << g;
 }
 
 // The context menu's table exports are OperatorExport's CLI text of the aggregator's table
@@ -488,7 +489,7 @@ void tst_OperatorTableWidget::exportsAreCliText()
         m_dock.widget->setGrouping(grouping);
         waitTree();
     }
-    const OperatorLevel top = OperatorTableWidget::groupings()[size_t(grouping)].levels.front();
+    const OperatorLevel top = widgets::OperatorGroupings::all()[size_t(grouping)].levels.front();
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, top, OperatorAggregator::wholeTrace(), OperatorScope::Device);
     QCOMPARE(m_dock.widget->tableCsv(), report::OperatorExport::opsCsv(agg));

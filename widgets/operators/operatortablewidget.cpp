@@ -2,6 +2,7 @@
 
 #include "exportactions.h"
 #include "operatorfilterproxy.h"
+#include "operatorgroupings.h"
 #include "operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/labels.h>
@@ -52,22 +53,6 @@ QString percentText(store::TimeNs part, store::TimeNs whole)
 
 } // namespace
 
-const std::vector<OperatorTableWidget::Grouping>& OperatorTableWidget::groupings()
-{
-    static const std::vector<Grouping> g = {
-        { tr("Framework › Op › Command"), { OperatorLevel::Framework, OperatorLevel::Op, OperatorLevel::Command } },
-        { tr("Layer › Op › Command"), { OperatorLevel::Layer, OperatorLevel::Op, OperatorLevel::Command } },
-        { tr("Module › Layer › Command"), { OperatorLevel::Module, OperatorLevel::Layer, OperatorLevel::Command } },
-        { tr("HLO › Op › Command"), { OperatorLevel::Hlo, OperatorLevel::Op, OperatorLevel::Command } },
-        { tr("Op › Command"), { OperatorLevel::Op, OperatorLevel::Command } },
-        { tr("Op › Framework › Command"), { OperatorLevel::Op, OperatorLevel::Framework, OperatorLevel::Command } },
-        { tr("Op (flat)"), { OperatorLevel::Op } },
-        { tr("Command (flat)"), { OperatorLevel::Command } },
-        { tr("Slice name (flat)"), { OperatorLevel::Name } },
-    };
-    return g;
-}
-
 OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
     : OperatorTableWidget(session->selection(), session->viewport(), parent)
 {
@@ -106,7 +91,7 @@ QLayout* OperatorTableWidget::buildBar()
 {
     m_groupingBox = new QComboBox(this);
     m_groupingBox->setObjectName(QStringLiteral("operatorGrouping"));
-    for (const Grouping& g : groupings())
+    for (const OperatorGroupings::Grouping& g : OperatorGroupings::all())
         m_groupingBox->addItem(g.label);
     m_groupingBox->setToolTip(tr("The levels of the tree, outermost first"));
     m_groupingBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -256,22 +241,12 @@ void OperatorTableWidget::setAnalysis(
     }
     if (m_catalog && !m_groupingChosen) { // a new catalog: a new profile
         const QSignalBlocker block(m_groupingBox); // rebuilt below
-        m_groupingBox->setCurrentIndex(defaultGrouping(m_catalog->defaultLevel()));
+        m_groupingBox->setCurrentIndex(OperatorGroupings::startingAt(m_catalog->defaultLevel()));
     }
     if (m_catalog)
         rebuild();
     updatePlaceholder();
     updateStatus();
-}
-
-int OperatorTableWidget::defaultGrouping(OperatorLevel level)
-{
-    // The grouping that starts at the level DefaultLevel picked.
-    const std::vector<Grouping>& g = groupings();
-    for (size_t i = 0; i < g.size(); ++i)
-        if (g[i].levels.front() == level)
-            return int(i);
-    return 0;
 }
 
 void OperatorTableWidget::setGrouping(int index)
@@ -331,7 +306,7 @@ void OperatorTableWidget::rebuild()
         return;
     m_building = true;
     updateStatus();
-    const auto levels = groupings()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
+    const auto levels = OperatorGroupings::all()[size_t(std::max(0, m_groupingBox->currentIndex()))].levels;
     const store::TimeRange window = m_window->window();
     m_treeRange = m_window->relativeRange();
     m_job.run(

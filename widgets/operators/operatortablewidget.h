@@ -42,14 +42,6 @@ class OperatorTreeModel;
 class OperatorTableWidget : public QWidget {
     Q_OBJECT
 public:
-    struct Grouping {
-        QString label;
-        std::vector<analysis::OperatorLevel> levels;
-    };
-    static const std::vector<Grouping>& groupings(); // [0] framework › operator › command
-    // The first grouping that starts at `level` (0 when none does).
-    static int defaultGrouping(analysis::OperatorLevel level);
-
     // Follows the session's profile and analyses, and the state objects it shares.
     explicit OperatorTableWidget(model::Session* session, QWidget* parent = nullptr);
     ~OperatorTableWidget() override;
