@@ -16,6 +16,8 @@ private slots:
     void duration();
     void number_data();
     void number();
+    void axisUnit_data();
+    void axisUnit();
 };
 
 namespace {
@@ -83,6 +85,26 @@ void tst_UnitFormat::number()
     QFETCH(double, value);
     QFETCH(QString, text);
     QCOMPARE(UnitFormat::number(value), text);
+}
+
+void tst_UnitFormat::axisUnit_data()
+{
+    QTest::addColumn<double>("ns");
+    QTest::addColumn<double>("perUnit");
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("nanoseconds") << 999.0 << 1.0 << "ns";
+    QTest::newRow("zero") << 0.0 << 1.0 << "ns";
+    QTest::newRow("microseconds") << 1000.0 << 1e3 << "µs";
+    QTest::newRow("milliseconds") << 2.5e6 << 1e6 << "ms";
+    QTest::newRow("seconds") << 3e9 << 1e9 << "s";
+}
+
+void tst_UnitFormat::axisUnit()
+{
+    QFETCH(double, ns);
+    const UnitFormat::AxisUnit u = UnitFormat::axisUnit(ns);
+    QTEST(u.ns, "perUnit");
+    QTEST(QString::fromUtf8(u.suffix), "suffix");
 }
 
 QTEST_MAIN(tst_UnitFormat)

@@ -96,4 +96,15 @@ QString UnitFormat::number(double v)
     return QString::number(v, 'g', 4);
 }
 
+UnitFormat::AxisUnit UnitFormat::axisUnit(double ns)
+{
+    if (ns >= 1e9)
+        return { 1e9, "s" };
+    if (ns >= 1e6)
+        return { 1e6, "ms" };
+    if (ns >= 1e3)
+        return { 1e3, "µs" };
+    return { 1, "ns" };
+}
+
 } // namespace strata::widgets

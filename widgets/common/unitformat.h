@@ -18,6 +18,12 @@ public:
     static QString precise(store::TimeNs ns) { return time(ns, 1); }
     // A counter value with at most 4 significant digits and an SI suffix ("12.53 G", "95.3").
     static QString number(double v);
+    // The unit a chart axis reaching `ns` is drawn in: ns per unit and its suffix.
+    struct AxisUnit {
+        double ns;
+        const char* suffix;
+    };
+    static AxisUnit axisUnit(double ns);
 };
 
 } // namespace strata::widgets

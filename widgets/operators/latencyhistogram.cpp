@@ -21,26 +21,6 @@
 
 namespace strata::widgets {
 
-namespace {
-
-struct TimeUnit {
-    double ns;
-    const char* suffix;
-};
-
-TimeUnit unitFor(double ns)
-{
-    if (ns >= 1e9)
-        return { 1e9, "s" };
-    if (ns >= 1e6)
-        return { 1e6, "ms" };
-    if (ns >= 1e3)
-        return { 1e3, "µs" };
-    return { 1, "ns" };
-}
-
-} // namespace
-
 // Bars on a hidden category axis, a time axis laid over them for the marker lines.
 LatencyHistogram::LatencyHistogram(MenuFn menu, QWidget* parent)
     : MenuChartView(new QChart, std::move(menu), parent)
@@ -130,7 +110,7 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats)
         bins->append(categories);
 
     const double lo = hist.front().startNs, hi = hist.back().endNs;
-    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
+    const UnitFormat::AxisUnit u = UnitFormat::axisUnit(std::max(std::fabs(lo), std::fabs(hi)));
     m_timeAxis->setRange(lo / u.ns, hi / u.ns);
     updateTimeTicks();
     m_timeAxis->setTitleText(QString::fromUtf8(u.suffix));
@@ -162,7 +142,7 @@ void LatencyHistogram::updateTimeTicks()
         return;
     // As many labels as fit (about one per 90 px), with the decimals their spacing needs.
     const double lo = hist.front().startNs, hi = hist.back().endNs;
-    const TimeUnit u = unitFor(std::max(std::fabs(lo), std::fabs(hi)));
+    const UnitFormat::AxisUnit u = UnitFormat::axisUnit(std::max(std::fabs(lo), std::fabs(hi)));
     const int ticks = std::clamp(width() / 90, 3, 9);
     const double step = (hi - lo) / u.ns / (ticks - 1);
     const int decimals = step > 0 ? std::clamp(int(std::ceil(-std::log10(step))) + 1, 0, 6) : 3;

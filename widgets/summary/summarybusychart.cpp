@@ -24,26 +24,6 @@
 
 namespace strata::widgets {
 
-namespace {
-
-struct Scale {
-    double ns;
-    const char* unit;
-};
-
-Scale scaleFor(store::TimeNs maxNs)
-{
-    if (maxNs >= 1000000000)
-        return { 1e9, "s" };
-    if (maxNs >= 1000000)
-        return { 1e6, "ms" };
-    if (maxNs >= 1000)
-        return { 1e3, "µs" };
-    return { 1, "ns" };
-}
-
-} // namespace
-
 SummaryBusyChart::SummaryBusyChart(QWidget* parent)
     : QChartView(parent)
 {
@@ -117,7 +97,7 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
         return;
 
     const store::TimeNs maxBusy = *std::max_element(m_busy.begin(), m_busy.end());
-    const Scale scale = scaleFor(maxBusy);
+    const UnitFormat::AxisUnit scale = UnitFormat::axisUnit(double(maxBusy));
     m_compute = new QBarSet(tr("Compute"));
     m_transfer = new QBarSet(tr("Data transfer"));
     m_compute->setColor(ChartStyle::executionColor());
@@ -147,8 +127,8 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
     m_values->setLabelFormat(QStringLiteral("%g"));
     const int hidden = int(s.tracks.size()) - int(m_labels.size());
     m_values->setTitleText(hidden > 0 ? tr("Busy time (%1) — %n less busy engine(s) not shown", nullptr, hidden)
-                                            .arg(QString::fromUtf8(scale.unit))
-                                      : tr("Busy time (%1)").arg(QString::fromUtf8(scale.unit)));
+                                            .arg(QString::fromUtf8(scale.suffix))
+                                      : tr("Busy time (%1)").arg(QString::fromUtf8(scale.suffix)));
     chart()->addAxis(m_categories, Qt::AlignLeft);
     chart()->addAxis(m_values, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
