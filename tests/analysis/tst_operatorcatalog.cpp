@@ -4,6 +4,7 @@
 #include <analysis/metrics/metrickeys.h>
 #include <analysis/operators/nameparser.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <analysis/summary/summaryindex.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 
@@ -60,6 +61,8 @@ private slots:
     void metrics();
     void metricKeysAsTheSummaries_data();
     void metricKeysAsTheSummaries();
+    void metricValuesAsTheSummaries_data();
+    void metricValuesAsTheSummaries();
     void fusedMembers();
     void tracks();
     void cancelled();
@@ -208,6 +211,51 @@ void tst_OperatorCatalog::metricKeysAsTheSummaries()
     const double values[] = { m.bytes, m.flops, m.mfu, m.hfu };
     for (int i = 0; i < MetricKeys::kMetricCount; ++i)
         QCOMPARE(values[i], i == metric ? 64.0 : 0.0);
+}
+
+// The catalog and the summary index read a "bytes" arg's value alike: numbers and numeric
+// strings count, booleans and other strings do not.
+void tst_OperatorCatalog::metricValuesAsTheSummaries_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("bytes"); // -1: not a value
+    QTest::newRow("int") << "int"
+                         << "4096" << 4096.0;
+    QTest::newRow("double") << "double"
+                            << "0.5" << 0.5;
+    QTest::newRow("numeric string") << "string"
+                                    << "6422528" << 6422528.0;
+    QTest::newRow("string with a unit") << "string"
+                                        << "64 B" << -1.0;
+    QTest::newRow("empty string") << "string"
+                                  << "" << -1.0;
+    QTest::newRow("bool") << "bool"
+                          << "1" << -1.0;
+}
+
+void tst_OperatorCatalog::metricValuesAsTheSummaries()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, text);
+    QFETCH(double, bytes);
+    StoreBuilder b;
+    const uint32_t t = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
+    const StringId key = b.intern("bytes");
+    const Arg arg = kind == "int" ? Arg::makeInt(key, text.toLongLong())
+        : kind == "double"        ? Arg::makeDouble(key, text.toDouble())
+        : kind == "bool"          ? Arg::makeBool(key, text == "1")
+                                  : Arg::makeString(key, b.intern(text.toStdString()));
+    b.completeSlice(t, 0, 10, b.type(b.intern("x"), b.intern("")), b.argSet(&arg, 1));
+    const auto store = StoreFinalizer::finalize(b);
+    const OperatorCatalog cat(*store);
+    const OperatorCatalog::Metrics& m = cat.metrics(store->sliceArgs(SliceRow(0)));
+    const SummaryIndex index(*store);
+    const SliceWindowSums sums = index.slices(*store, TrackId(0), store->extent());
+    QCOMPARE(bool(m.has & OperatorCatalog::Metrics::kBytes), bytes >= 0);
+    QCOMPARE(m.bytes, std::max(bytes, 0.0));
+    QCOMPARE(bool(index.metrics(TrackId(0)) & (1u << MetricKeys::Bytes)), bytes >= 0);
+    QCOMPARE(sums.bytes, std::max(bytes, 0.0));
 }
 
 void tst_OperatorCatalog::fusedMembers()

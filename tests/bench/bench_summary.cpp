@@ -122,7 +122,7 @@ int main(int argc, char** argv)
         for (uint32_t i = 0; i < s.sliceCount(); ++i) {
             dur += s.sliceDur(SliceRow(i));
             double m[MetricKeys::kMetricCount] = {};
-            if (index.keys().read(s.args(), s.sliceArgs(SliceRow(i)), m) & 1u)
+            if (index.keys().read(s.args(), s.strings(), s.sliceArgs(SliceRow(i)), m) & 1u)
                 bytes += m[0];
         }
         g_sink = g_sink + uint64_t(dur) + uint64_t(bytes);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace strata::analysis {
@@ -79,6 +82,26 @@ int MetricKeys::metricOf(store::StringId key) const
         if (k.first == key.v)
             return k.second;
     return -1;
+}
+
+bool MetricKeys::value(const store::StringPool& pool, const store::Arg& a, double* out)
+{
+    if (a.kind == store::ArgKind::Bool || a.kind == store::ArgKind::Null)
+        return false;
+    if (a.kind != store::ArgKind::String)
+        return a.number(out);
+    const std::string_view v = pool.view(a.stringValue());
+    if (v.empty() || v.size() > 40)
+        return false;
+    char buf[48];
+    std::memcpy(buf, v.data(), v.size());
+    buf[v.size()] = 0;
+    char* end = nullptr;
+    const double d = std::strtod(buf, &end);
+    if (end != buf + v.size() || !std::isfinite(d))
+        return false;
+    *out = d;
+    return true;
 }
 
 } // namespace strata::analysis

@@ -110,23 +110,6 @@ private:
     std::vector<uint32_t> m_buckets;
 };
 
-bool numberOf(const store::EventStore& store, const store::Arg& a, double* out)
-{
-    if (a.number(out))
-        return true;
-    if (a.kind != store::ArgKind::String)
-        return false;
-    const std::string_view v = store.str(a.stringValue());
-    if (v.empty() || v.size() > 40)
-        return false;
-    char buf[48];
-    std::memcpy(buf, v.data(), v.size());
-    buf[v.size()] = 0;
-    char* end = nullptr;
-    *out = std::strtod(buf, &end);
-    return end == buf + v.size();
-}
-
 } // namespace
 
 OperatorCatalog::OperatorCatalog(const store::EventStore& store, const std::atomic<bool>* cancel)
@@ -256,7 +239,7 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
                 } else {
                     const int slot = what - Bytes;
                     double d = 0;
-                    if (!(r.has & (1u << slot)) && numberOf(store, a, &d)) {
+                    if (!(r.has & (1u << slot)) && MetricKeys::value(pool, a, &d)) {
                         r.num[slot] = d;
                         r.has |= 1u << slot;
                     }

@@ -25,7 +25,7 @@ public:
     struct Metrics {
         enum : uint8_t { kBytes = 1, kFlops = 2, kMfu = 4, kHfu = 8 };
         // The keys are MetricKeys' ("bytes", "transfer_bytes", "flops", "raw_flops", "mfu",
-        // "mfu_estimated_percent", ...); a numeric string counts as its number.
+        // "mfu_estimated_percent", ...), read as MetricKeys::value reads them.
         double bytes = 0;
         double flops = 0;
         double mfu = 0; // percent

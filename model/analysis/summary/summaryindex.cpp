@@ -173,7 +173,7 @@ void SummaryIndex::buildLevel(const store::EventStore& store, uint32_t level, st
         if (!set.valid())
             continue;
         double metric[MetricKeys::kMetricCount] = {};
-        const uint8_t mm = MetricKeys::readWith(args, set, metricOf, metric);
+        const uint8_t mm = MetricKeys::readWith(args, store.strings(), set, metricOf, metric);
         if (!mm)
             continue;
         double value[kChannels] = {};
@@ -301,7 +301,7 @@ void SummaryIndex::addRows(
         if (!channels)
             continue;
         double metric[MetricKeys::kMetricCount] = {};
-        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
+        const uint8_t mm = m_keys.read(store.args(), store.strings(), store.sliceArgs(store::SliceRow(r)), metric);
         if (!mm)
             continue;
         double value[kChannels] = {};
@@ -381,7 +381,7 @@ void SummaryIndex::addLevel(const store::EventStore& store, uint32_t level, stor
         if (!lv.channels)
             return;
         double metric[MetricKeys::kMetricCount] = {};
-        const uint8_t mm = m_keys.read(store.args(), store.sliceArgs(store::SliceRow(r)), metric);
+        const uint8_t mm = m_keys.read(store.args(), store.strings(), store.sliceArgs(store::SliceRow(r)), metric);
         const store::TimeNs d = store.sliceDur(store::SliceRow(r));
         double value[kChannels] = {};
         const uint8_t ch = rowChannels(mm, metric, d, value);
