@@ -14,6 +14,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QGuiApplication>
 #include <QHorizontalStackedBarSeries>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -146,6 +147,21 @@ private slots:
             facts.contains(QStringLiteral("Device busy 1.150 ms (2 engines, mean utilisation")), qPrintable(facts));
         QCOMPARE(f.widget.summary()->window.start, f.store->extent().start);
         QCOMPARE(f.widget.summary()->window.end, f.store->extent().end);
+    }
+
+    // Host threads read as context beside the device engines: muted names, roles in tooltips.
+    void hostRowsMuted()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        const QModelIndex engine = f.trackRow("Neural Engine");
+        const QModelIndex host = f.trackRow("worker");
+        QVERIFY(engine.isValid() && host.isValid());
+        QVERIFY(!engine.data(Qt::ForegroundRole).isValid());
+        QCOMPARE(host.data(Qt::ForegroundRole).value<QColor>(),
+            QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
+        QVERIFY(engine.data(Qt::ToolTipRole).toString().contains("device: its busy time is device time"));
+        QVERIFY(host.data(Qt::ToolTipRole).toString().contains("host"));
     }
 
     // Without device tracks the Device scope is every thread, and the facts say so.

@@ -1,6 +1,8 @@
 #include "summarytrackmodel.h"
 
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include <common/chartstyle.h>
 #include <common/summaryformat.h>
@@ -80,6 +82,12 @@ QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row,
     case BarColorRole:
         return r.engine == analysis::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
     case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        // Beside device engines, host threads and annotation lanes read as context, not as
+        // the device's time.
+        if (column == Engine && r.role != store::TrackRole::Device && s.device.fallback.empty())
+            return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        break;
     case Qt::FontRole:
         if (column == Engine && r.role == store::TrackRole::Annotation) {
             QFont f;
