@@ -178,6 +178,12 @@ bool SophgoFileDecoder::readIteration(const SophgoFolder& folder, const std::str
                 m_diag.report("sophgo_bad_summary",
                     name + " byte " + std::to_string(b.offset) + ": SUMMARY of " + std::to_string(payload.size())
                         + " bytes, 36 expected; ignored");
+            } else if (s.beginUsec > kMaxUsec || s.endUsec > kMaxUsec) {
+                // Past ~292 years in µs the time does not fit in ns: a corrupt block, never wrapped.
+                m_diag.report("sophgo_bad_summary_time",
+                    name + " byte " + std::to_string(b.offset) + ": SUMMARY begins at " + std::to_string(s.beginUsec)
+                        + " µs and ends at " + std::to_string(s.endUsec)
+                        + " µs, which is no time a profile can hold; ignored");
             } else if (out->hasSummary) {
                 m_diag.report("sophgo_extra_summary",
                     name + " byte " + std::to_string(b.offset) + ": a second SUMMARY block; the first one is used");

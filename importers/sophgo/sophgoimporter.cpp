@@ -259,10 +259,21 @@ std::map<std::string, uint64_t> addAllocations(SophgoContext& ctx)
         const std::string cat = category(a.desc);
         r.category = b.intern(cat);
         const uint64_t origin = ctx.baseUsec;
+        auto since = [&](uint64_t usec) -> TimeNs {
+            if (usec <= origin)
+                return 0;
+            if (usec - origin > kMaxUsec) {
+                b.diagnostics().report("sophgo_bad_allocation_time",
+                    "global.profile: allocation \"" + a.desc + "\" at " + std::to_string(usec)
+                        + " µs is no time a profile can hold; placed at the start");
+                return 0;
+            }
+            return TimeNs(usec - origin) * 1000;
+        };
         if (a.allocUsec)
-            r.alloc = a.allocUsec > origin ? TimeNs(a.allocUsec - origin) * 1000 : 0;
+            r.alloc = since(a.allocUsec);
         if (a.freeUsec)
-            r.free = a.freeUsec > origin ? TimeNs(a.freeUsec - origin) * 1000 : 0;
+            r.free = since(a.freeUsec);
         b.addMemoryRegion(r);
         if (a.mtype == 1)
             usage[cat] += a.size;

@@ -10,6 +10,10 @@
 
 namespace strata::importers::sophgo {
 
+// The largest time in µs whose ns still fit a TimeNs (~292 years): anything later in a file
+// is corrupt and is reported, never multiplied into a wrapped time.
+constexpr uint64_t kMaxUsec = uint64_t(INT64_MAX) / 1000;
+
 struct SophgoSummary { // 36 bytes
     uint32_t iteration = 0;
     uint32_t subnetId = 0;

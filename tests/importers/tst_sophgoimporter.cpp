@@ -244,6 +244,10 @@ private slots:
                                                       << "sophgo_bad_global_value" << 3;
         QTest::newRow("end before start") << "endBeforeStart"
                                           << "sophgo_pmu_end_before_start" << 3;
+        // ../shared/repro/sophgo-summary-overflow: a SUMMARY ending 2.6e18 µs after the epoch
+        // overflowed the ns conversion (signed overflow under UBSan, a wrapped time in Release).
+        QTest::newRow("SUMMARY time past any clock") << "absurdSummary"
+                                                     << "sophgo_bad_summary_time" << 3;
     }
     void malformed()
     {
@@ -269,6 +273,8 @@ private slots:
             spec.dynExtra.insert(spec.dynExtra.begin(), bmprofile::Extra { 2, 0, "" });
         if (variant == "badNumber")
             spec.extraGlobalLines.push_back("[bmprofile] arch=three");
+        if (variant == "absurdSummary")
+            spec.endUsec = 2600862187071095575ull;
         if (variant == "endBeforeStart")
             spec.layers[0].commands[1].end = 1100; // before its start, 1200 — not a wrap
         bmprofile::writeFolder(dir, spec);
@@ -302,6 +308,9 @@ private slots:
         QVERIFY2(l.s, l.r.error.c_str());
         QVERIFY2(l.s->diagnostics().get(diagnostic.toStdString()) > 0, qPrintable(diagnostic));
         QCOMPARE(int(l.rows("GDMA").size()), gdmaSlices);
+        // Whatever was damaged, times stay those of a 1 ms profile: nothing wraps.
+        QVERIFY(l.s->extent().start >= 0);
+        QVERIFY2(l.s->extent().duration() < TimeNs(1000000000), qPrintable(QString::number(l.s->extent().duration())));
         const bool tiuLost = variant == "bm1688" || variant.startsWith("truncated");
         QCOMPARE(l.rows("TIU").size(), tiuLost ? 0u : 1u);
         // Messages name the file and the byte offset.
