@@ -3,6 +3,7 @@
 #include "asciitext.h"
 #include "chrometraceimporter.h"
 #include "neuronprobe.h"
+#include "neurontimelinelevels.h"
 
 #include <store/transferclassifier.h>
 
@@ -16,10 +17,13 @@ std::string idText(store::StoreBuilder& b, const store::IdValue& id)
 }
 
 // Labels the sections of the op timeline (processes named Process Overview, Control,
-// Execution, Data Transfer). Returns whether any was found.
+// Execution, Data Transfer): the execution and data-transfer sections are the device's
+// (NeuronTimelineLevels decides which of their rows count as busy time). Returns whether any
+// was found.
 bool markSections(store::StoreBuilder& b)
 {
     bool found = false;
+    uint64_t unfilled = 0;
     for (uint32_t i = 0; i < b.processCount(); ++i) {
         const store::ProcessId p(i);
         const store::ProcessInfo& info = b.processInfo(p);
@@ -29,21 +33,19 @@ bool markSections(store::StoreBuilder& b)
         if (!transfer && name.find("execution") == std::string::npos)
             continue;
         found = true;
-        // The execution and data-transfer sections are the device's engines.
-        for (uint32_t t : b.processThreads(p))
-            b.setThreadRole(t, store::TrackRole::Device);
+        unfilled += NeuronTimelineLevels::apply(b, p);
         if (!transfer)
             continue;
         // Rows are transfers when their names say so (TransferClassifier): make the section's say it.
         for (uint32_t t : b.processThreads(p)) {
-            const store::StringId n = b.threadName(t);
-            std::string label = n.valid() && !b.strings().view(n).empty() ? std::string(b.strings().view(n))
-                : b.threadTid(t).isString                                 ? idText(b, b.threadTid(t))
-                                                                          : "Thread " + idText(b, b.threadTid(t));
+            const std::string label = NeuronTimelineLevels::rowLabel(b, t);
             if (!store::TransferClassifier::isTransferText(label))
                 b.setThreadName(t, b.intern(label + " (data transfer)"));
         }
     }
+    // Their time stays under "(none)" at the framework level of the operator table.
+    if (unfilled)
+        b.diagnostics().count("neuron_hlo_op_without_framework_op", unfilled);
     return found;
 }
 

@@ -8,9 +8,11 @@ namespace strata::importers {
 // Trace Event JSON objects with Neuron top-level stats (displayTimeUnit,
 // neuronStartTimestampNs), so the Chrome importer reads them — streamed, in parallel, with
 // all its edge cases — and a Neuron pass follows: the device sections (processes named
-// Execution and Data Transfer) are labelled as device, the rows of Data Transfer are named
-// as transfers so the Operator Charts split execution from data movement, and the format
-// is reported as neuron-op-timeline (or neuron-tb-trace).
+// Execution and Data Transfer) are labelled as device, their HLO rows counted as busy time
+// once and their framework rows kept as labels of it, each HLO op given its framework op
+// (NeuronTimelineLevels), the rows of Data Transfer are named as transfers so the Operator
+// Charts split execution from data movement, and the format is reported as
+// neuron-op-timeline (or neuron-tb-trace).
 class NeuronTimelineImporter : public Importer {
 public:
     const char* name() const override { return "neuron-tb-timeline"; }

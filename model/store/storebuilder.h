@@ -57,6 +57,11 @@ public:
     const std::vector<uint32_t>& processThreads(ProcessId p) const { return m_processes[p.v].threads; }
     const IdValue& threadTid(uint32_t thread) const { return m_threads[thread].tid; }
     StringId threadName(uint32_t thread) const { return m_threads[thread].name; }
+    // A thread's slices so far, by arrival (SliceHandle{thread, 0..count-1}); a B not ended
+    // yet has dur kOpenDuration. setSliceArgs replaces a slice's whole argument set.
+    size_t threadSliceCount(uint32_t thread) const { return m_threads[thread].slices.size(); }
+    const RawSlice& slice(SliceHandle s) const { return m_threads[s.thread].slices[s.index]; }
+    void setSliceArgs(SliceHandle s, ArgSetId args) { m_threads[s.thread].slices[s.index].args = args; }
 
     // --- slices on a thread
     SliceHandle completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, TypeId type, ArgSetId args);

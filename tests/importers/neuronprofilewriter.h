@@ -346,6 +346,40 @@ inline std::string opTimelineJson(int ops)
         { "traceEvents", array(ev) } });
 }
 
+// An op timeline spelled out event by event: sections (pid → process name), rows (pid, tid →
+// thread name; none written for an empty name) and X events, times in µs.
+struct TimelineEvent {
+    int pid, tid;
+    std::string name;
+    int64_t ts, dur;
+    std::string cat; // none written when empty
+    std::string framework; // a framework_name arg when not empty
+};
+
+inline std::string opTimelineJson(const std::vector<std::pair<int, std::string>>& sections,
+    const std::vector<std::pair<std::pair<int, int>, std::string>>& rows, const std::vector<TimelineEvent>& events)
+{
+    std::vector<std::string> ev;
+    for (const auto& [pid, name] : sections)
+        ev.push_back(object({ { "name", str("process_name") }, { "ph", str("M") }, { "pid", num(pid) },
+            { "args", object({ { "name", str(name) } }) } }));
+    for (const auto& [row, name] : rows)
+        if (!name.empty())
+            ev.push_back(object({ { "name", str("thread_name") }, { "ph", str("M") }, { "pid", num(row.first) },
+                { "tid", num(row.second) }, { "args", object({ { "name", str(name) } }) } }));
+    for (const TimelineEvent& e : events) {
+        Members m { { "name", str(e.name) }, { "ph", str("X") }, { "pid", num(e.pid) }, { "tid", num(e.tid) },
+            { "ts", num(e.ts) }, { "dur", num(e.dur) } };
+        if (!e.cat.empty())
+            m.push_back({ "cat", str(e.cat) });
+        if (!e.framework.empty())
+            m.push_back({ "args", object({ { "framework_name", str(e.framework) } }) });
+        ev.push_back(object(m));
+    }
+    return topObject({ { "displayTimeUnit", str("ns") }, { "neuronStartTimestampNs", num(1666807250000000000) },
+        { "traceEvents", array(ev) } });
+}
+
 // neuron_framework_op.json / neuron_hlo_op.json: {"ops": [...], "total_time": N}. The per-op
 // keys are undocumented; `keys` picks the names used for name, occurrences and time.
 struct OpRow {

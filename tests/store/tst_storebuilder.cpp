@@ -24,6 +24,7 @@ private slots:
     void nesting();
     void overflowTrack();
     void endArgsMergedOverBeginArgs();
+    void slicesReadAndArgsReplaced();
     void instantsOnTheirTracks();
     void counters();
     void async_data();
@@ -152,6 +153,27 @@ void tst_StoreBuilder::endArgsMergedOverBeginArgs()
     QCOMPARE(merged[2].key.v, z.v);
     QCOMPARE(merged[2].d, 0.5);
     QCOMPARE(s->sliceArgs(SliceRow(lv.begin + 1)).v, beginSet.v);
+}
+
+// An importer's pass over what was built (Neuron's op timeline after the Chrome importer):
+// slices by arrival, an open B with kOpenDuration, and args replaced before finalize.
+void tst_StoreBuilder::slicesReadAndArgsReplaced()
+{
+    Script sc;
+    const Arg extra[] = { Arg::makeInt(sc.b.intern("k"), 7) };
+    const ArgSetId set = sc.b.argSet(extra, 1);
+    sc.b.completeSlice(sc.tid, 10, 5, sc.type("late"), ArgSetId());
+    sc.b.completeSlice(sc.tid, 0, 5, sc.type("early"), ArgSetId());
+    sc.b.beginSlice(sc.tid, 20, sc.type("open"), ArgSetId());
+    QCOMPARE(sc.b.threadSliceCount(sc.tid), size_t(3));
+    QCOMPARE(sc.b.slice({ sc.tid, 0 }).ts, TimeNs(10));
+    QCOMPARE(sc.b.slice({ sc.tid, 2 }).dur, kOpenDuration);
+    sc.b.setSliceArgs({ sc.tid, 0 }, set);
+    const Store s = StoreFinalizer::finalize(sc.b);
+    const RowRange lv = s->level(findTrack(*s, "thread 1/1"), 0);
+    QCOMPARE(lv.size(), 3u);
+    QCOMPARE(s->sliceArgs(SliceRow(lv.begin)).v, ArgSetId().v); // "early", sorted first
+    QCOMPARE(s->sliceArgs(SliceRow(lv.begin + 1)).v, set.v);
 }
 
 void tst_StoreBuilder::instantsOnTheirTracks()
