@@ -94,14 +94,18 @@ sanitize() {
     jobs=$(nproc)
     t0=$(date +%s)
     cmake --preset asan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
-    cmake --build --preset asan --parallel "$jobs"
+    local targets
+    # The test programs only (and what they depend on, strata-cli among them): the
+    # benchmarks and the GUI program are not run here.
+    targets=$( (cd "$root/build-asan" && ctest -N) | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
+    # shellcheck disable=SC2086
+    cmake --build --preset asan --parallel "$jobs" --target $targets
     log "asan build: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
     ctest --preset asan --parallel "$jobs"
     log "asan tests: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
-    local targets
     targets=$( (cd "$root/build-tsan" && ctest -N -E "$tsan_skip") | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
     # shellcheck disable=SC2086
     cmake --build --preset tsan --parallel "$jobs" --target $targets
