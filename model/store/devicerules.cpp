@@ -45,8 +45,10 @@ constexpr uint8_t kUnknownSeen = 16; // a slice of a category the rule does not 
 DeviceRules::Work DeviceRules::categoryWork(std::string_view c)
 {
     // Kineto (CUPTI, legacy, MTIA), FuriosaAI's NPU spans, RBLN's engine categories.
-    for (const char* d : { "kernel", "gpu_memcpy", "gpu_memset", "Kernel", "Memcpy", "Memset", "mtia_ccp_events", "NPU",
-             "Neural Engine Clusters", "Neural DMA", "Task DMA", "External HDMA", "Device HDMA", "Device Sync" })
+    if (launchedByHost(c))
+        return DeviceWork;
+    for (const char* d :
+        { "NPU", "Neural Engine Clusters", "Neural DMA", "Task DMA", "External HDMA", "Device HDMA", "Device Sync" })
         if (c == d)
             return DeviceWork;
     // Spans that label device work: user annotations, syncs (waits) and CUPTI metric ranges.

@@ -47,13 +47,4 @@ OperatorLevel DefaultLevel::pick(const store::EventStore& store, const OperatorC
     return OperatorLevel::Command;
 }
 
-double DefaultLevel::noneShare(const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level)
-{
-    const Shares s = measure(store, catalog);
-    for (int l = 0; l < 3; ++l)
-        if (kOrder[l] == level)
-            return s.total > 0 ? s.none[l] / s.total : 0.0;
-    return 0.0;
-}
-
 } // namespace strata::analysis

@@ -14,8 +14,6 @@ class OperatorCatalog;
 class DefaultLevel {
 public:
     static OperatorLevel pick(const store::EventStore& store, const OperatorCatalog& catalog);
-    // The "(none)" share of `level` in the default scope, 0..1 (0 without slices).
-    static double noneShare(const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level);
 };
 
 } // namespace strata::analysis
