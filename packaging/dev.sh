@@ -5,8 +5,13 @@
 #   packaging/dev.sh package      set up, build and make build/packages/strata_<version>_amd64.deb,
 #                                 then validate its .desktop and AppStream files
 #   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
-#   packaging/dev.sh sanitize     build the asan preset (ASan+UBSan) and run every test under it,
-#                                 then the tsan preset and every test but one under ThreadSanitizer
+#   packaging/dev.sh sanitize     build the asan preset (clang, ASan+UBSan) and run every test under
+#                                 it, replay the fuzz regressions and run each fuzz target for
+#                                 STRATA_FUZZ_SECONDS (60); then the tsan preset (GCC) and every
+#                                 test but one under ThreadSanitizer
+#   packaging/dev.sh fuzz [SECONDS [TARGET...]]
+#                                 build the asan preset's fuzz targets and run each for SECONDS
+#                                 (600), two at a time on two cores (tests/fuzz/run-fuzzers.sh)
 #   packaging/dev.sh tidy         run clang-tidy (.clang-tidy) over every source file of the tree;
 #                                 fails on any finding
 # All are idempotent: installed packages and an up-to-date build are skipped.
@@ -26,6 +31,9 @@ packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev libqt6ope
 package_tools=(dpkg-dev file desktop-file-utils appstream)
 # What `tidy` needs besides: clang-tidy and its run-clang-tidy.
 tidy_tools=(clang-tidy)
+# What `sanitize` and `fuzz` need besides: the asan preset builds with clang, whose
+# sanitizer and libFuzzer runtimes are in libclang-rt-dev.
+fuzz_tools=(clang libclang-rt-dev)
 
 log() { printf 'dev.sh: %s\n' "$*" >&2; }
 
@@ -88,22 +96,31 @@ make_package() {
 # cannot judge.
 tsan_skip='^tst_profileloader$'
 
+# Configures and builds the asan preset: the test programs only (and what they depend on,
+# strata-cli among them; the benchmarks and the GUI program are not run here) and the
+# libFuzzer programs.
+build_asan() {
+    install_packages "${packages[@]}" "${fuzz_tools[@]}"
+    local targets
+    cmake --preset asan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
+    targets=$( (cd "$root/build-asan" && ctest -N) | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
+    # shellcheck disable=SC2086
+    cmake --build --preset asan --parallel "$(nproc)" --target $targets strata_fuzzers
+}
+
 sanitize() {
-    install_packages "${packages[@]}"
     local t0 jobs
     jobs=$(nproc)
     t0=$(date +%s)
-    cmake --preset asan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
-    local targets
-    # The test programs only (and what they depend on, strata-cli among them): the
-    # benchmarks and the GUI program are not run here.
-    targets=$( (cd "$root/build-asan" && ctest -N) | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
-    # shellcheck disable=SC2086
-    cmake --build --preset asan --parallel "$jobs" --target $targets
+    build_asan
     log "asan build: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
+    # Every test, the fuzz regression replays among them (label fuzz).
     ctest --preset asan --parallel "$jobs"
     log "asan tests: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "${STRATA_FUZZ_SECONDS:-60}"
+    log "fuzz: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
     targets=$( (cd "$root/build-tsan" && ctest -N -E "$tsan_skip") | sed -n 's/^ *Test *#[0-9]*: //p' | sort -u)
@@ -162,6 +179,14 @@ sanitize)
     cd "$root"
     sanitize
     ;;
+fuzz)
+    cd "$root"
+    build_asan
+    shift
+    seconds="${1:-600}"
+    [ $# -gt 0 ] && shift
+    exec bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "$seconds" "$@"
+    ;;
 tidy)
     tidy
     ;;
@@ -171,7 +196,7 @@ install)
     log "installed $deb: strata is in the menus and opens profiles by double-click"
     ;;
 *)
-    echo "usage: packaging/dev.sh run [FILE] | test | package | install | sanitize | tidy" >&2
+    echo "usage: packaging/dev.sh run [FILE] | test | package | install | sanitize | fuzz [SECONDS [TARGET...]] | tidy" >&2
     exit 2
     ;;
 esac

@@ -8,6 +8,8 @@
 #include "neuronrows.h"
 #include "neuronskiplog.h"
 
+#include <store/timemath.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -123,7 +125,12 @@ private:
         }
         bool haveDur = r.integer({ "duration", "duration_ns", "dur" }, &dur, &durKey);
         if (!haveDur && r.integer({ "end_ts" }, &end, &durKey)) {
-            dur = end - ts;
+            const auto d = store::TimeMath::sub(end, ts);
+            if (!d) {
+                m_skips.record("neuron_bad_timestamp", offset, "an \"end_ts\" too far from its start to be a time");
+                return;
+            }
+            dur = *d;
             haveDur = true;
         }
         std::string row = r.text({ "label", "timeline_track" });

@@ -6,6 +6,8 @@
 #include "neuronrecordreader.h"
 #include "neuronskiplog.h"
 
+#include <store/timemath.h>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -118,6 +120,12 @@ ImportResult NeuronOpTableImporter::import(
                 skips.record("neuron_op_without_time", offset, "an entry of \"" + kind + "\" has no total time");
                 return;
             }
+            const auto dur = store::TimeMath::fromDouble(v * unitOf(f->key));
+            if (!dur) {
+                skips.record("neuron_op_without_time", offset,
+                    "an entry of \"" + kind + "\" has a total time too large to be a time");
+                return;
+            }
             if (ops.size() >= kMaxOps) {
                 diag.count("neuron_ops_skipped");
                 return;
@@ -126,7 +134,7 @@ ImportResult NeuronOpTableImporter::import(
             op.record = r;
             op.name = opName(r, ops.size());
             op.timeKey = f->key;
-            op.dur = static_cast<store::TimeNs>(std::llround(v * unitOf(f->key)));
+            op.dur = *dur;
             ops.push_back(std::move(op));
         },
         NeuronRecordReader::metadataScalars(builder));
@@ -166,7 +174,8 @@ ImportResult NeuronOpTableImporter::import(
             extra.push_back(Arg::makeString(identityKey, builder.intern(op.name)));
         const store::TypeId type = builder.type(builder.intern(op.name), category);
         builder.completeSlice(thread, at, op.dur, type, args.build(op.record, { op.timeKey }, extra));
-        at += op.dur;
+        // Laid end to end: the sum saturates (and the store clamps what passes its limit).
+        at = store::TimeMath::saturatingAdd(at, op.dur);
     }
     builder.addMetadata("neuron.op_table", level);
     builder.addMetadata(

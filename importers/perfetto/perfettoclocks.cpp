@@ -2,6 +2,8 @@
 
 #include "perfettoschema.h"
 
+#include <store/timemath.h>
+
 #include <algorithm>
 #include <limits>
 
@@ -118,7 +120,8 @@ ClockConverter::Result ClockConverter::toTrace(uint32_t sequence, uint32_t clock
     Clock& c = it->second;
     uint64_t value = ts;
     if (c.incremental) {
-        value = c.last + ts;
+        if (__builtin_add_overflow(c.last, ts, &value))
+            return Result::Invalid;
         c.last = value;
     }
     int64_t ns = 0;
@@ -136,7 +139,11 @@ ClockConverter::Result ClockConverter::toTrace(uint32_t sequence, uint32_t clock
     auto pos = std::upper_bound(
         c.sync.begin(), c.sync.end(), ns, [](int64_t v, const std::pair<int64_t, int64_t>& s) { return v < s.first; });
     const auto& s = pos == c.sync.begin() ? *pos : *(pos - 1);
-    *out = s.second + (ns - s.first);
+    // Both are >= 0, so the difference fits; the sum may not.
+    const auto t = store::TimeMath::add(s.second, ns - s.first);
+    if (!t)
+        return Result::Invalid;
+    *out = *t;
     return Result::Ok;
 }
 

@@ -2,7 +2,10 @@
 
 #include "perfettoschema.h"
 
+#include <store/timemath.h>
+
 #include <algorithm>
+#include <optional>
 
 namespace strata::importers::perfetto {
 
@@ -310,7 +313,14 @@ bool TrackEventDecoder::resolveKind(ResolvedEvent& e, uint64_t packetOffset)
     case 'E': e.kind = ResolvedEvent::Kind::End; break;
     case 'X':
         e.kind = ResolvedEvent::Kind::Complete;
-        e.dur = m.legacyDurationUs * 1000;
+        if (const auto dur = store::TimeMath::mul(m.legacyDurationUs, 1000)) {
+            e.dur = *dur;
+        } else {
+            m_b.diagnostics().report("perfetto_track_event_invalid_timestamp",
+                "byte " + std::to_string(packetOffset) + ": a legacy duration of " + std::to_string(m.legacyDurationUs)
+                    + " us is out of range; the event was dropped");
+            return false;
+        }
         break;
     case 'I':
     case 'i':
@@ -332,18 +342,29 @@ bool TrackEventDecoder::resolveKind(ResolvedEvent& e, uint64_t packetOffset)
 bool TrackEventDecoder::resolveTime(ResolvedEvent& e, bool hasTs, TimeNs ts, SequenceState& seq, uint64_t packetOffset)
 {
     const Fields& m = m_fields;
+    std::optional<TimeNs> at;
     if (hasTs) {
-        e.ts = ts;
+        at = ts;
     } else if (m.hasAbsoluteUs) {
-        e.ts = m.absoluteUs * 1000;
+        at = store::TimeMath::mul(m.absoluteUs, 1000);
     } else if (m.hasDeltaUs && seq.hasThread) {
-        seq.referenceUs += m.deltaUs;
-        e.ts = seq.referenceUs * 1000;
+        // The reference stays as it was when the sum overflows: later deltas are judged
+        // against the last good time.
+        if (const auto ref = store::TimeMath::add(seq.referenceUs, m.deltaUs)) {
+            seq.referenceUs = *ref;
+            at = store::TimeMath::mul(*ref, 1000);
+        }
     } else {
         m_b.diagnostics().report("perfetto_track_event_missing_timestamp",
             "byte " + std::to_string(packetOffset) + ": a TrackEvent without a timestamp was dropped");
         return false;
     }
+    if (!at) {
+        m_b.diagnostics().report("perfetto_track_event_invalid_timestamp",
+            "byte " + std::to_string(packetOffset) + ": a TrackEvent's microsecond timestamp is out of range; dropped");
+        return false;
+    }
+    e.ts = *at;
     return true;
 }
 

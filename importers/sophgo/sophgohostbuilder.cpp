@@ -15,7 +15,7 @@ constexpr uint32_t kSetProfileEnable = 986, kGetProfileData = 987;
 
 TimeNs SophgoHostBuilder::time(uint64_t usec, uint64_t shiftUsec) const
 {
-    const uint64_t base = m_ctx.baseUsec + shiftUsec;
+    const uint64_t base = addUsec(m_ctx.baseUsec, shiftUsec);
     if (usec < base)
         return 0;
     return TimeNs(std::min<uint64_t>(usec - base, uint64_t(1) << 40)) * 1000;

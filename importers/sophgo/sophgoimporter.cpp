@@ -204,8 +204,8 @@ bool addIterations(SophgoContext& ctx, SophgoIterationQueue& queue, bool haveFir
         if (it.hasSummary) {
             const SophgoSummary& s = it.summary;
             if (prev && s.beginUsec > prev->endUsec)
-                shift += s.beginUsec - prev->endUsec;
-            const uint64_t origin = ctx.baseUsec + shift;
+                shift = addUsec(shift, s.beginUsec - prev->endUsec);
+            const uint64_t origin = addUsec(ctx.baseUsec, shift);
             it.begin = s.beginUsec > origin ? TimeNs(s.beginUsec - origin) * 1000 : packed->end;
             it.end = s.endUsec > origin ? std::max(it.begin, TimeNs(s.endUsec - origin) * 1000) : it.begin;
             prevSummary = s;
@@ -216,6 +216,10 @@ bool addIterations(SophgoContext& ctx, SophgoIterationQueue& queue, bool haveFir
                     it.file + ": no SUMMARY block; the subnet is placed after the previous one");
             it.begin = it.end = packed->end;
         }
+        // Each iteration adds at most a few 1e15 ns after its begin; kept at the store's
+        // limit, thousands of them cannot overflow (the store drops what lies past it).
+        it.begin = std::min(it.begin, store::kTimeLimit);
+        it.end = std::min(it.end, store::kTimeLimit);
         if (!ctx.arch.pmuKnown()) {
             it.tiu.clear();
             it.gdma.clear();
@@ -235,7 +239,7 @@ void addHosts(SophgoContext& ctx, const std::vector<HostFile>& hosts)
     uint64_t hostShift = 0;
     for (size_t i = 0; i < hosts.size(); ++i) {
         if (i > 0 && hosts[i].data.beginUsec > hosts[i - 1].data.endUsec)
-            hostShift += hosts[i].data.beginUsec - hosts[i - 1].data.endUsec;
+            hostShift = addUsec(hostShift, hosts[i].data.beginUsec - hosts[i - 1].data.endUsec);
         host.add(hosts[i].file, hosts[i].data, hosts[i].extra, hostShift);
     }
 }

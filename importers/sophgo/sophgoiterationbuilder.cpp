@@ -56,7 +56,10 @@ std::string lower(std::string s)
 TimeNs SophgoIterationBuilder::cyclesToNs(uint64_t cycles, double nsPerCycle) const
 {
     const double ns = double(cycles) * nsPerCycle;
-    return ns < kMaxSaneNs ? TimeNs(std::llround(ns)) : TimeNs(kMaxSaneNs);
+    if (ns >= 0 && ns < kMaxSaneNs)
+        return TimeNs(std::llround(ns));
+    m_ctx.b.diagnostics().count("sophgo_cycle_time_clamped");
+    return ns >= kMaxSaneNs ? TimeNs(kMaxSaneNs) : 0;
 }
 
 store::TypeId SophgoIterationBuilder::type(const std::string& name, const char* category)
@@ -220,7 +223,7 @@ void SophgoIterationBuilder::emitDyn(const SophgoIterationData& it, DynInfo& inf
         if (height < 1.0f)
             b.setSliceHeight(h, height);
         if (row == m_ctx.rows.mcu)
-            m_ctx.mcuBusy += end - begin;
+            m_ctx.mcuBusy = store::TimeMath::saturatingAdd(m_ctx.mcuBusy, end - begin);
         m_latest = std::max(m_latest, end);
     }
 }

@@ -2,6 +2,8 @@
 // The packed little-endian records inside the blocks of iter*.profile and bmlib*.profile,
 // decoded into plain values. Every decoder takes the whole payload and keeps the complete
 // records; `leftover` says how many bytes did not make a whole one.
+#include <store/timemath.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -10,9 +12,17 @@
 
 namespace strata::importers::sophgo {
 
-// The largest time in µs whose ns still fit a TimeNs (~292 years): anything later in a file
-// is corrupt and is reported, never multiplied into a wrapped time.
-constexpr uint64_t kMaxUsec = uint64_t(INT64_MAX) / 1000;
+// The largest time in µs whose ns are still a time the store holds (store::kTimeLimit, ~146
+// years): anything later in a file is corrupt and is reported, never multiplied into a
+// wrapped time. What is added to such a time afterwards (cycle offsets, at most 1e15 ns each)
+// still fits an int64; the store then drops or clamps what lies past its limit.
+constexpr uint64_t kMaxUsec = uint64_t(store::kTimeLimit) / 1000;
+
+// µs sums (shifts that pack iterations and host files end to end) saturate at kMaxUsec.
+constexpr uint64_t addUsec(uint64_t a, uint64_t b)
+{
+    return a >= kMaxUsec || b >= kMaxUsec - a ? kMaxUsec : a + b;
+}
 
 struct SophgoSummary { // 36 bytes
     uint32_t iteration = 0;

@@ -1,7 +1,9 @@
 #pragma once
+#include <store/sanitizers.h>
+
 #include <memory>
 
-#if defined(__SANITIZE_THREAD__)
+#if STRATA_TSAN
 extern "C" void __tsan_acquire(void* addr);
 extern "C" void __tsan_release(void* addr);
 #endif
@@ -12,13 +14,13 @@ namespace strata::model {
 // shared memory first (a task states its own start by its address, `this`).
 inline void handoverPublish([[maybe_unused]] const void* key)
 {
-#if defined(__SANITIZE_THREAD__)
+#if STRATA_TSAN
     __tsan_release(const_cast<void*>(key));
 #endif
 }
 inline void handoverReceive([[maybe_unused]] const void* key)
 {
-#if defined(__SANITIZE_THREAD__)
+#if STRATA_TSAN
     __tsan_acquire(const_cast<void*>(key));
 #endif
 }
@@ -32,7 +34,7 @@ inline void handoverReceive([[maybe_unused]] const void* key)
 // ThreadSanitizer builds a Handover is empty and both calls compile to nothing.
 class Handover {
 public:
-#if defined(__SANITIZE_THREAD__)
+#if STRATA_TSAN
     void publish() const
     {
         __tsan_release(m_token.get());

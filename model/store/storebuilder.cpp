@@ -1,5 +1,7 @@
 #include "storebuilder.h"
 
+#include "timemath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -92,12 +94,27 @@ void StoreBuilder::setThreadSortIndex(uint32_t thread, int32_t index)
     m_threads[thread].hasSortIndex = true;
 }
 
+bool StoreBuilder::acceptTime(TimeNs t)
+{
+    if (TimeMath::inRange(t))
+        return true;
+    diagnostics().count("time_out_of_range");
+    return false;
+}
+
 SliceHandle StoreBuilder::completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, TypeId type, ArgSetId args)
 {
     ++m_events;
     if (dur < 0) {
         diagnostics().count("slice_negative_duration");
         return {};
+    }
+    if (!acceptTime(ts))
+        return {};
+    // ts is in range, so kTimeLimit - ts cannot overflow.
+    if (dur > kTimeLimit - ts) {
+        diagnostics().count("slice_end_clamped");
+        dur = kTimeLimit - ts;
     }
     touch(ts);
     touch(ts + dur);
@@ -109,6 +126,8 @@ SliceHandle StoreBuilder::completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, 
 SliceHandle StoreBuilder::beginSlice(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return {};
     touch(ts);
     RawThread& t = m_threads[thread];
     t.slices.push_back(RawSlice { ts, kOpenDuration, type, args });
@@ -136,6 +155,9 @@ SliceHandle StoreBuilder::endSlice(
     uint32_t thread, TimeNs ts, StringId name, StringId category, const Arg* args, size_t n)
 {
     ++m_events;
+    // An end out of range is dropped: its begin stays open and is closed at the trace's end.
+    if (!acceptTime(ts))
+        return {};
     RawThread& t = m_threads[thread];
     // Match policy (as Perfetto): the innermost open slice with the same name and category;
     // a missing name or category matches anything.
@@ -179,6 +201,8 @@ void StoreBuilder::setSliceHeight(SliceHandle slice, float fraction)
 
 void StoreBuilder::memoryAccess(SliceHandle slice, const MemoryAccess& access)
 {
+    if (!acceptTime(access.start) || !acceptTime(access.end))
+        return;
     touch(access.start);
     touch(std::max(access.start, access.end));
     MemoryAccess a = access;
@@ -190,6 +214,8 @@ void StoreBuilder::memoryAccess(SliceHandle slice, const MemoryAccess& access)
 void StoreBuilder::threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     m_threads[thread].instants.push_back(RawInstant { ts, type, args });
 }
@@ -197,6 +223,8 @@ void StoreBuilder::threadInstant(uint32_t thread, TimeNs ts, TypeId type, ArgSet
 void StoreBuilder::processInstant(ProcessId p, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     m_processes[p.v].instants.push_back(RawInstant { ts, type, args });
 }
@@ -204,12 +232,16 @@ void StoreBuilder::processInstant(ProcessId p, TimeNs ts, TypeId type, ArgSetId 
 void StoreBuilder::globalInstant(TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     m_globalInstants.push_back(RawInstant { ts, type, args });
 }
 
 void StoreBuilder::counter(ProcessId p, StringId series, TimeNs ts, double value)
 {
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     const uint64_t key = (uint64_t(p.v) << 32) | series.v;
     auto [it, inserted] = m_counterIndex.try_emplace(key, static_cast<uint32_t>(m_counters.size()));
@@ -225,6 +257,8 @@ void StoreBuilder::counter(ProcessId p, StringId series, TimeNs ts, double value
 void StoreBuilder::asyncBegin(ProcessId p, uint64_t key, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     auto& list = m_processes[p.v].async;
     list.push_back(RawAsync { key, m_store->m_types.get(type).name, RawSlice { ts, kOpenDuration, type, args } });
@@ -234,6 +268,8 @@ void StoreBuilder::asyncBegin(ProcessId p, uint64_t key, TimeNs ts, TypeId type,
 void StoreBuilder::asyncEnd(ProcessId p, uint64_t key, TimeNs ts, StringId name, const Arg* args, size_t n)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     auto it = m_asyncOpen.find(mix(key, p.v));
     auto& list = m_processes[p.v].async;
     if (it == m_asyncOpen.end() || it->second.empty()) {
@@ -263,6 +299,8 @@ void StoreBuilder::asyncEnd(ProcessId p, uint64_t key, TimeNs ts, StringId name,
 void StoreBuilder::asyncInstant(ProcessId p, uint64_t key, TimeNs ts, TypeId type, ArgSetId args)
 {
     ++m_events;
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     m_processes[p.v].async.push_back(RawAsync { key, m_store->m_types.get(type).name, RawSlice { ts, 0, type, args } });
 }
@@ -270,6 +308,8 @@ void StoreBuilder::asyncInstant(ProcessId p, uint64_t key, TimeNs ts, TypeId typ
 void StoreBuilder::flowV1(
     uint32_t thread, TimeNs ts, FlowPhase phase, uint64_t key, bool enclosing, StringId name, StringId category)
 {
+    if (!acceptTime(ts))
+        return;
     touch(ts);
     m_flowV1.push_back(FlowV1Point { key, thread, m_seq++, ts, phase, enclosing, name, category });
 }

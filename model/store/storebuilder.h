@@ -111,6 +111,9 @@ private:
             m_maxTs = t;
     }
     ArgSetId mergeArgs(ArgSetId base, const Arg* args, size_t n);
+    // The door every time passes: false (and counted as "time_out_of_range") outside
+    // [-kTimeLimit, kTimeLimit], where later arithmetic on it could overflow (timemath.h).
+    bool acceptTime(TimeNs t);
 
     struct ThreadKey {
         uint32_t process;

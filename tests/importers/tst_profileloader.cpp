@@ -4,6 +4,7 @@
 #include "testfiles.h"
 
 #include <profileloader.h>
+#include <store/sanitizers.h>
 
 #include <QDir>
 #include <QRegularExpression>
@@ -31,7 +32,7 @@ struct Outcome {
     QString crash;
 };
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if STRATA_ASAN || STRATA_TSAN
 constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;

@@ -13,6 +13,7 @@
 #include <analysis/summary/summarycalculator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
+#include <store/sanitizers.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 
@@ -409,7 +410,7 @@ private slots:
             = QDir(QCoreApplication::applicationDirPath()).absoluteFilePath(QStringLiteral("../../app/cli/strata-cli"));
         if (!QFileInfo(cli).isExecutable())
             QSKIP("strata-cli is not built next to this test");
-#if defined(__SANITIZE_THREAD__)
+#if STRATA_TSAN
         // QProcess starts its child through forkfd's clone; in a process that already runs
         // pool threads, ThreadSanitizer's after-fork handling then leaves this (parent)
         // process marked as forked: it dies at the next thread start, or, told not to, loses
