@@ -162,7 +162,7 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
         const std::string_view ph = c.strings.view(StringId(e.ph));
         const char kind = ph.empty() ? '\0' : ph[0];
         if (kind != 'M' && (!e.hasTs || e.tsBad)) {
-            report(c, e, "bad_timestamp", e.hasTs ? "\"ts\" is not a number" : "no \"ts\"");
+            report(c, e, "bad_timestamp", e.hasTs ? "\"ts\" is not a number of µs within ±4.6e15" : "no \"ts\"");
             continue;
         }
         convertArgs(c, e);
@@ -202,7 +202,8 @@ void ChromeEventMerger::merge(const ParsedChunk& c)
         switch (kind) {
         case 'X': {
             if (!e.hasDur || e.durBad) {
-                report(c, e, "bad_duration", e.hasDur ? "\"dur\" is not a number" : "an X event without \"dur\"");
+                report(c, e, "bad_duration",
+                    e.hasDur ? "\"dur\" is not a number of µs within ±4.6e15" : "an X event without \"dur\"");
                 break;
             }
             flowV2(m_b.completeSlice(sliceThread(), e.ts, e.dur, eventType(), argSet()));

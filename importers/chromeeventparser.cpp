@@ -2,10 +2,13 @@
 
 #include "decimaltime.h"
 
+#include <store/timemath.h>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace strata::importers {
 
@@ -206,23 +209,29 @@ private:
         return id;
     }
 
+    // µs as written to ns, only within the store's range (store/timemath.h): a time beyond
+    // ±146 years is reported here, with its byte offset, rather than clamped later.
     static bool timeValue(ArgKind kind, int64_t i, uint64_t u, const std::string* text, store::TimeNs* out)
     {
+        std::optional<store::TimeNs> ns;
         switch (kind) {
-        case ArgKind::Int:
-            if (i > INT64_MAX / 1000 || i < INT64_MIN / 1000)
-                return false;
-            *out = i * 1000;
-            return true;
+        case ArgKind::Int: ns = store::TimeMath::mul(i, 1000); break;
         case ArgKind::Uint:
-            if (u > uint64_t(INT64_MAX / 1000))
-                return false;
-            *out = static_cast<store::TimeNs>(u) * 1000;
-            return true;
+            if (const auto v = store::TimeMath::fromUnsigned(u))
+                ns = store::TimeMath::mul(*v, 1000);
+            break;
         case ArgKind::Double:
-        case ArgKind::String: return parseMicrosToNs(*text, out);
-        default: return false;
+        case ArgKind::String: {
+            store::TimeNs parsed = 0;
+            if (parseMicrosToNs(*text, &parsed) && store::TimeMath::inRange(parsed))
+                ns = parsed;
+            break;
         }
+        default: break;
+        }
+        if (ns)
+            *out = *ns;
+        return ns.has_value();
     }
 
     bool scalar(ArgKind kind, int64_t i, uint64_t u, double d, const std::string* s)

@@ -238,10 +238,23 @@ size_t InputReader::produce(char* dst, size_t n)
         return 0;
     switch (m_compression) {
     case Compression::None: return producePlain(dst, n);
-    case Compression::Gzip: return produceGzip(dst, n);
-    case Compression::Zstd: return produceZstd(dst, n);
+    case Compression::Gzip: return checkRatio(produceGzip(dst, n));
+    case Compression::Zstd: return checkRatio(produceZstd(dst, n));
     }
     return 0;
+}
+
+size_t InputReader::checkRatio(size_t produced)
+{
+    m_decoded += produced;
+    const uint64_t in = std::max<uint64_t>(1, inputOffset());
+    if (m_decoded > m_bombFloor && m_decoded / in > m_maxRatio && !failed()) {
+        fail("stopped decompressing after " + std::to_string(m_decoded >> 20) + " MiB: over "
+                + std::to_string(m_maxRatio) + " times the " + std::to_string(in)
+                + " compressed bytes read, which no real trace reaches (a decompression bomb?)",
+            inputOffset());
+    }
+    return produced; // decoded before the stop: delivered, then read() returns 0
 }
 
 size_t InputReader::producePlain(char* dst, size_t n)

@@ -13,7 +13,8 @@
 
 namespace strata::store {
 
-constexpr TimeNs kTimeLimit = TimeNs(1) << 62;
+// 2^62 - 1: the difference of two such times is at most 2^63 - 2, never past INT64_MAX.
+constexpr TimeNs kTimeLimit = (TimeNs(1) << 62) - 1;
 
 class TimeMath {
 public:

@@ -423,6 +423,47 @@ private slots:
         QCOMPARE(r->read(buf, sizeof buf), size_t(0));
         QCOMPARE(r->producedBytes(), uint64_t(sizeof buf));
     }
+
+    // A decompression bomb stops once past the floor at over the ratio, with a message, and
+    // delivers what came before; a file that compresses like a trace is never stopped.
+    void bomb_data()
+    {
+        QTest::addColumn<QByteArray>("fileBytes");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<bool>("stopped");
+        const QByteArray spaces(8 * 1024 * 1024, ' '); // ~1000:1 in gzip
+        const QByteArray text = makeText(8 * 1024 * 1024, 3); // ~3:1, like a real trace
+        QTest::newRow("gzip of spaces") << gzipBytes(spaces) << spaces << true;
+        QTest::newRow("zstd of spaces") << zstdBytes(spaces) << spaces << true;
+        QTest::newRow("gzip members of spaces") << gzipBytes(spaces.left(1 << 20)).repeated(8) << spaces << true;
+        QTest::newRow("gzip of text") << gzipBytes(text) << text << false;
+        QTest::newRow("zstd of text") << zstdBytes(text) << text << false;
+        QTest::newRow("plain spaces") << spaces << spaces << false;
+    }
+
+    void bomb()
+    {
+        QFETCH(QByteArray, fileBytes);
+        QFETCH(QByteArray, content);
+        QFETCH(bool, stopped);
+        auto r = openBytes(QStringLiteral("bomb.bin"), fileBytes);
+        QVERIFY(r);
+        const uint64_t floor = 1 << 20;
+        r->setBombLimits(floor, 200);
+        const QByteArray got = readAll(*r, 64 * 1024);
+        QCOMPARE(r->failed(), stopped);
+        if (stopped) {
+            QVERIFY2(
+                QString::fromStdString(r->error()).contains(QStringLiteral("decompression bomb")), r->error().c_str());
+            // Stopped soon after the floor (one read of overshoot at most), and what it
+            // delivered is the content's start.
+            QVERIFY(uint64_t(got.size()) > floor);
+            QVERIFY(got.size() <= qsizetype(floor) + 64 * 1024);
+            QCOMPARE(got, content.left(got.size()));
+        } else {
+            QCOMPARE(got, content);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestInputReader)

@@ -13,6 +13,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include <sys/resource.h>
@@ -29,6 +30,8 @@ struct Outcome {
     bool store = false;
     QString error;
     QString diagnostics; // "kind:n kind:n"
+    QString messages; // the diagnostics' messages, " | " between them
+    qint64 slices = -1, instants = -1, flows = -1;
     QString crash;
 };
 
@@ -68,9 +71,14 @@ Outcome loadIsolated(const QString& path)
             const LoadResult r = ProfileLoader::load(path.toStdString());
             msg = r.store ? "1\n" : "0\n";
             msg += r.error + "\n";
-            if (r.store)
+            if (r.store) {
                 for (const auto& [k, n] : r.store->diagnostics().counts())
                     msg += k + ":" + std::to_string(n) + " ";
+                msg += "\n" + std::to_string(r.store->sliceCount()) + " " + std::to_string(r.store->instantCount())
+                    + " " + std::to_string(r.store->flowCount()) + "\n";
+                for (const std::string& m : r.store->diagnostics().messages())
+                    msg += m + " | ";
+            }
         } catch (const std::exception& e) {
             msg = std::string("0\nexception escaped ProfileLoader::load: ") + e.what() + "\n";
         }
@@ -111,6 +119,13 @@ Outcome loadIsolated(const QString& path)
     out.store = lines[0] == "1";
     out.error = QString::fromUtf8(lines[1]);
     out.diagnostics = lines.size() > 2 ? QString::fromUtf8(lines[2]).trimmed() : QString();
+    if (lines.size() > 3) {
+        const QList<QByteArray> counts = lines[3].split(' ');
+        out.slices = counts.value(0).toLongLong();
+        out.instants = counts.value(1).toLongLong();
+        out.flows = counts.value(2).toLongLong();
+    }
+    out.messages = lines.size() > 4 ? QString::fromUtf8(lines[4]) : QString();
     return out;
 }
 
@@ -143,12 +158,109 @@ QByteArray validTrace(int count)
     return out;
 }
 
+// Writes head, piece(0) .. piece(count - 1), tail to `path` a megabyte at a time: the
+// hostile traces run to 420 MB and are never held whole.
+void writeGenerated(const QString& path, const QByteArray& head, qint64 count,
+    const std::function<QByteArray(qint64)>& piece, const QByteArray& tail)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    QByteArray buf = head;
+    for (qint64 i = 0; i < count; ++i) {
+        buf += piece(i);
+        if (buf.size() >= (1 << 20)) {
+            f.write(buf);
+            buf.clear();
+        }
+    }
+    buf += tail;
+    if (f.write(buf) != buf.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+QByteArray num(qint64 v)
+{
+    return QByteArray::number(v);
+}
+
+// Hostile but valid traces are this much smaller under the sanitizers, whose 2-3x memory
+// and 3-10x time would make the full sizes a CI cost of minutes; the arithmetic they check
+// does not depend on the count. Release runs the sizes the README states.
+constexpr qint64 kScale = kSanitized ? 10 : 1;
+
 } // namespace
 
 class TestProfileLoader : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
+
+    static void writeHostile(const QString& name, const QString& path)
+    {
+        const qint64 depth = 1000000 / kScale, names = 10000000 / kScale, hops = 1000000 / kScale;
+        if (name == QLatin1String("nested")) {
+            writeGenerated(
+                path, "[", 2 * depth,
+                [&](qint64 i) {
+                    return (i ? QByteArray(",") : QByteArray())
+                        + (i < depth ? "{\"ph\":\"B\",\"name\":\"n\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}"
+                                     : "{\"ph\":\"E\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}");
+                },
+                "]");
+        } else if (name == QLatin1String("bigstring")) {
+            const QByteArray mb(1 << 20, 'a');
+            writeGenerated(
+                path, "[{\"ph\":\"X\",\"name\":\"", 100, [&](qint64) { return mb; },
+                "\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]");
+        } else if (name == QLatin1String("names")) {
+            writeGenerated(
+                path, "[", names,
+                [](qint64 i) {
+                    return (i ? QByteArray(",") : QByteArray()) + "{\"ph\":\"i\",\"ts\":" + num(i) + ",\"name\":\"n"
+                        + num(i) + "\"}";
+                },
+                "]");
+        } else if (name == QLatin1String("tslimits")) {
+            // Two fit; the others are past ±2^62 ns, as integers, decimals and strings.
+            testfiles::writeFile(path,
+                "[{\"ph\":\"X\",\"name\":\"ok\",\"ts\":5,\"dur\":1,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"X\",\"name\":\"a\",\"ts\":9223372036854775.807,\"dur\":1,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"X\",\"name\":\"b\",\"ts\":-9223372036854775808,\"dur\":1,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"X\",\"name\":\"c\",\"ts\":18446744073709551615,\"dur\":1,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"X\",\"name\":\"d\",\"ts\":\"4611686018427388\",\"dur\":1,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"B\",\"name\":\"e\",\"ts\":-4611686018427387,\"pid\":1,\"tid\":2},"
+                "{\"ph\":\"E\",\"ts\":4611686018427387,\"pid\":1,\"tid\":2}]");
+        } else if (name == QLatin1String("dur1e300")) {
+            testfiles::writeFile(path,
+                "[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1e300,\"pid\":1,\"tid\":1},"
+                "{\"ph\":\"X\",\"name\":\"b\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]");
+        } else if (name == QLatin1String("flows")) {
+            // One flow id through 10^6 slices on four threads: s, then t, ..., then f.
+            writeGenerated(
+                path, "[", hops,
+                [&](qint64 i) {
+                    const QByteArray where = ",\"pid\":1,\"tid\":" + num(i % 4) + "}";
+                    const char* ph = i == 0 ? "s" : i == hops - 1 ? "f" : "t";
+                    return (i ? QByteArray(",") : QByteArray()) + "{\"ph\":\"X\",\"name\":\"s\",\"ts\":" + num(2 * i)
+                        + ",\"dur\":1" + where + ",{\"ph\":\"" + ph + "\",\"name\":\"f\",\"cat\":\"c\",\"id\":1,\"ts\":"
+                        + num(2 * i) + (i == hops - 1 ? ",\"bp\":\"e\"" : "") + where;
+                },
+                "]");
+        } else if (name == QLatin1String("packet4g")) {
+            // Trace.packet (field 1, length-delimited) whose length varint says 2^32 bytes.
+            testfiles::writeFile(path, QByteArray("\x0a\x80\x80\x80\x80\x10", 6) + QByteArray(32, '\x08'));
+        } else if (name == QLatin1String("bomb")) {
+            // One event, then 160 gzip members of 64 MiB of spaces (valid JSON whitespace):
+            // 10 GiB from 10 MB, stopped at InputReader::kBombFloorBytes.
+            const QByteArray spaces = testfiles::gzipBytes(QByteArray(64 << 20, ' '), 9);
+            writeGenerated(
+                path, testfiles::gzipBytes("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}"),
+                160, [&](qint64) { return spaces; }, testfiles::gzipBytes("]"));
+        } else {
+            qFatal("no hostile trace %s", qPrintable(name));
+        }
+    }
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
@@ -254,6 +366,65 @@ private slots:
                         == 1,
                     qPrintable(r.diagnostics));
         }
+    }
+
+    // Valid but hostile traces (README, Reliability): each loads within the child's 4 GiB
+    // address space and without a sanitizer report, or is refused with a message.
+    void hostileButValid_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<qint64>("slices"); // -1: a refusal, whose error must name the file
+        QTest::addColumn<qint64>("instants");
+        QTest::addColumn<qint64>("flows");
+        QTest::addColumn<QString>("diagnostic"); // must be counted (empty: none asked)
+        QTest::addColumn<QString>("message"); // in the error, or in a diagnostic's message
+        const qint64 depth = 1000000 / kScale, names = 10000000 / kScale, hops = 1000000 / kScale;
+        QTest::newRow("10^6 nested B/E") << "nested" << depth << qint64(0) << qint64(0) << ""
+                                         << "";
+        QTest::newRow("a 100 MB string") << "bigstring" << qint64(1) << qint64(0) << qint64(0) << ""
+                                         << "";
+        QTest::newRow("10^7 distinct names") << "names" << qint64(0) << names << qint64(0) << ""
+                                             << "";
+        QTest::newRow("ts near INT64 limits") << "tslimits" << qint64(2) << qint64(0) << qint64(0) << "bad_timestamp"
+                                              << "within ±4.6e15";
+        QTest::newRow("dur of 1e300") << "dur1e300" << qint64(1) << qint64(0) << qint64(0) << "bad_duration"
+                                      << "within ±4.6e15";
+        QTest::newRow("a flow chain of 10^6 hops") << "flows" << hops << qint64(0) << hops - 1 << ""
+                                                   << "";
+        QTest::newRow("a Perfetto packet claiming 4 GB") << "packet4g" << qint64(-1) << qint64(0) << qint64(0) << ""
+                                                         << "packet length 4294967296";
+        QTest::newRow("a gzip bomb, 10 MB to 10 GiB")
+            << "bomb" << qint64(1) << qint64(0) << qint64(0) << "truncated_input"
+            << "decompression bomb";
+    }
+
+    void hostileButValid()
+    {
+        QFETCH(QString, name);
+        QFETCH(qint64, slices);
+        QFETCH(qint64, instants);
+        QFETCH(qint64, flows);
+        QFETCH(QString, diagnostic);
+        QFETCH(QString, message);
+        const QString path = m_dir.filePath(
+            QStringLiteral("hostile-") + name + (name == QLatin1String("packet4g") ? ".pftrace" : ".json"));
+        writeHostile(name, path);
+        const Outcome r = loadIsolated(path);
+        QFile::remove(path);
+        QVERIFY2(r.crash.isEmpty(), qPrintable(r.crash));
+        if (slices < 0) {
+            QVERIFY(!r.store);
+            QVERIFY2(r.error.contains(path) && r.error.contains(message), qPrintable(r.error));
+            return;
+        }
+        QVERIFY2(r.store, qPrintable(r.error));
+        QCOMPARE(r.slices, slices);
+        QCOMPARE(r.instants, instants);
+        QCOMPARE(r.flows, flows);
+        if (!diagnostic.isEmpty())
+            QVERIFY2(r.diagnostics.contains(diagnostic + ":"), qPrintable(r.diagnostics));
+        if (!message.isEmpty())
+            QVERIFY2(r.messages.contains(message), qPrintable(r.messages));
     }
 
     // What a cut compressed file salvages is a prefix of the whole: the complete nested pairs

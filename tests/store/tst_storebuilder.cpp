@@ -39,6 +39,8 @@ private slots:
     void namesFromSetters();
     void extent_data();
     void extent();
+    void timesOutOfRange_data();
+    void timesOutOfRange();
     void cancelledFinalize();
     void progressEndsAtOne();
 };
@@ -493,6 +495,49 @@ void tst_StoreBuilder::extent()
     const Store s = StoreFinalizer::finalize(sc.b);
     QCOMPARE(s->extent().start, TimeNs(start));
     QCOMPARE(s->extent().end, TimeNs(end));
+}
+
+void tst_StoreBuilder::timesOutOfRange_data()
+{
+    // kTimeLimit = 2^62 - 1 = 4611686018427387903: times past it are dropped and counted, a
+    // slice ending past it is clamped there; nothing overflows (the asan preset checks).
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<int>("slices");
+    QTest::addColumn<qint64>("end"); // extent end
+    QTest::addColumn<int>("outOfRange");
+    QTest::addColumn<int>("clamped");
+    QTest::newRow("at the limit") << "X a 4611686018427387903 0" << 1 << qint64(4611686018427387903) << 0 << 0;
+    QTest::newRow("past the limit") << "X a 0 1; X a 4611686018427387904 10" << 1 << qint64(1) << 1 << 0;
+    QTest::newRow("before minus the limit") << "X a 0 1; X a -4611686018427387904 10" << 1 << qint64(1) << 1 << 0;
+    QTest::newRow("INT64_MAX duration") << "X a 0 9223372036854775807" << 1 << qint64(4611686018427387903) << 0 << 1;
+    QTest::newRow("end past the limit") << "X a 4611686018427387000 5000" << 1 << qint64(4611686018427387903) << 0 << 1;
+    QTest::newRow("B and E at both limits")
+        << "B a -4611686018427387903; E a 4611686018427387903" << 1 << qint64(4611686018427387903) << 0 << 0;
+    QTest::newRow("E past the limit: closed at the trace's end")
+        << "B a 0; X b 5 5; E a 9223372036854775807" << 2 << qint64(10) << 1 << 0;
+    QTest::newRow("B past the limit") << "X b 0 5; B a 9223372036854775807; E a 9" << 1 << qint64(5) << 1 << 0;
+    QTest::newRow("instants and counters past the limit")
+        << "X a 0 5; I -9223372036854775808; G 9223372036854775807; C 9223372036854775807 1" << 1 << qint64(5) << 3
+        << 0;
+    QTest::newRow("async past the limit")
+        << "X a 0 5; b 1 r 4611686018427387904; e 1 r 3; b 2 s 1; e 2 s 9223372036854775807" << 2 << qint64(5) << 2
+        << 0;
+}
+
+void tst_StoreBuilder::timesOutOfRange()
+{
+    QFETCH(QString, script);
+    QFETCH(int, slices);
+    QFETCH(qint64, end);
+    QFETCH(int, outOfRange);
+    QFETCH(int, clamped);
+    Script sc;
+    sc.run(script);
+    const Store s = StoreFinalizer::finalize(sc.b);
+    QCOMPARE(int(s->sliceCount()), slices);
+    QCOMPARE(s->extent().end, TimeNs(end));
+    QCOMPARE(int(s->diagnostics().get("time_out_of_range")), outOfRange);
+    QCOMPARE(int(s->diagnostics().get("slice_end_clamped")), clamped);
 }
 
 void tst_StoreBuilder::cancelledFinalize()
