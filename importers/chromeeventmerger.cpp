@@ -2,6 +2,8 @@
 
 #include <store/devicerules.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdlib>
 
 namespace strata::importers {
@@ -108,16 +110,20 @@ void ChromeEventMerger::metadata(const ParsedChunk& c, const ParsedEvent& e, Pro
     };
     Arg a;
     double number = 0;
+    // A sort index out of int's range (or NaN) sorts at the nearest end instead of being cast.
+    auto sortIndex = [](double v) {
+        return v != v ? 0 : static_cast<int32_t>(std::clamp(v, double(INT32_MIN), double(INT32_MAX)));
+    };
     if (name == "process_name" && arg("name", &a) && a.kind == ArgKind::String)
         m_b.setProcessName(p, a.stringValue());
     else if (name == "process_labels" && arg("labels", &a) && a.kind == ArgKind::String)
         m_b.setProcessLabels(p, a.stringValue());
     else if (name == "process_sort_index" && arg("sort_index", &a) && a.number(&number))
-        m_b.setProcessSortIndex(p, static_cast<int32_t>(number));
+        m_b.setProcessSortIndex(p, sortIndex(number));
     else if (name == "thread_name" && arg("name", &a) && a.kind == ArgKind::String)
         m_b.setThreadName(m_b.thread(p, idValue(c, e.tid)), a.stringValue());
     else if (name == "thread_sort_index" && arg("sort_index", &a) && a.number(&number))
-        m_b.setThreadSortIndex(m_b.thread(p, idValue(c, e.tid)), static_cast<int32_t>(number));
+        m_b.setThreadSortIndex(m_b.thread(p, idValue(c, e.tid)), sortIndex(number));
 }
 
 void ChromeEventMerger::counters(const ParsedChunk& c, const ParsedEvent& e, ProcessId p)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <optional>
 
@@ -197,8 +198,14 @@ private:
             id.num = static_cast<int64_t>(u);
             break;
         case ArgKind::Double:
-            id.kind = LocalId::Number;
-            id.num = static_cast<int64_t>(d);
+            // 1e3 is the number 1000; 1.5 or 1e20 fit no integer and stay the text written.
+            if (std::isfinite(d) && d == std::floor(d) && d >= -9.2e18 && d <= 9.2e18) {
+                id.kind = LocalId::Number;
+                id.num = static_cast<int64_t>(d);
+            } else {
+                id.kind = LocalId::String;
+                id.str = intern(*s);
+            }
             break;
         case ArgKind::String:
             id.kind = LocalId::String;

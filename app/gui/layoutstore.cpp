@@ -1,6 +1,7 @@
 #include "layoutstore.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
@@ -32,6 +33,18 @@ void setError(QString* error, const QString& text)
 {
     if (error)
         *error = text;
+}
+
+// A layout file's state and geometry are handed to QMainWindow::restoreState and
+// restoreGeometry, which trust them: Qt 6.4 indexes its dock areas with a number read from
+// the state, so a damaged file could crash it (tests/fuzz/regressions/layout). The file
+// carries this checksum of both; one that does not match is refused before Qt sees it.
+QString checksum(const QByteArray& state, const QByteArray& geometry)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(state);
+    h.addData(geometry);
+    return QStringLiteral("sha256:") + QString::fromLatin1(h.result().toHex());
 }
 
 std::optional<QByteArray> fromBase64(const QString& text)
@@ -244,6 +257,7 @@ bool LayoutStore::writeFile(const Layout& layout, const QString& path, QString* 
     o.insert(QStringLiteral("state"), QString::fromLatin1(layout.state.toBase64()));
     o.insert(QStringLiteral("geometry"), QString::fromLatin1(layout.geometry.toBase64()));
     o.insert(QStringLiteral("front"), QJsonArray::fromStringList(layout.front));
+    o.insert(QStringLiteral("checksum"), checksum(layout.state, layout.geometry));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
         setError(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
@@ -294,6 +308,15 @@ std::optional<Layout> LayoutStore::readFile(const QString& path, QString* error)
     const auto geometry = geometryText.isEmpty() ? std::optional<QByteArray>(QByteArray()) : fromBase64(geometryText);
     if (!state || !geometry) {
         setError(error, tr("%1 is damaged: its window state is not valid base64.").arg(path));
+        return std::nullopt;
+    }
+    const QJsonValue sum = o.value(QStringLiteral("checksum"));
+    if (!sum.isString()) {
+        setError(error, tr("%1 has no checksum (an older Strata wrote it?): export the layout again.").arg(path));
+        return std::nullopt;
+    }
+    if (sum.toString() != checksum(*state, *geometry)) {
+        setError(error, tr("%1 is damaged: its window state does not match its checksum.").arg(path));
         return std::nullopt;
     }
     l.state = *state;

@@ -55,8 +55,9 @@ public:
     void saveSession(const Layout& layout);
     std::optional<Layout> session(QString* error = nullptr) const;
 
-    // A layout file: JSON {"format":"strata-layout","name","version","state","geometry"},
-    // written atomically.
+    // A layout file: JSON {"format":"strata-layout","name","version","state","geometry","front",
+    // "checksum"}, written atomically. "checksum" ("sha256:<hex>" of the state and geometry
+    // bytes) is required: a file whose bytes do not match it is refused, never applied.
     static bool writeFile(const Layout& layout, const QString& path, QString* error = nullptr);
     static std::optional<Layout> readFile(const QString& path, QString* error = nullptr);
 

@@ -17,8 +17,8 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     for f in "$fuzz"/fuzz_*; do
         n=$(basename "$f")
-        case "$n" in *_replay|*.*) continue ;; esac
-        [ -x "$f" ] && targets+=("${n#fuzz_}")
+        case "$n" in *_replay|*_autogen|*.*) continue ;; esac
+        [ -f "$f" ] && [ -x "$f" ] && targets+=("${n#fuzz_}")
     done
 fi
 [ ${#targets[@]} -gt 0 ] || { echo "run-fuzzers: no libFuzzer programs in $fuzz (configure with clang and -DSTRATA_FUZZ=ON)" >&2; exit 1; }
