@@ -67,6 +67,19 @@ public:
             return b > 0 ? kTimeMax : kTimeMin;
         return r;
     }
+    static constexpr TimeNs saturatingSub(TimeNs a, TimeNs b)
+    {
+        int64_t r = 0;
+        if (__builtin_sub_overflow(a, b, &r))
+            return b < 0 ? kTimeMax : kTimeMin;
+        return r;
+    }
+    // Prefix sums, whose differences give window totals, wrap instead (two's complement, as
+    // unsigned arithmetic defines it): a difference is then exact whenever the window's true
+    // total fits, however large the sums before it grew. Only a trace of absurd durations
+    // (each within range, their sum not) sees a wrapped figure; never undefined behaviour.
+    static constexpr TimeNs wrappingAdd(TimeNs a, TimeNs b) { return TimeNs(uint64_t(a) + uint64_t(b)); }
+    static constexpr TimeNs wrappingSub(TimeNs a, TimeNs b) { return TimeNs(uint64_t(a) - uint64_t(b)); }
 };
 
 } // namespace strata::store

@@ -1,6 +1,7 @@
 #include "latencyunitpicker.h"
 
 #include <analysis/operators/nameparser.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 #include <cctype>
@@ -166,7 +167,7 @@ std::string LatencyUnitPicker::pick(const store::EventStore& store, const Operat
     for (store::SliceRow r : tops) {
         const uint32_t g = grouper.group(r);
         ++groups[g].count;
-        groups[g].total += store.sliceDur(r);
+        groups[g].total = store::TimeMath::saturatingAdd(groups[g].total, store.sliceDur(r));
         all.push_back({ store.sliceTs(r), store.sliceEnd(r), g });
     }
     // Outer units: the repeated groups, and a lone step-like one (one iteration of a run).

@@ -3,6 +3,8 @@
 #include "operatoraggregator.h"
 #include "operatorcatalog.h"
 
+#include <store/timemath.h>
+
 namespace strata::analysis {
 
 namespace {
@@ -27,10 +29,10 @@ Shares measure(const store::EventStore& store, const OperatorCatalog& catalog)
         for (uint32_t r = lv.begin; r < lv.end; ++r) {
             const store::SliceRow row(r);
             const double dur = double(store.sliceDur(row));
-            s.total += dur;
+            s.total = store::TimeMath::saturatingAdd(s.total, dur);
             for (int l = 0; l < 3; ++l)
                 if (catalog.key(kOrder[l], row, store.sliceType(row), store.sliceArgs(row)) == OperatorCatalog::kNoKey)
-                    s.none[l] += dur;
+                    s.none[l] = store::TimeMath::saturatingAdd(s.none[l], dur);
         }
     }
     return s;

@@ -3,6 +3,7 @@
 #include "operatortotals.h"
 
 #include <store/parallel.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 #include <chrono>
@@ -243,7 +244,7 @@ OperatorTable OperatorAggregator::aggregate(const store::EventStore& store, cons
         OperatorRow row = a.row(a.key, catalog);
         row.medianNs = medians[i];
         table.events += a.count;
-        table.busyNs += a.self;
+        table.busyNs = store::TimeMath::saturatingAdd(table.busyNs, a.self);
         table.transferNs += a.transfer;
         table.rows.push_back(std::move(row));
     }

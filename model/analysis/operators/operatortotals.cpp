@@ -1,5 +1,6 @@
 #include "operatortotals.h"
 
+#include <store/timemath.h>
 #include <string>
 
 namespace strata::analysis {
@@ -9,9 +10,9 @@ void OperatorTotals::merge(const OperatorTotals& from)
     if (from.count == 0 && from.self == 0 && from.transfer == 0)
         return;
     count += from.count;
-    total += from.total;
-    self += from.self;
-    transfer += from.transfer;
+    total = store::TimeMath::saturatingAdd(total, from.total);
+    self = store::TimeMath::saturatingAdd(self, from.self);
+    transfer = store::TimeMath::saturatingAdd(transfer, from.transfer);
     min = std::min(min, from.min);
     max = std::max(max, from.max);
     bytes += from.bytes;

@@ -1,6 +1,7 @@
 #pragma once
 #include "operatorcatalog.h"
 #include "operatorrow.h"
+#include <store/timemath.h>
 #include <store/types.h>
 
 #include <algorithm>
@@ -26,10 +27,11 @@ struct OperatorTotals {
     void add(store::TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
     {
         ++count;
-        total += dur;
-        self += dur;
+        // Sums saturate (store/timemath.h): only a trace of absurd durations gets there.
+        total = store::TimeMath::saturatingAdd(total, dur);
+        self = store::TimeMath::saturatingAdd(self, dur);
         if (isTransfer)
-            transfer += dur;
+            transfer = store::TimeMath::saturatingAdd(transfer, dur);
         min = std::min(min, dur);
         max = std::max(max, dur);
         durations.push_back(dur);
@@ -58,9 +60,9 @@ struct OperatorTotals {
     // A direct child of a slice counted here: its time is not this row's own.
     void subtractChild(store::TimeNs dur, bool isTransfer)
     {
-        self -= dur;
+        self = store::TimeMath::saturatingSub(self, dur);
         if (isTransfer)
-            transfer -= dur;
+            transfer = store::TimeMath::saturatingSub(transfer, dur);
     }
 
     // Another core's totals of the same row; their durations stay where they are.

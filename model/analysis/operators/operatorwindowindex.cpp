@@ -3,12 +3,20 @@
 #include "operatoraggregator.h"
 
 #include <store/parallel.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 
 namespace strata::analysis {
 
 namespace {
+
+// A window total is a difference of block sums: they wrap (store/timemath.h), so the
+// difference stays exact whenever the window's own total fits.
+store::TimeNs signedAdd(store::TimeNs acc, int64_t sign, store::TimeNs v)
+{
+    return sign >= 0 ? store::TimeMath::wrappingAdd(acc, v) : store::TimeMath::wrappingSub(acc, v);
+}
 
 constexpr uint32_t kNone = 0xffffffffu;
 constexpr uint32_t kItemBlocks = 64; // blocks per work item of the build
@@ -34,7 +42,7 @@ struct BlockSums {
             totals.push_back(0);
         }
         ++counts[i];
-        totals[i] += dur;
+        totals[i] = store::TimeMath::wrappingAdd(totals[i], dur);
     }
     void clear()
     {
@@ -196,11 +204,13 @@ void OperatorWindowIndex::addBlock(uint32_t block, Channel ch, int64_t sign, Acc
         for (uint32_t i = m_ownStart[block]; i < m_ownStart[block + 1]; ++i) {
             Accumulator::Sum& s = acc.at(m_ownKey[i]);
             s.count += sign * int64_t(m_ownCount[i]);
-            s.total += sign * m_ownTotal[i];
+            s.total = signedAdd(s.total, sign, m_ownTotal[i]);
         }
     } else {
-        for (uint32_t i = m_childStart[block]; i < m_childStart[block + 1]; ++i)
-            acc.at(m_childKey[i]).children += sign * m_childDur[i];
+        for (uint32_t i = m_childStart[block]; i < m_childStart[block + 1]; ++i) {
+            Accumulator::Sum& s = acc.at(m_childKey[i]);
+            s.children = signedAdd(s.children, sign, m_childDur[i]);
+        }
     }
 }
 
@@ -213,10 +223,11 @@ void OperatorWindowIndex::scan(const store::EventStore& store, const OperatorCat
         if (ch == Channel::Own) {
             Accumulator::Sum& s = acc.at(catalog.key(m_level, row, store.sliceType(row), store.sliceArgs(row)));
             s.count += sign;
-            s.total += sign * dur;
+            s.total = signedAdd(s.total, sign, dur);
         } else {
             const store::SliceRow p = store.sliceParent(row);
-            acc.at(catalog.key(m_level, p, store.sliceType(p), store.sliceArgs(p))).children += sign * dur;
+            Accumulator::Sum& s = acc.at(catalog.key(m_level, p, store.sliceType(p), store.sliceArgs(p)));
+            s.children = signedAdd(s.children, sign, dur);
         }
     }
 }
@@ -270,7 +281,7 @@ OperatorWindowIndex::Result OperatorWindowIndex::query(
             continue; // a key only touched by blocks added and taken off again
         const Row row { s.key, uint64_t(s.count), s.total, s.total - s.children };
         result.events += row.count;
-        result.busyNs += row.selfNs;
+        result.busyNs = store::TimeMath::saturatingAdd(result.busyNs, row.selfNs);
         result.rows.push_back(row);
     }
     auto before = [&catalog](const Row& a, const Row& b) {

@@ -3,6 +3,7 @@
 #include "textmatcher.h"
 
 #include <store/parallel.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 #include <memory>
@@ -190,7 +191,7 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
                 if (!argEval.test(s.sliceArgs(sr)))
                     continue;
                 o.rows.push_back(sr);
-                o.total += dur;
+                o.total = store::TimeMath::saturatingAdd(o.total, dur);
             }
         }
         seen += r.size();
@@ -222,7 +223,7 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
     result.slices.reserve(found);
     for (SlicePart& p : out) {
         result.slices.insert(result.slices.end(), p.rows.begin(), p.rows.end());
-        result.totalNs += p.total;
+        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, p.total);
         std::vector<store::SliceRow>().swap(p.rows);
     }
     return true;

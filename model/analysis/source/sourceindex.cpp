@@ -2,6 +2,7 @@
 #include "locationtable.h"
 
 #include <store/parallel.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 #include <iterator>
@@ -225,7 +226,7 @@ bool SourceIndex::indexSlices(Build& b)
             if (l == kNone)
                 continue;
             ++c.count[l];
-            c.dur[l] += s.sliceDur(row);
+            c.dur[l] = store::TimeMath::saturatingAdd(c.dur[l], s.sliceDur(row));
             ++c.origins[m_typeLoc[type.v] != kNone ? size_t(SourceOrigin::TypeSource) : b.argOrigin[args.v]];
         }
     });
@@ -242,7 +243,7 @@ bool SourceIndex::indexSlices(Build& b)
             pc[p].count[l] = at; // cursor
             at += n;
             b.sliceCount[l] += n;
-            b.sliceDur[l] += pc[p].dur[l];
+            b.sliceDur[l] = store::TimeMath::saturatingAdd(b.sliceDur[l], pc[p].dur[l]);
         }
         m_sliceOffsets[l + 1] = at;
     }
@@ -326,7 +327,7 @@ void SourceIndex::collectFiles(const Build& b)
             line.totalNs = b.sliceDur[l];
             file.slices += line.slices;
             file.instants += line.instants;
-            file.totalNs += line.totalNs;
+            file.totalNs = store::TimeMath::saturatingAdd(file.totalNs, line.totalNs);
             file.lines.push_back(line);
         }
         m_fileByPath.emplace(file.path, int(m_files.size()));

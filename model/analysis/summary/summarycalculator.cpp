@@ -1,5 +1,6 @@
 #include "summarycalculator.h"
 
+#include <store/timemath.h>
 #include <store/transferclassifier.h>
 
 namespace strata::analysis {
@@ -81,7 +82,7 @@ DeviceScope SummaryCalculator::deviceScope(const std::vector<TrackSummaryRow>& t
         if (!in)
             continue;
         ++scope.tracks;
-        scope.busyNs += t.busyNs;
+        scope.busyNs = store::TimeMath::saturatingAdd(scope.busyNs, t.busyNs);
         scope.utilization += t.utilization;
     }
     if (scope.tracks)

@@ -1,6 +1,7 @@
 #include "summaryindex.h"
 
 #include <store/parallel.h>
+#include <store/timemath.h>
 
 #include <algorithm>
 #include <atomic>
@@ -168,7 +169,7 @@ void SummaryIndex::buildLevel(const store::EventStore& store, uint32_t level, st
         }
         const store::SliceRow row(rows.begin + i);
         const store::TimeNs d = store.sliceDur(row);
-        dur += d;
+        dur = store::TimeMath::wrappingAdd(dur, d);
         const store::ArgSetId set = store.sliceArgs(row);
         if (!set.valid())
             continue;
@@ -226,7 +227,7 @@ void SummaryIndex::buildOverflowUnion(const store::EventStore& store, store::Tra
             return;
         m_extraStart.push_back(a);
         m_extraEnd.push_back(b);
-        m_extraPrefix.push_back(m_extraPrefix.back() + (b - a));
+        m_extraPrefix.push_back(store::TimeMath::wrappingAdd(m_extraPrefix.back(), b - a));
     };
     for (const auto& [a, b] : merged) {
         // Thread rows ending after a, in time order; they do not overlap each other.
@@ -297,7 +298,7 @@ void SummaryIndex::addRows(
     const auto s = static_cast<store::TimeNs>(sign);
     for (uint32_t r = begin; r < end; ++r) {
         const store::TimeNs d = store.sliceDur(store::SliceRow(r));
-        p.dur += s * d;
+        p.dur = store::TimeMath::wrappingAdd(p.dur, s * d);
         if (!channels)
             continue;
         double metric[MetricKeys::kMetricCount] = {};
@@ -369,15 +370,15 @@ void SummaryIndex::addLevel(const store::EventStore& store, uint32_t level, stor
     const Level& lv = m_levels[level];
     const Prefix a = prefixAt(store, level, rows, first), b = prefixAt(store, level, rows, last);
     acc.events += last - first;
-    const store::TimeNs total = b.dur - a.dur;
-    acc.durationNs += total;
+    const store::TimeNs total = store::TimeMath::wrappingSub(b.dur, a.dur);
+    acc.durationNs = store::TimeMath::saturatingAdd(acc.durationNs, total);
     double chan[kChannels];
     for (int c = 0; c < kChannels; ++c)
         chan[c] = b.chan[c] - a.chan[c];
     store::TimeNs inside = total;
     // Only the first row can start before the window and only the last can end after it.
     auto cut = [&](uint32_t r, store::TimeNs part) {
-        inside -= part;
+        inside = store::TimeMath::saturatingSub(inside, part);
         if (!lv.channels)
             return;
         double metric[MetricKeys::kMetricCount] = {};
@@ -394,7 +395,7 @@ void SummaryIndex::addLevel(const store::EventStore& store, uint32_t level, stor
     if (store.sliceEnd(store::SliceRow(last - 1)) > w.end)
         cut(last - 1, store.sliceEnd(store::SliceRow(last - 1)) - w.end);
     if (clipped)
-        *clipped += inside;
+        *clipped = store::TimeMath::saturatingAdd(*clipped, inside);
     acc.bytes += chan[kBytesSum];
     acc.flops += chan[kFlopsSum];
     acc.mfuWeighted += chan[kMfuWeighted];
@@ -419,7 +420,7 @@ store::TimeNs SummaryIndex::overflowOnlyBusy(store::TrackId thread, store::TimeR
     const auto j = static_cast<uint32_t>(std::lower_bound(starts + i, starts + tr.extraEnd, w.end) - starts);
     if (i >= j)
         return 0;
-    store::TimeNs sum = m_extraPrefix[j] - m_extraPrefix[i];
+    store::TimeNs sum = store::TimeMath::wrappingSub(m_extraPrefix[j], m_extraPrefix[i]);
     if (m_extraStart[i] < w.start)
         sum -= w.start - m_extraStart[i];
     if (m_extraEnd[j - 1] > w.end)
@@ -439,7 +440,7 @@ SliceWindowSums SummaryIndex::slices(
     const uint32_t lanes = m_tracks[track.v].overflowLanes;
     for (uint32_t t = track.v + 1; t <= track.v + lanes; ++t)
         addTrack(store, store::TrackId(t), window, acc, nullptr);
-    acc.busyNs += overflowOnlyBusy(track, window);
+    acc.busyNs = store::TimeMath::saturatingAdd(acc.busyNs, overflowOnlyBusy(track, window));
     return acc;
 }
 
