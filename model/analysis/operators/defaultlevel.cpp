@@ -3,8 +3,6 @@
 #include "operatoraggregator.h"
 #include "operatorcatalog.h"
 
-#include <store/timemath.h>
-
 namespace strata::analysis {
 
 namespace {
@@ -29,10 +27,10 @@ Shares measure(const store::EventStore& store, const OperatorCatalog& catalog)
         for (uint32_t r = lv.begin; r < lv.end; ++r) {
             const store::SliceRow row(r);
             const double dur = double(store.sliceDur(row));
-            s.total = store::TimeMath::saturatingAdd(s.total, dur);
+            s.total += dur; // doubles: a sum past INT64_MAX is inexact, never undefined
             for (int l = 0; l < 3; ++l)
                 if (catalog.key(kOrder[l], row, store.sliceType(row), store.sliceArgs(row)) == OperatorCatalog::kNoKey)
-                    s.none[l] = store::TimeMath::saturatingAdd(s.none[l], dur);
+                    s.none[l] += dur;
         }
     }
     return s;
