@@ -5,7 +5,8 @@
 // uses (Unix-epoch ns today are 1.8e18 < 4.6e18), and small enough that the difference of
 // two stored times, an end, or an end plus one never overflows. Importers convert with
 // these functions and drop or clamp what does not fit, counting it; StoreBuilder refuses
-// what still lies outside (diagnostic "time_out_of_range"). Nothing wraps.
+// what still lies outside (diagnostic "time_out_of_range"). Sums of many durations, which
+// in-range times do not bound, saturate; prefix sums wrap by design (wrappingAdd).
 #include "types.h"
 
 #include <cmath>

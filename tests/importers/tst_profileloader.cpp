@@ -188,6 +188,7 @@ QByteArray num(qint64 v)
 // and 3-10x time would make the full sizes a CI cost of minutes; the arithmetic they check
 // does not depend on the count. Release runs the sizes the README states.
 constexpr qint64 kScale = kSanitized ? 10 : 1;
+constexpr qint64 kDepth = 1000000 / kScale, kNames = 10000000 / kScale, kHops = 1000000 / kScale;
 
 } // namespace
 
@@ -198,14 +199,13 @@ class TestProfileLoader : public QObject {
 
     static void writeHostile(const QString& name, const QString& path)
     {
-        const qint64 depth = 1000000 / kScale, names = 10000000 / kScale, hops = 1000000 / kScale;
         if (name == QLatin1String("nested")) {
             writeGenerated(
-                path, "[", 2 * depth,
+                path, "[", 2 * kDepth,
                 [&](qint64 i) {
                     return (i ? QByteArray(",") : QByteArray())
-                        + (i < depth ? "{\"ph\":\"B\",\"name\":\"n\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}"
-                                     : "{\"ph\":\"E\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}");
+                        + (i < kDepth ? "{\"ph\":\"B\",\"name\":\"n\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}"
+                                      : "{\"ph\":\"E\",\"ts\":" + num(i) + ",\"pid\":1,\"tid\":1}");
                 },
                 "]");
         } else if (name == QLatin1String("bigstring")) {
@@ -215,7 +215,7 @@ class TestProfileLoader : public QObject {
                 "\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]");
         } else if (name == QLatin1String("names")) {
             writeGenerated(
-                path, "[", names,
+                path, "[", kNames,
                 [](qint64 i) {
                     return (i ? QByteArray(",") : QByteArray()) + "{\"ph\":\"i\",\"ts\":" + num(i) + ",\"name\":\"n"
                         + num(i) + "\"}";
@@ -238,13 +238,13 @@ class TestProfileLoader : public QObject {
         } else if (name == QLatin1String("flows")) {
             // One flow id through 10^6 slices on four threads: s, then t, ..., then f.
             writeGenerated(
-                path, "[", hops,
+                path, "[", kHops,
                 [&](qint64 i) {
                     const QByteArray where = ",\"pid\":1,\"tid\":" + num(i % 4) + "}";
-                    const char* ph = i == 0 ? "s" : i == hops - 1 ? "f" : "t";
+                    const char* ph = i == 0 ? "s" : i == kHops - 1 ? "f" : "t";
                     return (i ? QByteArray(",") : QByteArray()) + "{\"ph\":\"X\",\"name\":\"s\",\"ts\":" + num(2 * i)
                         + ",\"dur\":1" + where + ",{\"ph\":\"" + ph + "\",\"name\":\"f\",\"cat\":\"c\",\"id\":1,\"ts\":"
-                        + num(2 * i) + (i == hops - 1 ? ",\"bp\":\"e\"" : "") + where;
+                        + num(2 * i) + (i == kHops - 1 ? ",\"bp\":\"e\"" : "") + where;
                 },
                 "]");
         } else if (name == QLatin1String("packet4g")) {
@@ -378,18 +378,17 @@ private slots:
         QTest::addColumn<qint64>("flows");
         QTest::addColumn<QString>("diagnostic"); // must be counted (empty: none asked)
         QTest::addColumn<QString>("message"); // in the error, or in a diagnostic's message
-        const qint64 depth = 1000000 / kScale, names = 10000000 / kScale, hops = 1000000 / kScale;
-        QTest::newRow("10^6 nested B/E") << "nested" << depth << qint64(0) << qint64(0) << ""
+        QTest::newRow("10^6 nested B/E") << "nested" << kDepth << qint64(0) << qint64(0) << ""
                                          << "";
         QTest::newRow("a 100 MB string") << "bigstring" << qint64(1) << qint64(0) << qint64(0) << ""
                                          << "";
-        QTest::newRow("10^7 distinct names") << "names" << qint64(0) << names << qint64(0) << ""
+        QTest::newRow("10^7 distinct names") << "names" << qint64(0) << kNames << qint64(0) << ""
                                              << "";
         QTest::newRow("ts near INT64 limits") << "tslimits" << qint64(2) << qint64(0) << qint64(0) << "bad_timestamp"
                                               << "within ±4.6e15";
         QTest::newRow("dur of 1e300") << "dur1e300" << qint64(1) << qint64(0) << qint64(0) << "bad_duration"
                                       << "within ±4.6e15";
-        QTest::newRow("a flow chain of 10^6 hops") << "flows" << hops << qint64(0) << hops - 1 << ""
+        QTest::newRow("a flow chain of 10^6 hops") << "flows" << kHops << qint64(0) << kHops - 1 << ""
                                                    << "";
         QTest::newRow("a Perfetto packet claiming 4 GB") << "packet4g" << qint64(-1) << qint64(0) << qint64(0) << ""
                                                          << "packet length 4294967296";
