@@ -1,6 +1,7 @@
 #include "defaultdocklayout.h"
 
 #include <QDockWidget>
+#include <QLayout>
 #include <QMainWindow>
 
 #include <algorithm>
@@ -37,26 +38,33 @@ void DefaultDockLayout::arrange(QMainWindow& window, const QList<QDockWidget*>& 
     if (search && details)
         window.splitDockWidget(search, details, Qt::Vertical);
     // Wide views are tabs under the timeline, behind the operator table (which stays in
-    // front): the summaries, the code view, the marker table and the memory chart, which
-    // runs on the timeline's time axis.
+    // front): the summaries and the memory chart, which runs on the timeline's time axis.
+    // The code view and the marker table go behind Latency: six tabs in one group would
+    // elide every title on a 1366-px screen.
     if (ops) {
-        for (const char* name :
-            { "overallSummaryDock", "selectionSummaryDock", "codeEditorDock", "annotationsDock", "memoryDock" }) {
+        for (const char* name : { "overallSummaryDock", "selectionSummaryDock", "memoryDock" }) {
             if (QDockWidget* d = find(window, name))
                 window.tabifyDockWidget(ops, d);
         }
         ops->raise();
+    }
+    if (QDockWidget* host = latency ? latency : ops) {
+        for (const char* name : { "codeEditorDock", "annotationsDock" }) {
+            if (QDockWidget* d = find(window, name))
+                window.tabifyDockWidget(host, d);
+        }
+        host->raise();
     }
     applySizes(window);
 }
 
 void DefaultDockLayout::applySizes(QMainWindow& window)
 {
+    if (window.layout())
+        window.layout()->activate(); // docks just re-added have no place to resize yet
     const int width = window.width(), height = window.height();
-    if (QDockWidget* d = find(window, "eventDetailsDock"))
-        window.resizeDocks({ d }, { std::clamp(width * 6 / 25, 300, 440) }, Qt::Horizontal);
-    if (QDockWidget* d = find(window, "searchDock"); d && d->widget())
-        window.resizeDocks({ d }, { std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24) }, Qt::Vertical);
+    // Outside in: the bottom area first, so the right column's height is settled before
+    // Search takes its share of it.
     QDockWidget* ops = find(window, "operatorTableDock");
     QDockWidget* charts = find(window, "operatorChartsDock");
     QDockWidget* latency = find(window, "latencyDock");
@@ -65,6 +73,12 @@ void DefaultDockLayout::applySizes(QMainWindow& window)
         window.resizeDocks(
             { ops, charts, latency }, { width * 44 / 100, width * 25 / 100, width * 31 / 100 }, Qt::Horizontal);
     }
+    if (QDockWidget* d = find(window, "eventDetailsDock"))
+        window.resizeDocks({ d }, { std::clamp(width * 6 / 25, 300, 440) }, Qt::Horizontal);
+    if (window.layout())
+        window.layout()->activate();
+    if (QDockWidget* d = find(window, "searchDock"); d && d->widget()) // its fields, count and buttons
+        window.resizeDocks({ d }, { std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24) }, Qt::Vertical);
 }
 
 } // namespace strata::app

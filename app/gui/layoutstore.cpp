@@ -91,6 +91,9 @@ void LayoutStore::write(const QString& group, const Layout& layout) const
     s.setValue(QStringLiteral("state"), QString::fromLatin1(layout.state.toBase64()));
     s.setValue(QStringLiteral("geometry"), QString::fromLatin1(layout.geometry.toBase64()));
     s.setValue(QStringLiteral("front"), layout.front.join(QLatin1Char(',')));
+    if (!layout.sizes.isEmpty())
+        s.setValue(QStringLiteral("sizes"),
+            QString::fromUtf8(QJsonDocument(layout.sizes.toJson()).toJson(QJsonDocument::Compact)));
 }
 
 std::optional<Layout> LayoutStore::read(const QString& group, const QString& name, QString* error) const
@@ -122,6 +125,8 @@ std::optional<Layout> LayoutStore::read(const QString& group, const QString& nam
     l.state = *state;
     l.geometry = *geometry;
     l.front = s.value(QStringLiteral("front")).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    l.sizes = WindowFit::Sizes::fromJson(
+        QJsonDocument::fromJson(s.value(QStringLiteral("sizes")).toString().toUtf8()).object());
     return l;
 }
 
@@ -175,6 +180,7 @@ Layout LayoutStore::capture(const QMainWindow& window, const QString& name)
     l.state = window.saveState(kFormatVersion);
     l.geometry = window.saveGeometry();
     l.front = frontDocks(window);
+    l.sizes = WindowFit::capture(window);
     return l;
 }
 
@@ -257,6 +263,8 @@ bool LayoutStore::writeFile(const Layout& layout, const QString& path, QString* 
     o.insert(QStringLiteral("state"), QString::fromLatin1(layout.state.toBase64()));
     o.insert(QStringLiteral("geometry"), QString::fromLatin1(layout.geometry.toBase64()));
     o.insert(QStringLiteral("front"), QJsonArray::fromStringList(layout.front));
+    if (!layout.sizes.isEmpty())
+        o.insert(QStringLiteral("sizes"), layout.sizes.toJson());
     o.insert(QStringLiteral("checksum"), checksum(layout.state, layout.geometry));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
@@ -325,6 +333,7 @@ std::optional<Layout> LayoutStore::readFile(const QString& path, QString* error)
         if (v.isString())
             l.front << v.toString();
     }
+    l.sizes = WindowFit::Sizes::fromJson(o.value(QStringLiteral("sizes")).toObject());
     return l;
 }
 

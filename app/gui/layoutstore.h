@@ -1,4 +1,6 @@
 #pragma once
+#include "windowfit.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -19,6 +21,9 @@ struct Layout {
     // objectNames of the docks in front of their tab groups: QMainWindow::saveState keeps
     // the tabs' order but not which one was current.
     QStringList front;
+    // The window's and the docks' sizes when it was saved: a hint (not covered by the
+    // checksum, checked for sense) that scales the docks to another window size.
+    WindowFit::Sizes sizes;
 };
 
 // Named layouts in QSettings ("layouts/<percent-encoded name>/{version,state,geometry}",

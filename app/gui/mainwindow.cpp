@@ -7,12 +7,14 @@
 #include "appicon.h"
 #include "appmenus.h"
 #include "defaultdocklayout.h"
+#include "dockcontent.h"
 #include "loadprogresspanel.h"
 #include "profileopener.h"
 #include "recentfiles.h"
 #include "sampleprofile.h"
 #include "statusindicators.h"
 #include "welcomepage.h"
+#include "windowfit.h"
 #include <state/session.h>
 
 #include <annotations/annotationswidget.h>
@@ -37,6 +39,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -136,7 +139,18 @@ MainWindow::MainWindow(QWidget* parent)
     m_welcome->setRecentFiles(m_recent->files());
 
     const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
-    resize(std::clamp(avail.width() * 9 / 10, 900, 1600), std::clamp(avail.height() * 9 / 10, 600, 1000));
+    const QRect initial = WindowFit::initialGeometry(avail);
+    resize(initial.size());
+    move(initial.topLeft());
+    if (WindowFit::prefersMaximized(avail))
+        setWindowState(Qt::WindowMaximized);
+    // The default arrangement is built once, on the fresh docks, and kept as a state: Reset
+    // to Default restores exactly it. (Re-tabifying docks that a restored layout had placed
+    // crashes Qt 6.4 inside QMainWindow::tabifyDockWidget.)
+    DefaultDockLayout::arrange(*this, m_docks);
+    m_defaultLayout = LayoutStore::capture(*this, QString());
+    m_defaultLayout.geometry.clear();
+    m_defaultLayout.sizes = {};
     resetLayout();
     onStoreChanged();
 }
@@ -147,10 +161,18 @@ QDockWidget* MainWindow::addDock(QWidget* widget, const QString& title, const QS
 {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(widget);
+    dock->setWidget(new DockContent(widget, dock));
     dock->setFeatures(
         QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    // A dock the user drags to another place or floats ends the default arrangement: from
+    // then on the window's size no longer re-proportions the docks.
+    auto userMoved = [this] {
+        if (!m_arranging)
+            m_defaultArrangement = false;
+    };
+    connect(dock, &QDockWidget::topLevelChanged, this, userMoved);
+    connect(dock, &QDockWidget::dockLocationChanged, this, userMoved);
     m_docks << dock;
     return dock;
 }
@@ -348,15 +370,10 @@ void MainWindow::onStoreChanged()
     const auto& store = m_session->store();
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
-    // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group,
-    // and where the chart is docked under the timeline it gets room to be read.
-    if (QDockWidget* d = dock(QStringLiteral("memoryDock")); d && m_memory->hasAccesses()) {
+    // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group.
+    // Its size stays: only the user resizes docks.
+    if (QDockWidget* d = dock(QStringLiteral("memoryDock")); d && m_memory->hasAccesses())
         d->raise();
-        if (!d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) {
-            resizeDocks({ d }, { std::max(d->height(), height() / 2) }, Qt::Vertical);
-            resizeDocks({ d }, { std::max(d->width(), width() * 3 / 5) }, Qt::Horizontal);
-        }
-    }
     setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
     setWindowFilePath(m_session->filePath());
 }
@@ -379,7 +396,7 @@ void MainWindow::setWelcomeMode(bool on)
     }
     for (QDockWidget* d : std::exchange(m_steppedAside, {}))
         d->show();
-    if (m_defaultSizesPending && isVisible()) { // hidden docks cannot be sized: do it now they show
+    if ((m_defaultSizesPending || m_defaultArrangement) && isVisible()) { // hidden docks cannot be sized: now they show
         m_defaultSizesPending = false;
         DefaultDockLayout::applySizes(*this);
     }
@@ -411,8 +428,29 @@ Layout MainWindow::captureLayout(const QString& name)
 
 bool MainWindow::applyLayout(const Layout& layout, QString* error)
 {
-    if (!LayoutStore::apply(layout, this, error))
+    // Maximised and full screen stay so: the layout's window size is not applied then.
+    const Qt::WindowStates kept = windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen);
+    Layout l = layout;
+    if (kept)
+        l.geometry.clear();
+    m_arranging = true;
+    const bool ok = LayoutStore::apply(l, this, error);
+    m_arranging = false;
+    if (!ok)
         return false;
+    m_defaultArrangement = false;
+    if (kept && (windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)) != kept)
+        setWindowState(windowState() | kept);
+    if (!(windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)) && screen()) {
+        // A window saved on a larger screen is brought onto this one, never left off it.
+        const QRect frame = frameGeometry();
+        const QRect fit = WindowFit::fitted(frame, screen()->availableGeometry());
+        if (fit != frame) {
+            resize(size() - (frame.size() - fit.size()));
+            move(fit.topLeft());
+        }
+    }
+    WindowFit::scaleDocks(*this, layout.sizes);
     m_defaultSizesPending = false;
     if (m_welcomeMode)
         stepDocksAside();
@@ -421,8 +459,20 @@ bool MainWindow::applyLayout(const Layout& layout, QString* error)
 
 void MainWindow::resetLayout()
 {
-    DefaultDockLayout::arrange(*this, m_docks);
+    // Re-adding the docks can make the window manager restore a maximised window; the
+    // state the user chose is kept.
+    const Qt::WindowStates state = windowState();
+    m_arranging = true;
+    for (QDockWidget* d : m_docks) // a dock the state says nothing of would stay where it floats
+        d->setFloating(false);
+    LayoutStore::apply(m_defaultLayout, this);
+    m_arranging = false;
+    if (windowState() != state)
+        setWindowState(state);
+    m_defaultArrangement = true;
     m_defaultSizesPending = !isVisible(); // sizes settle only once the window is laid out
+    if (!m_defaultSizesPending && !m_welcomeMode)
+        DefaultDockLayout::applySizes(*this);
     if (m_welcomeMode)
         stepDocksAside();
 }
@@ -505,6 +555,25 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_layouts.saveSession(captureLayout(QString()));
     m_sidecar->flush();
     QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::event(QEvent* event)
+{
+    // A press where no child is, is on a separator between docks (QMainWindow handles those
+    // itself): the user resizes docks, so the window stops re-proportioning them. Presses
+    // that children ignored arrive here too, over the child.
+    if (event->type() == QEvent::MouseButtonPress && !childAt(static_cast<QMouseEvent*>(event)->position().toPoint()))
+        m_defaultArrangement = false;
+    return QMainWindow::event(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    // The default arrangement is proportions of the window, so it is the same whether the
+    // window was maximised before or after it was made (Reset to Default = first run).
+    if (m_defaultArrangement && !m_arranging && !m_defaultSizesPending && !m_welcomeMode && isVisible())
+        DefaultDockLayout::applySizes(*this);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

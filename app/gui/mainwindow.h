@@ -101,6 +101,8 @@ signals:
     void layoutsChanged(); // saved, deleted, imported or loaded: the names or the current one
 
 protected:
+    bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -150,6 +152,10 @@ private:
     bool m_interactive = true;
     bool m_persistent = true;
     bool m_defaultSizesPending = false;
+    // The docks are as Reset to Default left them: window resizes re-apply its proportions.
+    bool m_defaultArrangement = true;
+    Layout m_defaultLayout; // Reset to Default: the first-run arrangement, without sizes
+    bool m_arranging = false; // dock signals during arrange/apply are not the user's doing
     bool m_welcomeMode = false;
     QList<QDockWidget*> m_steppedAside; // docks hidden for the welcome page
 };

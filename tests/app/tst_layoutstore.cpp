@@ -132,7 +132,7 @@ private slots:
     {
         QTest::addColumn<QString>("dock");
         QTest::addColumn<bool>("viaFile");
-        for (const char* dock : { "memoryDock", "annotationsDock", "overallSummaryDock" }) {
+        for (const char* dock : { "memoryDock", "selectionSummaryDock", "overallSummaryDock" }) {
             QTest::addRow("%s, by name", dock) << QString::fromLatin1(dock) << false;
             QTest::addRow("%s, exported file", dock) << QString::fromLatin1(dock) << true;
         }

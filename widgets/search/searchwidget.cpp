@@ -59,24 +59,25 @@ SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewpor
     nav->addWidget(m_previous);
     nav->addWidget(m_next);
     // The fields scroll rather than overlap when the dock is squeezed (a small window, a
-    // tall Event Details under it).
+    // tall Event Details under it); the match count and the step buttons stay pinned under
+    // them, so a squeezed dock still pages through its matches.
     auto* content = m_content = new QWidget;
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
-    auto* col = new QVBoxLayout(content);
-    col->setContentsMargins(0, 0, 0, 6);
-    col->setSpacing(4);
-    col->addWidget(m_form);
-    col->addLayout(nav);
+    outer->setContentsMargins(0, 0, 0, 6);
+    outer->setSpacing(4);
+    outer->addWidget(scroll, 1);
+    outer->addLayout(nav);
     auto* summaryRow = new QHBoxLayout;
     summaryRow->setContentsMargins(6, 0, 6, 0);
     summaryRow->addWidget(m_summary, 1);
-    col->addLayout(summaryRow);
+    outer->addLayout(summaryRow);
+    auto* col = new QVBoxLayout(content);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->addWidget(m_form);
     col->addStretch(1);
     scroll->setWidget(content);
 
@@ -112,7 +113,10 @@ SearchWidget::~SearchWidget()
 
 QSize SearchWidget::sizeHint() const
 {
-    return m_content->sizeHint();
+    // The layout's wish counts the scroll area at its own small hint; the fields want all of theirs.
+    QSize hint = QWidget::sizeHint();
+    hint.setHeight(hint.height() - m_scroll->sizeHint().height() + m_content->sizeHint().height());
+    return hint;
 }
 
 void SearchWidget::setStore(std::shared_ptr<const store::EventStore> store)

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QLabel;
+class QScrollArea;
 class QToolButton;
 
 namespace strata::widgets {
@@ -73,6 +74,7 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
     SearchForm* m_form;
     QWidget* m_content = nullptr; // the fields, inside a scroll area
+    QScrollArea* m_scroll = nullptr;
     QLabel* m_summary;
     QLabel* m_position;
     QToolButton* m_previous;
