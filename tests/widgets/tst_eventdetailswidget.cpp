@@ -32,10 +32,11 @@ std::shared_ptr<const store::EventStore> makeStore()
         store::Arg::makeInt(b.intern("flops"), 1000),
         store::Arg::makeString(b.intern("shape.in"), b.intern("1x128")),
         store::Arg::makeDouble(b.intern("shape.scale"), 0.5),
+        store::Arg::makeDouble(b.intern("ratio"), 21.845333333333333),
     };
     b.completeSlice(engine, 1000, 2000000, b.type(b.intern("step"), cat), store::ArgSetId());
     const store::SliceHandle mm
-        = b.completeSlice(engine, 11000, 1234000, b.type(b.intern("matmul"), cat), b.argSet(args, 3));
+        = b.completeSlice(engine, 11000, 1234000, b.type(b.intern("matmul"), cat), b.argSet(args, 4));
     const store::SliceHandle cp
         = b.completeSlice(dma, 1500000, 850, b.type(b.intern("copy"), b.intern("dma")), store::ArgSetId());
     b.flowV2(mm, 7, false, true, b.intern("dep"), b.intern("flow"));
@@ -199,6 +200,9 @@ private slots:
         QCOMPARE(shape->childCount(), 2);
         QCOMPARE(findItem(shape, "in")->text(1), QStringLiteral("1x128"));
         QCOMPARE(findItem(shape, "scale")->text(1), QStringLiteral("0.5"));
+        // A float reads to six significant digits; its tooltip holds it exactly.
+        QCOMPARE(findItem(args, "ratio")->text(1), QStringLiteral("21.8453"));
+        QCOMPARE(findItem(args, "ratio")->toolTip(1), QStringLiteral("21.845333333333333"));
     }
 
     void instantFields()

@@ -7,6 +7,7 @@
 #include <state/viewport.h>
 #include <timeline/markerlayer.h>
 #include <timeline/timelinewidget.h>
+#include <timeline/timeruler.h>
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -215,6 +216,43 @@ private slots:
         // Off screen: neither line nor flag.
         m_viewport->setVisible({ 0, 5000 });
         QVERIFY(!m_w->markers().hitTest(m_w->frame(), QPoint(x, f.canvas.center().y()), m_w->font()).valid());
+    }
+
+    void flagsSitAboveTickLabels_data()
+    {
+        QTest::addColumn<TimeNs>("time");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("on the first tick") << TimeNs(0) << "Start of the step";
+        QTest::newRow("mid trace") << TimeNs(5000) << "M";
+        QTest::newRow("at the end, hanging left") << TimeNs(10000) << "End of the decoder's last block";
+    }
+
+    void flagsSitAboveTickLabels()
+    {
+        QFETCH(TimeNs, time);
+        QFETCH(QString, name);
+        const widgets::TimelineFrame before = m_w->frame();
+        QVERIFY(before.flags.isEmpty()); // no markers: no strip for flags
+        const MarkerId id = m_annotations->add(time);
+        m_annotations->rename(id, name);
+        const widgets::TimelineFrame f = m_w->frame();
+        QVERIFY(!f.flags.isEmpty());
+        QVERIFY(f.ruler.contains(f.flags));
+        QCOMPARE(f.rulerTicks().height(), before.ruler.height()); // the ticks keep their room
+        const QRectF flag = m_w->markers().flagRect(f, *m_annotations->find(id), m_w->font());
+        QVERIFY(flag.top() >= f.flags.top() && flag.bottom() <= f.flags.bottom() + 1); // in the strip
+        const auto ticks = widgets::TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
+        const QFontMetrics fm(m_w->font());
+        int labels = 0;
+        for (const widgets::RulerTick& t : ticks.ticks) {
+            if (t.label.isEmpty())
+                continue;
+            ++labels;
+            const QRectF label = widgets::TimeRuler::labelRect(f.rulerTicks(), t, fm);
+            QVERIFY2(!label.intersects(flag), qPrintable(t.label));
+            QVERIFY(label.top() >= f.flags.bottom() + 1 && label.bottom() <= f.ruler.bottom() + 1); // under it
+        }
+        QVERIFY(labels > 1);
     }
 
     void modelChangesRepaint()

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QHeaderView>
 #include <QMenu>
 #include <QStandardItemModel>
 #include <QTreeView>
@@ -28,6 +29,8 @@ private slots:
     void copyAction();
     void menuEntries_data();
     void menuEntries();
+    void fitNumberColumns_data();
+    void fitNumberColumns();
 };
 
 namespace {
@@ -245,6 +248,54 @@ void tst_TableSupport::menuEntries()
     QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy)); // shown as the hint
     copy->trigger();
     QCOMPARE(copied, enabled ? 1 : 0);
+}
+
+void tst_TableSupport::fitNumberColumns_data()
+{
+    QTest::addColumn<QStringList>("counts"); // top-level rows' counts
+    QTest::addColumn<QString>("childCount"); // a collapsed child row's count under the first row
+    QTest::addColumn<int>("userWidth"); // the Count column's width before the fit
+    QTest::newRow("widest top-level count") << QStringList { "1", "1,234,567,890", "30" } << QString() << 20;
+    QTest::newRow("widest in a collapsed child") << QStringList { "1", "2" } << "9,876,543,210,123" << 20;
+    QTest::newRow("a wider column stays") << QStringList { "1,234" } << QString() << 400;
+}
+
+void tst_TableSupport::fitNumberColumns()
+{
+    QFETCH(QStringList, counts);
+    QFETCH(QString, childCount);
+    QFETCH(int, userWidth);
+    QStandardItemModel m;
+    m.setHorizontalHeaderLabels({ "Name", "Count" });
+    auto row = [](const QString& name, const QString& count) {
+        auto* c = new QStandardItem(count);
+        c->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return QList<QStandardItem*> { new QStandardItem(name), c };
+    };
+    for (const QString& c : counts)
+        m.appendRow(row("op", c));
+    if (!childCount.isEmpty())
+        m.item(0)->appendRow(row("child", childCount));
+    QTreeView view;
+    view.setModel(&m);
+    view.header()->setStretchLastSection(false);
+    view.header()->resizeSection(0, 50);
+    view.header()->resizeSection(1, userWidth);
+    TableSupport::fitNumberColumns(&view);
+
+    const QFontMetrics fm(view.font());
+    int widest = 0;
+    for (const QString& c : counts + QStringList { childCount })
+        widest = std::max(widest, fm.horizontalAdvance(c));
+    QVERIFY2(view.columnWidth(1) > widest, qPrintable(QString::number(view.columnWidth(1))));
+    QVERIFY(view.columnWidth(1) >= view.header()->sectionSizeHint(1));
+    QVERIFY(view.columnWidth(1) >= userWidth);
+    QCOMPARE(view.columnWidth(0), 50); // names are no number column
+
+    // Rows that arrive later are measured too.
+    const QString wider = QStringLiteral("123,456,789,012,345,678");
+    m.appendRow(row("late", wider));
+    QVERIFY(view.columnWidth(1) > fm.horizontalAdvance(wider));
 }
 
 QTEST_MAIN(tst_TableSupport)

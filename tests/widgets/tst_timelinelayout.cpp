@@ -21,6 +21,8 @@ private slots:
     void collapseAndHide_data();
     void collapseAndHide();
     void lookups();
+    void nestedTracksIndent_data();
+    void nestedTracksIndent();
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
@@ -142,6 +144,40 @@ void tst_TimelineLayout::lookups()
     const LayoutRow& thread = l.rows()[l.rowOfTrack(m_store->sliceTrack(store::SliceRow(0)))];
     QCOMPARE(TimelineLayout::depthAt(thread, thread.y), -1); // the instant strip
     QCOMPARE(TimelineLayout::depthAt(thread, TimelineLayout::sliceTop(thread, 2) + 3), 2);
+}
+
+void tst_TimelineLayout::nestedTracksIndent_data()
+{
+    QTest::addColumn<QString>("name"); // a counter track's name, as the Perfetto importer writes it
+    QTest::addColumn<int>("indent");
+    QTest::newRow("top level") << "Memory" << 0;
+    QTest::newRow("a slash is no nesting") << "read/write bytes" << 0;
+    QTest::newRow("one level") << "GPU 0 / Frequency" << 1;
+    QTest::newRow("two levels") << "GPU 0 / Queue 0 / Jobs" << 2;
+    QTest::newRow("deeper stops at the limit") << "a / b / c / d / e / f" << TimelineLayout::kMaxIndent;
+}
+
+void tst_TimelineLayout::nestedTracksIndent()
+{
+    QFETCH(QString, name);
+    QFETCH(int, indent);
+    QCOMPARE(TimelineLayout::nestingDepth(name.toStdString()), indent);
+    store::StoreBuilder b;
+    const store::ProcessId p = b.process(store::IdValue::number(1));
+    b.counter(p, b.intern(name.toStdString()), 0, 1);
+    b.counter(p, b.intern(name.toStdString()), 10, 2);
+    const auto s = store::StoreFinalizer::finalize(b);
+    QVERIFY(s);
+    TimelineLayout l;
+    l.build(s.get(), nullptr);
+    int counters = 0;
+    for (const LayoutRow& r : l.rows()) {
+        if (r.kind == LayoutRow::Kind::Track && s->track(r.track).kind == TrackKind::Counter) {
+            QCOMPARE(r.indent, indent);
+            ++counters;
+        }
+    }
+    QCOMPARE(counters, 1);
 }
 
 QTEST_MAIN(tst_TimelineLayout)

@@ -8,6 +8,8 @@
 #include <store/storebuilder.h>
 #include <timeline/timelinewidget.h>
 
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QSignalSpy>
 #include <state/session.h>
 
@@ -35,6 +37,8 @@ private slots:
     void hover();
     void hoverInstantAndCounter();
     void hoverDoesNotRebuildGeometry();
+    void hoverHidesWhenAMenuOpens_data();
+    void hoverHidesWhenAMenuOpens();
     void click_data();
     void click();
     void keys_data();
@@ -170,6 +174,40 @@ void tst_TimelineWidget::hover()
     QTest::mouseMove(m_w.get(), m_w->frame().canvas.bottomRight() - QPoint(20, 5));
     QCOMPARE(m_selection->hovered(), EventRef());
     QVERIFY(m_w->hoverText().isEmpty());
+}
+
+void tst_TimelineWidget::hoverHidesWhenAMenuOpens_data()
+{
+    QTest::addColumn<bool>("ownContextMenu"); // else a menu of some other widget
+    QTest::newRow("the timeline's context menu") << true;
+    QTest::newRow("any other menu") << false;
+}
+
+void tst_TimelineWidget::hoverHidesWhenAMenuOpens()
+{
+    QFETCH(bool, ownContextMenu);
+    const QPoint pos = centreOf("aten::conv2d");
+    QTest::mouseMove(m_w.get(), m_w->frame().canvas.bottomRight() - QPoint(20, 5));
+    QTest::mouseMove(m_w.get(), pos);
+    QVERIFY(!m_w->hoverText().isEmpty());
+    QSignalSpy painted(m_w.get(), &TimelineWidget::painted);
+    QMenu other;
+    other.addAction(QStringLiteral("Something"));
+    if (ownContextMenu) {
+        QContextMenuEvent e(QContextMenuEvent::Mouse, pos, m_w->mapToGlobal(pos));
+        QApplication::sendEvent(m_w.get(), &e);
+    } else {
+        other.popup(m_w->mapToGlobal(pos));
+    }
+    QMenu* menu = nullptr;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* m = qobject_cast<QMenu*>(w); m && m->isVisible())
+            menu = m;
+    QVERIFY(menu); // a menu is open...
+    QVERIFY2(m_w->hoverText().isEmpty(), qPrintable(m_w->hoverText())); // ...and the card is gone
+    QCOMPARE(m_selection->hovered(), EventRef());
+    QTRY_VERIFY(painted.count() > 0); // and repainted without it
+    menu->close();
 }
 
 void tst_TimelineWidget::hoverInstantAndCounter()

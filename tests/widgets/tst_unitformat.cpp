@@ -2,6 +2,9 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+
 using namespace strata;
 using store::TimeNs;
 using widgets::UnitFormat;
@@ -10,6 +13,7 @@ class tst_UnitFormat : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); } // ',' groups, '.' decimals
     void time_data();
     void time();
     void duration_data();
@@ -18,6 +22,10 @@ private slots:
     void number();
     void axisUnit_data();
     void axisUnit();
+    void count_data();
+    void count();
+    void value_data();
+    void value();
 };
 
 namespace {
@@ -105,6 +113,79 @@ void tst_UnitFormat::axisUnit()
     const UnitFormat::AxisUnit u = UnitFormat::axisUnit(ns);
     QTEST(u.ns, "perUnit");
     QTEST(QString::fromUtf8(u.suffix), "suffix");
+}
+
+void tst_UnitFormat::count_data()
+{
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("small") << qint64(7) << "7";
+    QTest::newRow("thousands") << qint64(5394) << "5,394";
+    QTest::newRow("millions") << qint64(1234568) << "1,234,568";
+    QTest::newRow("huge") << qint64(9007199254740993) << "9,007,199,254,740,993";
+    QTest::newRow("negative") << qint64(-1500000) << "-1,500,000";
+}
+
+void tst_UnitFormat::count()
+{
+    QFETCH(qint64, n);
+    QTEST(UnitFormat::count(n), "text");
+    if (n >= 0)
+        QTEST(UnitFormat::count(quint64(n)), "text");
+}
+
+namespace {
+// The significant digits of a formatted number: its digits from the first non-zero one,
+// the exponent's left out.
+int significantDigits(const QString& text)
+{
+    QString mantissa = text.section(QLatin1Char('e'), 0, 0);
+    int n = 0;
+    bool started = false;
+    for (QChar c : mantissa) {
+        if (!c.isDigit())
+            continue;
+        started = started || c != QLatin1Char('0');
+        n += started;
+    }
+    return n;
+}
+} // namespace
+
+void tst_UnitFormat::value_data()
+{
+    QTest::addColumn<double>("v");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("repeating fraction") << 21.845333333333333 << "21.8453";
+    QTest::newRow("binary noise") << 0.00095999999999999999 << "0.00096";
+    QTest::newRow("one third") << 1.0 / 3.0 << "0.333333";
+    QTest::newRow("whole") << 42.0 << "42";
+    QTest::newRow("huge count") << 1234567890123.0 << "1,234,567,890,123";
+    QTest::newRow("big with fraction") << 12345678.9 << "12,345,679";
+    QTest::newRow("thousands with fraction") << 1234.5678 << "1,234.57";
+    QTest::newRow("rounds up to whole") << 9.9999999 << "10";
+    QTest::newRow("tiny") << 1.5e-9 << "1.5e-09";
+    QTest::newRow("tiny noisy") << 1.2345678901e-7 << "1.23457e-07";
+    QTest::newRow("astronomic") << 6.02214076e23 << "6.02214e+23";
+    QTest::newRow("negative") << -0.125 << "-0.125";
+    QTest::newRow("zero") << 0.0 << "0";
+    QTest::newRow("nan") << std::nan("") << "NaN";
+    QTest::newRow("infinity") << std::numeric_limits<double>::infinity() << "∞";
+}
+
+void tst_UnitFormat::value()
+{
+    QFETCH(double, v);
+    QFETCH(QString, text);
+    const QString shown = UnitFormat::value(v);
+    QCOMPARE(shown, text);
+    // Never a raw float: at most kValueDigits significant digits, unless the integer part
+    // alone has more (it is never cut).
+    const QString integer = shown.section(QLatin1Char('.'), 0, 0).section(QLatin1Char('e'), 0, 0);
+    QVERIFY2(
+        significantDigits(shown) <= std::max(UnitFormat::kValueDigits, significantDigits(integer)), qPrintable(shown));
+    if (std::isfinite(v))
+        QCOMPARE(UnitFormat::exactValue(v).toDouble(), v); // what a tooltip shows reads back exactly
 }
 
 QTEST_MAIN(tst_UnitFormat)

@@ -20,6 +20,7 @@ QWidget* DiffVsDelegate::createEditor(QWidget* parent, const QStyleOptionViewIte
 {
     auto* combo = new QComboBox(parent);
     combo->setObjectName(QStringLiteral("diffVsEditor"));
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     combo->addItem(tr("(none)"), AnnotationsTableModel::kNoMarker);
     const uint rowId = index.data(AnnotationsTableModel::kMarkerIdRole).toUInt();
     for (const model::Marker& m : m_annotations->markers()) {
@@ -44,6 +45,21 @@ void DiffVsDelegate::setEditorData(QWidget* editor, const QModelIndex& index) co
 void DiffVsDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const
 {
     model->setData(index, static_cast<QComboBox*>(editor)->currentData(), Qt::EditRole);
+}
+
+// Over the cell and rightwards as far as the items need; shifted left when the view ends
+// first, but never off its left edge.
+void DiffVsDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option, const QModelIndex&) const
+{
+    QRect r = option.rect;
+    r.setWidth(std::max(r.width(), editor->sizeHint().width()));
+    if (const QWidget* view = editor->parentWidget()) {
+        if (r.right() >= view->width())
+            r.moveRight(std::max(view->width() - 1, option.rect.right()));
+        if (r.left() < 0)
+            r.moveLeft(0);
+    }
+    editor->setGeometry(r);
 }
 
 } // namespace strata::widgets

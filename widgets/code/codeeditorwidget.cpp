@@ -11,7 +11,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPointer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -162,7 +161,7 @@ void CodeEditorWidget::fillFileList()
         const QString path = qstr(f.path);
         m_files->addItem(
             tr("%1 — %2 events, %3")
-                .arg(path, QLocale().toString(qulonglong(f.slices) + f.instants), UnitFormat::duration(f.totalNs)),
+                .arg(path, UnitFormat::count(quint64(f.slices) + f.instants), UnitFormat::duration(f.totalNs)),
             int(i));
         m_files->setItemData(int(i), path, Qt::ToolTipRole);
     }
@@ -216,7 +215,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
                       .arg(path, dirs.join(QLatin1Char('\n')))
                 : loaded.error);
         setStatus(tr("%1 events on %2 lines; source not found")
-                      .arg(QLocale().toString(qulonglong(f.slices) + f.instants))
+                      .arg(UnitFormat::count(quint64(f.slices) + f.instants))
                       .arg(f.lines.size()));
     } else {
         m_view->setSource(loaded.text, loaded.localPath, &f);

@@ -2,8 +2,6 @@
 
 #include <common/unitformat.h>
 
-#include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -11,33 +9,9 @@
 
 namespace strata::widgets {
 
-namespace {
-
-// 3 significant digits with an SI prefix, like the Operator Table: "619 MB", "24.2 MB".
-QString si(double v, const char* unit)
-{
-    static const struct {
-        double scale;
-        const char* prefix;
-    } kSi[] = { { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" } };
-    if (!std::isfinite(v))
-        return QString::number(v);
-    const double a = std::fabs(v);
-    for (const auto& s : kSi) {
-        if (a >= s.scale || s.scale == 1) {
-            const double x = v / s.scale;
-            const int decimals = std::fabs(x) >= 100 || s.scale == 1 ? 0 : std::fabs(x) >= 10 ? 1 : 2;
-            return QString::number(x, 'f', decimals) + QLatin1Char(' ') + QLatin1String(s.prefix) + QLatin1String(unit);
-        }
-    }
-    return QString();
-}
-
-} // namespace
-
 QString SummaryFormat::count(uint64_t n)
 {
-    return QLocale().toString(qulonglong(n));
+    return UnitFormat::count(quint64(n));
 }
 
 QString SummaryFormat::duration(double ns)
@@ -47,12 +21,12 @@ QString SummaryFormat::duration(double ns)
 
 QString SummaryFormat::utilization(double fraction)
 {
-    return QStringLiteral("%1 %").arg(fraction * 100.0, 0, 'f', 2);
+    return UnitFormat::percent(fraction * 100.0, 2);
 }
 
 QString SummaryFormat::bytes(double bytes)
 {
-    return si(bytes, "B");
+    return UnitFormat::bytes(bytes);
 }
 
 QString SummaryFormat::bandwidth(double bytesPerS)
@@ -63,12 +37,12 @@ QString SummaryFormat::bandwidth(double bytesPerS)
 
 QString SummaryFormat::flops(double flops)
 {
-    return si(flops, "FLOP");
+    return UnitFormat::flops(flops);
 }
 
 QString SummaryFormat::utilizationMetric(double percent)
 {
-    return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
+    return UnitFormat::percent(percent, 1);
 }
 
 QString SummaryFormat::counterValue(double v)

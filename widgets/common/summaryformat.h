@@ -8,8 +8,8 @@
 
 namespace strata::widgets {
 
-// Text of the summary docks' numbers. Durations go through UnitFormat, so they read as on
-// the timeline; bytes, FLOPs and MFU/HFU read as in the Operator Table ("619 MB",
+// Text of the summary docks' numbers, in the summaries' terms; every number goes through
+// UnitFormat, so it reads as on the timeline and in the Operator Table ("5,394", "619 MB",
 // "289 GFLOP", "31.7 %"). Tooltips carry the exact values strata-cli prints.
 class SummaryFormat {
 public:

@@ -5,8 +5,11 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QMenu>
+#include <QStyle>
 #include <QTreeView>
 #include <QTreeWidget>
+
+#include <algorithm>
 
 namespace strata::widgets {
 
@@ -29,6 +32,31 @@ QStringList visibleCells(const QTreeView* view, const QModelIndex& row)
         if (!view->isColumnHidden(c))
             out << row.siblingAtColumn(c).data().toString();
     return out;
+}
+
+// Rows measured per fit: enough for any table a dock shows, bounded for a runaway model.
+constexpr int kMaxMeasuredRows = 100000;
+
+bool alignsRight(const QVariant& alignment)
+{
+    return alignment.isValid() && (Qt::Alignment(alignment.toInt()) & Qt::AlignRight);
+}
+
+// The widest DisplayRole text of `column` under `parent`, depth first; `budget` counts down
+// the rows still to measure.
+int widestText(
+    const QAbstractItemModel* model, const QModelIndex& parent, int column, const QFontMetrics& fm, int& budget)
+{
+    int w = 0;
+    const int rows = model->rowCount(parent);
+    for (int r = 0; r < rows && budget > 0; ++r, --budget) {
+        const QModelIndex i = model->index(r, column, parent);
+        w = std::max(w, fm.horizontalAdvance(i.data(Qt::DisplayRole).toString()));
+        const QModelIndex first = i.siblingAtColumn(0);
+        if (model->hasChildren(first))
+            w = std::max(w, widestText(model, first, column, fm, budget));
+    }
+    return w;
 }
 
 QString joinLines(const QStringList& lines)
@@ -75,6 +103,40 @@ void TableSupport::addExpandCollapse(QMenu* menu, QTreeView* view, bool enabled)
 {
     menu->addAction(tr("Expand All"), view, &QTreeView::expandAll)->setEnabled(enabled);
     menu->addAction(tr("Collapse All"), view, &QTreeView::collapseAll)->setEnabled(enabled);
+}
+
+void TableSupport::fitNumberColumns(QTreeView* view)
+{
+    fitNumberColumnsNow(view);
+    QAbstractItemModel* model = view->model();
+    if (!model)
+        return;
+    auto fit = [view] { fitNumberColumnsNow(view); };
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, fit);
+    QObject::connect(model, &QAbstractItemModel::layoutChanged, view, fit);
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, view, fit);
+}
+
+bool TableSupport::fitNumberColumnsNow(QTreeView* view)
+{
+    const QAbstractItemModel* model = view->model();
+    if (!model)
+        return false;
+    QHeaderView* header = view->header();
+    const QFontMetrics fm(view->font());
+    // The cell's text margins on both sides, as QStyledItemDelegate lays the text out.
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 6;
+    for (int c = 1; c < model->columnCount(); ++c) {
+        if (view->isColumnHidden(c) || model->rowCount() == 0
+            || !alignsRight(model->index(0, c).data(Qt::TextAlignmentRole)))
+            continue;
+        int budget = kMaxMeasuredRows;
+        const int text = widestText(model, QModelIndex(), c, fm, budget) + margin;
+        const int needed = std::max(text, header->sectionSizeHint(c));
+        if (header->sectionSize(c) < needed)
+            header->resizeSection(c, needed);
+    }
+    return true;
 }
 
 QString TableSupport::selectedRowsTsv(const QTreeView* view)

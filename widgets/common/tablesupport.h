@@ -35,6 +35,14 @@ public:
     // "Expand All" and "Collapse All".
     static void addExpandCollapse(QMenu* menu, QTreeView* view, bool enabled = true);
 
+    // Keeps the view's number columns (those whose cells align right) at least as wide as
+    // their widest text and their header, measured over every row, collapsed ones too, each
+    // time the model resets or changes its layout: a count is never cut ("1,…68"). A column
+    // the user made wider stays so.
+    static void fitNumberColumns(QTreeView* view);
+    // One such fit now; false when the view has no model.
+    static bool fitNumberColumnsNow(QTreeView* view);
+
     // The visible columns' headers, then one line per selected row (its visible cells, in
     // the order the rows were selected); every line ends in '\n'. Empty when no row is
     // selected.

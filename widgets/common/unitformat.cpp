@@ -1,5 +1,7 @@
 #include "unitformat.h"
 
+#include <QLocale>
+
 #include <cmath>
 #include <cstdlib>
 
@@ -94,6 +96,102 @@ QString UnitFormat::number(double v)
     if (a != 0 && a < 1e-3)
         return QString::number(v, 'e', 2);
     return QString::number(v, 'g', 4);
+}
+
+namespace {
+// The user's locale with its group separator on, whatever the locale's default.
+QLocale grouping()
+{
+    QLocale l;
+    l.setNumberOptions(l.numberOptions() & ~QLocale::OmitGroupSeparator);
+    return l;
+}
+
+QString trimZeros(QString s, QChar dot)
+{
+    if (!s.contains(dot))
+        return s;
+    while (s.endsWith(QLatin1Char('0')))
+        s.chop(1);
+    if (s.endsWith(dot))
+        s.chop(1);
+    return s;
+}
+
+// 3 significant digits with an SI prefix: "619 MB", "24.2 MB".
+QString si(double v, const char* unit)
+{
+    static const struct {
+        double scale;
+        const char* prefix;
+    } kSi[] = { { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" } };
+    if (!std::isfinite(v))
+        return QString::number(v);
+    const double a = std::fabs(v);
+    for (const auto& s : kSi) {
+        if (a >= s.scale || s.scale == 1) {
+            const double x = v / s.scale;
+            const int decimals = std::fabs(x) >= 100 || s.scale == 1 ? 0 : std::fabs(x) >= 10 ? 1 : 2;
+            return QString::number(x, 'f', decimals) + QLatin1Char(' ') + QLatin1String(s.prefix) + QLatin1String(unit);
+        }
+    }
+    return QString();
+}
+} // namespace
+
+QString UnitFormat::bytes(double bytes)
+{
+    return si(bytes, "B");
+}
+
+QString UnitFormat::flops(double flops)
+{
+    return si(flops, "FLOP");
+}
+
+QString UnitFormat::count(qint64 n)
+{
+    return grouping().toString(n);
+}
+
+QString UnitFormat::count(quint64 n)
+{
+    return grouping().toString(n);
+}
+
+QString UnitFormat::value(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("NaN");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("∞") : QStringLiteral("-∞");
+    const double a = std::fabs(v);
+    if (a == 0)
+        return QStringLiteral("0");
+    const QLocale l = grouping();
+    const QChar dot = l.decimalPoint().front();
+    if (a >= 1e15 || a < 1e-4) {
+        // Mantissa to kValueDigits significant digits, its trailing zeros dropped: "1.5e-09".
+        const QString s = l.toString(v, 'e', kValueDigits - 1);
+        const int e = int(s.indexOf(l.exponential(), 0, Qt::CaseInsensitive));
+        return e < 0 ? s : trimZeros(s.left(e), dot) + s.mid(e);
+    }
+    if (v == std::trunc(v))
+        return l.toString(qint64(v));
+    // Decimals so that the first significant digit and kValueDigits - 1 more are shown.
+    const int exponent = int(std::floor(std::log10(a)));
+    const int decimals = std::max(0, kValueDigits - 1 - exponent);
+    return trimZeros(l.toString(v, 'f', decimals), dot);
+}
+
+QString UnitFormat::exactValue(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString UnitFormat::percent(double percent, int decimals)
+{
+    return QStringLiteral("%1 %").arg(percent, 0, 'f', decimals);
 }
 
 UnitFormat::AxisUnit UnitFormat::axisUnit(double ns)

@@ -18,6 +18,21 @@ public:
     static QString precise(store::TimeNs ns) { return time(ns, 1); }
     // A counter value with at most 4 significant digits and an SI suffix ("12.53 G", "95.3").
     static QString number(double v);
+    // A count, whole and grouped in the user's locale: "1,234,568".
+    static QString count(qint64 n);
+    static QString count(quint64 n);
+    // Any other number a dock shows (an arg, a counter sample): never a raw float. Whole
+    // values are grouped counts; others keep at most kValueDigits significant digits
+    // ("21.8453", "0.00096"), an integer part is never cut ("12,345,679"); below 1e-4 and
+    // from 1e15 on, scientific ("1.5e-09"). The exact value is exactValue's, for tooltips.
+    static constexpr int kValueDigits = 6;
+    static QString value(double v);
+    static QString exactValue(double v); // the shortest text that reads back as v
+    // Bytes and FLOPs to 3 significant digits with an SI prefix: "619 MB", "24.2 GFLOP".
+    static QString bytes(double bytes);
+    static QString flops(double flops);
+    // A share in percent with `decimals` decimals: "12.5 %".
+    static QString percent(double percent, int decimals = 1);
     // The unit a chart axis reaching `ns` is drawn in: ns per unit and its suffix.
     struct AxisUnit {
         double ns;

@@ -17,7 +17,6 @@
 #include <QHash>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -71,7 +70,7 @@ QString argValue(const store::EventStore& s, const store::Arg& a)
     case store::ArgKind::Bool: return a.i ? QStringLiteral("true") : QStringLiteral("false");
     case store::ArgKind::Int: return QString::number(qlonglong(a.i));
     case store::ArgKind::Uint: return QString::number(qulonglong(a.u));
-    case store::ArgKind::Double: return QString::number(a.d, 'g', QLocale::FloatingPointShortest);
+    case store::ArgKind::Double: return UnitFormat::value(a.d);
     case store::ArgKind::String: return qstr(s.str(a.stringValue()));
     }
     return QString();
@@ -104,7 +103,7 @@ QString micros(TimeNs ns)
 
 QString nanos(TimeNs ns)
 {
-    return QLocale().toString(qlonglong(ns)) + QStringLiteral(" ns");
+    return UnitFormat::count(qint64(ns)) + QStringLiteral(" ns");
 }
 
 QString sinceStart(TimeNs ns)
@@ -366,8 +365,8 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     field(ev, tr("Duration"), UnitFormat::duration(dur), nanos(dur));
     const TimeNs self = s.sliceSelf(row);
     field(ev, tr("Self time"), UnitFormat::duration(self) + percent(self, dur), nanos(self));
-    field(ev, tr("Depth"), QString::number(s.sliceDepth(row)));
-    field(ev, tr("Children"), QString::number(s.children(row).size()));
+    field(ev, tr("Depth"), UnitFormat::count(qint64(s.sliceDepth(row))));
+    field(ev, tr("Children"), UnitFormat::count(quint64(s.children(row).size())));
     if (type.source.valid())
         field(ev, tr("Source"), qstr(s.str(type.source)));
 
@@ -464,7 +463,7 @@ void EventDetailsWidget::addArgs(store::ArgSetId set)
         }
         const QString value = argValue(s, a);
         parent->setText(1, value);
-        parent->setToolTip(1, value);
+        parent->setToolTip(1, a.kind == store::ArgKind::Double ? UnitFormat::exactValue(a.d) : value);
     }
     if (n > 200) { // a huge arg set: keep the first level readable
         for (int i = 0; i < root->childCount(); ++i)

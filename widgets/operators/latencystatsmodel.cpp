@@ -86,12 +86,12 @@ QVariant LatencyStatsModel::data(const QModelIndex& index, int role) const
         case Value:
             if (empty)
                 return QStringLiteral("–");
-            return row == Count ? QLocale().toString(qulonglong(m_stats.count))
+            return row == Count ? UnitFormat::count(quint64(m_stats.count))
                                 : UnitFormat::duration(store::TimeNs(std::llround(v)));
         case Nanoseconds:
             if (empty)
                 return QStringLiteral("–");
-            return row == Count ? QLocale().toString(qulonglong(m_stats.count)) : nsText(v);
+            return row == Count ? UnitFormat::count(quint64(m_stats.count)) : nsText(v);
         }
         break;
     case SortRole: return index.column() == Statistic ? QVariant(row) : QVariant(v);

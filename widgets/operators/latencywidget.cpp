@@ -289,7 +289,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
             QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
                 .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
                     m_stats.count == 1 ? tr("1 instance")
-                                       : tr("%1 instances").arg(QLocale().toString(qulonglong(m_stats.count))),
+                                       : tr("%1 instances").arg(UnitFormat::count(quint64(m_stats.count))),
                     m_window->describe()));
     m_histogram->setStats(m_stats);
     emit updated();

@@ -35,7 +35,7 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Name: return QString::fromStdString(r.name);
         case Average: return UnitFormat::duration(store::TimeNs(std::llround(r.averageNs)));
-        case Count: return QLocale().toString(qulonglong(r.count));
+        case Count: return UnitFormat::count(quint64(r.count));
         }
         break;
     case SortRole:

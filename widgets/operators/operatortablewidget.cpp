@@ -155,6 +155,7 @@ void OperatorTableWidget::buildTree()
     header->setStretchLastSection(true);
     header->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     header->setMinimumSectionSize(48);
+    TableSupport::fitNumberColumns(m_view);
 
     m_placeholder = Labels::placeholder(this);
     m_stack = new QStackedWidget(this);
@@ -381,7 +382,7 @@ void OperatorTableWidget::updateStatus()
     }
     const analysis::OperatorTable& t = tree->table;
     QString text = tr("%1 %2 slices  ·  busy %3  ·  execution %4 (%5)  ·  data transfer %6 (%7)  ·  %8")
-                       .arg(QLocale().toString(qulonglong(t.events)))
+                       .arg(UnitFormat::count(quint64(t.events)))
                        .arg(QString::fromLatin1(analysis::operatorScopeName(t.scope)))
                        .arg(UnitFormat::duration(t.busyNs), UnitFormat::duration(t.executionNs),
                            percentText(t.executionNs, t.busyNs), UnitFormat::duration(t.transferNs),

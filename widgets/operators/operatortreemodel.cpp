@@ -20,24 +20,6 @@ QString durationText(double ns)
     return UnitFormat::duration(store::TimeNs(std::llround(ns)));
 }
 
-QString siText(double v, const char* unit)
-{
-    static const struct {
-        double scale;
-        const char* prefix;
-    } kSi[] = { { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" } };
-    const double a = std::fabs(v);
-    for (const auto& si : kSi) {
-        if (a >= si.scale || si.scale == 1) {
-            const double x = v / si.scale;
-            const int decimals = std::fabs(x) >= 100 || si.scale == 1 ? 0 : std::fabs(x) >= 10 ? 1 : 2;
-            return QString::number(x, 'f', decimals) + QLatin1Char(' ') + QLatin1String(si.prefix)
-                + QLatin1String(unit);
-        }
-    }
-    return QString();
-}
-
 QString levelTitle(analysis::OperatorLevel l)
 {
     switch (l) {
@@ -61,11 +43,11 @@ OperatorTreeModel::OperatorTreeModel(QObject* parent)
 
 QString OperatorTreeModel::bytesText(double bytes)
 {
-    return siText(bytes, "B");
+    return UnitFormat::bytes(bytes);
 }
 QString OperatorTreeModel::flopsText(double flops)
 {
-    return siText(flops, "FLOP");
+    return UnitFormat::flops(flops);
 }
 
 void OperatorTreeModel::setTree(std::shared_ptr<const analysis::OperatorTree> tree)
@@ -180,18 +162,18 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (col) {
         case Name: return qstr(r.name);
-        case Count: return QLocale().toString(qulonglong(r.count));
+        case Count: return UnitFormat::count(quint64(r.count));
         case Total: return UnitFormat::duration(r.totalNs);
         case Self: return UnitFormat::duration(r.selfNs);
         case Avg: return durationText(r.avgNs);
         case Min: return UnitFormat::duration(r.minNs);
         case Max: return UnitFormat::duration(r.maxNs);
         case Median: return durationText(r.medianNs);
-        case Percent: return QStringLiteral("%1 %").arg(r.percent, 0, 'f', 2);
+        case Percent: return UnitFormat::percent(r.percent, 2);
         case Bytes: return r.hasBytes ? bytesText(r.bytes) : QString();
         case Flops: return r.hasFlops ? flopsText(r.flops) : QString();
-        case Mfu: return r.mfu >= 0 ? QStringLiteral("%1 %").arg(r.mfu, 0, 'f', 1) : QString();
-        case Hfu: return r.hfu >= 0 ? QStringLiteral("%1 %").arg(r.hfu, 0, 'f', 1) : QString();
+        case Mfu: return r.mfu >= 0 ? UnitFormat::percent(r.mfu) : QString();
+        case Hfu: return r.hfu >= 0 ? UnitFormat::percent(r.hfu) : QString();
         case Engines: {
             QStringList e;
             for (const std::string& s : r.engines)

@@ -10,7 +10,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -302,17 +301,17 @@ void SearchWidget::updateLabels()
         return;
     }
     const uint64_t n = m_matches->count();
-    const QString count = n == 1 ? tr("1 match") : tr("%1 matches").arg(QLocale().toString(qulonglong(n)));
+    const QString count = n == 1 ? tr("1 match") : tr("%1 matches").arg(UnitFormat::count(quint64(n)));
     m_summary->setText(
         n == 0 ? tr("No matches.") : tr("%1 · %2 total").arg(count, UnitFormat::duration(m_matches->totalNs())));
     m_summary->setForegroundRole(n == 0 ? QPalette::PlaceholderText : QPalette::WindowText);
     if (n == 0)
         m_position->clear();
     else if (m_index < 0)
-        m_position->setText(tr("– of %1").arg(QLocale().toString(qulonglong(n))));
+        m_position->setText(tr("– of %1").arg(UnitFormat::count(quint64(n))));
     else
         m_position->setText(
-            tr("match %1 of %2").arg(QLocale().toString(qlonglong(m_index) + 1), QLocale().toString(qulonglong(n))));
+            tr("match %1 of %2").arg(UnitFormat::count(qint64(m_index) + 1), UnitFormat::count(quint64(n))));
 }
 
 } // namespace strata::widgets

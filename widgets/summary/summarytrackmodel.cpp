@@ -128,7 +128,7 @@ QString SummaryTrackModel::rowToolTip(const analysis::TraceSummary& s, const Tra
     case Events: return tr("%1 slices in the window, at every depth").arg(SummaryFormat::count(r.events));
     case Busy:
         return tr("%1 ns: the length of the union of the engine's top-level slices inside the window")
-            .arg(QLocale().toString(qlonglong(r.busyNs)));
+            .arg(UnitFormat::count(qint64(r.busyNs)));
     case Util:
         return tr("Busy %1 of %2 (%3 %)")
             .arg(UnitFormat::duration(r.busyNs), UnitFormat::duration(s.window.duration()))

@@ -38,7 +38,7 @@ QString EventTooltip::argValue(const store::EventStore& store, const store::Arg&
     case store::ArgKind::Bool: return a.i ? QStringLiteral("true") : QStringLiteral("false");
     case store::ArgKind::Int: return QString::number(a.i);
     case store::ArgKind::Uint: return QString::number(a.u);
-    case store::ArgKind::Double: return QString::number(a.d, 'g', 8);
+    case store::ArgKind::Double: return UnitFormat::value(a.d);
     case store::ArgKind::String: return qstr(store.str(a.stringValue()));
     }
     return {};
@@ -123,14 +123,14 @@ TooltipContent EventTooltip::forTrack(const store::EventStore& s, store::TrackId
         c.fields.push_back({ QStringLiteral("Thread id"),
             info.tid.isString ? qstr(s.str(info.tid.str)) : QString::number(info.tid.num) });
     if (!info.slices.empty()) {
-        c.fields.push_back({ QStringLiteral("Slices"), QString::number(info.slices.size()) });
-        c.fields.push_back({ QStringLiteral("Depth"), QString::number(info.levelCount) });
+        c.fields.push_back({ QStringLiteral("Slices"), UnitFormat::count(quint64(info.slices.size())) });
+        c.fields.push_back({ QStringLiteral("Depth"), UnitFormat::count(quint64(info.levelCount)) });
     }
     if (!info.instants.empty())
-        c.fields.push_back({ QStringLiteral("Instants"), QString::number(info.instants.size()) });
+        c.fields.push_back({ QStringLiteral("Instants"), UnitFormat::count(quint64(info.instants.size())) });
     if (info.counter.valid()) {
         const store::CounterSeries& series = s.counter(info.counter);
-        c.fields.push_back({ QStringLiteral("Samples"), QString::number(series.samples.size()) });
+        c.fields.push_back({ QStringLiteral("Samples"), UnitFormat::count(quint64(series.samples.size())) });
         c.fields.push_back({ QStringLiteral("Range"),
             UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue) });
     }
@@ -148,7 +148,7 @@ TooltipContent EventTooltip::forCounter(const store::EventStore& s, store::Track
         return c;
     const store::CounterSeries& series = s.counter(info.counter);
     c.title = qstr(s.str(series.name));
-    c.fields.push_back({ QStringLiteral("Value"), QString::number(s.counterValue(r.begin), 'g', 10) });
+    c.fields.push_back({ QStringLiteral("Value"), UnitFormat::value(s.counterValue(r.begin)) });
     c.fields.push_back({ QStringLiteral("Since"), UnitFormat::precise(s.counterTs(r.begin) - s.extent().start) });
     c.fields.push_back({ QStringLiteral("Range"),
         UnitFormat::number(series.minValue) + QStringLiteral(" – ") + UnitFormat::number(series.maxValue) });

@@ -74,9 +74,11 @@ QRectF MarkerLayer::flagRect(const TimelineFrame& f, const Marker& m, const QFon
 {
     const QFontMetrics fm(font);
     const double w = std::min(kMaxFlagWidth, fm.horizontalAdvance(m.name) + 10);
-    const double h = std::min(f.ruler.height() - 6, fm.height() + 2);
+    // In the flag strip above the tick labels; without one, at the top of the ruler.
+    const QRect lane = f.flags.isEmpty() ? f.ruler : f.flags;
+    const double h = std::min(lane.height() - (f.flags.isEmpty() ? 6 : 2), fm.height() + 2);
     const double x = std::floor(f.xOf(m.time));
-    QRectF r(x, f.ruler.top() + 2, w, h);
+    QRectF r(x, lane.top() + (f.flags.isEmpty() ? 2 : 1), w, h);
     if (r.right() > f.ruler.right() + 1) // no room on the right: the flag hangs to the left of its line
         r.moveRight(x + 1);
     return r;

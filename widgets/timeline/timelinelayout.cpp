@@ -45,7 +45,10 @@ void TimelineLayout::build(const store::EventStore* store, const model::TrackFil
         r.track = id;
         r.y = y;
         r.levels = t.levelCount;
-        r.indent = t.kind == TrackKind::Overflow ? 1 : 0;
+        if (t.kind == TrackKind::Overflow)
+            r.indent = 1;
+        else if ((t.kind == TrackKind::Async || t.kind == TrackKind::Counter) && t.name.valid())
+            r.indent = nestingDepth(store->str(t.name));
         switch (t.kind) {
         case TrackKind::Counter: r.height = kCounterHeight; break;
         case TrackKind::ProcessInstants:
@@ -60,6 +63,16 @@ void TimelineLayout::build(const store::EventStore* store, const model::TrackFil
         m_rows.push_back(r);
     }
     m_height = y;
+}
+
+int TimelineLayout::nestingDepth(std::string_view name)
+{
+    constexpr std::string_view kSeparator = " / ";
+    int depth = 0;
+    for (size_t at = name.find(kSeparator); at != std::string_view::npos && depth < kMaxIndent;
+         at = name.find(kSeparator, at + kSeparator.size()))
+        ++depth;
+    return depth;
 }
 
 int TimelineLayout::rowAt(int contentY) const

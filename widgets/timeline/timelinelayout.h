@@ -1,6 +1,7 @@
 #pragma once
 #include <store/eventstore.h>
 
+#include <string_view>
 #include <vector>
 
 namespace strata::model {
@@ -21,7 +22,7 @@ struct LayoutRow {
     uint32_t levels = 0; // slice depth rows
     bool collapsed = false; // Kind::Process
     int trackCount = 0; // Kind::Process: tracks it groups
-    int indent = 0; // label indent level (overflow lanes sit under their thread)
+    int indent = 0; // label indent level: overflow lanes under their thread, nested tracks by depth
 };
 
 // The vertical layout of the track area. Invariant: rows follow TrackId order (the store's
@@ -36,7 +37,12 @@ public:
     static constexpr int kInstantTrackHeight = 18;
     static constexpr int kInstantStrip = 10;
 
+    static constexpr int kMaxIndent = 4; // deeper tracks line up with the fourth level
+
     void build(const store::EventStore* store, const model::TrackFilter* filter);
+    // How deep a track name nests: Perfetto names a nested track by its ancestors' path
+    // ("GPU / Queue 0 / Jobs"), so the count of " / " separators, at most kMaxIndent.
+    static int nestingDepth(std::string_view name);
     const std::vector<LayoutRow>& rows() const { return m_rows; }
     int contentHeight() const { return m_height; }
 

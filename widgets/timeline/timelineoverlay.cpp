@@ -263,7 +263,8 @@ QRectF TimelineOverlay::rulerPill(double x, const QString& text, const QFont& fo
 {
     const QFontMetrics fm(font);
     const int w = fm.horizontalAdvance(text) + 12, h = fm.height() + 2;
-    QRectF box(x - w / 2.0, m_frame.ruler.top() + (m_frame.ruler.height() - h) / 2.0 - 2, w, h);
+    const QRect ticks = m_frame.rulerTicks();
+    QRectF box(x - w / 2.0, ticks.top() + (ticks.height() - h) / 2.0 - 2, w, h);
     box.moveLeft(std::clamp(box.left(), double(m_frame.ruler.left()), double(m_frame.ruler.right() + 1 - w)));
     return box;
 }

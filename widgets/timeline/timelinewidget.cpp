@@ -15,6 +15,7 @@
 #include <state/session.h>
 #include <state/trackfilter.h>
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QKeyEvent>
@@ -45,6 +46,9 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(360, 160);
+    // Any menu that opens (this one's context menu, the menu bar, another dock's) would
+    // otherwise open under a hover card that no longer follows the pointer.
+    qApp->installEventFilter(this);
     m_markers.setModel(session->annotations(), this);
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
@@ -131,11 +135,18 @@ TimelineFrame TimelineWidget::frame() const
     TimelineFrame f;
     const int w = width(), h = height();
     const int lw = std::clamp(m_labelWidth, std::min(TrackLabels::kMinWidth, w / 2), std::max(1, w / 2));
-    const int head = kOverviewHeight + kRulerHeight;
+    // A strip for the marker flags tops the ruler while there are markers, so a flag never
+    // covers a tick label.
+    const bool flags = m_markers.model() && !m_markers.model()->markers().empty();
+    const int flagLane = flags ? QFontMetrics(labelFont()).height() + 4 : 0;
+    const int rulerHeight = kRulerHeight + flagLane;
+    const int head = kOverviewHeight + rulerHeight;
     const int top = head + (notShownAsBanner() ? NotShownNote::kBannerHeight : 0);
     f.corner = QRect(0, 0, lw, head);
     f.overview = QRect(lw, 0, w - lw, kOverviewHeight);
-    f.ruler = QRect(lw, kOverviewHeight, w - lw, kRulerHeight);
+    f.ruler = QRect(lw, kOverviewHeight, w - lw, rulerHeight);
+    if (flagLane > 0)
+        f.flags = QRect(lw, kOverviewHeight, w - lw, flagLane);
     if (top > head)
         f.banner = QRect(0, head, w, top - head);
     f.labels = QRect(0, top, lw, std::max(0, h - top));
@@ -289,7 +300,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     const QRectF pill = pillText.isEmpty() ? QRectF() : overlay.rulerPill(pillX, pillText, labelFont());
     p.fillRect(f.ruler, pal.color(QPalette::Window));
     p.setFont(labelFont());
-    TimeRuler::paint(p, f.ruler, ticks, pal, labelFont(), pill);
+    TimeRuler::paint(p, f.rulerTicks(), ticks, pal, labelFont(), pill);
     m_overview.paint(p, f.overview, *m_store, *m_lod, m_viewport->visible(), pal, devicePixelRatioF());
     paintCorner(p, f, ticks.origin);
     if (!f.banner.isEmpty())
@@ -423,6 +434,13 @@ bool TimelineWidget::event(QEvent* e)
     return QWidget::event(e);
 }
 
+bool TimelineWidget::eventFilter(QObject* watched, QEvent* e)
+{
+    if (e->type() == QEvent::Show && !m_hover.empty() && qobject_cast<QMenu*>(watched))
+        clearHover();
+    return QWidget::eventFilter(watched, e);
+}
+
 void TimelineWidget::keyPressEvent(QKeyEvent* e)
 {
     const bool fast = e->modifiers() & Qt::ShiftModifier;
@@ -520,6 +538,7 @@ QMenu* TimelineWidget::createContextMenu(QPoint pos)
 void TimelineWidget::contextMenuEvent(QContextMenuEvent* e)
 {
     if (QMenu* menu = createContextMenu(e->pos())) {
+        clearHover();
         menu->setAttribute(Qt::WA_DeleteOnClose);
         menu->popup(e->globalPos());
     }

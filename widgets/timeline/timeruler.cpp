@@ -74,6 +74,14 @@ TimeRuler::Ticks TimeRuler::compute(
     return out;
 }
 
+QRectF TimeRuler::labelRect(const QRect& rect, const RulerTick& tick, const QFontMetrics& fm)
+{
+    // Centred in the height the 7 px major tick marks leave at the bottom.
+    const int baseline = rect.top() + (rect.height() - 7 + fm.ascent() - fm.descent()) / 2;
+    return QRectF(
+        rect.left() + std::floor(tick.x) + 4, baseline - fm.ascent(), fm.horizontalAdvance(tick.label), fm.height());
+}
+
 void TimeRuler::paint(
     QPainter& p, const QRect& rect, const Ticks& ticks, const QPalette& pal, const QFont& font, const QRectF& avoid)
 {
@@ -90,14 +98,13 @@ void TimeRuler::paint(
         p.drawLine(x, bottom - (t.major ? 7 : 3), x, bottom);
     }
     p.setPen(pal.color(QPalette::WindowText));
-    const int baseline = rect.top() + (rect.height() - 7 + fm.ascent() - fm.descent()) / 2;
     for (const RulerTick& t : ticks.ticks) {
         if (t.label.isEmpty())
             continue;
-        const double x = rect.left() + std::floor(t.x) + 4;
-        if (!avoid.isNull() && x < avoid.right() + 6 && x + fm.horizontalAdvance(t.label) > avoid.left() - 6)
+        const QRectF label = labelRect(rect, t, fm);
+        if (!avoid.isNull() && label.left() < avoid.right() + 6 && label.right() > avoid.left() - 6)
             continue;
-        p.drawText(QPointF(x, baseline), t.label);
+        p.drawText(QPointF(label.left(), label.top() + fm.ascent()), t.label);
     }
     p.restore();
 }

@@ -2,6 +2,7 @@
 #include <store/types.h>
 
 #include <QFont>
+#include <QFontMetrics>
 #include <QPalette>
 #include <QRect>
 #include <QRectF>
@@ -37,6 +38,8 @@ public:
     // The major tick step for a span, width and label spacing.
     static store::TimeNs majorStep(store::TimeNs span, double widthPx, double minLabelPx);
 
+    // Where a major tick's label is drawn in `rect` (the ticks' part of the ruler).
+    static QRectF labelRect(const QRect& rect, const RulerTick& tick, const QFontMetrics& fm);
     // Draws ticks and labels in `rect` (x of a tick is relative to rect.left()), leaving out
     // labels that would run into `avoid`.
     static void paint(QPainter& p, const QRect& rect, const Ticks& ticks, const QPalette& pal, const QFont& font,

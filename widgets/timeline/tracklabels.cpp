@@ -68,6 +68,11 @@ QString TrackLabels::processSubtitle(const store::EventStore& store, const Layou
     return {};
 }
 
+QString TrackLabels::elided(const QFontMetrics& fm, const QString& name, int width)
+{
+    return fm.elidedText(name, Qt::ElideMiddle, width);
+}
+
 void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const TimelineLayout& layout,
     const store::EventStore& store, const QPalette& pal, const QFont& font, int hoveredRow)
 {
@@ -111,7 +116,7 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             if (i == hoveredRow)
                 p.fillRect(r, hover);
             const store::TrackInfo& info = store.track(row.track);
-            const int x = r.left() + 14 + row.indent * 12;
+            const int x = textLeft(r, row.indent);
             int right = r.right() - 6;
             QString tid;
             if (info.kind == store::TrackKind::Thread && !info.tid.isString)
@@ -127,7 +132,7 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             p.setPen(info.kind == store::TrackKind::Overflow ? muted(pal, 190) : pal.color(QPalette::WindowText));
             const int firstLineBase
                 = r.top() + std::min(4 + fm.ascent(), (r.height() + fm.ascent() - fm.descent()) / 2);
-            p.drawText(x, firstLineBase, fm.elidedText(qstr(store.trackLabel(row.track)), Qt::ElideRight, right - x));
+            p.drawText(x, firstLineBase, elided(fm, qstr(store.trackLabel(row.track)), right - x));
             if (info.kind == store::TrackKind::Counter && info.counter.valid()) {
                 const store::CounterSeries& c = store.counter(info.counter);
                 p.setFont(small);

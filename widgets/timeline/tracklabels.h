@@ -2,6 +2,7 @@
 #include "timelinelayout.h"
 
 #include <QFont>
+#include <QFontMetrics>
 #include <QPalette>
 #include <QRect>
 
@@ -23,6 +24,12 @@ public:
     static void paintCorner(QPainter& p, const QRect& corner, int overviewHeight, const QString& trace,
         const QString& view, const QPalette& pal, const QFont& font);
     static QString processSubtitle(const store::EventStore& store, const LayoutRow& row);
+    static constexpr int kIndentPx = 12;
+    // Where a track's name starts in its row: one step right per LayoutRow::indent level.
+    static int textLeft(const QRect& row, int indent) { return row.left() + 14 + indent * kIndentPx; }
+    // A track name fitted to `width`: nested names share their ancestors' path, so the
+    // middle goes and both the root and the track's own name stay readable.
+    static QString elided(const QFontMetrics& fm, const QString& name, int width);
 };
 
 } // namespace strata::widgets
