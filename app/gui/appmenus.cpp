@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
+#include "thememenu.h"
 #include <state/session.h>
 
 #include <state/viewport.h>
@@ -115,6 +116,7 @@ void AppMenus::createViewMenu()
     QAction* full = view->addAction(tr("&Full Screen"), QKeySequence::FullScreen, this,
         [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
     full->setCheckable(true);
+    view->addMenu(new ThemeMenu(view));
 }
 
 void AppMenus::createLayoutMenu()

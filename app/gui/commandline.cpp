@@ -39,6 +39,11 @@ CommandLine::CommandLine()
               "Once FILE is open, search for events whose name contains NAME (the Search dock), highlight "
               "them and select the first."),
           QStringLiteral("NAME"))
+    , m_theme(QStringList { QStringLiteral("theme") },
+          QCoreApplication::translate("CommandLine",
+              "Show the window in THEME: system (the desktop's colours), light or dark, for this run only; "
+              "the theme chosen in View > Theme stays saved, e.g. --theme dark --screenshot dark.png."),
+          QStringLiteral("THEME"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate("CommandLine",
         "Strata — a profile viewer for AI accelerators (NPUs, TPUs, GPUs).\n"
@@ -52,6 +57,7 @@ CommandLine::CommandLine()
     m_parser.addOption(m_select);
     m_parser.addOption(m_sourceLine);
     m_parser.addOption(m_search);
+    m_parser.addOption(m_theme);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
 }
@@ -98,6 +104,14 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
         m_options.range = parseRange(m_parser.value(m_range), &why);
         if (!m_options.range) {
             m_error = QStringLiteral("--range: ") + why;
+            return Result::Error;
+        }
+    }
+    if (m_parser.isSet(m_theme)) {
+        m_options.theme = widgets::Theme::parse(m_parser.value(m_theme));
+        if (!m_options.theme) {
+            m_error = QCoreApplication::translate("CommandLine", "--theme: '%1' is not system, light or dark.")
+                          .arg(m_parser.value(m_theme));
             return Result::Error;
         }
     }

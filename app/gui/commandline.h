@@ -1,5 +1,6 @@
 #pragma once
 #include <analysis/time/relativerange.h>
+#include <common/theme.h>
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -22,10 +23,11 @@ struct StartupOptions {
     uint sourceLine = 0;
     QString search; // --search NAME: search the name and select the first match
     std::optional<RangeSpec> range;
+    std::optional<widgets::Theme::Mode> theme; // --theme: this run only, not saved
 };
 
 // strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
-//        [--search NAME] [--screenshot PNG]
+//        [--search NAME] [--theme system|light|dark] [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -48,6 +50,7 @@ private:
     QCommandLineOption m_select;
     QCommandLineOption m_sourceLine;
     QCommandLineOption m_search;
+    QCommandLineOption m_theme;
     StartupOptions m_options;
     QString m_error;
 };

@@ -4,6 +4,7 @@
 #include "commandline.h"
 #include "mainwindow.h"
 #include "screenshotrunner.h"
+#include "thememenu.h"
 
 #include <QApplication>
 #include <QGuiApplication>
@@ -47,6 +48,8 @@ int Launcher::run(int& argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setUpApplication(app);
+    // Before the window exists, so it is built in its colours; --theme wins for this run only.
+    widgets::Theme::apply(opt.theme.value_or(ThemeMenu::saved()));
 
     MainWindow window;
     window.setInteractive(!screenshot);

@@ -67,6 +67,8 @@ private slots:
                                  << "Zoom In" << false;
         QTest::newRow("back") << "View"
                               << "Back" << false;
+        QTest::newRow("theme") << "View"
+                               << "Theme" << true;
         QTest::newRow("save layout") << "Layout"
                                      << "Save Layout As…" << true;
         QTest::newRow("load layout") << "Layout"

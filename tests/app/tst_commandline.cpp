@@ -124,6 +124,35 @@ private slots:
         QTEST(cli.options().search, "search");
     }
 
+    void theme_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("theme"); // empty: not given
+        QTest::newRow("not given") << QStringList { "t.json" } << true << "";
+        QTest::newRow("dark") << QStringList { "--theme", "dark", "t.json" } << true << "dark";
+        QTest::newRow("light") << QStringList { "--theme=light" } << true << "light";
+        QTest::newRow("system") << QStringList { "--theme", "system" } << true << "system";
+        QTest::newRow("upper case") << QStringList { "--theme", "DARK" } << true << "dark";
+        QTest::newRow("unknown") << QStringList { "--theme", "sepia" } << false << "";
+        QTest::newRow("missing value") << QStringList { "--theme" } << false << "";
+    }
+
+    void theme()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, ok);
+        QFETCH(QString, theme);
+        CommandLine cli;
+        args.prepend(QStringLiteral("strata"));
+        QCOMPARE(cli.parse(args) == CommandLine::Result::Ok, ok);
+        if (!ok) {
+            QVERIFY(cli.errorText().contains(QStringLiteral("theme")));
+            return;
+        }
+        QCOMPARE(cli.options().theme ? strata::widgets::Theme::key(*cli.options().theme) : QString(), theme);
+    }
+
     void helpDocumentsRange()
     {
         CommandLine cli;
@@ -132,6 +161,7 @@ private slots:
         QVERIFY(help.contains(QStringLiteral("--range <START:END>")));
         QVERIFY(help.contains(QStringLiteral("1.5ms")));
         QVERIFY(help.contains(QStringLiteral("--screenshot <PNG>")));
+        QVERIFY(help.contains(QStringLiteral("--theme <THEME>")));
     }
 };
 

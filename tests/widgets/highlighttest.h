@@ -2,6 +2,7 @@
 // Shared by the highlighter tests: the role a highlighter gave one character, and the
 // data-driven roles() test every highlighter runs on its own table of rows.
 #include <code/rulehighlighter.h>
+#include <common/themepalette.h>
 
 #include <QGuiApplication>
 #include <QPalette>
@@ -17,7 +18,7 @@ using Role = strata::widgets::RuleHighlighter::Role;
 // "keyword", "string", ... or "plain" for the character at (line, column) of the document.
 inline QString roleAt(QTextDocument& doc, int line, int column)
 {
-    const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
+    const auto theme = strata::widgets::ThemePalette::from(QGuiApplication::palette());
     const QTextBlock block = doc.findBlockByNumber(line);
     QColor colour;
     for (const QTextLayout::FormatRange& r : block.layout()->formats())
@@ -31,7 +32,7 @@ inline QString roleAt(QTextDocument& doc, int line, int column)
     // Builtin and Definition share a colour; Definition is also bold.
     QString found;
     for (const auto& [role, name] : roles)
-        if (strata::widgets::RuleHighlighter::formatFor(role, dark).foreground().color() == colour && found.isEmpty())
+        if (strata::widgets::RuleHighlighter::formatFor(role, theme).foreground().color() == colour && found.isEmpty())
             found = QString::fromLatin1(name);
     return found.isEmpty() ? QStringLiteral("other") : found;
 }

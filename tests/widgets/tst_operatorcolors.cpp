@@ -2,6 +2,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 using namespace strata;
 using widgets::OperatorColors;
 
@@ -15,8 +19,8 @@ private slots:
     void transferText();
     void stableAndPleasant();
     void families();
-    void textContrast_data();
-    void textContrast();
+    void distinctColours_data();
+    void distinctColours();
 };
 
 void tst_OperatorColors::operatorName_data()
@@ -114,22 +118,41 @@ void tst_OperatorColors::families()
     QVERIFY(distinct >= 40);
 }
 
-void tst_OperatorColors::textContrast_data()
+// The tables behind computeColor and transferColor: every two entries of a family stay
+// apart by a CIE76 colour difference a viewer sees side by side (the themes share the fills,
+// see tst_ThemePalette for the text on them), and no entry falls into the other family.
+void tst_OperatorColors::distinctColours_data()
 {
-    QTest::addColumn<QColor>("background");
-    QTest::addColumn<bool>("darkText");
-    QTest::newRow("sand") << QColor(0xf2, 0xcc, 0x8f) << true;
-    QTest::newRow("light teal") << QColor(0x86, 0xc5, 0xc5) << true;
-    QTest::newRow("deep blue") << QColor(0x1f, 0x3f, 0x8a) << false;
-    QTest::newRow("black") << QColor(Qt::black) << false;
-    QTest::newRow("white") << QColor(Qt::white) << true;
+    QTest::addColumn<bool>("transfer");
+    QTest::newRow("compute") << false;
+    QTest::newRow("transfer") << true;
 }
 
-void tst_OperatorColors::textContrast()
+void tst_OperatorColors::distinctColours()
 {
-    QFETCH(QColor, background);
-    QFETCH(bool, darkText);
-    QCOMPARE(OperatorColors::textColor(background).lightness() < 128, darkText);
+    QFETCH(bool, transfer);
+    const auto lab = [](const QColor& c) {
+        auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const double r = lin(c.redF()), g = lin(c.greenF()), b = lin(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, y = 0.2126 * r + 0.7152 * g + 0.0722 * b,
+                     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+        return std::array<double, 3> { 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)) };
+    };
+    const std::vector<QColor> colours = transfer ? OperatorColors::transferColors() : OperatorColors::computeColors();
+    for (size_t i = 0; i < colours.size(); ++i) {
+        QCOMPARE(OperatorColors::isTransferColor(colours[i]), transfer);
+        for (size_t j = i + 1; j < colours.size(); ++j) {
+            const auto a = lab(colours[i]), b = lab(colours[j]);
+            const double delta = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+            QVERIFY2(delta >= 4.5,
+                qPrintable(QStringLiteral("%1 and %2: %3").arg(colours[i].name(), colours[j].name()).arg(delta)));
+        }
+    }
+    // Names map into these tables.
+    const QColor conv = OperatorColors::computeColor("aten::conv2d");
+    QVERIFY(std::find(colours.begin(), colours.end(), transfer ? OperatorColors::transferColor("aten::conv2d") : conv)
+        != colours.end());
 }
 
 QTEST_MAIN(tst_OperatorColors)

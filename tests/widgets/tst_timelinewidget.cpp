@@ -2,6 +2,8 @@
 #include "widgettestutil.h"
 
 #include <common/operatorcolors.h>
+#include <common/theme.h>
+#include <common/themepalette.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -22,6 +24,8 @@ using model::EventRef;
 using store::TimeNs;
 using store::TimeRange;
 using widgets::TimelineWidget;
+
+Q_DECLARE_METATYPE(strata::widgets::Theme::Mode)
 
 // On timelineprofile::make(): two processes, slices nested and in a flow, instants and a
 // counter.
@@ -67,6 +71,8 @@ private slots:
     void flowJumps_data();
     void flowJumps();
     void deepZoomInsideAHugeSlice();
+    void themeSwitchRepaints_data();
+    void themeSwitchRepaints();
 
 private:
     store::SliceRow row(const char* name) const;
@@ -610,6 +616,60 @@ void tst_TimelineWidget::deepZoomInsideAHugeSlice()
     QCOMPARE(QColor(image.pixel(mid)).rgb(), m_w->sliceColor(store::SliceRow(0)).rgb());
     m_selection->setCurrent(EventRef::slice(store::SliceRow(0)));
     m_w->render(&image); // the selection outline of a slice wider than the screen
+}
+
+void tst_TimelineWidget::themeSwitchRepaints_data()
+{
+    QTest::addColumn<widgets::Theme::Mode>("from");
+    QTest::addColumn<widgets::Theme::Mode>("to");
+    QTest::newRow("light to dark") << widgets::Theme::Mode::Light << widgets::Theme::Mode::Dark;
+    QTest::newRow("dark to light") << widgets::Theme::Mode::Dark << widgets::Theme::Mode::Light;
+}
+
+// A theme switch reaches the timeline's cached track images: the canvas takes the new base
+// (mean luminance flips), and slices keep their operator colours with readable labels.
+void tst_TimelineWidget::themeSwitchRepaints()
+{
+    QFETCH(widgets::Theme::Mode, from);
+    QFETCH(widgets::Theme::Mode, to);
+    using widgets::ThemePalette;
+    const auto canvasLuminance = [this] {
+        QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+        m_w->render(&image);
+        const QRect canvas = m_w->frame().canvas.intersected(image.rect());
+        double sum = 0;
+        int n = 0;
+        for (int y = canvas.top(); y <= canvas.bottom(); y += 3)
+            for (int x = canvas.left(); x <= canvas.right(); x += 3, ++n)
+                sum += ThemePalette::luminance(QColor(image.pixel(x, y)));
+        return std::pair { n ? sum / n : -1.0, image };
+    };
+    // The new palette reaches the widget through the event loop.
+    const bool toDark = to == widgets::Theme::Mode::Dark;
+    widgets::Theme::apply(from);
+    QTRY_COMPARE(ThemePalette::isDark(m_w->palette()), !toDark);
+    const auto [before, imageBefore] = canvasLuminance();
+    widgets::Theme::apply(to);
+    QTRY_COMPARE(ThemePalette::isDark(m_w->palette()), toDark);
+    const auto [after, imageAfter] = canvasLuminance();
+    widgets::Theme::apply(widgets::Theme::Mode::System);
+    QVERIFY2(toDark ? after < before - 0.3 : after > before + 0.3,
+        qPrintable(QStringLiteral("mean canvas luminance %1 -> %2").arg(before).arg(after)));
+    const QPoint c = centreOf("0_fused(layer1.2+layer1.2.bn2)_3") + QPoint(0, 5);
+    QCOMPARE(QColor(imageAfter.pixel(c)).rgb(), QColor(imageBefore.pixel(c)).rgb());
+    // Nothing cached from the old theme survives (the counter's scale text is drawn into its
+    // track image): the switched widget paints what a widget made in the new theme paints.
+    widgets::Theme::apply(to);
+    TimelineWidget fresh(m_session.get());
+    fresh.resize(m_w->size());
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QTRY_COMPARE(ThemePalette::isDark(m_w->palette()), toDark);
+    QImage switched(m_w->size(), QImage::Format_ARGB32_Premultiplied), made(fresh.size(), switched.format());
+    m_w->render(&switched);
+    fresh.render(&made);
+    widgets::Theme::apply(widgets::Theme::Mode::System);
+    QVERIFY(switched == made);
 }
 
 QTEST_MAIN(tst_TimelineWidget)

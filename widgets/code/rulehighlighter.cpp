@@ -1,5 +1,7 @@
 #include "rulehighlighter.h"
 
+#include <common/themepalette.h>
+
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -8,28 +10,42 @@ namespace strata::widgets {
 RuleHighlighter::RuleHighlighter(QTextDocument* document)
     : QSyntaxHighlighter(document)
 {
-    m_dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
+    takeColours(QGuiApplication::palette());
 }
 
-QTextCharFormat RuleHighlighter::formatFor(Role role, bool dark)
+void RuleHighlighter::takeColours(const QPalette& palette)
 {
+    const ThemePalette theme = ThemePalette::from(palette);
+    for (int r = 0; r <= int(Role::Definition); ++r)
+        m_formats[size_t(r)] = formatFor(Role(r), theme);
+}
+
+void RuleHighlighter::setPalette(const QPalette& palette)
+{
+    takeColours(palette);
+    rehighlight();
+}
+
+QTextCharFormat RuleHighlighter::formatFor(Role role, const ThemePalette& theme)
+{
+    using S = ThemePalette::Syntax;
     QTextCharFormat f;
     switch (role) {
     case Role::Keyword:
-        f.setForeground(QColor(dark ? 0xc792ea : 0x8a2be2));
+        f.setForeground(theme.syntax(S::Keyword));
         f.setFontWeight(QFont::Bold);
         break;
-    case Role::Builtin: f.setForeground(QColor(dark ? 0x82aaff : 0x1f5fbf)); break;
-    case Role::Number: f.setForeground(QColor(dark ? 0xf78c6c : 0xa0522d)); break;
-    case Role::String: f.setForeground(QColor(dark ? 0xc3e88d : 0x2e7d32)); break;
+    case Role::Builtin: f.setForeground(theme.syntax(S::Builtin)); break;
+    case Role::Number: f.setForeground(theme.syntax(S::Number)); break;
+    case Role::String: f.setForeground(theme.syntax(S::String)); break;
     case Role::Comment:
-        f.setForeground(QColor(dark ? 0x7f8c98 : 0x7a8590));
+        f.setForeground(theme.syntax(S::Comment));
         f.setFontItalic(true);
         break;
-    case Role::Decorator: f.setForeground(QColor(dark ? 0xffcb6b : 0xb8860b)); break;
-    case Role::Preprocessor: f.setForeground(QColor(dark ? 0x89ddff : 0x00838f)); break;
+    case Role::Decorator: f.setForeground(theme.syntax(S::Decorator)); break;
+    case Role::Preprocessor: f.setForeground(theme.syntax(S::Preprocessor)); break;
     case Role::Definition:
-        f.setForeground(QColor(dark ? 0x82aaff : 0x1f5fbf));
+        f.setForeground(theme.syntax(S::Builtin));
         f.setFontWeight(QFont::Bold);
         break;
     }
@@ -62,11 +78,11 @@ int RuleHighlighter::scanFrom(const QString& text, int at, const QString& close,
     while (role == Role::String && end > 0 && text[end - 1] == QLatin1Char('\\'))
         end = text.indexOf(close, end + 1);
     if (end < 0) {
-        setFormat(at, text.size() - at, formatFor(role, m_dark));
+        setFormat(at, text.size() - at, m_formats[size_t(role)]);
         setCurrentBlockState(openState);
         return text.size();
     }
-    setFormat(at, end + close.size() - at, formatFor(role, m_dark));
+    setFormat(at, end + close.size() - at, m_formats[size_t(role)]);
     return end + close.size();
 }
 
@@ -77,7 +93,7 @@ void RuleHighlighter::highlightBlock(const QString& text)
         auto it = r.re.globalMatch(text);
         while (it.hasNext()) {
             const QRegularExpressionMatch m = it.next();
-            setFormat(int(m.capturedStart(r.group)), int(m.capturedLength(r.group)), formatFor(r.role, m_dark));
+            setFormat(int(m.capturedStart(r.group)), int(m.capturedLength(r.group)), m_formats[size_t(r.role)]);
         }
     }
     int i = 0;
@@ -90,13 +106,13 @@ void RuleHighlighter::highlightBlock(const QString& text)
     while (i < text.size()) {
         const QStringView rest = QStringView(text).mid(i);
         if (!m_lineComment.isEmpty() && rest.startsWith(m_lineComment)) {
-            setFormat(i, text.size() - i, formatFor(Role::Comment, m_dark));
+            setFormat(i, text.size() - i, m_formats[size_t(Role::Comment)]);
             return;
         }
         if (!m_blockOpen.isEmpty() && rest.startsWith(m_blockOpen)) {
             const int start = i;
             i = scanFrom(text, i + int(m_blockOpen.size()), m_blockClose, Role::Comment, 1);
-            setFormat(start, int(m_blockOpen.size()), formatFor(Role::Comment, m_dark));
+            setFormat(start, int(m_blockOpen.size()), m_formats[size_t(Role::Comment)]);
             continue;
         }
         const QChar c = text[i];
@@ -105,7 +121,7 @@ void RuleHighlighter::highlightBlock(const QString& text)
             if (m_tripleQuotes && rest.startsWith(triple)) {
                 const int start = i;
                 i = scanFrom(text, i + 3, triple, Role::String, c == QLatin1Char('\'') ? 2 : 3);
-                setFormat(start, 3, formatFor(Role::String, m_dark));
+                setFormat(start, 3, m_formats[size_t(Role::String)]);
                 continue;
             }
             const int start = i;
@@ -116,7 +132,7 @@ void RuleHighlighter::highlightBlock(const QString& text)
                 ++j;
             }
             i = std::min<int>(j + 1, text.size());
-            setFormat(start, i - start, formatFor(Role::String, m_dark));
+            setFormat(start, i - start, m_formats[size_t(Role::String)]);
             continue;
         }
         ++i;

@@ -3,9 +3,12 @@
 #include <QSyntaxHighlighter>
 #include <QTextCharFormat>
 
+#include <array>
 #include <vector>
 
 namespace strata::widgets {
+
+struct ThemePalette;
 
 // The common part of the source view's highlighters: regex rules for words (keywords,
 // builtins, numbers, decorators, preprocessor lines), then one left-to-right scan for
@@ -16,8 +19,11 @@ class RuleHighlighter : public QSyntaxHighlighter {
     Q_OBJECT
 public:
     enum class Role { Keyword, Builtin, Number, String, Comment, Decorator, Preprocessor, Definition };
-    // Colours for the palette's lightness (dark themes get lighter ones).
-    static QTextCharFormat formatFor(Role role, bool darkTheme);
+    // Colours from the theme (dark themes get lighter ones).
+    static QTextCharFormat formatFor(Role role, const ThemePalette& theme);
+    // Takes the colours of `palette` and highlights the document again: the view calls it
+    // on QEvent::PaletteChange, so a theme switch recolours open source.
+    void setPalette(const QPalette& palette);
 
 protected:
     explicit RuleHighlighter(QTextDocument* document);
@@ -37,12 +43,13 @@ private:
         int group;
     };
     // Block states: -1/0 nothing open; 1 block comment; 2 ''' string; 3 """ string.
+    void takeColours(const QPalette& palette);
     int scanFrom(const QString& text, int at, const QString& close, Role role, int openState);
 
     std::vector<Rule> m_rules;
     QString m_lineComment, m_blockOpen, m_blockClose;
     bool m_tripleQuotes = false;
-    bool m_dark = false;
+    std::array<QTextCharFormat, size_t(Role::Definition) + 1> m_formats;
 };
 
 } // namespace strata::widgets

@@ -3,6 +3,8 @@
 #include "cpphighlighter.h"
 #include "pythonhighlighter.h"
 #include "sourcegutter.h"
+
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QFileInfo>
@@ -22,8 +24,7 @@ constexpr int kPad = 6;
 
 QColor mix(const QColor& a, const QColor& b, double t)
 {
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
+    return ThemePalette::mix(a, b, t);
 }
 
 QSyntaxHighlighter* highlighterFor(const QString& fileName, QTextDocument* doc)
@@ -269,6 +270,10 @@ void SourceView::resizeEvent(QResizeEvent* e)
 void SourceView::changeEvent(QEvent* e)
 {
     QPlainTextEdit::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) {
+        if (auto* h = qobject_cast<RuleHighlighter*>(m_highlighter))
+            h->setPalette(palette());
+    }
     if (e->type() == QEvent::FontChange || e->type() == QEvent::PaletteChange) {
         updateGutterGeometry();
         updateMarks();

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 
 namespace strata::widgets {
 
@@ -26,7 +25,7 @@ constexpr QRgb kCompute[] = {
     0xffd9a05b,
     0xffc1d37f,
     0xffe5989b,
-    0xffc2a878,
+    0xffbca58a,
     0xff7fb685,
     0xfff6bd60,
     0xffc08497,
@@ -43,6 +42,13 @@ constexpr QRgb kTransfer[] = {
     0xff86c5c5,
     0xff3f7fa8,
 };
+
+// A light/dark variant of a palette entry doubles the distinct colours: 0 as is, 1 lighter, 2 darker.
+QColor variant(QRgb rgb, int v)
+{
+    const QColor c = QColor::fromRgb(rgb);
+    return v == 0 ? c : v == 1 ? c.lighter(112) : c.darker(110);
+}
 
 bool isDigits(std::string_view s)
 {
@@ -97,10 +103,8 @@ bool OperatorColors::isTransferText(std::string_view text)
 QColor OperatorColors::computeColor(std::string_view op)
 {
     const uint64_t h = stableHash(op);
-    QColor c = QColor::fromRgb(kCompute[h % std::size(kCompute)]);
-    // A light/dark variant by a second part of the hash doubles the distinct colours.
-    const int variant = int((h >> 32) % 3);
-    return variant == 0 ? c : variant == 1 ? c.lighter(112) : c.darker(110);
+    // The variant by a second part of the hash.
+    return variant(kCompute[h % std::size(kCompute)], int((h >> 32) % 3));
 }
 
 QColor OperatorColors::transferColor(std::string_view op)
@@ -115,12 +119,19 @@ bool OperatorColors::isTransferColor(const QColor& c)
     return hue >= 170 && hue <= 235 && c.hslSaturation() > 40;
 }
 
-QColor OperatorColors::textColor(const QColor& bg)
+std::vector<QColor> OperatorColors::computeColors()
 {
-    // Relative luminance (sRGB, linearised): white text only on really dark fills.
-    auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    const double l = 0.2126 * lin(bg.redF()) + 0.7152 * lin(bg.greenF()) + 0.0722 * lin(bg.blueF());
-    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(0x1b, 0x1b, 0x1f) : QColor(Qt::white);
+    std::vector<QColor> out;
+    for (QRgb rgb : kCompute) {
+        for (int v = 0; v < 3; ++v)
+            out.push_back(variant(rgb, v));
+    }
+    return out;
+}
+
+std::vector<QColor> OperatorColors::transferColors()
+{
+    return std::vector<QColor>(std::begin(kTransfer), std::end(kTransfer));
 }
 
 void OperatorColors::reset(const store::EventStore* store)

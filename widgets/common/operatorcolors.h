@@ -22,7 +22,9 @@ public:
     static QColor computeColor(std::string_view op);
     static QColor transferColor(std::string_view op);
     static bool isTransferColor(const QColor& c); // in the blue/teal family
-    static QColor textColor(const QColor& background); // black or white, whichever contrasts more
+    // Every colour computeColor and transferColor can give (text on them: ThemePalette::textOn).
+    static std::vector<QColor> computeColors();
+    static std::vector<QColor> transferColors();
     static uint64_t stableHash(std::string_view s); // FNV-1a 64
 
     // Per-store tables, filled once: one colour per TypeId in each family, and per track

@@ -1,7 +1,7 @@
 #include "latencyhistogram.h"
 
 #include <common/chartstyle.h>
-#include <common/timelinestyle.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QBarCategoryAxis>
@@ -94,7 +94,7 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats)
     if (!any)
         return;
     m_set = new QBarSet(tr("instances"));
-    m_set->setColor(ChartStyle::transferColor());
+    m_set->setColor(ThemePalette::transfer());
     m_set->setBorderColor(palette().color(QPalette::Base));
     QStringList categories;
     uint64_t peak = 1;
@@ -155,9 +155,9 @@ void LatencyHistogram::applyStyle()
     const QPalette pal = palette();
     ChartStyle::apply(chart(), pal);
     setBackgroundBrush(pal.color(QPalette::Base));
-    QPen median(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.75), 1.5, Qt::DashLine);
+    QPen median(ThemePalette::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.75), 1.5, Qt::DashLine);
     m_medianLine->setPen(median);
-    QPen p99(QColor(0xd9, 0x4f, 0x4f), 1.5, Qt::DashLine);
+    QPen p99(ThemePalette::from(pal).error, 1.5, Qt::DashLine);
     m_p99Line->setPen(p99);
     if (m_set)
         m_set->setBorderColor(pal.color(QPalette::Base));

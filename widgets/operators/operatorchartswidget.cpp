@@ -6,6 +6,7 @@
 #include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/chartstyle.h>
+#include <common/themepalette.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
@@ -313,13 +314,13 @@ void OperatorChartsWidget::fillPie()
                   .arg(name.toHtmlEscaped(), UnitFormat::duration(r.selfNs))
                   .arg(r.percent, 0, 'f', 2)
             + QStringLiteral("<br><i>%1</i>").arg(tr("Click to highlight its events"));
-        add(name, r.selfNs, ChartStyle::categoryColor(int(i)), QVariant(r.key), tip);
+        add(name, r.selfNs, ThemePalette::category(int(i)), QVariant(r.key), tip);
         shown += r.selfNs;
     }
     const store::TimeNs rest = m_table->busyNs - shown;
     if (rest > 0) {
         const int n = int(rows.size() - top);
-        add(tr("Other (%1 more)").arg(n), rest, ChartStyle::otherColor(palette()), QVariant(),
+        add(tr("Other (%1 more)").arg(n), rest, ThemePalette::from(palette()).other, QVariant(),
             tr("<b>Other</b><br>%1 self time in %2 more rows").arg(UnitFormat::duration(rest)).arg(n));
     }
     m_legend->setElideMode(m_table->level == OperatorLevel::Command || m_table->level == OperatorLevel::Name

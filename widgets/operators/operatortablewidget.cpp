@@ -8,6 +8,7 @@
 #include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -292,7 +293,7 @@ void OperatorTableWidget::setFilter(const QString& text, bool regex)
     // An invalid regex turns the text red; otherwise the edit inherits (light or dark).
     QPalette pal;
     if (!m_proxy->isValid())
-        pal.setColor(QPalette::Text, QColor(0xd0, 0x3c, 0x3c));
+        pal.setColor(QPalette::Text, ThemePalette::from(palette()).error);
     m_filterEdit->setPalette(pal);
     if (!text.trimmed().isEmpty() && m_proxy->isValid())
         m_view->expandToDepth(0); // show where the matches are

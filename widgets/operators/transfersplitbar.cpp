@@ -1,6 +1,7 @@
 #include "transfersplitbar.h"
 
 #include <common/chartstyle.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QBarCategoryAxis>
@@ -80,11 +81,11 @@ void TransferSplitBar::setTimes(store::TimeNs busyNs, store::TimeNs executionNs,
     // Values are percentages, rounded for the bar labels ("@value").
     *exec << std::round(1000.0 * double(executionNs) / busy) / 10.0;
     *transfer << std::round(1000.0 * double(transferNs) / busy) / 10.0;
-    exec->setColor(ChartStyle::executionColor());
-    transfer->setColor(ChartStyle::transferColor());
+    exec->setColor(ThemePalette::execution());
+    transfer->setColor(ThemePalette::transfer());
     for (QBarSet* s : { exec, transfer }) {
         s->setBorderColor(palette().color(QPalette::Base));
-        s->setLabelColor(Qt::white);
+        s->setLabelColor(ThemePalette::textOn(s->color())); // the value on the bar keeps 4.5 : 1
     }
     m_series->append(exec);
     m_series->append(transfer);
@@ -92,8 +93,8 @@ void TransferSplitBar::setTimes(store::TimeNs busyNs, store::TimeNs executionNs,
     applyStyle();
     const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
     m_caption->setText(tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
-                           .arg(swatch.arg(ChartStyle::executionColor().name()), UnitFormat::duration(executionNs),
-                               swatch.arg(ChartStyle::transferColor().name()), UnitFormat::duration(transferNs)));
+                           .arg(swatch.arg(ThemePalette::execution().name()), UnitFormat::duration(executionNs),
+                               swatch.arg(ThemePalette::transfer().name()), UnitFormat::duration(transferNs)));
 }
 
 void TransferSplitBar::applyStyle()

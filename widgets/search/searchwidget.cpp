@@ -1,6 +1,7 @@
 #include "searchwidget.h"
 
 #include "searchform.h"
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <state/session.h>
@@ -283,7 +284,8 @@ void SearchWidget::updateLabels()
     if (!m_error.isEmpty()) {
         m_summary->setText(m_error);
         m_summary->setForegroundRole(QPalette::Text);
-        m_summary->setStyleSheet(QStringLiteral("color: #c0392b"));
+        // The theme's error colour at the time of the error (it reads on the base in either theme).
+        m_summary->setStyleSheet(QStringLiteral("color: %1").arg(ThemePalette::from(palette()).error.name()));
         m_position->clear();
         return;
     }

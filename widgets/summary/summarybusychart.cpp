@@ -2,6 +2,7 @@
 
 #include <common/chartstyle.h>
 #include <common/summaryformat.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QBarCategoryAxis>
@@ -100,10 +101,10 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
     const UnitFormat::AxisUnit scale = UnitFormat::axisUnit(double(maxBusy));
     m_compute = new QBarSet(tr("Compute"));
     m_transfer = new QBarSet(tr("Data transfer"));
-    m_compute->setColor(ChartStyle::executionColor());
-    m_compute->setBorderColor(ChartStyle::executionColor());
-    m_transfer->setColor(ChartStyle::transferColor());
-    m_transfer->setBorderColor(ChartStyle::transferColor());
+    m_compute->setColor(ThemePalette::execution());
+    m_compute->setBorderColor(ThemePalette::execution());
+    m_transfer->setColor(ThemePalette::transfer());
+    m_transfer->setBorderColor(ThemePalette::transfer());
     for (int k = int(m_labels.size()) - 1; k >= 0; --k) { // category 0 is drawn at the bottom
         const bool transfer = s.tracks[m_rows[size_t(k)]].engine == analysis::EngineKind::Transfer;
         const double v = double(m_busy[size_t(k)]) / scale.ns;

@@ -4,8 +4,8 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-#include <common/chartstyle.h>
 #include <common/summaryformat.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QLocale>
@@ -80,7 +80,7 @@ QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row,
     case PercentRole: return column == Util ? QVariant(r.utilization * 100.0) : QVariant();
     case IdRole: return r.track.v;
     case BarColorRole:
-        return r.engine == analysis::EngineKind::Transfer ? ChartStyle::transferColor() : ChartStyle::executionColor();
+        return r.engine == analysis::EngineKind::Transfer ? ThemePalette::transfer() : ThemePalette::execution();
     case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         // Beside device engines, host threads and annotation lanes read as context, not as

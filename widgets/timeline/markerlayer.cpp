@@ -2,6 +2,8 @@
 
 #include "markersnapper.h"
 
+#include <common/themepalette.h>
+
 #include <state/annotationsmodel.h>
 #include <state/selection.h>
 
@@ -132,7 +134,7 @@ void MarkerLayer::paint(QPainter& p, const TimelineFrame& f, const QPalette& pal
             p.setPen(QPen(pal.color(QPalette::WindowText), 1));
             p.drawRect(flag.adjusted(0.5, 0.5, -0.5, -0.5));
         }
-        p.setPen(qGray(m.rgb) > 150 ? QColor(Qt::black) : QColor(Qt::white));
+        p.setPen(ThemePalette::textOn(c));
         p.drawText(flag.adjusted(5, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
             fm.elidedText(m.name, Qt::ElideRight, int(flag.width()) - 9));
     };

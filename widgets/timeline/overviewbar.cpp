@@ -1,7 +1,7 @@
 #include "overviewbar.h"
 
 #include <analysis/timeline/lodindex.h>
-#include <common/operatorcolors.h>
+#include <common/themepalette.h>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -12,12 +12,6 @@
 namespace strata::widgets {
 
 using store::TimeNs;
-
-namespace {
-// One calm accent per process band; the order of processes picks it, not a hash, so
-// neighbouring bands always differ.
-constexpr QRgb kBandColors[] = { 0xff5b8fd1, 0xffe07a5f, 0xff81b29a, 0xff9c89b8, 0xffd9a05b, 0xff48a9a6 };
-} // namespace
 
 QRectF OverviewBar::windowRect(const QRect& rect, store::TimeRange trace, store::TimeRange visible)
 {
@@ -102,7 +96,7 @@ void OverviewBar::render(
                 col[x] = std::max(col[x], band.busy[b]);
             peak = std::max(peak, col[x]);
         }
-        const QRgb c = kBandColors[bi % std::size(kBandColors)];
+        const QRgb c = ThemePalette::band(int(bi)).rgba();
         const int y0 = int(std::lround(2 * dpr + bi * bandH)), y1 = int(std::lround(2 * dpr + (bi + 1) * bandH)) - 1;
         for (int x = 0; x < w; ++x) {
             const float v = peak > 0 ? col[x] / peak : 0.f;

@@ -2,6 +2,7 @@
 
 #include <analysis/timeline/lodindex.h>
 #include <common/operatorcolors.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QFontMetricsF>
@@ -233,7 +234,7 @@ void TrackRenderer::drawLabels(QImage& img, const std::vector<Label>& labels) co
         }
         const QRgb bg = m_ctx.colors->sliceColor(type, s.sliceTrack(r));
         if (bg != lastBg) {
-            pen = OperatorColors::textColor(QColor::fromRgb(bg));
+            pen = ThemePalette::textOn(QColor::fromRgb(bg));
             p.setPen(pen);
             lastBg = bg;
         }
