@@ -24,7 +24,7 @@ sample="$root/resources/samples/sample_profile.json"
 # Debian/Ubuntu packages the build, the tests and the GUI need. Installs skip recommended
 # packages, so every one the configure needs is named: qt6-charts-dev's CMake files need
 # Qt6OpenGL's (libqt6opengl6-dev), which it only recommends.
-packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
+packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           nlohmann-json3-dev libzstd-dev zlib1g-dev xvfb xauth)
 # What `package` needs besides: dpkg-shlibdeps (dpkg-dev) and file for the dependencies,
 # and the two validators.

@@ -1,5 +1,8 @@
 #include "appmenus.h"
 
+#include "exportimagedialog.h"
+#include "maintoolbar.h"
+
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
@@ -7,6 +10,9 @@
 #include <state/session.h>
 
 #include <state/viewport.h>
+
+#include <common/lastfolder.h>
+#include <timeline/timelinewidget.h>
 
 #include <QAction>
 #include <QActionGroup>
@@ -17,15 +23,15 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 
 namespace strata::app {
 
-namespace {
+using widgets::LastFolder;
 
-const char* const kOpenDirKey = "openDirectory";
+namespace {
 
 QString openFilters()
 {
@@ -78,11 +84,25 @@ void AppMenus::zoomBy(double factor)
 void AppMenus::createFileMenu()
 {
     QMenu* file = m_window->menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &AppMenus::promptOpen);
-    file->addAction(tr("Open Profile &Folder…"), this, &AppMenus::promptOpenFolder)
-        ->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
+    m_openAction = file->addAction(tr("&Open…"), QKeySequence::Open, this, &AppMenus::promptOpen);
+    m_openAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DialogOpenButton));
+    m_openAction->setIconText(tr("Open"));
+    m_openAction->setToolTip(tr("Open a profile (%1)").arg(QKeySequence(QKeySequence::Open).toString()));
+    // Qt has no standard key for opening a folder; Ctrl+Shift+O is what editors use.
+    m_openFolderAction = file->addAction(tr("Open Profile &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+        this, &AppMenus::promptOpenFolder);
+    m_openFolderAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_openFolderAction->setIconText(tr("Open Folder"));
+    m_openFolderAction->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
     file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    m_exportImageAction = file->addAction(tr("&Export Image…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+        [this] { ExportImageDialog::run(m_window); });
+    m_exportImageAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DialogSaveButton));
+    m_exportImageAction->setIconText(tr("Export Image"));
+    m_exportImageAction->setToolTip(tr("Save the timeline or the whole window as PNG or SVG (Ctrl+E)"));
+    m_profileActions << m_exportImageAction;
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), QKeySequence::Close, m_window, &MainWindow::closeProfile);
     file->addSeparator();
@@ -97,9 +117,17 @@ void AppMenus::createViewMenu()
         view->addAction(d->toggleViewAction());
     view->addSeparator();
     // `/` is a plain key: line edits take it as text first (they accept its ShortcutOverride).
-    QAction* find = view->addAction(tr("&Find…"), m_window, &MainWindow::focusSearch);
+    QAction* find = m_findAction = view->addAction(tr("&Find…"), m_window, &MainWindow::focusSearch);
     find->setShortcuts({ QKeySequence::Find, QKeySequence(Qt::Key_Slash) });
+    find->setIcon(m_window->style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    find->setIconText(tr("Search"));
     find->setToolTip(tr("Search events by name, category, track, args, duration and time"));
+    // M on the timeline puts a marker under the mouse; this one goes mid-view.
+    m_addMarkerAction = view->addAction(tr("Add &Marker"), this, [this] { m_window->timeline()->addMarker(); });
+    m_addMarkerAction->setIcon(m_window->style()->standardIcon(QStyle::SP_ArrowDown));
+    m_addMarkerAction->setIconText(tr("Add Marker"));
+    m_addMarkerAction->setToolTip(tr("Add a marker in the middle of the visible range (M: under the mouse)"));
+    m_profileActions << m_addMarkerAction;
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
@@ -117,6 +145,12 @@ void AppMenus::createViewMenu()
         [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
     full->setCheckable(true);
     view->addMenu(new ThemeMenu(view));
+    m_toolBar = new MainToolBar(m_window, { m_openAction, m_openFolderAction },
+        { m_findAction, m_addMarkerAction, m_exportImageAction });
+    m_window->addToolBar(Qt::TopToolBarArea, m_toolBar);
+    QAction* toolbar = m_toolBar->toggleViewAction();
+    toolbar->setText(tr("&Toolbar"));
+    view->addAction(toolbar);
 }
 
 void AppMenus::createLayoutMenu()
@@ -128,6 +162,7 @@ void AppMenus::createLayoutMenu()
     layout->addSeparator();
     layout->addAction(tr("&Reset to Default"), this, [this] {
         m_window->resetLayout();
+        m_toolBar->layoutPicker()->setCurrentIndex(0);
         m_window->statusBar()->showMessage(tr("Default layout"), 8000);
     });
     layout->addSeparator();
@@ -199,27 +234,22 @@ void AppMenus::rebuildLayoutMenus()
 
 void AppMenus::promptOpen()
 {
-    QSettings settings;
-    QString dir = settings.value(kOpenDirKey).toString();
-    if (dir.isEmpty())
-        dir = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Profile"), dir, openFilters());
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open Profile"), LastFolder::get(LastFolder::kProfile), openFilters());
     if (path.isEmpty())
         return;
-    settings.setValue(kOpenDirKey, QFileInfo(path).absolutePath());
+    LastFolder::remember(LastFolder::kProfile, path);
     m_window->openFile(path);
 }
 
 void AppMenus::promptOpenFolder()
 {
-    QSettings settings;
-    QString dir = settings.value(kOpenDirKey).toString();
-    if (dir.isEmpty())
-        dir = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
-    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"), dir);
+    const QString path
+        = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"), LastFolder::get(LastFolder::kProfile));
     if (path.isEmpty())
         return;
-    settings.setValue(kOpenDirKey, QFileInfo(path).absolutePath());
+    // The folder holding the profile folder: the next one is most likely its sibling.
+    LastFolder::remember(LastFolder::kProfile, QFileInfo(path).absolutePath());
     m_window->openFile(path);
 }
 
@@ -241,12 +271,13 @@ void AppMenus::promptSaveLayout()
 void AppMenus::promptExportLayout()
 {
     const QString base = m_window->layouts().lastUsed().isEmpty() ? tr("layout") : m_window->layouts().lastUsed();
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString dir = LastFolder::get(LastFolder::kLayout, QStandardPaths::DocumentsLocation);
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Layout"),
         dir + QLatin1Char('/') + base + QStringLiteral(".strata-layout.json"),
         tr("Strata layouts (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
+    LastFolder::remember(LastFolder::kLayout, path);
     QString error;
     if (!m_window->exportLayout(path, &error))
         QMessageBox::warning(m_window, tr("Export Layout"), error);
@@ -255,10 +286,11 @@ void AppMenus::promptExportLayout()
 void AppMenus::promptImportLayout()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Layout"),
-        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation),
+        LastFolder::get(LastFolder::kLayout, QStandardPaths::DocumentsLocation),
         tr("Strata layouts (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
+    LastFolder::remember(LastFolder::kLayout, path);
     QString error;
     if (!m_window->importLayout(path, &error))
         QMessageBox::warning(m_window, tr("Import Layout"), error);

@@ -6,10 +6,12 @@ class QMenu;
 
 namespace strata::app {
 
+class MainToolBar;
 class MainWindow;
 class RecentFiles;
 
-// The menu bar of the main window (File, View, Layout, Help) and the dialogs its entries
+// The menu bar of the main window (File, View, Layout, Help), the toolbar built from its
+// actions, and the dialogs its entries
 // open. Works through MainWindow's public interface; keeps the Open Recent and layout
 // submenus in step with RecentFiles and the LayoutStore.
 class AppMenus : public QObject {
@@ -42,6 +44,12 @@ private:
     QMenu* m_deleteLayoutMenu = nullptr;
     QList<QAction*> m_profileActions; // enabled only while a profile is open
     QAction* m_closeAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_openFolderAction = nullptr;
+    QAction* m_exportImageAction = nullptr;
+    QAction* m_findAction = nullptr;
+    QAction* m_addMarkerAction = nullptr;
+    MainToolBar* m_toolBar = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
 };

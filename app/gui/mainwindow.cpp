@@ -19,6 +19,7 @@
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
+#include <common/imageexport.h>
 #include <details/eventdetailswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
@@ -35,6 +36,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QDir>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -135,6 +137,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_menus = new AppMenus(this, m_recent);
     connect(m_welcome, &WelcomePage::openFileRequested, m_menus, &AppMenus::promptOpen);
+    connect(m_welcome, &WelcomePage::openFolderRequested, m_menus, &AppMenus::promptOpenFolder);
     m_welcome->setSampleAvailable(!SampleProfile::path().isEmpty());
     m_welcome->setRecentFiles(m_recent->files());
 
@@ -363,6 +366,15 @@ void MainWindow::closeProfile()
     if (m_opener->isLoading())
         cancelLoad();
     m_session->close();
+}
+
+bool MainWindow::exportImage(bool wholeWindow, const QString& path, double scale, QString* error)
+{
+    QWidget* view = wholeWindow ? static_cast<QWidget*>(this) : m_timeline;
+    if (!widgets::ImageExport::write(view, path, scale, error))
+        return false;
+    notify(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    return true;
 }
 
 void MainWindow::onStoreChanged()

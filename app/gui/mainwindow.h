@@ -79,6 +79,9 @@ public:
     void cancelLoad();
     bool isLoading() const;
     void closeProfile();
+    // File > Export Image without its dialogs: the timeline (its visible area) or the whole
+    // window, PNG or SVG by the suffix, PNG at `scale` × the on-screen size.
+    bool exportImage(bool wholeWindow, const QString& path, double scale = 1.0, QString* error = nullptr);
 
     bool saveLayout(const QString& name);
     bool loadLayout(const QString& name, QString* error = nullptr);

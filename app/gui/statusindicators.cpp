@@ -17,11 +17,15 @@ using widgets::UnitFormat;
 
 namespace {
 
-QLabel* indicator(QStatusBar* bar, const char* name)
+// Each field is as wide as its widest likely text, whatever it shows now: fields that
+// resize with their text make the others jump while the user zooms. `widest` is that text.
+QLabel* indicator(QStatusBar* bar, const char* name, const QString& widest)
 {
     auto* l = new QLabel(bar);
     l->setObjectName(QLatin1String(name));
     l->setContentsMargins(6, 0, 6, 0);
+    l->setFixedWidth(l->fontMetrics().horizontalAdvance(widest) + 12);
+    l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     bar->addPermanentWidget(l);
     return l;
 }
@@ -62,10 +66,10 @@ StatusIndicators::StatusIndicators(QStatusBar* bar, model::Session* session)
     bar->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, this, &StatusIndicators::cancelRequested);
 
-    m_file = indicator(bar, "statusFile");
-    m_events = indicator(bar, "statusEvents");
-    m_range = indicator(bar, "statusRange");
-    m_zoom = indicator(bar, "statusZoom");
+    m_file = indicator(bar, "statusFile", QStringLiteral("a_profile_name_of_thirty_chars"));
+    m_events = indicator(bar, "statusEvents", tr("%1 events").arg(QLocale().toString(qulonglong(999999999))));
+    m_range = indicator(bar, "statusRange", QStringLiteral("000.000 000 ms – 000.000 000 ms · 000.000 000 ms"));
+    m_zoom = indicator(bar, "statusZoom", tr("Zoom %1").arg(QStringLiteral("999.9M×")));
     m_range->setToolTip(tr("Visible range, from the start of the trace"));
     m_zoom->setToolTip(tr("Zoom level: the whole trace over the visible range"));
 
@@ -111,7 +115,7 @@ void StatusIndicators::updateProfile()
         return;
     }
     const model::LoadInfo& info = m_session->loadInfo();
-    m_file->setText(m_session->fileName());
+    m_file->setText(m_file->fontMetrics().elidedText(m_session->fileName(), Qt::ElideMiddle, m_file->width() - 12));
     m_file->setToolTip(tr("%1\n%2, %3, read in %4 s")
                            .arg(m_session->filePath(), info.format, bytesText(info.fileBytes))
                            .arg(info.seconds, 0, 'f', 2));

@@ -56,8 +56,15 @@ WelcomePage::WelcomePage(QWidget* parent)
     top->addWidget(icon);
     top->addLayout(heading, 1);
 
-    auto* intro = new QLabel(tr("Open a Chrome trace (<b>.json</b>, <b>.json.gz</b>, <b>.json.zst</b>) — "
-                                "or drop one anywhere on this window."),
+    auto* intro = new QLabel(
+        tr("Open a profile, or drop one anywhere on this window:"
+           "<ul style=\"margin-top:4px; margin-left:-20px\">"
+           "<li><b>Chrome / Kineto trace JSON</b> — PyTorch profiler, Rebellions RBLN, Furiosa, NVIDIA Nsight "
+           "exports (<b>.json</b>, <b>.json.gz</b>, <b>.json.zst</b>)</li>"
+           "<li><b>Perfetto traces</b> (<b>.pftrace</b>, <b>.perfetto-trace</b>, <b>.pb</b>)</li>"
+           "<li><b>AWS Neuron</b> profiles: device, system, op-table and timeline JSON</li>"
+           "<li><b>Sophgo</b> TPU profiles: a <b>bmprofile_data-N</b> folder — use <i>Open Folder…</i></li>"
+           "</ul>"),
         card);
     intro->setWordWrap(true);
 
@@ -67,16 +74,21 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_sample->setToolTip(tr("A small accelerator run bundled with Strata"));
     m_open = new QPushButton(tr("Open…"), card);
     m_open->setObjectName(QStringLiteral("openFileButton"));
-    m_open->setToolTip(tr("Open a profile (Ctrl+O)"));
-    for (QPushButton* b : { m_sample, m_open })
+    m_open->setToolTip(tr("Open a profile file (Ctrl+O)"));
+    m_openFolder = new QPushButton(tr("Open Folder…"), card);
+    m_openFolder->setObjectName(QStringLiteral("openFolderButton"));
+    m_openFolder->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0 (Ctrl+Shift+O)"));
+    for (QPushButton* b : { m_sample, m_open, m_openFolder })
         b->setMinimumHeight(b->sizeHint().height() + 8);
     auto* buttons = new QHBoxLayout;
     buttons->setSpacing(10);
     buttons->addWidget(m_sample);
     buttons->addWidget(m_open);
+    buttons->addWidget(m_openFolder);
     buttons->addStretch();
     connect(m_sample, &QPushButton::clicked, this, &WelcomePage::openSampleRequested);
     connect(m_open, &QPushButton::clicked, this, &WelcomePage::openFileRequested);
+    connect(m_openFolder, &QPushButton::clicked, this, &WelcomePage::openFolderRequested);
 
     m_recentTitle = new QLabel(tr("Recent"), card);
     QFont rf = m_recentTitle->font();

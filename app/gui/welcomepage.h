@@ -20,12 +20,14 @@ public:
 signals:
     void openSampleRequested();
     void openFileRequested();
+    void openFolderRequested();
     void openRecentRequested(const QString& path);
 
 private:
     QWidget* m_card;
     QPushButton* m_sample;
     QPushButton* m_open;
+    QPushButton* m_openFolder;
     QLabel* m_recentTitle;
     QLabel* m_recent;
     QStringList m_files;

@@ -1,16 +1,23 @@
 #include "importjob.h"
 #include "mainwindow.h"
+#include "windowfit.h"
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>
 
 #include <details/eventdetailswidget.h>
+#include <search/searchform.h>
+#include <search/searchwidget.h>
 #include <state/viewport.h>
 #include <timeline/timelinewidget.h>
 
+#include <QAbstractItemView>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
@@ -54,6 +61,31 @@ void writeFile(const QString& path, const QByteArray& bytes)
     QCOMPARE(f.write(bytes), qint64(bytes.size()));
 }
 
+
+// Where every shown dock and the timeline are: what a content change must not move.
+QMap<QString, QRect> geometries(MainWindow& w)
+{
+    QMap<QString, QRect> out;
+    out.insert(QStringLiteral("timeline"), QRect(w.timeline()->mapTo(&w, QPoint()), w.timeline()->size()));
+    for (QDockWidget* d : w.docks()) {
+        if (d->isVisible())
+            out.insert(d->objectName(), QRect(d->mapTo(&w, QPoint()), d->size()));
+    }
+    return out;
+}
+
+// The centre of a slice wide enough to click, on screen in the timeline.
+QPoint someSliceCentre(MainWindow& w)
+{
+    const auto& s = *w.session()->store();
+    const QRect canvas = w.timeline()->frame().canvas;
+    for (uint32_t r = 0; r < s.sliceCount(); ++r) {
+        const QRectF rect = w.timeline()->eventRect(model::EventRef::slice(store::SliceRow(r)));
+        if (rect.width() > 12 && rect.height() > 6 && canvas.contains(rect.center().toPoint()))
+            return rect.center().toPoint();
+    }
+    return {};
+}
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -372,6 +404,164 @@ private slots:
             const store::SliceRow row(r);
             if (QString::fromStdString(std::string(s.str(s.sliceName(row)))).contains(text, Qt::CaseInsensitive))
                 QVERIFY(s.sliceDur(row) <= s.sliceDur(chosen));
+        }
+    }
+
+
+    // The window's habits (issue: the window gets in the way). Content never resizes a dock:
+    // a click on an event fills Event Details, and no dock (nor the timeline) moves.
+    void clickOnEventKeepsDockGeometry()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        QCoreApplication::processEvents();
+        const QMap<QString, QRect> before = geometries(w);
+        const QPoint at = someSliceCentre(w);
+        QVERIFY(!at.isNull());
+        QTest::mouseClick(w.timeline(), Qt::LeftButton, Qt::NoModifier, at);
+        QVERIFY(w.session()->selection()->current().valid());
+        QCoreApplication::processEvents();
+        QCOMPARE(geometries(w), before);
+    }
+
+    // Timeline keys act on the timeline under the mouse wherever the focus is, unless a
+    // text field is being edited.
+    void timelineKeysFollowTheMouse_data()
+    {
+        QTest::addColumn<QString>("focus"); // objectName of the widget clicked first
+        QTest::addColumn<bool>("zooms");
+        QTest::newRow("after a click in the Operator Table") << "operatorTable" << true;
+        QTest::newRow("while typing a search") << "searchName" << false;
+    }
+
+    void timelineKeysFollowTheMouse()
+    {
+        QFETCH(QString, focus);
+        QFETCH(bool, zooms);
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        QWidget* target = focus == QLatin1String("searchName")
+            ? static_cast<QWidget*>(w.searchWidget()->form()->nameEdit())
+            : w.dock(QStringLiteral("operatorTableDock"))->findChild<QAbstractItemView*>()->viewport();
+        w.dock(focus == QLatin1String("searchName") ? QStringLiteral("searchDock") : QStringLiteral("operatorTableDock"))
+            ->raise();
+        QCoreApplication::processEvents();
+        QTest::mouseClick(target, Qt::LeftButton, Qt::NoModifier, QPoint(5, 5));
+        QVERIFY(QApplication::focusWidget() != w.timeline());
+        QTest::mouseMove(w.timeline(), w.timeline()->rect().center());
+        QVERIFY(w.timeline()->underMouse());
+        const store::TimeNs span = w.session()->viewport()->visible().duration();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_W);
+        QCOMPARE(w.session()->viewport()->visible().duration() < span, zooms);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.timeline()));
+    }
+
+    // A query belongs to the profile it was typed for.
+    void openingAnotherProfileClearsTheSearch()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        w.searchWidget()->form()->nameEdit()->setText(QStringLiteral("aten"));
+        w.session()->selection()->setCurrent(model::EventRef::slice(store::SliceRow(0)));
+        QCOMPARE(load(w, kSource + QStringLiteral("/tests/data/chrome_flows_v2.json")).value(0).toBool(), true);
+        QVERIFY(w.searchWidget()->form()->nameEdit()->text().isEmpty());
+        QVERIFY(w.searchWidget()->form()->isEmpty());
+        QVERIFY(!w.session()->selection()->current().valid());
+        QVERIFY(!w.session()->viewport()->canGoBack());
+    }
+
+    // Reset to Default keeps a maximised window maximised and gives the first-run docks.
+    void resetWhileMaximisedGivesFirstRunGeometry()
+    {
+        QMap<QString, QRect> firstRun;
+        {
+            MainWindow w;
+            w.setPersistent(false);
+            w.showMaximized();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QCOMPARE(load(w, kSample).value(0).toBool(), true);
+            QCoreApplication::processEvents();
+            firstRun = geometries(w);
+        }
+        MainWindow w;
+        w.setPersistent(false);
+        w.showMaximized();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        QDockWidget* details = w.dock(QStringLiteral("eventDetailsDock"));
+        w.addDockWidget(Qt::BottomDockWidgetArea, details); // as a user's drag would
+        w.resizeDocks({ w.dock(QStringLiteral("operatorTableDock")) }, { 90 }, Qt::Vertical);
+        QCoreApplication::processEvents();
+        QVERIFY(geometries(w) != firstRun);
+        w.resetLayout();
+        QCoreApplication::processEvents();
+        QVERIFY(w.isMaximized());
+        QCOMPARE(geometries(w), firstRun);
+    }
+
+    // A 1366×768 laptop holds the window in every built-in arrangement.
+    void minimumSizeFitsSmallScreens()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        auto fits = [&w] {
+            const QSize m = w.minimumSizeHint().expandedTo(w.minimumSize());
+            return m.width() <= app::WindowFit::kMaxMinimum.width()
+                && m.height() <= app::WindowFit::kMaxMinimum.height();
+        };
+        QVERIFY2(fits(), qPrintable(QStringLiteral("%1×%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
+        w.dock(QStringLiteral("memoryDock"))->raise();
+        w.dock(QStringLiteral("selectionSummaryDock"))->raise();
+        QVERIFY(fits());
+    }
+
+    // File > Export Image writes what is on screen, at its size or twice it, PNG or SVG.
+    void exportImageWritesPngAndSvg_data()
+    {
+        QTest::addColumn<bool>("wholeWindow");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("timeline, PNG") << false << "t.png" << 1.0;
+        QTest::newRow("timeline, PNG at 2x") << false << "t2.png" << 2.0;
+        QTest::newRow("window, SVG") << true << "w.svg" << 1.0;
+    }
+
+    void exportImageWritesPngAndSvg()
+    {
+        QFETCH(bool, wholeWindow);
+        QFETCH(QString, file);
+        QFETCH(double, scale);
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        const QString path = m_dir.filePath(file);
+        QString error;
+        QVERIFY2(w.exportImage(wholeWindow, path, scale, &error), qPrintable(error));
+        const QSize shown = wholeWindow ? w.size() : w.timeline()->size();
+        if (file.endsWith(QLatin1String(".svg"))) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray svg = f.readAll();
+            QVERIFY(svg.contains(QStringLiteral("viewBox=\"0 0 %1 %2\"").arg(shown.width()).arg(shown.height()).toUtf8()));
+        } else {
+            const QImage image(path);
+            QCOMPARE(image.size(), shown * scale);
+            // Something was drawn: the timeline is not one flat colour.
+            QVERIFY(image.pixel(image.width() / 2, image.height() / 2) != image.pixel(2, image.height() - 2)
+                || image.pixel(image.width() / 3, image.height() / 3) != image.pixel(2, 2));
         }
     }
 

@@ -1,5 +1,7 @@
 #include "exportactions.h"
 
+#include <common/lastfolder.h>
+
 #include <analysis/operators/operatortree.h>
 #include <report/operatorexport.h>
 
@@ -10,13 +12,11 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QSettings>
 #include <QStandardPaths>
 
 namespace strata::widgets {
 
 namespace {
-const char* const kDirKey = "exportDirectory";
 }
 
 QAction* ExportActions::add(
@@ -50,17 +50,14 @@ QString ExportActions::safeName(const QString& name)
 
 bool ExportActions::save(QWidget* parent, const QString& baseName, const QString& extension, const std::string& text)
 {
-    QSettings settings;
-    QString dir = settings.value(kDirKey).toString();
-    if (dir.isEmpty() || !QFileInfo(dir).isDir())
-        dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString dir = LastFolder::get(LastFolder::kData, QStandardPaths::DocumentsLocation);
     const QString filter = extension == QLatin1String("csv") ? QObject::tr("CSV files (*.csv);;All files (*)")
                                                              : QObject::tr("JSON files (*.json);;All files (*)");
     const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export %1").arg(extension.toUpper()),
         QDir(dir).filePath(baseName + QLatin1Char('.') + extension), filter);
     if (path.isEmpty())
         return false;
-    settings.setValue(kDirKey, QFileInfo(path).absolutePath());
+    LastFolder::remember(LastFolder::kData, path);
     QString error;
     if (!writeFile(path, text, &error)) {
         QMessageBox::warning(parent, QObject::tr("Export"), error);

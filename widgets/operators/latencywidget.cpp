@@ -6,6 +6,7 @@
 #include "operatoraveragemodel.h"
 #include "operatorhighlighter.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/imageexport.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -393,6 +394,8 @@ void LatencyWidget::chartMenu(const QPoint& globalPos)
     ExportActions::add(&menu, this, tr("Export as JSON…"), QStringLiteral("latency-%1").arg(unit),
         QStringLiteral("json"), [this] { return latencyJson(); })
         ->setEnabled(m_statsModel->rowCount() > 0);
+    menu.addSeparator();
+    ImageExport::addToMenu(&menu, m_histogram, QStringLiteral("latency-%1-histogram").arg(unit));
     menu.exec(globalPos);
 }
 

@@ -5,6 +5,7 @@
 #include "pielegend.h"
 #include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/imageexport.h>
 #include <common/chartstyle.h>
 #include <common/themepalette.h>
 #include <common/timelinestyle.h>
@@ -385,6 +386,8 @@ void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
         [this] { return m_table ? report::OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
     for (QAction* a : menu.actions())
         a->setEnabled(m_table != nullptr);
+    menu.addSeparator();
+    ImageExport::addToMenu(&menu, this, base); // the donut, its legend and the split bar, as shown
     menu.exec(globalPos);
 }
 

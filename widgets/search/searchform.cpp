@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSignalBlocker>
 #include <QToolButton>
 
 namespace strata::widgets {
@@ -177,6 +178,18 @@ bool SearchForm::query(
     }
     *out = std::move(q);
     return true;
+}
+
+void SearchForm::clear()
+{
+    {
+        const QSignalBlocker blockName(m_name), blockCategory(m_category), blockTrack(m_track),
+            blockArgs(m_args), blockMin(m_minDur), blockMax(m_maxDur), blockFrom(m_from), blockTo(m_to);
+        for (QLineEdit* e : { m_name, m_category, m_track, m_minDur, m_maxDur, m_from, m_to })
+            e->clear();
+        m_args->clear();
+    }
+    emit edited();
 }
 
 bool SearchForm::eventFilter(QObject* watched, QEvent* event)

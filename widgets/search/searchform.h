@@ -26,6 +26,9 @@ public:
     bool query(analysis::SearchQuery* out, QString* error, store::TimeNs traceStart, store::TimeRange visible) const;
     bool isEmpty() const; // no field restricts anything: there is nothing to search for
     bool visibleOnly() const;
+    // Empties every field (a query belongs to one profile); the Aa / .* / visible-window
+    // toggles are the user's habits and stay. Emits edited() once.
+    void clear();
 
     QLineEdit* nameEdit() const { return m_name; }
     QToolButton* regexButton() const { return m_regex; }

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -129,8 +130,13 @@ void SearchWidget::setStore(std::shared_ptr<const store::EventStore> store)
     m_pendingStep = 0;
     m_error.clear();
     m_dirty = true;
-    if (m_store && !m_form->isEmpty())
-        m_debounce.start();
+    m_debounce.stop();
+    // A query belongs to the profile it was typed for: running it on the next one would
+    // paint matches the user never asked for there (4.4 M on a 10M-event trace).
+    if (!m_form->isEmpty()) {
+        const QSignalBlocker block(m_form);
+        m_form->clear();
+    }
     updateLabels();
 }
 

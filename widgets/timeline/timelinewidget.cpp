@@ -1,5 +1,7 @@
 #include "timelinewidget.h"
 
+#include "timelinekeyrouter.h"
+
 #include "eventplace.h"
 #include "keyhelp.h"
 #include "notshownnote.h"
@@ -49,6 +51,7 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     // Any menu that opens (this one's context menu, the menu bar, another dock's) would
     // otherwise open under a hover card that no longer follows the pointer.
     qApp->installEventFilter(this);
+    new TimelineKeyRouter(this); // W/A/S/D reach the timeline under the mouse from any dock
     m_markers.setModel(session->annotations(), this);
     connect(m_viewport, &Viewport::visibleChanged, this, [this] {
         if (m_mouseInside && m_mouse.drag() == TimelineMouse::Drag::None)
@@ -349,6 +352,15 @@ TimeNs TimelineWidget::anchorTime() const
     if (m_mouseInside && f.canvas.contains(m_mousePos))
         return f.timeAt(m_mousePos.x());
     return f.t0 + (f.t1 - f.t0) / 2;
+}
+
+bool TimelineWidget::addMarker()
+{
+    if (!m_store)
+        return false;
+    m_markers.addAt(*m_store, m_layout, frame(), anchorTime(), /*snap*/ true);
+    update();
+    return true;
 }
 
 TimelineNavigator TimelineWidget::navigator() const

@@ -68,6 +68,9 @@ public:
     bool keyHelpVisible() const { return m_keyHelp; }
     void setKeyHelpVisible(bool on);
     void revealEvent(model::EventRef e);
+    // A marker where M would put one: at the mouse when it is over the tracks, else in the
+    // middle of the visible range (the toolbar's Add Marker). False with no profile open.
+    bool addMarker();
     // NotShownText's sentence for the open profile ("" when all it holds is drawn), and
     // whether the timeline shows it as a banner (something was drawn) or centred (nothing was).
     QString notShownText() const { return m_notShown; }

@@ -1,0 +1,31 @@
+#include "lastfolder.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+
+namespace strata::widgets {
+
+namespace {
+QString key(const char* purpose)
+{
+    return QStringLiteral("lastFolder/") + QLatin1String(purpose);
+}
+} // namespace
+
+QString LastFolder::get(const char* purpose, QStandardPaths::StandardLocation fallback)
+{
+    const QString dir = QSettings().value(key(purpose)).toString();
+    if (!dir.isEmpty() && QFileInfo(dir).isDir())
+        return dir;
+    const QString other = QStandardPaths::writableLocation(fallback);
+    return other.isEmpty() ? QDir::homePath() : other;
+}
+
+void LastFolder::remember(const char* purpose, const QString& path)
+{
+    const QFileInfo fi(path);
+    QSettings().setValue(key(purpose), fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath());
+}
+
+} // namespace strata::widgets
