@@ -380,6 +380,13 @@ void tst_LatencyWidget::histogramScale()
     waitUpdated();
     QCOMPARE(w->histogramScale(), Scale::Log);
     QCOMPARE(box->currentText(), QString("Log"));
+    QVERIFY(box->isEnabled());
+
+    // Nothing to draw: nothing to scale.
+    w->setUnit("nothing");
+    waitUpdated();
+    QVERIFY(!w->histogramSet());
+    QVERIFY(!box->isEnabled());
 }
 
 QTEST_MAIN(tst_LatencyWidget)

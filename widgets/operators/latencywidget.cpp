@@ -228,6 +228,7 @@ void LatencyWidget::showHistogram()
     const QSignalBlocker block(m_scaleBox);
     m_scaleBox->setCurrentIndex(scale == LatencyBinning::Scale::Log ? 1 : 0);
     m_histogram->setStats(m_stats, scale);
+    m_scaleBox->setEnabled(m_histogram->barSet() != nullptr);
 }
 
 const std::vector<analysis::OperatorAverage>& LatencyWidget::averages() const
@@ -318,6 +319,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_averageModel->setAverages({});
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
         m_histogram->setStats(m_stats, m_histogram->scale());
+        m_scaleBox->setEnabled(false); // no bars to scale
         return;
     }
     if (!m_unitsFilled)
