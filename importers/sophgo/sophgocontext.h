@@ -33,6 +33,9 @@ struct SophgoContext {
     uint64_t baseUsec = 0; // host time (µs since epoch) shown as 0
     store::TimeNs mcuBusy = 0; // sum of the MCU row's records: the run time Sophgo's view calls total=
     uint64_t gdmaRecords = 0, tiuRecords = 0, layers = 0, accesses = 0;
+    // GB/s of each iteration's fastest GDMA transfer (the full height of its bars): the least
+    // and the most over the iterations; 0 before any.
+    double gdmaFullMin = 0, gdmaFullMax = 0;
 };
 
 // One iter*.profile, decoded; begin/end are the subnet's host times on the packed time axis.

@@ -310,6 +310,30 @@ void addMetadata(SophgoContext& ctx, const Packed& packed, const std::map<std::s
     }
 }
 
+// What the bar heights of the engine rows mean, for the row labels' hover cards: GDMA bars
+// are scaled to the fastest transfer of their iteration, TIU bars to full utilisation.
+void addHeightLegends(SophgoContext& ctx)
+{
+    store::StoreBuilder& b = ctx.b;
+    if (ctx.gdmaRecords > 0 && ctx.gdmaFullMax > 0) {
+        auto gbps = [](double v) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.3g", v);
+            return std::string(text);
+        };
+        const std::string lo = gbps(ctx.gdmaFullMin), hi = gbps(ctx.gdmaFullMax);
+        const std::string full = lo == hi ? hi + " GB/s, the fastest transfer of the iteration"
+                                          : "the fastest transfer of its iteration, " + lo + "–" + hi + " GB/s";
+        b.setThreadHeightLegend(ctx.rows.gdma, b.intern("bandwidth (bytes moved ÷ duration)"), b.intern(full));
+    }
+    if (ctx.tiuRecords > 0)
+        b.setThreadHeightLegend(ctx.rows.tiu, b.intern("utilisation (computation load ÷ cycles)"),
+            b.intern("100 %, computation load = cycles (also when the record has no load)"));
+    if (ctx.layers > 0)
+        b.setThreadHeightLegend(
+            ctx.rows.layers, b.intern("what the layer does"), b.intern("computes; half height: moves data only"));
+}
+
 } // namespace
 
 int SophgoImporter::probe(std::string_view head, const std::string& path) const
@@ -385,6 +409,7 @@ ImportResult SophgoImporter::import(InputReader& input, store::StoreBuilder& b, 
     result.errorOffset = 0;
 
     addMetadata(ctx, packed, addAllocations(ctx));
+    addHeightLegends(ctx);
     result.ok = true;
     if (ictx.progress)
         ictx.progress(1.0);

@@ -328,6 +328,10 @@ void SophgoIterationBuilder::emitGdma(const SophgoIterationData& it, std::vector
         speed[i] = dur > 0 ? double(r.writtenBytes()) / double(dur) : 0; // bytes per ns = GB/s
         maxSpeed = std::max(maxSpeed, speed[i]);
     }
+    if (maxSpeed > 0) {
+        m_ctx.gdmaFullMin = m_ctx.gdmaFullMin > 0 ? std::min(m_ctx.gdmaFullMin, maxSpeed) : maxSpeed;
+        m_ctx.gdmaFullMax = std::max(m_ctx.gdmaFullMax, maxSpeed);
+    }
     for (size_t i = 0; i < gdma.size(); ++i) {
         Pmu& p = gdma[i];
         const SophgoGdmaRecord& r = it.gdma[p.record];

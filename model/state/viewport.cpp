@@ -97,4 +97,14 @@ bool Viewport::forward()
     return true;
 }
 
+void Viewport::setTimeAxisFrame(AxisFrame frame)
+{
+    if (!frame.valid())
+        frame = AxisFrame();
+    if (frame == m_axisFrame)
+        return;
+    m_axisFrame = frame;
+    emit timeAxisFrameChanged();
+}
+
 } // namespace strata::model

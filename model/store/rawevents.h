@@ -39,6 +39,7 @@ struct RawThread {
     std::vector<uint32_t> open; // indices into slices of B events not ended yet, outermost first
     std::vector<RawInstant> instants;
     std::vector<uint8_t> heights; // by slice index, up to the last one set (later ones are full); usually empty
+    StringId heightMeaning, heightFull; // TrackInfo's, when the importer explains its heights
 };
 
 struct RawAsync {

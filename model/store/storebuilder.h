@@ -46,6 +46,12 @@ public:
     void setThreadSortIndex(uint32_t thread, int32_t index);
     // The importer's word on what a thread is (DeviceRules decides for threads without one).
     void setThreadRole(uint32_t thread, TrackRole role) { m_threads[thread].declaredRole = role; }
+    // What the heights of the thread's slices (setSliceHeight) show, and full height's scale.
+    void setThreadHeightLegend(uint32_t thread, StringId meaning, StringId full)
+    {
+        m_threads[thread].heightMeaning = meaning;
+        m_threads[thread].heightFull = full;
+    }
     // The lane beside `thread` for spans that label its work rather than being work (Kineto's
     // gpu_user_annotation and cuda_sync on a CUDA stream): drawn just above the thread as
     // "<thread> (annotations)", role Annotation, never busy time. Made on first use.

@@ -342,6 +342,8 @@ void StoreFinalizer::emitTracks()
                     info.tid = t.tid;
                     info.sortIndex = t.sortIndex;
                     info.parent = threadTrack;
+                    info.heightMeaning = t.heightMeaning; // overflow lanes hold the same kind of bars
+                    info.heightFull = t.heightFull;
                     if (lane.kind == TrackKind::Thread)
                         info.instants = { g.instBegin, g.instBegin + static_cast<uint32_t>(t.instants.size()) };
                 }

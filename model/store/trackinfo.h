@@ -72,6 +72,10 @@ struct TrackInfo {
     uint32_t levelCount = 0;
     RowRange slices; // all slice rows of the track (levels are contiguous inside)
     RowRange instants; // instant rows of the track
+    // What a slice's bar height shows on this track and what full height stands for, in the
+    // importer's words (StoreBuilder::setThreadHeightLegend); invalid when it said nothing.
+    StringId heightMeaning;
+    StringId heightFull;
 };
 
 struct CounterSeries {

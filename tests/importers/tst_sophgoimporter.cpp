@@ -128,6 +128,43 @@ private slots:
         QCOMPARE(int(std::lround(l.s->sliceHeight(SliceRow(at)) * 100)), heightPct);
     }
 
+    // What the bar heights of a row mean, for its label's hover card; rows without heights say nothing.
+    void heightLegends_data()
+    {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<QString>("meaning");
+        QTest::addColumn<QString>("full");
+        QTest::newRow("GDMA: bandwidth, scaled to g3 (800 B in 200 ns)")
+            << "GDMA"
+            << "bandwidth (bytes moved ÷ duration)"
+            << "4 GB/s, the fastest transfer of the iteration";
+        QTest::newRow("TIU: utilisation") << "TIU"
+                                          << "utilisation (computation load ÷ cycles)"
+                                          << "100 %, computation load = cycles (also when the record has no load)";
+        QTest::newRow("Layers") << "Layers"
+                                << "what the layer does"
+                                << "computes; half height: moves data only";
+        QTest::newRow("Subnet: full bars") << "Subnet" << QString() << QString();
+        QTest::newRow("MCU") << "MCU (NODE_OP)" << QString() << QString();
+    }
+    void heightLegends()
+    {
+        QFETCH(QString, row);
+        QFETCH(QString, meaning);
+        QFETCH(QString, full);
+        QTemporaryDir tmp;
+        bmprofile::writeFolder(folder(tmp), minimal());
+        const Loaded l = load(folder(tmp));
+        QVERIFY(l.s);
+        const TrackInfo& info = l.s->track(l.track(row));
+        QCOMPARE(info.heightMeaning.valid(), !meaning.isEmpty());
+        QCOMPARE(info.heightFull.valid(), !full.isEmpty());
+        if (!meaning.isEmpty()) {
+            QCOMPARE(QString::fromStdString(std::string(l.s->str(info.heightMeaning))), meaning);
+            QCOMPARE(QString::fromStdString(std::string(l.s->str(info.heightFull))), full);
+        }
+    }
+
     void args()
     {
         QTemporaryDir tmp;

@@ -1,8 +1,13 @@
 // LatencyHistogram: one bar a bin, the median and p99 lines across the bars' height, the
-// time axis in the unit of the longest bin edge, and the titles of the empty states.
+// time axis in the unit of the longest bin edge, the titles of the empty states, and the
+// log scale: the log bins on a log10 axis labelled with round durations.
 #include <operators/latencyhistogram.h>
 
+#include <analysis/latency/latencyanalyzer.h>
+#include <common/unitformat.h>
+
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -117,6 +122,64 @@ private slots:
         QCOMPARE(h.chart()->title(), title);
         QVERIFY(!timeAxis(h.chart())->isVisible());
         QCOMPARE(line(h.chart(), QStringLiteral("median"))->count(), 0);
+    }
+
+    void logScale_data()
+    {
+        QTest::addColumn<QList<qint64>>("durations");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<QStringList>("ticks");
+        QTest::newRow("1 µs … 1 s, wide: every decade")
+            << QList<qint64>({ 1000, 2000, 5000, 1000000000 }) << 800
+            << QStringList({ "1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s" });
+        QTest::newRow("1 µs … 1 s, narrow: every second decade")
+            << QList<qint64>({ 1000, 2000, 5000, 1000000000 }) << 220 << QStringList({ "10 µs", "1 ms", "100 ms" });
+        QTest::newRow("two decades: 1-2-5")
+            << QList<qint64>({ 1000, 3000, 100000 }) << 800
+            << QStringList({ "1 µs", "2 µs", "5 µs", "10 µs", "20 µs", "50 µs", "100 µs" });
+        QTest::newRow("inside one step: the ends")
+            << QList<qint64>({ 1000, 1200, 1500 }) << 800 << QStringList({ "1 µs", "1.5 µs" });
+    }
+
+    void logScale()
+    {
+        QFETCH(QList<qint64>, durations);
+        QFETCH(int, width);
+        QFETCH(QStringList, ticks);
+        const analysis::LatencyStats s
+            = analysis::LatencyAnalyzer::summarize(std::vector<store::TimeNs>(durations.begin(), durations.end()), 30);
+        widgets::LatencyHistogram h([](const QPoint&) {});
+        h.resize(width, 200);
+        h.setStats(s, widgets::LatencyHistogram::Scale::Log);
+        QCOMPARE(h.scale(), widgets::LatencyHistogram::Scale::Log);
+        QVERIFY(h.barSet());
+        QCOMPARE(h.barSet()->count(), int(s.logHistogram.size()));
+        for (int i = 0; i < h.barSet()->count(); ++i)
+            QCOMPARE(h.barSet()->at(i), double(s.logHistogram[size_t(i)].count));
+        QCategoryAxis* logAxis = nullptr;
+        for (QAbstractAxis* a : h.chart()->axes(Qt::Horizontal))
+            if (auto* c = qobject_cast<QCategoryAxis*>(a))
+                logAxis = c;
+        QVERIFY(logAxis && logAxis->isVisible());
+        QVERIFY(!timeAxis(h.chart())->isVisible());
+        QCOMPARE(logAxis->min(), std::log10(double(durations.front())));
+        QCOMPARE(logAxis->max(), std::log10(double(durations.back())));
+        QStringList labels;
+        for (const auto& [ns, label] : h.logTicks())
+            labels << label;
+        QCOMPARE(labels, ticks);
+        QCOMPARE(logAxis->categoriesLabels(), ticks);
+        QLineSeries* median = line(h.chart(), QStringLiteral("median"));
+        QCOMPARE(median->at(0).x(), std::log10(s.medianNs));
+        QVERIFY(median->attachedAxes().contains(logAxis));
+
+        // Back to linear: the time axis again, the lines on it.
+        h.setStats(s, widgets::LatencyHistogram::Scale::Linear);
+        QVERIFY(!logAxis->isVisible());
+        QVERIFY(timeAxis(h.chart())->isVisible());
+        QCOMPARE(h.barSet()->at(0), double(s.histogram[0].count));
+        QVERIFY(!median->attachedAxes().contains(logAxis));
+        QCOMPARE(median->at(0).x(), s.medianNs / widgets::UnitFormat::axisUnit(s.histogram.back().endNs).ns);
     }
 };
 

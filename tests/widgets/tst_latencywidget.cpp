@@ -1,7 +1,8 @@
 // The Latency dock: its figures are LatencyAnalyzer's (default unit, a picked operator,
 // a typed name, a window), its models pass QAbstractItemModelTester, the histogram's bars
 // are the analyzer's bins, the per-operator table is Furiosa's, and the JSON export is
-// strata-cli latency --json's text.
+// strata-cli latency --json's text. The histogram is on log bins for a long tail unless the
+// user picked a scale for the unit shown.
 #include "widgettestutil.h"
 
 #include "operators/latencystatsmodel.h"
@@ -10,6 +11,7 @@
 #include <report/operatorexport.h>
 
 #include <analysis/latency/latencyanalyzer.h>
+#include <analysis/latency/latencybinning.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
@@ -59,6 +61,24 @@ std::shared_ptr<const EventStore> makeStore()
     return StoreFinalizer::finalize(s.b);
 }
 
+// "Request": 1 µs … 150 µs (a ratio of 150: log bins); "Batch": 1 … 2 µs (linear).
+std::shared_ptr<const EventStore> makeTailStore()
+{
+    widgettest::Builder s;
+    const uint32_t host = s.thread(100, "server", 100, "MainThread");
+    const TimeNs requests[] = { 1000, 1100, 1300, 2000, 9000, 150000 };
+    TimeNs t = 0;
+    for (TimeNs d : requests) {
+        s.X(host, "Request", "user_annotation", t, d);
+        t += d + 10;
+    }
+    for (TimeNs d : { 1000, 1500, 2000 }) {
+        s.X(host, "Batch", "user_annotation", t, d);
+        t += d + 10;
+    }
+    return StoreFinalizer::finalize(s.b);
+}
+
 } // namespace
 
 class tst_LatencyWidget : public QObject {
@@ -79,6 +99,7 @@ private slots:
     void windowFollowsTimeSelection();
     void perOperatorRowHighlights();
     void doubleClickPicksUnit();
+    void histogramScale();
 
 private:
     void waitUpdated();
@@ -319,6 +340,53 @@ void tst_LatencyWidget::doubleClickPicksUnit()
     QCOMPARE(m_dock.widget->unit(), QString("dma_load_weight"));
     QCOMPARE(int(m_dock.widget->stats().count), 6);
     QCOMPARE(m_dock.widget->pages()->currentIndex(), 0); // back on the distribution
+}
+
+void tst_LatencyWidget::histogramScale()
+{
+    using Scale = LatencyBinning::Scale;
+    m_dock.open(makeTailStore());
+    waitUpdated();
+    LatencyWidget* w = m_dock.widget.get();
+    QComboBox* box = w->scaleBox();
+    w->setUnit("Request");
+    waitUpdated();
+    // Automatic: log for the long tail, its bars the log bins.
+    QCOMPARE(w->histogramScale(), Scale::Log);
+    QCOMPARE(box->currentText(), QString("Log"));
+    const auto& logBins = w->stats().logHistogram;
+    QCOMPARE(w->histogramSet()->count(), int(logBins.size()));
+    for (int i = 0; i < w->histogramSet()->count(); ++i)
+        QCOMPARE(w->histogramSet()->at(i), double(logBins[size_t(i)].count));
+    QVERIFY(QString::fromStdString(w->histogramCsv()).split('\n')[1].startsWith("1000.0,"));
+
+    // The user's pick wins, also when the same unit is analysed again over another window.
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(box->currentText(), QString("Linear"));
+    QCOMPARE(w->histogramScale(), Scale::Linear);
+    QCOMPARE(w->histogramSet()->at(0), double(w->stats().histogram[0].count));
+    w->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    waitUpdated();
+    QCOMPARE(QString::fromStdString(w->stats().unit), QString("Request"));
+    QCOMPARE(w->histogramScale(), Scale::Linear);
+
+    // Another unit: automatic again (linear for a short range), and the pick is forgotten.
+    w->setUnit("Batch");
+    waitUpdated();
+    QCOMPARE(w->histogramScale(), Scale::Linear);
+    QCOMPARE(box->currentText(), QString("Linear"));
+    w->setUnit("Request");
+    waitUpdated();
+    QCOMPARE(w->histogramScale(), Scale::Log);
+    QCOMPARE(box->currentText(), QString("Log"));
+    QVERIFY(box->isEnabled());
+
+    // Nothing to draw: nothing to scale.
+    w->setUnit("nothing");
+    waitUpdated();
+    QVERIFY(!w->histogramSet());
+    QVERIFY(!box->isEnabled());
 }
 
 QTEST_MAIN(tst_LatencyWidget)

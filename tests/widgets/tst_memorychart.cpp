@@ -1,6 +1,7 @@
 // MemoryChart: accesses placed by the shared Viewport and the address axis, selection both
 // ways (click → current slice; current slice → outlined accesses), pan and zoom through the
-// Viewport, tooltips, and rendering only when the window or size changes.
+// Viewport, tooltips, rendering only when the window or size changes, and the plot on the
+// timeline's pixels (Viewport::timeAxisFrame) when they lie across the chart.
 #include "memoryteststore.h"
 
 #include <memory/memorychart.h>
@@ -152,6 +153,64 @@ private slots:
         QVERIFY(f.viewport.visible().start > before.start);
         QCOMPARE(f.viewport.visible().duration(), before.duration());
         QVERIFY(!f.selection.current().valid()); // a drag is not a click
+    }
+
+    // Frames are given relative to the chart's global left; `aligned` says whether the plot
+    // takes the frame's pixels or keeps its own margins.
+    void alignsToTheTimeAxisFrame_data()
+    {
+        QTest::addColumn<int>("offset");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("plotWidth"); // 0 = not aligned: the chart's own margins
+        QTest::newRow("stacked under a timeline") << 220 << 900 << 900;
+        QTest::newRow("to the chart's right edge") << 300 << 824 << 824;
+        QTest::newRow("least axis room") << MemoryChart::kMinAxisWidth << 500 << 500;
+        QTest::newRow("timeline wider: the plot ends at the chart's edge") << 220 << 1500 << 904;
+        QTest::newRow("least plot") << 1124 - MemoryChart::kMinPlotWidth << 600 << MemoryChart::kMinPlotWidth;
+        QTest::newRow("no frame") << 0 << 0 << 0;
+        QTest::newRow("too little axis room") << MemoryChart::kMinAxisWidth - 1 << 500 << 0;
+        QTest::newRow("too little plot") << 1125 - MemoryChart::kMinPlotWidth << 600 << 0;
+        QTest::newRow("beside, not above") << 2000 << 600 << 0;
+        QTest::newRow("starts left of the chart") << -100 << 1000 << 0;
+    }
+
+    void alignsToTheTimeAxisFrame()
+    {
+        QFETCH(int, offset);
+        QFETCH(int, width);
+        QFETCH(int, plotWidth);
+        Fixture f(true);
+        QVERIFY(QTest::qWaitForWindowExposed(&f.chart));
+        QCOMPARE(f.chart.width(), 1124);
+        f.viewport.setVisible({ 200, 700 });
+        const int chartX = f.chart.mapToGlobal(QPoint(0, 0)).x();
+        f.viewport.setTimeAxisFrame({ chartX + offset, width });
+        const store::TimeRange v = f.viewport.visible();
+        const double x0 = f.chart.mapToGlobal(QPointF(f.chart.xOf(v.start), 0)).x();
+        const double x1 = f.chart.mapToGlobal(QPointF(f.chart.xOf(v.end), 0)).x();
+        const QRect plot = f.chart.plotRect();
+        if (plotWidth > 0) {
+            // The visible range's ends on the frame's pixels, whatever part of it the plot shows.
+            QVERIFY2(std::abs(x0 - (chartX + offset)) <= 1, qPrintable(QString::number(x0)));
+            QVERIFY2(std::abs(x1 - (chartX + offset + width)) <= 1, qPrintable(QString::number(x1)));
+            QCOMPARE(plot.left(), offset);
+            QCOMPARE(plot.width(), plotWidth);
+            QCOMPARE(f.chart.timeAxisWidth(), width);
+        } else {
+            QCOMPARE(plot.left(), MemoryChart::kAxisWidth);
+            QCOMPARE(plot.width(), 1000);
+            QCOMPARE(f.chart.timeAxisWidth(), 1000);
+            QVERIFY(std::abs(x0 - (chartX + MemoryChart::kAxisWidth)) <= 1);
+            QVERIFY(std::abs(x1 - (chartX + MemoryChart::kAxisWidth + 1000)) <= 1);
+        }
+        // An access keeps its place in time on the new pixels: [250, 450] in a 500 ns window.
+        const QRectF rect = f.chart.accessRect(f.row(f.t.compute, true));
+        QVERIFY(std::abs(rect.left() - (plot.left() + 50.0 * f.chart.timeAxisWidth() / 500)) <= 1);
+        f.chart.repaint(); // renders on the aligned axis
+        // The frame going away puts the chart back on its own margins.
+        f.viewport.setTimeAxisFrame({});
+        QCOMPARE(f.chart.plotRect().left(), MemoryChart::kAxisWidth);
+        QCOMPARE(f.chart.timeAxisWidth(), f.chart.plotRect().width());
     }
 
     void rendersOnlyWhenTheWindowChanges()

@@ -59,6 +59,7 @@ MemoryChart::MemoryChart(model::Viewport* viewport, model::Selection* selection,
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(m_viewport, &model::Viewport::visibleChanged, this, qOverload<>(&QWidget::update));
+    connect(m_viewport, &model::Viewport::timeAxisFrameChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::currentChanged, this, qOverload<>(&QWidget::update));
 }
 
@@ -93,22 +94,37 @@ QString MemoryChart::title() const
 
 QRect MemoryChart::plotRect() const
 {
-    return QRect(
-        kAxisWidth, kHeaderHeight, std::max(1, width() - kAxisWidth - 4), std::max(1, height() - kHeaderHeight - 4));
+    const int h = std::max(1, height() - kHeaderHeight - 4);
+    const model::Viewport::AxisFrame f = m_viewport->timeAxisFrame();
+    if (f.valid()) {
+        const int left = f.x - mapToGlobal(QPoint(0, 0)).x();
+        // The timeline's axis starts over this chart: the plot starts there too and ends
+        // where the axis or this chart does.
+        if (left >= kMinAxisWidth && left + kMinPlotWidth <= width())
+            return QRect(left, kHeaderHeight, std::min(f.width, width() - left), h);
+    }
+    return QRect(kAxisWidth, kHeaderHeight, std::max(1, width() - kAxisWidth - 4), h);
+}
+
+int MemoryChart::timeAxisWidth() const
+{
+    const QRect plot = plotRect();
+    const model::Viewport::AxisFrame f = m_viewport->timeAxisFrame();
+    // Aligned exactly when the plot starts at the frame's left (plotRect's rule).
+    return f.valid() && mapToGlobal(plot.topLeft()).x() == f.x ? f.width : plot.width();
 }
 
 double MemoryChart::xOf(TimeNs t) const
 {
     const store::TimeRange v = m_viewport->visible();
-    const QRect plot = plotRect();
-    return plot.left() + double(t - v.start) * plot.width() / double(std::max<TimeNs>(1, v.duration()));
+    return plotRect().left() + double(t - v.start) * timeAxisWidth() / double(std::max<TimeNs>(1, v.duration()));
 }
 
 TimeNs MemoryChart::timeAt(double x) const
 {
     const store::TimeRange v = m_viewport->visible();
-    const QRect plot = plotRect();
-    return v.start + TimeNs(std::llround((x - plot.left()) * double(v.duration()) / std::max(1, plot.width())));
+    return v.start
+        + TimeNs(std::llround((x - plotRect().left()) * double(v.duration()) / std::max(1, timeAxisWidth())));
 }
 
 QRectF MemoryChart::accessRect(uint32_t row) const
@@ -147,7 +163,7 @@ int MemoryChart::accessAt(QPoint pos) const
         return -1;
     const MemoryAccessTable& m = m_store->memoryAccesses();
     const store::TimeRange v = m_viewport->visible();
-    const double nsPerPx = double(std::max<TimeNs>(1, v.duration())) / std::max(1, plot.width());
+    const double nsPerPx = double(std::max<TimeNs>(1, v.duration())) / std::max(1, timeAxisWidth());
     const TimeNs tol = TimeNs(std::ceil(2 * nsPerPx));
     const TimeNs t = timeAt(pos.x());
     int best = -1;
@@ -201,8 +217,11 @@ void MemoryChart::renderAccesses(const QRect& plot, qreal dpr)
     std::vector<uint8_t> mask(size_t(w) * size_t(h), 0);
     const MemoryAccessTable& m = m_store->memoryAccesses();
     const store::TimeRange v = m_viewport->visible();
-    const double nsPerDev = double(std::max<TimeNs>(1, v.duration())) / w;
-    m.forEachInRange(m_space, v.start, v.end, [&](uint32_t r) {
+    const double nsPerDev = double(std::max<TimeNs>(1, v.duration())) / (timeAxisWidth() * dpr);
+    // Only what the plot shows: all of the visible range, or its first part when the plot
+    // ends before the timeline's axis does.
+    const TimeNs shownEnd = std::min(v.end, v.start + TimeNs(std::ceil(w * nsPerDev)));
+    m.forEachInRange(m_space, v.start, shownEnd, [&](uint32_t r) {
         const int x0 = int(std::clamp(std::floor(double(m.start(r) - v.start) / nsPerDev), -1.0, double(w)));
         const int x1
             = std::max(x0 + 1, int(std::clamp(std::ceil(double(m.end(r) - v.start) / nsPerDev), -1.0, double(w))));
@@ -250,7 +269,7 @@ void MemoryChart::paintBands(QPainter& p, const QRect& plot) const
         if (m_axis.linear())
             continue;
         p.setPen(label);
-        const QRectF text(4, r.top(), kAxisWidth - 8, r.height());
+        const QRectF text(4, r.top(), plot.left() - 8, r.height());
         if (r.height() >= 2 * fm.height()) {
             p.drawText(text, Qt::AlignLeft | Qt::AlignTop, fm.elidedText(b.label, Qt::ElideRight, text.width()));
             p.drawText(text.adjusted(0, fm.height(), 0, 0), Qt::AlignLeft | Qt::AlignTop, hex(b.begin));
@@ -272,7 +291,7 @@ void MemoryChart::paintBands(QPainter& p, const QRect& plot) const
             // Labels as dense as the text allows: every bank, or every second, fourth, ...
             if (y - lastLabel >= fm.height()) {
                 p.setPen(label);
-                p.drawText(QRectF(4, y, kAxisWidth - 8, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+                p.drawText(QRectF(4, y, plot.left() - 8, fm.height()), Qt::AlignLeft | Qt::AlignTop,
                     QStringLiteral("BANK[%1] %2").arg(k).arg(hex(b.begin + k * bankBytes)));
                 lastLabel = y;
             }
@@ -291,10 +310,10 @@ void MemoryChart::paintHeader(QPainter& p, const QRect& plot) const
     p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, title());
     // Time ticks along the plot, as on the timeline's ruler; labels where the title leaves room.
     const store::TimeRange v = m_viewport->visible();
-    const TimeRuler::Ticks ticks = TimeRuler::compute(v.start, v.end, m_viewport->traceRange().start, plot.width());
+    const TimeRuler::Ticks ticks = TimeRuler::compute(v.start, v.end, m_viewport->traceRange().start, timeAxisWidth());
     p.setPen(QPen(st.grid, 1));
     for (const RulerTick& t : ticks.ticks) {
-        if (t.major)
+        if (t.major && t.x < plot.width()) // an aligned axis may run on past the plot
             p.drawLine(QPointF(plot.left() + std::floor(t.x) + 0.5, plot.top()),
                 QPointF(plot.left() + std::floor(t.x) + 0.5, plot.bottom()));
     }
@@ -320,7 +339,7 @@ void MemoryChart::paintEvent(QPaintEvent*)
         m_key = Key();
     }
     const store::TimeRange v = m_viewport->visible();
-    const Key key { v.start, v.end, plot.size(), devicePixelRatioF() };
+    const Key key { v.start, v.end, plot.size(), timeAxisWidth(), devicePixelRatioF() };
     if (!(key == m_key)) {
         renderAccesses(plot, devicePixelRatioF());
         m_key = key;
@@ -381,7 +400,7 @@ void MemoryChart::mouseMoveEvent(QMouseEvent* e)
         if (!m_dragging && (pos - m_pressPos).manhattanLength() > 3)
             m_dragging = true;
         if (m_dragging) {
-            const double nsPerPx = double(m_pressVisible.duration()) / std::max(1, plotRect().width());
+            const double nsPerPx = double(m_pressVisible.duration()) / std::max(1, timeAxisWidth());
             const TimeNs delta = TimeNs(std::llround((m_pressPos.x() - pos.x()) * nsPerPx));
             m_viewport->setVisible(
                 { m_pressVisible.start + delta, m_pressVisible.end + delta }, model::Viewport::Nav::Step);
@@ -420,7 +439,7 @@ void MemoryChart::wheelEvent(QWheelEvent* e)
         return;
     const QPoint ad = e->angleDelta();
     const QRect plot = plotRect();
-    const TimelineNavigator nav(m_viewport, plot.width());
+    const TimelineNavigator nav(m_viewport, timeAxisWidth());
     if (e->modifiers() & Qt::ShiftModifier || std::abs(ad.x()) > std::abs(ad.y())) {
         const double notches = (ad.x() != 0 ? ad.x() : ad.y()) / 120.0;
         nav.panBy(-notches * 0.1);

@@ -22,11 +22,14 @@ namespace strata::widgets {
 // image once per (visible range, size): only the window's accesses (binary search), several
 // in one pixel folding into it. The current slice's accesses are outlined; clicking one
 // makes its instruction current; dragging pans and the wheel zooms the Viewport, as on the
-// timeline.
+// timeline. When the timeline's time axis (Viewport::timeAxisFrame) lies across this chart,
+// the plot takes exactly its pixels, so a time is at the same screen x in both.
 class MemoryChart : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kAxisWidth = 120;
+    static constexpr int kMinAxisWidth = 60; // the address labels' least room when aligned
+    static constexpr int kMinPlotWidth = 100; // the least of the timeline's axis worth aligning to
     static constexpr int kHeaderHeight = 20;
     static const QColor kReadColor;
     static const QColor kWriteColor;
@@ -38,7 +41,14 @@ public:
     store::MemorySpaceId space() const { return m_space; }
     QString title() const;
 
+    // Where accesses are drawn: from the timeline's axis frame when it starts over this
+    // widget (kMinAxisWidth left for the addresses, kMinPlotWidth of plot) to its end or this
+    // widget's, else after kAxisWidth to the right edge.
     QRect plotRect() const;
+    // The pixels the visible range spans from the plot's left: the frame's width when
+    // aligned (the plot may show only its first part), else the plot's.
+    int timeAxisWidth() const;
+    double xOf(store::TimeNs t) const; // widget x of a time
     const MemoryAddressAxis& axis() const { return m_axis; }
     // Widget rectangle of an access (clipped only by the far-off margin), for tests and outlines.
     QRectF accessRect(uint32_t row) const;
@@ -62,7 +72,6 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
-    double xOf(store::TimeNs t) const;
     store::TimeNs timeAt(double x) const;
     void renderAccesses(const QRect& plot, qreal dpr);
     void paintBands(QPainter& p, const QRect& plot) const;
@@ -80,8 +89,12 @@ private:
     struct Key {
         store::TimeNs t0 = 0, t1 = 0;
         QSize size;
+        int axisWidth = 0;
         qreal dpr = 0;
-        bool operator==(const Key& o) const { return t0 == o.t0 && t1 == o.t1 && size == o.size && dpr == o.dpr; }
+        bool operator==(const Key& o) const
+        {
+            return t0 == o.t0 && t1 == o.t1 && size == o.size && axisWidth == o.axisWidth && dpr == o.dpr;
+        }
     } m_key;
     int m_renders = 0;
 

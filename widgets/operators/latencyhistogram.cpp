@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QCursor>
 #include <QEvent>
@@ -20,6 +21,17 @@
 #include <cmath>
 
 namespace strata::widgets {
+
+namespace {
+
+// "1 µs", "20 ms": a tick is a round number of its own unit, so no decimals are needed.
+QString tickLabel(double ns)
+{
+    const UnitFormat::AxisUnit u = UnitFormat::axisUnit(ns * (1 + 1e-9));
+    return QString::number(ns / u.ns, 'g', 3) + QLatin1Char(' ') + QString::fromUtf8(u.suffix);
+}
+
+} // namespace
 
 // Bars on a hidden category axis, a time axis laid over them for the marker lines.
 LatencyHistogram::LatencyHistogram(MenuFn menu, QWidget* parent)
@@ -38,6 +50,10 @@ LatencyHistogram::LatencyHistogram(MenuFn menu, QWidget* parent)
     m_series->attachAxis(bins);
     m_timeAxis = new QValueAxis(c);
     c->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_logAxis = new QCategoryAxis(c);
+    m_logAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_logAxis->setVisible(false);
+    c->addAxis(m_logAxis, Qt::AlignBottom);
     m_countAxis = new QValueAxis(c);
     m_countAxis->setLabelFormat(QStringLiteral("%d"));
     c->addAxis(m_countAxis, Qt::AlignLeft);
@@ -61,11 +77,11 @@ LatencyHistogram::LatencyHistogram(MenuFn menu, QWidget* parent)
 
 void LatencyHistogram::showBinTip(bool on, int bin)
 {
-    if (!on || bin < 0 || size_t(bin) >= m_stats.histogram.size()) {
+    if (!on || bin < 0 || size_t(bin) >= bins().size()) {
         QToolTip::hideText();
         return;
     }
-    const analysis::LatencyBin& b = m_stats.histogram[size_t(bin)];
+    const analysis::LatencyBin& b = bins()[size_t(bin)];
     QToolTip::showText(QCursor::pos(),
         (b.count == 1 ? tr("%1 – %2: 1 instance") : tr("%1 – %2: %3 instances").arg(b.count))
             .arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
@@ -73,20 +89,40 @@ void LatencyHistogram::showBinTip(bool on, int bin)
         this);
 }
 
-void LatencyHistogram::setStats(const analysis::LatencyStats& stats)
+const std::vector<analysis::LatencyBin>& LatencyHistogram::bins() const
+{
+    return m_scale == Scale::Log ? m_stats.logHistogram : m_stats.histogram;
+}
+
+void LatencyHistogram::attachLines(QAbstractAxis* x)
+{
+    for (QLineSeries* l : { m_medianLine, m_p99Line }) {
+        for (QAbstractAxis* a : { static_cast<QAbstractAxis*>(m_timeAxis), static_cast<QAbstractAxis*>(m_logAxis) })
+            if (a != x && l->attachedAxes().contains(a))
+                l->detachAxis(a);
+        if (!l->attachedAxes().contains(x))
+            l->attachAxis(x);
+    }
+}
+
+void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale)
 {
     m_stats = stats;
+    m_scale = scale;
+    const bool log = scale == Scale::Log;
     QChart* c = chart();
     m_series->clear();
     m_set = nullptr;
     m_medianLine->clear();
     m_p99Line->clear();
-    auto* bins = qobject_cast<QBarCategoryAxis*>(m_series->attachedAxes().value(0));
-    if (bins)
-        bins->clear();
-    const auto& hist = m_stats.histogram;
+    auto* binAxis = qobject_cast<QBarCategoryAxis*>(m_series->attachedAxes().value(0));
+    if (binAxis)
+        binAxis->clear();
+    const auto& hist = bins();
     const bool any = !hist.empty() && m_stats.count > 0;
-    m_timeAxis->setVisible(any);
+    m_timeAxis->setVisible(any && !log);
+    m_logAxis->setVisible(any && log);
+    attachLines(log ? static_cast<QAbstractAxis*>(m_logAxis) : m_timeAxis);
     m_countAxis->setVisible(any);
     c->legend()->setVisible(any);
     // "No instances" only for a finished analysis that found none; blank while analysing.
@@ -106,14 +142,21 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats)
     m_series->append(m_set);
     for (QLegendMarker* m : c->legend()->markers(m_series))
         m->setVisible(false); // the bars need no legend entry; the marker lines do
-    if (bins)
-        bins->append(categories);
+    if (binAxis)
+        binAxis->append(categories);
 
     const double lo = hist.front().startNs, hi = hist.back().endNs;
+    // Where the marker lines go: a time in the axis' unit, or its log10 on the log scale.
     const UnitFormat::AxisUnit u = UnitFormat::axisUnit(std::max(std::fabs(lo), std::fabs(hi)));
-    m_timeAxis->setRange(lo / u.ns, hi / u.ns);
-    updateTimeTicks();
-    m_timeAxis->setTitleText(QString::fromUtf8(u.suffix));
+    auto at = [&u, log](double ns) { return log ? std::log10(std::max(1.0, ns)) : ns / u.ns; };
+    if (log) {
+        m_logAxis->setRange(std::log10(lo), std::log10(hi));
+        updateLogTicks();
+    } else {
+        m_timeAxis->setRange(lo / u.ns, hi / u.ns);
+        updateTimeTicks();
+        m_timeAxis->setTitleText(QString::fromUtf8(u.suffix));
+    }
 
     const double top = double(peak) * 1.12;
     m_countAxis->setRange(0, top);
@@ -130,15 +173,59 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats)
     }
     m_countAxis->setTickInterval(step);
 
-    *m_medianLine << QPointF(m_stats.medianNs / u.ns, 0) << QPointF(m_stats.medianNs / u.ns, top);
-    *m_p99Line << QPointF(m_stats.p99Ns / u.ns, 0) << QPointF(m_stats.p99Ns / u.ns, top);
+    *m_medianLine << QPointF(at(m_stats.medianNs), 0) << QPointF(at(m_stats.medianNs), top);
+    *m_p99Line << QPointF(at(m_stats.p99Ns), 0) << QPointF(at(m_stats.p99Ns), top);
     applyStyle();
+}
+
+std::vector<std::pair<double, QString>> LatencyHistogram::logTicks() const
+{
+    std::vector<std::pair<double, QString>> out;
+    const auto& hist = m_stats.logHistogram;
+    if (hist.empty())
+        return out;
+    const double lo = hist.front().startNs, hi = hist.back().endNs;
+    const int fit = std::clamp(width() / 70, 3, 12); // about one label per 70 px
+    const double eps = 1e-9;
+    // 1-2-5 in each decade, else whole decades: every one, every 2nd, 3rd, ...
+    auto ticks = [&](std::initializer_list<double> mantissas, int everyDecades) {
+        std::vector<double> v;
+        for (int k = int(std::floor(std::log10(lo))); std::pow(10.0, k) <= hi * (1 + eps); ++k) {
+            if (k % everyDecades != 0)
+                continue;
+            for (double m : mantissas) {
+                const double t = m * std::pow(10.0, k);
+                if (t >= lo * (1 - eps) && t <= hi * (1 + eps))
+                    v.push_back(t);
+            }
+        }
+        return v;
+    };
+    std::vector<double> chosen = ticks({ 1, 2, 5 }, 1);
+    for (int every = 1; int(chosen.size()) > fit && every <= 20; every = every < 3 ? every + 1 : every * 2)
+        chosen = ticks({ 1 }, every);
+    if (chosen.size() < 2) // a range inside one 1-2-5 step: its ends
+        chosen = { lo, hi };
+    for (double t : chosen)
+        out.emplace_back(t, tickLabel(t));
+    return out;
+}
+
+void LatencyHistogram::updateLogTicks()
+{
+    for (const QString& label : m_logAxis->categoriesLabels())
+        m_logAxis->remove(label);
+    if (m_stats.logHistogram.empty())
+        return;
+    m_logAxis->setStartValue(std::log10(m_stats.logHistogram.front().startNs));
+    for (const auto& [ns, label] : logTicks())
+        m_logAxis->append(label, std::log10(ns));
 }
 
 void LatencyHistogram::updateTimeTicks()
 {
     const auto& hist = m_stats.histogram;
-    if (hist.empty())
+    if (hist.empty() || m_scale == Scale::Log)
         return;
     // As many labels as fit (about one per 90 px), with the decimals their spacing needs.
     const double lo = hist.front().startNs, hi = hist.back().endNs;
@@ -166,7 +253,10 @@ void LatencyHistogram::applyStyle()
 void LatencyHistogram::resizeEvent(QResizeEvent* event)
 {
     MenuChartView::resizeEvent(event);
-    updateTimeTicks();
+    if (m_scale == Scale::Log)
+        updateLogTicks();
+    else
+        updateTimeTicks();
 }
 
 void LatencyHistogram::changeEvent(QEvent* event)

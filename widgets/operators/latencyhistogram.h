@@ -1,11 +1,14 @@
 #pragma once
 #include "menuchartview.h"
 
+#include <analysis/latency/latencybinning.h>
 #include <analysis/latency/latencystats.h>
 
 QT_BEGIN_NAMESPACE
+class QAbstractAxis;
 class QBarSeries;
 class QBarSet;
+class QCategoryAxis;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -15,16 +18,24 @@ namespace strata::widgets {
 // The Latency dock's histogram (objectName "latencyHistogram"): one bar a bin of the
 // instances' durations on a time axis, with the median and p99 as dashed lines across it,
 // a tooltip per bar, as many time labels as the width holds, and the chart colours of the
-// palette. Right clicks go to the owner's menu.
+// palette. Right clicks go to the owner's menu. On the log scale the bars are the stats'
+// log bins and the time axis is logarithmic (a linear axis over log10 of the time, labelled
+// with durations at 1-2-5 steps or whole decades), so equal-ratio bins are equally wide.
 class LatencyHistogram : public MenuChartView {
     Q_OBJECT
 public:
+    using Scale = analysis::LatencyBinning::Scale;
+
     explicit LatencyHistogram(MenuFn menu, QWidget* parent = nullptr);
 
-    // Draws `stats` (kept: the tooltips read its bins); an empty unit means still
+    // Draws `stats` (kept: the tooltips read its bins) on `scale`; an empty unit means still
     // analysing (blank), a unit without instances shows "No instances".
-    void setStats(const analysis::LatencyStats& stats);
+    void setStats(const analysis::LatencyStats& stats, Scale scale = Scale::Linear);
+    Scale scale() const { return m_scale; }
     QBarSet* barSet() const { return m_set; } // null while nothing is drawn
+    const std::vector<analysis::LatencyBin>& bins() const; // the bins drawn
+    // The log axis' labelled points (ns) and their labels, for the current width.
+    std::vector<std::pair<double, QString>> logTicks() const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -32,13 +43,17 @@ protected:
 
 private:
     void updateTimeTicks();
+    void updateLogTicks();
+    void attachLines(QAbstractAxis* x);
     void applyStyle();
     void showBinTip(bool on, int bin);
 
     analysis::LatencyStats m_stats;
+    Scale m_scale = Scale::Linear;
     QBarSeries* m_series;
     QBarSet* m_set = nullptr;
     QValueAxis* m_timeAxis;
+    QCategoryAxis* m_logAxis; // x = log10(ns)
     QValueAxis* m_countAxis;
     QLineSeries* m_medianLine;
     QLineSeries* m_p99Line;

@@ -108,8 +108,29 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_statsView->horizontalHeader()->setStretchLastSection(true);
     m_statsView->setColumnHidden(LatencyStatsModel::Nanoseconds, true); // in the tooltips and exports
 
-    // --- histogram
-    m_histogram = new LatencyHistogram([this](const QPoint& p) { chartMenu(p); }, this);
+    // --- histogram, with its scale above its right end
+    auto* histogramPane = new QWidget(this);
+    m_histogram = new LatencyHistogram([this](const QPoint& p) { chartMenu(p); }, histogramPane);
+    m_scaleBox = new QComboBox(histogramPane);
+    m_scaleBox->setObjectName(QStringLiteral("latencyScale"));
+    m_scaleBox->addItem(tr("Linear"));
+    m_scaleBox->addItem(tr("Log"));
+    m_scaleBox->setToolTip(tr("Histogram bins: log when the longest instance is over %1 × the shortest; "
+                              "a scale picked here holds until another unit is shown")
+                               .arg(analysis::LatencyBinning::kLogRatio));
+    auto* scaleLabel = new QLabel(tr("Bins:"), histogramPane);
+    scaleLabel->setBuddy(m_scaleBox);
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->setContentsMargins(0, 2, 6, 0);
+    scaleRow->setSpacing(4);
+    scaleRow->addStretch(1);
+    scaleRow->addWidget(scaleLabel);
+    scaleRow->addWidget(m_scaleBox);
+    auto* histogramLayout = new QVBoxLayout(histogramPane);
+    histogramLayout->setContentsMargins(0, 0, 0, 0);
+    histogramLayout->setSpacing(0);
+    histogramLayout->addLayout(scaleRow);
+    histogramLayout->addWidget(m_histogram, 1);
 
     // --- per operator (Furiosa's average elapsed time and count)
     m_averageProxy->setSourceModel(m_averageModel);
@@ -133,7 +154,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     distribution->setObjectName(QStringLiteral("latencySplitter"));
     distribution->setChildrenCollapsible(false);
     distribution->addWidget(m_statsView);
-    distribution->addWidget(m_histogram);
+    distribution->addWidget(histogramPane);
     distribution->setStretchFactor(0, 0);
     distribution->setStretchFactor(1, 1);
     const QFontMetrics fm(font());
@@ -159,6 +180,7 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
     });
+    connect(m_scaleBox, &QComboBox::activated, this, &LatencyWidget::scaleChosen);
     connect(m_window, &AnalysisWindow::changed, this, &LatencyWidget::rebuild);
     connect(m_averageView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& i) { highlightOperator(i); });
@@ -186,6 +208,30 @@ QBarSet* LatencyWidget::histogramSet() const
     return m_histogram->barSet();
 }
 
+analysis::LatencyBinning::Scale LatencyWidget::histogramScale() const
+{
+    return m_histogram->scale();
+}
+
+void LatencyWidget::scaleChosen(int index)
+{
+    m_scaleChoice = index == 1 ? analysis::LatencyBinning::Scale::Log : analysis::LatencyBinning::Scale::Linear;
+    m_scaleUnit = m_stats.unit;
+    showHistogram();
+}
+
+void LatencyWidget::showHistogram()
+{
+    using analysis::LatencyBinning;
+    if (m_scaleChoice && m_scaleUnit != m_stats.unit)
+        m_scaleChoice.reset();
+    const LatencyBinning::Scale scale = m_scaleChoice.value_or(LatencyBinning::automatic(m_stats.minNs, m_stats.maxNs));
+    const QSignalBlocker block(m_scaleBox);
+    m_scaleBox->setCurrentIndex(scale == LatencyBinning::Scale::Log ? 1 : 0);
+    m_histogram->setStats(m_stats, scale);
+    m_scaleBox->setEnabled(m_histogram->barSet() != nullptr);
+}
+
 const std::vector<analysis::OperatorAverage>& LatencyWidget::averages() const
 {
     return m_averageModel->averages();
@@ -203,6 +249,7 @@ void LatencyWidget::setAnalysis(
         m_job.cancel();
         m_unit.clear();
         m_unitsFilled = false;
+        m_scaleChoice.reset();
         m_unitBox->clear();
         apply(nullptr);
     }
@@ -272,7 +319,8 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
-        m_histogram->setStats(m_stats);
+        m_histogram->setStats(m_stats, m_histogram->scale());
+        m_scaleBox->setEnabled(false); // no bars to scale
         return;
     }
     if (!m_unitsFilled)
@@ -292,7 +340,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
                     m_stats.count == 1 ? tr("1 instance")
                                        : tr("%1 instances").arg(UnitFormat::count(quint64(m_stats.count))),
                     m_window->describe()));
-    m_histogram->setStats(m_stats);
+    showHistogram();
     emit updated();
 }
 
@@ -347,7 +395,10 @@ std::string LatencyWidget::statsCsv() const
 }
 std::string LatencyWidget::histogramCsv() const
 {
-    return report::OperatorExport::histogramCsv(m_stats);
+    // The bins as shown, on either scale.
+    analysis::LatencyStats shown = m_stats;
+    shown.histogram = m_histogram->bins();
+    return report::OperatorExport::histogramCsv(shown);
 }
 std::string LatencyWidget::averagesCsv() const
 {
@@ -390,7 +441,7 @@ void LatencyWidget::chartMenu(const QPoint& globalPos)
     const QString unit = ExportActions::safeName(QString::fromStdString(m_stats.unit));
     ExportActions::add(&menu, this, tr("Export Histogram as CSV…"), QStringLiteral("latency-%1-histogram").arg(unit),
         QStringLiteral("csv"), [this] { return histogramCsv(); })
-        ->setEnabled(!m_stats.histogram.empty());
+        ->setEnabled(!m_histogram->bins().empty());
     ExportActions::add(&menu, this, tr("Export as JSON…"), QStringLiteral("latency-%1").arg(unit),
         QStringLiteral("json"), [this] { return latencyJson(); })
         ->setEnabled(m_statsModel->rowCount() > 0);

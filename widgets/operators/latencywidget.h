@@ -3,6 +3,7 @@
 #include "operatorhighlighter.h"
 #include <state/latestjob.h>
 
+#include <analysis/latency/latencybinning.h>
 #include <analysis/latency/latencystats.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <state/statefwd.h>
@@ -36,7 +37,10 @@ class OperatorAverageModel;
 // and p90/p95/p97/p99/p99.9 of its instances' durations, their histogram (median and p99
 // marked), and the per-operator average elapsed time and count. The figures are
 // LatencyAnalyzer's, as strata-cli latency prints them; its JSON export is that command's
-// output. Whole trace or current selection; computed on the thread pool.
+// output. Whole trace or current selection; computed on the thread pool. The histogram's
+// bins are linear or logarithmic: log when the longest instance is over LatencyBinning::
+// kLogRatio times the shortest, unless the user picked a scale for the unit shown (the
+// pick holds until another unit or profile is shown).
 class LatencyWidget : public QWidget {
     Q_OBJECT
 public:
@@ -59,6 +63,8 @@ public:
     QTableView* statsView() const { return m_statsView; }
     QTableView* averageView() const { return m_averageView; }
     QBarSet* histogramSet() const; // null while nothing is drawn
+    analysis::LatencyBinning::Scale histogramScale() const;
+    QComboBox* scaleBox() const { return m_scaleBox; } // "Linear", "Log"
     QComboBox* unitBox() const { return m_unitBox; }
     QTabWidget* pages() const { return m_pages; }
 
@@ -84,6 +90,8 @@ private:
     void apply(const std::shared_ptr<const Result>& result);
     void fillUnits(const Result& r);
     void unitChosen();
+    void scaleChosen(int index);
+    void showHistogram();
     void highlightOperator(const QModelIndex& viewIndex);
     void tableMenu(QTableView* view, const QPoint& pos);
     void chartMenu(const QPoint& globalPos);
@@ -97,9 +105,13 @@ private:
     analysis::LatencyStats m_stats;
     std::optional<store::TimeRange> m_range;
     bool m_unitsFilled = false;
+    // The user's scale and the unit it was picked for; unset = automatic.
+    std::optional<analysis::LatencyBinning::Scale> m_scaleChoice;
+    std::string m_scaleUnit;
 
     QComboBox* m_unitBox = nullptr;
     QComboBox* m_modeBox = nullptr;
+    QComboBox* m_scaleBox = nullptr;
     QLabel* m_summary = nullptr;
     QTabWidget* m_pages = nullptr;
     LatencyStatsModel* m_statsModel = nullptr;

@@ -128,6 +128,12 @@ TooltipContent EventTooltip::forTrack(const store::EventStore& s, store::TrackId
     }
     if (!info.instants.empty())
         c.fields.push_back({ QStringLiteral("Instants"), UnitFormat::count(quint64(info.instants.size())) });
+    // The legend of the bars' heights, where the importer gave one (Sophgo's GDMA and TIU).
+    if (info.heightMeaning.valid() && !info.slices.empty()) {
+        c.fields.push_back({ QStringLiteral("Bar height"), qstr(s.str(info.heightMeaning)) });
+        if (info.heightFull.valid())
+            c.fields.push_back({ QStringLiteral("Full height"), qstr(s.str(info.heightFull)) });
+    }
     if (info.counter.valid()) {
         const store::CounterSeries& series = s.counter(info.counter);
         c.fields.push_back({ QStringLiteral("Samples"), UnitFormat::count(quint64(series.samples.size())) });

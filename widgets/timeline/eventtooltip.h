@@ -29,7 +29,8 @@ public:
     static constexpr int kMaxArgs = 6;
 
     static TooltipContent forEvent(const store::EventStore& store, model::EventRef e);
-    // A track's full name and what it holds, for its (possibly elided) label.
+    // A track's full name and what it holds, for its (possibly elided) label; with what its
+    // bars' heights mean when the importer said so.
     static TooltipContent forTrack(const store::EventStore& store, store::TrackId track);
     static TooltipContent forCounter(const store::EventStore& store, store::TrackId track, store::TimeNs t);
     static QString argValue(const store::EventStore& store, const store::Arg& a);

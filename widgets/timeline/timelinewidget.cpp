@@ -42,6 +42,7 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     , m_selection(session->selection())
     , m_filter(session->trackFilter())
     , m_labelWidth(TrackLabels::kDefaultWidth)
+    , m_axisFrame(new AxisFramePublisher(this, m_viewport, [this] { return frame().canvas; }))
 {
     setObjectName(QStringLiteral("timeline"));
     setMouseTracking(true);
@@ -120,6 +121,7 @@ void TimelineWidget::setLabelWidth(int w)
 {
     // frame() also keeps it under half the widget, whatever the widget's size later.
     m_labelWidth = std::clamp(w, TrackLabels::kMinWidth, 1200);
+    m_axisFrame->publish();
     update();
 }
 

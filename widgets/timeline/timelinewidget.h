@@ -1,4 +1,5 @@
 #pragma once
+#include "axisframepublisher.h"
 #include "eventtooltip.h"
 #include "markerlayer.h"
 #include "overviewbar.h"
@@ -34,7 +35,8 @@ class TimelineNavigator;
 // Track geometry is rendered once per (visible range, width) into one image per track and
 // replayed; hover, selection, highlights and flows are overlays. The pointer gestures are
 // TimelineMouse's. Reads the shared Viewport, Selection and TrackFilter; talks to no other
-// dock.
+// dock. Where the canvas sits on screen goes to Viewport::timeAxisFrame() for the charts
+// that align their time axis to it.
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
@@ -142,6 +144,7 @@ private:
     int m_hoverRow = -1;
     TooltipContent m_hover;
     MarkerLayer m_markers;
+    AxisFramePublisher* m_axisFrame;
     bool m_keyHelp = false;
     QString m_notShown; // computed once per store: the sentence reads table sizes only
     bool m_drawable = true;

@@ -1,4 +1,6 @@
 #include "latencyanalyzer.h"
+
+#include "latencybinning.h"
 #include "latencyunitpicker.h"
 
 #include <analysis/operators/nameparser.h>
@@ -113,6 +115,7 @@ LatencyStats LatencyAnalyzer::summarize(std::vector<store::TimeNs> durations, in
     s.p99Ns = percentile(durations, 99);
     s.p99_9Ns = percentile(durations, 99.9);
     s.histogram = histogram(durations, bins);
+    s.logHistogram = LatencyBinning::logarithmic(durations, bins);
     return s;
 }
 

@@ -29,7 +29,8 @@ struct LatencyStats {
     double p97Ns = 0;
     double p99Ns = 0;
     double p99_9Ns = 0;
-    std::vector<LatencyBin> histogram;
+    std::vector<LatencyBin> histogram; // linear bins
+    std::vector<LatencyBin> logHistogram; // as many bins, on a log scale (LatencyBinning)
     std::vector<store::TimeNs> samples; // each unit's duration, in start order
 };
 
