@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -89,16 +90,16 @@ void AppMenus::createFileMenu()
     m_openAction->setIconText(tr("Open"));
     m_openAction->setToolTip(tr("Open a profile (%1)").arg(QKeySequence(QKeySequence::Open).toString()));
     // Qt has no standard key for opening a folder; Ctrl+Shift+O is what editors use.
-    m_openFolderAction = file->addAction(tr("Open Profile &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
-        this, &AppMenus::promptOpenFolder);
+    m_openFolderAction = file->addAction(
+        tr("Open Profile &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &AppMenus::promptOpenFolder);
     m_openFolderAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_openFolderAction->setIconText(tr("Open Folder"));
     m_openFolderAction->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
     file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    m_exportImageAction = file->addAction(tr("&Export Image…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-        [this] { ExportImageDialog::run(m_window); });
+    m_exportImageAction = file->addAction(
+        tr("&Export Image…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { ExportImageDialog::run(m_window); });
     m_exportImageAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DialogSaveButton));
     m_exportImageAction->setIconText(tr("Export Image"));
     m_exportImageAction->setToolTip(tr("Save the timeline or the whole window as PNG or SVG (Ctrl+E)"));
@@ -145,8 +146,8 @@ void AppMenus::createViewMenu()
         [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
     full->setCheckable(true);
     view->addMenu(new ThemeMenu(view));
-    m_toolBar = new MainToolBar(m_window, { m_openAction, m_openFolderAction },
-        { m_findAction, m_addMarkerAction, m_exportImageAction });
+    m_toolBar = new MainToolBar(
+        m_window, { m_openAction, m_openFolderAction }, { m_findAction, m_addMarkerAction, m_exportImageAction });
     m_window->addToolBar(Qt::TopToolBarArea, m_toolBar);
     QAction* toolbar = m_toolBar->toggleViewAction();
     toolbar->setText(tr("&Toolbar"));

@@ -77,8 +77,16 @@ void DefaultDockLayout::applySizes(QMainWindow& window)
         window.resizeDocks({ d }, { std::clamp(width * 6 / 25, 300, 440) }, Qt::Horizontal);
     if (window.layout())
         window.layout()->activate();
-    if (QDockWidget* d = find(window, "searchDock"); d && d->widget()) // its fields, count and buttons
-        window.resizeDocks({ d }, { std::min(height * 2 / 5, d->widget()->sizeHint().height() + 24) }, Qt::Vertical);
+    // Search gets its fields, count and buttons, Event Details the rest of the column. Both
+    // are given: resizing one alone leaves the split to Qt, which depends on the split before.
+    QDockWidget* search = find(window, "searchDock");
+    QDockWidget* details = find(window, "eventDetailsDock");
+    if (search && details && search->widget() && !search->isFloating() && !details->isFloating()
+        && window.dockWidgetArea(search) == window.dockWidgetArea(details)) {
+        const int column = search->height() + details->height();
+        const int want = std::min({ height * 2 / 5, search->widget()->sizeHint().height() + 24, column - 80 });
+        window.resizeDocks({ search, details }, { want, column - want }, Qt::Vertical);
+    }
 }
 
 } // namespace strata::app

@@ -1,10 +1,13 @@
 #include "memorywidget.h"
 
+#include <common/imageexport.h>
+
 #include "memorychart.h"
 #include "memoryusagebar.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -145,6 +148,12 @@ void MemoryWidget::onAxesReady(Axes axes)
         const store::MemorySpaceId space = axis.first;
         auto* chart = new MemoryChart(m_viewport, m_selection, m_split);
         chart->setSpace(m_store, space, std::move(axis.second)); // the bands
+        chart->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
+            QMenu menu(this);
+            ImageExport::addToMenu(&menu, m_content, QStringLiteral("memory")); // every chart, legend and usage
+            menu.exec(chart->mapToGlobal(pos));
+        });
         m_split->addWidget(chart);
         // Local memory has its banks to label: it gets the larger share.
         m_split->setStretchFactor(m_split->count() - 1, m.space(space).kind == store::MemoryKind::Local ? 3 : 2);

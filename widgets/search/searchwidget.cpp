@@ -114,9 +114,12 @@ SearchWidget::~SearchWidget()
 
 QSize SearchWidget::sizeHint() const
 {
-    // The layout's wish counts the scroll area at its own small hint; the fields want all of theirs.
+    // The layout's wish counts the scroll area at its own small hint; the fields want all of
+    // theirs. The summary counts as two lines whatever it says now, so the wish (and the
+    // default layout made from it) does not depend on the last search.
     QSize hint = QWidget::sizeHint();
-    hint.setHeight(hint.height() - m_scroll->sizeHint().height() + m_content->sizeHint().height());
+    hint.setHeight(hint.height() - m_scroll->sizeHint().height() + m_content->sizeHint().height()
+        - m_summary->sizeHint().height() + 2 * fontMetrics().lineSpacing());
     return hint;
 }
 

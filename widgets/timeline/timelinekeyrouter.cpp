@@ -42,7 +42,16 @@ bool TimelineKeyRouter::isEditingText(const QWidget* focus)
 
 bool TimelineKeyRouter::eventFilter(QObject* watched, QEvent* event)
 {
-    if (event->type() != QEvent::KeyPress || watched == m_timeline || !watched->isWidgetType())
+    if (watched == m_timeline) {
+        // Enter and Leave reach the timeline as the pointer crosses its edge (not its
+        // children's: they are part of it); a move over it means the pointer is there too.
+        if (event->type() == QEvent::Enter || event->type() == QEvent::MouseMove)
+            m_mouseInside = true;
+        else if (event->type() == QEvent::Leave || event->type() == QEvent::Hide)
+            m_mouseInside = false;
+        return false;
+    }
+    if (event->type() != QEvent::KeyPress || !watched->isWidgetType())
         return false;
     auto* target = static_cast<QWidget*>(watched);
     // Only keys typed in the timeline's own window: dialogs, menus and combo popups are
@@ -56,7 +65,7 @@ bool TimelineKeyRouter::eventFilter(QObject* watched, QEvent* event)
             m_timeline->setFocus(Qt::ShortcutFocusReason); // the field still sees its Esc
         return false;
     }
-    if (!isTimelineKey(*key) || isEditingText(focus) || !m_timeline->underMouse())
+    if (!isTimelineKey(*key) || isEditingText(focus) || !m_mouseInside)
         return false;
     if (focus == m_timeline || (focus && m_timeline->isAncestorOf(focus)))
         return false; // on its way there already

@@ -19,12 +19,14 @@ public:
     static bool isTimelineKey(const QKeyEvent& e);
     // The focus is in a field that takes typed text (line edit, editable text, spin box).
     static bool isEditingText(const QWidget* focus);
+    bool mouseInside() const { return m_mouseInside; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* m_timeline;
+    bool m_mouseInside = false; // the pointer is over the timeline (Enter/Leave of its own)
 };
 
 } // namespace strata::widgets
