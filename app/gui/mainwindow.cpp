@@ -33,10 +33,10 @@
 #include <timeline/timelinewidget.h>
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QDir>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -408,6 +408,8 @@ void MainWindow::setWelcomeMode(bool on)
     }
     for (QDockWidget* d : std::exchange(m_steppedAside, {}))
         d->show();
+    if (!m_pendingSizes.isEmpty() && isVisible())
+        WindowFit::scaleDocks(*this, std::exchange(m_pendingSizes, {}));
     if ((m_defaultSizesPending || m_defaultArrangement) && isVisible()) { // hidden docks cannot be sized: now they show
         m_defaultSizesPending = false;
         DefaultDockLayout::applySizes(*this);
@@ -462,7 +464,11 @@ bool MainWindow::applyLayout(const Layout& layout, QString* error)
             move(fit.topLeft());
         }
     }
-    WindowFit::scaleDocks(*this, layout.sizes);
+    // Which docks are on screen (in front of their tabs) is known once the window shows.
+    if (isVisible() && !m_welcomeMode)
+        WindowFit::scaleDocks(*this, layout.sizes);
+    else
+        m_pendingSizes = layout.sizes;
     m_defaultSizesPending = false;
     if (m_welcomeMode)
         stepDocksAside();
@@ -471,6 +477,7 @@ bool MainWindow::applyLayout(const Layout& layout, QString* error)
 
 void MainWindow::resetLayout()
 {
+    m_pendingSizes = {};
     // Re-adding the docks can make the window manager restore a maximised window; the
     // state the user chose is kept.
     const Qt::WindowStates state = windowState();
@@ -591,6 +598,8 @@ void MainWindow::resizeEvent(QResizeEvent* event)
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
+    if (!m_pendingSizes.isEmpty() && !m_welcomeMode)
+        WindowFit::scaleDocks(*this, std::exchange(m_pendingSizes, {}));
     if (m_defaultSizesPending && !m_welcomeMode) { // the welcome page hides the docks
         m_defaultSizesPending = false;
         DefaultDockLayout::applySizes(*this);

@@ -157,6 +157,7 @@ private:
     bool m_defaultSizesPending = false;
     // The docks are as Reset to Default left them: window resizes re-apply its proportions.
     bool m_defaultArrangement = true;
+    WindowFit::Sizes m_pendingSizes; // a layout applied before the window showed, to scale then
     Layout m_defaultLayout; // Reset to Default: the first-run arrangement, without sizes
     bool m_arranging = false; // dock signals during arrange/apply are not the user's doing
     bool m_welcomeMode = false;

@@ -77,7 +77,8 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_open->setToolTip(tr("Open a profile file (Ctrl+O)"));
     m_openFolder = new QPushButton(tr("Open Folder…"), card);
     m_openFolder->setObjectName(QStringLiteral("openFolderButton"));
-    m_openFolder->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0 (Ctrl+Shift+O)"));
+    m_openFolder->setToolTip(
+        tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0 (Ctrl+Shift+O)"));
     for (QPushButton* b : { m_sample, m_open, m_openFolder })
         b->setMinimumHeight(b->sizeHint().height() + 8);
     auto* buttons = new QHBoxLayout;

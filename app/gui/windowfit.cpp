@@ -19,6 +19,13 @@ bool sane(const QSize& s)
     return s.width() > 0 && s.height() > 0 && s.width() <= kMaxPixels && s.height() <= kMaxPixels;
 }
 
+// A docked dock the user sees. Docks behind another's tab stay visible to Qt, parked
+// outside the window with a stale size; their size says nothing of the arrangement.
+bool onScreen(const QMainWindow& window, const QDockWidget* d)
+{
+    return d->isVisible() && !d->isFloating() && d->geometry().intersects(window.rect());
+}
+
 QJsonArray pair(const QSize& s)
 {
     return QJsonArray { s.width(), s.height() };
@@ -89,7 +96,7 @@ WindowFit::Sizes WindowFit::capture(const QMainWindow& window)
     Sizes s;
     s.window = window.size();
     for (const QDockWidget* d : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
-        if (!d->isHidden() && !d->isFloating() && !d->objectName().isEmpty() && sane(d->size()))
+        if (onScreen(window, d) && !d->objectName().isEmpty() && sane(d->size()))
             s.docks.insert(d->objectName(), d->size());
     }
     return s;
@@ -103,11 +110,13 @@ void WindowFit::scaleDocks(QMainWindow& window, const Sizes& saved)
     const double sy = double(window.height()) / saved.window.height();
     if (std::abs(sx - 1) < 0.02 && std::abs(sy - 1) < 0.02)
         return;
+    if (window.layout())
+        window.layout()->activate(); // the restored state must be laid out before it is resized
     QList<QDockWidget*> docks;
     QList<int> widths, heights;
     for (auto it = saved.docks.cbegin(); it != saved.docks.cend(); ++it) {
         auto* d = window.findChild<QDockWidget*>(it.key(), Qt::FindDirectChildrenOnly);
-        if (!d || d->isHidden() || d->isFloating())
+        if (!d || !onScreen(window, d))
             continue;
         docks << d;
         widths << std::max(1, int(std::lround(it.value().width() * sx)));
@@ -115,8 +124,6 @@ void WindowFit::scaleDocks(QMainWindow& window, const Sizes& saved)
     }
     if (docks.isEmpty())
         return;
-    if (window.layout())
-        window.layout()->activate(); // the restored state must be laid out before it is resized
     window.resizeDocks(docks, widths, Qt::Horizontal);
     window.resizeDocks(docks, heights, Qt::Vertical);
 }
