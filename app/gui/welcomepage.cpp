@@ -59,8 +59,8 @@ WelcomePage::WelcomePage(QWidget* parent)
     auto* intro = new QLabel(
         tr("Open a profile, or drop one anywhere on this window:"
            "<ul style=\"margin-top:4px; margin-left:-20px\">"
-           "<li><b>Chrome / Kineto trace JSON</b> — PyTorch profiler, Rebellions RBLN, Furiosa, NVIDIA Nsight "
-           "exports (<b>.json</b>, <b>.json.gz</b>, <b>.json.zst</b>)</li>"
+           "<li><b>Chrome / Kineto trace JSON</b> — PyTorch profiler (CUDA and "
+           "accelerator runs), Rebellions RBLN, Furiosa (<b>.json</b>, <b>.json.gz</b>, <b>.json.zst</b>)</li>"
            "<li><b>Perfetto traces</b> (<b>.pftrace</b>, <b>.perfetto-trace</b>, <b>.pb</b>)</li>"
            "<li><b>AWS Neuron</b> profiles: device, system, op-table and timeline JSON</li>"
            "<li><b>Sophgo</b> TPU profiles: a <b>bmprofile_data-N</b> folder — use <i>Open Folder…</i></li>"
