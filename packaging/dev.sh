@@ -7,7 +7,7 @@
 #   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
 #   packaging/dev.sh sanitize     build the asan preset (clang, ASan+UBSan) and run every test under
 #                                 it, replay the fuzz regressions and run each fuzz target for
-#                                 STRATA_FUZZ_SECONDS (60); then the tsan preset (GCC) and every
+#                                 STRATA_FUZZ_SECONDS (45); then the tsan preset (GCC) and every
 #                                 test but one under ThreadSanitizer
 #   packaging/dev.sh fuzz [SECONDS [TARGET...]]
 #                                 build the asan preset's fuzz targets and run each for SECONDS
@@ -119,7 +119,7 @@ sanitize() {
     ctest --preset asan --parallel "$jobs"
     log "asan tests: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
-    bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "${STRATA_FUZZ_SECONDS:-60}"
+    bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "${STRATA_FUZZ_SECONDS:-45}"
     log "fuzz: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
