@@ -17,7 +17,6 @@ public:
     static constexpr int kMinHeight = 72;
 
     explicit DockContent(QWidget* view, QWidget* parent = nullptr);
-    QWidget* view() const { return widget(); }
 
     QSize minimumSizeHint() const override { return { kMinWidth, kMinHeight }; }
     // The view's own wish, so a new dock still opens at a size its view reads well at.

@@ -19,7 +19,6 @@ namespace strata::app {
 
 ExportImageDialog::ExportImageDialog(MainWindow* window)
     : QDialog(window)
-    , m_window(window)
 {
     setWindowTitle(tr("Export Image"));
     setObjectName(QStringLiteral("exportImageDialog"));

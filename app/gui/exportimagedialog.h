@@ -22,7 +22,6 @@ public:
     static bool run(MainWindow* window);
 
 private:
-    MainWindow* m_window;
     QButtonGroup* m_what;
     QComboBox* m_size;
 };
