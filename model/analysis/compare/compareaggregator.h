@@ -1,0 +1,47 @@
+#pragma once
+#include "comparerow.h"
+#include <analysis/operators/operatoraggregator.h>
+#include <analysis/operators/operatorcatalog.h>
+#include <analysis/operators/operatortable.h>
+#include <store/eventstore.h>
+
+#include <atomic>
+
+namespace strata::analysis {
+
+// One side of a comparison: a finished store, its catalog and the window to aggregate
+// (slices starting inside it count, as in OperatorAggregator).
+struct CompareInput {
+    const store::EventStore* store = nullptr;
+    const OperatorCatalog* catalog = nullptr;
+    store::TimeRange window = OperatorAggregator::wholeTrace();
+};
+
+struct CompareOptions {
+    OperatorLevel level = OperatorLevel::Op;
+    OperatorScope scope = OperatorScope::Device;
+    bool perStep = false; // divide counts and totals by each side's step count (when > 0)
+    double thresholdPct = 2.0; // |Δ %| below it is "unchanged"
+};
+
+// The Compare table (HTA's TraceDiff, TraceLens' report diff): the operator table of A and of
+// B at one level, scope and window each, joined by normalised name. Cost: one
+// OperatorAggregator pass per side plus a hash join over the rows; never on the GUI thread
+// for a whole trace.
+class CompareAggregator {
+public:
+    static CompareResult compare(const CompareInput& a, const CompareInput& b, const CompareOptions& options,
+        const std::atomic<bool>* cancel = nullptr);
+    // The join alone, over tables already aggregated with the same level and scope.
+    static CompareResult join(const OperatorTable& a, const OperatorTable& b, uint64_t stepsA, uint64_t stepsB,
+        const CompareOptions& options);
+    // Device when both profiles have device tracks with slices, else All.
+    static OperatorScope defaultScope(const OperatorCatalog& a, const OperatorCatalog& b);
+    // The number of instances of the profile's repeated unit (LatencyAnalyzer::defaultUnit)
+    // that start inside the window; 0 when the profile has none.
+    static uint64_t steps(const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window);
+    // Status of a row from its counts and Δ %, as compare() decides it.
+    static CompareStatus status(double aCount, double bCount, std::optional<double> deltaPct, double thresholdPct);
+};
+
+} // namespace strata::analysis
