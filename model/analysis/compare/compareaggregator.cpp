@@ -65,20 +65,36 @@ CompareSideTotals totals(const OperatorTable& table, uint64_t steps)
     return t;
 }
 
-// One side's table: from its window index when that fits, else from the aggregator. The
-// join reads key, name, count and totals only, which the index gives exactly.
-OperatorTable aggregate(const CompareInput& in, const CompareOptions& options, const std::atomic<bool>* cancel)
+// Whether the window holds more than a quarter of the side's rows in scope. Measured on a
+// 10M-event trace, building a window index visits a row about four times faster than the
+// aggregator (which also keeps medians, metrics and engines the join does not read), so past
+// that share one index pass beats aggregating the window. Two binary searches per level.
+bool wideWindow(const CompareInput& in, OperatorScope scope)
 {
-    const OperatorWindowIndex* index = in.index;
-    if (!index || !index->built() || index->level() != options.level || index->scope() != options.scope)
-        return OperatorAggregator::aggregate(*in.store, *in.catalog, options.level, in.window, options.scope, cancel);
-    const auto started = std::chrono::steady_clock::now();
+    const store::EventStore& s = *in.store;
+    uint64_t all = 0, inside = 0;
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const store::TrackId track(t);
+        if (!OperatorAggregator::inScope(s, *in.catalog, track, scope))
+            continue;
+        for (uint32_t d = 0; d < s.levelCount(track); ++d) {
+            const store::RowRange lv = s.level(track, d);
+            const uint32_t b = s.firstStartAtOrAfter(lv, in.window.start);
+            all += lv.size();
+            inside += s.firstStartAtOrAfter({ b, lv.end }, in.window.end) - b;
+        }
+    }
+    return inside * 4 > all;
+}
+
+OperatorTable fromIndex(const CompareInput& in, const OperatorWindowIndex& index, const CompareOptions& options)
+{
     const store::TimeRange extent = in.store->extent();
     OperatorTable t;
     t.level = options.level;
     t.scope = options.scope;
     t.window = { std::max(in.window.start, extent.start), std::min(in.window.end, extent.end) };
-    OperatorWindowIndex::Result r = index->query(*in.store, *in.catalog, in.window);
+    const OperatorWindowIndex::Result r = index.query(*in.store, *in.catalog, in.window);
     t.events = r.events;
     t.busyNs = r.busyNs;
     t.rows.reserve(r.rows.size());
@@ -91,8 +107,25 @@ OperatorTable aggregate(const CompareInput& in, const CompareOptions& options, c
         row.selfNs = ir.selfNs;
         row.avgNs = ir.count ? double(ir.totalNs) / double(ir.count) : 0;
     }
-    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return t;
+}
+
+// One side's table: from the caller's window index when it fits, from an index built here
+// for a wide window, else from the aggregator. The join reads key, name, count and totals
+// only, which an index gives exactly as the aggregator does.
+OperatorTable aggregate(const CompareInput& in, const CompareOptions& options, const std::atomic<bool>* cancel)
+{
+    const OperatorWindowIndex* given = in.index;
+    if (given && given->built() && given->level() == options.level && given->scope() == options.scope)
+        return fromIndex(in, *given, options);
+    if (wideWindow(in, options.scope)) {
+        const OperatorWindowIndex own(*in.store, *in.catalog, options.level, options.scope, cancel);
+        if (own.built())
+            return fromIndex(in, own, options);
+        if (cancel && cancel->load())
+            return OperatorTable();
+    }
+    return OperatorAggregator::aggregate(*in.store, *in.catalog, options.level, in.window, options.scope, cancel);
 }
 
 } // namespace
