@@ -10,6 +10,7 @@
 #include <analysis/time/timetext.h>
 #include <report/comparereport.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -77,10 +78,12 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     std::printf("level %s, scope %s, %s, unchanged under %g %%, %zu rows, %.1f ms\n",
         analysis::operatorLevelName(r.level), analysis::operatorScopeName(r.scope), r.perStep ? "per step" : "totals",
         r.thresholdPct, r.rows.size(), r.seconds * 1e3);
-    const size_t nameWidth = 48;
+    size_t nameWidth = 4; // as wide as the longest name, at most 48 characters
+    for (const analysis::CompareRow& row : r.rows)
+        nameWidth = std::max(nameWidth, std::min<size_t>(48, row.name.size()));
     const char* const headers[]
         = { "status", "A count", "B count", "A total", "B total", "Δ total", "Δ %", "A avg", "B avg", "Δ avg" };
-    const size_t widths[] = { 9, 9, 9, 12, 12, 13, 9, 12, 12, 13 };
+    const size_t widths[] = { 9, 7, 7, 11, 11, 12, 7, 11, 11, 12 };
     std::string line = pad("name", nameWidth, false);
     for (size_t i = 0; i < std::size(headers); ++i)
         line += " " + pad(headers[i], widths[i], i > 0);
