@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "openrequest.h"
 
 #include <QTest>
 
@@ -122,6 +123,33 @@ private slots:
         QTEST(cli.options().sourceFile, "sourceFile");
         QTEST(cli.options().sourceLine, "sourceLine");
         QTEST(cli.options().search, "search");
+    }
+
+    void compare_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("compare");
+        QTest::newRow("A and B") << QStringList { "a.json", "--compare", "b.json" } << true << "b.json";
+        QTest::newRow("with a screenshot")
+            << QStringList { "--screenshot", "c.png", "a.json", "--compare", "b.json" } << true << "b.json";
+        QTest::newRow("no compare") << QStringList { "a.json" } << true << "";
+        QTest::newRow("B without A") << QStringList { "--compare", "b.json" } << false << "";
+    }
+
+    void compare()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, ok);
+        CommandLine cli;
+        args.prepend(QStringLiteral("strata"));
+        QCOMPARE(cli.parse(args) == CommandLine::Result::Ok, ok);
+        if (!ok) {
+            QVERIFY(cli.errorText().contains(QStringLiteral("--compare")));
+            return;
+        }
+        QTEST(cli.options().compare, "compare");
+        QCOMPARE(strata::app::OpenRequest::fromCommandLine(cli.options()).compare, cli.options().compare);
     }
 
     void theme_data()
