@@ -8,6 +8,7 @@
 #include "shortcutsdialog.h"
 #include "thememenu.h"
 #include <state/comparison.h>
+#include <state/matchfollower.h>
 #include <state/session.h>
 
 #include <state/viewport.h>
@@ -74,6 +75,8 @@ void AppMenus::updateActions()
         a->setEnabled(open);
     m_closeAction->setEnabled(open || m_window->isLoading());
     m_endCompareAction->setEnabled(m_window->comparison()->active());
+    for (QAction* a : m_compareActions)
+        a->setEnabled(m_window->comparison()->active());
     m_backAction->setEnabled(open && m_window->session()->viewport()->canGoBack());
     m_forwardAction->setEnabled(open && m_window->session()->viewport()->canGoForward());
 }
@@ -149,6 +152,16 @@ void AppMenus::createViewMenu()
     QAction* reset = view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
         [this] { m_window->session()->viewport()->reset(); });
     reset->setToolTip(tr("Show the whole trace"));
+    // Compare mode: `{` `}` (Shift+[ ]) step through matching pairs, as [ ] step through flows.
+    QAction* prevPair
+        = view->addAction(tr("Previous Matching &Pair"), this, [this] { m_window->matchFollower()->step(-1); });
+    prevPair->setShortcut(QKeySequence(Qt::Key_BraceLeft));
+    prevPair->setToolTip(tr("Select the previous instance of the selected operator in A and its match in B"));
+    QAction* nextPair
+        = view->addAction(tr("Next Matching P&air"), this, [this] { m_window->matchFollower()->step(+1); });
+    nextPair->setShortcut(QKeySequence(Qt::Key_BraceRight));
+    nextPair->setToolTip(tr("Select the next instance of the selected operator in A and its match in B"));
+    m_compareActions << prevPair << nextPair;
     m_backAction = view->addAction(
         tr("&Back"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [this] { m_window->session()->viewport()->back(); });
     m_forwardAction = view->addAction(tr("&Forward"), QKeySequence(Qt::ALT | Qt::Key_Right), this,

@@ -51,6 +51,7 @@ private:
     QAction* m_openFolderAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_endCompareAction = nullptr; // enabled while comparing
+    QList<QAction*> m_compareActions; // enabled while comparing
     QAction* m_exportImageAction = nullptr;
     QAction* m_findAction = nullptr;
     QAction* m_addMarkerAction = nullptr;

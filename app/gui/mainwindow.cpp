@@ -18,6 +18,7 @@
 #include "welcomepage.h"
 #include "windowfit.h"
 #include <state/comparison.h>
+#include <state/matchfollower.h>
 #include <state/session.h>
 #include <state/viewportlink.h>
 
@@ -103,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent)
     column->addWidget(m_compareSplitter, 1);
     setCentralWidget(area);
     new model::ViewportLink(m_comparison, this);
+    m_matchFollower = new model::MatchFollower(m_comparison, this);
     m_progressPanel = new LoadProgressPanel(m_central);
     m_compareProgress = new LoadProgressPanel(m_central);
     m_compareProgress->setObjectName(QStringLiteral("compareProgressPanel"));

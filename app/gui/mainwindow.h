@@ -34,6 +34,7 @@ class TimelineWidget;
 
 namespace strata::model {
 class Comparison;
+class MatchFollower;
 class Session;
 } // namespace strata::model
 
@@ -63,6 +64,7 @@ public:
     model::Comparison* comparison() const { return m_comparison; }
     CompareBar* compareBar() const { return m_compareBar; }
     ComparePane* comparePane() const { return m_comparePane; }
+    model::MatchFollower* matchFollower() const { return m_matchFollower; } // B's selection follows A's
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and the status bar says when nothing matches.
     void selectByName(const QString& text);
@@ -172,6 +174,7 @@ private:
     LoadProgressPanel* m_compareProgress;
     CompareBar* m_compareBar;
     ComparePane* m_comparePane;
+    model::MatchFollower* m_matchFollower;
     QSplitter* m_compareSplitter; // A's central stack over B's pane
     bool m_comparing = false; // as of the last Comparison::changed
     model::LatestJob m_selectJob; // the name lookup of selectByName
