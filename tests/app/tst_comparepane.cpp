@@ -75,10 +75,18 @@ private slots:
         w.session()->viewport()->setVisible(v);
         QCOMPARE(w.comparison()->b()->viewport()->visible().start, v.start + w.comparison()->offsetNs());
 
+        // B is in the centre, not a dock: layouts neither hold nor disturb it.
+        QVERIFY(w.saveLayout(QStringLiteral("while comparing")));
+        QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
+        QVERIFY(w.comparePane()->isVisible());
+
         w.comparison()->end();
         QVERIFY(!w.comparePane()->isVisible());
         QVERIFY(!w.compareBar()->isVisible());
         QVERIFY(w.session()->isOpen());
+        QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
+        QVERIFY(!w.comparePane()->isVisible());
+        QVERIFY(!w.compareBar()->isVisible());
     }
 
     void failedBLeavesA()
