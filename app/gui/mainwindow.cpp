@@ -365,12 +365,12 @@ void MainWindow::applyRequest(const OpenRequest& request)
         m_search->step(false);
     }
     if (!request.compare.isEmpty())
-        compareWith(request.compare);
+        compareWith(request.compare, request.align);
 }
 
 // --- comparing --------------------------------------------------------------------------
 
-void MainWindow::compareWith(const QString& path)
+void MainWindow::compareWith(const QString& path, std::optional<model::Comparison::Alignment> align)
 {
     if (path.isEmpty())
         return;
@@ -383,6 +383,7 @@ void MainWindow::compareWith(const QString& path)
     }
     OpenRequest request;
     request.path = path.size() > 1 && path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
+    request.align = align;
     const QString name = QFileInfo(request.path).fileName();
     m_compareProgress->start(tr("%1 to compare").arg(name));
     statusBar()->showMessage(tr("Opening %1 to compare…").arg(name));
@@ -405,6 +406,8 @@ void MainWindow::onCompareLoaded(
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, std::move(lod));
+        if (request.align && !m_comparison->align(*request.align))
+            notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);
         statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name), 10000);
         emit compareFinished(true, false, QString());
         return;

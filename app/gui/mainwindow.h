@@ -92,7 +92,8 @@ public:
     // Loads `path` as B off the GUI thread, with its own progress and Cancel, and compares the
     // open profile with it; a failed load says so and leaves A (and any B) as they were.
     // compareFinished follows either way.
-    void compareWith(const QString& path);
+    // `align`: how B is aligned once open (else the comparison's current alignment).
+    void compareWith(const QString& path, std::optional<model::Comparison::Alignment> align = std::nullopt);
     bool isLoadingComparison() const;
     // File > Export Image without its dialogs: the timeline (its visible area) or the whole
     // window, PNG or SVG by the suffix, PNG at `scale` × the on-screen size.

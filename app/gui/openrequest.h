@@ -18,6 +18,7 @@ struct OpenRequest {
     uint sourceLine = 0;
     QString search; // search for a name and select the first match
     QString compare; // then compare the profile with this one (B)
+    std::optional<model::Comparison::Alignment> align; // and align B so
 
     static OpenRequest fromCommandLine(const StartupOptions& options)
     {
@@ -29,6 +30,7 @@ struct OpenRequest {
         r.sourceLine = options.sourceLine;
         r.search = options.search;
         r.compare = options.compare;
+        r.align = options.align;
         return r;
     }
 };

@@ -135,6 +135,11 @@ private slots:
             << QStringList { "--screenshot", "c.png", "a.json", "--compare", "b.json" } << true << "b.json";
         QTest::newRow("no compare") << QStringList { "a.json" } << true << "";
         QTest::newRow("B without A") << QStringList { "--compare", "b.json" } << false << "";
+        QTest::newRow("aligned on the first step")
+            << QStringList { "a.json", "--compare", "b.json", "--align", "first-step" } << true << "b.json";
+        QTest::newRow("unknown alignment")
+            << QStringList { "a.json", "--compare", "b.json", "--align", "middle" } << false << "";
+        QTest::newRow("align without compare") << QStringList { "a.json", "--align", "markers" } << false << "";
     }
 
     void compare()
@@ -146,10 +151,14 @@ private slots:
         QCOMPARE(cli.parse(args) == CommandLine::Result::Ok, ok);
         if (!ok) {
             QVERIFY(cli.errorText().contains(QStringLiteral("--compare")));
+            QVERIFY(!cli.options().align || cli.options().compare.isEmpty());
             return;
         }
         QTEST(cli.options().compare, "compare");
         QCOMPARE(strata::app::OpenRequest::fromCommandLine(cli.options()).compare, cli.options().compare);
+        QCOMPARE(cli.options().align.has_value(), args.contains(QStringLiteral("--align")));
+        if (cli.options().align)
+            QCOMPARE(*cli.options().align, strata::model::Comparison::Alignment::FirstStep);
     }
 
     void theme_data()
