@@ -39,6 +39,17 @@ CommandLine::CommandLine()
               "Once FILE is open, search for events whose name contains NAME (the Search dock), highlight "
               "them and select the first."),
           QStringLiteral("NAME"))
+    , m_compare(QStringList { QStringLiteral("compare") },
+          QCoreApplication::translate("CommandLine",
+              "Once FILE is open, compare it (A, the baseline) with the profile B: B's timeline shows under "
+              "A's, aligned at the trace starts. With --screenshot, the picture waits for B as well."),
+          QStringLiteral("B"))
+    , m_align(QStringList { QStringLiteral("align") },
+          QCoreApplication::translate("CommandLine",
+              "With --compare, align B on HOW: trace-start (the default), first-step (the first repeated "
+              "step of each), markers (the first marker of each) or selected-event (--select's event in A "
+              "and its match in B)."),
+          QStringLiteral("HOW"))
     , m_theme(QStringList { QStringLiteral("theme") },
           QCoreApplication::translate("CommandLine",
               "Show the window in THEME: system (the desktop's colours), light or dark, for this run only; "
@@ -57,6 +68,8 @@ CommandLine::CommandLine()
     m_parser.addOption(m_select);
     m_parser.addOption(m_sourceLine);
     m_parser.addOption(m_search);
+    m_parser.addOption(m_compare);
+    m_parser.addOption(m_align);
     m_parser.addOption(m_theme);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
@@ -85,6 +98,20 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
     m_options.screenshot = m_parser.value(m_screenshot);
     m_options.select = m_parser.value(m_select);
     m_options.search = m_parser.value(m_search);
+    m_options.compare = m_parser.value(m_compare);
+    if (!m_options.compare.isEmpty() && m_options.file.isEmpty()) {
+        m_error = QCoreApplication::translate("CommandLine", "--compare needs FILE to compare with.");
+        return Result::Error;
+    }
+    if (m_parser.isSet(m_align)) {
+        m_options.align = parseAlignment(m_parser.value(m_align));
+        if (!m_options.align || m_options.compare.isEmpty()) {
+            m_error = QCoreApplication::translate("CommandLine",
+                "--align: '%1' is not trace-start, first-step, markers or selected-event, or --compare is missing.")
+                          .arg(m_parser.value(m_align));
+            return Result::Error;
+        }
+    }
     if (m_parser.isSet(m_sourceLine)) {
         const QString v = m_parser.value(m_sourceLine);
         const int colon = v.lastIndexOf(QLatin1Char(':'));
@@ -129,6 +156,18 @@ QString CommandLine::helpText() const
     QString text = m_parser.helpText();
     text.replace(QRegularExpression(QStringLiteral("^Usage: \\S+")), QStringLiteral("Usage: strata"));
     return text;
+}
+
+std::optional<model::Comparison::Alignment> CommandLine::parseAlignment(const QString& text)
+{
+    using A = model::Comparison::Alignment;
+    static const std::pair<const char*, A> kNames[] = { { "trace-start", A::TraceStart },
+        { "first-step", A::FirstStep }, { "markers", A::Markers }, { "selected-event", A::SelectedEvent } };
+    for (const auto& [name, how] : kNames) {
+        if (text.compare(QLatin1String(name), Qt::CaseInsensitive) == 0)
+            return how;
+    }
+    return std::nullopt;
 }
 
 std::optional<RangeSpec> CommandLine::parseRange(const QString& text, QString* error)

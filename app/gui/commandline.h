@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/time/relativerange.h>
 #include <common/theme.h>
+#include <state/comparison.h>
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -22,12 +23,14 @@ struct StartupOptions {
     QString sourceFile; // --source-line FILE:LINE: select that line in the Code dock
     uint sourceLine = 0;
     QString search; // --search NAME: search the name and select the first match
+    QString compare; // --compare B: once FILE is open, compare it with B
+    std::optional<model::Comparison::Alignment> align; // --align: how B is aligned
     std::optional<RangeSpec> range;
     std::optional<widgets::Theme::Mode> theme; // --theme: this run only, not saved
 };
 
 // strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
-//        [--search NAME] [--theme system|light|dark] [--screenshot PNG]
+//        [--search NAME] [--compare B [--align HOW]] [--theme system|light|dark] [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -41,6 +44,8 @@ public:
     // "START:END", either side may be empty ("2ms:" = from 2 ms to the end); times as
     // analysis::TimeText reads them.
     static std::optional<RangeSpec> parseRange(const QString& text, QString* error = nullptr);
+    // trace-start, first-step, markers or selected-event.
+    static std::optional<model::Comparison::Alignment> parseAlignment(const QString& text);
 
 private:
     QCommandLineParser m_parser;
@@ -50,6 +55,8 @@ private:
     QCommandLineOption m_select;
     QCommandLineOption m_sourceLine;
     QCommandLineOption m_search;
+    QCommandLineOption m_compare;
+    QCommandLineOption m_align;
     QCommandLineOption m_theme;
     StartupOptions m_options;
     QString m_error;

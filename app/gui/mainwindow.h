@@ -9,6 +9,7 @@
 #include <optional>
 
 class QDockWidget;
+class QSplitter;
 class QStackedWidget;
 
 namespace strata::analysis {
@@ -32,13 +33,17 @@ class TimelineWidget;
 } // namespace strata::widgets
 
 namespace strata::model {
+class Comparison;
+class MatchFollower;
 class Session;
-}
+} // namespace strata::model
 
 namespace strata::app {
 
 class AnnotationSidecar;
 class AppMenus;
+class CompareBar;
+class ComparePane;
 class ProfileOpener;
 class LoadProgressPanel;
 class RecentFiles;
@@ -55,6 +60,11 @@ public:
     ~MainWindow() override;
 
     model::Session* session() const { return m_session; }
+    // A compared with a second profile B; active while B's timeline shows under A's.
+    model::Comparison* comparison() const { return m_comparison; }
+    CompareBar* compareBar() const { return m_compareBar; }
+    ComparePane* comparePane() const { return m_comparePane; }
+    model::MatchFollower* matchFollower() const { return m_matchFollower; } // B's selection follows A's
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and the status bar says when nothing matches.
     void selectByName(const QString& text);
@@ -79,6 +89,12 @@ public:
     void cancelLoad();
     bool isLoading() const;
     void closeProfile();
+    // Loads `path` as B off the GUI thread, with its own progress and Cancel, and compares the
+    // open profile with it; a failed load says so and leaves A (and any B) as they were.
+    // compareFinished follows either way.
+    // `align`: how B is aligned once open (else the comparison's current alignment).
+    void compareWith(const QString& path, std::optional<model::Comparison::Alignment> align = std::nullopt);
+    bool isLoadingComparison() const;
     // File > Export Image without its dialogs: the timeline (its visible area) or the whole
     // window, PNG or SVG by the suffix, PNG at `scale` × the on-screen size.
     bool exportImage(bool wholeWindow, const QString& path, double scale = 1.0, QString* error = nullptr);
@@ -102,6 +118,7 @@ signals:
     // (at byte N)"), or says the load was cancelled.
     void loadFinished(bool ok, bool cancelled, const QString& message);
     void layoutsChanged(); // saved, deleted, imported or loaded: the names or the current one
+    void compareFinished(bool ok, bool cancelled, const QString& message); // as loadFinished, for B
 
 protected:
     bool event(QEvent* event) override;
@@ -118,6 +135,9 @@ private:
     void onLoaded(
         const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
     void applyRequest(const OpenRequest& request); // what to show, once the profile is open
+    void onCompareLoaded(
+        const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
+    void onComparisonChanged();
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
@@ -130,6 +150,7 @@ private:
     bool applyLayout(const Layout& layout, QString* error);
 
     model::Session* m_session;
+    model::Comparison* m_comparison;
     LayoutStore m_layouts;
     RecentFiles* m_recent;
     QStackedWidget* m_central;
@@ -150,6 +171,13 @@ private:
     StatusIndicators* m_status;
     QList<QDockWidget*> m_docks;
     ProfileOpener* m_opener;
+    ProfileOpener* m_compareOpener; // B's load, independent of A's
+    LoadProgressPanel* m_compareProgress;
+    CompareBar* m_compareBar;
+    ComparePane* m_comparePane;
+    model::MatchFollower* m_matchFollower;
+    QSplitter* m_compareSplitter; // A's central stack over B's pane
+    bool m_comparing = false; // as of the last Comparison::changed
     model::LatestJob m_selectJob; // the name lookup of selectByName
     AppMenus* m_menus;
     bool m_interactive = true;

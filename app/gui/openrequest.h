@@ -17,6 +17,8 @@ struct OpenRequest {
     QString sourceFile; // select sourceFile:sourceLine in the Code dock, once its index is there
     uint sourceLine = 0;
     QString search; // search for a name and select the first match
+    QString compare; // then compare the profile with this one (B)
+    std::optional<model::Comparison::Alignment> align; // and align B so
 
     static OpenRequest fromCommandLine(const StartupOptions& options)
     {
@@ -27,6 +29,8 @@ struct OpenRequest {
         r.sourceFile = options.sourceFile;
         r.sourceLine = options.sourceLine;
         r.search = options.search;
+        r.compare = options.compare;
+        r.align = options.align;
         return r;
     }
 };

@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "openrequest.h"
 
 #include <QTest>
 
@@ -122,6 +123,42 @@ private slots:
         QTEST(cli.options().sourceFile, "sourceFile");
         QTEST(cli.options().sourceLine, "sourceLine");
         QTEST(cli.options().search, "search");
+    }
+
+    void compare_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("compare");
+        QTest::newRow("A and B") << QStringList { "a.json", "--compare", "b.json" } << true << "b.json";
+        QTest::newRow("with a screenshot")
+            << QStringList { "--screenshot", "c.png", "a.json", "--compare", "b.json" } << true << "b.json";
+        QTest::newRow("no compare") << QStringList { "a.json" } << true << "";
+        QTest::newRow("B without A") << QStringList { "--compare", "b.json" } << false << "";
+        QTest::newRow("aligned on the first step")
+            << QStringList { "a.json", "--compare", "b.json", "--align", "first-step" } << true << "b.json";
+        QTest::newRow("unknown alignment")
+            << QStringList { "a.json", "--compare", "b.json", "--align", "middle" } << false << "";
+        QTest::newRow("align without compare") << QStringList { "a.json", "--align", "markers" } << false << "";
+    }
+
+    void compare()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, ok);
+        CommandLine cli;
+        args.prepend(QStringLiteral("strata"));
+        QCOMPARE(cli.parse(args) == CommandLine::Result::Ok, ok);
+        if (!ok) {
+            QVERIFY(cli.errorText().contains(QStringLiteral("--compare")));
+            QVERIFY(!cli.options().align || cli.options().compare.isEmpty());
+            return;
+        }
+        QTEST(cli.options().compare, "compare");
+        QCOMPARE(strata::app::OpenRequest::fromCommandLine(cli.options()).compare, cli.options().compare);
+        QCOMPARE(cli.options().align.has_value(), args.contains(QStringLiteral("--align")));
+        if (cli.options().align)
+            QCOMPARE(*cli.options().align, strata::model::Comparison::Alignment::FirstStep);
     }
 
     void theme_data()

@@ -20,6 +20,7 @@ const std::vector<std::pair<QString, QString>>& KeyHelp::entries()
         { QStringLiteral("Double-click"), QStringLiteral("Zoom to the event") },
         { QStringLiteral("Ctrl + click"), QStringLiteral("Select an event and show its source line") },
         { QStringLiteral("[ / ]"), QStringLiteral("Previous / next event along the selected event's flows") },
+        { QStringLiteral("{ / }"), QStringLiteral("Comparing: previous / next instance pair in A and B") },
         { QStringLiteral("F"), QStringLiteral("Zoom to the time selection or the selected event") },
         { QStringLiteral("0"), QStringLiteral("Show the whole trace") },
         { QStringLiteral("Alt + ← / →"), QStringLiteral("Back / forward in view history") },

@@ -1,0 +1,162 @@
+#include "comparebar.h"
+#include "compareheader.h"
+#include "comparepane.h"
+#include "mainwindow.h"
+
+#include <state/comparison.h>
+#include <state/session.h>
+#include <state/viewport.h>
+
+#include <timeline/timelinewidget.h>
+
+#include <QApplication>
+#include <QFile>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace strata;
+using app::MainWindow;
+
+namespace {
+
+const QString kSample = QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
+
+bool loadA(MainWindow& w)
+{
+    QSignalSpy finished(&w, &MainWindow::loadFinished);
+    w.openFile(kSample);
+    return finished.wait(kLoadTimeoutMs) && finished.at(0).at(0).toBool();
+}
+
+} // namespace
+
+// B's pane inside the window: it appears under A's timeline with B's profile, follows A's
+// view, and goes when the comparison ends; a B that cannot be read leaves everything as it was.
+class TestComparePane : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFile::exists(kSample));
+    }
+
+    void init() { QSettings().clear(); }
+
+    void compareShowsBUnderA()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(loadA(w));
+        QVERIFY(!w.comparePane()->isVisible());
+        QVERIFY(!w.compareBar()->isVisible());
+        QSignalSpy compared(&w, &MainWindow::compareFinished);
+        w.compareWith(kSample);
+        QVERIFY(compared.wait(kLoadTimeoutMs));
+        QCOMPARE(compared.at(0).at(0).toBool(), true);
+        QVERIFY(w.comparison()->active());
+        QVERIFY(w.comparePane()->isVisible());
+        QVERIFY(w.compareBar()->isVisible());
+        QCOMPARE(w.comparePane()->timeline()->store(), w.comparison()->b()->store());
+        // Below A's timeline, both on screen.
+        QVERIFY(w.comparePane()->mapTo(&w, QPoint()).y() > w.timeline()->mapTo(&w, QPoint()).y());
+        QVERIFY(w.comparePane()->timeline()->height() > 0);
+
+        const store::TimeRange v { w.session()->viewport()->traceRange().start + 1000,
+            w.session()->viewport()->traceRange().start + 50000 };
+        w.session()->viewport()->setVisible(v);
+        QCOMPARE(w.comparison()->b()->viewport()->visible().start, v.start + w.comparison()->offsetNs());
+
+        // B is in the centre, not a dock: layouts neither hold nor disturb it.
+        QVERIFY(w.saveLayout(QStringLiteral("while comparing")));
+        QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
+        QVERIFY(w.comparePane()->isVisible());
+
+        w.comparison()->end();
+        QVERIFY(!w.comparePane()->isVisible());
+        QVERIFY(!w.compareBar()->isVisible());
+        QVERIFY(w.session()->isOpen());
+        QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
+        QVERIFY(!w.comparePane()->isVisible());
+        QVERIFY(!w.compareBar()->isVisible());
+    }
+
+    void failedBLeavesA()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("notes.txt"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hello world");
+        f.close();
+
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(loadA(w));
+        const auto store = w.session()->store();
+        QSignalSpy compared(&w, &MainWindow::compareFinished);
+        w.compareWith(bad);
+        QVERIFY(compared.wait(kLoadTimeoutMs));
+        QCOMPARE(compared.at(0).at(0).toBool(), false);
+        QVERIFY(compared.at(0).at(2).toString().contains(QStringLiteral("not a supported profile")));
+        QCOMPARE(w.session()->store(), store);
+        QVERIFY(!w.comparison()->active());
+        QVERIFY(!w.comparePane()->isVisible());
+        auto* box = w.findChild<QMessageBox*>(QStringLiteral("loadErrorBox"));
+        QVERIFY(box);
+        QVERIFY(box->informativeText().contains(QStringLiteral("sample_profile.json stays open")));
+        box->close();
+    }
+
+    void shiftDropCompares()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(loadA(w));
+        QSignalSpy loads(&w, &MainWindow::loadStarted);
+        QSignalSpy compared(&w, &MainWindow::compareFinished);
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(kSample) });
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(&w, &enter); // the drop goes to the widget the drag entered
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(compared.wait(kLoadTimeoutMs));
+        QCOMPARE(compared.at(0).at(0).toBool(), true);
+        QCOMPARE(loads.count(), 0); // A was not replaced
+        QVERIFY(w.comparison()->active());
+    }
+
+    void openingAnotherAKeepsB()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(loadA(w));
+        QSignalSpy compared(&w, &MainWindow::compareFinished);
+        w.compareWith(kSample);
+        QVERIFY(compared.wait(kLoadTimeoutMs));
+        const auto b = w.comparison()->b()->store();
+        QVERIFY(loadA(w));
+        QVERIFY(w.comparison()->active());
+        QCOMPARE(w.comparison()->b()->store(), b);
+        QVERIFY(w.comparePane()->isVisible());
+        w.closeProfile(); // no A: nothing to compare with
+        QVERIFY(!w.comparison()->active());
+        QVERIFY(!w.comparePane()->isVisible());
+    }
+};
+
+QTEST_MAIN(TestComparePane)
+#include "tst_comparepane.moc"
