@@ -15,11 +15,13 @@
 #include "statusindicators.h"
 #include "welcomepage.h"
 #include "windowfit.h"
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
 #include <common/imageexport.h>
+#include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
@@ -64,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_session(new model::Session(this))
 {
+    m_comparison = new model::Comparison(m_session, this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Strata"));
     setWindowIcon(AppIcon::icon());
@@ -86,6 +89,16 @@ MainWindow::MainWindow(QWidget* parent)
     addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
     m_operatorTable = new widgets::OperatorTableWidget(m_session, this);
     addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
+    m_compare = new widgets::CompareWidget(m_comparison, this);
+    QDockWidget* compareDock = addDock(m_compare, tr("Compare"), QStringLiteral("compareDock"));
+    // A comparison that starts brings its table to the front (later changes leave the tabs be).
+    connect(m_comparison, &model::Comparison::changed, compareDock, [this, compareDock, wasActive = false]() mutable {
+        if (m_comparison->active() && !wasActive) {
+            compareDock->show();
+            compareDock->raise();
+        }
+        wasActive = m_comparison->active();
+    });
     m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
     m_latency = new widgets::LatencyWidget(m_session, this);

@@ -20,6 +20,7 @@ struct LoadResult;
 namespace strata::widgets {
 class AnnotationsWidget;
 class CodeEditorWidget;
+class CompareWidget;
 class EventDetailsWidget;
 class LatencyWidget;
 class MemoryWidget;
@@ -32,8 +33,9 @@ class TimelineWidget;
 } // namespace strata::widgets
 
 namespace strata::model {
+class Comparison;
 class Session;
-}
+} // namespace strata::model
 
 namespace strata::app {
 
@@ -55,6 +57,7 @@ public:
     ~MainWindow() override;
 
     model::Session* session() const { return m_session; }
+    model::Comparison* comparison() const { return m_comparison; }
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and the status bar says when nothing matches.
     void selectByName(const QString& text);
@@ -130,6 +133,7 @@ private:
     bool applyLayout(const Layout& layout, QString* error);
 
     model::Session* m_session;
+    model::Comparison* m_comparison;
     LayoutStore m_layouts;
     RecentFiles* m_recent;
     QStackedWidget* m_central;
@@ -137,6 +141,7 @@ private:
     widgets::TimelineWidget* m_timeline;
     widgets::EventDetailsWidget* m_details;
     widgets::OperatorTableWidget* m_operatorTable;
+    widgets::CompareWidget* m_compare;
     widgets::OperatorChartsWidget* m_operatorCharts;
     widgets::LatencyWidget* m_latency;
     widgets::OverallSummaryWidget* m_overallSummary;
