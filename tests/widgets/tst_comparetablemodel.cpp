@@ -7,6 +7,7 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace strata;

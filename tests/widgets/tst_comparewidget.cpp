@@ -298,8 +298,8 @@ void tst_CompareWidget::perStepDividesBySteps()
     start();
     auto* perStep = m_widget->findChild<QCheckBox*>(QStringLiteral("comparePerStep"));
     QVERIFY(perStep);
-    QCOMPARE(m_widget->result()->a.steps, quint64(2));
-    QCOMPARE(m_widget->result()->b.steps, quint64(4));
+    QCOMPARE(m_widget->result()->a.steps, uint64_t(2));
+    QCOMPARE(m_widget->result()->b.steps, uint64_t(4));
     QVERIFY2(perStep->toolTip().contains(QStringLiteral("A has 2 steps, B has 4")), qPrintable(perStep->toolTip()));
     m_widget->setPerStep(true);
     QVERIFY(QTest::qWaitFor([&] { return m_widget->result()->perStep && !m_widget->isBusy(); }, widgettest::kWaitMs));

@@ -266,21 +266,27 @@ CompareWidget::Inputs CompareWidget::currentInputs() const
     return in;
 }
 
-// A profile opened, swapped, closed or one more analysis stage published: take the
-// defaults of a new pair and compare again when the inputs differ from what is shown.
+// A profile opened, swapped, closed or one more analysis stage published: drop what
+// describes other profiles, take the defaults of a new pair, and compare what is open now
+// unless that is what is shown or on its way already.
 void CompareWidget::onProfilesChanged()
 {
     const Inputs in = currentInputs();
-    if (in.storeA != m_shown.storeA || in.storeB != m_shown.storeB || !in.complete()) {
-        // What is shown (or on its way) describes other profiles: it must not stay or land.
-        if (m_model->result() || m_computing) {
-            m_job.cancel();
-            m_computing = false;
-            m_highlightJob.cancel();
-            clearOwnHighlights();
-            m_model->setResult(nullptr);
-            m_shown = {};
-        }
+    const bool pending = m_computing || m_model->result();
+    const Inputs& last = m_computing ? m_requested : m_shown;
+    const bool sameStores = in.storeA == last.storeA && in.storeB == last.storeB;
+    if (pending && in.complete() && sameStores && in.catalogA == last.catalogA && in.catalogB == last.catalogB) {
+        updatePlaceholder();
+        return;
+    }
+    if (pending && (!in.complete() || !sameStores)) {
+        m_job.cancel();
+        m_computing = false;
+        m_highlightJob.cancel();
+        clearOwnHighlights();
+        m_model->setResult(nullptr);
+        m_shown = {};
+        m_requested = {};
     }
     if (in.complete() && m_defaultsFor.lock() != in.catalogA) {
         m_defaultsFor = in.catalogA;
@@ -288,11 +294,10 @@ void CompareWidget::onProfilesChanged()
         if (!m_levelChosen)
             m_levelBox->setCurrentIndex(m_levelBox->findData(int(in.catalogA->defaultLevel())));
         if (!m_scopeChosen)
-            m_scopeBox->setCurrentIndex(
-                m_scopeBox->findData(int(analysis::CompareAggregator::defaultScope(*in.catalogA, *in.catalogB))));
+            m_scopeBox->setCurrentIndex(m_scopeBox->findData(
+                int(analysis::CompareAggregator::defaultScope(*in.catalogA, *in.catalogB))));
     }
-    if (in.complete() && (in.catalogA != m_shown.catalogA || in.catalogB != m_shown.catalogB || !m_model->result())
-        && !m_computing)
+    if (in.complete())
         recompute();
     updatePlaceholder();
     updateStatus();
@@ -312,6 +317,7 @@ void CompareWidget::recompute()
     options.thresholdPct = m_comparison->thresholdPct();
     const store::TimeRange windowA = m_windowA->window(), windowB = m_windowB->window();
     m_computing = true;
+    m_requested = in;
     using Result = std::shared_ptr<const analysis::CompareResult>;
     m_job.run(
         this,

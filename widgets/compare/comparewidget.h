@@ -117,6 +117,7 @@ private:
     model::LatestJob m_job;
     bool m_computing = false;
     Inputs m_shown; // what the model's result was computed from
+    Inputs m_requested; // what the job under way computes from
 
     model::LatestJob m_highlightJob;
     using RowSet = std::shared_ptr<const std::vector<store::SliceRow>>;

@@ -9,6 +9,8 @@
 
 #include <QVariantList>
 
+#include <algorithm>
+
 namespace strata::widgets {
 
 namespace {
