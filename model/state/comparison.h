@@ -1,4 +1,5 @@
 #pragma once
+#include "latestjob.h"
 #include "session.h"
 
 #include <store/types.h>
@@ -7,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace strata::analysis {
 class LodIndex;
@@ -60,8 +62,25 @@ signals:
     void changed(); // started, ended, swapped, or A or B replaced: every compare view recomputes
     void offsetChanged(strata::store::TimeNs offset);
     void thresholdChanged(double pct);
+    void alignmentChanged(strata::model::Comparison::Alignment how);
 
 private:
+    // The start of the first step of one side, found on a worker once its catalog is built.
+    struct FirstStep {
+        quint64 generation = 0; // the Session generation it was found for; 0 = none yet
+        std::optional<store::TimeNs> start;
+        LatestJob job;
+    };
+    FirstStep& stepOf(Session* s) { return s == m_a ? m_stepA : m_stepB; }
+    void findFirstStep(Session* s);
+    bool stepReady(Session* s) const;
+    std::optional<store::TimeNs> computeOffset(Alignment how) const;
+    void applyOffset(store::TimeNs offset);
+    void setAlignment(Alignment how);
+    void onAStoreChanged();
+
+    FirstStep m_stepA, m_stepB;
+    bool m_swapping = false;
     Session* m_a;
     Session* m_b;
     store::TimeNs m_offset = 0;
