@@ -9,6 +9,7 @@
 #include "compare/comparewidget.h"
 
 #include <analysis/operators/operatorcatalog.h>
+#include <state/annotationsmodel.h>
 #include <state/comparison.h>
 #include <store/storefinalizer.h>
 
@@ -99,6 +100,10 @@ private slots:
     void thresholdFollowsComparison();
     void perStepDividesBySteps();
     void endingComparisonShowsPlaceholder();
+    void swapExchangesSides();
+    void markerPairNarrowsOneSide();
+    void onlyTheNewestLevelLands();
+    void exportIsTheShownRows();
 
 private:
     void start(); // A open, B started, the table filled at the op level
@@ -319,6 +324,61 @@ void tst_CompareWidget::endingComparisonShowsPlaceholder()
     QVERIFY(!m_widget->showsTable());
     QCOMPARE(m_widget->model()->rowCount(), 0);
     QVERIFY(m_widget->placeholderText().contains(QStringLiteral("Compare With")));
+}
+
+void tst_CompareWidget::swapExchangesSides()
+{
+    start();
+    m_comparison->swap();
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_widget->result() && m_widget->result()->a.steps == 4 && !m_widget->isBusy(); },
+            widgettest::kWaitMs));
+    QCOMPARE(shownNames(*m_widget), (QStringList { "conv2d", "softmax", "linear", "relu" }));
+    const QAbstractItemModel* m = m_widget->view()->model();
+    QCOMPARE(m->index(0, CompareTableModel::Status).data().toString(), QStringLiteral("Faster"));
+    QCOMPARE(m->index(1, CompareTableModel::Status).data().toString(), QStringLiteral("Removed"));
+    QCOMPARE(m->index(2, CompareTableModel::Status).data().toString(), QStringLiteral("Added"));
+    QCOMPARE(m_widget->level(), OperatorLevel::Op); // the user's level stays
+}
+
+// B's window from a pair of B's markers: slices starting after it drop out of B only.
+void tst_CompareWidget::markerPairNarrowsOneSide()
+{
+    start();
+    model::AnnotationsModel* b = m_comparison->b()->annotations();
+    const model::MarkerId first = b->add(0);
+    b->add(600);
+    QVERIFY(m_widget->windowBox(widgets::CompareWindowBox::Side::B)->selectMarkerPair(first));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return m_widget->result()->b.window.end == 600 && !m_widget->isBusy(); }, widgettest::kWaitMs));
+    // softmax (900) and relu (800) start after the pair: B has neither now.
+    QCOMPARE(shownNames(*m_widget), (QStringList { "conv2d", "linear", "relu" }));
+    const QAbstractItemModel* m = m_widget->view()->model();
+    QCOMPARE(m->index(2, CompareTableModel::Status).data().toString(), QStringLiteral("Removed"));
+    QCOMPARE(m_widget->result()->a.window.end, m_a->extent().end); // A: still the whole trace
+}
+
+void tst_CompareWidget::onlyTheNewestLevelLands()
+{
+    start();
+    QSignalSpy results(m_widget.get(), &CompareWidget::resultChanged);
+    m_widget->setLevel(OperatorLevel::Name);
+    m_widget->setLevel(OperatorLevel::Command);
+    m_widget->setLevel(OperatorLevel::Op);
+    QVERIFY(waitResult(OperatorLevel::Op));
+    // Every result that landed is the newest request's: the earlier two never show.
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(shownNames(*m_widget), (QStringList { "conv2d", "softmax", "linear", "relu" }));
+}
+
+void tst_CompareWidget::exportIsTheShownRows()
+{
+    start();
+    m_widget->setStatusFilter(CompareStatus::Removed);
+    const QStringList lines = QString::fromStdString(m_widget->tableCsv()).split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3); // header, linear, the empty rest
+    QVERIFY(lines[0].startsWith(QStringLiteral("name,status,a_count")));
+    QCOMPARE(lines[1], QStringLiteral("linear,removed,1,0,50,0,-50,-100,50,0,-50"));
 }
 
 QTEST_MAIN(tst_CompareWidget)

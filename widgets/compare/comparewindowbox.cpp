@@ -42,14 +42,10 @@ CompareWindowBox::CompareWindowBox(model::Comparison* comparison, Side side, QWi
     addItem(tr("Current selection"));
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, [this] {
-        updateToolTip();
-        emit windowChanged();
-    });
+    connect(&m_debounce, &QTimer::timeout, this, &CompareWindowBox::report);
     connect(this, &QComboBox::currentIndexChanged, this, [this] {
         m_debounce.stop();
-        updateToolTip();
-        emit windowChanged();
+        report();
     });
 
     model::Session* a = comparison->a();
@@ -64,8 +60,15 @@ CompareWindowBox::CompareWindowBox(model::Comparison* comparison, Side side, QWi
     connect(side == Side::A ? a->annotations() : b->annotations(), &model::AnnotationsModel::changed, this,
         &CompareWindowBox::rebuildMarkers);
     connect(comparison, &model::Comparison::changed, this, &CompareWindowBox::rebuildMarkers);
+    m_reported = window();
     rebuildMarkers();
+}
+
+void CompareWindowBox::report()
+{
+    m_reported = window();
     updateToolTip();
+    emit windowChanged();
 }
 
 model::Session* CompareWindowBox::side() const
@@ -95,7 +98,6 @@ void CompareWindowBox::onMoved()
 void CompareWindowBox::rebuildMarkers()
 {
     const QVariant chosen = mode() == Mode::Markers ? currentData() : QVariant();
-    const store::TimeRange before = window();
     const std::vector<model::Marker>& markers = side()->annotations()->markers();
     {
         const QSignalBlocker block(this);
@@ -114,10 +116,12 @@ void CompareWindowBox::rebuildMarkers()
         if (index >= 0)
             setCurrentIndex(index);
     }
-    updateToolTip();
-    const store::TimeRange after = window();
-    if (after.start != before.start || after.end != before.end)
-        emit windowChanged();
+    // The markers have moved already: compare with what was last reported, not with window().
+    const store::TimeRange now = window();
+    if (now.start != m_reported.start || now.end != m_reported.end)
+        report();
+    else
+        updateToolTip();
 }
 
 bool CompareWindowBox::selectMarkerPair(model::MarkerId first)

@@ -42,12 +42,14 @@ private:
     model::Session* side() const;
     void rebuildMarkers();
     void onMoved();
+    void report(); // emits windowChanged for the window now
     void updateToolTip();
     store::TimeNs origin() const; // the side's trace start: times are shown relative to it
 
     model::Comparison* m_comparison;
     Side m_side;
     QTimer m_debounce;
+    store::TimeRange m_reported; // the window as last reported by windowChanged
 };
 
 } // namespace strata::widgets
