@@ -6,6 +6,8 @@
 #include "operatorteststore.h"
 
 #include <analysis/compare/compareaggregator.h>
+#include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatorwindowindex.h>
 
 #include <QtTest>
 
@@ -89,6 +91,10 @@ private slots:
     void names();
     void windows();
     void joinMatchesTables();
+    void stepCounts_data();
+    void stepCounts();
+    void windowIndex_data();
+    void windowIndex();
     void defaultScope();
     void cancelled();
 };
@@ -411,6 +417,102 @@ void tst_CompareAggregator::joinMatchesTables()
                     QCOMPARE(row.aTotalNs, double(o.totalNs));
                     QCOMPARE(row.aKeys, std::vector<uint32_t> { o.key });
                 }
+        }
+    }
+}
+
+// The three ways to count steps agree with LatencyAnalyzer's instances of the default unit.
+void tst_CompareAggregator::stepCounts_data()
+{
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("whole trace") << qint64(kTimeMin) << qint64(kTimeMax) << 3;
+    QTest::newRow("first step") << qint64(0) << qint64(1100) << 1;
+    QTest::newRow("a second start included") << qint64(0) << qint64(1101) << 2;
+    QTest::newRow("start included, end excluded") << qint64(1100) << qint64(2100) << 1;
+    QTest::newRow("after the last start") << qint64(2101) << qint64(5000) << 0;
+    QTest::newRow("empty") << qint64(1100) << qint64(1100) << 0;
+    QTest::newRow("reversed") << qint64(2000) << qint64(0) << 0;
+}
+
+void tst_CompareAggregator::stepCounts()
+{
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(int, expected);
+    const operatortest::HandCatalog hand;
+    const TimeRange w { start, end };
+    const std::vector<TimeNs> starts = CompareAggregator::stepStarts(*hand.store, hand.catalog);
+    QCOMPARE(starts, (std::vector<TimeNs> { 0, 1100, 2100 }));
+    QCOMPARE(CompareAggregator::steps(*hand.store, hand.catalog, w), uint64_t(expected));
+    QCOMPARE(CompareAggregator::steps(starts, w), uint64_t(expected));
+    const std::string unit = LatencyAnalyzer::defaultUnit(*hand.store, hand.catalog);
+    QCOMPARE(unit, std::string("ProfilerStep"));
+    QCOMPARE(LatencyAnalyzer::durations(*hand.store, hand.catalog, unit, w).size(), size_t(expected));
+    // compare() counts them either way.
+    CompareInput in { hand.store.get(), &hand.catalog, w };
+    const CompareResult scanned = CompareAggregator::compare(in, in, options(OperatorLevel::Op));
+    in.stepStarts = &starts;
+    const CompareResult looked = CompareAggregator::compare(in, in, options(OperatorLevel::Op));
+    QCOMPARE(scanned.a.steps, uint64_t(expected));
+    QCOMPARE(looked.a.steps, uint64_t(expected));
+    QCOMPARE(looked.b.steps, uint64_t(expected));
+}
+
+// With a window index of the comparison's level and scope the rows are the aggregator's;
+// an index of another level is not used.
+void tst_CompareAggregator::windowIndex_data()
+{
+    QTest::addColumn<OperatorLevel>("level");
+    QTest::addColumn<int>("scope");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    for (int l = 0; l < kOperatorLevelCount; ++l)
+        for (OperatorScope s : { OperatorScope::Device, OperatorScope::All })
+            for (auto [from, to] : { std::pair<qint64, qint64> { kTimeMin, kTimeMax }, { 100, 700 }, { 1100, 2000 } })
+                QTest::addRow("%s %s [%lld, %lld)", operatorLevelName(OperatorLevel(l)), operatorScopeName(s),
+                    static_cast<long long>(from), static_cast<long long>(to))
+                    << OperatorLevel(l) << int(s) << from << to;
+}
+
+void tst_CompareAggregator::windowIndex()
+{
+    QFETCH(OperatorLevel, level);
+    QFETCH(int, scope);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    const operatortest::HandCatalog hand;
+    const Profile other(kPairB);
+    CompareOptions o = options(level);
+    o.scope = OperatorScope(scope);
+    const OperatorWindowIndex index(*hand.store, hand.catalog, level, o.scope);
+    const OperatorWindowIndex wrongLevel(
+        *hand.store, hand.catalog, level == OperatorLevel::Name ? OperatorLevel::Op : OperatorLevel::Name, o.scope);
+    QVERIFY(index.built());
+    CompareInput a { hand.store.get(), &hand.catalog, { start, end } };
+    const CompareInput b = other.input({ 0, 700 });
+    const CompareResult plain = CompareAggregator::compare(a, b, o);
+    a.index = &index;
+    const CompareResult indexed = CompareAggregator::compare(a, b, o);
+    a.index = &wrongLevel;
+    const CompareResult fallback = CompareAggregator::compare(a, b, o);
+    for (const CompareResult* r : { &indexed, &fallback }) {
+        QCOMPARE(r->a.events, plain.a.events);
+        QCOMPARE(r->a.busyNs, plain.a.busyNs);
+        QCOMPARE(r->a.window.start, plain.a.window.start);
+        QCOMPARE(r->a.window.end, plain.a.window.end);
+        QCOMPARE(r->rows.size(), plain.rows.size());
+        for (size_t i = 0; i < plain.rows.size(); ++i) {
+            const CompareRow& x = r->rows[i];
+            const CompareRow& y = plain.rows[i];
+            QCOMPARE(x.name, y.name);
+            QCOMPARE(x.status, y.status);
+            QCOMPARE(x.aCount, y.aCount);
+            QCOMPARE(x.aTotalNs, y.aTotalNs);
+            QCOMPARE(x.bTotalNs, y.bTotalNs);
+            QCOMPARE(x.aNames, y.aNames);
+            QCOMPARE(x.aKeys, y.aKeys);
         }
     }
 }

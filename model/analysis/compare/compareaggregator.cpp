@@ -3,6 +3,7 @@
 #include "namenormalizer.h"
 
 #include <analysis/latency/latencyanalyzer.h>
+#include <analysis/operators/operatorwindowindex.h>
 
 #include <algorithm>
 #include <chrono>
@@ -61,6 +62,36 @@ CompareSideTotals totals(const OperatorTable& table, uint64_t steps)
     t.busyNs = table.busyNs;
     t.events = table.events;
     t.steps = steps;
+    return t;
+}
+
+// One side's table: from its window index when that fits, else from the aggregator. The
+// join reads key, name, count and totals only, which the index gives exactly.
+OperatorTable aggregate(const CompareInput& in, const CompareOptions& options, const std::atomic<bool>* cancel)
+{
+    const OperatorWindowIndex* index = in.index;
+    if (!index || !index->built() || index->level() != options.level || index->scope() != options.scope)
+        return OperatorAggregator::aggregate(*in.store, *in.catalog, options.level, in.window, options.scope, cancel);
+    const auto started = std::chrono::steady_clock::now();
+    const store::TimeRange extent = in.store->extent();
+    OperatorTable t;
+    t.level = options.level;
+    t.scope = options.scope;
+    t.window = { std::max(in.window.start, extent.start), std::min(in.window.end, extent.end) };
+    OperatorWindowIndex::Result r = index->query(*in.store, *in.catalog, in.window);
+    t.events = r.events;
+    t.busyNs = r.busyNs;
+    t.rows.reserve(r.rows.size());
+    for (const OperatorWindowIndex::Row& ir : r.rows) {
+        OperatorRow& row = t.rows.emplace_back();
+        row.key = ir.key;
+        row.name = std::string(OperatorWindowIndex::keyName(*in.catalog, ir.key));
+        row.count = ir.count;
+        row.totalNs = ir.totalNs;
+        row.selfNs = ir.selfNs;
+        row.avgNs = ir.count ? double(ir.totalNs) / double(ir.count) : 0;
+    }
+    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return t;
 }
 
@@ -150,16 +181,14 @@ CompareResult CompareAggregator::compare(
     result.thresholdPct = options.thresholdPct;
     if (!a.store || !a.catalog || !b.store || !b.catalog)
         return result;
-    const OperatorTable ta
-        = OperatorAggregator::aggregate(*a.store, *a.catalog, options.level, a.window, options.scope, cancel);
+    const OperatorTable ta = aggregate(a, options, cancel);
     if (cancel && cancel->load())
         return result;
-    const OperatorTable tb
-        = OperatorAggregator::aggregate(*b.store, *b.catalog, options.level, b.window, options.scope, cancel);
+    const OperatorTable tb = aggregate(b, options, cancel);
     if (cancel && cancel->load())
         return result;
-    const uint64_t stepsA = steps(*a.store, *a.catalog, a.window);
-    const uint64_t stepsB = steps(*b.store, *b.catalog, b.window);
+    const uint64_t stepsA = a.stepStarts ? steps(*a.stepStarts, a.window) : steps(*a.store, *a.catalog, a.window);
+    const uint64_t stepsB = b.stepStarts ? steps(*b.stepStarts, b.window) : steps(*b.store, *b.catalog, b.window);
     result = join(ta, tb, stepsA, stepsB, options);
     result.level = options.level;
     result.scope = options.scope;
@@ -176,7 +205,28 @@ uint64_t CompareAggregator::steps(
     const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window)
 {
     const std::string unit = LatencyAnalyzer::defaultUnit(store, catalog);
-    return unit.empty() ? 0 : LatencyAnalyzer::durations(store, catalog, unit, window).size();
+    return unit.empty() ? 0 : LatencyAnalyzer::instances(store, catalog, unit, window).size();
+}
+
+std::vector<store::TimeNs> CompareAggregator::stepStarts(const store::EventStore& store, const OperatorCatalog& catalog)
+{
+    std::vector<store::TimeNs> out;
+    const std::string unit = LatencyAnalyzer::defaultUnit(store, catalog);
+    if (unit.empty())
+        return out;
+    const auto found = LatencyAnalyzer::instances(store, catalog, unit);
+    out.reserve(found.size());
+    for (const auto& f : found)
+        out.push_back(f.first);
+    return out;
+}
+
+uint64_t CompareAggregator::steps(const std::vector<store::TimeNs>& starts, store::TimeRange window)
+{
+    if (window.end <= window.start)
+        return 0;
+    const auto begin = std::lower_bound(starts.begin(), starts.end(), window.start);
+    return uint64_t(std::lower_bound(begin, starts.end(), window.end) - begin);
 }
 
 } // namespace strata::analysis

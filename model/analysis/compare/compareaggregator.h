@@ -6,8 +6,11 @@
 #include <store/eventstore.h>
 
 #include <atomic>
+#include <vector>
 
 namespace strata::analysis {
+
+class OperatorWindowIndex;
 
 // One side of a comparison: a finished store, its catalog and the window to aggregate
 // (slices starting inside it count, as in OperatorAggregator).
@@ -15,6 +18,13 @@ struct CompareInput {
     const store::EventStore* store = nullptr;
     const OperatorCatalog* catalog = nullptr;
     store::TimeRange window = OperatorAggregator::wholeTrace();
+    // Optional: the side's window index. When it is built for the comparison's level and
+    // scope, the side's counts and totals come from it (the same numbers, without visiting
+    // every slice of a wide window); otherwise OperatorAggregator runs.
+    const OperatorWindowIndex* index = nullptr;
+    // Optional: the side's stepStarts(). When given, its step count in the window is two
+    // binary searches instead of a pass over the thread tracks.
+    const std::vector<store::TimeNs>* stepStarts = nullptr;
 };
 
 struct CompareOptions {
@@ -40,6 +50,11 @@ public:
     // The number of instances of the profile's repeated unit (LatencyAnalyzer::defaultUnit)
     // that start inside the window; 0 when the profile has none.
     static uint64_t steps(const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window);
+    // The start times of all those instances in the whole trace, ascending; empty when none.
+    // One pass over the thread tracks: a caller comparing many windows keeps it per profile.
+    static std::vector<store::TimeNs> stepStarts(const store::EventStore& store, const OperatorCatalog& catalog);
+    // How many of `starts` lie in [window.start, window.end).
+    static uint64_t steps(const std::vector<store::TimeNs>& starts, store::TimeRange window);
     // Status of a row from its counts and Δ %, as compare() decides it.
     static CompareStatus status(double aCount, double bCount, std::optional<double> deltaPct, double thresholdPct);
 };

@@ -26,7 +26,7 @@ std::string LatencyAnalyzer::defaultUnit(const store::EventStore& store, const O
     return LatencyUnitPicker::pick(store, catalog);
 }
 
-std::vector<store::TimeNs> LatencyAnalyzer::durations(
+std::vector<std::pair<store::TimeNs, store::TimeNs>> LatencyAnalyzer::instances(
     const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit, store::TimeRange window)
 {
     std::vector<uint8_t> match(store.types().size(), 0);
@@ -42,21 +42,28 @@ std::vector<store::TimeNs> LatencyAnalyzer::durations(
         if (!unitTrack(store, track))
             continue;
         for (uint32_t d = 0; d < store.levelCount(track); ++d) {
+            // A level is sorted by start: the window is one run of rows.
             const store::RowRange lv = store.level(track, d);
-            for (uint32_t r = lv.begin; r < lv.end; ++r) {
+            const uint32_t begin = store.firstStartAtOrAfter(lv, window.start);
+            const uint32_t end = store.firstStartAtOrAfter({ begin, lv.end }, window.end);
+            for (uint32_t r = begin; r < end; ++r) {
                 const store::SliceRow row(r);
-                const store::TimeNs ts = store.sliceTs(row);
-                if (ts < window.start || ts >= window.end)
-                    continue;
                 const store::TypeId type = store.sliceType(row);
                 if (match[type.v]
                     || (opKey != OperatorCatalog::kNoKey
                         && catalog.key(OperatorLevel::Op, row, type, store.sliceArgs(row)) == opKey))
-                    found.emplace_back(ts, store.sliceDur(row));
+                    found.emplace_back(store.sliceTs(row), store.sliceDur(row));
             }
         }
     }
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return found;
+}
+
+std::vector<store::TimeNs> LatencyAnalyzer::durations(
+    const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit, store::TimeRange window)
+{
+    const std::vector<std::pair<store::TimeNs, store::TimeNs>> found = instances(store, catalog, unit, window);
     std::vector<store::TimeNs> out;
     out.reserve(found.size());
     for (const auto& f : found)

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace strata::analysis {
@@ -28,6 +29,10 @@ public:
     // The instances' durations in start order.
     static std::vector<store::TimeNs> durations(const store::EventStore& store, const OperatorCatalog& catalog,
         std::string_view unit, store::TimeRange window = { store::kTimeMin, store::kTimeMax });
+    // The instances' (start, duration) in start order.
+    static std::vector<std::pair<store::TimeNs, store::TimeNs>> instances(const store::EventStore& store,
+        const OperatorCatalog& catalog, std::string_view unit,
+        store::TimeRange window = { store::kTimeMin, store::kTimeMax });
     // Statistics over given durations (any order).
     static LatencyStats summarize(std::vector<store::TimeNs> durations, int bins = 30);
     // p in [0, 100] over ascending values; numpy.percentile(method="linear").

@@ -1,0 +1,34 @@
+#pragma once
+#include <analysis/compare/comparerow.h>
+#include <analysis/latency/latencystats.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace strata::report {
+
+// The Compare table as `strata-cli diff` prints it (--json, --csv), for the dock's export to
+// write the same file. Keys: "level"; "a" and "b", each {file, busy_ns, events, steps};
+// "rows", each {name, status, a_count, b_count, a_total_ns, b_total_ns, delta_ns, delta_pct,
+// a_avg_ns, b_avg_ns, delta_avg_ns, normalised, a_names, b_names}; "latency": {unit, a, b},
+// each side {count, p50_ns, p90_ns, p99_ns, min_ns, max_ns, mean_ns}. Whole numbers (counts
+// and totals when not per step) are written as integers, so with one raw name per side a
+// row's counts and totals read exactly as `strata-cli ops --json` writes them; averages and
+// per-step figures are rounded to 3 decimals, Δ % to 6. delta_pct is null when A has none.
+class CompareReport {
+public:
+    using Json = nlohmann::ordered_json;
+
+    static Json resultJson(const analysis::CompareResult& result, const std::string& fileA, const std::string& fileB,
+        const analysis::LatencyStats& latencyA, const analysis::LatencyStats& latencyB);
+    static Json sideJson(const analysis::CompareSideTotals& side, const std::string& file);
+    static Json rowJson(const analysis::CompareRow& row);
+    // unit: the unit both sides were analysed with ("" when neither profile has one: null).
+    static Json latencyJson(const std::string& unit, const analysis::LatencyStats& a, const analysis::LatencyStats& b);
+    static std::string csvHeader(); // the keys of a row
+    static std::string csvLine(const Json& row); // names joined with ';'
+    static std::string csv(const analysis::CompareResult& result);
+};
+
+} // namespace strata::report
