@@ -95,7 +95,6 @@ private slots:
     void filters_data();
     void filters();
     void perStepCountsShowDecimals();
-    void csvHasRawNumbersInOrder();
 };
 
 void tst_CompareTableModel::modelTester()
@@ -294,20 +293,6 @@ void tst_CompareTableModel::perStepCountsShowDecimals()
     QCOMPARE(model.index(0, CompareTableModel::BCount).data().toString(), QStringLiteral("3"));
     QCOMPARE(model.index(0, CompareTableModel::ATotal).data().toString(), QStringLiteral("1.250 \u00b5s"));
     QCOMPARE(model.index(0, CompareTableModel::ACount).data(CompareTableModel::SortRole).toDouble(), 2.5);
-}
-
-void tst_CompareTableModel::csvHasRawNumbersInOrder()
-{
-    CompareTableModel model;
-    model.setResult(makeResult());
-    const QStringList lines = QString::fromStdString(model.csv({ 3, 1 })).split(QLatin1Char('\n'));
-    QCOMPARE(lines.size(), 4); // header, two rows, the empty rest after the last '\n'
-    QCOMPARE(lines[0],
-        QStringLiteral("name,status,a_count,b_count,a_total_ns,b_total_ns,delta_ns,delta_pct,a_avg_ns,b_avg_ns,"
-                       "delta_avg_ns"));
-    QCOMPARE(lines[1], QStringLiteral("matmul,faster,4,4,2000,1960,-40,-2,500,490,-10"));
-    QCOMPARE(lines[2], QStringLiteral("softmax,added,0,1,0,70,70,,0,70,70"));
-    QVERIFY(lines[3].isEmpty());
 }
 
 QTEST_MAIN(tst_CompareTableModel)

@@ -175,31 +175,6 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
-std::string CompareTableModel::csv(const std::vector<int>& rows) const
-{
-    auto quoted = [](const std::string& text) {
-        if (text.find_first_of(",\"\n") == std::string::npos)
-            return text;
-        std::string out = "\"";
-        for (char c : text)
-            out += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return out + '"';
-    };
-    auto number = [](double v) { return QString::number(v, 'g', 15).toStdString(); };
-    std::string out = "name,status,a_count,b_count,a_total_ns,b_total_ns,delta_ns,delta_pct,a_avg_ns,b_avg_ns,"
-                      "delta_avg_ns\n";
-    for (int i : rows) {
-        const CompareRow* r = rowAt(i);
-        if (!r)
-            continue;
-        out += quoted(r->name) + ',' + analysis::compareStatusName(r->status) + ',' + number(r->aCount) + ','
-            + number(r->bCount) + ',' + number(r->aTotalNs) + ',' + number(r->bTotalNs) + ',' + number(r->deltaNs) + ','
-            + (r->deltaPct ? number(*r->deltaPct) : std::string()) + ',' + number(r->aAvgNs) + ',' + number(r->bAvgNs)
-            + ',' + number(r->deltaAvgNs) + '\n';
-    }
-    return out;
-}
-
 QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)

@@ -4,8 +4,6 @@
 #include <QAbstractTableModel>
 
 #include <memory>
-#include <string>
-#include <vector>
 
 namespace strata::widgets {
 
@@ -55,10 +53,6 @@ public:
     static QString signedDuration(double ns);
     // A count, whole ("1,234") or, per step, with two decimals ("12.50")
     static QString countText(double count);
-    // The given rows (source rows, in that order) as CSV with the raw numbers, under the
-    // keys strata-cli diff's JSON uses (name, status, a_count, …, delta_avg_ns); a header
-    // line, then one line per row, each ending in '\n'.
-    std::string csv(const std::vector<int>& rows) const;
 
 private:
     QVariant display(const analysis::CompareRow& row, int column) const;

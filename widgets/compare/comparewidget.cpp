@@ -9,6 +9,7 @@
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
 #include <operators/exportactions.h>
+#include <report/comparereport.h>
 #include <state/comparison.h>
 #include <state/selection.h>
 #include <state/session.h>
@@ -327,21 +328,45 @@ void CompareWidget::recompute()
     options.perStep = m_perStep->isChecked();
     options.thresholdPct = m_comparison->thresholdPct();
     const store::TimeRange windowA = m_windowA->window(), windowB = m_windowB->window();
+    // The step starts are one pass over the host tracks: found once per profile, then each
+    // window's count is two binary searches.
+    if (in.catalogA == m_shown.catalogA)
+        in.stepsA = m_shown.stepsA;
+    if (in.catalogB == m_shown.catalogB)
+        in.stepsB = m_shown.stepsB;
     m_computing = true;
     m_requested = in;
-    using Result = std::shared_ptr<const analysis::CompareResult>;
+    struct Outcome {
+        std::shared_ptr<const analysis::CompareResult> result;
+        Steps stepsA, stepsB;
+    };
     m_job.run(
         this,
-        [in, options, windowA, windowB](const std::atomic<bool>& cancel) -> Result {
-            const analysis::CompareInput a { in.storeA.get(), in.catalogA.get(), windowA };
-            const analysis::CompareInput b { in.storeB.get(), in.catalogB.get(), windowB };
-            auto result = std::make_shared<const analysis::CompareResult>(
+        [in, options, windowA, windowB](const std::atomic<bool>& cancel) -> Outcome {
+            Outcome out { nullptr, in.stepsA, in.stepsB };
+            if (!out.stepsA)
+                out.stepsA = std::make_shared<const std::vector<store::TimeNs>>(
+                    analysis::CompareAggregator::stepStarts(*in.storeA, *in.catalogA));
+            if (!out.stepsB && !cancel.load())
+                out.stepsB = std::make_shared<const std::vector<store::TimeNs>>(
+                    analysis::CompareAggregator::stepStarts(*in.storeB, *in.catalogB));
+            if (cancel.load())
+                return {};
+            analysis::CompareInput a { in.storeA.get(), in.catalogA.get(), windowA };
+            analysis::CompareInput b { in.storeB.get(), in.catalogB.get(), windowB };
+            a.stepStarts = out.stepsA.get();
+            b.stepStarts = out.stepsB.get();
+            out.result = std::make_shared<const analysis::CompareResult>(
                 analysis::CompareAggregator::compare(a, b, options, &cancel));
-            return cancel.load() ? nullptr : result;
+            return cancel.load() ? Outcome {} : out;
         },
-        [this, in](const Result& result) {
-            if (result)
-                applyResult(result, in);
+        [this, in](const Outcome& out) {
+            if (!out.result)
+                return;
+            Inputs shown = in;
+            shown.stepsA = out.stepsA;
+            shown.stepsB = out.stepsB;
+            applyResult(out.result, std::move(shown));
         });
     updatePlaceholder();
     updateStatus();
@@ -556,10 +581,12 @@ void CompareWidget::onSelectionChanged()
 
 std::string CompareWidget::tableCsv() const
 {
-    std::vector<int> rows;
-    for (int r = 0; r < m_proxy->rowCount(); ++r)
-        rows.push_back(m_proxy->mapToSource(m_proxy->index(r, 0)).row());
-    return m_model->csv(rows);
+    std::string out = report::CompareReport::csvHeader() + '\n';
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        if (const analysis::CompareRow* row = m_model->rowAt(m_proxy->mapToSource(m_proxy->index(r, 0)).row()))
+            out += report::CompareReport::csvLine(report::CompareReport::rowJson(*row)) + '\n';
+    }
+    return out;
 }
 
 void CompareWidget::showContextMenu(const QPoint& pos)

@@ -64,7 +64,8 @@ public:
     bool isBusy() const { return m_computing; }
     bool showsTable() const; // false while the placeholder stands in for it
     QString placeholderText() const;
-    // The rows as shown (filtered, in view order) as CSV with the raw numbers.
+    // The rows as shown (filtered, in view order) as CSV, in the columns strata-cli diff --csv
+    // writes (CompareReport).
     std::string tableCsv() const;
 
 signals:
@@ -73,9 +74,11 @@ signals:
 
 private:
     // What a shown result was computed from: the highlight reads the same stores.
+    using Steps = std::shared_ptr<const std::vector<store::TimeNs>>;
     struct Inputs {
         std::shared_ptr<const store::EventStore> storeA, storeB;
         std::shared_ptr<const analysis::OperatorCatalog> catalogA, catalogB;
+        Steps stepsA, stepsB; // CompareAggregator::stepStarts of each side; null until found
         bool complete() const { return storeA && storeB && catalogA && catalogB; }
     };
     Inputs currentInputs() const;
