@@ -1,10 +1,10 @@
 #include "comparewidget.h"
 
 #include "comparefilterproxy.h"
+#include "comparehighlighter.h"
 #include "comparetablemodel.h"
 #include "deltabardelegate.h"
 #include <analysis/compare/compareaggregator.h>
-#include <analysis/operators/operatorrows.h>
 #include <common/labels.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
@@ -27,7 +27,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <iterator>
 
 namespace strata::widgets {
 
@@ -36,25 +35,6 @@ using analysis::OperatorLevel;
 using analysis::OperatorScope;
 
 namespace {
-
-// The slices of every key at `level` (several raw names may merge into one row), ascending.
-std::vector<store::SliceRow> rowsOfKeys(const store::EventStore& store, const analysis::OperatorCatalog& catalog,
-    OperatorLevel level, const std::vector<uint32_t>& keys, store::TimeRange window, OperatorScope scope,
-    const std::atomic<bool>& cancel)
-{
-    std::vector<store::SliceRow> all;
-    for (uint32_t key : keys) {
-        std::vector<store::SliceRow> rows
-            = analysis::OperatorRows::collect(store, catalog, { level }, { key }, window, scope, &cancel);
-        if (cancel.load())
-            return {};
-        std::vector<store::SliceRow> merged;
-        merged.reserve(all.size() + rows.size());
-        std::set_union(all.begin(), all.end(), rows.begin(), rows.end(), std::back_inserter(merged));
-        all = std::move(merged);
-    }
-    return all;
-}
 
 QLabel* caption(const QString& text, QWidget* parent)
 {
@@ -70,6 +50,7 @@ CompareWidget::CompareWidget(model::Comparison* comparison, QWidget* parent)
     , m_comparison(comparison)
     , m_model(new CompareTableModel(this))
     , m_proxy(new CompareFilterProxy(this))
+    , m_highlighter(new CompareHighlighter(comparison, this))
 {
     setObjectName(QStringLiteral("compare"));
     buildControls();
@@ -249,16 +230,10 @@ void CompareWidget::wireActions()
     for (model::Session* s : { m_comparison->a(), m_comparison->b() }) {
         connect(s, &model::Session::storeChanged, this, &CompareWidget::onProfilesChanged);
         connect(s, &model::Session::analysesChanged, this, &CompareWidget::onProfilesChanged);
-        connect(s->selection(), &model::Selection::highlightChanged, this, [this] {
-            // Someone else highlights now: leave their highlight alone from here on.
-            if (m_ownHighlightA && m_comparison->a()->selection()->highlighted() != m_ownHighlightA)
-                m_ownHighlightA.reset();
-            if (m_ownHighlightB && m_comparison->b()->selection()->highlighted() != m_ownHighlightB)
-                m_ownHighlightB.reset();
-        });
     }
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareWidget::onSelectionChanged);
+    connect(m_highlighter, &CompareHighlighter::applied, this, &CompareWidget::highlightApplied);
     connect(m_view, &QWidget::customContextMenuRequested, this, &CompareWidget::showContextMenu);
     TableSupport::addCopyAction(
         m_view, this, [this] { TableSupport::copyText(TableSupport::selectedRowsTsv(m_view)); });
@@ -294,8 +269,7 @@ void CompareWidget::onProfilesChanged()
     if (pending && (!in.complete() || !sameStores)) {
         m_job.cancel();
         m_computing = false;
-        m_highlightJob.cancel();
-        clearOwnHighlights();
+        m_highlighter->clear();
         m_model->setResult(nullptr);
         m_shown = {};
         m_requested = {};
@@ -515,66 +489,24 @@ std::vector<int> CompareWidget::selectedSourceRows() const
     return rows;
 }
 
-void CompareWidget::clearOwnHighlights()
-{
-    model::Selection* a = m_comparison->a()->selection();
-    model::Selection* b = m_comparison->b()->selection();
-    if (m_ownHighlightA && a->highlighted() == m_ownHighlightA)
-        a->clearHighlighted();
-    if (m_ownHighlightB && b->highlighted() == m_ownHighlightB)
-        b->clearHighlighted();
-    m_ownHighlightA.reset();
-    m_ownHighlightB.reset();
-}
-
 void CompareWidget::onSelectionChanged()
 {
     const auto result = m_model->result();
     const std::vector<int> rows = selectedSourceRows();
     if (!result || rows.empty() || !m_shown.complete()) {
-        m_highlightJob.cancel();
-        clearOwnHighlights();
+        m_highlighter->clear();
         return;
     }
-    std::vector<uint32_t> keysA, keysB;
+    CompareHighlighter::Side a { m_shown.storeA, m_shown.catalogA, {}, result->a.window };
+    CompareHighlighter::Side b { m_shown.storeB, m_shown.catalogB, {}, result->b.window };
     for (int r : rows) {
         const analysis::CompareRow* row = m_model->rowAt(r);
-        keysA.insert(keysA.end(), row->aKeys.begin(), row->aKeys.end());
-        keysB.insert(keysB.end(), row->bKeys.begin(), row->bKeys.end());
+        a.keys.insert(a.keys.end(), row->aKeys.begin(), row->aKeys.end());
+        b.keys.insert(b.keys.end(), row->bKeys.begin(), row->bKeys.end());
     }
     const QString label = rows.size() == 1 ? QString::fromStdString(m_model->rowAt(rows.front())->name)
                                            : tr("%1 operators").arg(rows.size());
-    using Pair = std::pair<RowSet, RowSet>;
-    m_highlightJob.run(
-        this,
-        [in = m_shown, result, keysA, keysB](const std::atomic<bool>& cancel) -> Pair {
-            auto a
-                = rowsOfKeys(*in.storeA, *in.catalogA, result->level, keysA, result->a.window, result->scope, cancel);
-            auto b
-                = rowsOfKeys(*in.storeB, *in.catalogB, result->level, keysB, result->b.window, result->scope, cancel);
-            if (cancel.load())
-                return {};
-            return { std::make_shared<const std::vector<store::SliceRow>>(std::move(a)),
-                std::make_shared<const std::vector<store::SliceRow>>(std::move(b)) };
-        },
-        [this, label](const Pair& sets) {
-            if (!sets.first || !sets.second)
-                return;
-            // A side without the operator (added, removed) gets no highlight, not an empty one.
-            auto apply = [&label](model::Selection* selection, const RowSet& rows, RowSet& own) {
-                if (!rows->empty()) {
-                    own = rows;
-                    selection->setHighlighted(rows, label);
-                } else {
-                    if (own && selection->highlighted() == own)
-                        selection->clearHighlighted();
-                    own.reset();
-                }
-            };
-            apply(m_comparison->a()->selection(), sets.first, m_ownHighlightA);
-            apply(m_comparison->b()->selection(), sets.second, m_ownHighlightB);
-            emit highlightApplied();
-        });
+    m_highlighter->highlight(std::move(a), std::move(b), result->level, result->scope, label);
 }
 
 // --- context menu, copy, export ---------------------------------------------------------

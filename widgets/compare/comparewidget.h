@@ -26,6 +26,7 @@ class Comparison;
 namespace strata::widgets {
 
 class CompareFilterProxy;
+class CompareHighlighter;
 class CompareTableModel;
 
 // The Compare dock (objectName "compare"; as HTA's TraceDiff, in one window with both
@@ -89,7 +90,6 @@ private:
     void updateStatus();
     void updatePerStepToolTip();
     void onSelectionChanged();
-    void clearOwnHighlights();
     void showContextMenu(const QPoint& pos);
     std::vector<int> selectedSourceRows() const;
     void buildControls();
@@ -121,10 +121,7 @@ private:
     bool m_computing = false;
     Inputs m_shown; // what the model's result was computed from
     Inputs m_requested; // what the job under way computes from
-
-    model::LatestJob m_highlightJob;
-    using RowSet = std::shared_ptr<const std::vector<store::SliceRow>>;
-    RowSet m_ownHighlightA, m_ownHighlightB; // what we last set on each side
+    CompareHighlighter* m_highlighter;
 };
 
 } // namespace strata::widgets
