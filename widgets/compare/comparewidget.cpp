@@ -5,6 +5,7 @@
 #include "comparetablemodel.h"
 #include "deltabardelegate.h"
 #include <analysis/compare/compareaggregator.h>
+#include <analysis/operators/operatorwindowindex.h>
 #include <common/labels.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
@@ -302,45 +303,57 @@ void CompareWidget::recompute()
     options.perStep = m_perStep->isChecked();
     options.thresholdPct = m_comparison->thresholdPct();
     const store::TimeRange windowA = m_windowA->window(), windowB = m_windowB->window();
-    // The step starts are one pass over the host tracks: found once per profile, then each
-    // window's count is two binary searches.
-    if (in.catalogA == m_shown.catalogA)
+    // What is slow to find is found once per profile and reused: the step starts (one pass
+    // over the host tracks; then a window's count is two binary searches) and the window
+    // index of the level and scope (one pass over the tracks in scope; then any window,
+    // whole trace or marker pair, is a few block sums instead of a pass over its slices).
+    auto fits = [&options](const std::shared_ptr<const analysis::OperatorWindowIndex>& index) {
+        return index && index->level() == options.level && index->scope() == options.scope;
+    };
+    if (in.catalogA == m_shown.catalogA) {
         in.stepsA = m_shown.stepsA;
-    if (in.catalogB == m_shown.catalogB)
+        in.indexA = fits(m_shown.indexA) ? m_shown.indexA : nullptr;
+    }
+    if (in.catalogB == m_shown.catalogB) {
         in.stepsB = m_shown.stepsB;
+        in.indexB = fits(m_shown.indexB) ? m_shown.indexB : nullptr;
+    }
     m_computing = true;
     m_requested = in;
     struct Outcome {
         std::shared_ptr<const analysis::CompareResult> result;
-        Steps stepsA, stepsB;
+        Inputs inputs; // with what was found for it
     };
     m_job.run(
         this,
         [in, options, windowA, windowB](const std::atomic<bool>& cancel) -> Outcome {
-            Outcome out { nullptr, in.stepsA, in.stepsB };
-            if (!out.stepsA)
-                out.stepsA = std::make_shared<const std::vector<store::TimeNs>>(
-                    analysis::CompareAggregator::stepStarts(*in.storeA, *in.catalogA));
-            if (!out.stepsB && !cancel.load())
-                out.stepsB = std::make_shared<const std::vector<store::TimeNs>>(
-                    analysis::CompareAggregator::stepStarts(*in.storeB, *in.catalogB));
+            Outcome out { nullptr, in };
+            Inputs& i = out.inputs;
+            auto find = [&](const store::EventStore& store, const analysis::OperatorCatalog& catalog, Steps& steps,
+                            std::shared_ptr<const analysis::OperatorWindowIndex>& index) {
+                if (!steps && !cancel.load())
+                    steps = std::make_shared<const std::vector<store::TimeNs>>(
+                        analysis::CompareAggregator::stepStarts(store, catalog));
+                if (!index && !cancel.load()) {
+                    auto made = std::make_shared<const analysis::OperatorWindowIndex>(
+                        store, catalog, options.level, options.scope, &cancel);
+                    if (made->built())
+                        index = std::move(made);
+                }
+            };
+            find(*i.storeA, *i.catalogA, i.stepsA, i.indexA);
+            find(*i.storeB, *i.catalogB, i.stepsB, i.indexB);
             if (cancel.load())
                 return {};
-            analysis::CompareInput a { in.storeA.get(), in.catalogA.get(), windowA };
-            analysis::CompareInput b { in.storeB.get(), in.catalogB.get(), windowB };
-            a.stepStarts = out.stepsA.get();
-            b.stepStarts = out.stepsB.get();
+            analysis::CompareInput a { i.storeA.get(), i.catalogA.get(), windowA, i.indexA.get(), i.stepsA.get() };
+            analysis::CompareInput b { i.storeB.get(), i.catalogB.get(), windowB, i.indexB.get(), i.stepsB.get() };
             out.result = std::make_shared<const analysis::CompareResult>(
                 analysis::CompareAggregator::compare(a, b, options, &cancel));
             return cancel.load() ? Outcome {} : out;
         },
-        [this, in](const Outcome& out) {
-            if (!out.result)
-                return;
-            Inputs shown = in;
-            shown.stepsA = out.stepsA;
-            shown.stepsB = out.stepsB;
-            applyResult(out.result, std::move(shown));
+        [this](const Outcome& out) {
+            if (out.result)
+                applyResult(out.result, out.inputs);
         });
     updatePlaceholder();
     updateStatus();

@@ -19,6 +19,9 @@ class QLineEdit;
 class QStackedWidget;
 class QTreeView;
 
+namespace strata::analysis {
+class OperatorWindowIndex;
+}
 namespace strata::model {
 class Comparison;
 }
@@ -80,6 +83,8 @@ private:
         std::shared_ptr<const store::EventStore> storeA, storeB;
         std::shared_ptr<const analysis::OperatorCatalog> catalogA, catalogB;
         Steps stepsA, stepsB; // CompareAggregator::stepStarts of each side; null until found
+        // Each side's window index at the level and scope last compared; null until built.
+        std::shared_ptr<const analysis::OperatorWindowIndex> indexA, indexB;
         bool complete() const { return storeA && storeB && catalogA && catalogB; }
     };
     Inputs currentInputs() const;
