@@ -16,6 +16,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QTreeView>
@@ -111,6 +112,7 @@ private slots:
 private:
     void start(); // A open, B started, the table filled at the op level
     bool waitResult(OperatorLevel level);
+    QComboBox* levelBox() const { return m_widget->findChild<QComboBox*>(QStringLiteral("compareLevel")); }
 
     std::shared_ptr<const EventStore> m_a = makeStore(false), m_b = makeStore(true);
     std::unique_ptr<model::Session> m_session;
@@ -152,6 +154,7 @@ void tst_CompareWidget::start()
     m_widget->setLevel(OperatorLevel::Op);
     QVERIFY(waitResult(OperatorLevel::Op));
     QVERIFY(m_widget->showsTable());
+    QVERIFY(levelBox()->isVisible());
 }
 
 void tst_CompareWidget::placeholderWhileInactive()
@@ -161,6 +164,7 @@ void tst_CompareWidget::placeholderWhileInactive()
     QVERIFY(m_widget->placeholderText().contains(QStringLiteral("Compare With")));
     QVERIFY(m_widget->placeholderText().contains(QStringLiteral("--compare")));
     QCOMPARE(m_widget->model()->rowCount(), 0);
+    QVERIFY(!levelBox()->isVisible()); // no controls for a table that is not there
     // A profile alone is not a comparison either.
     widgettest::open(*m_session, m_a);
     QVERIFY(widgettest::waitForAnalyses(*m_session));
@@ -327,6 +331,7 @@ void tst_CompareWidget::endingComparisonShowsPlaceholder()
     QVERIFY(!m_widget->showsTable());
     QCOMPARE(m_widget->model()->rowCount(), 0);
     QVERIFY(m_widget->placeholderText().contains(QStringLiteral("Compare With")));
+    QVERIFY(!levelBox()->isVisible());
 }
 
 void tst_CompareWidget::swapExchangesSides()

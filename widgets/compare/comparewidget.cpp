@@ -397,7 +397,7 @@ void CompareWidget::updatePlaceholder()
         text = tr("Neither profile has slices in this scope and window.");
     m_placeholder->setText(text);
     m_stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(m_view) : m_placeholder);
-    m_controls->setEnabled(m_comparison->active());
+    m_controls->setVisible(m_comparison->active()); // nothing to choose until there are two profiles
 }
 
 void CompareWidget::updateStatus()
