@@ -38,11 +38,12 @@ void DefaultDockLayout::arrange(QMainWindow& window, const QList<QDockWidget*>& 
     if (search && details)
         window.splitDockWidget(search, details, Qt::Vertical);
     // Wide views are tabs under the timeline, behind the operator table (which stays in
-    // front): the summaries and the memory chart, which runs on the timeline's time axis.
+    // front): Compare (the operator table of two profiles), the summaries and the memory
+    // chart, which runs on the timeline's time axis.
     // The code view and the marker table go behind Latency: six tabs in one group would
     // elide every title on a 1366-px screen.
     if (ops) {
-        for (const char* name : { "overallSummaryDock", "selectionSummaryDock", "memoryDock" }) {
+        for (const char* name : { "compareDock", "overallSummaryDock", "selectionSummaryDock", "memoryDock" }) {
             if (QDockWidget* d = find(window, name))
                 window.tabifyDockWidget(ops, d);
         }

@@ -25,6 +25,7 @@
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
 #include <common/imageexport.h>
+#include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
@@ -114,6 +115,8 @@ MainWindow::MainWindow(QWidget* parent)
     addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
     m_operatorTable = new widgets::OperatorTableWidget(m_session, this);
     addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
+    m_compare = new widgets::CompareWidget(m_comparison, this);
+    addDock(m_compare, tr("Compare"), QStringLiteral("compareDock"));
     m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
     m_latency = new widgets::LatencyWidget(m_session, this);
@@ -426,9 +429,13 @@ void MainWindow::onCompareLoaded(
 void MainWindow::onComparisonChanged()
 {
     const bool comparing = m_comparison->active();
-    if (comparing && !m_comparing) { // B starts with half of the height
+    if (comparing && !m_comparing) { // B starts with half of the height, the Compare table in front
         const int h = m_compareSplitter->height();
         m_compareSplitter->setSizes({ h / 2, h - h / 2 });
+        if (QDockWidget* table = dock(QStringLiteral("compareDock"))) {
+            table->show();
+            table->raise();
+        }
     }
     m_comparing = comparing;
 }

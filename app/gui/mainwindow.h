@@ -21,6 +21,7 @@ struct LoadResult;
 namespace strata::widgets {
 class AnnotationsWidget;
 class CodeEditorWidget;
+class CompareWidget;
 class EventDetailsWidget;
 class LatencyWidget;
 class MemoryWidget;
@@ -158,6 +159,7 @@ private:
     widgets::TimelineWidget* m_timeline;
     widgets::EventDetailsWidget* m_details;
     widgets::OperatorTableWidget* m_operatorTable;
+    widgets::CompareWidget* m_compare;
     widgets::OperatorChartsWidget* m_operatorCharts;
     widgets::LatencyWidget* m_latency;
     widgets::OverallSummaryWidget* m_overallSummary;

@@ -15,7 +15,7 @@ namespace {
 const QStringList kAll { QStringLiteral("eventDetailsDock"), QStringLiteral("searchDock"),
     QStringLiteral("operatorTableDock"), QStringLiteral("operatorChartsDock"), QStringLiteral("latencyDock"),
     QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock"), QStringLiteral("codeEditorDock"),
-    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock") };
+    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock"), QStringLiteral("compareDock") };
 
 QList<QDockWidget*> makeDocks(QMainWindow& w, const QStringList& names)
 {
@@ -54,6 +54,7 @@ private slots:
         QTest::newRow("code") << "codeEditorDock" << int(Qt::BottomDockWidgetArea) << QString("latencyDock");
         QTest::newRow("annotations") << "annotationsDock" << int(Qt::BottomDockWidgetArea) << QString("latencyDock");
         QTest::newRow("memory") << "memoryDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
+        QTest::newRow("compare") << "compareDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
     }
 
     void placesEachDock()
@@ -90,7 +91,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
         QVERIFY(!ops->visibleRegion().isEmpty());
-        for (const char* behind : { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock" })
+        for (const char* behind :
+            { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock", "compareDock" })
             QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
     }
 

@@ -126,6 +126,30 @@ private slots:
         }
     }
 
+    // A layout saved before the Compare dock existed (its state does not name the dock)
+    // still loads: the other docks go where it says, the Compare dock stays docked.
+    void layoutWithoutCompareDockLoads()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        open(w);
+        QDockWidget* compare = w.dock(QStringLiteral("compareDock"));
+        QVERIFY(compare);
+        w.removeDockWidget(compare); // as if there were no such dock
+        applyChange(w, Change::BottomArea);
+        QVERIFY(w.saveLayout(QStringLiteral("Older")));
+        w.resetLayout();
+        QVERIFY(isDefault(w));
+        QVERIFY(w.dockWidgetArea(compare) != Qt::NoDockWidgetArea);
+        QString error;
+        QVERIFY2(w.loadLayout(QStringLiteral("Older"), &error), qPrintable(error));
+        QCOMPARE(w.dockWidgetArea(details(w)), Qt::BottomDockWidgetArea);
+        QVERIFY(!compare->isFloating());
+        QVERIFY(w.dockWidgetArea(compare) != Qt::NoDockWidgetArea);
+    }
+
     // Which tab of a tab group is in front comes back with the layout (saveState alone
     // keeps the tabs but not the current one), by name and through an exported file.
     void frontTabRestored_data()

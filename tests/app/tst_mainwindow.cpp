@@ -521,7 +521,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(load(w, kSample).value(0).toBool(), true);
-        for (const char* front : { "operatorTableDock", "memoryDock", "selectionSummaryDock" }) {
+        for (const char* front : { "operatorTableDock", "compareDock", "memoryDock", "selectionSummaryDock" }) {
             w.dock(QLatin1String(front))->raise();
             const QSize m = w.minimumSizeHint().expandedTo(w.minimumSize());
             QVERIFY2(m.boundedTo(app::WindowFit::kMaxMinimum) == m, front);
