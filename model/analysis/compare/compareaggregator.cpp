@@ -1,0 +1,182 @@
+#include "compareaggregator.h"
+
+#include "namenormalizer.h"
+
+#include <analysis/latency/latencyanalyzer.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace strata::analysis {
+
+namespace {
+
+constexpr size_t kMaxNames = 8; // raw names a row lists per side (CompareRow::aNames)
+
+// One side's operator-table rows that share a normalised name.
+struct Side {
+    uint64_t count = 0;
+    double totalNs = 0;
+    std::vector<const OperatorRow*> rows;
+};
+
+struct Group {
+    std::string name;
+    Side a, b;
+};
+
+// Raw names by total time (longest first, ties by name), at most kMaxNames; every key.
+void describe(const Side& side, std::vector<std::string>* names, std::vector<uint32_t>* keys)
+{
+    std::vector<const OperatorRow*> rows = side.rows;
+    std::sort(rows.begin(), rows.end(), [](const OperatorRow* x, const OperatorRow* y) {
+        return x->totalNs != y->totalNs ? x->totalNs > y->totalNs : x->name < y->name;
+    });
+    keys->reserve(rows.size());
+    for (const OperatorRow* r : rows) {
+        if (names->size() < kMaxNames)
+            names->push_back(r->name);
+        keys->push_back(r->key);
+    }
+}
+
+bool shareRawName(const Side& a, const Side& b)
+{
+    std::unordered_set<std::string_view> names;
+    for (const OperatorRow* r : a.rows)
+        names.insert(r->name);
+    for (const OperatorRow* r : b.rows)
+        if (names.count(r->name))
+            return true;
+    return false;
+}
+
+CompareSideTotals totals(const OperatorTable& table, uint64_t steps)
+{
+    CompareSideTotals t;
+    t.window = table.window;
+    t.busyNs = table.busyNs;
+    t.events = table.events;
+    t.steps = steps;
+    return t;
+}
+
+} // namespace
+
+CompareStatus CompareAggregator::status(
+    double aCount, double bCount, std::optional<double> deltaPct, double thresholdPct)
+{
+    if (aCount <= 0 && bCount > 0)
+        return CompareStatus::Added;
+    if (bCount <= 0 && aCount > 0)
+        return CompareStatus::Removed;
+    // No Δ % (A took no time) or no change at all: nothing to call slower or faster.
+    if (!deltaPct || *deltaPct == 0 || std::abs(*deltaPct) < thresholdPct)
+        return CompareStatus::Unchanged;
+    return *deltaPct > 0 ? CompareStatus::Slower : CompareStatus::Faster;
+}
+
+CompareResult CompareAggregator::join(
+    const OperatorTable& a, const OperatorTable& b, uint64_t stepsA, uint64_t stepsB, const CompareOptions& options)
+{
+    CompareResult result;
+    result.level = a.level;
+    result.scope = a.scope;
+    result.perStep = options.perStep;
+    result.thresholdPct = options.thresholdPct;
+    result.a = totals(a, stepsA);
+    result.b = totals(b, stepsB);
+
+    std::vector<Group> groups;
+    std::unordered_map<std::string, size_t> byName;
+    auto add = [&](const OperatorTable& table, bool sideA) {
+        for (const OperatorRow& r : table.rows) {
+            std::string name = NameNormalizer::normalize(r.name);
+            auto [it, added] = byName.emplace(name, groups.size());
+            if (added)
+                groups.push_back(Group { std::move(name), {}, {} });
+            Side& side = sideA ? groups[it->second].a : groups[it->second].b;
+            side.count += r.count;
+            side.totalNs += double(r.totalNs);
+            side.rows.push_back(&r);
+        }
+    };
+    add(a, true);
+    add(b, false);
+
+    const double perA = options.perStep && stepsA > 0 ? double(stepsA) : 1.0;
+    const double perB = options.perStep && stepsB > 0 ? double(stepsB) : 1.0;
+    result.rows.reserve(groups.size());
+    for (Group& g : groups) {
+        CompareRow row;
+        row.name = std::move(g.name);
+        row.aAvgNs = g.a.count ? g.a.totalNs / double(g.a.count) : 0;
+        row.bAvgNs = g.b.count ? g.b.totalNs / double(g.b.count) : 0;
+        row.deltaAvgNs = row.bAvgNs - row.aAvgNs;
+        row.aCount = double(g.a.count) / perA;
+        row.bCount = double(g.b.count) / perB;
+        row.aTotalNs = g.a.totalNs / perA;
+        row.bTotalNs = g.b.totalNs / perB;
+        row.deltaNs = row.bTotalNs - row.aTotalNs;
+        if (g.a.count > 0 && row.aTotalNs != 0)
+            row.deltaPct = 100.0 * row.deltaNs / row.aTotalNs;
+        row.status = status(row.aCount, row.bCount, row.deltaPct, options.thresholdPct);
+        // A took no time and B some: slower, though there is no percentage to show.
+        if (row.status == CompareStatus::Unchanged && !row.deltaPct && row.deltaNs > 0)
+            row.status = CompareStatus::Slower;
+        describe(g.a, &row.aNames, &row.aKeys);
+        describe(g.b, &row.bNames, &row.bKeys);
+        row.normalisedMatch = g.a.count > 0 && g.b.count > 0 && !shareRawName(g.a, g.b);
+        result.rows.push_back(std::move(row));
+    }
+    std::sort(result.rows.begin(), result.rows.end(), [](const CompareRow& x, const CompareRow& y) {
+        const double dx = std::abs(x.deltaNs), dy = std::abs(y.deltaNs);
+        return dx != dy ? dx > dy : x.name < y.name;
+    });
+    return result;
+}
+
+CompareResult CompareAggregator::compare(
+    const CompareInput& a, const CompareInput& b, const CompareOptions& options, const std::atomic<bool>* cancel)
+{
+    const auto started = std::chrono::steady_clock::now();
+    CompareResult result;
+    result.level = options.level;
+    result.scope = options.scope;
+    result.perStep = options.perStep;
+    result.thresholdPct = options.thresholdPct;
+    if (!a.store || !a.catalog || !b.store || !b.catalog)
+        return result;
+    const OperatorTable ta
+        = OperatorAggregator::aggregate(*a.store, *a.catalog, options.level, a.window, options.scope, cancel);
+    if (cancel && cancel->load())
+        return result;
+    const OperatorTable tb
+        = OperatorAggregator::aggregate(*b.store, *b.catalog, options.level, b.window, options.scope, cancel);
+    if (cancel && cancel->load())
+        return result;
+    const uint64_t stepsA = steps(*a.store, *a.catalog, a.window);
+    const uint64_t stepsB = steps(*b.store, *b.catalog, b.window);
+    result = join(ta, tb, stepsA, stepsB, options);
+    result.level = options.level;
+    result.scope = options.scope;
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return result;
+}
+
+OperatorScope CompareAggregator::defaultScope(const OperatorCatalog& a, const OperatorCatalog& b)
+{
+    return a.hasDeviceTracks() && b.hasDeviceTracks() ? OperatorScope::Device : OperatorScope::All;
+}
+
+uint64_t CompareAggregator::steps(
+    const store::EventStore& store, const OperatorCatalog& catalog, store::TimeRange window)
+{
+    const std::string unit = LatencyAnalyzer::defaultUnit(store, catalog);
+    return unit.empty() ? 0 : LatencyAnalyzer::durations(store, catalog, unit, window).size();
+}
+
+} // namespace strata::analysis
