@@ -15,6 +15,7 @@
 #include "statusindicators.h"
 #include "welcomepage.h"
 #include "windowfit.h"
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <annotations/annotationswidget.h>
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_session(new model::Session(this))
 {
+    m_comparison = new model::Comparison(m_session, this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Strata"));
     setWindowIcon(AppIcon::icon());
@@ -88,7 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
     addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
     m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
-    m_latency = new widgets::LatencyWidget(m_session, this);
+    m_latency = new widgets::LatencyWidget(m_comparison, this);
     QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
     connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
         [this, latencyDock](const QString& unit) {
@@ -96,9 +98,9 @@ MainWindow::MainWindow(QWidget* parent)
             latencyDock->show();
             latencyDock->raise();
         });
-    m_overallSummary = new widgets::OverallSummaryWidget(m_session, this);
+    m_overallSummary = new widgets::OverallSummaryWidget(m_comparison, this);
     addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
-    m_selectionSummary = new widgets::SelectionSummaryWidget(m_session, this);
+    m_selectionSummary = new widgets::SelectionSummaryWidget(m_comparison, this);
     addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
 
     // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar

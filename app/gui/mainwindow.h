@@ -32,8 +32,9 @@ class TimelineWidget;
 } // namespace strata::widgets
 
 namespace strata::model {
+class Comparison;
 class Session;
-}
+} // namespace strata::model
 
 namespace strata::app {
 
@@ -55,6 +56,7 @@ public:
     ~MainWindow() override;
 
     model::Session* session() const { return m_session; }
+    model::Comparison* comparison() const { return m_comparison; }
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and the status bar says when nothing matches.
     void selectByName(const QString& text);
@@ -130,6 +132,7 @@ private:
     bool applyLayout(const Layout& layout, QString* error);
 
     model::Session* m_session;
+    model::Comparison* m_comparison;
     LayoutStore m_layouts;
     RecentFiles* m_recent;
     QStackedWidget* m_central;

@@ -110,7 +110,7 @@ void tst_ThemePalette::readsOnBase_data()
     QTest::newRow("dark") << Theme::Mode::Dark;
 }
 
-// Code colours, the error colour and the palette's own text on its base.
+// Code colours, the error colour, the compare bars and the palette's own text on its base.
 void tst_ThemePalette::readsOnBase()
 {
     QFETCH(Theme::Mode, mode);
@@ -119,6 +119,10 @@ void tst_ThemePalette::readsOnBase()
     for (S s : { S::Keyword, S::Builtin, S::Number, S::String, S::Comment, S::Decorator, S::Preprocessor })
         QVERIFY2(ThemePalette::contrast(theme.syntax(s), theme.base) >= 4.5, qPrintable(theme.syntax(s).name()));
     QVERIFY(ThemePalette::contrast(theme.error, theme.base) >= 4.5);
+    // The compare bars are graphics (3 : 1) and must not read as one colour.
+    QVERIFY(ThemePalette::contrast(theme.slower, theme.base) >= 3.0);
+    QVERIFY(ThemePalette::contrast(theme.faster, theme.base) >= 3.0);
+    QVERIFY(theme.slower.red() > theme.slower.green() && theme.faster.green() > theme.faster.red());
     QVERIFY(ThemePalette::contrast(theme.text, theme.base) >= 7.0);
     QVERIFY(ThemePalette::contrast(theme.muted, theme.base) >= 4.5);
     QVERIFY(ThemePalette::contrast(theme.chartLabel, theme.base) >= 4.5);

@@ -41,6 +41,9 @@ ThemePalette ThemePalette::from(const QPalette& pal)
     s.chartLabel = mix(s.base, s.text, 0.80);
     s.other = mix(s.base, s.text, 0.30);
     s.error = withContrast(s.dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28), s.base, s.text, 4.5);
+    // Bars, not text: 3 : 1 is the WCAG ratio for graphics.
+    s.slower = withContrast(s.dark ? QColor(0xef, 0x6a, 0x6a) : QColor(0xd3, 0x3d, 0x3d), s.base, s.text, 3.0);
+    s.faster = withContrast(s.dark ? QColor(0x5c, 0xc0, 0x7a) : QColor(0x2e, 0x8b, 0x4a), s.base, s.text, 3.0);
     return s;
 }
 

@@ -23,6 +23,7 @@ struct ThemePalette {
     QColor chartAxis, chartGrid, chartLabel;
     QColor other; // the neutral "Other" slice of a pie
     QColor error; // invalid input, the p99 line: reads on the base in either theme
+    QColor slower, faster; // a comparison's B took longer (red) or less (green) than A; read on the base
 
     static ThemePalette from(const QPalette& pal);
     static bool isDark(const QPalette& pal);
