@@ -4,6 +4,7 @@
 #include <common/summaryformat.h>
 #include <common/unitformat.h>
 
+#include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -350,6 +351,13 @@ QVariant CompareSummaryModel::cell(const Row& row, Metric metric, int column, in
             return row.label.toLower();
         return v ? *v : -std::numeric_limits<double>::infinity();
     case MetricRole: return int(metric);
+    case Qt::FontRole:
+        if (column == Engine && metric == Metric::Busy) { // the engine's row heads its metrics
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        break;
     case Qt::TextAlignmentRole:
         return column == Engine ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
