@@ -11,6 +11,7 @@
 #include "operators/latencystatsmodel.h"
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
+#include <common/deltaformat.h>
 #include <report/operatorexport.h>
 
 #include <analysis/latency/latencyanalyzer.h>
@@ -106,6 +107,8 @@ private slots:
     void histogramScale();
     void compareOverlay_data();
     void compareOverlay();
+    void compareWindowMovedByOffset_data();
+    void compareWindowMovedByOffset();
 
 private:
     void waitUpdated();
@@ -459,6 +462,34 @@ void tst_LatencyWidget::compareOverlay()
     QTRY_VERIFY_WITH_TIMEOUT(!w.comparing() && w.stats().count == 4, widgettest::kWaitMs);
     QVERIFY(w.statsView()->isVisibleTo(&w));
     QVERIFY(h->barSet() && !h->bBarSet());
+}
+
+// The current selection of A, and B's same window moved by the offset: B's steps start at
+// 100, 600, 1100 and 1600 µs; A's window is [0, 600 µs).
+void tst_LatencyWidget::compareWindowMovedByOffset_data()
+{
+    QTest::addColumn<TimeNs>("offset");
+    QTest::addColumn<int>("bCount");
+    QTest::newRow("raw clocks") << TimeNs(0) << 1;
+    QTest::newRow("B later") << TimeNs(50000) << 2;
+    QTest::newRow("B far earlier") << TimeNs(-1000000) << 0;
+}
+
+void tst_LatencyWidget::compareWindowMovedByOffset()
+{
+    QFETCH(TimeNs, offset);
+    QFETCH(int, bCount);
+    comparetest::Pair pair;
+    LatencyWidget w(&pair.comparison);
+    pair.open();
+    QTRY_VERIFY_WITH_TIMEOUT(w.comparing() && w.bStats()->count == 4, widgettest::kWaitMs);
+    pair.a.selection()->setTimeSelection({ 0, 600000 });
+    w.setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    pair.comparison.setOffsetNs(offset);
+    QTRY_VERIFY_WITH_TIMEOUT(w.stats().count == 2 && w.bStats()->count == uint64_t(bCount), widgettest::kWaitMs);
+    const QString b
+        = w.compareModel()->index(widgets::LatencyCompareModel::P50, widgets::LatencyCompareModel::B).data().toString();
+    QCOMPARE(b == widgets::DeltaFormat::missing(), bCount == 0);
 }
 
 QTEST_MAIN(tst_LatencyWidget)
