@@ -7,6 +7,7 @@
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "thememenu.h"
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <state/viewport.h>
@@ -62,6 +63,7 @@ AppMenus::AppMenus(MainWindow* window, RecentFiles* recent)
     connect(m_window->session()->viewport(), &model::Viewport::visibleChanged, this, &AppMenus::updateActions);
     connect(m_window, &MainWindow::loadStarted, this, &AppMenus::updateActions);
     connect(m_window, &MainWindow::loadFinished, this, &AppMenus::updateActions);
+    connect(m_window->comparison(), &model::Comparison::changed, this, &AppMenus::updateActions);
     updateActions();
 }
 
@@ -71,6 +73,7 @@ void AppMenus::updateActions()
     for (QAction* a : m_profileActions)
         a->setEnabled(open);
     m_closeAction->setEnabled(open || m_window->isLoading());
+    m_endCompareAction->setEnabled(m_window->comparison()->active());
     m_backAction->setEnabled(open && m_window->session()->viewport()->canGoBack());
     m_forwardAction->setEnabled(open && m_window->session()->viewport()->canGoForward());
 }
@@ -97,6 +100,16 @@ void AppMenus::createFileMenu()
     m_openFolderAction->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
     file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    // Ctrl+Shift+C: C for compare; the timeline and the docks use no Ctrl+Shift+C.
+    m_compareAction = file->addAction(
+        tr("Compare &With…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, &AppMenus::promptCompare);
+    m_compareAction->setIcon(m_window->style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    m_compareAction->setIconText(tr("Compare"));
+    m_compareAction->setToolTip(
+        tr("Compare the open profile with another one: what got faster, slower, added or removed (Ctrl+Shift+C)"));
+    m_profileActions << m_compareAction;
+    m_endCompareAction = file->addAction(tr("E&nd Comparison"), m_window->comparison(), &model::Comparison::end);
     file->addSeparator();
     m_exportImageAction = file->addAction(
         tr("&Export Image…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { ExportImageDialog::run(m_window); });
@@ -146,8 +159,8 @@ void AppMenus::createViewMenu()
         [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
     full->setCheckable(true);
     view->addMenu(new ThemeMenu(view));
-    m_toolBar = new MainToolBar(
-        m_window, { m_openAction, m_openFolderAction }, { m_findAction, m_addMarkerAction, m_exportImageAction });
+    m_toolBar = new MainToolBar(m_window, { m_openAction, m_openFolderAction, m_compareAction },
+        { m_findAction, m_addMarkerAction, m_exportImageAction });
     m_window->addToolBar(Qt::TopToolBarArea, m_toolBar);
     QAction* toolbar = m_toolBar->toggleViewAction();
     toolbar->setText(tr("&Toolbar"));
@@ -252,6 +265,17 @@ void AppMenus::promptOpenFolder()
     // The folder holding the profile folder: the next one is most likely its sibling.
     LastFolder::remember(LastFolder::kProfile, QFileInfo(path).absolutePath());
     m_window->openFile(path);
+}
+
+void AppMenus::promptCompare()
+{
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Compare %1 With").arg(m_window->session()->fileName()),
+            LastFolder::get(LastFolder::kProfile), openFilters());
+    if (path.isEmpty())
+        return;
+    LastFolder::remember(LastFolder::kProfile, path);
+    m_window->compareWith(path);
 }
 
 void AppMenus::promptSaveLayout()

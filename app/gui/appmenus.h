@@ -21,6 +21,7 @@ public:
 
     void promptOpen();
     void promptOpenFolder(); // a folder profile (Sophgo bmprofile_data-N/)
+    void promptCompare(); // File > Compare With…: B, compared with the open profile
     void promptSaveLayout();
     void promptExportLayout();
     void promptImportLayout();
@@ -28,7 +29,9 @@ public:
     void showAbout();
     void rebuildRecentMenu();
     void rebuildLayoutMenus();
-    void updateActions(); // what needs an open profile, back/forward availability
+    void updateActions(); // what needs an open profile, back/forward availability, comparing
+    QAction* compareAction() const { return m_compareAction; }
+    QAction* endCompareAction() const { return m_endCompareAction; }
 
 private:
     void createFileMenu();
@@ -46,6 +49,8 @@ private:
     QAction* m_closeAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_openFolderAction = nullptr;
+    QAction* m_compareAction = nullptr;
+    QAction* m_endCompareAction = nullptr; // enabled while comparing
     QAction* m_exportImageAction = nullptr;
     QAction* m_findAction = nullptr;
     QAction* m_addMarkerAction = nullptr;

@@ -39,6 +39,11 @@ CommandLine::CommandLine()
               "Once FILE is open, search for events whose name contains NAME (the Search dock), highlight "
               "them and select the first."),
           QStringLiteral("NAME"))
+    , m_compare(QStringList { QStringLiteral("compare") },
+          QCoreApplication::translate("CommandLine",
+              "Once FILE is open, compare it (A, the baseline) with the profile B: B's timeline shows under "
+              "A's, aligned at the trace starts. With --screenshot, the picture waits for B as well."),
+          QStringLiteral("B"))
     , m_theme(QStringList { QStringLiteral("theme") },
           QCoreApplication::translate("CommandLine",
               "Show the window in THEME: system (the desktop's colours), light or dark, for this run only; "
@@ -57,6 +62,7 @@ CommandLine::CommandLine()
     m_parser.addOption(m_select);
     m_parser.addOption(m_sourceLine);
     m_parser.addOption(m_search);
+    m_parser.addOption(m_compare);
     m_parser.addOption(m_theme);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
@@ -85,6 +91,11 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
     m_options.screenshot = m_parser.value(m_screenshot);
     m_options.select = m_parser.value(m_select);
     m_options.search = m_parser.value(m_search);
+    m_options.compare = m_parser.value(m_compare);
+    if (!m_options.compare.isEmpty() && m_options.file.isEmpty()) {
+        m_error = QCoreApplication::translate("CommandLine", "--compare needs FILE to compare with.");
+        return Result::Error;
+    }
     if (m_parser.isSet(m_sourceLine)) {
         const QString v = m_parser.value(m_sourceLine);
         const int colon = v.lastIndexOf(QLatin1Char(':'));

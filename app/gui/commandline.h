@@ -22,12 +22,13 @@ struct StartupOptions {
     QString sourceFile; // --source-line FILE:LINE: select that line in the Code dock
     uint sourceLine = 0;
     QString search; // --search NAME: search the name and select the first match
+    QString compare; // --compare B: once FILE is open, compare it with B
     std::optional<RangeSpec> range;
     std::optional<widgets::Theme::Mode> theme; // --theme: this run only, not saved
 };
 
 // strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
-//        [--search NAME] [--theme system|light|dark] [--screenshot PNG]
+//        [--search NAME] [--compare B] [--theme system|light|dark] [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -50,6 +51,7 @@ private:
     QCommandLineOption m_select;
     QCommandLineOption m_sourceLine;
     QCommandLineOption m_search;
+    QCommandLineOption m_compare;
     QCommandLineOption m_theme;
     StartupOptions m_options;
     QString m_error;

@@ -7,7 +7,7 @@ namespace strata::app {
 
 class MainWindow;
 
-// The main toolbar: Open, Open Folder, the layout picker, Search, Add Marker and Export
+// The main toolbar: Open, Open Folder, Compare, the layout picker, Search, Add Marker and Export
 // Image. The actions are the menus' own (one enabled state, one shortcut); the picker
 // lists Default and the saved layouts and applies the one chosen. View > Toolbar hides it.
 class MainToolBar : public QToolBar {

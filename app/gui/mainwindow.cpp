@@ -6,6 +6,8 @@
 #include "annotationsidecar.h"
 #include "appicon.h"
 #include "appmenus.h"
+#include "comparebar.h"
+#include "comparepane.h"
 #include "defaultdocklayout.h"
 #include "dockcontent.h"
 #include "loadprogresspanel.h"
@@ -17,6 +19,7 @@
 #include "windowfit.h"
 #include <state/comparison.h>
 #include <state/session.h>
+#include <state/viewportlink.h>
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
@@ -44,9 +47,11 @@
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QScreen>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace strata::app {
 
@@ -80,8 +85,27 @@ MainWindow::MainWindow(QWidget* parent)
     m_timeline = new widgets::TimelineWidget(m_session, m_central);
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_timeline);
-    setCentralWidget(m_central);
+    // While comparing: the compare bar on top, and B's pane under A's timeline. B is part of
+    // the central widget, not a dock, so layouts never hold it.
+    auto* area = new QWidget(this);
+    area->setObjectName(QStringLiteral("centralArea"));
+    auto* column = new QVBoxLayout(area);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    m_compareBar = new CompareBar(m_comparison, area);
+    m_compareSplitter = new QSplitter(Qt::Vertical, area);
+    m_compareSplitter->setObjectName(QStringLiteral("compareSplitter"));
+    m_compareSplitter->setChildrenCollapsible(false);
+    m_compareSplitter->addWidget(m_central);
+    m_comparePane = new ComparePane(m_comparison, m_compareSplitter);
+    m_compareSplitter->addWidget(m_comparePane);
+    column->addWidget(m_compareBar);
+    column->addWidget(m_compareSplitter, 1);
+    setCentralWidget(area);
+    new model::ViewportLink(m_comparison, this);
     m_progressPanel = new LoadProgressPanel(m_central);
+    m_compareProgress = new LoadProgressPanel(m_central);
+    m_compareProgress->setObjectName(QStringLiteral("compareProgressPanel"));
 
     // Every dock takes the session and follows its profile and analyses itself.
     m_details = new widgets::EventDetailsWidget(m_session, this);
@@ -129,6 +153,15 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
     connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
+    m_compareOpener = new ProfileOpener(this);
+    connect(m_compareOpener, &ProfileOpener::progress, m_compareProgress, &LoadProgressPanel::setProgress);
+    connect(m_compareOpener, &ProfileOpener::finished, this, &MainWindow::onCompareLoaded);
+    connect(m_compareProgress, &LoadProgressPanel::cancelRequested, this, [this] {
+        m_compareOpener->cancel();
+        m_compareProgress->setCancelling();
+    });
+    connect(m_comparison, &model::Comparison::changed, this, &MainWindow::onComparisonChanged);
+    connect(m_compareBar, &CompareBar::message, this, [this](const QString& text) { notify(text, true); });
     m_status = new StatusIndicators(statusBar(), m_session);
     connect(m_status, &StatusIndicators::cancelRequested, this, &MainWindow::cancelLoad);
     connect(m_progressPanel, &LoadProgressPanel::cancelRequested, this, &MainWindow::cancelLoad);
@@ -329,6 +362,70 @@ void MainWindow::applyRequest(const OpenRequest& request)
         m_search->form()->nameEdit()->setText(request.search);
         m_search->step(false);
     }
+    if (!request.compare.isEmpty())
+        compareWith(request.compare);
+}
+
+// --- comparing --------------------------------------------------------------------------
+
+void MainWindow::compareWith(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    if (!m_session->isOpen()) {
+        const QString text = tr("Open a profile first: it is the baseline (A) that %1 is compared with")
+                                 .arg(QFileInfo(path).fileName());
+        notify(text, true);
+        emit compareFinished(false, false, text);
+        return;
+    }
+    OpenRequest request;
+    request.path = path.size() > 1 && path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
+    const QString name = QFileInfo(request.path).fileName();
+    m_compareProgress->start(tr("%1 to compare").arg(name));
+    statusBar()->showMessage(tr("Opening %1 to compare…").arg(name));
+    m_compareOpener->open(request);
+}
+
+bool MainWindow::isLoadingComparison() const
+{
+    return m_compareOpener->isLoading();
+}
+
+void MainWindow::onCompareLoaded(
+    const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
+{
+    m_compareProgress->hide();
+    const QString name = QFileInfo(request.path).fileName();
+    if (r.store && m_session->isOpen()) {
+        model::LoadInfo info;
+        info.format = QString::fromStdString(r.format);
+        info.fileBytes = r.fileBytes;
+        info.seconds = r.seconds;
+        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, std::move(lod));
+        statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name), 10000);
+        emit compareFinished(true, false, QString());
+        return;
+    }
+    if (r.store || r.cancelled) { // A was closed meanwhile, or the user cancelled
+        statusBar()->showMessage(tr("Cancelled opening %1").arg(name), 10000);
+        emit compareFinished(false, true, tr("Cancelled opening %1").arg(request.path));
+        return;
+    }
+    const QString error = QString::fromStdString(r.error);
+    statusBar()->showMessage(tr("Could not open %1 to compare").arg(name), 10000);
+    showLoadError(request.path, error);
+    emit compareFinished(false, false, error);
+}
+
+void MainWindow::onComparisonChanged()
+{
+    const bool comparing = m_comparison->active();
+    if (comparing && !m_comparing) { // B starts with half of the height
+        const int h = m_compareSplitter->height();
+        m_compareSplitter->setSizes({ h / 2, h - h / 2 });
+    }
+    m_comparing = comparing;
 }
 
 void MainWindow::startAnalysesAfterFirstPaint()
@@ -402,6 +499,7 @@ void MainWindow::notify(const QString& message, bool warning)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_opener->cancel();
+    m_compareOpener->cancel();
     if (m_persistent)
         m_layouts.saveSession(captureLayout(QString()));
     m_sidecar->flush();
@@ -451,6 +549,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (urls.isEmpty() || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
+    // Shift held: the file is B, compared with the open profile.
+    if ((event->modifiers() & Qt::ShiftModifier) && m_session->isOpen()) {
+        compareWith(urls.first().toLocalFile());
+        return;
+    }
     if (urls.size() > 1)
         notify(tr("Strata opens one profile at a time; opening %1").arg(urls.first().fileName()));
     openFile(urls.first().toLocalFile());

@@ -9,6 +9,7 @@
 #include <optional>
 
 class QDockWidget;
+class QSplitter;
 class QStackedWidget;
 
 namespace strata::analysis {
@@ -40,6 +41,8 @@ namespace strata::app {
 
 class AnnotationSidecar;
 class AppMenus;
+class CompareBar;
+class ComparePane;
 class ProfileOpener;
 class LoadProgressPanel;
 class RecentFiles;
@@ -56,7 +59,10 @@ public:
     ~MainWindow() override;
 
     model::Session* session() const { return m_session; }
+    // A compared with a second profile B; active while B's timeline shows under A's.
     model::Comparison* comparison() const { return m_comparison; }
+    CompareBar* compareBar() const { return m_compareBar; }
+    ComparePane* comparePane() const { return m_comparePane; }
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and the status bar says when nothing matches.
     void selectByName(const QString& text);
@@ -81,6 +87,11 @@ public:
     void cancelLoad();
     bool isLoading() const;
     void closeProfile();
+    // Loads `path` as B off the GUI thread, with its own progress and Cancel, and compares the
+    // open profile with it; a failed load says so and leaves A (and any B) as they were.
+    // compareFinished follows either way.
+    void compareWith(const QString& path);
+    bool isLoadingComparison() const;
     // File > Export Image without its dialogs: the timeline (its visible area) or the whole
     // window, PNG or SVG by the suffix, PNG at `scale` × the on-screen size.
     bool exportImage(bool wholeWindow, const QString& path, double scale = 1.0, QString* error = nullptr);
@@ -104,6 +115,7 @@ signals:
     // (at byte N)"), or says the load was cancelled.
     void loadFinished(bool ok, bool cancelled, const QString& message);
     void layoutsChanged(); // saved, deleted, imported or loaded: the names or the current one
+    void compareFinished(bool ok, bool cancelled, const QString& message); // as loadFinished, for B
 
 protected:
     bool event(QEvent* event) override;
@@ -120,6 +132,9 @@ private:
     void onLoaded(
         const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
     void applyRequest(const OpenRequest& request); // what to show, once the profile is open
+    void onCompareLoaded(
+        const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
+    void onComparisonChanged();
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
@@ -153,6 +168,12 @@ private:
     StatusIndicators* m_status;
     QList<QDockWidget*> m_docks;
     ProfileOpener* m_opener;
+    ProfileOpener* m_compareOpener; // B's load, independent of A's
+    LoadProgressPanel* m_compareProgress;
+    CompareBar* m_compareBar;
+    ComparePane* m_comparePane;
+    QSplitter* m_compareSplitter; // A's central stack over B's pane
+    bool m_comparing = false; // as of the last Comparison::changed
     model::LatestJob m_selectJob; // the name lookup of selectByName
     AppMenus* m_menus;
     bool m_interactive = true;

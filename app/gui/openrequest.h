@@ -17,6 +17,7 @@ struct OpenRequest {
     QString sourceFile; // select sourceFile:sourceLine in the Code dock, once its index is there
     uint sourceLine = 0;
     QString search; // search for a name and select the first match
+    QString compare; // then compare the profile with this one (B)
 
     static OpenRequest fromCommandLine(const StartupOptions& options)
     {
@@ -27,6 +28,7 @@ struct OpenRequest {
         r.sourceFile = options.sourceFile;
         r.sourceLine = options.sourceLine;
         r.search = options.search;
+        r.compare = options.compare;
         return r;
     }
 };

@@ -1,6 +1,7 @@
 #include "screenshotrunner.h"
 
 #include "mainwindow.h"
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <state/backgroundpool.h>
@@ -37,6 +38,14 @@ void ScreenshotRunner::start()
         return;
     }
     connect(m_window, &MainWindow::loadFinished, this, &ScreenshotRunner::onLoadFinished);
+    if (!m_request.compare.isEmpty()) { // B's load starts once A is open
+        connect(m_window, &MainWindow::compareFinished, this, [this](bool ok, bool cancelled, const QString& message) {
+            if (!ok)
+                fail(1, cancelled ? tr("loading %1 was cancelled").arg(m_request.compare) : message);
+            else
+                m_compareLoaded = true;
+        });
+    }
     m_window->open(m_request);
 }
 
@@ -58,7 +67,10 @@ void ScreenshotRunner::onLoadFinished(bool ok, bool cancelled, const QString& me
 
 void ScreenshotRunner::settleTick()
 {
-    const bool analysed = m_window->session()->analyses()->complete();
+    // When comparing, B's analyses (and its timeline's index) are waited for too.
+    const bool compared
+        = m_request.compare.isEmpty() || (m_compareLoaded && m_window->comparison()->b()->analyses()->complete());
+    const bool analysed = m_window->session()->analyses()->complete() && compared;
     const bool idle = QThreadPool::globalInstance()->activeThreadCount() == 0
         && model::BackgroundPool::instance()->activeThreadCount() == 0;
     m_quietTicks = analysed && idle ? m_quietTicks + 1 : 0;

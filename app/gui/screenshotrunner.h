@@ -9,7 +9,7 @@ namespace strata::app {
 
 class MainWindow;
 
-// --screenshot: open the file, and once it is loaded (range applied) and the timeline has
+// --screenshot: open the file (and --compare's B), and once it is loaded (range applied) and the timeline has
 // finished its first paint with the new store, grab the whole window to a PNG. Finished
 // by signals, never by sleeping; the watchdog only turns a hang into an error exit.
 class ScreenshotRunner : public QObject {
@@ -40,6 +40,7 @@ private:
     QTimer m_settle; // polls until the docks' background work has finished
     int m_quietTicks = 0;
     bool m_finished = false;
+    bool m_compareLoaded = false; // --compare: B is open
 };
 
 } // namespace strata::app

@@ -1,0 +1,126 @@
+#include "comparebar.h"
+
+#include <state/comparison.h>
+
+#include <common/unitformat.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+
+#include <cstdlib>
+
+namespace strata::app {
+
+using model::Comparison;
+
+namespace {
+
+// The picker's rows, in order; Manual is the last and only shows what a drag set.
+constexpr Comparison::Alignment kRows[] = { Comparison::Alignment::TraceStart, Comparison::Alignment::FirstStep,
+    Comparison::Alignment::Markers, Comparison::Alignment::SelectedEvent, Comparison::Alignment::Manual };
+
+QString whyNot(Comparison::Alignment how)
+{
+    switch (how) {
+    case Comparison::Alignment::FirstStep:
+        return CompareBar::tr("Cannot align on the first step: one of the profiles has no repeated step");
+    case Comparison::Alignment::Markers:
+        return CompareBar::tr("Cannot align on markers: add a marker (M) in both profiles first");
+    case Comparison::Alignment::SelectedEvent:
+        return CompareBar::tr("Cannot align on the selected event: select a slice in A that B also has");
+    default: return QString();
+    }
+}
+
+} // namespace
+
+CompareBar::CompareBar(Comparison* comparison, QWidget* parent)
+    : QFrame(parent)
+    , m_comparison(comparison)
+    , m_a(new QLabel(this))
+    , m_b(new QLabel(this))
+    , m_swap(new QPushButton(tr("Swap"), this))
+    , m_picker(new QComboBox(this))
+    , m_offset(new QLabel(this))
+    , m_end(new QPushButton(tr("End Comparison"), this))
+{
+    setObjectName(QStringLiteral("compareBar"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    m_a->setObjectName(QStringLiteral("compareA"));
+    m_b->setObjectName(QStringLiteral("compareB"));
+    m_offset->setObjectName(QStringLiteral("compareOffset"));
+    m_picker->setObjectName(QStringLiteral("compareAlignment"));
+    m_swap->setObjectName(QStringLiteral("compareSwap"));
+    m_end->setObjectName(QStringLiteral("compareEnd"));
+    m_swap->setToolTip(tr("Make B the baseline and A the profile compared with it"));
+    m_picker->setToolTip(tr("What B's timeline is aligned on; drag B's header to shift it by hand"));
+    m_picker->addItems({ tr("Trace start"), tr("First step"), tr("Markers"), tr("Selected event"), tr("Manual") });
+    m_picker->setFocusPolicy(Qt::NoFocus); // the timeline keeps the keyboard
+    m_swap->setFocusPolicy(Qt::NoFocus);
+    m_end->setFocusPolicy(Qt::NoFocus);
+    for (QLabel* l : { m_a, m_b })
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(6, 2, 6, 2);
+    row->addWidget(m_a);
+    row->addSpacing(12);
+    row->addWidget(m_b);
+    row->addSpacing(12);
+    row->addWidget(m_swap);
+    row->addStretch(1);
+    row->addWidget(new QLabel(tr("Align on"), this));
+    row->addWidget(m_picker);
+    row->addWidget(m_offset);
+    row->addSpacing(12);
+    row->addWidget(m_end);
+
+    connect(m_swap, &QPushButton::clicked, m_comparison, &Comparison::swap);
+    connect(m_end, &QPushButton::clicked, m_comparison, &Comparison::end);
+    connect(m_picker, &QComboBox::activated, this, &CompareBar::pick);
+    connect(m_comparison, &Comparison::changed, this, &CompareBar::refresh);
+    connect(m_comparison, &Comparison::offsetChanged, this, &CompareBar::refresh);
+    connect(m_comparison, &Comparison::alignmentChanged, this, &CompareBar::showAlignment);
+    refresh();
+    showAlignment();
+}
+
+void CompareBar::refresh()
+{
+    setVisible(m_comparison->active());
+    if (!m_comparison->active())
+        return;
+    m_a->setText(tr("A: <b>%1</b>").arg(m_comparison->a()->fileName().toHtmlEscaped()));
+    m_b->setText(tr("B: <b>%1</b>").arg(m_comparison->b()->fileName().toHtmlEscaped()));
+    m_a->setToolTip(m_comparison->a()->filePath());
+    m_b->setToolTip(m_comparison->b()->filePath());
+    const store::TimeNs off = m_comparison->offsetNs();
+    // The offset is B's alignment point minus A's: "B +1.2 ms" = B's clock runs 1.2 ms ahead.
+    const QString sign = off < 0 ? QStringLiteral("−") : QStringLiteral("+");
+    m_offset->setText(tr("offset %1%2").arg(sign, widgets::UnitFormat::duration(std::llabs(off))));
+    m_offset->setToolTip(tr("B's time minus A's at the alignment point: %1 ns").arg(off));
+}
+
+void CompareBar::showAlignment()
+{
+    const QSignalBlocker block(m_picker);
+    for (int i = 0; i < int(std::size(kRows)); ++i) {
+        if (kRows[i] == m_comparison->alignment())
+            m_picker->setCurrentIndex(i);
+    }
+}
+
+void CompareBar::pick(int index)
+{
+    if (index < 0 || index >= int(std::size(kRows)))
+        return;
+    if (!m_comparison->align(kRows[index]))
+        emit message(whyNot(kRows[index]));
+    showAlignment(); // a refused choice goes back to what is in effect
+}
+
+} // namespace strata::app
