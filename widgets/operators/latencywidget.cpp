@@ -170,8 +170,7 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
     distribution->addWidget(histogramPane);
     distribution->setStretchFactor(0, 0);
     distribution->setStretchFactor(1, 1);
-    const QFontMetrics fm(font());
-    distribution->setSizes({ fm.horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30, 300 });
+    distribution->setSizes({ statsWidth(), 300 });
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(QStringLiteral("latencyPages"));
     m_pages->setDocumentMode(true);
@@ -426,6 +425,10 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
     } else {
         m_compareModel->clear();
         m_statsStack->setCurrentWidget(m_statsView);
+        if (m_splitter->orientation() == Qt::Vertical) { // as before the comparison
+            m_splitter->setOrientation(Qt::Horizontal);
+            m_splitter->setSizes({ statsWidth(), std::max(300, m_splitter->width() - statsWidth()) });
+        }
     }
     if (unit.isEmpty())
         m_summary->setText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
@@ -449,13 +452,41 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
 void LatencyWidget::fitCompareView()
 {
     m_compareView->resizeColumnsToContents();
-    int need = 2 * m_compareView->frameWidth() + 4;
-    for (int c = 0; c < m_compareModel->columnCount(); ++c)
-        need += m_compareView->columnWidth(c);
-    const QList<int> sizes = m_splitter->sizes();
-    const int total = sizes.value(0) + sizes.value(1);
-    if (total > 0 && sizes.value(0) < need)
-        m_splitter->setSizes({ std::min(need, total * 2 / 3), total - std::min(need, total * 2 / 3) });
+    arrangeDistribution();
+}
+
+void LatencyWidget::arrangeDistribution()
+{
+    QTableView* table = m_compareView;
+    int need = 2 * table->frameWidth() + 4;
+    for (int c = 0; c < table->model()->columnCount(); ++c)
+        if (!table->isColumnHidden(c))
+            need += table->columnWidth(c);
+    const int rows = table->verticalHeader()->defaultSectionSize() * (table->model()->rowCount() + 1);
+    const int histogram = m_histogram->minimumWidth() + m_splitter->handleWidth();
+    // Too narrow for both side by side but tall enough for both stacked: the table on top.
+    const bool stack = width() < need + histogram && height() >= rows + m_histogram->minimumHeight() + 80;
+    const Qt::Orientation orientation = stack ? Qt::Vertical : Qt::Horizontal;
+    const bool turned = m_splitter->orientation() != orientation;
+    m_splitter->setOrientation(orientation);
+    const int total = (stack ? m_splitter->height() : m_splitter->width()) - m_splitter->handleWidth();
+    if (total <= 0)
+        return;
+    const int first = stack ? rows + 4 : std::min(need, std::max(total - m_histogram->minimumWidth(), total / 3));
+    if (stack || turned || m_splitter->sizes().value(0) < first)
+        m_splitter->setSizes({ first, total - first });
+}
+
+int LatencyWidget::statsWidth() const
+{
+    return fontMetrics().horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30;
+}
+
+void LatencyWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_bStats)
+        arrangeDistribution();
 }
 
 void LatencyWidget::fillUnits(const Result& r)

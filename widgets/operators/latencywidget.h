@@ -97,6 +97,9 @@ public:
 signals:
     void updated(); // new figures are shown
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     LatencyWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
     void setAnalysis(
@@ -113,6 +116,8 @@ private:
     // B's store and catalog while comparing with both ready; else nulls.
     std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>> bSide() const;
     void fitCompareView();
+    void arrangeDistribution(); // the A | B | Δ table beside the histogram, or above it when too narrow
+    int statsWidth() const; // A's own table's width beside the histogram
     void rebuild();
     void apply(const std::shared_ptr<const Result>& result);
     void fillUnits(const Result& r);
