@@ -32,6 +32,7 @@ CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget*
     m_stack = new QStackedWidget(this);
     m_placeholder = Labels::placeholder(m_stack, 16);
     m_placeholder->setObjectName(QStringLiteral("compareSummaryPlaceholder"));
+    m_placeholder->setText(tr("Building summaries…")); // until the first window is asked for
 
     auto* content = new QWidget(m_stack);
     m_caption = Labels::heading(content, 1.1);
