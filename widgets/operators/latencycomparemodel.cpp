@@ -1,6 +1,7 @@
 #include "latencycomparemodel.h"
 
 #include <common/deltaformat.h>
+#include <common/themepalette.h>
 #include <common/unitformat.h>
 
 #include <QGuiApplication>
@@ -42,7 +43,6 @@ double figure(const analysis::LatencyStats& s, int row)
 
 LatencyCompareModel::LatencyCompareModel(QObject* parent)
     : NumberTableModel(ColumnCount, parent)
-    , m_theme(ThemePalette::from(QGuiApplication::palette()))
 {
 }
 
@@ -67,13 +67,6 @@ void LatencyCompareModel::clear()
 void LatencyCompareModel::setThresholdPct(double pct)
 {
     m_thresholdPct = pct;
-    if (rowCount() > 0)
-        emit dataChanged(index(0, Delta), index(RowCount - 1, DeltaPct), { Qt::ForegroundRole });
-}
-
-void LatencyCompareModel::setPalette(const QPalette& palette)
-{
-    m_theme = ThemePalette::from(palette);
     if (rowCount() > 0)
         emit dataChanged(index(0, Delta), index(RowCount - 1, DeltaPct), { Qt::ForegroundRole });
 }
@@ -131,7 +124,8 @@ QVariant LatencyCompareModel::data(const QModelIndex& index, int role) const
         const std::optional<double> a = value(row, false), b = value(row, true);
         if ((column != Delta && column != DeltaPct) || row == Count || !a || !b)
             return QVariant();
-        const QColor c = DeltaFormat::colour(m_theme, *a, *b, DeltaFormat::Growth::Worse, m_thresholdPct);
+        const QColor c = DeltaFormat::colour(
+            ThemePalette::from(QGuiApplication::palette()), *a, *b, DeltaFormat::Growth::Worse, m_thresholdPct);
         return c.isValid() ? QVariant(c) : QVariant();
     }
     case Qt::ToolTipRole:

@@ -1,7 +1,6 @@
 #pragma once
 #include "numbertablemodel.h"
 #include <analysis/latency/latencystats.h>
-#include <common/themepalette.h>
 
 #include <optional>
 
@@ -10,7 +9,9 @@ namespace strata::widgets {
 // The latency of one unit in two profiles side by side (the Latency dock while comparing):
 // count, min, mean, p50, p90, p95, p99 and max, each for A, for B, Δ = B − A and Δ % (of A).
 // A side without instances shows "—". A duration's Δ is coloured (ThemePalette::slower /
-// faster) when |Δ %| is at least the comparison's threshold; the count's is not.
+// faster) when |Δ %| is at least the comparison's threshold; the count's is not. The colours
+// are the application palette's at the time they are asked for, so a theme switch (which
+// repaints every view) recolours the table.
 class LatencyCompareModel : public NumberTableModel {
     Q_OBJECT
 public:
@@ -22,7 +23,6 @@ public:
     void setStats(const analysis::LatencyStats& a, const analysis::LatencyStats& b);
     void clear(); // no rows
     void setThresholdPct(double pct);
-    void setPalette(const QPalette& palette);
     // A row's figure on one side; none when that side has no instances (the count always is).
     std::optional<double> value(int row, bool bSide) const;
 
@@ -36,7 +36,6 @@ private:
     analysis::LatencyStats m_a, m_b;
     bool m_valid = false;
     double m_thresholdPct = 2.0;
-    ThemePalette m_theme;
 };
 
 } // namespace strata::widgets
