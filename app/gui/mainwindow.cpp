@@ -119,7 +119,7 @@ MainWindow::MainWindow(QWidget* parent)
     addDock(m_compare, tr("Compare"), QStringLiteral("compareDock"));
     m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
-    m_latency = new widgets::LatencyWidget(m_session, this);
+    m_latency = new widgets::LatencyWidget(m_comparison, this);
     QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
     connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
         [this, latencyDock](const QString& unit) {
@@ -127,9 +127,9 @@ MainWindow::MainWindow(QWidget* parent)
             latencyDock->show();
             latencyDock->raise();
         });
-    m_overallSummary = new widgets::OverallSummaryWidget(m_session, this);
+    m_overallSummary = new widgets::OverallSummaryWidget(m_comparison, this);
     addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
-    m_selectionSummary = new widgets::SelectionSummaryWidget(m_session, this);
+    m_selectionSummary = new widgets::SelectionSummaryWidget(m_comparison, this);
     addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
 
     // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar

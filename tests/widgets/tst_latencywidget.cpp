@@ -5,9 +5,13 @@
 // user picked a scale for the unit shown.
 #include "widgettestutil.h"
 
+#include "compareprofiles.h"
+#include "operators/latencycomparemodel.h"
+#include "operators/latencyhistogram.h"
 #include "operators/latencystatsmodel.h"
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
+#include <common/deltaformat.h>
 #include <report/operatorexport.h>
 
 #include <analysis/latency/latencyanalyzer.h>
@@ -28,6 +32,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
+#include <common/unitformat.h>
 
 using namespace strata;
 using namespace strata::store;
@@ -100,6 +105,10 @@ private slots:
     void perOperatorRowHighlights();
     void doubleClickPicksUnit();
     void histogramScale();
+    void compareOverlay_data();
+    void compareOverlay();
+    void compareWindowMovedByOffset_data();
+    void compareWindowMovedByOffset();
 
 private:
     void waitUpdated();
@@ -387,6 +396,100 @@ void tst_LatencyWidget::histogramScale()
     waitUpdated();
     QVERIFY(!w->histogramSet());
     QVERIFY(!box->isEnabled());
+}
+
+// Comparing: A's unit in both profiles (A's 4 steps of 500 µs, B's of 400 µs), both
+// histograms on the same bins, and the figures with A, B and Δ columns.
+void tst_LatencyWidget::compareOverlay_data()
+{
+    QTest::addColumn<bool>("log");
+    QTest::newRow("linear (automatic)") << false;
+    QTest::newRow("log (picked)") << true;
+}
+
+void tst_LatencyWidget::compareOverlay()
+{
+    QFETCH(bool, log);
+    comparetest::Pair pair;
+    LatencyWidget w(&pair.comparison);
+    w.resize(900, 400);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    pair.open();
+    QTRY_VERIFY_WITH_TIMEOUT(w.comparing() && w.stats().count == 4 && w.bStats()->count == 4, widgettest::kWaitMs);
+    QCOMPARE(QString::fromStdString(w.bStats()->unit), QString::fromStdString(w.stats().unit));
+    QCOMPARE(w.stats().unit, std::string("ProfilerStep"));
+    if (log)
+        emit w.scaleBox()->activated(1);
+    QCOMPARE(w.histogramScale() == LatencyBinning::Scale::Log, log);
+
+    // Two series on one set of bins: the union's (400 µs … 500 µs), A's all in the last, B's in the first.
+    widgets::LatencyHistogram* h = w.histogram();
+    QVERIFY(h->barSet() && h->bBarSet());
+    QCOMPARE(h->barSet()->count(), int(h->bins().size()));
+    QCOMPARE(h->bBarSet()->count(), int(h->bBins().size()));
+    QCOMPARE(h->bins().size(), h->bBins().size());
+    for (size_t i = 0; i < h->bins().size(); ++i) {
+        QCOMPARE(h->bins()[i].startNs, h->bBins()[i].startNs);
+        QCOMPARE(h->bins()[i].endNs, h->bBins()[i].endNs);
+    }
+    QCOMPARE(h->bins().front().startNs, 400000.0);
+    QCOMPARE(h->bins().back().endNs, 500000.0);
+    QCOMPARE(h->bins().back().count, uint64_t(4));
+    QCOMPARE(h->bBins().front().count, uint64_t(4));
+    QVERIFY(h->barSet()->label().contains(QStringLiteral("a.json")));
+    QVERIFY(h->bBarSet()->label().contains(QStringLiteral("b.json")));
+    QVERIFY(h->barSet()->color() != h->bBarSet()->color());
+
+    // The table: A, B, Δ = B − A and Δ % of A.
+    QCOMPARE(w.pages()->currentIndex(), 0);
+    QVERIFY(w.compareView()->isVisibleTo(&w));
+    using M = widgets::LatencyCompareModel;
+    M* m = w.compareModel();
+    QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(m->rowCount(), int(M::RowCount));
+    QCOMPARE(m->index(M::P50, M::A).data().toString(), widgets::UnitFormat::duration(500000));
+    QCOMPARE(m->index(M::P50, M::B).data().toString(), widgets::UnitFormat::duration(400000));
+    QCOMPARE(m->index(M::P50, M::Delta).data().toString(), QChar(0x2212) + widgets::UnitFormat::duration(100000));
+    QCOMPARE(m->index(M::P99, M::DeltaPct).data().toString(), QChar(0x2212) + widgets::UnitFormat::percent(20));
+    QCOMPARE(m->index(M::Count, M::Delta).data().toString(), QStringLiteral("0"));
+    QVERIFY(!m->index(M::Count, M::Delta).data(Qt::ForegroundRole).isValid());
+    const QColor faster = m->index(M::Max, M::Delta).data(Qt::ForegroundRole).value<QColor>();
+    QVERIFY(faster.isValid() && faster.green() > faster.red());
+
+    // Ending the comparison brings back A's own table and histogram.
+    pair.comparison.end();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.comparing() && w.stats().count == 4, widgettest::kWaitMs);
+    QVERIFY(w.statsView()->isVisibleTo(&w));
+    QVERIFY(h->barSet() && !h->bBarSet());
+}
+
+// The current selection of A, and B's same window moved by the offset: B's steps start at
+// 100, 600, 1100 and 1600 µs; A's window is [0, 600 µs).
+void tst_LatencyWidget::compareWindowMovedByOffset_data()
+{
+    QTest::addColumn<TimeNs>("offset");
+    QTest::addColumn<int>("bCount");
+    QTest::newRow("raw clocks") << TimeNs(0) << 1;
+    QTest::newRow("B later") << TimeNs(50000) << 2;
+    QTest::newRow("B far earlier") << TimeNs(-1000000) << 0;
+}
+
+void tst_LatencyWidget::compareWindowMovedByOffset()
+{
+    QFETCH(TimeNs, offset);
+    QFETCH(int, bCount);
+    comparetest::Pair pair;
+    LatencyWidget w(&pair.comparison);
+    pair.open();
+    QTRY_VERIFY_WITH_TIMEOUT(w.comparing() && w.bStats()->count == 4, widgettest::kWaitMs);
+    pair.a.selection()->setTimeSelection({ 0, 600000 });
+    w.setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    pair.comparison.setOffsetNs(offset);
+    QTRY_VERIFY_WITH_TIMEOUT(w.stats().count == 2 && w.bStats()->count == uint64_t(bCount), widgettest::kWaitMs);
+    const QString b
+        = w.compareModel()->index(widgets::LatencyCompareModel::P50, widgets::LatencyCompareModel::B).data().toString();
+    QCOMPARE(b == widgets::DeltaFormat::missing(), bCount == 0);
 }
 
 QTEST_MAIN(tst_LatencyWidget)

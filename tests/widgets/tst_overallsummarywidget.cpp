@@ -2,6 +2,10 @@
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
 #include "widgettestutil.h"
 
+#include "compareprofiles.h"
+#include "summary/comparesummarymodel.h"
+#include "summary/comparesummarystack.h"
+#include "summary/comparesummarytable.h"
 #include "summary/overallsummarywidget.h"
 #include "summary/summarybusychart.h"
 #include "summary/summarytrackmodel.h"
@@ -441,6 +445,23 @@ private slots:
         QVERIFY(spy.wait(kWaitMs));
         QVERIFY(plain(f.widget.view()->factsText()).contains(QStringLiteral("b.json")));
         QVERIFY(f.widget.view()->trackView()->isColumnHidden(SummaryTrackModel::Bytes));
+    }
+
+    // Comparing: the whole traces of A and B side by side, on by default; off shows A alone.
+    void compareWholeTraces()
+    {
+        comparetest::Pair pair;
+        widgets::OverallSummaryWidget w(&pair.comparison);
+        QVERIFY(w.compareStack());
+        pair.open();
+        QVERIFY(w.compareStack()->comparing());
+        widgets::CompareSummaryTable* table = w.compareStack()->table();
+        QTRY_VERIFY_WITH_TIMEOUT(!table->isBusy() && table->model()->rowCount() == 6, kWaitMs);
+        QCOMPARE(table->captionText(), QStringLiteral("Whole trace"));
+        QCOMPARE(table->shownBWindow().end, pair.comparison.b()->store()->extent().end);
+        QVERIFY(table->isVisibleTo(&w) && !w.view()->isVisibleTo(&w));
+        w.compareStack()->setComparing(false);
+        QVERIFY(w.view()->isVisibleTo(&w) && !table->isVisibleTo(&w));
     }
 };
 

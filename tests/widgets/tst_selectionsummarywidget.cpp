@@ -1,6 +1,10 @@
 // The Current Selection Summary dock: follows the visible window (or the time selection),
 // debounced and computed off the GUI thread, and shows exactly what SummaryCalculator —
 // the function behind `strata-cli summary --range` — computes for that window.
+#include "compareprofiles.h"
+#include "summary/comparesummarymodel.h"
+#include "summary/comparesummarystack.h"
+#include "summary/comparesummarytable.h"
 #include "summary/selectionsummarywidget.h"
 #include "summary/summarycomputer.h"
 #include "summary/summarycountermodel.h"
@@ -27,6 +31,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <cmath>
@@ -468,6 +473,60 @@ private slots:
             }
         }
         QCOMPARE(matched, int(cliTracks.size()));
+    }
+
+    // Comparing, the A | B | Δ table shows A's selection and B's same window moved by the
+    // alignment offset (a B time tB shows at A time tB − offset), and follows offset changes.
+    void compareWindowMovedByOffset_data()
+    {
+        QTest::addColumn<TimeNs>("offset");
+        QTest::addColumn<TimeNs>("matrixBusy"); // B's Matrix Engine [0, 300 µs) in B's window
+        QTest::newRow("raw clocks") << TimeNs(0) << TimeNs(300000);
+        QTest::newRow("B later") << TimeNs(250000) << TimeNs(50000);
+        QTest::newRow("B earlier") << TimeNs(-100000) << TimeNs(300000);
+    }
+    void compareWindowMovedByOffset()
+    {
+        QFETCH(TimeNs, offset);
+        QFETCH(TimeNs, matrixBusy);
+        comparetest::Pair pair;
+        widgets::SelectionSummaryWidget w(&pair.comparison);
+        QVERIFY(w.compareStack());
+        QVERIFY(!w.compareStack()->toggle()->isVisibleTo(&w)); // no comparison yet
+        pair.open();
+        QVERIFY(QTest::qWaitFor(
+            [&] { return pair.a.analyses()->complete() && pair.comparison.b()->analyses()->complete(); }, kWaitMs));
+        QVERIFY(w.compareStack()->comparing()); // on by default while comparing
+        QVERIFY(w.compareStack()->toggle()->isVisibleTo(&w));
+        widgets::CompareSummaryTable* table = w.compareStack()->table();
+
+        pair.comparison.setOffsetNs(offset);
+        pair.a.selection()->setTimeSelection({ 0, 400000 });
+        w.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !table->isBusy() && table->shownAWindow().end == 400000 && table->shownBWindow().start == offset, kWaitMs);
+        QCOMPARE(table->shownAWindow().start, TimeNs(0));
+        QCOMPARE(table->shownBWindow().end, 400000 + offset);
+        QVERIFY(table->captionText().startsWith(QStringLiteral("Selection:")));
+        const widgets::CompareSummaryModel* m = table->model();
+        int matrix = -1;
+        for (int r = 0; r < m->rowCount(); ++r)
+            if (m->index(r, 0).data().toString() == QStringLiteral("Matrix Engine"))
+                matrix = r;
+        QVERIFY(matrix >= 0);
+        QCOMPARE(m->value(matrix, widgets::CompareSummaryModel::Metric::Busy, true), std::optional<double>(matrixBusy));
+        QVERIFY(!m->value(matrix, widgets::CompareSummaryModel::Metric::Busy, false));
+
+        // A new offset moves B's window at once; A's stays.
+        pair.comparison.setOffsetNs(offset + 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(table->shownBWindow().start, offset + 1000, kWaitMs);
+        QCOMPARE(table->shownAWindow().start, TimeNs(0));
+
+        // Off: A alone, as without a comparison; ending the comparison hides the switch.
+        w.compareStack()->setComparing(false);
+        QVERIFY(!w.compareStack()->comparing());
+        pair.comparison.end();
+        QVERIFY(!w.compareStack()->toggle()->isVisibleTo(&w));
     }
 };
 

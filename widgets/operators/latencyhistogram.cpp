@@ -62,7 +62,8 @@ LatencyHistogram::LatencyHistogram(MenuFn menu, QWidget* parent)
     m_medianLine->setName(tr("median"));
     m_p99Line = new QLineSeries(c);
     m_p99Line->setName(tr("p99"));
-    for (QLineSeries* l : { m_medianLine, m_p99Line }) {
+    m_bMedianLine = new QLineSeries(c);
+    for (QLineSeries* l : { m_medianLine, m_p99Line, m_bMedianLine }) {
         c->addSeries(l);
         l->attachAxis(m_timeAxis);
         l->attachAxis(m_countAxis);
@@ -82,11 +83,12 @@ void LatencyHistogram::showBinTip(bool on, int bin)
         return;
     }
     const analysis::LatencyBin& b = bins()[size_t(bin)];
-    QToolTip::showText(QCursor::pos(),
-        (b.count == 1 ? tr("%1 – %2: 1 instance") : tr("%1 – %2: %3 instances").arg(b.count))
-            .arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
-                UnitFormat::duration(store::TimeNs(std::llround(b.endNs)))),
-        this);
+    const QString span = tr("%1 – %2").arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
+        UnitFormat::duration(store::TimeNs(std::llround(b.endNs))));
+    const QString text = m_b
+        ? tr("%1\nA: %2\nB: %3").arg(span).arg(b.count).arg(bBins()[size_t(bin)].count)
+        : (b.count == 1 ? tr("%1: 1 instance").arg(span) : tr("%1: %2 instances").arg(span).arg(b.count));
+    QToolTip::showText(QCursor::pos(), text, this);
 }
 
 const std::vector<analysis::LatencyBin>& LatencyHistogram::bins() const
@@ -94,9 +96,17 @@ const std::vector<analysis::LatencyBin>& LatencyHistogram::bins() const
     return m_scale == Scale::Log ? m_stats.logHistogram : m_stats.histogram;
 }
 
+const std::vector<analysis::LatencyBin>& LatencyHistogram::bBins() const
+{
+    static const std::vector<analysis::LatencyBin> kNone;
+    if (!m_b)
+        return kNone;
+    return m_scale == Scale::Log ? m_b->logHistogram : m_b->histogram;
+}
+
 void LatencyHistogram::attachLines(QAbstractAxis* x)
 {
-    for (QLineSeries* l : { m_medianLine, m_p99Line }) {
+    for (QLineSeries* l : { m_medianLine, m_p99Line, m_bMedianLine }) {
         for (QAbstractAxis* a : { static_cast<QAbstractAxis*>(m_timeAxis), static_cast<QAbstractAxis*>(m_logAxis) })
             if (a != x && l->attachedAxes().contains(a))
                 l->detachAxis(a);
@@ -108,18 +118,37 @@ void LatencyHistogram::attachLines(QAbstractAxis* x)
 void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale)
 {
     m_stats = stats;
+    m_b.reset();
     m_scale = scale;
-    const bool log = scale == Scale::Log;
+    draw();
+}
+
+void LatencyHistogram::setComparison(const analysis::LatencyStats& a, const analysis::LatencyStats& b, Scale scale,
+    const QString& aName, const QString& bName)
+{
+    m_stats = a;
+    m_b = b;
+    m_aName = aName;
+    m_bName = bName;
+    m_scale = scale;
+    draw();
+}
+
+void LatencyHistogram::draw()
+{
+    const bool log = m_scale == Scale::Log;
     QChart* c = chart();
     m_series->clear();
     m_set = nullptr;
+    m_bSet = nullptr;
     m_medianLine->clear();
     m_p99Line->clear();
+    m_bMedianLine->clear();
     auto* binAxis = qobject_cast<QBarCategoryAxis*>(m_series->attachedAxes().value(0));
     if (binAxis)
         binAxis->clear();
     const auto& hist = bins();
-    const bool any = !hist.empty() && m_stats.count > 0;
+    const bool any = !hist.empty() && (m_stats.count > 0 || (m_b && m_b->count > 0));
     m_timeAxis->setVisible(any && !log);
     m_logAxis->setVisible(any && log);
     attachLines(log ? static_cast<QAbstractAxis*>(m_logAxis) : m_timeAxis);
@@ -129,7 +158,13 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale
     c->setTitle(any || m_stats.unit.empty() ? QString() : tr("No instances"));
     if (!any)
         return;
-    m_set = new QBarSet(tr("instances"));
+    // Legend names: long file names elided, so the legend keeps one line.
+    const QFontMetrics fm(c->legend()->font());
+    auto named = [&fm](const QString& side, const QString& file) {
+        return side + QStringLiteral(": ")
+            + fm.elidedText(file, Qt::ElideMiddle, fm.horizontalAdvance(QLatin1Char('x')) * 24);
+    };
+    m_set = new QBarSet(m_b ? named(tr("A"), m_aName) : tr("instances"));
     m_set->setColor(ThemePalette::transfer());
     m_set->setBorderColor(palette().color(QPalette::Base));
     QStringList categories;
@@ -140,8 +175,19 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale
         peak = std::max(peak, hist[i].count);
     }
     m_series->append(m_set);
+    if (m_b) {
+        // B beside A in each bin: the same edges, so a bin's two bars compare directly.
+        m_bSet = new QBarSet(named(tr("B"), m_bName));
+        m_bSet->setColor(ThemePalette::execution());
+        m_bSet->setBorderColor(palette().color(QPalette::Base));
+        for (const analysis::LatencyBin& b : bBins()) {
+            *m_bSet << double(b.count);
+            peak = std::max(peak, b.count);
+        }
+        m_series->append(m_bSet);
+    }
     for (QLegendMarker* m : c->legend()->markers(m_series))
-        m->setVisible(false); // the bars need no legend entry; the marker lines do
+        m->setVisible(m_b.has_value()); // one distribution needs no legend entry; the marker lines do
     if (binAxis)
         binAxis->append(categories);
 
@@ -173,8 +219,21 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale
     }
     m_countAxis->setTickInterval(step);
 
-    *m_medianLine << QPointF(at(m_stats.medianNs), 0) << QPointF(at(m_stats.medianNs), top);
-    *m_p99Line << QPointF(at(m_stats.p99Ns), 0) << QPointF(at(m_stats.p99Ns), top);
+    // Comparing: each side's median (the table has the other figures); else the median and p99.
+    m_medianLine->setName(m_b ? tr("A median") : tr("median"));
+    m_bMedianLine->setName(tr("B median"));
+    if (m_stats.count > 0)
+        *m_medianLine << QPointF(at(m_stats.medianNs), 0) << QPointF(at(m_stats.medianNs), top);
+    if (!m_b)
+        *m_p99Line << QPointF(at(m_stats.p99Ns), 0) << QPointF(at(m_stats.p99Ns), top);
+    else if (m_b->count > 0)
+        *m_bMedianLine << QPointF(at(m_b->medianNs), 0) << QPointF(at(m_b->medianNs), top);
+    for (QLegendMarker* m : c->legend()->markers(m_p99Line))
+        m->setVisible(!m_b);
+    for (QLegendMarker* m : c->legend()->markers(m_bMedianLine))
+        m->setVisible(m_b && m_b->count > 0);
+    for (QLegendMarker* m : c->legend()->markers(m_medianLine))
+        m->setVisible(m_stats.count > 0);
     applyStyle();
 }
 
@@ -242,12 +301,18 @@ void LatencyHistogram::applyStyle()
     const QPalette pal = palette();
     ChartStyle::apply(chart(), pal);
     setBackgroundBrush(pal.color(QPalette::Base));
-    QPen median(ThemePalette::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.75), 1.5, Qt::DashLine);
-    m_medianLine->setPen(median);
+    const QColor text = pal.color(QPalette::Text);
+    // Comparing, each median takes its side's hue, moved toward the text so it reads over
+    // its own bars.
+    const QColor median = m_b ? ThemePalette::mix(ThemePalette::transfer(), text, 0.45)
+                              : ThemePalette::mix(pal.color(QPalette::Base), text, 0.75);
+    m_medianLine->setPen(QPen(median, 1.5, Qt::DashLine));
+    m_bMedianLine->setPen(QPen(ThemePalette::mix(ThemePalette::execution(), text, 0.45), 1.5, Qt::DashLine));
     QPen p99(ThemePalette::from(pal).error, 1.5, Qt::DashLine);
     m_p99Line->setPen(p99);
-    if (m_set)
-        m_set->setBorderColor(pal.color(QPalette::Base));
+    for (QBarSet* set : { m_set, m_bSet })
+        if (set)
+            set->setBorderColor(pal.color(QPalette::Base));
 }
 
 void LatencyHistogram::resizeEvent(QResizeEvent* event)

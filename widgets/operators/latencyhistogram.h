@@ -4,6 +4,8 @@
 #include <analysis/latency/latencybinning.h>
 #include <analysis/latency/latencystats.h>
 
+#include <optional>
+
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
 class QBarSeries;
@@ -21,6 +23,8 @@ namespace strata::widgets {
 // palette. Right clicks go to the owner's menu. On the log scale the bars are the stats'
 // log bins and the time axis is logarithmic (a linear axis over log10 of the time, labelled
 // with durations at 1-2-5 steps or whole decades), so equal-ratio bins are equally wide.
+// Comparing two profiles, both distributions share the bins (LatencyOverlay): a bar of each
+// per bin, A and B in two colours named in the legend, with each side's median.
 class LatencyHistogram : public MenuChartView {
     Q_OBJECT
 public:
@@ -31,9 +35,15 @@ public:
     // Draws `stats` (kept: the tooltips read its bins) on `scale`; an empty unit means still
     // analysing (blank), a unit without instances shows "No instances".
     void setStats(const analysis::LatencyStats& stats, Scale scale = Scale::Linear);
+    // Draws two distributions whose histogram and logHistogram have the same edges on each
+    // side (LatencyOverlay), named in the legend ("A: run7.json").
+    void setComparison(const analysis::LatencyStats& a, const analysis::LatencyStats& b, Scale scale,
+        const QString& aName, const QString& bName);
     Scale scale() const { return m_scale; }
-    QBarSet* barSet() const { return m_set; } // null while nothing is drawn
-    const std::vector<analysis::LatencyBin>& bins() const; // the bins drawn
+    QBarSet* barSet() const { return m_set; } // null while nothing is drawn; A's when comparing
+    QBarSet* bBarSet() const { return m_bSet; } // B's; null unless comparing
+    const std::vector<analysis::LatencyBin>& bins() const; // the bins drawn (A's when comparing)
+    const std::vector<analysis::LatencyBin>& bBins() const; // B's, on the same edges; empty unless comparing
     // The log axis' labelled points (ns) and their labels, for the current width.
     std::vector<std::pair<double, QString>> logTicks() const;
 
@@ -42,6 +52,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void draw();
     void updateTimeTicks();
     void updateLogTicks();
     void attachLines(QAbstractAxis* x);
@@ -49,14 +60,18 @@ private:
     void showBinTip(bool on, int bin);
 
     analysis::LatencyStats m_stats;
+    std::optional<analysis::LatencyStats> m_b; // comparing
+    QString m_aName, m_bName;
     Scale m_scale = Scale::Linear;
     QBarSeries* m_series;
     QBarSet* m_set = nullptr;
+    QBarSet* m_bSet = nullptr;
     QValueAxis* m_timeAxis;
     QCategoryAxis* m_logAxis; // x = log10(ns)
     QValueAxis* m_countAxis;
     QLineSeries* m_medianLine;
     QLineSeries* m_p99Line;
+    QLineSeries* m_bMedianLine;
 };
 
 } // namespace strata::widgets

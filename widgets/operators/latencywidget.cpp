@@ -1,6 +1,7 @@
 #include "latencywidget.h"
 
 #include "exportactions.h"
+#include "latencycomparemodel.h"
 #include "latencyhistogram.h"
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
@@ -12,7 +13,9 @@
 #include <state/session.h>
 
 #include <analysis/latency/latencyanalyzer.h>
+#include <analysis/latency/latencyoverlay.h>
 #include <analysis/operators/operatoraggregator.h>
+#include <state/comparison.h>
 #include <state/selection.h>
 #include <state/viewport.h>
 
@@ -24,6 +27,7 @@
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -54,26 +58,27 @@ QTableView* makeTable(QWidget* parent, const QString& name)
 } // namespace
 
 LatencyWidget::LatencyWidget(model::Session* session, QWidget* parent)
-    : LatencyWidget(session->selection(), session->viewport(), parent)
+    : LatencyWidget(nullptr, session, parent)
 {
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
-        });
 }
 
-LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+LatencyWidget::LatencyWidget(model::Comparison* comparison, QWidget* parent)
+    : LatencyWidget(comparison, comparison->a(), parent)
+{
+}
+
+LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
-    , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_selection(session->selection())
+    , m_viewport(session->viewport())
+    , m_window(new AnalysisWindow(m_selection, m_viewport, this))
     , m_statsModel(new LatencyStatsModel(this))
     , m_averageModel(new OperatorAverageModel(this))
     , m_averageProxy(new QSortFilterProxyModel(this))
-    , m_highlighter(this, selection)
+    , m_highlighter(this, session->selection())
 {
+    m_comparison = comparison;
+    m_compareModel = new LatencyCompareModel(this);
     setObjectName(QStringLiteral("latencyView"));
 
     m_unitBox = new QComboBox(this);
@@ -107,6 +112,13 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     m_statsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_statsView->horizontalHeader()->setStretchLastSection(true);
     m_statsView->setColumnHidden(LatencyStatsModel::Nanoseconds, true); // in the tooltips and exports
+    m_compareView = makeTable(this, QStringLiteral("latencyCompare"));
+    m_compareView->setModel(m_compareModel);
+    m_compareView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_compareView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_statsStack = new QStackedWidget(this);
+    m_statsStack->addWidget(m_statsView);
+    m_statsStack->addWidget(m_compareView);
 
     // --- histogram, with its scale above its right end
     auto* histogramPane = new QWidget(this);
@@ -151,14 +163,14 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     // Two pages: the distribution (statistics beside the histogram) and Furiosa's
     // per-operator table.
     auto* distribution = new QSplitter(Qt::Horizontal, this);
+    m_splitter = distribution;
     distribution->setObjectName(QStringLiteral("latencySplitter"));
     distribution->setChildrenCollapsible(false);
-    distribution->addWidget(m_statsView);
+    distribution->addWidget(m_statsStack);
     distribution->addWidget(histogramPane);
     distribution->setStretchFactor(0, 0);
     distribution->setStretchFactor(1, 1);
-    const QFontMetrics fm(font());
-    distribution->setSizes({ fm.horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30, 300 });
+    distribution->setSizes({ statsWidth(), 300 });
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(QStringLiteral("latencyPages"));
     m_pages->setDocumentMode(true);
@@ -193,7 +205,40 @@ LatencyWidget::LatencyWidget(model::Selection* selection, model::Viewport* viewp
     connect(m_averageView, &QWidget::customContextMenuRequested, this,
         [this](const QPoint& p) { tableMenu(m_averageView, p); });
 
+    if (m_comparison) {
+        m_compareModel->setThresholdPct(m_comparison->thresholdPct());
+        connect(
+            m_comparison, &model::Comparison::thresholdChanged, m_compareModel, &LatencyCompareModel::setThresholdPct);
+        connect(m_comparison, &model::Comparison::changed, this, &LatencyWidget::rebuild);
+        connect(m_comparison, &model::Comparison::offsetChanged, this, [this] {
+            if (m_window->mode() == AnalysisWindow::Mode::CurrentSelection)
+                rebuild();
+        });
+        model::Session* b = m_comparison->b();
+        connect(b, &model::Session::storeChanged, this, &LatencyWidget::rebuild);
+        connect(b, &model::Session::analysesChanged, this, [this] {
+            if (bSide().second != m_bCatalog)
+                rebuild();
+        });
+    }
     apply(nullptr);
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
+}
+
+std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>>
+LatencyWidget::bSide() const
+{
+    if (!m_comparison || !m_comparison->active())
+        return {};
+    const model::Session* b = m_comparison->b();
+    if (!b->store() || !b->analyses()->catalog)
+        return {};
+    return { b->store(), b->analyses()->catalog };
 }
 
 QSize LatencyWidget::sizeHint() const
@@ -225,10 +270,20 @@ void LatencyWidget::showHistogram()
     using analysis::LatencyBinning;
     if (m_scaleChoice && m_scaleUnit != m_stats.unit)
         m_scaleChoice.reset();
-    const LatencyBinning::Scale scale = m_scaleChoice.value_or(LatencyBinning::automatic(m_stats.minNs, m_stats.maxNs));
+    // Comparing, the automatic scale is the one for both sample sets together.
+    store::TimeNs lo = m_stats.minNs, hi = m_stats.maxNs;
+    if (m_bStats && m_bStats->count > 0) {
+        lo = m_stats.count > 0 ? std::min(lo, m_bStats->minNs) : m_bStats->minNs;
+        hi = std::max(hi, m_bStats->maxNs);
+    }
+    const LatencyBinning::Scale scale = m_scaleChoice.value_or(LatencyBinning::automatic(lo, hi));
     const QSignalBlocker block(m_scaleBox);
     m_scaleBox->setCurrentIndex(scale == LatencyBinning::Scale::Log ? 1 : 0);
-    m_histogram->setStats(m_stats, scale);
+    if (m_bStats)
+        m_histogram->setComparison(
+            m_aShared, m_bShared, scale, m_comparison->a()->fileName(), m_comparison->b()->fileName());
+    else
+        m_histogram->setStats(m_stats, scale);
     m_scaleBox->setEnabled(m_histogram->barSet() != nullptr);
 }
 
@@ -292,14 +347,40 @@ void LatencyWidget::rebuild()
     m_range = m_window->relativeRange();
     const std::string unit = m_unit.toStdString();
     const bool needUnits = !m_unitsFilled;
+    auto [bStore, bCatalog] = bSide();
+    m_bCatalog = bCatalog;
+    // B's window: the whole trace, or A's moved by the offset (a B time tB shows at tB - offset).
+    const store::TimeNs offset = m_comparison ? m_comparison->offsetNs() : 0;
+    const store::TimeRange bWindow = m_range ? store::TimeRange { window.start + offset, window.end + offset } : window;
     using ResultPtr = std::shared_ptr<const Result>;
     m_job.run(
         this,
-        [store = m_store, catalog = m_catalog, unit, window, needUnits](const std::atomic<bool>& cancel) -> ResultPtr {
+        [store = m_store, catalog = m_catalog, bStore = bStore, bCatalog = bCatalog, unit, window, bWindow, needUnits](
+            const std::atomic<bool>& cancel) -> ResultPtr {
             auto r = std::make_shared<Result>();
             r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
             if (cancel.load())
                 return nullptr;
+            if (bStore) {
+                // A's unit by name; none when A has none (B's own default would be another unit).
+                r->b = r->stats.unit.empty()
+                    ? analysis::LatencyStats()
+                    : analysis::LatencyAnalyzer::analyze(*bStore, *bCatalog, r->stats.unit, bWindow, kBins);
+                using analysis::LatencyBinning;
+                using analysis::LatencyOverlay;
+                const LatencyOverlay::Bins linear
+                    = LatencyOverlay::bin(r->stats.samples, r->b->samples, LatencyBinning::Scale::Linear, kBins);
+                const LatencyOverlay::Bins log
+                    = LatencyOverlay::bin(r->stats.samples, r->b->samples, LatencyBinning::Scale::Log, kBins);
+                r->aShared = r->stats;
+                r->aShared.histogram = linear.a;
+                r->aShared.logHistogram = log.a;
+                r->bShared = *r->b;
+                r->bShared.histogram = linear.b;
+                r->bShared.logHistogram = log.b;
+                if (cancel.load())
+                    return nullptr;
+            }
             r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
             if (needUnits)
                 r->defaultUnit
@@ -316,6 +397,9 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
 {
     if (!result) {
         m_stats = analysis::LatencyStats();
+        m_bStats.reset();
+        m_statsStack->setCurrentWidget(m_statsView);
+        m_compareModel->clear();
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
@@ -326,22 +410,83 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
     if (!m_unitsFilled)
         fillUnits(*result);
     m_stats = result->stats;
+    m_bStats = result->b;
     m_statsModel->setStats(m_stats, true);
     m_averageModel->setAverages(result->averages);
     const QString unit = QString::fromStdString(m_stats.unit);
+    auto instances
+        = [](uint64_t n) { return n == 1 ? tr("1 instance") : tr("%1 instances").arg(UnitFormat::count(quint64(n))); };
+    if (m_bStats) {
+        m_aShared = result->aShared;
+        m_bShared = result->bShared;
+        m_compareModel->setStats(m_stats, *m_bStats);
+        m_statsStack->setCurrentWidget(m_compareView);
+        fitCompareView();
+    } else {
+        m_compareModel->clear();
+        m_statsStack->setCurrentWidget(m_statsView);
+        if (m_splitter->orientation() == Qt::Vertical) { // as before the comparison
+            m_splitter->setOrientation(Qt::Horizontal);
+            m_splitter->setSizes({ statsWidth(), std::max(300, m_splitter->width() - statsWidth()) });
+        }
+    }
     if (unit.isEmpty())
         m_summary->setText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
+    else if (m_bStats)
+        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  A: %3  ·  B: %4  ·  %5")
+                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (A's default unit)") : QString(),
+                                   instances(m_stats.count), instances(m_bStats->count),
+                                   m_window->describe() + (m_range ? tr(", B's moved by the offset") : QString())));
     else if (m_stats.count == 0)
         m_summary->setText(tr("No instance of “%1” in the %2.").arg(unit.toHtmlEscaped(), m_window->describe()));
     else
-        m_summary->setText(
-            QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
-                .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
-                    m_stats.count == 1 ? tr("1 instance")
-                                       : tr("%1 instances").arg(UnitFormat::count(quint64(m_stats.count))),
-                    m_window->describe()));
+        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
+                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
+                                   instances(m_stats.count), m_window->describe()));
     showHistogram();
     emit updated();
+}
+
+// The A | B | Δ table whole beside the histogram: its columns fit their text, and the
+// splitter gives the table what they need.
+void LatencyWidget::fitCompareView()
+{
+    m_compareView->resizeColumnsToContents();
+    arrangeDistribution();
+}
+
+void LatencyWidget::arrangeDistribution()
+{
+    QTableView* table = m_compareView;
+    int need = 2 * table->frameWidth() + 4;
+    for (int c = 0; c < table->model()->columnCount(); ++c)
+        if (!table->isColumnHidden(c))
+            need += table->columnWidth(c);
+    const int rows = table->verticalHeader()->defaultSectionSize() * (table->model()->rowCount() + 1);
+    const int histogram = m_histogram->minimumWidth() + m_splitter->handleWidth();
+    // Too narrow for both side by side but tall enough for both stacked: the table on top.
+    const bool stack = width() < need + histogram && height() >= rows + m_histogram->minimumHeight() + 80;
+    const Qt::Orientation orientation = stack ? Qt::Vertical : Qt::Horizontal;
+    const bool turned = m_splitter->orientation() != orientation;
+    m_splitter->setOrientation(orientation);
+    const int total = (stack ? m_splitter->height() : m_splitter->width()) - m_splitter->handleWidth();
+    if (total <= 0)
+        return;
+    const int first = stack ? rows + 4 : std::min(need, std::max(total - m_histogram->minimumWidth(), total / 3));
+    if (stack || turned || m_splitter->sizes().value(0) < first)
+        m_splitter->setSizes({ first, total - first });
+}
+
+int LatencyWidget::statsWidth() const
+{
+    return fontMetrics().horizontalAdvance(QStringLiteral("Statistic   000.000 ms")) + 30;
+}
+
+void LatencyWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_bStats)
+        arrangeDistribution();
 }
 
 void LatencyWidget::fillUnits(const Result& r)

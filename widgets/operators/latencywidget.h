@@ -14,10 +14,13 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <utility>
 
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
+class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 
@@ -25,8 +28,13 @@ QT_BEGIN_NAMESPACE
 class QBarSet;
 QT_END_NAMESPACE
 
+namespace strata::model {
+class Comparison;
+}
+
 namespace strata::widgets {
 
+class LatencyCompareModel;
 class LatencyHistogram;
 class LatencyStatsModel;
 class OperatorAverageModel;
@@ -41,6 +49,11 @@ class OperatorAverageModel;
 // bins are linear or logarithmic: log when the longest instance is over LatencyBinning::
 // kLogRatio times the shortest, unless the user picked a scale for the unit shown (the
 // pick holds until another unit or profile is shown).
+//
+// While two profiles are compared, the same unit (A's unit name) in B — over B's whole trace,
+// or A's window moved by the alignment offset — beside A's: both histograms on the bins of
+// the two sample sets together (LatencyOverlay), and the figures with A, B and Δ columns
+// (LatencyCompareModel).
 class LatencyWidget : public QWidget {
     Q_OBJECT
 public:
@@ -48,6 +61,8 @@ public:
 
     // Follows the session's profile and analyses, and the state objects it shares.
     explicit LatencyWidget(model::Session* session, QWidget* parent = nullptr);
+    // The same for the comparison's A, with both profiles' distributions while comparing.
+    explicit LatencyWidget(model::Comparison* comparison, QWidget* parent = nullptr);
     ~LatencyWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
@@ -57,6 +72,11 @@ public:
     void setMode(AnalysisWindow::Mode mode);
 
     const analysis::LatencyStats& stats() const { return m_stats; }
+    bool comparing() const { return m_bStats.has_value(); } // B's figures are shown
+    const std::optional<analysis::LatencyStats>& bStats() const { return m_bStats; }
+    LatencyCompareModel* compareModel() const { return m_compareModel; }
+    QTableView* compareView() const { return m_compareView; }
+    LatencyHistogram* histogram() const { return m_histogram; }
     const std::vector<analysis::OperatorAverage>& averages() const;
     LatencyStatsModel* statsModel() const { return m_statsModel; }
     OperatorAverageModel* averageModel() const { return m_averageModel; }
@@ -77,15 +97,27 @@ public:
 signals:
     void updated(); // new figures are shown
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
-    LatencyWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    LatencyWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     struct Result {
         analysis::LatencyStats stats;
         std::vector<analysis::OperatorAverage> averages;
         std::string defaultUnit;
+        // Comparing: B's figures for A's unit, and both sides on shared bins, linear and log
+        // (their stats with the histograms replaced).
+        std::optional<analysis::LatencyStats> b;
+        analysis::LatencyStats aShared, bShared;
     };
+    // B's store and catalog while comparing with both ready; else nulls.
+    std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>> bSide() const;
+    void fitCompareView();
+    void arrangeDistribution(); // the A | B | Δ table beside the histogram, or above it when too narrow
+    int statsWidth() const; // A's own table's width beside the histogram
     void rebuild();
     void apply(const std::shared_ptr<const Result>& result);
     void fillUnits(const Result& r);
@@ -103,7 +135,11 @@ private:
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     QString m_unit; // "" = default
     analysis::LatencyStats m_stats;
+    std::optional<analysis::LatencyStats> m_bStats; // comparing
+    analysis::LatencyStats m_aShared, m_bShared; // the histogram's input while comparing
     std::optional<store::TimeRange> m_range;
+    model::Comparison* m_comparison = nullptr;
+    std::shared_ptr<const analysis::OperatorCatalog> m_bCatalog; // B's, as the latest analysis used
     bool m_unitsFilled = false;
     // The user's scale and the unit it was picked for; unset = automatic.
     std::optional<analysis::LatencyBinning::Scale> m_scaleChoice;
@@ -115,9 +151,13 @@ private:
     QLabel* m_summary = nullptr;
     QTabWidget* m_pages = nullptr;
     LatencyStatsModel* m_statsModel = nullptr;
+    LatencyCompareModel* m_compareModel = nullptr;
     OperatorAverageModel* m_averageModel = nullptr;
     QSortFilterProxyModel* m_averageProxy = nullptr;
     QTableView* m_statsView = nullptr;
+    QTableView* m_compareView = nullptr;
+    QStackedWidget* m_statsStack = nullptr;
+    QSplitter* m_splitter = nullptr;
     QTableView* m_averageView = nullptr;
     LatencyHistogram* m_histogram = nullptr;
 

@@ -1,5 +1,7 @@
 #include "overallsummarywidget.h"
 
+#include "comparesummarystack.h"
+#include "comparesummarytable.h"
 #include "summarybusychart.h"
 #include "summarycomputer.h"
 #include "summaryview.h"
@@ -10,6 +12,7 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <algorithm>
@@ -17,8 +20,20 @@
 namespace strata::widgets {
 
 OverallSummaryWidget::OverallSummaryWidget(model::Session* session, QWidget* parent)
-    : OverallSummaryWidget(parent)
+    : OverallSummaryWidget(nullptr, session, parent)
 {
+}
+
+OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, QWidget* parent)
+    : OverallSummaryWidget(comparison, comparison->a(), parent)
+{
+}
+
+OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
+    : QWidget(parent)
+    , m_computer(new SummaryComputer(this))
+{
+    build(comparison);
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
         [this, session] {
@@ -27,9 +42,7 @@ OverallSummaryWidget::OverallSummaryWidget(model::Session* session, QWidget* par
         });
 }
 
-OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
-    : QWidget(parent)
-    , m_computer(new SummaryComputer(this))
+void OverallSummaryWidget::build(model::Comparison* comparison)
 {
     setObjectName(QStringLiteral("overallSummary"));
     m_view = new SummaryView(this);
@@ -67,13 +80,32 @@ OverallSummaryWidget::OverallSummaryWidget(QWidget* parent)
         m_factsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_factsView->setVisible(open && m_factsView->topLevelItemCount() > 0);
     });
+    // A's page: the summary and the profile's facts; with a comparison, one side of a stack.
+    auto* page = new QWidget(this);
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->setSpacing(0);
+    pageLayout->addWidget(m_view, 1);
+    pageLayout->addSpacing(4);
+    pageLayout->addWidget(m_factsToggle, 0, Qt::AlignLeft);
+    pageLayout->addWidget(m_factsView);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_view, 1);
-    layout->addSpacing(4);
-    layout->addWidget(m_factsToggle, 0, Qt::AlignLeft);
-    layout->addWidget(m_factsView);
+    if (comparison) {
+        m_compare = new CompareSummaryStack(comparison, page, this);
+        CompareSummaryTable* table = m_compare->table();
+        table->setCaption(tr("Whole trace"), tr("Each profile's numbers are those of: strata-cli summary FILE"));
+        connect(m_compare, &CompareSummaryStack::comparingChanged, table, [table](bool on) {
+            if (on)
+                table->showWhole();
+        });
+        if (m_compare->comparing())
+            table->showWhole();
+        layout->addWidget(m_compare);
+    } else {
+        layout->addWidget(page);
+    }
     showFacts(nullptr);
     connect(m_computer, &SummaryComputer::ready, this, &OverallSummaryWidget::apply);
 }

@@ -11,8 +11,13 @@
 class QToolButton;
 class QTreeWidget;
 
+namespace strata::model {
+class Comparison;
+}
+
 namespace strata::widgets {
 
+class CompareSummaryStack;
 class SummaryBusyChart;
 class SummaryComputer;
 class SummaryView;
@@ -20,12 +25,15 @@ class SummaryView;
 // The Overall Summary dock (objectName "overallSummary"; as in the Neuron profiler): the
 // whole trace's SummaryView — the same numbers as `strata-cli summary FILE` — with a bar
 // chart of busy time per engine. Shows "Building summary…" from setStore until
-// setSummaryIndex.
+// setSummaryIndex. While two profiles are compared, an A | B | Δ mode (CompareSummaryStack)
+// shows both whole traces' engines side by side.
 class OverallSummaryWidget : public QWidget {
     Q_OBJECT
 public:
     // Follows the session's profile and analyses, and the state objects it shares.
     explicit OverallSummaryWidget(model::Session* session, QWidget* parent = nullptr);
+    // The same for the comparison's A, with the A | B | Δ mode.
+    explicit OverallSummaryWidget(model::Comparison* comparison, QWidget* parent = nullptr);
 
     std::shared_ptr<const analysis::TraceSummary> summary() const;
     bool isBusy() const;
@@ -34,12 +42,14 @@ public:
     // The profile's own facts (EventStore::metadata: a Neuron summary's MFU, a trace's
     // otherData, ...): key and value per row, under the summary; hidden when there are none.
     QTreeWidget* factsView() const { return m_factsView; }
+    CompareSummaryStack* compareStack() const { return m_compare; } // null without a comparison
 
 signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
-    OverallSummaryWidget(QWidget* parent);
+    OverallSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
+    void build(model::Comparison* comparison); // null: no A | B | Δ mode
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
     void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
@@ -51,6 +61,7 @@ private:
     SummaryBusyChart* m_chart;
     QToolButton* m_factsToggle;
     QTreeWidget* m_factsView;
+    CompareSummaryStack* m_compare = nullptr;
     QString m_path;
 };
 

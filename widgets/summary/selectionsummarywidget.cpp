@@ -1,10 +1,13 @@
 #include "selectionsummarywidget.h"
 
+#include "comparesummarystack.h"
+#include "comparesummarytable.h"
 #include "summarycomputer.h"
 #include "summaryview.h"
 #include <common/summaryformat.h>
 #include <common/unitformat.h>
 
+#include <state/comparison.h>
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/viewport.h>
@@ -15,20 +18,19 @@
 namespace strata::widgets {
 
 SelectionSummaryWidget::SelectionSummaryWidget(model::Session* session, QWidget* parent)
-    : SelectionSummaryWidget(session->selection(), session->viewport(), parent)
+    : SelectionSummaryWidget(nullptr, session, parent)
 {
-    session->follow(
-        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
-        [this, session] {
-            if (session->analyses()->summary != m_computer->index())
-                setSummaryIndex(session->analyses()->summary);
-        });
 }
 
-SelectionSummaryWidget::SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+SelectionSummaryWidget::SelectionSummaryWidget(model::Comparison* comparison, QWidget* parent)
+    : SelectionSummaryWidget(comparison, comparison->a(), parent)
+{
+}
+
+SelectionSummaryWidget::SelectionSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
+    , m_selection(session->selection())
+    , m_viewport(session->viewport())
     , m_computer(new SummaryComputer(this))
 {
     setObjectName(QStringLiteral("selectionSummary"));
@@ -36,16 +38,29 @@ SelectionSummaryWidget::SelectionSummaryWidget(model::Selection* selection, mode
     m_view->setFactsMode(SummaryView::FactsMode::Window);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    if (comparison) {
+        m_compare = new CompareSummaryStack(comparison, m_view, this);
+        connect(m_compare, &CompareSummaryStack::comparingChanged, this, [this](bool on) {
+            if (on)
+                refresh();
+        });
+        layout->addWidget(m_compare);
+    } else {
+        layout->addWidget(m_view);
+    }
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SelectionSummaryWidget::refresh);
     connect(m_computer, &SummaryComputer::ready, this, &SelectionSummaryWidget::apply);
-    if (m_viewport)
-        connect(m_viewport, &model::Viewport::visibleChanged, this, &SelectionSummaryWidget::onWindowMoved);
-    if (m_selection)
-        connect(m_selection, &model::Selection::timeSelectionChanged, this, &SelectionSummaryWidget::onWindowMoved);
+    connect(m_viewport, &model::Viewport::visibleChanged, this, &SelectionSummaryWidget::onWindowMoved);
+    connect(m_selection, &model::Selection::timeSelectionChanged, this, &SelectionSummaryWidget::onWindowMoved);
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
+        [this, session] {
+            if (session->analyses()->summary != m_computer->index())
+                setSummaryIndex(session->analyses()->summary);
+        });
 }
 
 void SelectionSummaryWidget::setStore(
@@ -103,6 +118,11 @@ void SelectionSummaryWidget::refresh()
         return;
     m_requestedSelection = targetIsSelection();
     m_computer->request(targetWindow());
+    if (m_compare && m_compare->comparing()) {
+        const auto [caption, tip] = captionFor(targetWindow(), m_requestedSelection);
+        m_compare->table()->setCaption(caption, tip);
+        m_compare->table()->showWindow(targetWindow());
+    }
 }
 
 bool SelectionSummaryWidget::isBusy() const
@@ -120,23 +140,28 @@ store::TimeNs SelectionSummaryWidget::origin() const
     return m_computer->store() ? m_computer->store()->extent().start : 0;
 }
 
+std::pair<QString, QString> SelectionSummaryWidget::captionFor(store::TimeRange window, bool selection) const
+{
+    const store::TimeNs o = origin();
+    const store::TimeRange rel { window.start - o, window.end - o };
+    const store::TimeRange extent = m_computer->store() ? m_computer->store()->extent() : store::TimeRange {};
+    const bool whole = !selection && window.start <= extent.start && window.end >= extent.end;
+    const QString span = SummaryFormat::window(rel);
+    const QString length = whole ? tr("whole trace") : UnitFormat::duration(rel.duration());
+    const QString caption
+        = selection ? tr("Selection: %1 (%2)").arg(span, length) : tr("Visible: %1 (%2)").arg(span, length);
+    const QString file = m_path.isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_path).fileName();
+    return { caption,
+        tr("%1, relative to the start of the trace.\nThe numbers of: strata-cli summary \"%2\" --range %3")
+            .arg(selection ? tr("The time selection") : tr("The visible window"), file, SummaryFormat::cliRange(rel)) };
+}
+
 void SelectionSummaryWidget::apply(std::shared_ptr<const analysis::TraceSummary> summary)
 {
     m_shownWindow = summary->window;
     m_shownSelection = m_requestedSelection; // the latest request is the one that arrives
-    const store::TimeNs o = origin();
-    const store::TimeRange rel { m_shownWindow.start - o, m_shownWindow.end - o };
-    const bool whole = !m_shownSelection && summary->window.start <= summary->trace.extent.start
-        && summary->window.end >= summary->trace.extent.end;
-    const QString span = SummaryFormat::window(rel);
-    const QString length = whole ? tr("whole trace") : UnitFormat::duration(rel.duration());
-    const QString caption
-        = m_shownSelection ? tr("Selection: %1 (%2)").arg(span, length) : tr("Visible: %1 (%2)").arg(span, length);
-    const QString file = m_path.isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_path).fileName();
-    m_view->setCaption(caption,
-        tr("%1, relative to the start of the trace.\nThe numbers of: strata-cli summary \"%2\" --range %3")
-            .arg(m_shownSelection ? tr("The time selection") : tr("The visible window"), file,
-                SummaryFormat::cliRange(rel)));
+    const auto [caption, tip] = captionFor(m_shownWindow, m_shownSelection);
+    m_view->setCaption(caption, tip);
     m_view->setSummary(std::move(summary));
     emit summaryUpdated();
 }

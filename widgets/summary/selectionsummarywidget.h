@@ -9,9 +9,15 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+
+namespace strata::model {
+class Comparison;
+}
 
 namespace strata::widgets {
 
+class CompareSummaryStack;
 class SummaryComputer;
 class SummaryView;
 
@@ -20,7 +26,9 @@ class SummaryView;
 // window — the numbers `strata-cli summary FILE --range START:END` prints for it. It
 // follows zoom and pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a
 // long drag), computed on the thread pool, and a result that a newer move has overtaken is
-// dropped. Shows "Building summary…" from setStore until setSummaryIndex.
+// dropped. Shows "Building summary…" from setStore until setSummaryIndex. While two
+// profiles are compared, an A | B | Δ mode (CompareSummaryStack) shows A's window and B's
+// same window, moved by the alignment offset, side by side.
 class SelectionSummaryWidget : public QWidget {
     Q_OBJECT
 public:
@@ -30,6 +38,8 @@ public:
 
     // Follows the session's profile and analyses, and the state objects it shares.
     explicit SelectionSummaryWidget(model::Session* session, QWidget* parent = nullptr);
+    // The same for the comparison's A, with the A | B | Δ mode.
+    explicit SelectionSummaryWidget(model::Comparison* comparison, QWidget* parent = nullptr);
 
     // The window to summarise now: the time selection, else the visible range (absolute).
     store::TimeRange targetWindow() const;
@@ -44,23 +54,28 @@ public:
     bool isBusy() const; // a move is waiting for the debounce or its result
     SummaryComputer* computer() const { return m_computer; }
     SummaryView* view() const { return m_view; }
+    CompareSummaryStack* compareStack() const { return m_compare; } // null without a comparison
 
 signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
-    SelectionSummaryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
+    SelectionSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
     void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
     void onWindowMoved();
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;
+    // "Selection: 1.200 ms – 3.400 ms (2.200 ms)" or "Visible: …" for an absolute window of A,
+    // and its tooltip.
+    std::pair<QString, QString> captionFor(store::TimeRange window, bool selection) const;
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
     SummaryComputer* m_computer;
     SummaryView* m_view;
+    CompareSummaryStack* m_compare = nullptr;
     QTimer m_debounce;
     QElapsedTimer m_burst; // since the first move the debounce has been holding back
     QString m_path;

@@ -1,0 +1,56 @@
+#include "comparesummarycomputer.h"
+
+#include <analysis/summary/summarycalculator.h>
+
+namespace strata::widgets {
+
+using ResultPtr = std::shared_ptr<const CompareSummaryComputer::Result>;
+
+CompareSummaryComputer::CompareSummaryComputer(QObject* parent)
+    : QObject(parent)
+{
+}
+
+void CompareSummaryComputer::setInputs(Side a, Side b)
+{
+    m_a = std::move(a);
+    m_b = std::move(b);
+    cancel(); // whatever is still running belongs to the previous inputs
+}
+
+void CompareSummaryComputer::cancel()
+{
+    m_job.cancel();
+    m_pending = false;
+}
+
+void CompareSummaryComputer::request(store::TimeRange aWindow, store::TimeRange bWindow)
+{
+    if (!canCompute())
+        return;
+    m_pending = true;
+    // The work owns references to both stores and indexes: they outlive a profile switch.
+    m_job.run(
+        this,
+        [a = m_a, b = m_b, aWindow, bWindow](const std::atomic<bool>& cancel) -> ResultPtr {
+            auto r = std::make_shared<Result>();
+            r->a = std::make_shared<const analysis::TraceSummary>(
+                analysis::SummaryCalculator::compute(*a.store, *a.index, aWindow));
+            if (cancel.load())
+                return nullptr;
+            r->b = std::make_shared<const analysis::TraceSummary>(
+                analysis::SummaryCalculator::compute(*b.store, *b.index, bWindow));
+            if (cancel.load())
+                return nullptr;
+            r->pairs = analysis::EngineMatcher::match(*r->a, *r->b);
+            return r;
+        },
+        [this](ResultPtr result) {
+            if (!result)
+                return;
+            m_pending = false;
+            emit ready(std::move(result));
+        });
+}
+
+} // namespace strata::widgets

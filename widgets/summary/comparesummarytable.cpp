@@ -1,0 +1,248 @@
+#include "comparesummarytable.h"
+
+#include "comparesummarymodel.h"
+#include <common/labels.h>
+#include <common/summaryformat.h>
+#include <common/tablesupport.h>
+#include <common/themepalette.h>
+#include <common/unitformat.h>
+
+#include <state/comparison.h>
+#include <state/session.h>
+
+#include <QEvent>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QTextDocument>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace strata::widgets {
+
+CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget* parent)
+    : QWidget(parent)
+    , m_comparison(comparison)
+    , m_computer(new CompareSummaryComputer(this))
+    , m_model(new CompareSummaryModel(this))
+{
+    setObjectName(QStringLiteral("compareSummary"));
+    m_stack = new QStackedWidget(this);
+    m_placeholder = Labels::placeholder(m_stack, 16);
+    m_placeholder->setObjectName(QStringLiteral("compareSummaryPlaceholder"));
+    m_placeholder->setText(tr("Building summaries…")); // until the first window is asked for
+
+    auto* content = new QWidget(m_stack);
+    m_caption = Labels::heading(content, 1.1);
+    m_caption->setObjectName(QStringLiteral("compareSummaryCaption"));
+    m_facts = new QLabel(content);
+    m_facts->setObjectName(QStringLiteral("compareSummaryFacts"));
+    m_facts->setTextFormat(Qt::RichText);
+    m_facts->setWordWrap(true);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_view = new QTreeView(content);
+    m_view->setObjectName(QStringLiteral("compareSummaryTable"));
+    TableSupport::setUp(m_view, 12);
+    m_view->setModel(m_model);
+    m_view->setTextElideMode(Qt::ElideRight); // engine names read from the start
+    QHeaderView* h = m_view->header();
+    h->setStretchLastSection(false);
+    h->setSectionsMovable(false);
+    h->setSectionResizeMode(CompareSummaryModel::Engine, QHeaderView::Stretch);
+    h->setSortIndicator(-1, Qt::DescendingOrder); // A's engine order until the user sorts
+    m_view->setSortingEnabled(true);
+    TableSupport::fitNumberColumns(m_view);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTreeView::expandAll);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &CompareSummaryTable::showContextMenu);
+    TableSupport::addCopyAction(
+        m_view, this, [this] { TableSupport::copyText(TableSupport::selectedRowsTsv(m_view)); });
+
+    auto* header = new QVBoxLayout;
+    header->setContentsMargins(10, 6, 10, 6);
+    header->setSpacing(2);
+    header->addWidget(m_caption);
+    header->addWidget(m_facts);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->setSpacing(0);
+    contentLayout->addLayout(header);
+    contentLayout->addWidget(m_view, 1);
+    m_stack->addWidget(m_placeholder);
+    m_stack->addWidget(content);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stack);
+
+    connect(m_computer, &CompareSummaryComputer::ready, this, &CompareSummaryTable::apply);
+    m_model->setThresholdPct(m_comparison->thresholdPct());
+    connect(m_comparison, &model::Comparison::thresholdChanged, m_model, &CompareSummaryModel::setThresholdPct);
+    connect(m_comparison, &model::Comparison::offsetChanged, this, [this] {
+        if (m_kind == Kind::Window)
+            request();
+    });
+    connect(m_comparison, &model::Comparison::changed, this, &CompareSummaryTable::inputsChanged);
+    for (model::Session* s : { m_comparison->a(), m_comparison->b() }) {
+        connect(s, &model::Session::storeChanged, this, &CompareSummaryTable::inputsChanged);
+        connect(s, &model::Session::analysesChanged, this, &CompareSummaryTable::inputsChanged);
+    }
+    inputsChanged();
+}
+
+store::TimeRange CompareSummaryTable::bWindowFor(store::TimeRange aWindow, store::TimeNs offset)
+{
+    return { aWindow.start + offset, aWindow.end + offset };
+}
+
+void CompareSummaryTable::inputsChanged()
+{
+    auto sideOf = [](const model::Session* s) {
+        return CompareSummaryComputer::Side { s->store(), s->store() ? s->analyses()->summary : nullptr };
+    };
+    const CompareSummaryComputer::Side a = sideOf(m_comparison->a());
+    const CompareSummaryComputer::Side b
+        = m_comparison->active() ? sideOf(m_comparison->b()) : CompareSummaryComputer::Side {};
+    const CompareSummaryComputer::Side &was_a = m_computer->a(), &was_b = m_computer->b();
+    if (a.store == was_a.store && a.index == was_a.index && b.store == was_b.store && b.index == was_b.index)
+        return; // another stage of an analysis these do not read
+    if (a.store != was_a.store || b.store != was_b.store)
+        m_model->setResult(nullptr); // never the numbers of a profile that is gone
+    m_computer->setInputs(a, b);
+    request();
+}
+
+void CompareSummaryTable::showWhole()
+{
+    m_kind = Kind::Whole;
+    request();
+}
+
+void CompareSummaryTable::showWindow(store::TimeRange aWindow)
+{
+    m_kind = Kind::Window;
+    m_aWindow = aWindow;
+    request();
+}
+
+void CompareSummaryTable::stop()
+{
+    m_kind = Kind::None;
+    m_computer->cancel();
+}
+
+void CompareSummaryTable::request()
+{
+    if (m_kind == Kind::None)
+        return;
+    if (!m_computer->canCompute()) {
+        m_computer->cancel();
+        m_placeholder->setText(
+            m_comparison->active() ? tr("Building summaries…") : tr("Compare with a second profile to see A | B | Δ."));
+        m_stack->setCurrentWidget(m_placeholder);
+        return;
+    }
+    if (m_kind == Kind::Whole)
+        m_computer->request(m_computer->a().store->extent(), m_computer->b().store->extent());
+    else
+        m_computer->request(m_aWindow, bWindowFor(m_aWindow, m_comparison->offsetNs()));
+}
+
+void CompareSummaryTable::apply(std::shared_ptr<const CompareSummaryComputer::Result> result)
+{
+    m_model->setResult(std::move(result));
+    updateFacts();
+    m_stack->setCurrentIndex(1);
+    emit updated();
+}
+
+void CompareSummaryTable::updateFacts()
+{
+    const auto& r = m_model->result();
+    if (!r) {
+        m_facts->clear();
+        return;
+    }
+    const QPalette& pal = palette();
+    const QString muted = ThemePalette::mix(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.62).name();
+    auto kv = [&](const QString& key, const QString& value) {
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(muted, key.toHtmlEscaped(), value.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    };
+    const QString gap = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
+    QStringList parts;
+    parts << kv(tr("A"), m_comparison->a()->fileName()) << kv(tr("B"), m_comparison->b()->fileName());
+    if (m_kind == Kind::Window) {
+        // B's window on B's own clock, relative to B's start, as strata-cli --range takes it.
+        const store::TimeNs origin = r->b->trace.extent.start;
+        const store::TimeRange rel { r->b->window.start - origin, r->b->window.end - origin };
+        parts << kv(tr("B's window"), SummaryFormat::window(rel));
+        const store::TimeNs offset = m_comparison->offsetNs();
+        parts << kv(tr("offset"), (offset > 0 ? QStringLiteral("+") : QString()) + UnitFormat::duration(offset));
+    }
+    m_facts->setText(parts.join(gap));
+    m_facts->setToolTip(tr("A: %1\nB: %2").arg(m_comparison->a()->filePath(), m_comparison->b()->filePath()));
+}
+
+void CompareSummaryTable::setCaption(const QString& text, const QString& toolTip)
+{
+    m_caption->setText(text);
+    m_caption->setToolTip(toolTip);
+}
+
+QString CompareSummaryTable::captionText() const
+{
+    return m_caption->text();
+}
+
+QString CompareSummaryTable::factsText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_facts->text());
+    return doc.toPlainText();
+}
+
+bool CompareSummaryTable::isBusy() const
+{
+    return m_computer->isBusy();
+}
+
+bool CompareSummaryTable::isShowingPlaceholder() const
+{
+    return m_stack->currentWidget() == m_placeholder;
+}
+
+store::TimeRange CompareSummaryTable::shownAWindow() const
+{
+    return m_model->result() ? m_model->result()->a->window : store::TimeRange {};
+}
+
+store::TimeRange CompareSummaryTable::shownBWindow() const
+{
+    return m_model->result() ? m_model->result()->b->window : store::TimeRange {};
+}
+
+void CompareSummaryTable::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    TableSupport::addCopyEntry(
+        &menu, this, [this] { TableSupport::copyText(TableSupport::selectedRowsTsv(m_view)); },
+        m_view->selectionModel()->hasSelection());
+    menu.addSeparator();
+    TableSupport::addExpandCollapse(&menu, m_view, m_model->rowCount() > 0);
+    QAction* order = menu.addAction(tr("Engine Order"), this, [this] { m_view->sortByColumn(-1, Qt::AscendingOrder); });
+    order->setEnabled(m_view->header()->sortIndicatorSection() >= 0);
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void CompareSummaryTable::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        m_model->setPalette(palette());
+        updateFacts();
+    }
+}
+
+} // namespace strata::widgets
