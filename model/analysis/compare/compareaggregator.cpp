@@ -65,10 +65,11 @@ CompareSideTotals totals(const OperatorTable& table, uint64_t steps)
     return t;
 }
 
-// Whether the window holds more than a quarter of the side's rows in scope. Measured on a
-// 10M-event trace, building a window index visits a row about four times faster than the
-// aggregator (which also keeps medians, metrics and engines the join does not read), so past
-// that share one index pass beats aggregating the window. Two binary searches per level.
+// Whether the window holds more than a quarter of the side's rows in scope. Building a window
+// index over every row took 35-54 ms per side on a 10M-event trace where aggregating the whole
+// trace took 100-225 ms (bench_compare, same run: the aggregator also keeps medians, metrics
+// and engines the join does not read), so past about that share one index pass beats
+// aggregating the window. Two binary searches per track level.
 bool wideWindow(const CompareInput& in, OperatorScope scope)
 {
     const store::EventStore& s = *in.store;
