@@ -4,6 +4,7 @@
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorwindowindex.h>
+#include <store/parallel.h>
 
 #include <algorithm>
 #include <chrono>
@@ -221,8 +222,20 @@ CompareResult CompareAggregator::compare(
     const OperatorTable tb = aggregate(b, options, cancel);
     if (cancel && cancel->load())
         return result;
-    const uint64_t stepsA = a.stepStarts ? steps(*a.stepStarts, a.window) : steps(*a.store, *a.catalog, a.window);
-    const uint64_t stepsB = b.stepStarts ? steps(*b.stepStarts, b.window) : steps(*b.store, *b.catalog, b.window);
+    // Without step starts each side's count is a single-threaded pass: the two run side by side.
+    uint64_t counted[2] = { 0, 0 };
+    const CompareInput* sides[2] = { &a, &b };
+    auto count = [&](unsigned i) {
+        const CompareInput& in = *sides[i];
+        counted[i] = in.stepStarts ? steps(*in.stepStarts, in.window) : steps(*in.store, *in.catalog, in.window);
+    };
+    if (a.stepStarts || b.stepStarts) {
+        count(0);
+        count(1);
+    } else {
+        store::Parallel::parts(2, count);
+    }
+    const uint64_t stepsA = counted[0], stepsB = counted[1];
     result = join(ta, tb, stepsA, stepsB, options);
     result.level = options.level;
     result.scope = options.scope;
