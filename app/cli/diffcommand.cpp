@@ -196,7 +196,7 @@ int runDiff(const std::vector<std::string>& argv)
 } // namespace
 
 STRATA_CLI_COMMAND("diff",
-    "diff A B [--level L] [--scope S] [--range-a X:Y] [--range-b X:Y] [--per-step] [--json|--csv]",
+    "diff A B [--level L] [--scope S] [--range-a X:Y] [--range-b X:Y] [--per-step] [--threshold PCT] [--json|--csv]",
     "compare two profiles per operator: added, removed, slower, faster, unchanged, with Δ total, Δ %, Δ avg", &runDiff);
 
 } // namespace strata::app

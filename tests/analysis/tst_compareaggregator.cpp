@@ -83,6 +83,8 @@ private slots:
     void threshold_data();
     void threshold();
     void statusNames();
+    void zeroBaseline_data();
+    void zeroBaseline();
     void perStep_data();
     void perStep();
     void sortOrder();
@@ -252,6 +254,29 @@ void tst_CompareAggregator::statusNames()
     QCOMPARE(CompareAggregator::status(0, 3, std::nullopt, 2), CompareStatus::Added);
     QCOMPARE(CompareAggregator::status(3, 0, -100.0, 2), CompareStatus::Removed);
     QCOMPARE(CompareAggregator::status(1, 1, std::nullopt, 2), CompareStatus::Unchanged); // both took no time
+}
+
+// A's slices took no time: no Δ %, and slower only when B's took some.
+void tst_CompareAggregator::zeroBaseline_data()
+{
+    QTest::addColumn<int>("bDur");
+    QTest::addColumn<QString>("status");
+    QTest::newRow("B took some") << 10 << "slower";
+    QTest::newRow("B took none") << 0 << "unchanged";
+}
+
+void tst_CompareAggregator::zeroBaseline()
+{
+    QFETCH(int, bDur);
+    QFETCH(QString, status);
+    const Profile a("X 1 op 0 0"), b(QString("X 1 op 0 %1").arg(bDur));
+    const CompareResult r = CompareAggregator::compare(a.input(), b.input(), options(OperatorLevel::Name));
+    const CompareRow* row = findRow(r, "op");
+    QVERIFY(row);
+    QCOMPARE(row->aCount, 1.0);
+    QVERIFY(!row->deltaPct);
+    QCOMPARE(row->deltaNs, double(bDur));
+    QCOMPARE(QString(compareStatusName(row->status)), status);
 }
 
 // A ran 2 steps, B 4, each step the same: per step nothing changed; in total B doubled.

@@ -58,7 +58,8 @@ public:
     static std::vector<store::TimeNs> stepStarts(const store::EventStore& store, const OperatorCatalog& catalog);
     // How many of `starts` lie in [window.start, window.end).
     static uint64_t steps(const std::vector<store::TimeNs>& starts, store::TimeRange window);
-    // Status of a row from its counts and Δ %, as compare() decides it.
+    // Status of a row from its counts and Δ %, as compare() decides it (compare() also calls a
+    // row slower when A's slices took no time and B's some, which has no Δ %).
     static CompareStatus status(double aCount, double bCount, std::optional<double> deltaPct, double thresholdPct);
 };
 
