@@ -345,8 +345,18 @@ void CompareWidget::recompute()
             find(*i.storeB, *i.catalogB, i.stepsB, i.indexB);
             if (cancel.load())
                 return {};
-            analysis::CompareInput a { i.storeA.get(), i.catalogA.get(), windowA, i.indexA.get(), i.stepsA.get() };
-            analysis::CompareInput b { i.storeB.get(), i.catalogB.get(), windowB, i.indexB.get(), i.stepsB.get() };
+            // By member, not by position: CompareInput's optional members may grow.
+            analysis::CompareInput a, b;
+            a.store = i.storeA.get();
+            a.catalog = i.catalogA.get();
+            a.window = windowA;
+            a.index = i.indexA.get();
+            a.stepStarts = i.stepsA.get();
+            b.store = i.storeB.get();
+            b.catalog = i.catalogB.get();
+            b.window = windowB;
+            b.index = i.indexB.get();
+            b.stepStarts = i.stepsB.get();
             out.result = std::make_shared<const analysis::CompareResult>(
                 analysis::CompareAggregator::compare(a, b, options, &cancel));
             return cancel.load() ? Outcome {} : out;
