@@ -98,11 +98,15 @@ void CompareBar::refresh()
     m_b->setText(tr("B: <b>%1</b>").arg(m_comparison->b()->fileName().toHtmlEscaped()));
     m_a->setToolTip(m_comparison->a()->filePath());
     m_b->setToolTip(m_comparison->b()->filePath());
-    const store::TimeNs off = m_comparison->offsetNs();
-    // The offset is B's alignment point minus A's: "B +1.2 ms" = B's clock runs 1.2 ms ahead.
-    const QString sign = off < 0 ? QStringLiteral("−") : QStringLiteral("+");
-    m_offset->setText(tr("offset %1%2").arg(sign, widgets::UnitFormat::duration(std::llabs(off))));
-    m_offset->setToolTip(tr("B's time minus A's at the alignment point: %1 ns").arg(off));
+    // Shown as where B's start sits against A's ("B starts at A +1.2 ms"): the raw offset of two
+    // captures is mostly the difference of their clocks' epochs, which means nothing to a user.
+    const store::TimeNs shift = m_comparison->startShiftNs();
+    const QString sign = shift < 0 ? QStringLiteral("−") : QStringLiteral("+");
+    m_offset->setText(tr("B starts at A %1%2").arg(sign, widgets::UnitFormat::duration(std::llabs(shift))));
+    m_offset->setToolTip(tr("B's trace start is drawn %1 ns from A's. B's clock minus A's at the alignment "
+                            "point: %2 ns")
+                             .arg(shift)
+                             .arg(m_comparison->offsetNs()));
 }
 
 void CompareBar::showAlignment()

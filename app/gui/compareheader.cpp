@@ -52,10 +52,10 @@ void CompareHeader::paintEvent(QPaintEvent*)
     p.drawText(text, Qt::AlignVCenter | Qt::AlignLeft, title);
     p.setFont(font());
     p.setPen(palette().color(QPalette::PlaceholderText));
-    const store::TimeNs off = m_comparison->offsetNs();
-    const QString hint
-        = tr("offset %1%2 — drag to shift")
-              .arg(off < 0 ? QStringLiteral("−") : QStringLiteral("+"), widgets::UnitFormat::duration(std::llabs(off)));
+    const store::TimeNs shift = m_comparison->startShiftNs(); // as the compare bar says it
+    const QString hint = tr("starts at A %1%2 — drag to shift")
+                             .arg(shift < 0 ? QStringLiteral("−") : QStringLiteral("+"),
+                                 widgets::UnitFormat::duration(std::llabs(shift)));
     p.drawText(text, Qt::AlignVCenter | Qt::AlignRight, hint);
 }
 

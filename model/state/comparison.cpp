@@ -83,6 +83,13 @@ void Comparison::swap()
     emit changed();
 }
 
+store::TimeNs Comparison::startShiftNs() const
+{
+    if (!active() || !m_a->isOpen())
+        return 0;
+    return (m_b->store()->extent().start - m_offset) - m_a->store()->extent().start;
+}
+
 void Comparison::setOffsetNs(store::TimeNs offset)
 {
     setAlignment(Alignment::Manual);

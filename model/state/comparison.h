@@ -48,6 +48,9 @@ public:
 
     store::TimeNs offsetNs() const { return m_offset; }
     void setOffsetNs(store::TimeNs offset); // emits offsetChanged on a change; Alignment becomes Manual
+    // Where B's trace start is drawn, relative to A's: 0 when the starts are aligned. What the
+    // compare bar shows, since the raw offset of two captures is mostly their clocks' epochs.
+    store::TimeNs startShiftNs() const;
     Alignment alignment() const { return m_alignment; }
     // Computes the offset for `how` from both profiles (and their markers and selections) and
     // applies it; false (offset unchanged) when it cannot: no step in one profile, fewer than

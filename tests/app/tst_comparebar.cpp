@@ -42,7 +42,9 @@ private slots:
         QVERIFY(bar->isVisible());
         QVERIFY(bar->aLabel()->text().contains("a.json"));
         QVERIFY(bar->bLabel()->text().contains("b.json"));
-        QCOMPARE(bar->offsetLabel()->text(), QStringLiteral("offset +2.000 ms"));
+        // Aligned at the trace starts: B's start is drawn at A's, whatever the clocks say.
+        QCOMPARE(bar->offsetLabel()->text(), QStringLiteral("B starts at A +0 ns"));
+        QVERIFY(bar->offsetLabel()->toolTip().contains(QStringLiteral("2000000 ns")));
         QTest::mouseClick(bar->endButton(), Qt::LeftButton);
         QVERIFY(!c.active());
         QVERIFY(!bar->isVisible());
@@ -55,12 +57,14 @@ private slots:
         Comparison c(&a);
         app::CompareBar bar(&c);
         c.start(makeStore(0), "/p/b.json", model::LoadInfo());
-        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("offset −500 ns"));
+        QCOMPARE(c.offsetNs(), store::TimeNs(-500));
+        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("B starts at A +0 ns"));
         QTest::mouseClick(bar.swapButton(), Qt::LeftButton);
         QVERIFY(bar.aLabel()->text().contains("b.json"));
         QVERIFY(bar.bLabel()->text().contains("a.json"));
         QCOMPARE(a.fileName(), QStringLiteral("b.json"));
-        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("offset +500 ns"));
+        QCOMPARE(c.offsetNs(), store::TimeNs(500));
+        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("B starts at A +0 ns"));
     }
 
     void pickerCallsAlign_data()
@@ -106,7 +110,8 @@ private slots:
         c.start(makeStore(0), "/p/b.json", model::LoadInfo());
         c.setOffsetNs(1500);
         QCOMPARE(bar.alignmentPicker()->currentText(), QStringLiteral("Manual"));
-        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("offset +1.500 µs"));
+        // B time t is drawn at A time t − 1500: B's start (0) sits 1.5 µs before A's.
+        QCOMPARE(bar.offsetLabel()->text(), QStringLiteral("B starts at A −1.500 µs"));
     }
 };
 

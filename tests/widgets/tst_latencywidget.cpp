@@ -437,8 +437,10 @@ void tst_LatencyWidget::compareOverlay()
     QCOMPARE(h->bins().back().endNs, 500000.0);
     QCOMPARE(h->bins().back().count, uint64_t(4));
     QCOMPARE(h->bBins().front().count, uint64_t(4));
-    QVERIFY(h->barSet()->label().contains(QStringLiteral("a.json")));
-    QVERIFY(h->bBarSet()->label().contains(QStringLiteral("b.json")));
+    QCOMPARE(h->barSet()->label(), QStringLiteral("A"));
+    QCOMPARE(h->bBarSet()->label(), QStringLiteral("B"));
+    QVERIFY(h->toolTip().contains(QStringLiteral("a.json")));
+    QVERIFY(h->toolTip().contains(QStringLiteral("b.json")));
     QVERIFY(h->barSet()->color() != h->bBarSet()->color());
 
     // The table: A, B, Δ = B − A and Δ % of A.

@@ -119,6 +119,7 @@ void LatencyHistogram::setStats(const analysis::LatencyStats& stats, Scale scale
 {
     m_stats = stats;
     m_b.reset();
+    setToolTip(QString());
     m_scale = scale;
     draw();
 }
@@ -128,8 +129,7 @@ void LatencyHistogram::setComparison(const analysis::LatencyStats& a, const anal
 {
     m_stats = a;
     m_b = b;
-    m_aName = aName;
-    m_bName = bName;
+    setToolTip(tr("A: %1\nB: %2").arg(aName, bName)); // the legend has only the letters
     m_scale = scale;
     draw();
 }
@@ -158,13 +158,9 @@ void LatencyHistogram::draw()
     c->setTitle(any || m_stats.unit.empty() ? QString() : tr("No instances"));
     if (!any)
         return;
-    // Legend names: long file names elided, so the legend keeps one line.
-    const QFontMetrics fm(c->legend()->font());
-    auto named = [&fm](const QString& side, const QString& file) {
-        return side + QStringLiteral(": ")
-            + fm.elidedText(file, Qt::ElideMiddle, fm.horizontalAdvance(QLatin1Char('x')) * 24);
-    };
-    m_set = new QBarSet(m_b ? named(tr("A"), m_aName) : tr("instances"));
+    // Legend names: the sides' letters only. The compare bar names the files, and in a dock of
+    // the default width QtCharts drops the text of longer entries and keeps bare swatches.
+    m_set = new QBarSet(m_b ? tr("A") : tr("instances"));
     m_set->setColor(ThemePalette::transfer());
     m_set->setBorderColor(palette().color(QPalette::Base));
     QStringList categories;
@@ -177,7 +173,7 @@ void LatencyHistogram::draw()
     m_series->append(m_set);
     if (m_b) {
         // B beside A in each bin: the same edges, so a bin's two bars compare directly.
-        m_bSet = new QBarSet(named(tr("B"), m_bName));
+        m_bSet = new QBarSet(tr("B"));
         m_bSet->setColor(ThemePalette::execution());
         m_bSet->setBorderColor(palette().color(QPalette::Base));
         for (const analysis::LatencyBin& b : bBins()) {
@@ -220,8 +216,8 @@ void LatencyHistogram::draw()
     m_countAxis->setTickInterval(step);
 
     // Comparing: each side's median (the table has the other figures); else the median and p99.
-    m_medianLine->setName(m_b ? tr("A median") : tr("median"));
-    m_bMedianLine->setName(tr("B median"));
+    m_medianLine->setName(m_b ? tr("A p50") : tr("median"));
+    m_bMedianLine->setName(tr("B p50"));
     if (m_stats.count > 0)
         *m_medianLine << QPointF(at(m_stats.medianNs), 0) << QPointF(at(m_stats.medianNs), top);
     if (!m_b)

@@ -61,7 +61,6 @@ private:
 
     analysis::LatencyStats m_stats;
     std::optional<analysis::LatencyStats> m_b; // comparing
-    QString m_aName, m_bName;
     Scale m_scale = Scale::Linear;
     QBarSeries* m_series;
     QBarSet* m_set = nullptr;
