@@ -12,37 +12,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "clirun.h"
+
 #include <cmath>
 #include <map>
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(STRATA_CLI_PATH), args);
-    Run r;
-    if (!p.waitForStarted(-1))
-        return r;
-    p.closeWriteChannel();
-    p.waitForFinished(-1);
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QString samplePath()
-{
-    return QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
-}
 
 // What one row of the generated pair should read, from the spec alone.
 struct Expected {

@@ -178,8 +178,9 @@ void CompareSummaryTable::updateFacts()
         const store::TimeNs origin = r->b->trace.extent.start;
         const store::TimeRange rel { r->b->window.start - origin, r->b->window.end - origin };
         parts << kv(tr("B's window"), SummaryFormat::window(rel));
-        const store::TimeNs offset = m_comparison->offsetNs();
-        parts << kv(tr("offset"), (offset > 0 ? QStringLiteral("+") : QString()) + UnitFormat::duration(offset));
+        // As the compare bar says it: the raw offset of two captures is mostly their clocks' epochs.
+        const store::TimeNs shift = m_comparison->startShiftNs();
+        parts << kv(tr("B starts at A"), (shift >= 0 ? QStringLiteral("+") : QString()) + UnitFormat::duration(shift));
     }
     m_facts->setText(parts.join(gap));
     m_facts->setToolTip(tr("A: %1\nB: %2").arg(m_comparison->a()->filePath(), m_comparison->b()->filePath()));

@@ -1,0 +1,36 @@
+#pragma once
+// Runs the built strata-cli (STRATA_CLI_PATH) as a user would and keeps what it printed.
+#include <QByteArray>
+#include <QProcess>
+#include <QStringList>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QProcess::ExitStatus status = QProcess::CrashExit; // CrashExit also when it never started
+    QByteArray out, err;
+};
+
+inline Run runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(STRATA_CLI_PATH), args);
+    Run r;
+    if (!p.waitForStarted(-1))
+        return r;
+    p.closeWriteChannel();
+    p.waitForFinished(-1);
+    r.exitCode = p.exitCode();
+    r.status = p.exitStatus();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+inline QString samplePath()
+{
+    return QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+}
+
+} // namespace
