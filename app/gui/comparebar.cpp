@@ -85,6 +85,8 @@ CompareBar::CompareBar(Comparison* comparison, QWidget* parent)
     connect(m_comparison, &Comparison::changed, this, &CompareBar::refresh);
     connect(m_comparison, &Comparison::offsetChanged, this, &CompareBar::refresh);
     connect(m_comparison, &Comparison::alignmentChanged, this, &CompareBar::showAlignment);
+    connect(m_comparison, &Comparison::alignmentFailed, this,
+        [this](Comparison::Alignment how) { emit message(whyNot(how)); });
     refresh();
     showAlignment();
 }

@@ -198,8 +198,13 @@ void Comparison::findFirstStep(Session* s)
             st.generation = generation;
             st.start = start;
             if (m_alignment == Alignment::FirstStep && stepReady(m_a) && stepReady(m_b)) {
-                if (const auto offset = computeOffset(Alignment::FirstStep))
+                if (const auto offset = computeOffset(Alignment::FirstStep)) {
                     applyOffset(*offset);
+                } else {
+                    // One side has no step: say so rather than keep "First step" on the old offset.
+                    align(Alignment::TraceStart);
+                    emit alignmentFailed(Alignment::FirstStep);
+                }
             }
         });
 }

@@ -66,6 +66,9 @@ signals:
     void offsetChanged(strata::store::TimeNs offset);
     void thresholdChanged(double pct);
     void alignmentChanged(strata::model::Comparison::Alignment how);
+    // An alignment accepted while pending (FirstStep before both steps were known) turned out
+    // impossible; the comparison went back to the trace starts.
+    void alignmentFailed(strata::model::Comparison::Alignment how);
 
 private:
     // The start of the first step of one side, found on a worker once its catalog is built.

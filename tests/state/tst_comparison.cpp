@@ -116,11 +116,18 @@ private slots:
         a.open(makeStore(0, 1000, 0, "12"), "a.json", model::LoadInfo());
         Comparison c(&a);
         c.start(makeStore(300, 1000, 3, "57"), "b.json", model::LoadInfo());
+        QSignalSpy failed(&c, &Comparison::alignmentFailed);
+        // Accepted while the steps are being found (results arrive through the event loop)...
         QVERIFY(c.align(Comparison::Alignment::FirstStep));
-        QTRY_VERIFY(c.a()->analyses()->catalog && c.b()->analyses()->catalog);
-        // Once both are known, FirstStep has nothing to align A's side with.
-        QTRY_VERIFY(!c.align(Comparison::Alignment::FirstStep));
+        QCOMPARE(c.alignment(), Comparison::Alignment::FirstStep);
+        // ...then A turns out to have none: back to the trace starts, and said so.
+        QTRY_COMPARE(failed.count(), 1);
+        QCOMPARE(failed.at(0).at(0).value<Comparison::Alignment>(), Comparison::Alignment::FirstStep);
+        QCOMPARE(c.alignment(), Comparison::Alignment::TraceStart);
         QCOMPARE(c.offsetNs(), store::TimeNs(300));
+        // Asked again once both are known, it is refused at once.
+        QVERIFY(!c.align(Comparison::Alignment::FirstStep));
+        QCOMPARE(c.alignment(), Comparison::Alignment::TraceStart);
     }
 
     void markers()
