@@ -2,7 +2,7 @@
 
 #include <state/comparison.h>
 
-#include <common/unitformat.h>
+#include <common/deltaformat.h>
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -10,7 +10,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 
-#include <cstdlib>
 
 namespace strata::app {
 
@@ -103,8 +102,7 @@ void CompareBar::refresh()
     // Shown as where B's start sits against A's ("B starts at A +1.2 ms"): the raw offset of two
     // captures is mostly the difference of their clocks' epochs, which means nothing to a user.
     const store::TimeNs shift = m_comparison->startShiftNs();
-    const QString sign = shift < 0 ? QStringLiteral("−") : QStringLiteral("+");
-    m_offset->setText(tr("B starts at A %1%2").arg(sign, widgets::UnitFormat::duration(std::llabs(shift))));
+    m_offset->setText(tr("B starts at A %1").arg(widgets::DeltaFormat::startShift(shift)));
     m_offset->setToolTip(tr("B's trace start is drawn %1 ns from A's. B's clock minus A's at the alignment "
                             "point: %2 ns")
                              .arg(shift)

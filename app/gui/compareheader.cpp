@@ -3,13 +3,12 @@
 #include <state/comparison.h>
 #include <state/viewport.h>
 
-#include <common/unitformat.h>
+#include <common/deltaformat.h>
 
 #include <QMouseEvent>
 #include <QPainter>
 
 #include <cmath>
-#include <cstdlib>
 
 namespace strata::app {
 
@@ -53,9 +52,7 @@ void CompareHeader::paintEvent(QPaintEvent*)
     p.setFont(font());
     p.setPen(palette().color(QPalette::PlaceholderText));
     const store::TimeNs shift = m_comparison->startShiftNs(); // as the compare bar says it
-    const QString hint = tr("starts at A %1%2 — drag to shift")
-                             .arg(shift < 0 ? QStringLiteral("−") : QStringLiteral("+"),
-                                 widgets::UnitFormat::duration(std::llabs(shift)));
+    const QString hint = tr("starts at A %1 — drag to shift").arg(widgets::DeltaFormat::startShift(shift));
     p.drawText(text, Qt::AlignVCenter | Qt::AlignRight, hint);
 }
 

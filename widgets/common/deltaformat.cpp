@@ -22,6 +22,12 @@ QString DeltaFormat::signedValue(double delta, QString (*format)(double))
     return magnitude;
 }
 
+QString DeltaFormat::startShift(qint64 shiftNs)
+{
+    const QString magnitude = UnitFormat::duration(shiftNs < 0 ? -shiftNs : shiftNs);
+    return (shiftNs < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + magnitude;
+}
+
 std::optional<double> DeltaFormat::percentOf(double a, double b)
 {
     if (a == 0)

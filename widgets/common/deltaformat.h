@@ -17,6 +17,9 @@ public:
     // `delta` with an explicit sign ("+", or "−" U+2212) and the magnitude as `format`
     // writes it; zero has no sign.
     static QString signedValue(double delta, QString (*format)(double));
+    // Where B's trace start is drawn against A's, always signed ("+0 ns", "−1.500 µs"): the
+    // compare bar, B's header strip and the summaries' facts say it alike.
+    static QString startShift(qint64 shiftNs);
     // 100 × (b − a) / a; none when a is 0.
     static std::optional<double> percentOf(double a, double b);
     static QString percent(const std::optional<double>& pct); // "+50.0 %", "—"

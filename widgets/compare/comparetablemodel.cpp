@@ -1,5 +1,6 @@
 #include "comparetablemodel.h"
 
+#include <common/deltaformat.h>
 #include <common/unitformat.h>
 
 #include <QStringList>
@@ -78,11 +79,8 @@ QString CompareTableModel::statusText(CompareStatus status)
 
 QString CompareTableModel::signedDuration(double ns)
 {
-    const store::TimeNs v = roundNs(ns);
-    if (v == 0)
-        return UnitFormat::duration(0);
-    // U+2212 minus: the same width as '+', so the columns of signs line up.
-    return (v > 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) + UnitFormat::duration(std::llabs(v));
+    return DeltaFormat::signedValue(
+        double(roundNs(ns)), [](double v) { return UnitFormat::duration(store::TimeNs(v)); });
 }
 
 QString CompareTableModel::deltaPctText(const std::optional<double>& pct)

@@ -1,11 +1,11 @@
 #include "comparesummarytable.h"
 
 #include "comparesummarymodel.h"
+#include <common/deltaformat.h>
 #include <common/labels.h>
 #include <common/summaryformat.h>
 #include <common/tablesupport.h>
 #include <common/themepalette.h>
-#include <common/unitformat.h>
 
 #include <state/comparison.h>
 #include <state/session.h>
@@ -180,7 +180,7 @@ void CompareSummaryTable::updateFacts()
         parts << kv(tr("B's window"), SummaryFormat::window(rel));
         // As the compare bar says it: the raw offset of two captures is mostly their clocks' epochs.
         const store::TimeNs shift = m_comparison->startShiftNs();
-        parts << kv(tr("B starts at A"), (shift >= 0 ? QStringLiteral("+") : QString()) + UnitFormat::duration(shift));
+        parts << kv(tr("B starts at A"), DeltaFormat::startShift(shift));
     }
     m_facts->setText(parts.join(gap));
     m_facts->setToolTip(tr("A: %1\nB: %2").arg(m_comparison->a()->filePath(), m_comparison->b()->filePath()));
