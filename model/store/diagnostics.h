@@ -22,6 +22,7 @@ public:
     static constexpr size_t kMaxMessages = 50;
 
 private:
+    friend class SnapshotReader; // model/snapshot restores messages without counting them again
     std::map<std::string, uint64_t> m_counts;
     std::vector<std::string> m_messages;
 };

@@ -106,6 +106,8 @@ public:
 private:
     friend class StoreBuilder;
     friend class StoreFinalizer;
+    friend class SnapshotWriter; // model/snapshot: writes and restores the columns as they are
+    friend class SnapshotReader;
 
     StringPool m_strings;
     TypeTable m_types;
