@@ -1,0 +1,360 @@
+#include "snapshotreader.h"
+
+#include "readchecks.h"
+#include "snapshotformat.h"
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace strata::store {
+
+using namespace snapshot;
+
+namespace {
+
+struct DCtxFree {
+    void operator()(ZSTD_DCtx* c) const { ZSTD_freeDCtx(c); }
+};
+
+} // namespace
+
+SnapshotReader::SnapshotReader(const uint8_t* data, size_t size, const Options& options)
+    : m_data(data)
+    , m_size(size)
+    , m_options(options)
+{
+}
+
+void SnapshotReader::header(SnapshotReadResult& out)
+{
+    FileHeader h;
+    check(m_size >= sizeof h, "the file is shorter than a snapshot header");
+    std::memcpy(&h, m_data, sizeof h);
+    check(std::memcmp(h.magic, kMagic, sizeof kMagic) == 0, "not a Strata snapshot (wrong magic)");
+    if (h.byteOrder != kByteOrderMark)
+        bad("the snapshot was written with another byte order");
+    if (h.version != kVersion)
+        bad("snapshot format version " + std::to_string(h.version) + ", this build reads " + std::to_string(kVersion));
+    check(h.layoutId == layoutId(), "the snapshot was written by a build with another store layout");
+    check(h.fileBytes == m_size,
+        ("the file holds " + std::to_string(m_size) + " bytes, its header says " + std::to_string(h.fileBytes))
+            .c_str());
+    check(h.sectionCount == kSectionCount, "the snapshot has the wrong number of sections");
+    check(h.fingerprintBytes <= kMaxFingerprintBytes, "the source fingerprint is too long");
+    const uint64_t headBytes
+        = sizeof h + uint64_t(h.fingerprintBytes) + uint64_t(h.sectionCount) * sizeof(DirectoryEntry);
+    check(headBytes <= m_size, "the file ends inside the header");
+    const uint32_t expected = h.headerCrc;
+    h.headerCrc = 0;
+    uLong c = crc32(0L, Z_NULL, 0);
+    c = crc32(c, reinterpret_cast<const Bytef*>(&h), sizeof h);
+    c = crc32(c, m_data + sizeof h, uInt(headBytes - sizeof h));
+    check(uint32_t(c) == expected, "the header's checksum does not match");
+    out.fingerprint.assign(reinterpret_cast<const char*>(m_data + sizeof h), h.fingerprintBytes);
+
+    m_dir.resize(kSectionCount);
+    std::memcpy(m_dir.data(), m_data + sizeof h + h.fingerprintBytes, kSectionCount * sizeof(DirectoryEntry));
+    uint64_t end = headBytes;
+    for (uint32_t i = 0; i < kSectionCount; ++i) {
+        const DirectoryEntry& e = m_dir[i];
+        m_at = sizeof h + h.fingerprintBytes + i * sizeof(DirectoryEntry);
+        check(e.id == i + 1, "the directory lists the sections out of order");
+        check(e.codec == uint32_t(Codec::Zstd), "a section has an unknown encoding");
+        // Sections follow each other without overlap, inside the file.
+        check(e.offset == end && e.storedBytes <= m_size - e.offset, "a section lies outside the file");
+        check(e.rawBytes <= e.storedBytes * kMaxExpansion + 4096, "a section declares more bytes than it can hold");
+        end = e.offset + e.storedBytes;
+    }
+    check(end == m_size, "the file has bytes after its last section");
+}
+
+std::vector<uint8_t> SnapshotReader::section(uint32_t id)
+{
+    const DirectoryEntry& e = m_dir[id - 1];
+    m_at = e.offset;
+    const uint8_t* p = m_data + e.offset;
+    uLong c = crc32(0L, Z_NULL, 0);
+    for (uint64_t done = 0; done < e.storedBytes;) {
+        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 1u << 30));
+        c = crc32(c, p + done, chunk);
+        done += chunk;
+    }
+    check(uint32_t(c) == e.crc, "the section's checksum does not match");
+    m_rawTotal += e.rawBytes;
+    check(m_rawTotal <= m_options.maxRawBytes, "the snapshot decompresses to more than the reader's limit");
+    const unsigned long long declared = ZSTD_getFrameContentSize(p, e.storedBytes);
+    check(declared == e.rawBytes, "the section's compressed size does not match its directory entry");
+    std::vector<uint8_t> raw(e.rawBytes);
+    std::unique_ptr<ZSTD_DCtx, DCtxFree> ctx(ZSTD_createDCtx());
+    if (!ctx)
+        throw std::bad_alloc();
+    const size_t n = ZSTD_decompressDCtx(ctx.get(), raw.data(), raw.size(), p, e.storedBytes);
+    if (ZSTD_isError(n))
+        bad(std::string("the section does not decompress: ") + ZSTD_getErrorName(n));
+    check(n == e.rawBytes, "the section decompresses to another size than its directory says");
+    return raw;
+}
+
+void SnapshotReader::counts(ByteReader& r)
+{
+    m_counts.resize(kCountFields);
+    r.getArray(m_counts.data(), kCountFields);
+    r.expectEnd();
+    // Every table is indexed by uint32 ids whose all-ones value means "none".
+    for (uint64_t n : m_counts)
+        check(n < UINT32_MAX, "a table is larger than the store allows");
+    check(m_counts[kStrings] >= 1, "the string pool lacks the empty string");
+    check(m_counts[kHeights] == 0 || m_counts[kHeights] == m_counts[kSlices], "the height column has the wrong size");
+    check(m_counts[kMemorySpaces] <= 0x10000, "too many memory spaces");
+}
+
+void SnapshotReader::strings(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kStrings];
+    r.needItems(n, 1);
+    std::vector<uint64_t> lengths(n);
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        lengths[i] = r.varint();
+        check(lengths[i] <= r.left(), "a string runs past the section");
+        total += lengths[i];
+        check(total <= r.left(), "the strings run past the section");
+    }
+    check(lengths[0] == 0, "string 0 is not the empty string");
+    std::vector<char> bytes(total);
+    r.getArray(bytes.data(), total);
+    r.expectEnd();
+    uint64_t at = 0;
+    for (uint64_t i = 1; i < n; ++i) {
+        const std::string_view v(bytes.data() + at, lengths[i]);
+        at += lengths[i];
+        // The pool interns: a string stored twice would get an earlier id.
+        if (s.m_strings.intern(v).v != i)
+            bad("string " + std::to_string(i) + " is a duplicate");
+    }
+}
+
+void SnapshotReader::types(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kTypes], strings = m_counts[kStrings];
+    r.needItems(n, 3);
+    for (uint64_t i = 0; i < n; ++i) {
+        const auto name = idBelow<StringId>(r, strings, "type name");
+        const auto category = idBelow<StringId>(r, strings, "type category");
+        const auto source = idBelow<StringId>(r, strings, "type source");
+        if (s.m_types.intern(name, category, source).v != i)
+            bad("type " + std::to_string(i) + " is a duplicate");
+    }
+    r.expectEnd();
+}
+
+void SnapshotReader::args(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kArgSets], strings = m_counts[kStrings];
+    constexpr uint64_t kKeyLimit = 0x10000000u; // ArgTable packs the kind above 28 key bits
+    r.needItems(n, 3);
+    std::vector<Arg> set;
+    uint64_t words = 0;
+    for (uint64_t a = 0; a < n; ++a) {
+        const uint64_t count = r.varint();
+        check(count >= 1, "an argument set is empty");
+        r.needItems(count, 2);
+        set.resize(count);
+        for (Arg& arg : set) {
+            const auto kind = r.get<uint8_t>();
+            check(kind <= uint8_t(ArgKind::String), "an argument has an unknown kind");
+            const uint64_t key = r.varint();
+            check(key < strings && key < kKeyLimit, "an argument key is out of range");
+            const StringId k { uint32_t(key) };
+            switch (ArgKind(kind)) {
+            case ArgKind::Null: arg = Arg::makeNull(k); break;
+            case ArgKind::String: {
+                const uint64_t v = r.varint();
+                check(v < strings || v == StringId::kInvalid, "an argument's string is out of range");
+                arg = Arg::makeString(k, StringId(uint32_t(v)));
+                break;
+            }
+            case ArgKind::Uint: arg = Arg::makeUint(k, r.varint()); break;
+            case ArgKind::Double: arg = Arg::makeDouble(k, r.get<double>()); break;
+            case ArgKind::Int:
+            case ArgKind::Bool:
+                arg = Arg::makeInt(k, r.zigzag());
+                arg.kind = ArgKind(kind);
+                break;
+            }
+        }
+        words += 1 + 3 * count;
+        check(words <= m_counts[kArgWords] && words < UINT32_MAX, "the argument sets hold more words than declared");
+        if (s.m_args.add(set.data(), set.size()).v != a)
+            bad("argument set " + std::to_string(a) + " is a duplicate");
+    }
+    check(words == m_counts[kArgWords], "the argument sets hold fewer words than declared");
+    s.m_args.shrink();
+    r.expectEnd();
+}
+
+void SnapshotReader::processes(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kProcesses], strings = m_counts[kStrings];
+    r.needItems(n, 7);
+    s.m_processes.resize(n);
+    for (ProcessInfo& p : s.m_processes) {
+        p.pid = idValue(r, strings);
+        p.name = idBelow<StringId>(r, strings, "process name");
+        p.labels = idBelow<StringId>(r, strings, "process labels");
+        p.sortIndex = i32(r.zigzag(), "a sort index");
+        p.hasSortIndex = flag(r);
+    }
+    r.expectEnd();
+}
+
+void SnapshotReader::tracks(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kTracks], strings = m_counts[kStrings];
+    r.needItems(n, 19);
+    s.m_tracks.resize(n);
+    s.m_trackRowStart.resize(n);
+    uint32_t row = 0;
+    for (uint32_t t = 0; t < n; ++t) {
+        TrackInfo& i = s.m_tracks[t];
+        const auto kind = r.get<uint8_t>(), role = r.get<uint8_t>();
+        check(kind <= uint8_t(TrackKind::GlobalInstants) && role <= uint8_t(TrackRole::Annotation),
+            "a track has an unknown kind or role");
+        i.kind = TrackKind(kind);
+        i.role = TrackRole(role);
+        i.process = idBelow<ProcessId>(r, m_counts[kProcesses], "process");
+        i.tid = idValue(r, strings);
+        i.name = idBelow<StringId>(r, strings, "track name");
+        i.sortIndex = i32(r.zigzag(), "a sort index");
+        // A lane's thread comes before it, so walking parents always ends.
+        i.parent = idBelow<TrackId>(r, t, "parent track");
+        check(i.kind != TrackKind::Overflow || i.parent.valid(), "an overflow lane has no thread");
+        const uint64_t lane = r.varint();
+        check(lane <= UINT16_MAX, "a lane number is out of range");
+        i.lane = uint16_t(lane);
+        i.counter = idBelow<CounterId>(r, m_counts[kCounters], "counter");
+        check(i.kind != TrackKind::Counter || i.counter.valid(), "a counter track has no counter");
+        i.levelBegin = u32(r.varint(), "a level index");
+        i.levelCount = u32(r.varint(), "a level count");
+        check(uint64_t(i.levelBegin) + i.levelCount <= m_counts[kLevels], "a track's levels are out of range");
+        i.slices = rows(r, m_counts[kSlices], "a track's slice");
+        i.instants = rows(r, m_counts[kInstants], "a track's instant");
+        i.heightMeaning = idBelow<StringId>(r, strings, "height meaning");
+        i.heightFull = idBelow<StringId>(r, strings, "height scale");
+        // Tracks own consecutive blocks of rows, so sliceTrack() finds every row's track.
+        check(i.slices.begin == row, "the tracks' slice rows are not consecutive");
+        row = i.slices.end;
+        s.m_trackRowStart[t] = i.slices.begin;
+    }
+    check(row == m_counts[kSlices], "some slice rows belong to no track");
+    r.expectEnd();
+}
+
+void SnapshotReader::levels(EventStore& s, ByteReader& r)
+{
+    const uint64_t n = m_counts[kLevels];
+    r.needItems(n, 2);
+    s.m_levels.resize(n);
+    for (RowRange& lv : s.m_levels)
+        lv = rows(r, m_counts[kSlices], "a level's");
+    r.expectEnd();
+    // A track's levels split its rows in depth order: every row is in exactly one level.
+    for (const TrackInfo& t : s.m_tracks) {
+        uint32_t at = t.slices.begin;
+        for (uint32_t d = 0; d < t.levelCount; ++d) {
+            const RowRange lv = s.m_levels[t.levelBegin + d];
+            check(lv.begin == at, "a track's levels do not follow each other");
+            at = lv.end;
+        }
+        check(at == t.slices.end, "a track's levels do not cover its rows");
+    }
+}
+
+void SnapshotReader::decode(EventStore& s)
+{
+    for (uint32_t id = 1; id <= kSectionCount; ++id) {
+        const std::vector<uint8_t> raw = section(id);
+        ByteReader r(raw.data(), raw.size());
+        switch (SectionId(id)) {
+        case SectionId::Counts: counts(r); break;
+        case SectionId::Strings: strings(s, r); break;
+        case SectionId::Types: types(s, r); break;
+        case SectionId::Args: args(s, r); break;
+        case SectionId::Processes: processes(s, r); break;
+        case SectionId::Tracks: tracks(s, r); break;
+        case SectionId::Levels: levels(s, r); break;
+        case SectionId::Instants: instants(s, r); break;
+        case SectionId::Counters: counters(s, r); break;
+        case SectionId::Flows: flows(s, r); break;
+        case SectionId::Memory: memory(s, r); break;
+        case SectionId::Extent:
+        case SectionId::Diagnostics:
+        case SectionId::Skipped:
+        case SectionId::Metadata: wholeTrace(s, id, r); break;
+        default: sliceColumns(s, id, r); break;
+        }
+    }
+    // Cross-table references, now that every table is in.
+    m_at = m_dir[uint32_t(SectionId::Counters) - 1].offset;
+    for (uint32_t c = 0; c < s.m_counters.size(); ++c)
+        check(s.m_tracks[s.m_counters[c].track.v].counter == CounterId(c), "a counter and its track disagree");
+}
+
+SnapshotReadResult SnapshotReader::read(
+    const uint8_t* data, size_t size, const std::string& name, const Options& options)
+{
+    SnapshotReadResult out;
+    SnapshotReader reader(data, size, options);
+    try {
+        reader.header(out);
+        auto store = std::make_shared<EventStore>();
+        reader.decode(*store);
+        out.store = std::move(store);
+    } catch (const FormatError& e) {
+        out.errorOffset = reader.m_at;
+        std::string where = "header";
+        for (const DirectoryEntry& d : reader.m_dir)
+            if (d.offset == reader.m_at && reader.m_at)
+                where = std::string(sectionName(SectionId(d.id))) + " section";
+        if (where == "header" && reader.m_at)
+            where = "directory";
+        out.error = name + ": " + e.what() + " (" + where + " at byte " + std::to_string(reader.m_at) + ")";
+        out.fingerprint.clear();
+    } catch (const std::bad_alloc&) {
+        out.errorOffset = reader.m_at;
+        out.error = name + ": out of memory reading the snapshot (at byte " + std::to_string(reader.m_at) + ")";
+        out.fingerprint.clear();
+    }
+    return out;
+}
+
+SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& options)
+{
+    SnapshotReadResult out;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) {
+        out.error = path + ": " + std::strerror(errno);
+        return out;
+    }
+    std::vector<uint8_t> bytes;
+    bool ok = std::fseek(f, 0, SEEK_END) == 0;
+    const long size = ok ? std::ftell(f) : -1;
+    ok = ok && size >= 0 && std::fseek(f, 0, SEEK_SET) == 0;
+    if (ok) {
+        bytes.resize(size_t(size));
+        ok = std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    }
+    std::fclose(f);
+    if (!ok) {
+        out.error = path + ": cannot read the file";
+        return out;
+    }
+    return read(bytes.data(), bytes.size(), path, options);
+}
+
+} // namespace strata::store

@@ -1,0 +1,69 @@
+#pragma once
+#include <store/eventstore.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace strata::store {
+
+namespace snapshot {
+class ByteReader;
+struct DirectoryEntry;
+} // namespace snapshot
+
+struct SnapshotReadResult {
+    std::shared_ptr<const EventStore> store; // null when the file was refused
+    std::string error; // "<file>: <reason> (<section> section at byte N)"; empty on success
+    uint64_t errorOffset = 0; // of the first bad section (0: the header)
+    std::string fingerprint; // the source fingerprint the writer was given
+};
+
+// Reads a snapshot written by SnapshotWriter back into an identical EventStore. Nothing of a
+// file is used before all of it has been checked: magic, version, byte order, layout id, the
+// directory's offsets and sizes against the file, every section's CRC and decompressed size,
+// then every value the store's accessors index with (ids within their tables, row ranges
+// within their columns, parents before children, levels, instants, counters and flows
+// sorted, ...). A bad file is refused with an error naming it and the byte offset of the
+// first bad section; allocations are bounded by what the file can hold.
+class SnapshotReader {
+public:
+    struct Options {
+        // Refuses files whose sections decompress to more in all (the fuzzer sets a small one).
+        uint64_t maxRawBytes = uint64_t(1) << 40;
+    };
+    static SnapshotReadResult read(const std::string& path, const Options& options);
+    static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
+    // A snapshot already in memory; `name` stands for the file in errors.
+    static SnapshotReadResult read(const uint8_t* data, size_t size, const std::string& name, const Options& options);
+
+private:
+    SnapshotReader(const uint8_t* data, size_t size, const Options& options);
+    void header(SnapshotReadResult& out);
+    std::vector<uint8_t> section(uint32_t id);
+    void decode(EventStore& s);
+    void counts(snapshot::ByteReader& r);
+    void strings(EventStore& s, snapshot::ByteReader& r);
+    void types(EventStore& s, snapshot::ByteReader& r);
+    void args(EventStore& s, snapshot::ByteReader& r);
+    void processes(EventStore& s, snapshot::ByteReader& r);
+    void tracks(EventStore& s, snapshot::ByteReader& r);
+    void levels(EventStore& s, snapshot::ByteReader& r);
+    void sliceColumns(EventStore& s, uint32_t id, snapshot::ByteReader& r);
+    void instants(EventStore& s, snapshot::ByteReader& r);
+    void counters(EventStore& s, snapshot::ByteReader& r);
+    void flows(EventStore& s, snapshot::ByteReader& r);
+    void wholeTrace(EventStore& s, uint32_t id, snapshot::ByteReader& r);
+    void memory(EventStore& s, snapshot::ByteReader& r);
+
+    const uint8_t* m_data;
+    size_t m_size;
+    Options m_options;
+    std::vector<snapshot::DirectoryEntry> m_dir;
+    uint64_t m_at = 0; // offset of what is being checked, for the error
+    uint64_t m_rawTotal = 0;
+    std::vector<uint64_t> m_counts;
+};
+
+} // namespace strata::store
