@@ -9,6 +9,11 @@
 
 #include "fuzzwindow.h"
 
+#include "../snapshot/snapshotmutator.h"
+
+#include <profileloader.h>
+#include <snapshot/snapshotwriter.h>
+
 #include <layoutstore.h>
 
 #include <QApplication>
@@ -119,6 +124,34 @@ void layoutSeeds()
         qFatal("%s", qPrintable(error));
 }
 
+// Snapshots of the stores of tests/data, and damaged copies of a few (valid checksums,
+// damaged contents) so the fuzzer starts past the checksums.
+void snapshotSeeds()
+{
+    const QDir data(QStringLiteral(STRATA_SOURCE_DIR "/tests/data"));
+    std::mt19937_64 rng(1);
+    int n = 0;
+    for (const QString& name : data.entryList(QDir::Files)) {
+        const auto loaded = strata::importers::ProfileLoader::load(data.filePath(name).toStdString());
+        if (!loaded.store)
+            continue;
+        const std::vector<uint8_t> file = strata::store::SnapshotWriter::encode(*loaded.store, name.toStdString());
+        if (file.size() > 65536)
+            continue;
+        put("snapshot", name + ".strata",
+            QByteArray(reinterpret_cast<const char*>(file.data()), qsizetype(file.size())));
+        if (n++ % 8)
+            continue;
+        const snapshottest::SnapshotMutator mutator(file);
+        for (int i = 0; i < 4; ++i) {
+            std::string what;
+            const std::vector<uint8_t> bad = mutator.mutate(rng, &what);
+            put("snapshot", name + ".mutated" + QString::number(i) + ".strata",
+                QByteArray(reinterpret_cast<const char*>(bad.data()), qsizetype(bad.size())));
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -136,5 +169,6 @@ int main(int argc, char** argv)
     sophgoSeeds();
     annotationSeeds();
     layoutSeeds();
+    snapshotSeeds();
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <snapshot/snapshotwriter.h>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -61,6 +62,14 @@ void tst_SnapshotReader::roundTrip_data()
     const QDir data(QStringLiteral(STRATA_SOURCE_DIR "/tests/data"));
     for (const QString& name : data.entryList(QDir::Files))
         QTest::newRow(qPrintable(name)) << data.filePath(name);
+    // The real traces beside the tree, when they are there.
+    QDirIterator it(
+        QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real"), QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo fi(it.next());
+        if (fi.suffix() != "md" && fi.suffix() != "tsv")
+            QTest::newRow(qPrintable("corpus/" + fi.dir().dirName() + "/" + fi.fileName())) << fi.filePath();
+    }
 }
 
 void tst_SnapshotReader::roundTrip()

@@ -1,0 +1,117 @@
+// Snapshot benchmark (not a test): loads a trace as bench_load does, writes its snapshot and
+// reads it back, printing the snapshot's bytes per event (by section), the write's and the
+// read's wall and CPU seconds, and the JSON load in the same run for the ratio.
+//
+//   bench_snapshot FILE [--out SNAPSHOT] [--level N] [--threads N] [--verify]
+#include "../snapshot/storedump.h"
+
+#include <profileloader.h>
+#include <snapshot/snapshotreader.h>
+#include <snapshot/snapshotwriter.h>
+
+#include <malloc.h>
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace {
+
+double cpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+double since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s FILE [--out SNAPSHOT] [--level N] [--threads N] [--verify]\n", argv[0]);
+        return 2;
+    }
+    const std::string path = argv[1];
+    std::string out = "/tmp/bench_snapshot.strata";
+    bool verify = false;
+    strata::store::SnapshotWriter::Options options;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--verify"))
+            verify = true;
+        else if (i + 1 < argc && !std::strcmp(argv[i], "--out"))
+            out = argv[++i];
+        else if (i + 1 < argc && !std::strcmp(argv[i], "--level"))
+            options.level = std::atoi(argv[++i]);
+        else if (i + 1 < argc && !std::strcmp(argv[i], "--threads"))
+            options.threads = std::atoi(argv[++i]);
+    }
+    {
+        std::ifstream f(path, std::ios::binary);
+        std::string block(1 << 20, '\0');
+        while (f.read(&block[0], block.size()) || f.gcount() > 0) { }
+    }
+    const auto loaded = strata::importers::ProfileLoader::load(path);
+    if (!loaded.store) {
+        std::fprintf(stderr, "bench_snapshot: %s\n", loaded.error.c_str());
+        return 2;
+    }
+    uint64_t events = 0;
+    for (const auto& [ph, n] : loaded.phases)
+        events += n;
+    const strata::store::EventStore& store = *loaded.store;
+
+    strata::store::SnapshotWriter::Stats stats;
+    std::string error;
+    double c0 = cpuSeconds();
+    auto t0 = std::chrono::steady_clock::now();
+    if (!strata::store::SnapshotWriter::write(store, out, path, &error, options, &stats)) {
+        std::fprintf(stderr, "bench_snapshot: %s\n", error.c_str());
+        return 2;
+    }
+    const double writeWall = since(t0), writeCpu = cpuSeconds() - c0;
+
+    malloc_trim(0);
+    c0 = cpuSeconds();
+    t0 = std::chrono::steady_clock::now();
+    const strata::store::SnapshotReadResult read = strata::store::SnapshotReader::read(out);
+    const double readWall = since(t0), readCpu = cpuSeconds() - c0;
+    if (!read.store) {
+        std::fprintf(stderr, "bench_snapshot: %s\n", read.error.c_str());
+        return 2;
+    }
+
+    std::printf("file                     %s\n", path.c_str());
+    std::printf("events                   %llu  (slices %zu, instants %zu, counter samples %zu, flows %zu)\n",
+        (unsigned long long)events, store.sliceCount(), store.instantCount(), store.counterSampleCount(),
+        store.flowCount());
+    std::printf("json_load_seconds        %.3f\n", loaded.seconds);
+    std::printf("store_bytes_per_event    %.1f\n", double(store.residentBytes()) / double(events));
+    std::printf("snapshot_bytes           %llu  (uncompressed sections %llu)\n", (unsigned long long)stats.fileBytes,
+        (unsigned long long)stats.rawBytes);
+    std::printf("snapshot_bytes_per_event %.2f\n", double(stats.fileBytes) / double(events));
+    for (const auto& [name, bytes] : stats.sectionBytes)
+        std::printf("  %-22s %.3f B/event  (%llu bytes)\n", name.c_str(), double(bytes) / double(events),
+            (unsigned long long)bytes);
+    std::printf("write_seconds            %.3f wall, %.3f CPU  (zstd level %d, %d workers)\n", writeWall, writeCpu,
+        options.level, options.threads);
+    std::printf("read_seconds             %.3f wall, %.3f CPU\n", readWall, readCpu);
+    std::printf("json_load_over_read      %.1fx\n", loaded.seconds / readWall);
+    if (verify) {
+        const bool same = snapshottest::StoreDump::text(*read.store) == snapshottest::StoreDump::text(store);
+        std::printf("identical                %s\n", same ? "yes" : "NO");
+        if (!same)
+            return 1;
+    }
+    return 0;
+}
