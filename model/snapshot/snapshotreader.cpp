@@ -3,6 +3,8 @@
 #include "readchecks.h"
 #include "snapshotformat.h"
 
+#include <store/parallel.h>
+
 #include <zlib.h>
 #include <zstd.h>
 
@@ -59,7 +61,7 @@ void SnapshotReader::header(SnapshotReadResult& out)
 
     m_dir.resize(kSectionCount);
     std::memcpy(m_dir.data(), m_data + sizeof h + h.fingerprintBytes, kSectionCount * sizeof(DirectoryEntry));
-    uint64_t end = headBytes;
+    uint64_t end = headBytes, rawTotal = 0;
     for (uint32_t i = 0; i < kSectionCount; ++i) {
         const DirectoryEntry& e = m_dir[i];
         m_at = sizeof h + h.fingerprintBytes + i * sizeof(DirectoryEntry);
@@ -69,14 +71,15 @@ void SnapshotReader::header(SnapshotReadResult& out)
         check(e.offset == end && e.storedBytes <= m_size - e.offset, "a section lies outside the file");
         check(e.rawBytes <= e.storedBytes * kMaxExpansion + 4096, "a section declares more bytes than it can hold");
         end = e.offset + e.storedBytes;
+        rawTotal += e.rawBytes;
+        check(rawTotal <= m_options.maxRawBytes, "the snapshot decompresses to more than the reader's limit");
     }
     check(end == m_size, "the file has bytes after its last section");
 }
 
-std::vector<uint8_t> SnapshotReader::section(uint32_t id)
+SnapshotReader::Raw SnapshotReader::section(uint32_t id) const
 {
     const DirectoryEntry& e = m_dir[id - 1];
-    m_at = e.offset;
     const uint8_t* p = m_data + e.offset;
     uLong c = crc32(0L, Z_NULL, 0);
     for (uint64_t done = 0; done < e.storedBytes;) {
@@ -85,15 +88,14 @@ std::vector<uint8_t> SnapshotReader::section(uint32_t id)
         done += chunk;
     }
     check(uint32_t(c) == e.crc, "the section's checksum does not match");
-    m_rawTotal += e.rawBytes;
-    check(m_rawTotal <= m_options.maxRawBytes, "the snapshot decompresses to more than the reader's limit");
     const unsigned long long declared = ZSTD_getFrameContentSize(p, e.storedBytes);
     check(declared == e.rawBytes, "the section's compressed size does not match its directory entry");
-    std::vector<uint8_t> raw(e.rawBytes);
+    // Not zero-filled: the decompression writes every byte, and must fill them all.
+    Raw raw { std::unique_ptr<uint8_t[]>(new uint8_t[std::max<uint64_t>(e.rawBytes, 1)]), e.rawBytes };
     std::unique_ptr<ZSTD_DCtx, DCtxFree> ctx(ZSTD_createDCtx());
     if (!ctx)
         throw std::bad_alloc();
-    const size_t n = ZSTD_decompressDCtx(ctx.get(), raw.data(), raw.size(), p, e.storedBytes);
+    const size_t n = ZSTD_decompressDCtx(ctx.get(), raw.bytes.get(), raw.size, p, e.storedBytes);
     if (ZSTD_isError(n))
         bad(std::string("the section does not decompress: ") + ZSTD_getErrorName(n));
     check(n == e.rawBytes, "the section decompresses to another size than its directory says");
@@ -275,30 +277,73 @@ void SnapshotReader::levels(EventStore& s, ByteReader& r)
     }
 }
 
+void SnapshotReader::decodeSection(EventStore& s, uint32_t id)
+{
+    const Raw raw = section(id);
+    ByteReader r(raw.bytes.get(), raw.size);
+    switch (SectionId(id)) {
+    case SectionId::Counts: counts(r); break;
+    case SectionId::Strings: strings(s, r); break;
+    case SectionId::Types: types(s, r); break;
+    case SectionId::Args: args(s, r); break;
+    case SectionId::Processes: processes(s, r); break;
+    case SectionId::Tracks: tracks(s, r); break;
+    case SectionId::Levels: levels(s, r); break;
+    case SectionId::Instants: instants(s, r); break;
+    case SectionId::Counters: counters(s, r); break;
+    case SectionId::Flows: flows(s, r); break;
+    case SectionId::Memory: memory(s, r); break;
+    case SectionId::Extent:
+    case SectionId::Diagnostics:
+    case SectionId::Skipped:
+    case SectionId::Metadata: wholeTrace(s, id, r); break;
+    default: sliceColumns(s, id, r); break;
+    }
+}
+
 void SnapshotReader::decode(EventStore& s)
 {
-    for (uint32_t id = 1; id <= kSectionCount; ++id) {
-        const std::vector<uint8_t> raw = section(id);
-        ByteReader r(raw.data(), raw.size());
-        switch (SectionId(id)) {
-        case SectionId::Counts: counts(r); break;
-        case SectionId::Strings: strings(s, r); break;
-        case SectionId::Types: types(s, r); break;
-        case SectionId::Args: args(s, r); break;
-        case SectionId::Processes: processes(s, r); break;
-        case SectionId::Tracks: tracks(s, r); break;
-        case SectionId::Levels: levels(s, r); break;
-        case SectionId::Instants: instants(s, r); break;
-        case SectionId::Counters: counters(s, r); break;
-        case SectionId::Flows: flows(s, r); break;
-        case SectionId::Memory: memory(s, r); break;
-        case SectionId::Extent:
-        case SectionId::Diagnostics:
-        case SectionId::Skipped:
-        case SectionId::Metadata: wholeTrace(s, id, r); break;
-        default: sliceColumns(s, id, r); break;
+    using S = SectionId;
+    // The small tables every check needs first; then three groups that write disjoint parts
+    // of the store, on up to Options::threads threads: the slice columns the levels are
+    // checked with; the string, type and arg tables; the rest.
+    const std::vector<std::vector<S>> groups { { S::Counts, S::Processes, S::Tracks, S::Levels },
+        { S::SliceTs, S::SliceDur, S::SliceParent, S::SliceDepth }, { S::Strings, S::Types, S::Args },
+        { S::SliceType, S::SliceArgs, S::SliceHeight, S::Instants, S::Counters, S::Flows, S::Extent, S::Diagnostics,
+            S::Skipped, S::Metadata, S::Memory } };
+    struct Failure {
+        uint64_t at = UINT64_MAX;
+        std::string what;
+    };
+    std::vector<Failure> failures(groups.size());
+    auto run = [&](size_t g) {
+        for (const S id : groups[g]) {
+            try {
+                decodeSection(s, uint32_t(id));
+            } catch (const FormatError& e) {
+                failures[g] = { m_dir[uint32_t(id) - 1].offset, e.what() };
+                return;
+            } catch (const std::bad_alloc&) {
+                failures[g] = { m_dir[uint32_t(id) - 1].offset, "out of memory reading the section" };
+                return;
+            }
         }
-    }
+    };
+    // The error names the first bad section in the file, whichever thread found it.
+    auto firstFailure = [&] {
+        const Failure* first = nullptr;
+        for (const Failure& f : failures)
+            if (f.at != UINT64_MAX && (!first || f.at < first->at))
+                first = &f;
+        if (first) {
+            m_at = first->at;
+            throw FormatError(first->what);
+        }
+    };
+    run(0);
+    firstFailure();
+    Parallel::forEach(groups.size() - 1, std::max(1u, m_options.threads), [&](size_t i, unsigned) { run(i + 1); });
+    firstFailure();
     // Cross-table references, now that every table is in.
     m_at = m_dir[uint32_t(SectionId::Counters) - 1].offset;
     for (uint32_t c = 0; c < s.m_counters.size(); ++c)
@@ -325,7 +370,7 @@ SnapshotReadResult SnapshotReader::read(
             where = "directory";
         out.error = name + ": " + e.what() + " (" + where + " at byte " + std::to_string(reader.m_at) + ")";
         out.fingerprint.clear();
-    } catch (const std::bad_alloc&) {
+    } catch (const std::bad_alloc&) { // outside the sections: the header's buffers
         out.errorOffset = reader.m_at;
         out.error = name + ": out of memory reading the snapshot (at byte " + std::to_string(reader.m_at) + ")";
         out.fingerprint.clear();

@@ -32,6 +32,7 @@ public:
     struct Options {
         // Refuses files whose sections decompress to more in all (the fuzzer sets a small one).
         uint64_t maxRawBytes = uint64_t(1) << 40;
+        unsigned threads = 2; // sections are decoded in three groups on up to this many threads
     };
     static SnapshotReadResult read(const std::string& path, const Options& options);
     static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
@@ -41,8 +42,13 @@ public:
 private:
     SnapshotReader(const uint8_t* data, size_t size, const Options& options);
     void header(SnapshotReadResult& out);
-    std::vector<uint8_t> section(uint32_t id);
+    struct Raw {
+        std::unique_ptr<uint8_t[]> bytes;
+        uint64_t size = 0;
+    };
+    Raw section(uint32_t id) const;
     void decode(EventStore& s);
+    void decodeSection(EventStore& s, uint32_t id);
     void counts(snapshot::ByteReader& r);
     void strings(EventStore& s, snapshot::ByteReader& r);
     void types(EventStore& s, snapshot::ByteReader& r);
@@ -61,8 +67,7 @@ private:
     size_t m_size;
     Options m_options;
     std::vector<snapshot::DirectoryEntry> m_dir;
-    uint64_t m_at = 0; // offset of what is being checked, for the error
-    uint64_t m_rawTotal = 0;
+    uint64_t m_at = 0; // offset of the header part or section refused, for the error
     std::vector<uint64_t> m_counts;
 };
 

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <memory>
 #include <stdexcept>
 #include <unistd.h>
@@ -395,6 +396,9 @@ bool SnapshotWriter::write(const EventStore& store, const std::string& path, std
     }
     int open = fd; // -1 once closed, so a failure after the close never closes a reused number
     try {
+        // mkstemp makes the file private; a snapshot is as readable as any file the user saves.
+        if (::fchmod(fd, 0644) != 0)
+            throw std::runtime_error(std::string("chmod failed: ") + std::strerror(errno));
         SnapshotSink sink(fd);
         writeAll(store, fingerprint, options, sink, stats);
         if (::fsync(fd) != 0)
