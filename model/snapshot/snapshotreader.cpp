@@ -157,47 +157,68 @@ void SnapshotReader::types(EventStore& s, ByteReader& r)
 
 void SnapshotReader::args(EventStore& s, ByteReader& r)
 {
-    const uint64_t n = m_counts[kArgSets], strings = m_counts[kStrings];
+    const uint64_t n = m_counts[kArgSets], strings = m_counts[kStrings], declared = m_counts[kArgWords];
     constexpr uint64_t kKeyLimit = 0x10000000u; // ArgTable packs the kind above 28 key bits
     r.needItems(n, 3);
-    std::vector<Arg> set;
-    uint64_t words = 0;
+    // A set of c args takes at least 1 + 2c bytes here and 1 + 3c words in the table.
+    check(declared < UINT32_MAX && declared <= 3 * uint64_t(r.left()), "the argument sets declare too many words");
+    // The table's own layout (ArgTable::add), written directly: one pass, no rehashing.
+    ArgTable& t = s.m_args;
+    t.m_words.reserve(declared);
+    t.m_offsets.reserve(n);
+    t.m_hashes.reserve(n);
     for (uint64_t a = 0; a < n; ++a) {
         const uint64_t count = r.varint();
         check(count >= 1, "an argument set is empty");
         r.needItems(count, 2);
-        set.resize(count);
-        for (Arg& arg : set) {
+        const size_t at = t.m_words.size();
+        check(at + 1 + 3 * count <= declared, "the argument sets hold more words than declared");
+        t.m_offsets.push_back(uint32_t(at));
+        t.m_words.push_back(uint32_t(count));
+        for (uint64_t i = 0; i < count; ++i) {
             const auto kind = r.get<uint8_t>();
             check(kind <= uint8_t(ArgKind::String), "an argument has an unknown kind");
             const uint64_t key = r.varint();
             check(key < strings && key < kKeyLimit, "an argument key is out of range");
-            const StringId k { uint32_t(key) };
+            uint64_t bits = 0;
             switch (ArgKind(kind)) {
-            case ArgKind::Null: arg = Arg::makeNull(k); break;
-            case ArgKind::String: {
-                const uint64_t v = r.varint();
-                check(v < strings || v == StringId::kInvalid, "an argument's string is out of range");
-                arg = Arg::makeString(k, StringId(uint32_t(v)));
+            case ArgKind::Null: break;
+            case ArgKind::String:
+                bits = r.varint();
+                check(bits < strings || bits == StringId::kInvalid, "an argument's string is out of range");
                 break;
-            }
-            case ArgKind::Uint: arg = Arg::makeUint(k, r.varint()); break;
-            case ArgKind::Double: arg = Arg::makeDouble(k, r.get<double>()); break;
+            case ArgKind::Uint: bits = r.varint(); break;
+            case ArgKind::Double: bits = r.get<uint64_t>(); break;
             case ArgKind::Int:
-            case ArgKind::Bool:
-                arg = Arg::makeInt(k, r.zigzag());
-                arg.kind = ArgKind(kind);
-                break;
+            case ArgKind::Bool: bits = uint64_t(r.zigzag()); break;
             }
+            t.m_words.push_back((uint32_t(kind) << 28) | uint32_t(key));
+            t.m_words.push_back(uint32_t(bits));
+            t.m_words.push_back(uint32_t(bits >> 32));
         }
-        words += 1 + 3 * count;
-        check(words <= m_counts[kArgWords] && words < UINT32_MAX, "the argument sets hold more words than declared");
-        if (s.m_args.add(set.data(), set.size()).v != a)
-            bad("argument set " + std::to_string(a) + " is a duplicate");
+        t.m_hashes.push_back(ArgTable::hashSet(&t.m_words[at], t.m_words.size() - at));
     }
-    check(words == m_counts[kArgWords], "the argument sets hold fewer words than declared");
-    s.m_args.shrink();
+    check(t.m_words.size() == declared, "the argument sets hold fewer words than declared");
     r.expectEnd();
+    // The dedup index as add() leaves it (open addressing, at most half full), and the
+    // table's invariant: no set is stored twice.
+    size_t buckets = t.m_buckets.size();
+    while (n * 2 > buckets)
+        buckets *= 2;
+    t.m_buckets.assign(buckets, UINT32_MAX);
+    const size_t mask = buckets - 1;
+    for (uint32_t id = 0; id < n; ++id) {
+        const uint32_t h = t.m_hashes[id];
+        const uint32_t* w = &t.m_words[t.m_offsets[id]];
+        size_t b = h & mask;
+        for (; t.m_buckets[b] != UINT32_MAX; b = (b + 1) & mask) {
+            const uint32_t other = t.m_buckets[b];
+            const uint32_t* o = &t.m_words[t.m_offsets[other]];
+            if (t.m_hashes[other] == h && o[0] == w[0] && std::memcmp(o, w, (1 + 3 * size_t(w[0])) * 4) == 0)
+                bad("argument set " + std::to_string(id) + " is a duplicate");
+        }
+        t.m_buckets[b] = id;
+    }
 }
 
 void SnapshotReader::processes(EventStore& s, ByteReader& r)

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <memory>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace strata::store {
@@ -295,11 +295,11 @@ void SnapshotWriter::memory(const MemoryAccessTable& m, ByteWriter& w)
     // Rows are sorted by (space, start, address): starts and addresses as deltas.
     const auto n = uint32_t(m.size());
     for (uint32_t i = 0; i < n; ++i)
-        w.zigzag(m.start(i) - (i ? m.start(i - 1) : 0));
+        w.zigzag(int64_t(uint64_t(m.start(i)) - uint64_t(i ? m.start(i - 1) : 0)));
     for (uint32_t i = 0; i < n; ++i)
-        w.zigzag(m.end(i) - m.start(i));
+        w.zigzag(int64_t(uint64_t(m.end(i)) - uint64_t(m.start(i))));
     for (uint32_t i = 0; i < n; ++i)
-        w.zigzag(int64_t(m.address(i) - (i ? m.address(i - 1) : 0)));
+        w.zigzag(int64_t(m.address(i) - (i ? m.address(i - 1) : 0))); // wraps, and wraps back when read
     for (uint32_t i = 0; i < n; ++i)
         w.varint(m.bytes(i));
     for (uint32_t i = 0; i < n; ++i)

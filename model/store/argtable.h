@@ -62,6 +62,7 @@ public:
     void shrink(); // after building: drop growth slack and the dedup index's scratch
 
 private:
+    friend class SnapshotReader; // model/snapshot restores the words and the index in one pass
     static uint32_t hashSet(const uint32_t* words, size_t n);
     void rehash(size_t buckets);
 
