@@ -114,6 +114,7 @@ int main(int argc, char** argv)
         options.level, options.threads);
     std::printf("read_seconds             %.3f wall, %.3f CPU\n", readWall, readCpu);
     std::printf("json_load_over_read      %.1fx\n", loaded.seconds / readWall);
+    std::printf("resident_bytes           %zu loaded, %zu read\n", store.residentBytes(), read.store->residentBytes());
     if (verify) {
         const bool same = snapshottest::StoreDump::text(*read.store) == snapshottest::StoreDump::text(store);
         std::printf("identical                %s\n", same ? "yes" : "NO");
