@@ -408,6 +408,15 @@ bool SnapshotWriter::write(const EventStore& store, const std::string& path, std
             throw std::runtime_error(std::string("close failed: ") + std::strerror(errno));
         if (::rename(tmp.c_str(), path.c_str()) != 0)
             throw std::runtime_error(std::string("rename failed: ") + std::strerror(errno));
+        // The rename itself reaches the disk with the folder's entry; best effort, the file
+        // is complete either way.
+        const size_t slash = path.rfind('/');
+        const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+        const int dirFd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+        if (dirFd >= 0) {
+            ::fsync(dirFd);
+            ::close(dirFd);
+        }
     } catch (const std::exception& e) {
         if (open >= 0)
             ::close(open);
