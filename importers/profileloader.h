@@ -4,6 +4,8 @@
 #include <store/eventstore.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace strata::importers {
 
@@ -20,6 +22,13 @@ struct LoadResult {
     std::map<std::string, uint64_t> phases;
     double seconds = 0; // wall time: open, import and finalize
     double finalizeSeconds = 0;
+    // Set by CachedLoader; ProfileLoader always reads the source.
+    bool fromSnapshot = false; // the store was read from a snapshot (cache or .strata file)
+    bool portable = false; // `path` was a .strata file
+    std::string sourceName; // a .strata file: the path of the profile it was saved from
+    std::string annotations; // a .strata file: the markers it carries (annotations JSON), if any
+    // What happened to a snapshot on the way, one line each: refused, stale, deleted.
+    std::vector<std::string> snapshotNotes;
 };
 
 // Opens a file through InputReader, picks the importer by content, imports and finalizes.

@@ -44,6 +44,9 @@ int runInfo(const std::vector<std::string>& argv)
     nlohmann::ordered_json diag = nlohmann::ordered_json::object();
     for (const auto& [kind, n] : s.diagnostics().counts())
         diag[kind] = n;
+    // A cached snapshot that could not be used (the source was parsed instead).
+    if (!r.snapshotNotes.empty())
+        diag["snapshot_refused"] = r.snapshotNotes.size();
     out["diagnostics"] = diag;
     // The sentence the timeline shows, and the kinds it is made of.
     const std::string notShown = analysis::NotShownText::sentence(s);
@@ -53,6 +56,9 @@ int runInfo(const std::vector<std::string>& argv)
     out["not_shown"]
         = { { "text", notShown }, { "drawable", analysis::NotShownText::drawable(s) }, { "kinds", kinds } };
     out["load_seconds"] = r.seconds;
+    out["loaded_from"] = r.fromSnapshot ? "snapshot" : "source";
+    if (r.portable)
+        out["saved_from"] = r.sourceName;
     out["resident_bytes"] = s.residentBytes();
     if (args.flag("json")) {
         std::cout << out.dump(2) << "\n";
@@ -71,10 +77,12 @@ int runInfo(const std::vector<std::string>& argv)
         std::cout << " " << ph << ":" << n;
     if (!notShown.empty())
         std::cout << "\nnot shown       " << notShown;
-    std::cout << "\ndiagnostics" << (s.diagnostics().empty() ? "     none" : "") << "\n";
-    for (const auto& [kind, n] : s.diagnostics().counts())
-        std::cout << "  " << kind << ": " << n << "\n";
+    std::cout << "\ndiagnostics" << (diag.empty() ? "     none" : "") << "\n";
+    for (auto it = diag.begin(); it != diag.end(); ++it)
+        std::cout << "  " << it.key() << ": " << it->dump() << "\n";
     for (const auto& m : s.diagnostics().messages())
+        std::cout << "  - " << m << "\n";
+    for (const std::string& m : r.snapshotNotes)
         std::cout << "  - " << m << "\n";
     return 0;
 }

@@ -1,5 +1,6 @@
 // strata-cli: the profile store and importers from the command line, no GUI libraries.
 #include "clicommandregistry.h"
+#include "cliload.h"
 
 #include <malloc.h>
 
@@ -15,6 +16,9 @@ int usage(const char* argv0, int status)
     for (const auto& c : strata::app::CliCommandRegistry::all())
         std::fprintf(out, "  %-48s %s\n", c.usage, c.summary);
     std::fprintf(out,
+        "\nEvery command takes --no-cache: read the profile itself, not its snapshot in\n"
+        "$XDG_CACHE_HOME/strata/snapshots, and write none. Without it, a profile read from its\n"
+        "source is snapshotted after the answer is printed, so the next command is fast.\n"
         "\nExit status: 0 when the file was read (even with diagnostics), 2 when it is not a\n"
         "supported profile, cannot be read, or the arguments are wrong.\n");
     return status;
@@ -36,5 +40,14 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "strata-cli: unknown command \"%s\"\n", name.c_str());
         return usage(argv[0], 2);
     }
-    return command->run(std::vector<std::string>(argv + 2, argv + argc));
+    std::vector<std::string> args;
+    for (int i = 2; i < argc; ++i) {
+        if (std::string(argv[i]) == "--no-cache")
+            strata::app::setSnapshotCacheEnabled(false);
+        else
+            args.emplace_back(argv[i]);
+    }
+    const int status = command->run(args);
+    strata::app::writePendingSnapshots();
+    return status;
 }

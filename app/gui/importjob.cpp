@@ -1,5 +1,7 @@
 #include "importjob.h"
 
+#include <cachedloader.h>
+
 #include <state/analysesbuilder.h>
 #include <state/poolrun.h>
 
@@ -37,7 +39,7 @@ void ImportJob::start()
         importers::ImportContext ctx;
         ctx.cancel = &shared->cancel;
         ctx.progress = [shared](double f) { report(*shared, f); };
-        importers::LoadResult r = importers::ProfileLoader::load(path, ctx);
+        importers::LoadResult r = importers::CachedLoader::load(path, ctx, {});
         // A cancel seen before the importer starts surfaces as a read error ("not a
         // supported profile"); whatever went wrong after a cancel, the user asked for it.
         if (!r.store && shared->cancel.load()) {

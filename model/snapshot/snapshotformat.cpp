@@ -27,6 +27,7 @@ const char* sectionName(SectionId id)
     case SectionId::Skipped: return "skipped content";
     case SectionId::Metadata: return "metadata";
     case SectionId::Memory: return "memory accesses";
+    case SectionId::Attachments: return "attachments";
     }
     return "unknown";
 }

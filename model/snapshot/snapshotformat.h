@@ -55,8 +55,13 @@ enum class SectionId : uint32_t {
     Skipped,
     Metadata,
     Memory,
+    Attachments, // named byte strings the caller adds: how the source was loaded, markers, ...
 };
-constexpr uint32_t kSectionCount = uint32_t(SectionId::Memory);
+constexpr uint32_t kSectionCount = uint32_t(SectionId::Attachments);
+
+// Bounds on the Attachments section, checked before anything is allocated for it.
+constexpr uint64_t kMaxAttachments = 64;
+constexpr uint64_t kMaxAttachmentName = 64;
 
 const char* sectionName(SectionId id);
 

@@ -11,7 +11,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <memory>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace strata::store {
 
@@ -298,6 +302,19 @@ void SnapshotReader::levels(EventStore& s, ByteReader& r)
     }
 }
 
+void SnapshotReader::attachments(ByteReader& r)
+{
+    const uint64_t n = r.varint();
+    check(n <= kMaxAttachments, "too many attachments");
+    for (uint64_t i = 0; i < n; ++i) {
+        const std::string_view name = r.string();
+        check(!name.empty() && name.size() <= kMaxAttachmentName, "an attachment's name is empty or too long");
+        const std::string_view value = r.string();
+        check(m_attachments.emplace(std::string(name), std::string(value)).second, "an attachment is named twice");
+    }
+    r.expectEnd();
+}
+
 void SnapshotReader::decodeSection(EventStore& s, uint32_t id)
 {
     const Raw raw = section(id);
@@ -314,6 +331,7 @@ void SnapshotReader::decodeSection(EventStore& s, uint32_t id)
     case SectionId::Counters: counters(s, r); break;
     case SectionId::Flows: flows(s, r); break;
     case SectionId::Memory: memory(s, r); break;
+    case SectionId::Attachments: attachments(r); break;
     case SectionId::Extent:
     case SectionId::Diagnostics:
     case SectionId::Skipped:
@@ -331,7 +349,7 @@ void SnapshotReader::decode(EventStore& s)
     const std::vector<std::vector<S>> groups { { S::Counts, S::Processes, S::Tracks, S::Levels },
         { S::SliceTs, S::SliceDur, S::SliceParent, S::SliceDepth }, { S::Strings, S::Types, S::Args },
         { S::SliceType, S::SliceArgs, S::SliceHeight, S::Instants, S::Counters, S::Flows, S::Extent, S::Diagnostics,
-            S::Skipped, S::Metadata, S::Memory } };
+            S::Skipped, S::Metadata, S::Memory, S::Attachments } };
     struct Failure {
         uint64_t at = UINT64_MAX;
         std::string what;
@@ -378,9 +396,16 @@ SnapshotReadResult SnapshotReader::read(
     SnapshotReader reader(data, size, options);
     try {
         reader.header(out);
+        if (options.expectedFingerprint && out.fingerprint != *options.expectedFingerprint) {
+            out.stale = true;
+            out.fingerprint.clear();
+            out.error = name + ": stale: made from another version of the source (header at byte 0)";
+            return out;
+        }
         auto store = std::make_shared<EventStore>();
         reader.decode(*store);
         out.store = std::move(store);
+        out.attachments = std::move(reader.m_attachments);
     } catch (const FormatError& e) {
         out.errorOffset = reader.m_at;
         std::string where = "header";
@@ -402,25 +427,33 @@ SnapshotReadResult SnapshotReader::read(
 SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& options)
 {
     SnapshotReadResult out;
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
         out.error = path + ": " + std::strerror(errno);
         return out;
     }
-    std::vector<uint8_t> bytes;
-    bool ok = std::fseek(f, 0, SEEK_END) == 0;
-    const long size = ok ? std::ftell(f) : -1;
-    ok = ok && size >= 0 && std::fseek(f, 0, SEEK_SET) == 0;
-    if (ok) {
-        bytes.resize(size_t(size));
-        ok = std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
-    }
-    std::fclose(f);
-    if (!ok) {
-        out.error = path + ": cannot read the file";
+    struct stat st { };
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        out.error = path + ": not a regular file";
         return out;
     }
-    return read(bytes.data(), bytes.size(), path, options);
+    const auto size = size_t(st.st_size);
+    if (size == 0) {
+        ::close(fd);
+        return read(nullptr, 0, path, options);
+    }
+    // Mapped, not copied: the sections decompress straight from the page cache.
+    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (map == MAP_FAILED) {
+        out.error = path + ": cannot map the file: " + std::strerror(errno);
+        return out;
+    }
+    ::madvise(map, size, MADV_WILLNEED);
+    out = read(static_cast<const uint8_t*>(map), size, path, options);
+    ::munmap(map, size);
+    return out;
 }
 
 } // namespace strata::store

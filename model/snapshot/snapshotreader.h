@@ -2,6 +2,7 @@
 #include <store/eventstore.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ struct SnapshotReadResult {
     std::string error; // "<file>: <reason> (<section> section at byte N)"; empty on success
     uint64_t errorOffset = 0; // of the first bad section (0: the header)
     std::string fingerprint; // the source fingerprint the writer was given
+    bool stale = false; // refused because the fingerprint was not Options::expectedFingerprint
+    std::map<std::string, std::string> attachments; // SnapshotWriter::Options::attachments
 };
 
 // Reads a snapshot written by SnapshotWriter back into an identical EventStore. Nothing of a
@@ -33,6 +36,9 @@ public:
         // Refuses files whose sections decompress to more in all (the fuzzer sets a small one).
         uint64_t maxRawBytes = uint64_t(1) << 40;
         unsigned threads = 2; // sections are decoded in three groups on up to this many threads
+        // When set, a file whose fingerprint differs is refused as stale right after its
+        // header is checked, before any section is read.
+        const std::string* expectedFingerprint = nullptr;
     };
     static SnapshotReadResult read(const std::string& path, const Options& options);
     static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
@@ -62,6 +68,7 @@ private:
     void flows(EventStore& s, snapshot::ByteReader& r);
     void wholeTrace(EventStore& s, uint32_t id, snapshot::ByteReader& r);
     void memory(EventStore& s, snapshot::ByteReader& r);
+    void attachments(snapshot::ByteReader& r);
 
     const uint8_t* m_data;
     size_t m_size;
@@ -69,6 +76,7 @@ private:
     std::vector<snapshot::DirectoryEntry> m_dir;
     uint64_t m_at = 0; // offset of the header part or section refused, for the error
     std::vector<uint64_t> m_counts;
+    std::map<std::string, std::string> m_attachments;
 };
 
 } // namespace strata::store

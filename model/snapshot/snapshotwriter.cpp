@@ -324,6 +324,19 @@ void SnapshotWriter::section(const EventStore& s, uint32_t id, ByteWriter& w)
         others(s, id, w);
 }
 
+void SnapshotWriter::attachments(const Options& options, ByteWriter& w)
+{
+    if (options.attachments.size() > kMaxAttachments)
+        throw std::runtime_error("more than 64 attachments");
+    w.varint(options.attachments.size());
+    for (const auto& [name, value] : options.attachments) {
+        if (name.empty() || name.size() > kMaxAttachmentName)
+            throw std::runtime_error("an attachment's name is empty or over 64 bytes");
+        w.string(name);
+        w.string(value);
+    }
+}
+
 void SnapshotWriter::writeAll(
     const EventStore& s, std::string_view fingerprint, const Options& options, SnapshotSink& sink, Stats* stats)
 {
@@ -346,7 +359,10 @@ void SnapshotWriter::writeAll(
         throw std::bad_alloc();
     for (uint32_t i = 0; i < kSectionCount; ++i) {
         ByteWriter w;
-        section(s, i + 1, w);
+        if (SectionId(i + 1) == SectionId::Attachments)
+            attachments(options, w);
+        else
+            section(s, i + 1, w);
         const std::vector<uint8_t> stored = compress(ctx.get(), w.bytes(), options);
         DirectoryEntry& e = dir[i];
         e.id = i + 1;
@@ -364,7 +380,8 @@ void SnapshotWriter::writeAll(
     h.fileBytes = sink.size();
     uLong c = crc32(0L, Z_NULL, 0);
     c = crc32(c, reinterpret_cast<const Bytef*>(&h), sizeof h);
-    c = crc32(c, reinterpret_cast<const Bytef*>(fingerprint.data()), uInt(fingerprint.size()));
+    if (!fingerprint.empty()) // crc32(c, nullptr, 0) would restart the checksum
+        c = crc32(c, reinterpret_cast<const Bytef*>(fingerprint.data()), uInt(fingerprint.size()));
     c = crc32(c, reinterpret_cast<const Bytef*>(dir.data()), uInt(dir.size() * sizeof(DirectoryEntry)));
     h.headerCrc = uint32_t(c);
     sink.patch(0, &h, sizeof h);

@@ -2,6 +2,7 @@
 #include <store/eventstore.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,6 +23,9 @@ public:
     struct Options {
         int level = 3; // zstd level
         int threads = 2; // zstd workers for large sections; 0 compresses on the calling thread
+        // Named byte strings stored beside the store (at most 64, names up to 64 bytes): how
+        // the source was loaded, the markers of a portable file. SnapshotReader gives them back.
+        std::map<std::string, std::string> attachments;
     };
     struct Stats {
         uint64_t fileBytes = 0;
@@ -55,6 +59,7 @@ private:
     static void slices(const EventStore& s, uint32_t id, snapshot::ByteWriter& w);
     static void others(const EventStore& s, uint32_t id, snapshot::ByteWriter& w);
     static void memory(const MemoryAccessTable& m, snapshot::ByteWriter& w);
+    static void attachments(const Options& options, snapshot::ByteWriter& w);
 };
 
 } // namespace strata::store

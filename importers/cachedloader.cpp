@@ -1,0 +1,208 @@
+#include "cachedloader.h"
+
+#include <snapshot/snapshotcache.h>
+#include <snapshot/snapshotreader.h>
+#include <snapshot/snapshotwriter.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+namespace strata::importers {
+
+namespace {
+
+// Attachment names; the format is SnapshotWriter's.
+constexpr const char* kLoad = "load"; // how the source was read: what `strata-cli info` reports of it
+constexpr const char* kSource = "source"; // a .strata file: the profile it was saved from
+constexpr const char* kAnnotations = "annotations"; // a .strata file: its markers
+
+std::string loadAttachment(const LoadResult& r)
+{
+    std::ostringstream o;
+    o << "format " << r.format << "\ncompression " << compressionName(r.compression) << "\nfile_bytes " << r.fileBytes
+      << "\ninput_bytes " << r.inputBytes << "\n";
+    for (const auto& [phase, n] : r.phases)
+        o << "phase " << n << " " << phase.size() << " " << phase << "\n"; // as written: any bytes
+    return o.str();
+}
+
+// Fills what the "load" attachment holds; false when it is missing or malformed.
+bool readLoadAttachment(const std::string& text, LoadResult& r)
+{
+    std::istringstream in(text);
+    std::string key;
+    bool format = false;
+    while (in >> key) {
+        if (key == "format") {
+            format = bool(in >> r.format);
+        } else if (key == "compression") {
+            std::string c;
+            in >> c;
+            r.compression = c == "gzip" ? Compression::Gzip : c == "zstd" ? Compression::Zstd : Compression::None;
+        } else if (key == "file_bytes") {
+            in >> r.fileBytes;
+        } else if (key == "input_bytes") {
+            in >> r.inputBytes;
+        } else if (key == "phase") {
+            uint64_t n = 0, length = 0;
+            in >> n >> length;
+            if (!in || in.get() != ' ' || length > text.size())
+                return false;
+            std::string phase(length, '\0');
+            if (!in.read(&phase[0], std::streamsize(length)))
+                return false;
+            r.phases[phase] = n;
+        } else {
+            std::string rest;
+            std::getline(in, rest); // a key a later build added
+        }
+        if (!in && !in.eof())
+            return false;
+    }
+    return format;
+}
+
+bool readMagic(const std::string& path, char (&magic)[8])
+{
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return false;
+    const bool ok = std::fread(magic, 1, 8, f) == 8;
+    std::fclose(f);
+    return ok;
+}
+
+double since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The store and what the attachments say of its source, or an error naming the file.
+LoadResult fromSnapshot(const std::string& path, const std::string* expectedFingerprint, bool* stale = nullptr)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    LoadResult out;
+    store::SnapshotReader::Options o;
+    o.expectedFingerprint = expectedFingerprint;
+    store::SnapshotReadResult r = store::SnapshotReader::read(path, o);
+    if (stale)
+        *stale = r.stale;
+    if (!r.store) {
+        out.error = r.error;
+        out.errorOffset = r.errorOffset;
+        return out;
+    }
+    const auto load = r.attachments.find(kLoad);
+    if (load == r.attachments.end() || !readLoadAttachment(load->second, out)) {
+        out.error = path + ": the snapshot does not say how its source was read (attachments section)";
+        return out;
+    }
+    if (const auto s = r.attachments.find(kSource); s != r.attachments.end())
+        out.sourceName = s->second;
+    if (const auto a = r.attachments.find(kAnnotations); a != r.attachments.end())
+        out.annotations = a->second;
+    out.store = std::move(r.store);
+    out.fromSnapshot = true;
+    out.seconds = since(t0);
+    return out;
+}
+
+store::SnapshotCache cacheOf(const CacheOptions& c)
+{
+    return store::SnapshotCache(c.folder.empty() ? store::SnapshotCache::defaultFolder() : c.folder);
+}
+
+} // namespace
+
+bool CachedLoader::isSnapshotFile(const std::string& path)
+{
+    char magic[8];
+    return readMagic(path, magic) && std::memcmp(magic, "STRATASN", 8) == 0;
+}
+
+LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx, const CacheOptions& cache)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec) && isSnapshotFile(path)) {
+        // A .strata file given directly: there is no source to fall back on.
+        LoadResult r = fromSnapshot(path, nullptr);
+        r.portable = true;
+        if (ctx.progress && r.store)
+            ctx.progress(1.0);
+        return r;
+    }
+    std::vector<std::string> notes;
+    if (cache.enabled) {
+        const store::SnapshotCache c = cacheOf(cache);
+        const std::string snapshot = c.pathFor(path);
+        if (!snapshot.empty() && std::filesystem::is_regular_file(snapshot, ec)) {
+            const std::string fingerprint = store::SnapshotCache::sourceFingerprint(path);
+            bool stale = false;
+            LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, &fingerprint, &stale);
+            if (r.store) {
+                store::SnapshotCache::touch(snapshot);
+                if (ctx.progress)
+                    ctx.progress(1.0);
+                return r;
+            }
+            // Never trusted again: removed, and the source parsed below.
+            std::remove(snapshot.c_str());
+            if (!fingerprint.empty())
+                notes.push_back(stale
+                        ? "the cached snapshot was stale (the source changed since); deleted it and read "
+                          "the source"
+                        : "the cached snapshot was refused and deleted, read the source instead: " + r.error);
+        }
+    }
+    LoadResult r = ProfileLoader::load(path, ctx);
+    r.snapshotNotes = std::move(notes);
+    return r;
+}
+
+bool CachedLoader::writeCache(
+    const LoadResult& result, const std::string& path, const CacheOptions& cache, std::string* error)
+{
+    if (!cache.enabled || !result.store || result.fromSnapshot)
+        return true;
+    const store::SnapshotCache c = cacheOf(cache);
+    const std::string snapshot = c.pathFor(path);
+    // The fingerprint is taken before writing: a source changed meanwhile makes it stale.
+    const std::string fingerprint = store::SnapshotCache::sourceFingerprint(path);
+    if (snapshot.empty() || fingerprint.empty()) {
+        if (error)
+            *error = path + ": cannot identify the source for the snapshot cache";
+        return false;
+    }
+    if (!c.ensureFolder(error))
+        return false;
+    store::SnapshotWriter::Options o;
+    o.attachments[kLoad] = loadAttachment(result);
+    if (!store::SnapshotWriter::write(*result.store, snapshot, fingerprint, error, o))
+        return false;
+    c.trim(cache.limitBytes ? cache.limitBytes : store::SnapshotCache::limitSetting());
+    return true;
+}
+
+bool CachedLoader::writePortable(const LoadResult& result, const std::string& sourcePath,
+    const std::string& annotations, const std::string& outPath, std::string* error)
+{
+    if (!result.store) {
+        if (error)
+            *error = outPath + ": no profile to save";
+        return false;
+    }
+    store::SnapshotWriter::Options o;
+    o.attachments[kLoad] = loadAttachment(result);
+    // A .strata file saved again keeps naming the profile it first came from.
+    o.attachments[kSource] = !result.sourceName.empty()   ? result.sourceName
+        : std::filesystem::path(sourcePath).is_absolute() ? sourcePath
+                                                          : std::filesystem::absolute(sourcePath).string();
+    if (!annotations.empty())
+        o.attachments[kAnnotations] = annotations;
+    return store::SnapshotWriter::write(*result.store, outPath, std::string_view(), error, o);
+}
+
+} // namespace strata::importers

@@ -1,0 +1,39 @@
+#pragma once
+#include "profileloader.h"
+
+#include <string>
+
+namespace strata::importers {
+
+// Where CachedLoader looks for and keeps snapshots.
+struct CacheOptions {
+    bool enabled = true; // false: `--no-cache`, neither read nor written
+    std::string folder; // empty: store::SnapshotCache::defaultFolder()
+    uint64_t limitBytes = 0; // 0: store::SnapshotCache::limitSetting()
+};
+
+// Opens a profile the fastest safe way: a .strata file (a snapshot given directly) is read as
+// such; a source whose cached snapshot is valid for it as it is now is read from the
+// snapshot; anything else is parsed by ProfileLoader. A cached snapshot that is refused
+// (truncated, corrupt, another version or layout, stale) is deleted and said so in
+// LoadResult::snapshotNotes, and the source is parsed; a bad .strata file is an error.
+// Never throws.
+class CachedLoader {
+public:
+    static LoadResult load(const std::string& path, const ImportContext& ctx, const CacheOptions& cache);
+    static LoadResult load(const std::string& path) { return load(path, {}, {}); }
+
+    // Writes the cache's snapshot of a profile just parsed from `path`, then trims the cache
+    // to its limit. Does nothing (returns true) for a result that came from a snapshot.
+    static bool writeCache(
+        const LoadResult& result, const std::string& path, const CacheOptions& cache, std::string* error);
+    // Writes a portable .strata file of the profile `result` holds, with its markers
+    // (annotations JSON, may be empty) and the name of its source.
+    static bool writePortable(const LoadResult& result, const std::string& sourcePath, const std::string& annotations,
+        const std::string& outPath, std::string* error);
+
+    // True when the file starts like a snapshot.
+    static bool isSnapshotFile(const std::string& path);
+};
+
+} // namespace strata::importers
