@@ -41,4 +41,7 @@ function(strata_add_test name src)
   target_compile_definitions(${name} PRIVATE STRATA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   add_test(NAME ${name} COMMAND ${name})
   set_property(TEST ${name} PROPERTY LABELS ${T_LABEL})
+  # Snapshots the tests' strata-cli and strata runs write go to the build tree, never to the
+  # user's cache.
+  set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT "XDG_CACHE_HOME=${CMAKE_BINARY_DIR}/test-cache")
 endfunction()

@@ -54,7 +54,7 @@ private slots:
         QStringList keys = o.keys();
         keys.sort();
         QStringList expected { "format", "compression", "bytes", "phases", "slices", "instants", "counter_samples",
-            "flows", "tracks", "processes", "time_range_ns", "diagnostics", "not_shown", "load_seconds",
+            "flows", "tracks", "processes", "time_range_ns", "diagnostics", "not_shown", "load_seconds", "loaded_from",
             "resident_bytes" };
         expected.sort();
         QCOMPARE(keys, expected);

@@ -28,7 +28,7 @@ fi
 
 normalise() {
     sed -E -e 's/^(load_seconds +)[0-9.e+-]+/\1-/' -e 's/^(resident_bytes +)[0-9]+/\1-/' \
-        -e 's/"load_seconds": [0-9.e+-]+/"load_seconds": -/' -e 's/"resident_bytes": [0-9]+/"resident_bytes": -/' \
+        -e 's/"load_seconds": [0-9.e+-]+/"load_seconds": -/' -e 's/"resident_bytes": [0-9]+/"resident_bytes": -/' -e 's/^(loaded_from +)[a-z]+/\1-/' -e 's/"loaded_from": "[a-z]+"/"loaded_from": -/' \
         -e 's/^(level .*), [0-9.]+ ms$/\1, - ms/' \
         -e "s|$root/||g" -e 's|/tmp/tmp\.[A-Za-z0-9]+/||g'
 }
