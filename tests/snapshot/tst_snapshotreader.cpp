@@ -5,6 +5,8 @@
 #include <snapshot/snapshotreader.h>
 #include <snapshot/snapshotwriter.h>
 
+#include <zstd.h>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QTemporaryDir>
@@ -33,6 +35,11 @@ private slots:
     void sectionsSwapped();
     void missingFile();
     void rawLimit();
+    void attachments();
+    void badAttachments_data();
+    void badAttachments();
+    void staleFingerprint_data();
+    void staleFingerprint();
 
 private:
     void expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason = nullptr);
@@ -212,6 +219,85 @@ void tst_SnapshotReader::rawLimit()
     const SnapshotReadResult r = SnapshotReader::read(m_file.data(), m_file.size(), "big.strata", small);
     QVERIFY(!r.store);
     QVERIFY2(r.error.find("more than the reader's limit") != std::string::npos, r.error.c_str());
+}
+
+void tst_SnapshotReader::attachments()
+{
+    SnapshotWriter::Options o;
+    o.attachments["load"] = "format x\n";
+    o.attachments["annotations"] = std::string("{\"markers\": []}\0binary", 23);
+    o.attachments["empty"] = "";
+    const std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp", o);
+    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", {});
+    QVERIFY2(r.store, r.error.c_str());
+    QCOMPARE(r.attachments, o.attachments);
+    QCOMPARE(r.fingerprint, std::string("fp"));
+}
+
+void tst_SnapshotReader::badAttachments_data()
+{
+    QTest::addColumn<QByteArray>("raw");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("too many") << QByteArray("\x41", 1) << "too many attachments";
+    QTest::newRow("empty name") << QByteArray("\x01\x00\x00", 3) << "name is empty";
+    QTest::newRow("named twice") << QByteArray("\x02\x01" "a" "\x00\x01" "a" "\x00", 7) << "named twice";
+    QTest::newRow("cut") << QByteArray("\x01\x01" "a" "\x05" "ab", 5) << "";
+    QTest::newRow("bytes after") << QByteArray("\x00\x00", 2) << "bytes more than its contents";
+}
+
+// The Attachments section rewritten with `raw` (compressed and checksummed as the writer
+// would): refused, naming that section, whatever its entries get wrong.
+void tst_SnapshotReader::badAttachments()
+{
+    QFETCH(QByteArray, raw);
+    QFETCH(QString, reason);
+    std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp");
+    const std::vector<DirectoryEntry> dir = directory(file);
+    const DirectoryEntry last = dir.back();
+    QCOMPARE(last.id, uint32_t(SectionId::Attachments));
+    std::vector<uint8_t> stored(ZSTD_compressBound(size_t(raw.size())));
+    stored.resize(ZSTD_compress(stored.data(), stored.size(), raw.constData(), size_t(raw.size()), 3));
+    file.resize(last.offset);
+    file.insert(file.end(), stored.begin(), stored.end());
+    DirectoryEntry e = last;
+    e.storedBytes = stored.size();
+    e.rawBytes = uint64_t(raw.size());
+    e.crc = uint32_t(crc32(crc32(0L, Z_NULL, 0), stored.data(), uInt(stored.size())));
+    const uint64_t at = sizeof(FileHeader) + 2 + (dir.size() - 1) * sizeof(DirectoryEntry);
+    std::memcpy(file.data() + at, &e, sizeof e);
+    FileHeader h;
+    std::memcpy(&h, file.data(), sizeof h);
+    h.fileBytes = file.size();
+    std::memcpy(file.data(), &h, sizeof h);
+    fixHeaderCrc(file);
+    expectRefused(file, last.offset, reason.isEmpty() ? nullptr : qPrintable(reason));
+    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", {});
+    QVERIFY2(r.error.find("attachments section") != std::string::npos, r.error.c_str());
+}
+
+void tst_SnapshotReader::staleFingerprint_data()
+{
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<bool>("stale");
+    QTest::newRow("same") << "fp" << false;
+    QTest::newRow("other") << "fq" << true;
+    QTest::newRow("longer") << "fp2" << true;
+    QTest::newRow("empty") << "" << true;
+}
+
+void tst_SnapshotReader::staleFingerprint()
+{
+    QFETCH(QString, expected);
+    QFETCH(bool, stale);
+    const std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp");
+    const std::string want = expected.toStdString();
+    SnapshotReader::Options o;
+    o.expectedFingerprint = &want;
+    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", o);
+    QCOMPARE(r.stale, stale);
+    QCOMPARE(!r.store, stale);
+    if (stale)
+        QVERIFY2(r.error.find("a.strata: stale") == 0, r.error.c_str());
 }
 
 QTEST_GUILESS_MAIN(tst_SnapshotReader)
