@@ -9,6 +9,8 @@
 //   bench_compare A [B] [--repeat N] [--pairs N] [--seed S]   (B defaults to A, loaded again)
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/operators/operatorwindowindex.h>
+#include "benchload.h"
+
 #include <profileloader.h>
 
 #include <malloc.h>
@@ -64,7 +66,7 @@ struct Side {
 bool load(const char* path, Side* side)
 {
     const auto t0 = Clock::now();
-    strata::importers::LoadResult r = strata::importers::ProfileLoader::load(path);
+    strata::importers::LoadResult r = benchload::open(path);
     if (!r.store) {
         std::fprintf(stderr, "bench_compare: %s\n", r.error.c_str());
         return false;

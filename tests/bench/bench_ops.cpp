@@ -12,6 +12,8 @@
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatorwindowindex.h>
+#include "benchload.h"
+
 #include <profileloader.h>
 
 #include <algorithm>
@@ -138,7 +140,7 @@ int main(int argc, char** argv)
     }
 
     const auto t0 = Clock::now();
-    const strata::importers::LoadResult r = strata::importers::ProfileLoader::load(argv[1]);
+    const strata::importers::LoadResult r = benchload::open(argv[1]);
     if (!r.store) {
         std::fprintf(stderr, "bench_ops: %s\n", r.error.c_str());
         return 2;

@@ -8,6 +8,8 @@
 //   cold  paints whose visible range moved (geometry rebuilt, as while panning), and
 //   warm  repaints of the same range (geometry replayed): median and max of N each,
 // then a hover and a selection change, with the count of track images rebuilt by them (0).
+#include "benchload.h"
+
 #include <profileloader.h>
 
 #include <analysis/timeline/lodindex.h>
@@ -83,7 +85,7 @@ int main(int argc, char** argv)
             std::sscanf(argv[++i], "%dx%d", &width, &height);
     }
 
-    const importers::LoadResult loaded = importers::ProfileLoader::load(path);
+    const importers::LoadResult loaded = benchload::open(path);
     if (!loaded.store) {
         std::fprintf(stderr, "%s\n", loaded.error.c_str());
         return 1;

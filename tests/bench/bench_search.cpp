@@ -6,6 +6,8 @@
 //   bench_search [FILE...] [--runs N]     (default: /work/data/trace_1m.json /work/data/trace_10m.json)
 #include <analysis/search/searchengine.h>
 #include <analysis/source/sourceindex.h>
+#include "benchload.h"
+
 #include <profileloader.h>
 
 #include <malloc.h>
@@ -63,7 +65,7 @@ void search(const EventStore& s, const char* label, const SearchQuery& q, int ru
 
 void bench(const std::string& path, int runs)
 {
-    const auto r = strata::importers::ProfileLoader::load(path);
+    const auto r = benchload::open(path);
     if (!r.store) {
         std::fprintf(stderr, "bench_search: %s\n", r.error.c_str());
         return;

@@ -5,6 +5,8 @@
 //
 //   bench_summary FILE [--windows N] [--seed S]
 #include <analysis/summary/summarycalculator.h>
+#include "benchload.h"
+
 #include <profileloader.h>
 
 #include <malloc.h>
@@ -77,7 +79,7 @@ int main(int argc, char** argv)
             seed = std::strtoull(argv[i + 1], nullptr, 10);
     }
 
-    const auto r = strata::importers::ProfileLoader::load(path);
+    const auto r = benchload::open(path);
     if (!r.store) {
         std::fprintf(stderr, "bench_summary: %s\n", r.error.c_str());
         return 2;
