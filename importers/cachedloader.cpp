@@ -81,15 +81,19 @@ double since(std::chrono::steady_clock::time_point t0)
 }
 
 // The store and what the attachments say of its source, or an error naming the file.
-LoadResult fromSnapshot(const std::string& path, const std::string* expectedFingerprint, bool* stale = nullptr)
+LoadResult fromSnapshot(
+    const std::string& path, const ImportContext& ctx, const std::string* expectedFingerprint, bool* stale = nullptr)
 {
     const auto t0 = std::chrono::steady_clock::now();
     LoadResult out;
     store::SnapshotReader::Options o;
     o.expectedFingerprint = expectedFingerprint;
+    o.progress = ctx.progress;
+    o.cancel = ctx.cancel;
     store::SnapshotReadResult r = store::SnapshotReader::read(path, o);
     if (stale)
         *stale = r.stale;
+    out.cancelled = r.cancelled;
     if (!r.store) {
         out.error = r.error;
         out.errorOffset = r.errorOffset;
@@ -128,10 +132,8 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
     std::error_code ec;
     if (!std::filesystem::is_directory(path, ec) && isSnapshotFile(path)) {
         // A .strata file given directly: there is no source to fall back on.
-        LoadResult r = fromSnapshot(path, nullptr);
+        LoadResult r = fromSnapshot(path, ctx, nullptr);
         r.portable = true;
-        if (ctx.progress && r.store)
-            ctx.progress(1.0);
         return r;
     }
     std::vector<std::string> notes;
@@ -141,13 +143,13 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
         if (!snapshot.empty() && std::filesystem::is_regular_file(snapshot, ec)) {
             const std::string fingerprint = store::SnapshotCache::sourceFingerprint(path);
             bool stale = false;
-            LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, &fingerprint, &stale);
+            LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, ctx, &fingerprint, &stale);
             if (r.store) {
                 store::SnapshotCache::touch(snapshot);
-                if (ctx.progress)
-                    ctx.progress(1.0);
                 return r;
             }
+            if (r.cancelled) // the snapshot is fine: only this read stopped
+                return r;
             // Never trusted again: removed, and the source parsed below.
             std::remove(snapshot.c_str());
             if (!fingerprint.empty())

@@ -23,6 +23,8 @@ using namespace snapshot;
 
 namespace {
 
+constexpr const char* kCancelled = "cancelled";
+
 struct DCtxFree {
     void operator()(ZSTD_DCtx* c) const { ZSTD_freeDCtx(c); }
 };
@@ -357,8 +359,14 @@ void SnapshotReader::decode(EventStore& s)
     std::vector<Failure> failures(groups.size());
     auto run = [&](size_t g) {
         for (const S id : groups[g]) {
+            if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed)) {
+                failures[g] = { 0, kCancelled };
+                return;
+            }
             try {
                 decodeSection(s, uint32_t(id));
+                if (m_options.progress)
+                    m_options.progress(double(++m_sectionsDone) / kSectionCount);
             } catch (const FormatError& e) {
                 failures[g] = { m_dir[uint32_t(id) - 1].offset, e.what() };
                 return;
@@ -407,6 +415,11 @@ SnapshotReadResult SnapshotReader::read(
         out.store = std::move(store);
         out.attachments = std::move(reader.m_attachments);
     } catch (const FormatError& e) {
+        if (options.cancel && options.cancel->load() && std::strcmp(e.what(), kCancelled) == 0) {
+            out.cancelled = true;
+            out.error = name + ": load cancelled";
+            return out;
+        }
         out.errorOffset = reader.m_at;
         std::string where = "header";
         for (const DirectoryEntry& d : reader.m_dir)

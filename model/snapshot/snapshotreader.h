@@ -1,7 +1,9 @@
 #pragma once
 #include <store/eventstore.h>
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -20,6 +22,7 @@ struct SnapshotReadResult {
     uint64_t errorOffset = 0; // of the first bad section (0: the header)
     std::string fingerprint; // the source fingerprint the writer was given
     bool stale = false; // refused because the fingerprint was not Options::expectedFingerprint
+    bool cancelled = false; // Options::cancel was set
     std::map<std::string, std::string> attachments; // SnapshotWriter::Options::attachments
 };
 
@@ -39,6 +42,10 @@ public:
         // When set, a file whose fingerprint differs is refused as stale right after its
         // header is checked, before any section is read.
         const std::string* expectedFingerprint = nullptr;
+        // Called with the fraction of sections read (from the decoding threads), and polled
+        // between sections: a set flag ends the read with `cancelled`.
+        std::function<void(double)> progress;
+        const std::atomic<bool>* cancel = nullptr;
     };
     static SnapshotReadResult read(const std::string& path, const Options& options);
     static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
@@ -77,6 +84,7 @@ private:
     uint64_t m_at = 0; // offset of the header part or section refused, for the error
     std::vector<uint64_t> m_counts;
     std::map<std::string, std::string> m_attachments;
+    std::atomic<uint32_t> m_sectionsDone { 0 };
 };
 
 } // namespace strata::store

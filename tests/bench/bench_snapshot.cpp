@@ -29,6 +29,16 @@ double cpuSeconds()
     return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
+uint64_t statusKb(const char* key)
+{
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    while (std::getline(f, line))
+        if (line.rfind(key, 0) == 0)
+            return std::stoull(line.substr(std::strlen(key) + 1));
+    return 0;
+}
+
 double since(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -46,9 +56,19 @@ int main(int argc, char** argv)
     const std::string path = argv[1];
     if (path == "--read" && argc >= 3) { // only the read of an existing snapshot, for profiling
         const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = cpuSeconds();
         const auto r = strata::store::SnapshotReader::read(argv[2]);
-        std::printf("read_seconds             %.3f  %s\n", since(t0), r.store ? "" : r.error.c_str());
-        return r.store ? 0 : 2;
+        std::printf("read_seconds             %.3f wall, %.3f CPU  %s\n", since(t0), cpuSeconds() - c0,
+            r.store ? "" : r.error.c_str());
+        if (!r.store)
+            return 2;
+        malloc_trim(0);
+        const uint64_t events = r.store->sliceCount() + r.store->instantCount() + r.store->counterSampleCount();
+        std::printf("events                   %llu\n", (unsigned long long)events);
+        std::printf("peak_rss_bytes           %llu  (%.1f B/event)\n", (unsigned long long)statusKb("VmHWM:") * 1024,
+            double(statusKb("VmHWM:")) * 1024 / double(events));
+        std::printf("resident_after_bytes     %llu\n", (unsigned long long)statusKb("VmRSS:") * 1024);
+        return 0;
     }
     std::string out = "/tmp/bench_snapshot.strata";
     bool verify = false;

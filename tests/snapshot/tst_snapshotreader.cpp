@@ -40,6 +40,8 @@ private slots:
     void badAttachments();
     void staleFingerprint_data();
     void staleFingerprint();
+    void progressAndCancel_data();
+    void progressAndCancel();
 
 private:
     void expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason = nullptr);
@@ -240,8 +242,17 @@ void tst_SnapshotReader::badAttachments_data()
     QTest::addColumn<QString>("reason");
     QTest::newRow("too many") << QByteArray("\x41", 1) << "too many attachments";
     QTest::newRow("empty name") << QByteArray("\x01\x00\x00", 3) << "name is empty";
-    QTest::newRow("named twice") << QByteArray("\x02\x01" "a" "\x00\x01" "a" "\x00", 7) << "named twice";
-    QTest::newRow("cut") << QByteArray("\x01\x01" "a" "\x05" "ab", 5) << "";
+    QTest::newRow("named twice") << QByteArray("\x02\x01"
+                                               "a"
+                                               "\x00\x01"
+                                               "a"
+                                               "\x00",
+        7) << "named twice";
+    QTest::newRow("cut") << QByteArray("\x01\x01"
+                                       "a"
+                                       "\x05"
+                                       "ab",
+        5) << "";
     QTest::newRow("bytes after") << QByteArray("\x00\x00", 2) << "bytes more than its contents";
 }
 
@@ -298,6 +309,42 @@ void tst_SnapshotReader::staleFingerprint()
     QCOMPARE(!r.store, stale);
     if (stale)
         QVERIFY2(r.error.find("a.strata: stale") == 0, r.error.c_str());
+}
+
+void tst_SnapshotReader::progressAndCancel_data()
+{
+    QTest::addColumn<bool>("cancel");
+    QTest::addColumn<unsigned>("threads");
+    QTest::newRow("read, 1 thread") << false << 1u;
+    QTest::newRow("read, 2 threads") << false << 2u;
+    QTest::newRow("cancelled") << true << 2u;
+}
+
+void tst_SnapshotReader::progressAndCancel()
+{
+    QFETCH(bool, cancel);
+    QFETCH(unsigned, threads);
+    std::atomic<bool> flag { cancel };
+    std::atomic<int> calls { 0 };
+    std::atomic<double> highest { 0 };
+    SnapshotReader::Options o;
+    o.threads = threads;
+    o.cancel = &flag;
+    o.progress = [&](double f) {
+        ++calls;
+        double h = highest.load();
+        while (f > h && !highest.compare_exchange_weak(h, f)) { }
+    };
+    const SnapshotReadResult r = SnapshotReader::read(m_file.data(), m_file.size(), "p.strata", o);
+    QCOMPARE(r.cancelled, cancel);
+    QCOMPARE(!r.store, cancel);
+    if (cancel) {
+        QCOMPARE(r.error, std::string("p.strata: load cancelled"));
+        QCOMPARE(calls.load(), 0);
+    } else {
+        QCOMPARE(calls.load(), int(kSectionCount));
+        QCOMPARE(highest.load(), 1.0);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_SnapshotReader)
