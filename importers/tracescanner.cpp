@@ -1,5 +1,6 @@
 #include "tracescanner.h"
 
+#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -398,6 +399,19 @@ bool TraceScanner::next(EventBatch& batch, size_t targetBytes)
             m_diag.report("non_object_event", "byte " + std::to_string(m_bufBase + m_pos));
             m_regionStart = std::string::npos;
             m_pos = m_scan.pos > m_pos ? m_scan.pos : m_pos + 1; // a stray '}' must not stall us
+            m_keep = m_pos;
+            continue;
+        }
+        // Entry offsets in a batch are uint32 (EventBatch, ParsedEvent::offset). Batches are
+        // ~256 KiB, so only one huge entry can pass 4 GiB: it starts a batch of its own, and
+        // alone it is skipped and reported rather than given offsets that wrap.
+        if (m_scan.pos - m_regionStart + 1 > UINT32_MAX) {
+            if (!batch.starts.empty())
+                break; // m_pos is still this entry's start: the next batch scans it again
+            m_diag.report("entry_too_large",
+                "the entry at byte " + std::to_string(m_bufBase + m_pos) + " is larger than 4 GiB; it was skipped");
+            m_regionStart = std::string::npos;
+            m_pos = m_scan.pos;
             m_keep = m_pos;
             continue;
         }

@@ -1,13 +1,51 @@
 #include "argtable.h"
 
 #include <cstring>
+#include <stdexcept>
 
 namespace strata::store {
 
 namespace {
 constexpr uint32_t kEmpty = 0xffffffffu;
 constexpr uint32_t kKeyMask = 0x0fffffffu;
+// Codes [kFarKeyBase, kKeyMask] name keys whose StringId does not fit the 28 bits: room
+// for 2^20 distinct such keys, far more than any profile has keys at all.
+constexpr uint32_t kFarKeyBase = kKeyMask + 1 - (1u << 20);
 } // namespace
+
+uint32_t ArgTable::keyCode(StringId key)
+{
+    if (key.v < kFarKeyBase)
+        return key.v;
+    auto [it, inserted] = m_farCodes.try_emplace(key.v, kFarKeyBase + static_cast<uint32_t>(m_farKeys.size()));
+    if (inserted) {
+        if (it->second > kKeyMask) {
+            m_farCodes.erase(it);
+            throw std::length_error("more than 1048576 distinct argument keys interned after the first "
+                + std::to_string(kFarKeyBase) + " strings");
+        }
+        m_farKeys.push_back(key);
+    }
+    return it->second;
+}
+
+bool ArgTable::findKeyCode(StringId key, uint32_t* code) const
+{
+    if (key.v < kFarKeyBase) {
+        *code = key.v;
+        return true;
+    }
+    auto it = m_farCodes.find(key.v);
+    if (it == m_farCodes.end())
+        return false;
+    *code = it->second;
+    return true;
+}
+
+StringId ArgTable::keyOf(uint32_t code) const
+{
+    return code < kFarKeyBase ? StringId(code) : m_farKeys[code - kFarKeyBase];
+}
 
 bool Arg::number(double* out) const
 {
@@ -40,11 +78,11 @@ void ArgTable::rehash(size_t buckets)
 {
     m_buckets.assign(buckets, kEmpty);
     const size_t mask = buckets - 1;
-    for (uint32_t id = 0; id < m_offsets.size(); ++id) {
+    for (size_t id = 0; id < m_offsets.size(); ++id) {
         size_t b = m_hashes[id] & mask;
         while (m_buckets[b] != kEmpty)
             b = (b + 1) & mask;
-        m_buckets[b] = id;
+        m_buckets[b] = static_cast<uint32_t>(id);
     }
 }
 
@@ -62,7 +100,7 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
         case ArgKind::String: bits = a.s; break;
         default: std::memcpy(&bits, &a.i, 8); break;
         }
-        m_scratch[1 + 3 * i] = (uint32_t(a.kind) << 28) | (a.key.v & kKeyMask);
+        m_scratch[1 + 3 * i] = (uint32_t(a.kind) << 28) | keyCode(a.key);
         m_scratch[2 + 3 * i] = static_cast<uint32_t>(bits);
         m_scratch[3 + 3 * i] = static_cast<uint32_t>(bits >> 32);
     }
@@ -75,12 +113,13 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
             break;
         if (m_hashes[id] != h)
             continue;
-        const uint32_t off = m_offsets[id];
+        const uint64_t off = m_offsets[id];
         if (m_words[off] == n && std::memcmp(&m_words[off], m_scratch.data(), m_scratch.size() * 4) == 0)
             return ArgSetId(id);
     }
+    requireIds(m_offsets.size() + 1, "distinct argument sets");
     const auto id = static_cast<uint32_t>(m_offsets.size());
-    m_offsets.push_back(static_cast<uint32_t>(m_words.size()));
+    m_offsets.push_back(m_words.size());
     m_words.insert(m_words.end(), m_scratch.begin(), m_scratch.end());
     m_hashes.push_back(h);
     m_buckets[b] = id;
@@ -93,7 +132,7 @@ Arg ArgTable::at(ArgSetId set, size_t i) const
 {
     const uint32_t* w = &m_words[m_offsets[set.v] + 1 + 3 * i];
     Arg a;
-    a.key = StringId(w[0] & kKeyMask);
+    a.key = keyOf(w[0] & kKeyMask);
     a.kind = static_cast<ArgKind>(w[0] >> 28);
     const uint64_t bits = uint64_t(w[1]) | (uint64_t(w[2]) << 32);
     if (a.kind == ArgKind::String)
@@ -115,10 +154,14 @@ std::vector<Arg> ArgTable::get(ArgSetId set) const
 
 bool ArgTable::find(ArgSetId set, StringId key, Arg* out) const
 {
+    uint32_t code = 0;
+    if (!findKeyCode(key, &code))
+        return false;
     const size_t n = size(set);
+    const uint64_t first = n ? m_offsets[set.v] + 1 : 0;
     for (size_t i = 0; i < n; ++i) {
-        const uint32_t w = m_words[m_offsets[set.v] + 1 + 3 * i];
-        if ((w & kKeyMask) == key.v) {
+        const uint32_t w = m_words[first + 3 * i];
+        if ((w & kKeyMask) == code) {
             *out = at(set, i);
             return true;
         }
@@ -136,9 +179,8 @@ void ArgTable::shrink()
 
 size_t ArgTable::residentBytes() const
 {
-    return (m_words.capacity() + m_offsets.capacity() + m_hashes.capacity() + m_buckets.capacity()
-               + m_scratch.capacity())
-        * 4;
+    return (m_words.capacity() + m_hashes.capacity() + m_buckets.capacity() + m_scratch.capacity()) * 4
+        + m_offsets.residentBytes() + m_farKeys.capacity() * sizeof(StringId) + m_farCodes.size() * 32;
 }
 
 } // namespace strata::store

@@ -1,7 +1,9 @@
 #pragma once
+#include "splitoffsets.h"
 #include "types.h"
 
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace strata::store {
@@ -47,7 +49,10 @@ private:
 
 // Deduplicated argument sets. Invariant: a set is stored once; identical sets (same keys,
 // kinds and values in the same order) share one ArgSetId. Layout per set in m_words:
-// [count] then per arg [kind<<28 | key][lo][hi] — 4 + 12 bytes per arg, no per-set heap object.
+// [count] then per arg [kind<<28 | key code][lo][hi] — 4 + 12 bytes per arg, no per-set heap
+// object. A key code is the key's StringId below kFarKeyBase; the few keys interned after
+// that many strings get codes from kFarKeyBase up (m_farKeys), so 28 bits never cut a key.
+// m_words may pass 2^32 words: offsets are 64-bit in 4 bytes a set (SplitOffsets).
 class ArgTable {
 public:
     ArgTable();
@@ -65,9 +70,14 @@ private:
     friend class SnapshotReader; // model/snapshot restores the words and the index in one pass
     static uint32_t hashSet(const uint32_t* words, size_t n);
     void rehash(size_t buckets);
+    uint32_t keyCode(StringId key); // makes a far code when needed
+    bool findKeyCode(StringId key, uint32_t* code) const;
+    StringId keyOf(uint32_t code) const;
 
     std::vector<uint32_t> m_words;
-    std::vector<uint32_t> m_offsets; // ArgSetId → offset of its [count] word
+    SplitOffsets<> m_offsets; // ArgSetId → offset of its [count] word
+    std::vector<StringId> m_farKeys; // key code - kFarKeyBase → key
+    std::unordered_map<uint32_t, uint32_t> m_farCodes; // StringId value → its far key code
     std::vector<uint32_t> m_hashes; // ArgSetId → hash, kept to rehash without rereading
     std::vector<uint32_t> m_buckets;
     std::vector<uint32_t> m_scratch;

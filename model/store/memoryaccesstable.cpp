@@ -2,24 +2,30 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 #include <type_traits>
 
 namespace strata::store {
 
 MemorySpaceId MemoryAccessTable::addSpace(const MemorySpace& space)
 {
+    // m_space keeps a space in 16 bits, and 0xffff stands for an access naming none.
+    if (m_spaces.size() >= 0xffff)
+        throw std::length_error("more than 65534 memory spaces");
     m_spaces.push_back(space);
     return MemorySpaceId(static_cast<uint32_t>(m_spaces.size() - 1));
 }
 
 void MemoryAccessTable::add(const MemoryAccess& a)
 {
+    requireIds(m_start.size() + 1, "memory accesses");
     m_start.push_back(a.start);
     m_end.push_back(std::max(a.start, a.end));
     m_address.push_back(a.address);
     m_size.push_back(a.size);
     m_slice.push_back(a.slice);
-    m_space.push_back(static_cast<uint16_t>(a.space.v));
+    // An id past 16 bits (invalid, never declared) is 0xffff: no space, not another one.
+    m_space.push_back(a.space.v < 0xffff ? static_cast<uint16_t>(a.space.v) : uint16_t(0xffff));
     m_lane.push_back(a.lane);
     m_bank.push_back(bankOf(a.space, a.address));
     m_write.push_back(a.write ? 1 : 0);

@@ -39,6 +39,7 @@ void StoreBuilder::addMetadata(std::string key, std::string value)
 
 ProcessId StoreBuilder::process(const IdValue& pid)
 {
+    requireIds(m_processes.size() + 1, "processes"); // checked before an index can name a missing one
     auto [it, inserted] = m_processIndex.try_emplace(pid, static_cast<uint32_t>(m_processes.size()));
     if (inserted) {
         RawProcess p;
@@ -53,6 +54,7 @@ uint32_t StoreBuilder::thread(ProcessId process, const IdValue& tid)
     const ThreadKey key { process.v, tid };
     if (key == m_lastThreadKey)
         return m_lastThread;
+    requireIds(m_threads.size() + 1, "threads");
     auto [it, inserted] = m_threadIndex.try_emplace(key, static_cast<uint32_t>(m_threads.size()));
     if (inserted) {
         m_threads.emplace_back();
@@ -67,6 +69,7 @@ uint32_t StoreBuilder::thread(ProcessId process, const IdValue& tid)
 
 uint32_t StoreBuilder::annotationLane(uint32_t thread)
 {
+    requireIds(m_threads.size() + 1, "threads");
     auto [it, inserted] = m_annotationLanes.try_emplace(thread, static_cast<uint32_t>(m_threads.size()));
     if (inserted) {
         const ProcessId process = m_threads[thread].process;
@@ -119,6 +122,7 @@ SliceHandle StoreBuilder::completeSlice(uint32_t thread, TimeNs ts, TimeNs dur, 
     touch(ts);
     touch(ts + dur);
     RawThread& t = m_threads[thread];
+    requireIds(t.slices.size() + 1, "slices on one thread"); // SliceHandle::index
     t.slices.push_back(RawSlice { ts, dur, type, args });
     return { thread, static_cast<uint32_t>(t.slices.size() - 1) };
 }
@@ -130,6 +134,7 @@ SliceHandle StoreBuilder::beginSlice(uint32_t thread, TimeNs ts, TypeId type, Ar
         return {};
     touch(ts);
     RawThread& t = m_threads[thread];
+    requireIds(t.slices.size() + 1, "slices on one thread"); // SliceHandle::index
     t.slices.push_back(RawSlice { ts, kOpenDuration, type, args });
     const auto index = static_cast<uint32_t>(t.slices.size() - 1);
     t.open.push_back(index);
@@ -244,6 +249,7 @@ void StoreBuilder::counter(ProcessId p, StringId series, TimeNs ts, double value
         return;
     touch(ts);
     const uint64_t key = (uint64_t(p.v) << 32) | series.v;
+    requireIds(m_counters.size() + 1, "counter series");
     auto [it, inserted] = m_counterIndex.try_emplace(key, static_cast<uint32_t>(m_counters.size()));
     if (inserted) {
         m_counters.push_back(RawCounter { p, series, {}, {} });
@@ -261,6 +267,7 @@ void StoreBuilder::asyncBegin(ProcessId p, uint64_t key, TimeNs ts, TypeId type,
         return;
     touch(ts);
     auto& list = m_processes[p.v].async;
+    requireIds(list.size() + 1, "async slices in one process"); // m_asyncOpen's indices
     list.push_back(RawAsync { key, m_store->m_types.get(type).name, RawSlice { ts, kOpenDuration, type, args } });
     m_asyncOpen[mix(key, p.v)].push_back(static_cast<uint32_t>(list.size() - 1));
 }
@@ -311,6 +318,7 @@ void StoreBuilder::flowV1(
     if (!acceptTime(ts))
         return;
     touch(ts);
+    requireIds(uint64_t(m_seq) + 1, "flow points"); // m_seq orders them
     m_flowV1.push_back(FlowV1Point { key, thread, m_seq++, ts, phase, enclosing, name, category });
 }
 
@@ -322,6 +330,7 @@ void StoreBuilder::flowV2(SliceHandle slice, uint64_t key, bool in, bool out, St
         diagnostics().count("flow_without_direction");
         return;
     }
+    requireIds(uint64_t(m_seq) + 1, "flow points");
     m_flowV2.push_back(FlowV2Point { key, slice.thread, slice.index, m_seq++, in, out, name, category });
 }
 

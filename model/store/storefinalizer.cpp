@@ -92,13 +92,20 @@ void StoreFinalizer::planGroups()
         return idLess(m_s.m_strings, pa.pid, pb.pid);
     });
     m_sortedThreads.resize(m_b.m_processes.size());
-    uint32_t rows = 0, instants = static_cast<uint32_t>(m_b.m_globalInstants.size());
+    // Row numbers are uint32 (SliceRow, RowRange): the sums are 64-bit and checked before
+    // any group starts, so a store too large for its ids is refused, never wrapped.
+    uint64_t rows = 0, instants = m_b.m_globalInstants.size();
+    auto grow = [](uint64_t& total, size_t n, const char* what) {
+        total += n;
+        requireIds(total, what);
+    };
+    requireIds(instants, "instants");
     for (uint32_t pi : m_processOrder) {
         RawProcess& p = m_b.m_processes[pi];
-        instants += static_cast<uint32_t>(p.instants.size());
+        grow(instants, p.instants.size(), "instants");
         if (!p.async.empty()) {
-            Group g { pi, UINT32_MAX, rows, instants, {} };
-            rows += static_cast<uint32_t>(p.async.size());
+            Group g { pi, UINT32_MAX, static_cast<uint32_t>(rows), static_cast<uint32_t>(instants), {} };
+            grow(rows, p.async.size(), "slices");
             m_groups.push_back(std::move(g));
         }
         std::vector<uint32_t>& threads = m_sortedThreads[pi];
@@ -123,9 +130,9 @@ void StoreFinalizer::planGroups()
             const RawThread& rt = m_b.m_threads[t];
             if (rt.slices.empty() && rt.instants.empty())
                 continue;
-            m_groups.push_back(Group { pi, t, rows, instants, {} });
-            rows += static_cast<uint32_t>(rt.slices.size());
-            instants += static_cast<uint32_t>(rt.instants.size());
+            m_groups.push_back(Group { pi, t, static_cast<uint32_t>(rows), static_cast<uint32_t>(instants), {} });
+            grow(rows, rt.slices.size(), "slices");
+            grow(instants, rt.instants.size(), "instants");
         }
     }
     m_totalSlices = rows;
@@ -243,6 +250,7 @@ void StoreFinalizer::runGroup(Group& g)
 
 TrackId StoreFinalizer::addTrack(const TrackInfo& info)
 {
+    requireIds(m_s.m_tracks.size() + 1, "tracks");
     m_s.m_tracks.push_back(info);
     m_s.m_trackRowStart.push_back(info.slices.begin);
     return TrackId(static_cast<uint32_t>(m_s.m_tracks.size() - 1));
@@ -367,6 +375,10 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
 {
     closeOpenSlices();
     planGroups();
+    uint64_t samples = 0;
+    for (const auto& c : m_b.m_counters)
+        samples += c.ts.size();
+    requireIds(samples, "counter samples");
     size_t instantTotal = m_b.m_globalInstants.size();
     for (const auto& p : m_b.m_processes)
         instantTotal += p.instants.size();

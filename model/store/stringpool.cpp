@@ -69,11 +69,11 @@ void StringPool::rehash(size_t buckets)
 {
     m_buckets.assign(buckets, kEmpty);
     const size_t mask = buckets - 1;
-    for (uint32_t id = 0; id < m_views.size(); ++id) {
+    for (size_t id = 0; id < m_views.size(); ++id) {
         size_t b = m_hashes[id] & mask;
         while (m_buckets[b] != kEmpty)
             b = (b + 1) & mask;
-        m_buckets[b] = id;
+        m_buckets[b] = static_cast<uint32_t>(id);
     }
 }
 
@@ -102,6 +102,7 @@ StringId StringPool::intern(std::string_view s)
         if (m_hashes[id] == h && m_views[id] == s)
             return StringId(id);
     }
+    requireIds(m_views.size() + 1, "distinct strings");
     const auto id = static_cast<uint32_t>(m_views.size());
     m_views.emplace_back(store(s), s.size());
     m_hashes.push_back(h);

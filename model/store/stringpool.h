@@ -9,6 +9,8 @@ namespace strata::store {
 
 // Interns every string of a profile once. Ids are dense from 0; id 0 is always "".
 // Bytes live in fixed arena blocks, so views handed out stay valid as the pool grows.
+// Each id keeps a pointer and length (16 bytes), no offset into the arena, so the arena may
+// pass 2^32 bytes; only the count of strings is bounded (kMaxIds, refused past it).
 // Not thread-safe for writes; const use from any thread after building.
 class StringPool {
 public:

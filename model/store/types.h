@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace strata::store {
 
@@ -26,6 +28,18 @@ template <typename Tag> struct Id {
     friend constexpr bool operator!=(Id a, Id b) { return a.v != b.v; }
     friend constexpr bool operator<(Id a, Id b) { return a.v < b.v; }
 };
+
+// Every table hands out dense uint32 ids (rows, strings, types, arg sets, flows) and
+// kInvalid is never one, so a table holds at most kMaxIds items. Growing past that throws
+// std::length_error, which ends the import with this message (ProfileLoader), instead of
+// wrapping an id onto another item.
+constexpr uint64_t kMaxIds = std::numeric_limits<uint32_t>::max();
+inline void requireIds(uint64_t count, const char* what)
+{
+    if (count > kMaxIds)
+        throw std::length_error(
+            "more than " + std::to_string(kMaxIds) + " " + what + ": the store numbers them with 32-bit ids");
+}
 
 using StringId = Id<struct StringTag>;
 using TrackId = Id<struct TrackTag>;

@@ -23,11 +23,11 @@ void TypeTable::rehash(size_t buckets)
 {
     m_buckets.assign(buckets, kEmpty);
     const size_t mask = buckets - 1;
-    for (uint32_t id = 0; id < m_types.size(); ++id) {
+    for (size_t id = 0; id < m_types.size(); ++id) {
         size_t b = hash(m_types[id]) & mask;
         while (m_buckets[b] != kEmpty)
             b = (b + 1) & mask;
-        m_buckets[b] = id;
+        m_buckets[b] = static_cast<uint32_t>(id);
     }
 }
 
@@ -44,6 +44,7 @@ TypeId TypeTable::intern(StringId name, StringId category, StringId source)
         if (t.name == name && t.category == category && t.source == source)
             return TypeId(id);
     }
+    requireIds(m_types.size() + 1, "distinct event types");
     const auto id = static_cast<uint32_t>(m_types.size());
     m_types.push_back(key);
     m_buckets[b] = id;

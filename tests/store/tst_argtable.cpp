@@ -68,6 +68,8 @@ private slots:
     void find();
     void manySets();
     void shrinkKeepsContent();
+    void keysPast28Bits_data();
+    void keysPast28Bits();
 };
 
 void tst_ArgTable::emptySetIsInvalid()
@@ -309,6 +311,45 @@ void tst_ArgTable::shrinkKeepsContent()
     QCOMPARE(t.add(fresh, 1).v, 1000u);
     QCOMPARE(t.at(ArgSetId(1000), 0).d, -1.0);
     QCOMPARE(t.setCount(), size_t(1001));
+}
+
+void tst_ArgTable::keysPast28Bits_data()
+{
+    // A key word keeps 28 bits of key beside the kind: keys interned after ~2^28 strings
+    // (a 100M-event trace with unique names) must still come back as themselves.
+    QTest::addColumn<uint>("key");
+    QTest::addColumn<uint>("other"); // another key that must stay distinct from `key`
+    QTest::newRow("below the far keys") << 0x0fefffffu << 0x0fefff00u;
+    QTest::newRow("first far key") << 0x0ff00000u << 0x0fefffffu;
+    QTest::newRow("last 28-bit id") << 0x0fffffffu << 0x0ff00000u;
+    QTest::newRow("2^28, aliased 0 before") << 0x10000000u << 0u;
+    QTest::newRow("2^28 + 5, aliased 5 before") << 0x10000005u << 5u;
+    QTest::newRow("largest id") << 0xfffffffeu << 0x0ffffffeu;
+}
+
+void tst_ArgTable::keysPast28Bits()
+{
+    QFETCH(uint, key);
+    QFETCH(uint, other);
+    ArgTable t;
+    const Arg a[] = { Arg::makeInt(StringId(other), -1), Arg::makeString(StringId(key), StringId(0xfffffffeu)) };
+    const Arg b[] = { Arg::makeInt(StringId(key), -1), Arg::makeString(StringId(other), StringId(0xfffffffeu)) };
+    const ArgSetId sa = t.add(a, 2), sb = t.add(b, 2);
+    QVERIFY(sa != sb); // the keys differ, so the sets do
+    QCOMPARE(t.add(a, 2), sa);
+    QCOMPARE(t.at(sa, 0).key.v, other);
+    QCOMPARE(t.at(sa, 1).key.v, key);
+    QCOMPARE(t.at(sa, 1).stringValue().v, 0xfffffffeu);
+    QCOMPARE(t.at(sb, 0).key.v, key);
+    Arg out;
+    QVERIFY(t.find(sa, StringId(key), &out));
+    QCOMPARE(out.kind, ArgKind::String);
+    QVERIFY(t.find(sb, StringId(key), &out));
+    QCOMPARE(out.i, qint64(-1));
+    QVERIFY(t.find(sb, StringId(other), &out));
+    QCOMPARE(out.kind, ArgKind::String);
+    QVERIFY(!t.find(sa, StringId(0xfffffff0u), &out));
+    QVERIFY(!t.find(sa, StringId(key ^ 0x10000000u), &out) || (key ^ 0x10000000u) == other);
 }
 
 QTEST_APPLESS_MAIN(tst_ArgTable)
