@@ -114,11 +114,11 @@ void SnapshotReader::counts(ByteReader& r)
     r.getArray(m_counts.data(), kCountFields);
     r.expectEnd();
     // Every table is indexed by uint32 ids whose all-ones value means "none".
-    for (uint64_t n : m_counts)
-        check(n < UINT32_MAX, "a table is larger than the store allows");
+    for (uint32_t i = 0; i < kCountFields; ++i) // arg words are 64-bit offsets; the rest, ids
+        check(i == kArgWords || m_counts[i] < UINT32_MAX, "a table is larger than the store allows");
     check(m_counts[kStrings] >= 1, "the string pool lacks the empty string");
     check(m_counts[kHeights] == 0 || m_counts[kHeights] == m_counts[kSlices], "the height column has the wrong size");
-    check(m_counts[kMemorySpaces] <= 0x10000, "too many memory spaces");
+    check(m_counts[kMemorySpaces] <= 65534, "too many memory spaces");
 }
 
 void SnapshotReader::strings(EventStore& s, ByteReader& r)
@@ -164,10 +164,9 @@ void SnapshotReader::types(EventStore& s, ByteReader& r)
 void SnapshotReader::args(EventStore& s, ByteReader& r)
 {
     const uint64_t n = m_counts[kArgSets], strings = m_counts[kStrings], declared = m_counts[kArgWords];
-    constexpr uint64_t kKeyLimit = 0x10000000u; // ArgTable packs the kind above 28 key bits
     r.needItems(n, 3);
     // A set of c args takes at least 1 + 2c bytes here and 1 + 3c words in the table.
-    check(declared < UINT32_MAX && declared <= 3 * uint64_t(r.left()), "the argument sets declare too many words");
+    check(declared <= 3 * uint64_t(r.left()), "the argument sets declare too many words");
     // The table's own layout (ArgTable::add), written directly: one pass, no rehashing.
     ArgTable& t = s.m_args;
     t.m_words.reserve(declared);
@@ -179,13 +178,13 @@ void SnapshotReader::args(EventStore& s, ByteReader& r)
         r.needItems(count, 2);
         const size_t at = t.m_words.size();
         check(at + 1 + 3 * count <= declared, "the argument sets hold more words than declared");
-        t.m_offsets.push_back(uint32_t(at));
+        t.m_offsets.push_back(at);
         t.m_words.push_back(uint32_t(count));
         for (uint64_t i = 0; i < count; ++i) {
             const auto kind = r.get<uint8_t>();
             check(kind <= uint8_t(ArgKind::String), "an argument has an unknown kind");
             const uint64_t key = r.varint();
-            check(key < strings && key < kKeyLimit, "an argument key is out of range");
+            check(key < strings, "an argument key is out of range");
             uint64_t bits = 0;
             switch (ArgKind(kind)) {
             case ArgKind::Null: break;
@@ -198,7 +197,9 @@ void SnapshotReader::args(EventStore& s, ByteReader& r)
             case ArgKind::Int:
             case ArgKind::Bool: bits = uint64_t(r.zigzag()); break;
             }
-            t.m_words.push_back((uint32_t(kind) << 28) | uint32_t(key));
+            // Keys past ArgTable's 28 bits get their far code as add() gives them (throws
+            // length_error past its limit, which the caller turns into a refusal).
+            t.m_words.push_back((uint32_t(kind) << 28) | t.keyCode(StringId(uint32_t(key))));
             t.m_words.push_back(uint32_t(bits));
             t.m_words.push_back(uint32_t(bits >> 32));
         }
@@ -372,6 +373,9 @@ void SnapshotReader::decode(EventStore& s)
                 return;
             } catch (const std::bad_alloc&) {
                 failures[g] = { m_dir[uint32_t(id) - 1].offset, "out of memory reading the section" };
+                return;
+            } catch (const std::exception& e) { // a table's own limit (length_error)
+                failures[g] = { m_dir[uint32_t(id) - 1].offset, e.what() };
                 return;
             }
         }
