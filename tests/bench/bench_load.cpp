@@ -2,19 +2,32 @@
 // the same figures for a single-threaded nlohmann SAX pass that only extracts the event
 // fields, measured in the same run so the ratio is meaningful on a noisy shared machine.
 //
-//   bench_load FILE [--repeat N]
+//   bench_load FILE [--repeat N] [--no-baseline]
+//
+// The baseline holds the whole decompressed input in memory, so it is skipped (and says
+// why) with --no-baseline or when the file is larger than half of physical memory; so is
+// the page-cache warm-up then, since a file that size cannot stay cached next to the load.
+//
+// Memory figures: peak_rss is the process high-water mark (VmHWM, reset before the load
+// through /proc/self/clear_refs); peak_rss_import is that mark when the import has read the
+// whole input (the last batches may still be merging); resident_after is VmRSS with the store alive after malloc_trim;
+// resident_bytes is the store's own count of what it holds.
 #include <inputreader.h>
 #include <profileloader.h>
 
 #include <nlohmann/json.hpp>
 
 #include <malloc.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -28,6 +41,21 @@ uint64_t statusKb(const char* key)
         if (line.rfind(key, 0) == 0)
             return std::stoull(line.substr(std::strlen(key) + 1));
     return 0;
+}
+
+uint64_t physicalBytes()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
+}
+
+// User and system CPU seconds of the whole process (all threads) so far.
+std::pair<double, double> cpuSeconds()
+{
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return { double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) * 1e-6,
+        double(u.ru_stime.tv_sec) + double(u.ru_stime.tv_usec) * 1e-6 };
 }
 
 void resetPeak()
@@ -121,35 +149,77 @@ int main(int argc, char** argv)
 {
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s FILE [--repeat N]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline]\n", argv[0]);
         return 2;
     }
     const std::string path = argv[1];
     int repeat = 1;
-    if (argc >= 4 && std::strcmp(argv[2], "--repeat") == 0)
-        repeat = std::max(1, std::atoi(argv[3]));
+    bool baseline = true;
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+            repeat = std::max(1, std::atoi(argv[++i]));
+        } else if (std::strcmp(argv[i], "--no-baseline") == 0) {
+            baseline = false;
+        } else {
+            std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline]\n", argv[0]);
+            return 2;
+        }
+    }
+    std::string baselineNote = baseline ? "" : "--no-baseline";
+    bool warm = true;
+    {
+        std::error_code ec;
+        const uint64_t size = std::filesystem::file_size(path, ec);
+        const uint64_t phys = physicalBytes();
+        if (!ec && phys && size > phys / 2) {
+            char why[160];
+            std::snprintf(why, sizeof why, "the file (%.1f GB) is larger than half of physical memory (%.1f GB)",
+                double(size) / 1e9, double(phys) / 1e9);
+            if (baseline)
+                baselineNote = why;
+            baseline = false;
+            warm = false;
+            std::fprintf(stderr, "bench_load: %s: no in-memory baseline, no page-cache warm-up\n", why);
+        }
+    }
 
     // Warm the page cache so both passes read from memory.
-    {
+    if (warm) {
         std::ifstream f(path, std::ios::binary);
         std::string block(1 << 20, '\0');
         while (f.read(&block[0], block.size()) || f.gcount() > 0) { }
     }
 
-    double bestLoad = 1e300, finalizeSeconds = 0;
-    uint64_t resident = 0, events = 0, peakKb = 0, baseKb = 0, fileBytes = 0, inputBytes = 0;
+    double bestLoad = 1e300, finalizeSeconds = 0, userSeconds = 0, sysSeconds = 0;
+    uint64_t resident = 0, events = 0, peakKb = 0, importPeakKb = 0, afterKb = 0, baseKb = 0, fileBytes = 0,
+             inputBytes = 0;
     for (int r = 0; r < repeat; ++r) {
         malloc_trim(0);
         resetPeak();
         baseKb = statusKb("VmRSS:");
-        auto res = strata::importers::ProfileLoader::load(path);
+        // The import reports up to 0.9 of the progress; the finalizer the rest.
+        uint64_t importKb = 0;
+        strata::importers::ImportContext ctx;
+        ctx.progress = [&](double f) {
+            if (f >= 0.9 && importKb == 0)
+                importKb = statusKb("VmHWM:");
+        };
+        const auto cpu0 = cpuSeconds();
+        auto res = strata::importers::ProfileLoader::load(path, ctx);
+        const auto cpu1 = cpuSeconds();
         if (!res.store) {
             std::fprintf(stderr, "bench_load: %s\n", res.error.c_str());
             return 2;
         }
         peakKb = std::max<uint64_t>(peakKb, statusKb("VmHWM:"));
-        if (res.seconds < bestLoad)
+        importPeakKb = std::max(importPeakKb, importKb);
+        malloc_trim(0);
+        afterKb = std::max<uint64_t>(afterKb, statusKb("VmRSS:"));
+        if (res.seconds < bestLoad) {
             finalizeSeconds = res.finalizeSeconds;
+            userSeconds = cpu1.first - cpu0.first;
+            sysSeconds = cpu1.second - cpu0.second;
+        }
         bestLoad = std::min(bestLoad, res.seconds);
         resident = res.store->residentBytes();
         fileBytes = res.fileBytes;
@@ -160,36 +230,52 @@ int main(int argc, char** argv)
     }
 
     // Baseline: the whole decompressed input in memory (the most favourable case for it).
-    const std::string all = readAll(path);
-    double bestBase = 1e300;
+    double bestBase = 0;
     uint64_t baseEvents = 0;
-    for (int r = 0; r < repeat; ++r) {
-        FieldSax sax;
-        const auto t0 = Clock::now();
-        nlohmann::json::sax_parse(all.begin(), all.end(), &sax);
-        bestBase = std::min(bestBase, std::chrono::duration<double>(Clock::now() - t0).count());
-        baseEvents = sax.events;
+    if (baseline) {
+        const std::string all = readAll(path);
+        bestBase = 1e300;
+        for (int r = 0; r < repeat; ++r) {
+            FieldSax sax;
+            const auto t0 = Clock::now();
+            nlohmann::json::sax_parse(all.begin(), all.end(), &sax);
+            bestBase = std::min(bestBase, std::chrono::duration<double>(Clock::now() - t0).count());
+            baseEvents = sax.events;
+        }
     }
 
     const double mb = double(inputBytes) / 1e6;
     const double peakBytes = double(peakKb) * 1024.0;
     const double growthBytes = double(peakKb - baseKb) * 1024.0;
+    const double afterBytes = double(afterKb) * 1024.0;
     std::printf("file                     %s\n", path.c_str());
     std::printf("file_bytes               %llu\n", (unsigned long long)fileBytes);
     std::printf("input_bytes              %llu\n", (unsigned long long)inputBytes);
     std::printf("events                   %llu\n", (unsigned long long)events);
-    std::printf("baseline_sax_seconds     %.3f   (%llu objects)\n", bestBase, (unsigned long long)baseEvents);
-    std::printf("baseline_sax_MB_per_s    %.1f\n", mb / bestBase);
+    if (baseline) {
+        std::printf("baseline_sax_seconds     %.3f   (%llu objects)\n", bestBase, (unsigned long long)baseEvents);
+        std::printf("baseline_sax_MB_per_s    %.1f\n", mb / bestBase);
+    } else {
+        std::printf("baseline_sax_seconds     -   (skipped: %s)\n", baselineNote.c_str());
+    }
     std::printf("load_seconds             %.3f\n", bestLoad);
     std::printf("  of which finalize      %.3f\n", finalizeSeconds);
+    std::printf("load_cpu_seconds         %.3f  (user %.3f + system %.3f, all threads: the share of a busy machine "
+                "it got does not change it)\n",
+        userSeconds + sysSeconds, userSeconds, sysSeconds);
     std::printf("load_MB_per_s            %.1f\n", mb / bestLoad);
     std::printf("load_events_per_s        %.0f\n", double(events) / bestLoad);
-    std::printf("load_vs_baseline         %.2fx  (baseline seconds / load seconds)\n", bestBase / bestLoad);
+    if (baseline)
+        std::printf("load_vs_baseline         %.2fx  (baseline seconds / load seconds)\n", bestBase / bestLoad);
     std::printf("resident_bytes           %llu\n", (unsigned long long)resident);
     std::printf("resident_bytes_per_event %.1f\n", double(resident) / double(events));
+    std::printf("resident_after_bytes     %.0f  (VmRSS after the load and malloc_trim, store alive)\n", afterBytes);
+    std::printf("resident_after_per_event %.1f\n", afterBytes / double(events));
     std::printf(
         "peak_rss_bytes           %.0f  (process, before load %llu KB)\n", peakBytes, (unsigned long long)baseKb);
     std::printf("peak_rss_per_event       %.1f\n", peakBytes / double(events));
+    std::printf("peak_rss_import_bytes    %.0f  (VmHWM when the import had read the whole input)\n",
+        double(importPeakKb) * 1024.0);
     std::printf("peak_rss_over_resident   %.2f  (growth during load / resident: %.2f)\n", peakBytes / double(resident),
         growthBytes / double(resident));
     return 0;
