@@ -188,6 +188,20 @@ bool CachedLoader::writeCache(
     return true;
 }
 
+std::map<std::string, std::string> CachedLoader::portableAttachments(
+    const LoadResult& result, const std::string& sourcePath, const std::string& annotations)
+{
+    std::map<std::string, std::string> a;
+    a[kLoad] = loadAttachment(result);
+    // A .strata file saved again keeps naming the profile it first came from.
+    a[kSource] = !result.sourceName.empty()               ? result.sourceName
+        : std::filesystem::path(sourcePath).is_absolute() ? sourcePath
+                                                          : std::filesystem::absolute(sourcePath).string();
+    if (!annotations.empty())
+        a[kAnnotations] = annotations;
+    return a;
+}
+
 bool CachedLoader::writePortable(const LoadResult& result, const std::string& sourcePath,
     const std::string& annotations, const std::string& outPath, std::string* error)
 {
@@ -197,13 +211,7 @@ bool CachedLoader::writePortable(const LoadResult& result, const std::string& so
         return false;
     }
     store::SnapshotWriter::Options o;
-    o.attachments[kLoad] = loadAttachment(result);
-    // A .strata file saved again keeps naming the profile it first came from.
-    o.attachments[kSource] = !result.sourceName.empty()   ? result.sourceName
-        : std::filesystem::path(sourcePath).is_absolute() ? sourcePath
-                                                          : std::filesystem::absolute(sourcePath).string();
-    if (!annotations.empty())
-        o.attachments[kAnnotations] = annotations;
+    o.attachments = portableAttachments(result, sourcePath, annotations);
     return store::SnapshotWriter::write(*result.store, outPath, std::string_view(), error, o);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "profileloader.h"
 
+#include <map>
 #include <string>
 
 namespace strata::importers {
@@ -31,6 +32,10 @@ public:
     // (annotations JSON, may be empty) and the name of its source.
     static bool writePortable(const LoadResult& result, const std::string& sourcePath, const std::string& annotations,
         const std::string& outPath, std::string* error);
+
+    // What writePortable stores beside the store (SnapshotWriter::Options::attachments).
+    static std::map<std::string, std::string> portableAttachments(
+        const LoadResult& result, const std::string& sourcePath, const std::string& annotations);
 
     // True when the file starts like a snapshot.
     static bool isSnapshotFile(const std::string& path);
