@@ -10,13 +10,16 @@
 #include "comparepane.h"
 #include "defaultdocklayout.h"
 #include "dockcontent.h"
+#include "loadmessage.h"
 #include "loadprogresspanel.h"
 #include "profileopener.h"
 #include "recentfiles.h"
 #include "sampleprofile.h"
+#include "snapshotsaver.h"
 #include "statusindicators.h"
 #include "welcomepage.h"
 #include "windowfit.h"
+#include <state/annotationsmodel.h>
 #include <state/comparison.h>
 #include <state/matchfollower.h>
 #include <state/session.h>
@@ -139,6 +142,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
     m_sidecar = new AnnotationSidecar(m_session, this);
     connect(m_sidecar, &AnnotationSidecar::message, this, &MainWindow::notify);
+    m_snapshots = new SnapshotSaver(this);
+    connect(m_snapshots, &SnapshotSaver::message, this, &MainWindow::notify);
+    m_compareSnapshots = new SnapshotSaver(this);
+    connect(m_compareSnapshots, &SnapshotSaver::message, this, &MainWindow::notify);
 
     m_search = new widgets::SearchWidget(m_session, this);
     addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
@@ -310,6 +317,19 @@ void MainWindow::cancelLoad()
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
+void MainWindow::setCacheOptions(const importers::CacheOptions& cache)
+{
+    m_opener->setCacheOptions(cache);
+    m_compareOpener->setCacheOptions(cache);
+    m_snapshots->setCacheOptions(cache);
+    m_compareSnapshots->setCacheOptions(cache);
+}
+
+bool MainWindow::saveAsStrata(const QString& path)
+{
+    return m_snapshots->savePortable(path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()));
+}
+
 void MainWindow::onLoaded(
     const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
 {
@@ -324,17 +344,17 @@ void MainWindow::onLoaded(
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
+        m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
+        if (r.portable) { // a .strata file: its markers, and the profile it was saved from
+            m_sidecar->adopt(QByteArray::fromStdString(r.annotations), path);
+            if (!LoadMessage::savedFrom(r).isEmpty())
+                setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
+        }
         startAnalysesAfterFirstPaint();
         applyRequest(request);
         if (m_persistent)
             m_recent->add(path);
-        const size_t fixes = r.store->diagnostics().counts().size();
-        statusBar()->showMessage(fixes ? tr("Opened %1 in %2 s — the importer fixed or skipped %3 kinds of problems")
-                                             .arg(name)
-                                             .arg(r.seconds, 0, 'f', 2)
-                                             .arg(fixes)
-                                       : tr("Opened %1 in %2 s").arg(name).arg(r.seconds, 0, 'f', 2),
-            10000);
+        statusBar()->showMessage(LoadMessage::text(name, r), LoadMessage::isWarning(r) ? 20000 : 10000);
         m_timeline->setFocus();
         emit loadFinished(true, false, QString());
         return;
@@ -409,6 +429,8 @@ void MainWindow::onCompareLoaded(
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, std::move(lod));
+        m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
+        m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
             notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);
         statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name), 10000);
@@ -429,6 +451,8 @@ void MainWindow::onCompareLoaded(
 void MainWindow::onComparisonChanged()
 {
     const bool comparing = m_comparison->active();
+    if (!comparing)
+        m_compareSnapshots->clearProfile(); // B's store goes with the comparison
     if (comparing && !m_comparing) { // B starts with half of the height, the Compare table in front
         const int h = m_compareSplitter->height();
         m_compareSplitter->setSizes({ h / 2, h - h / 2 });
@@ -448,7 +472,11 @@ void MainWindow::startAnalysesAfterFirstPaint()
     // when the timeline is not painted at all (hidden, minimised). Both hooks live on the
     // session, so neither outlives the window; a late one is a no-op for a newer profile.
     const quint64 generation = m_session->generation();
-    auto start = [session = m_session, generation] { session->startAnalyses(generation); };
+    // The cache's snapshot of a freshly parsed profile is written then too, at low priority.
+    auto start = [session = m_session, saver = m_snapshots, generation] {
+        session->startAnalyses(generation);
+        saver->writeCache(generation);
+    };
     connect(m_timeline, &widgets::TimelineWidget::painted, m_session, start, Qt::SingleShotConnection);
     QTimer::singleShot(kAnalysesFallbackMs, m_session, start);
 }
@@ -491,6 +519,8 @@ bool MainWindow::exportImage(bool wholeWindow, const QString& path, double scale
 void MainWindow::onStoreChanged()
 {
     const auto& store = m_session->store();
+    if (!store)
+        m_snapshots->clearProfile();
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
     // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group.
