@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 
+
 namespace strata::app {
 
 using model::Comparison;
