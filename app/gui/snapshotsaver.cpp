@@ -80,6 +80,7 @@ bool SnapshotSaver::writeCache(quint64 generation)
         [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = resolved(m_cache)] {
             outcome->ok = importers::CachedLoader::writeCache(result, path, cache, &outcome->error);
         }));
+    emit cacheWriteStarted();
     return true;
 }
 

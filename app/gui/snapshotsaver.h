@@ -52,6 +52,7 @@ public:
     bool isSaving() const { return m_portableWatcher.isRunning(); }
 
 signals:
+    void cacheWriteStarted(); // on the BackgroundPool
     void cacheWritten(bool ok, const QString& error); // a cache write ended
     void portableSaved(bool ok, const QString& path, const QString& error);
     void message(const QString& text, bool warning); // for the status bar
