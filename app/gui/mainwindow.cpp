@@ -10,6 +10,7 @@
 #include "comparepane.h"
 #include "defaultdocklayout.h"
 #include "dockcontent.h"
+#include "loaderrorbox.h"
 #include "loadmessage.h"
 #include "loadprogresspanel.h"
 #include "profileopener.h"
@@ -59,17 +60,6 @@
 #include <QVBoxLayout>
 
 namespace strata::app {
-
-namespace {
-
-// "<path>: reason (at byte N)" → "reason (at byte N)".
-QString reasonOf(const QString& path, const QString& error)
-{
-    const QString prefix = path + QStringLiteral(": ");
-    return error.startsWith(prefix) ? error.mid(prefix.size()) : error;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -433,7 +423,10 @@ void MainWindow::onCompareLoaded(
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
             notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);
-        statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name), 10000);
+        QString text = tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name);
+        for (const std::string& note : r.snapshotNotes) // B's cached snapshot refused on the way
+            text += QStringLiteral(" — ") + QString::fromStdString(note);
+        statusBar()->showMessage(text, r.snapshotNotes.empty() ? 10000 : 20000);
         emit compareFinished(true, false, QString());
         return;
     }
@@ -483,21 +476,8 @@ void MainWindow::startAnalysesAfterFirstPaint()
 
 void MainWindow::showLoadError(const QString& path, const QString& error)
 {
-    if (!m_interactive)
-        return;
-    const QString name = QFileInfo(path).fileName();
-    QString info = reasonOf(path, error).toHtmlEscaped();
-    info += QStringLiteral("<br><br><span style=\"color:%1\">%2</span>")
-                .arg(palette().color(QPalette::PlaceholderText).name(), path.toHtmlEscaped());
-    if (m_session->isOpen())
-        info += QStringLiteral("<br><br>") + tr("%1 stays open.").arg(m_session->fileName().toHtmlEscaped());
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could not open %1").arg(name),
-        tr("<b>Strata could not open “%1”.</b>").arg(name.toHtmlEscaped()), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("loadErrorBox"));
-    box->setInformativeText(info);
-    box->setDetailedText(error);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal, so the event loop (and any other load) keeps running
+    if (m_interactive)
+        LoadErrorBox::open(this, path, error, m_session->isOpen() ? m_session->fileName() : QString());
 }
 
 void MainWindow::closeProfile()
