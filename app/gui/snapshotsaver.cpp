@@ -39,14 +39,28 @@ SnapshotSaver::~SnapshotSaver() = default;
 
 void SnapshotSaver::setProfile(const QString& path, const importers::LoadResult& result, quint64 generation)
 {
+    releaseStore();
     m_path = path;
     m_result = result;
     m_generation = generation;
     m_cacheStarted = false;
 }
 
+void SnapshotSaver::releaseStore()
+{
+    // The session hands a replaced store to the pool to be freed only when it holds the last
+    // reference; this saver usually holds one more, so it does the same: freeing ten million
+    // events takes the GUI thread tens of ms. (The cache write's own copy may be the last one;
+    // then its worker frees the store.)
+    if (m_result.store && m_result.store.use_count() == 1)
+        (void)model::runOnPool(
+            QThreadPool::globalInstance(), model::Handover(), [s = std::move(m_result.store)]() mutable { s.reset(); });
+    m_result.store.reset();
+}
+
 void SnapshotSaver::clearProfile()
 {
+    releaseStore();
     m_path.clear();
     m_result = importers::LoadResult();
     m_cacheStarted = false;

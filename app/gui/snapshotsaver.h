@@ -58,6 +58,8 @@ signals:
     void message(const QString& text, bool warning); // for the status bar
 
 private:
+    void releaseStore(); // drops this saver's reference to the store, never freeing it here
+
     struct Outcome { // written by the worker, read once its watcher finished
         bool ok = false;
         std::string error;

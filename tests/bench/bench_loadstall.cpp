@@ -155,12 +155,6 @@ int main(int argc, char** argv)
             writeClock.start();
             app.writing = true;
         });
-        // The first paint of the new profile: what the user waits for after Open. (It can
-        // come before loadFinished reaches this program, within the same turn of the loop.)
-        auto painted = QObject::connect(window.timeline(), &widgets::TimelineWidget::painted, [&] {
-            if (firstPaintMs < 0 && window.session()->isOpen() && clock.isValid())
-                firstPaintMs = clock.nsecsElapsed() / 1e6;
-        });
         auto written = QObject::connect(
             window.snapshotSaver(), &app::SnapshotSaver::cacheWritten, [&](bool ok, const QString& error) {
                 writeMs = writeClock.nsecsElapsed() / 1e6;
@@ -170,6 +164,13 @@ int main(int argc, char** argv)
                     std::fprintf(stderr, "snapshot write failed: %s\n", qPrintable(error));
             });
         bool finished = false;
+        // The first paint of the new profile: what the user waits for after Open. It comes
+        // after loadFinished, which MainWindow emits as it swaps the store in; paints before it
+        // are of the profile that was open.
+        auto painted = QObject::connect(window.timeline(), &widgets::TimelineWidget::painted, [&] {
+            if (firstPaintMs < 0 && finished)
+                firstPaintMs = clock.nsecsElapsed() / 1e6;
+        });
         QTimer settle;
         int quietTicks = 0;
         settle.setInterval(50);
