@@ -32,6 +32,21 @@ QString LoadMessage::snapshotNotes(const importers::LoadResult& r)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString LoadMessage::origin(const importers::LoadResult& r)
+{
+    QStringList lines;
+    if (r.portable)
+        lines << (r.sourceName.empty()
+                ? tr("Read from a Strata profile")
+                : tr("Read from a Strata profile saved from %1").arg(QString::fromStdString(r.sourceName)));
+    else if (r.fromSnapshot)
+        lines << tr("Read from its snapshot in the snapshot cache");
+    const QString notes = snapshotNotes(r);
+    if (!notes.isEmpty())
+        lines << notes;
+    return lines.join(QLatin1Char('\n'));
+}
+
 bool LoadMessage::isWarning(const importers::LoadResult& r)
 {
     return !r.snapshotNotes.empty() || (r.store && !r.store->diagnostics().counts().empty());

@@ -15,6 +15,9 @@ public:
     static QString text(const QString& name, const importers::LoadResult& result);
     // The snapshot notes alone, one per line; empty when there were none.
     static QString snapshotNotes(const importers::LoadResult& result);
+    // Where the store came from (a snapshot, and which profile a .strata was saved from) and
+    // the snapshot notes, one per line; empty for a profile parsed without a word to say.
+    static QString origin(const importers::LoadResult& result);
     // "saved from NAME" for a .strata file that knows its source; else empty.
     static QString savedFrom(const importers::LoadResult& result);
     // Worth a longer look than a plain "Opened": something was refused or fixed.

@@ -333,6 +333,7 @@ void MainWindow::onLoaded(
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
+        m_status->setReadNotes(LoadMessage::origin(r));
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
         m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
         if (r.portable) { // a .strata file: its markers, and the profile it was saved from

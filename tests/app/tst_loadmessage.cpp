@@ -52,6 +52,10 @@ private slots:
         QTEST(LoadMessage::text(QStringLiteral("t.json"), r), "expected");
         QCOMPARE(LoadMessage::isWarning(r), warning);
         QCOMPARE(LoadMessage::snapshotNotes(r), note);
+        const QString origin = LoadMessage::origin(r);
+        QCOMPARE(origin.contains(QStringLiteral("snapshot cache")), fromSnapshot && !portable);
+        QCOMPARE(origin.contains(QStringLiteral("saved from /data/run/model.json")), portable);
+        QCOMPARE(origin.contains(note), true);
     }
 };
 

@@ -623,6 +623,8 @@ private slots:
         const QString message = w.statusBar()->currentMessage();
         QVERIFY2(message.startsWith(QStringLiteral("Opened trace.json in ")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("refused and deleted")), qPrintable(message));
+        const QString fileTip = w.findChild<QLabel*>(QStringLiteral("statusFile"))->toolTip();
+        QVERIFY2(fileTip.contains(QStringLiteral("refused and deleted")), qPrintable(fileTip));
         // The source's snapshot is written anew (its first paint may have come before this
         // line: the spy has it either way), and the next open reads it.
         QTRY_VERIFY_WITH_TIMEOUT(!written.isEmpty(), kLoadTimeoutMs);
