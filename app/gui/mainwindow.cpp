@@ -334,6 +334,7 @@ void MainWindow::onLoaded(
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_status->setReadNotes(LoadMessage::origin(r));
+        m_overallSummary->setLoadNotes(LoadMessage::snapshotNotes(r).split(QLatin1Char('\n'), Qt::SkipEmptyParts));
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
         m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
         if (r.portable) { // a .strata file: its markers, and the profile it was saved from
