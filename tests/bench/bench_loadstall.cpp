@@ -1,7 +1,8 @@
 // GUI-thread stall benchmark of the main window (budget: the GUI thread never stalls more
 // than 50 ms during a load; Cancel takes effect within 1 s).
 //
-//   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] [--verbose]
+//   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open]
+//                   [--quit-during-write] [--verbose]
 //
 // Opens TRACE in a shown MainWindow (offscreen unless QT_QPA_PLATFORM says otherwise) and,
 // from the open request until the window has settled (the session's analyses built, every
@@ -21,6 +22,9 @@
 // over the open profile (File > Open again) instead of closing it first. Between reps the
 // event loop ends with exit(), not quit(): Qt 6's quit() closes the windows, and a closed
 // window is never painted again (reps after the first then waited for the fallback timer).
+// --quit-during-write closes the window 100 ms into the first snapshot write and returns
+// from main, printing how long the close took: quitting does not wait for the write (its
+// temp file is left for SnapshotCache::trim).
 #include <mainwindow.h>
 #include <snapshotsaver.h>
 #include <state/session.h>
@@ -106,13 +110,14 @@ int main(int argc, char** argv)
     TimingApp app(argc, argv);
     if (argc < 2) {
         std::fprintf(stderr,
-            "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] [--verbose]\n",
+            "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] "
+            "[--quit-during-write] [--verbose]\n",
             argv[0]);
         return 2;
     }
     const QString path = QString::fromLocal8Bit(argv[1]);
     int reps = 1, width = 1920, height = 1080, cancelAfter = -1;
-    bool verbose = false, noCache = false, keepOpen = false;
+    bool verbose = false, noCache = false, keepOpen = false, quitDuringWrite = false;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = std::max(1, std::atoi(argv[++i]));
@@ -126,6 +131,8 @@ int main(int argc, char** argv)
             noCache = true;
         else if (!std::strcmp(argv[i], "--keep-open"))
             keepOpen = true;
+        else if (!std::strcmp(argv[i], "--quit-during-write"))
+            quitDuringWrite = true;
     }
 
     app::MainWindow window;
@@ -154,6 +161,20 @@ int main(int argc, char** argv)
             writeStartMs = clock.nsecsElapsed() / 1e6;
             writeClock.start();
             app.writing = true;
+            if (quitDuringWrite) {
+                QTimer::singleShot(100, &window, [&] {
+                    QElapsedTimer closing;
+                    closing.start();
+                    window.close();
+                    std::printf("quit 100 ms into the snapshot write: the window closed in %.1f ms, the write "
+                                "still running: %s\n",
+                        closing.nsecsElapsed() / 1e6, window.snapshotSaver()->isWritingCache() ? "yes" : "no");
+                    std::fflush(stdout);
+                    status = 10; // ends the reps; main returns without waiting
+                    app.phase = -1;
+                    app.exit(0);
+                });
+            }
         });
         auto written = QObject::connect(
             window.snapshotSaver(), &app::SnapshotSaver::cacheWritten, [&](bool ok, const QString& error) {
@@ -256,5 +277,5 @@ int main(int argc, char** argv)
             app.exec();
         }
     }
-    return status;
+    return status == 10 ? 0 : status;
 }
