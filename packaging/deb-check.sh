@@ -107,6 +107,9 @@ expect "xdg-mime query filetype android.pftrace" $perfetto_type \
 expect "xdg-mime query filetype settings.json" application/json "$(in_chroot 'xdg-mime query filetype /work/settings.json')"
 expect "xdg-mime query filetype global.profile" application/x-strata-sophgo-profile \
     "$(in_chroot 'xdg-mime query filetype /work/global.profile')"
+in_chroot 'strata-cli snapshot /work/android.pftrace -o /work/android.strata >/dev/null 2>&1'
+expect "xdg-mime query filetype android.strata" application/x-strata-profile \
+    "$(in_chroot 'xdg-mime query filetype /work/android.strata')"
 expect "xdg-mime query default $chrome_type" strata.desktop "$(in_chroot "xdg-mime query default $chrome_type")"
 expect "xdg-mime query default $perfetto_type" strata.desktop "$(in_chroot "xdg-mime query default $perfetto_type")"
 expect "man strata" yes "$(in_chroot 'man -P cat strata 2>/dev/null | grep -q "strata - profile viewer" && echo yes')"

@@ -92,6 +92,27 @@ bool AnnotationSidecar::write()
     return true;
 }
 
+bool AnnotationSidecar::adopt(const QByteArray& json, const QString& from)
+{
+    const auto& store = m_session->store();
+    if (json.isEmpty() || !store || !m_annotations || (!m_path.isEmpty() && QFileInfo::exists(m_path)))
+        return false;
+    QString error;
+    std::optional<model::MarkerSet> set = model::AnnotationsFile::parse(json, from, &error);
+    if (!set) {
+        emit message(tr("Did not show the markers saved in the profile: %1").arg(error), true);
+        return false;
+    }
+    m_annotations->replace(std::move(*set));
+    m_annotations->resolveAnchors(*store);
+    m_savedRevision = m_annotations->revision();
+    if (m_annotations->count() > 0)
+        emit message(
+            tr("Showing %n marker(s) saved in %1", nullptr, m_annotations->count()).arg(QFileInfo(from).fileName()),
+            false);
+    return true;
+}
+
 void AnnotationSidecar::detach()
 {
     flush();

@@ -40,6 +40,10 @@ public:
     bool isPending() const { return m_timer.isActive(); }
     // Writes unsaved changes now. False when the write failed (message() says why).
     bool flush();
+    // Shows the markers a .strata file carried (annotations JSON) when the open profile has
+    // no sidecar of its own yet; one that exists wins. They count as saved, so a sidecar is
+    // written only once the user changes them. True when markers were taken.
+    bool adopt(const QByteArray& json, const QString& from);
 
 signals:
     void message(const QString& text, bool warning);

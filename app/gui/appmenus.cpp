@@ -6,6 +6,8 @@
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
+#include "snapshotcachemenu.h"
+#include "snapshotsaver.h"
 #include "thememenu.h"
 #include <state/comparison.h>
 #include <state/matchfollower.h>
@@ -38,8 +40,9 @@ namespace {
 
 QString openFilters()
 {
-    return AppMenus::tr("Profiles (*.json *.json.gz *.gz *.json.zst *.zst *.pftrace *.perfetto-trace *.pb);;"
+    return AppMenus::tr("Profiles (*.json *.json.gz *.gz *.json.zst *.zst *.pftrace *.perfetto-trace *.pb *.strata);;"
                         "Chrome trace JSON (*.json *.json.gz *.json.zst);;"
+                        "Strata profiles (*.strata);;"
                         "Perfetto traces (*.pftrace *.perfetto-trace *.pb);;"
                         "AWS Neuron profiles (*.json *.json.gz *.json.zst);;"
                         "All files (*)");
@@ -120,6 +123,11 @@ void AppMenus::createFileMenu()
     m_exportImageAction->setIconText(tr("Export Image"));
     m_exportImageAction->setToolTip(tr("Save the timeline or the whole window as PNG or SVG (Ctrl+E)"));
     m_profileActions << m_exportImageAction;
+    m_saveStrataAction = file->addAction(tr("Save As S&trata Profile…"), this, &AppMenus::promptSaveStrata);
+    m_saveStrataAction->setObjectName(QStringLiteral("saveStrataAction"));
+    m_saveStrataAction->setToolTip(
+        tr("Save the parsed profile and its markers as one .strata file that opens in about a second"));
+    m_profileActions << m_saveStrataAction;
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), QKeySequence::Close, m_window, &MainWindow::closeProfile);
     file->addSeparator();
@@ -172,6 +180,11 @@ void AppMenus::createViewMenu()
         [this](bool on) { m_window->setWindowState(m_window->windowState().setFlag(Qt::WindowFullScreen, on)); });
     full->setCheckable(true);
     view->addMenu(new ThemeMenu(view));
+    view->addSeparator();
+    m_cacheMenu = new SnapshotCacheMenu(m_window, view);
+    connect(m_cacheMenu, &SnapshotCacheMenu::message, m_window, [this](const QString& text, bool warning) {
+        m_window->statusBar()->showMessage(text, warning ? 15000 : 8000);
+    });
     m_toolBar = new MainToolBar(m_window, { m_openAction, m_openFolderAction, m_compareAction },
         { m_findAction, m_addMarkerAction, m_exportImageAction });
     m_window->addToolBar(Qt::TopToolBarArea, m_toolBar);
@@ -289,6 +302,24 @@ void AppMenus::promptCompare()
         return;
     LastFolder::remember(LastFolder::kProfile, path);
     m_window->compareWith(path);
+}
+
+void AppMenus::promptSaveStrata()
+{
+    // Named after the profile's own source, next to the other profiles.
+    const QString source = m_window->snapshotSaver()->sourcePath();
+    QString base = QFileInfo(source).fileName();
+    for (const char* suffix : { ".gz", ".zst", ".json", ".strata" }) {
+        if (base.endsWith(QLatin1String(suffix)))
+            base.chop(int(qstrlen(suffix)));
+    }
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save As Strata Profile"),
+        LastFolder::get(LastFolder::kProfile) + QLatin1Char('/') + base + QStringLiteral(".strata"),
+        tr("Strata profiles (*.strata);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    LastFolder::remember(LastFolder::kProfile, path);
+    m_window->saveAsStrata(path);
 }
 
 void AppMenus::promptSaveLayout()

@@ -9,6 +9,7 @@ namespace strata::app {
 class MainToolBar;
 class MainWindow;
 class RecentFiles;
+class SnapshotCacheMenu;
 
 // The menu bar of the main window (File, View, Layout, Help), the toolbar built from its
 // actions, and the dialogs its entries
@@ -22,6 +23,7 @@ public:
     void promptOpen();
     void promptOpenFolder(); // a folder profile (Sophgo bmprofile_data-N/)
     void promptCompare(); // File > Compare With…: B, compared with the open profile
+    void promptSaveStrata(); // File > Save As Strata Profile…: a .strata file with the markers
     void promptSaveLayout();
     void promptExportLayout();
     void promptImportLayout();
@@ -32,6 +34,8 @@ public:
     void updateActions(); // what needs an open profile, back/forward availability, comparing
     QAction* compareAction() const { return m_compareAction; }
     QAction* endCompareAction() const { return m_endCompareAction; }
+    QAction* saveStrataAction() const { return m_saveStrataAction; }
+    SnapshotCacheMenu* snapshotCacheMenu() const { return m_cacheMenu; }
 
 private:
     void createFileMenu();
@@ -53,6 +57,8 @@ private:
     QAction* m_endCompareAction = nullptr; // enabled while comparing
     QList<QAction*> m_compareActions; // enabled while comparing
     QAction* m_exportImageAction = nullptr;
+    QAction* m_saveStrataAction = nullptr;
+    SnapshotCacheMenu* m_cacheMenu = nullptr;
     QAction* m_findAction = nullptr;
     QAction* m_addMarkerAction = nullptr;
     MainToolBar* m_toolBar = nullptr;

@@ -55,6 +55,11 @@ CommandLine::CommandLine()
               "Show the window in THEME: system (the desktop's colours), light or dark, for this run only; "
               "the theme chosen in View > Theme stays saved, e.g. --theme dark --screenshot dark.png."),
           QStringLiteral("THEME"))
+    , m_noCache(QStringList { QStringLiteral("no-cache") },
+          QCoreApplication::translate("CommandLine",
+              "Neither read nor write snapshots in the snapshot cache for this run: FILE (and B) are parsed "
+              "from their source. By default a parsed profile is kept as a snapshot in "
+              "$XDG_CACHE_HOME/strata/snapshots, so reopening it takes about a second."))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate("CommandLine",
         "Strata — a profile viewer for AI accelerators (NPUs, TPUs, GPUs).\n"
@@ -71,6 +76,7 @@ CommandLine::CommandLine()
     m_parser.addOption(m_compare);
     m_parser.addOption(m_align);
     m_parser.addOption(m_theme);
+    m_parser.addOption(m_noCache);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
         QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
 }
@@ -95,6 +101,7 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
     if (!files.isEmpty())
         m_options.file = files.first();
     m_options.layout = m_parser.value(m_layout);
+    m_options.noCache = m_parser.isSet(m_noCache);
     m_options.screenshot = m_parser.value(m_screenshot);
     m_options.select = m_parser.value(m_select);
     m_options.search = m_parser.value(m_search);

@@ -27,10 +27,12 @@ struct StartupOptions {
     std::optional<model::Comparison::Alignment> align; // --align: how B is aligned
     std::optional<RangeSpec> range;
     std::optional<widgets::Theme::Mode> theme; // --theme: this run only, not saved
+    bool noCache = false; // --no-cache: neither read nor write snapshots this run
 };
 
 // strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
-//        [--search NAME] [--compare B [--align HOW]] [--theme system|light|dark] [--screenshot PNG]
+//        [--search NAME] [--compare B [--align HOW]] [--theme system|light|dark] [--no-cache]
+//        [--screenshot PNG]
 class CommandLine {
 public:
     enum class Result { Ok, Error, Help, Version };
@@ -58,6 +60,7 @@ private:
     QCommandLineOption m_compare;
     QCommandLineOption m_align;
     QCommandLineOption m_theme;
+    QCommandLineOption m_noCache;
     StartupOptions m_options;
     QString m_error;
 };

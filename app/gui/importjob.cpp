@@ -1,5 +1,7 @@
 #include "importjob.h"
 
+#include "snapshotsaver.h"
+
 #include <cachedloader.h>
 
 #include <state/analysesbuilder.h>
@@ -11,9 +13,10 @@
 
 namespace strata::app {
 
-ImportJob::ImportJob(const QString& path, QObject* parent)
+ImportJob::ImportJob(const QString& path, importers::CacheOptions cache, QObject* parent)
     : QObject(parent)
     , m_path(path)
+    , m_cache(std::move(cache))
     , m_shared(std::make_shared<Shared>())
 {
     m_progressTimer.setInterval(kProgressPollMs);
@@ -35,21 +38,22 @@ void ImportJob::start()
 {
     const std::string path = QFile::encodeName(m_path).toStdString();
     std::shared_ptr<Shared> shared = m_shared;
-    m_watcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_handover, [path, shared] {
-        importers::ImportContext ctx;
-        ctx.cancel = &shared->cancel;
-        ctx.progress = [shared](double f) { report(*shared, f); };
-        importers::LoadResult r = importers::CachedLoader::load(path, ctx, {});
-        // A cancel seen before the importer starts surfaces as a read error ("not a
-        // supported profile"); whatever went wrong after a cancel, the user asked for it.
-        if (!r.store && shared->cancel.load()) {
-            r.cancelled = true;
-            r.error = path + ": load cancelled";
-        }
-        if (r.store && !shared->cancel.load())
-            shared->lod = model::AnalysesBuilder::lod(*r.store);
-        shared->result = std::move(r);
-    }));
+    m_watcher.setFuture(model::runOnPool(
+        QThreadPool::globalInstance(), m_handover, [path, shared, cache = SnapshotSaver::resolved(m_cache)] {
+            importers::ImportContext ctx;
+            ctx.cancel = &shared->cancel;
+            ctx.progress = [shared](double f) { report(*shared, f); };
+            importers::LoadResult r = importers::CachedLoader::load(path, ctx, cache);
+            // A cancel seen before the importer starts surfaces as a read error ("not a
+            // supported profile"); whatever went wrong after a cancel, the user asked for it.
+            if (!r.store && shared->cancel.load()) {
+                r.cancelled = true;
+                r.error = path + ": load cancelled";
+            }
+            if (r.store && !shared->cancel.load())
+                shared->lod = model::AnalysesBuilder::lod(*r.store);
+            shared->result = std::move(r);
+        }));
     m_progressTimer.start();
 }
 

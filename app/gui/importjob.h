@@ -1,4 +1,5 @@
 #pragma once
+#include <cachedloader.h>
 #include <profileloader.h>
 #include <state/handover.h>
 
@@ -26,7 +27,8 @@ class ImportJob : public QObject {
 public:
     static constexpr int kProgressPollMs = 50;
 
-    explicit ImportJob(const QString& path, QObject* parent = nullptr);
+    // `cache`: where CachedLoader reads snapshots (off with --no-cache).
+    explicit ImportJob(const QString& path, importers::CacheOptions cache = {}, QObject* parent = nullptr);
     // Cancels without waiting: the worker stops within the loader's cancel latency and its
     // result is dropped.
     ~ImportJob() override;
@@ -57,6 +59,7 @@ private:
     void pollProgress();
 
     QString m_path;
+    importers::CacheOptions m_cache;
     std::shared_ptr<Shared> m_shared;
     QFutureWatcher<void> m_watcher;
     model::Handover m_handover; // the loaded profile's way to the GUI thread, for TSan

@@ -54,6 +54,9 @@ int Launcher::run(int& argc, char** argv)
     MainWindow window;
     window.setInteractive(!screenshot);
     window.setPersistent(!screenshot);
+    importers::CacheOptions cache;
+    cache.enabled = !opt.noCache;
+    window.setCacheOptions(cache);
     if (!screenshot)
         window.restoreStartupLayout();
     if (!opt.layout.isEmpty()) {

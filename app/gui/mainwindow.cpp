@@ -10,13 +10,17 @@
 #include "comparepane.h"
 #include "defaultdocklayout.h"
 #include "dockcontent.h"
+#include "loaderrorbox.h"
+#include "loadmessage.h"
 #include "loadprogresspanel.h"
 #include "profileopener.h"
 #include "recentfiles.h"
 #include "sampleprofile.h"
+#include "snapshotsaver.h"
 #include "statusindicators.h"
 #include "welcomepage.h"
 #include "windowfit.h"
+#include <state/annotationsmodel.h>
 #include <state/comparison.h>
 #include <state/matchfollower.h>
 #include <state/session.h>
@@ -56,17 +60,6 @@
 #include <QVBoxLayout>
 
 namespace strata::app {
-
-namespace {
-
-// "<path>: reason (at byte N)" → "reason (at byte N)".
-QString reasonOf(const QString& path, const QString& error)
-{
-    const QString prefix = path + QStringLiteral(": ");
-    return error.startsWith(prefix) ? error.mid(prefix.size()) : error;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -139,6 +132,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
     m_sidecar = new AnnotationSidecar(m_session, this);
     connect(m_sidecar, &AnnotationSidecar::message, this, &MainWindow::notify);
+    m_snapshots = new SnapshotSaver(this);
+    connect(m_snapshots, &SnapshotSaver::message, this, &MainWindow::notify);
+    m_compareSnapshots = new SnapshotSaver(this);
+    connect(m_compareSnapshots, &SnapshotSaver::message, this, &MainWindow::notify);
 
     m_search = new widgets::SearchWidget(m_session, this);
     addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
@@ -310,6 +307,19 @@ void MainWindow::cancelLoad()
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
+void MainWindow::setCacheOptions(const importers::CacheOptions& cache)
+{
+    m_opener->setCacheOptions(cache);
+    m_compareOpener->setCacheOptions(cache);
+    m_snapshots->setCacheOptions(cache);
+    m_compareSnapshots->setCacheOptions(cache);
+}
+
+bool MainWindow::saveAsStrata(const QString& path)
+{
+    return m_snapshots->savePortable(path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()));
+}
+
 void MainWindow::onLoaded(
     const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
 {
@@ -323,18 +333,20 @@ void MainWindow::onLoaded(
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
+        m_status->setReadNotes(LoadMessage::origin(r));
+        m_overallSummary->setLoadNotes(LoadMessage::snapshotNotes(r).split(QLatin1Char('\n'), Qt::SkipEmptyParts));
         m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
+        m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
+        if (r.portable) { // a .strata file: its markers, and the profile it was saved from
+            m_sidecar->adopt(QByteArray::fromStdString(r.annotations), path);
+            if (!LoadMessage::savedFrom(r).isEmpty())
+                setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
+        }
         startAnalysesAfterFirstPaint();
         applyRequest(request);
         if (m_persistent)
             m_recent->add(path);
-        const size_t fixes = r.store->diagnostics().counts().size();
-        statusBar()->showMessage(fixes ? tr("Opened %1 in %2 s — the importer fixed or skipped %3 kinds of problems")
-                                             .arg(name)
-                                             .arg(r.seconds, 0, 'f', 2)
-                                             .arg(fixes)
-                                       : tr("Opened %1 in %2 s").arg(name).arg(r.seconds, 0, 'f', 2),
-            10000);
+        statusBar()->showMessage(LoadMessage::text(name, r), LoadMessage::isWarning(r) ? 20000 : 10000);
         m_timeline->setFocus();
         emit loadFinished(true, false, QString());
         return;
@@ -409,9 +421,14 @@ void MainWindow::onCompareLoaded(
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
         m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, std::move(lod));
+        m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
+        m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
             notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);
-        statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name), 10000);
+        QString text = tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name);
+        for (const std::string& note : r.snapshotNotes) // B's cached snapshot refused on the way
+            text += QStringLiteral(" — ") + QString::fromStdString(note);
+        statusBar()->showMessage(text, r.snapshotNotes.empty() ? 10000 : 20000);
         emit compareFinished(true, false, QString());
         return;
     }
@@ -429,6 +446,8 @@ void MainWindow::onCompareLoaded(
 void MainWindow::onComparisonChanged()
 {
     const bool comparing = m_comparison->active();
+    if (!comparing)
+        m_compareSnapshots->clearProfile(); // B's store goes with the comparison
     if (comparing && !m_comparing) { // B starts with half of the height, the Compare table in front
         const int h = m_compareSplitter->height();
         m_compareSplitter->setSizes({ h / 2, h - h / 2 });
@@ -448,28 +467,19 @@ void MainWindow::startAnalysesAfterFirstPaint()
     // when the timeline is not painted at all (hidden, minimised). Both hooks live on the
     // session, so neither outlives the window; a late one is a no-op for a newer profile.
     const quint64 generation = m_session->generation();
-    auto start = [session = m_session, generation] { session->startAnalyses(generation); };
+    // The cache's snapshot of a freshly parsed profile is written then too, at low priority.
+    auto start = [session = m_session, saver = m_snapshots, generation] {
+        session->startAnalyses(generation);
+        saver->writeCache(generation);
+    };
     connect(m_timeline, &widgets::TimelineWidget::painted, m_session, start, Qt::SingleShotConnection);
     QTimer::singleShot(kAnalysesFallbackMs, m_session, start);
 }
 
 void MainWindow::showLoadError(const QString& path, const QString& error)
 {
-    if (!m_interactive)
-        return;
-    const QString name = QFileInfo(path).fileName();
-    QString info = reasonOf(path, error).toHtmlEscaped();
-    info += QStringLiteral("<br><br><span style=\"color:%1\">%2</span>")
-                .arg(palette().color(QPalette::PlaceholderText).name(), path.toHtmlEscaped());
-    if (m_session->isOpen())
-        info += QStringLiteral("<br><br>") + tr("%1 stays open.").arg(m_session->fileName().toHtmlEscaped());
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Could not open %1").arg(name),
-        tr("<b>Strata could not open “%1”.</b>").arg(name.toHtmlEscaped()), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("loadErrorBox"));
-    box->setInformativeText(info);
-    box->setDetailedText(error);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal, so the event loop (and any other load) keeps running
+    if (m_interactive)
+        LoadErrorBox::open(this, path, error, m_session->isOpen() ? m_session->fileName() : QString());
 }
 
 void MainWindow::closeProfile()
@@ -491,6 +501,8 @@ bool MainWindow::exportImage(bool wholeWindow, const QString& path, double scale
 void MainWindow::onStoreChanged()
 {
     const auto& store = m_session->store();
+    if (!store)
+        m_snapshots->clearProfile();
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
     // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group.

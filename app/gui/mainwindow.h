@@ -2,6 +2,8 @@
 #include "layoutstore.h"
 #include "openrequest.h"
 
+#include <cachedloader.h>
+
 #include <state/latestjob.h>
 
 #include <QMainWindow>
@@ -48,6 +50,7 @@ class ComparePane;
 class ProfileOpener;
 class LoadProgressPanel;
 class RecentFiles;
+class SnapshotSaver;
 class StatusIndicators;
 class WelcomePage;
 
@@ -78,6 +81,14 @@ public:
     widgets::CodeEditorWidget* codeEditor() const { return m_code; }
     QList<QDockWidget*> docks() const { return m_docks; }
     RecentFiles* recentFiles() const { return m_recent; }
+    AnnotationSidecar* sidecar() const { return m_sidecar; }
+    // The open profile's LoadResult; writes its cache snapshot after the first paint.
+    SnapshotSaver* snapshotSaver() const { return m_snapshots; }
+    // How loads (A and B) use the snapshot cache; --no-cache turns it off for the run.
+    void setCacheOptions(const importers::CacheOptions& cache);
+    // File > Save As Strata Profile without its dialog: the open profile and its markers,
+    // written off the GUI thread; SnapshotSaver::portableSaved follows.
+    bool saveAsStrata(const QString& path);
     QDockWidget* dock(const QString& objectName) const;
 
     // Starts loading the request's profile off the GUI thread; a load already running is
@@ -167,6 +178,8 @@ private:
     widgets::MemoryWidget* m_memory;
     widgets::AnnotationsWidget* m_annotations;
     AnnotationSidecar* m_sidecar; // the markers' <trace>.strata-annotations.json
+    SnapshotSaver* m_snapshots; // A's LoadResult and its snapshots
+    SnapshotSaver* m_compareSnapshots; // B's cache snapshot
     widgets::SearchWidget* m_search;
     widgets::CodeEditorWidget* m_code;
     LoadProgressPanel* m_progressPanel;

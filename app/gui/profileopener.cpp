@@ -18,7 +18,7 @@ void ProfileOpener::open(const OpenRequest& request)
 {
     drop(); // the newer request wins; the old worker stops at its next poll
     m_request = request;
-    auto* job = new ImportJob(request.path, this);
+    auto* job = new ImportJob(request.path, m_cache, this);
     m_job = job;
     connect(job, &ImportJob::progress, this, &ProfileOpener::progress);
     connect(job, &ImportJob::finished, this, [this, job](const importers::LoadResult& r) {

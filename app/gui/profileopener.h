@@ -1,6 +1,7 @@
 #pragma once
 #include "openrequest.h"
 
+#include <cachedloader.h>
 #include <profileloader.h>
 
 #include <QObject>
@@ -28,6 +29,9 @@ public:
     void cancel(); // finished() still follows, with the result marked cancelled
     bool isLoading() const { return m_job != nullptr; }
     bool isCancelling() const;
+    // How the next loads use the snapshot cache (CachedLoader); on by default.
+    void setCacheOptions(const importers::CacheOptions& cache) { m_cache = cache; }
+    const importers::CacheOptions& cacheOptions() const { return m_cache; }
 
 signals:
     void started(const strata::app::OpenRequest& request);
@@ -41,6 +45,7 @@ private:
 
     ImportJob* m_job = nullptr;
     OpenRequest m_request;
+    importers::CacheOptions m_cache;
 };
 
 } // namespace strata::app

@@ -118,7 +118,8 @@ void StatusIndicators::updateProfile()
     m_file->setText(m_file->fontMetrics().elidedText(m_session->fileName(), Qt::ElideMiddle, m_file->width() - 12));
     m_file->setToolTip(tr("%1\n%2, %3, read in %4 s")
                            .arg(m_session->filePath(), info.format, bytesText(info.fileBytes))
-                           .arg(info.seconds, 0, 'f', 2));
+                           .arg(info.seconds, 0, 'f', 2)
+        + (m_readNotes.isEmpty() ? QString() : QLatin1Char('\n') + m_readNotes));
     const store::EventStore& s = *m_session->store();
     const QLocale loc;
     m_events->setText(tr("%1 events").arg(loc.toString(qulonglong(m_session->eventCount()))));

@@ -24,6 +24,9 @@ public:
     void setProgress(double fraction);
     void setCancelling();
     void setIdle();
+    // How the next profile was read (from a snapshot, a cached snapshot refused on the way):
+    // lines added to the file label's tooltip. Set before the session opens it.
+    void setReadNotes(const QString& notes) { m_readNotes = notes; }
 
 signals:
     void cancelRequested();
@@ -39,6 +42,7 @@ private:
     QLabel* m_zoom;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    QString m_readNotes;
 };
 
 } // namespace strata::app

@@ -59,6 +59,12 @@ private slots:
                                << "Close" << false;
         QTest::newRow("quit") << "File"
                               << "Quit" << true;
+        QTest::newRow("save as strata") << "File"
+                                        << "Save As Strata Profile…" << false; // nothing to save
+        QTest::newRow("clear snapshot cache") << "View"
+                                              << "Clear Snapshot Cache…" << true;
+        QTest::newRow("snapshot cache limit") << "View"
+                                              << "Snapshot Cache Limit…" << true;
         QTest::newRow("details dock") << "View"
                                       << "Event Details" << true;
         QTest::newRow("reset zoom") << "View"
@@ -103,13 +109,16 @@ private slots:
         w.setPersistent(false);
         QAction* reset = entry(menu(w, QStringLiteral("View")), QStringLiteral("Reset Zoom"));
         QAction* close = entry(menu(w, QStringLiteral("File")), QStringLiteral("Close"));
+        QAction* saveStrata = entry(menu(w, QStringLiteral("File")), QStringLiteral("Save As Strata Profile…"));
         QSignalSpy finished(&w, &MainWindow::loadFinished);
         w.openSample();
         QVERIFY(close->isEnabled()); // a running load can be closed (cancelled)
         QVERIFY(finished.wait(60000));
         QVERIFY(reset->isEnabled());
+        QVERIFY(saveStrata->isEnabled());
         w.closeProfile();
         QVERIFY(!reset->isEnabled());
+        QVERIFY(!saveStrata->isEnabled());
         QVERIFY(!close->isEnabled());
     }
 

@@ -190,6 +190,27 @@ private slots:
         QCOMPARE(cli.options().theme ? strata::widgets::Theme::key(*cli.options().theme) : QString(), theme);
     }
 
+    void noCache_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("noCache");
+        QTest::newRow("default: the cache is on") << QStringList { "t.json" } << false;
+        QTest::newRow("--no-cache") << QStringList { "--no-cache", "t.json" } << true;
+        QTest::newRow("after the file, with a screenshot")
+            << QStringList { "t.json", "--screenshot", "o.png", "--no-cache" } << true;
+    }
+
+    void noCache()
+    {
+        QFETCH(QStringList, args);
+        CommandLine cli;
+        args.prepend(QStringLiteral("strata"));
+        QCOMPARE(cli.parse(args), CommandLine::Result::Ok);
+        QTEST(cli.options().noCache, "noCache");
+        QCOMPARE(cli.options().file, QStringLiteral("t.json"));
+        QVERIFY(cli.helpText().contains(QStringLiteral("--no-cache")));
+    }
+
     void helpDocumentsRange()
     {
         CommandLine cli;

@@ -2,6 +2,10 @@
 // replaces the one under way, whose result never arrives; the request comes back with it.
 #include "profileopener.h"
 
+#include <cachedloader.h>
+
+#include <QFile>
+
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +26,23 @@ OpenRequest request(const QString& path, const QString& select = QString())
     r.select = select;
     return r;
 }
+
+// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
+// snapshots and cache limit are its own; the previous values come back afterwards.
+struct CacheHome {
+    QTemporaryDir dir;
+    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
+    CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    }
+    ~CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", cache);
+        qputenv("XDG_CONFIG_HOME", config);
+    }
+};
 
 } // namespace
 
@@ -82,6 +103,41 @@ private slots:
         // A load that finished before it saw the cancel still delivers its store.
         QVERIFY(result.cancelled || result.store);
         QVERIFY(!opener.isLoading());
+    }
+
+    // The opener hands its cache options to the loader: with the cache on, a profile whose
+    // snapshot is cached comes from it; with --no-cache the source is parsed.
+    void cacheOptionsReachTheLoader_data()
+    {
+        QTest::addColumn<bool>("enabled");
+        QTest::newRow("cache on") << true;
+        QTest::newRow("--no-cache") << false;
+    }
+
+    void cacheOptionsReachTheLoader()
+    {
+        QFETCH(bool, enabled);
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const QString source = home.dir.filePath(QStringLiteral("trace.json"));
+        QVERIFY(QFile::copy(kSample, source));
+        const std::string path = QFile::encodeName(source).toStdString();
+        const importers::LoadResult parsed = importers::CachedLoader::load(path);
+        QVERIFY(parsed.store && !parsed.fromSnapshot);
+        std::string error;
+        QVERIFY2(importers::CachedLoader::writeCache(parsed, path, {}, &error), error.c_str());
+
+        ProfileOpener opener;
+        importers::CacheOptions cache;
+        cache.enabled = enabled;
+        opener.setCacheOptions(cache);
+        QSignalSpy finished(&opener, &ProfileOpener::finished);
+        opener.open(request(source));
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        const auto result = finished.first().at(1).value<importers::LoadResult>();
+        QVERIFY(result.store);
+        QCOMPARE(result.fromSnapshot, enabled);
+        QCOMPARE(result.store->sliceCount(), parsed.store->sliceCount());
     }
 };
 

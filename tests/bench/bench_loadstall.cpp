@@ -1,7 +1,8 @@
 // GUI-thread stall benchmark of the main window (budget: the GUI thread never stalls more
 // than 50 ms during a load; Cancel takes effect within 1 s).
 //
-//   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--verbose]
+//   bench_loadstall TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open]
+//                   [--quit-during-write] [--verbose]
 //
 // Opens TRACE in a shown MainWindow (offscreen unless QT_QPA_PLATFORM says otherwise) and,
 // from the open request until the window has settled (the session's analyses built, every
@@ -10,7 +11,22 @@
 // (progress moving) and after it (first paint, analyses, docks filling in), with the
 // slowest events and who received them. --cancel-after MS instead cancels each load after
 // MS ms and prints how long the cancel took to be confirmed on the GUI thread.
+//
+// Snapshots (budgets: no GUI stall > 50 ms while the background snapshot write runs; a 10M
+// event profile reopened from its snapshot is painted <= 1.5 s after File > Open): each rep
+// also prints the time from the open request to the timeline's first paint, whether the
+// profile came from the snapshot cache, and, when its snapshot was written in the background,
+// how long that took and the longest GUI event meanwhile. With --reps 2 (and the cache
+// folder, XDG_CACHE_HOME, empty at first) rep 0 parses and writes, rep 1 reads the snapshot.
+// --no-cache leaves the cache alone, as strata --no-cache does. --keep-open opens each rep
+// over the open profile (File > Open again) instead of closing it first. Between reps the
+// event loop ends with exit(), not quit(): Qt 6's quit() closes the windows, and a closed
+// window is never painted again (reps after the first then waited for the fallback timer).
+// --quit-during-write closes the window 100 ms into the first snapshot write and returns
+// from main, printing how long the close took: quitting does not wait for the write (its
+// temp file is left for SnapshotCache::trim).
 #include <mainwindow.h>
+#include <snapshotsaver.h>
 #include <state/session.h>
 
 #include <state/backgroundpool.h>
@@ -45,6 +61,8 @@ public:
     using QApplication::QApplication;
     int phase = -1; // -1: not measuring; 0: loading; 1: after the load
     double worst[2] = { 0, 0 };
+    bool writing = false; // the snapshot write runs on the BackgroundPool
+    double worstWriting = 0; // the longest GUI event while it ran
     std::vector<SlowEvent> slow;
 
     bool notify(QObject* receiver, QEvent* e) override
@@ -57,6 +75,8 @@ public:
         const bool handled = QApplication::notify(receiver, e);
         const double ms = t.nsecsElapsed() / 1e6;
         worst[ph] = std::max(worst[ph], ms);
+        if (writing)
+            worstWriting = std::max(worstWriting, ms);
         if (ms > 20) {
             QString what
                 = QStringLiteral("event %1 to %2").arg(int(e->type())).arg(receiver->metaObject()->className());
@@ -89,12 +109,15 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApp app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--verbose]\n", argv[0]);
+        std::fprintf(stderr,
+            "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] "
+            "[--quit-during-write] [--verbose]\n",
+            argv[0]);
         return 2;
     }
     const QString path = QString::fromLocal8Bit(argv[1]);
     int reps = 1, width = 1920, height = 1080, cancelAfter = -1;
-    bool verbose = false;
+    bool verbose = false, noCache = false, keepOpen = false, quitDuringWrite = false;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = std::max(1, std::atoi(argv[++i]));
@@ -104,11 +127,20 @@ int main(int argc, char** argv)
             std::sscanf(argv[++i], "%dx%d", &width, &height);
         else if (!std::strcmp(argv[i], "--verbose"))
             verbose = true;
+        else if (!std::strcmp(argv[i], "--no-cache"))
+            noCache = true;
+        else if (!std::strcmp(argv[i], "--keep-open"))
+            keepOpen = true;
+        else if (!std::strcmp(argv[i], "--quit-during-write"))
+            quitDuringWrite = true;
     }
 
     app::MainWindow window;
     window.setInteractive(false);
     window.setPersistent(false);
+    importers::CacheOptions cache;
+    cache.enabled = !noCache;
+    window.setCacheOptions(cache);
     window.resize(width, height);
     window.show();
     std::printf("trace        %s\n", qPrintable(path));
@@ -119,10 +151,47 @@ int main(int argc, char** argv)
     for (int rep = 0; rep < reps && status == 0; ++rep) {
         app.worst[0] = app.worst[1] = 0;
         app.slow.clear();
-        QElapsedTimer clock;
+        QElapsedTimer clock; // invalid until the open request
         QElapsedTimer cancelClock;
-        double loadMs = 0, settleMs = 0, cancelMs = -1;
+        double loadMs = 0, settleMs = 0, cancelMs = -1, firstPaintMs = -1, writeStartMs = -1, writeMs = -1;
+        bool writeOk = false;
+        app.worstWriting = 0;
+        QElapsedTimer writeClock;
+        auto started = QObject::connect(window.snapshotSaver(), &app::SnapshotSaver::cacheWriteStarted, [&] {
+            writeStartMs = clock.nsecsElapsed() / 1e6;
+            writeClock.start();
+            app.writing = true;
+            if (quitDuringWrite) {
+                QTimer::singleShot(100, &window, [&] {
+                    QElapsedTimer closing;
+                    closing.start();
+                    window.close();
+                    std::printf("quit 100 ms into the snapshot write: the window closed in %.1f ms, the write "
+                                "still running: %s\n",
+                        closing.nsecsElapsed() / 1e6, window.snapshotSaver()->isWritingCache() ? "yes" : "no");
+                    std::fflush(stdout);
+                    status = 10; // ends the reps; main returns without waiting
+                    app.phase = -1;
+                    app.exit(0);
+                });
+            }
+        });
+        auto written = QObject::connect(
+            window.snapshotSaver(), &app::SnapshotSaver::cacheWritten, [&](bool ok, const QString& error) {
+                writeMs = writeClock.nsecsElapsed() / 1e6;
+                writeOk = ok;
+                app.writing = false;
+                if (!ok)
+                    std::fprintf(stderr, "snapshot write failed: %s\n", qPrintable(error));
+            });
         bool finished = false;
+        // The first paint of the new profile: what the user waits for after Open. It comes
+        // after loadFinished, which MainWindow emits as it swaps the store in; paints before it
+        // are of the profile that was open.
+        auto painted = QObject::connect(window.timeline(), &widgets::TimelineWidget::painted, [&] {
+            if (firstPaintMs < 0 && finished)
+                firstPaintMs = clock.nsecsElapsed() / 1e6;
+        });
         QTimer settle;
         int quietTicks = 0;
         settle.setInterval(50);
@@ -133,7 +202,7 @@ int main(int argc, char** argv)
                 settle.stop();
                 settleMs = clock.nsecsElapsed() / 1e6 - loadMs - 1000;
                 app.phase = -1;
-                app.quit();
+                app.exit(0);
             }
         });
         auto conn = QObject::connect(
@@ -143,14 +212,14 @@ int main(int argc, char** argv)
                 if (cancelled) {
                     cancelMs = cancelClock.nsecsElapsed() / 1e6;
                     app.phase = -1;
-                    app.quit();
+                    app.exit(0);
                     return;
                 }
                 if (!ok) {
                     std::fprintf(stderr, "%s\n", qPrintable(message));
                     status = 1;
                     app.phase = -1;
-                    app.quit();
+                    app.exit(0);
                     return;
                 }
                 app.phase = 1;
@@ -171,6 +240,9 @@ int main(int argc, char** argv)
         });
         app.exec();
         QObject::disconnect(conn);
+        QObject::disconnect(started);
+        QObject::disconnect(written);
+        QObject::disconnect(painted);
         if (status != 0)
             break;
         if (cancelAfter >= 0) {
@@ -183,6 +255,15 @@ int main(int argc, char** argv)
             std::printf("rep %d  load %.0f ms: longest GUI event %.1f ms | after the load (settled in %.0f ms): "
                         "longest GUI event %.1f ms\n",
                 rep, loadMs, app.worst[0], settleMs, app.worst[1]);
+            const importers::LoadResult& r = window.snapshotSaver()->result();
+            std::printf("        %s: first paint %.0f ms after the open request\n",
+                r.fromSnapshot ? "from the snapshot" : "parsed from the source", firstPaintMs);
+            if (writeStartMs >= 0)
+                std::printf("        snapshot write (background, nice +10) %s: started at %.0f ms, took %.0f ms; "
+                            "longest GUI event meanwhile %.1f ms\n",
+                    writeOk ? "ok" : "FAILED", writeStartMs, writeMs, app.worstWriting);
+            else
+                std::printf("        no snapshot written\n");
         }
         std::sort(app.slow.begin(), app.slow.end(), [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
         const size_t show = verbose ? app.slow.size() : std::min<size_t>(app.slow.size(), 5);
@@ -190,10 +271,11 @@ int main(int argc, char** argv)
             std::printf("        %6.1f ms  %s  %s\n", app.slow[i].ms, app.slow[i].phase ? "after" : "load ",
                 qPrintable(app.slow[i].what));
         if (rep + 1 < reps) {
-            window.closeProfile();
-            QTimer::singleShot(300, &app, &QApplication::quit); // let the old store be released
+            if (!keepOpen)
+                window.closeProfile();
+            QTimer::singleShot(300, &app, [&app] { app.exit(0); }); // let the old store be released
             app.exec();
         }
     }
-    return status;
+    return status == 10 ? 0 : status;
 }

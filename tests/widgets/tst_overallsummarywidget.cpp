@@ -363,6 +363,33 @@ private slots:
         QCOMPARE(d->topLevelItem(1)->childCount(), 0);
     }
 
+    // A cached snapshot refused on the way to the store is listed with the diagnostics, even
+    // for a profile the importer had nothing to say about.
+    void loadNotesJoinTheDiagnostics_data()
+    {
+        QTest::addColumn<QStringList>("notes");
+        QTest::newRow("none") << QStringList {};
+        QTest::newRow("a refused snapshot") << QStringList { QStringLiteral("the cached snapshot was refused") };
+    }
+
+    void loadNotesJoinTheDiagnostics()
+    {
+        QFETCH(QStringList, notes);
+        Fixture f;
+        f.widget.setLoadNotes(notes);
+        QVERIFY(f.open());
+        QTreeWidget* d = f.widget.view()->diagnosticsView();
+        QCOMPARE(d->topLevelItemCount(), notes.isEmpty() ? 2 : 3); // after the importer's two kinds
+        if (notes.isEmpty())
+            return;
+        QTreeWidgetItem* cache = d->topLevelItem(2);
+        QCOMPARE(cache->text(0), QStringLiteral("snapshot cache"));
+        QCOMPARE(cache->childCount(), 1);
+        QCOMPARE(cache->child(0)->text(0), notes.first());
+        f.widget.setLoadNotes({});
+        QCOMPARE(d->topLevelItemCount(), 2);
+    }
+
     void chartHasOneBarPerEngineBusiestFirst()
     {
         Fixture f;

@@ -146,6 +146,11 @@ void OverallSummaryWidget::setStore(
     showFacts(m_computer->store().get());
 }
 
+void OverallSummaryWidget::setLoadNotes(const QStringList& notes)
+{
+    m_view->setLoadNotes(notes);
+}
+
 void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
 {
     if (!m_computer->store())

@@ -4,6 +4,7 @@
 #include <state/statefwd.h>
 #include <store/eventstore.h>
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -43,6 +44,9 @@ public:
     // otherData, ...): key and value per row, under the summary; hidden when there are none.
     QTreeWidget* factsView() const { return m_factsView; }
     CompareSummaryStack* compareStack() const { return m_compare; } // null without a comparison
+    // How the next profile was read, beyond the importer's diagnostics (a cached snapshot
+    // refused on the way): listed with them. Set before the session opens it.
+    void setLoadNotes(const QStringList& notes);
 
 signals:
     void summaryUpdated(); // a new summary is on screen

@@ -38,12 +38,14 @@ uint64_t SummaryDiagnostics::total(const analysis::TraceSummary& s)
     return total;
 }
 
-void SummaryDiagnostics::setSummary(const analysis::TraceSummary& s)
+void SummaryDiagnostics::setSummary(const analysis::TraceSummary& s, const QStringList& loadNotes)
 {
     std::vector<std::string> key;
     for (const auto& [kind, n] : s.diagnostics)
         key.push_back(kind + '\t' + std::to_string(n));
     key.insert(key.end(), s.diagnosticMessages.begin(), s.diagnosticMessages.end());
+    for (const QString& note : loadNotes)
+        key.push_back("load\t" + note.toStdString());
     if (key == m_shown)
         return;
     m_shown = std::move(key);
@@ -73,6 +75,14 @@ void SummaryDiagnostics::setSummary(const analysis::TraceSummary& s)
             other = new QTreeWidgetItem(this, { tr("other messages") });
         auto* child = new QTreeWidgetItem(other, { QString::fromStdString(s.diagnosticMessages[i]) });
         child->setFirstColumnSpanned(true);
+    }
+    if (!loadNotes.isEmpty()) {
+        auto* cache = new QTreeWidgetItem(this, { tr("snapshot cache") });
+        for (const QString& note : loadNotes) {
+            auto* child = new QTreeWidgetItem(cache, { note });
+            child->setToolTip(0, note);
+            child->setFirstColumnSpanned(true);
+        }
     }
     expandAll();
     int kindWidth = 0;

@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/summary/summaryresult.h>
 
+#include <QStringList>
 #include <QTreeWidget>
 
 #include <string>
@@ -17,8 +18,10 @@ public:
     explicit SummaryDiagnostics(QWidget* parent = nullptr);
 
     // Fills the tree from the summary; the same diagnostics as last time leave it as it is
-    // (they are the profile's, the same for every window).
-    void setSummary(const analysis::TraceSummary& s);
+    // (they are the profile's, the same for every window). `loadNotes`: what happened on the
+    // way to the store that is not the importer's (a cached snapshot refused and deleted),
+    // listed last under "snapshot cache".
+    void setSummary(const analysis::TraceSummary& s, const QStringList& loadNotes = {});
 
     static uint64_t total(const analysis::TraceSummary& s); // occurrences of every kind
 

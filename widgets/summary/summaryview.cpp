@@ -162,6 +162,13 @@ void SummaryView::setSource(const QString& filePath, const QString& format)
     updateFacts();
 }
 
+void SummaryView::setLoadNotes(const QStringList& notes)
+{
+    m_loadNotes = notes;
+    if (m_summary)
+        updateDiagnostics();
+}
+
 void SummaryView::setCaption(const QString& text, const QString& toolTip)
 {
     m_caption->setText(text);
@@ -325,9 +332,10 @@ void SummaryView::updateDiagnostics()
                 + muted(palette(), tr("— the importer fixed or skipped nothing"))
                                                                : tr("Import diagnostics") + QStringLiteral(" ")
                 + muted(palette(), tr("%1 fixed or skipped").arg(SummaryFormat::count(total))));
-    m_diagView->setVisible(!s.diagnostics.empty());
-    m_panes->setSideStretch(!s.counters.empty(), !s.diagnostics.empty());
-    m_diagView->setSummary(s);
+    const bool listed = !s.diagnostics.empty() || !m_loadNotes.isEmpty();
+    m_diagView->setVisible(listed);
+    m_panes->setSideStretch(!s.counters.empty(), listed);
+    m_diagView->setSummary(s, m_loadNotes);
 }
 
 void SummaryView::updateTrackColumns()

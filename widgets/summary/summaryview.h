@@ -2,6 +2,7 @@
 #include "summarypanes.h"
 #include <analysis/summary/summaryresult.h>
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -41,6 +42,8 @@ public:
     void setCaption(const QString& text, const QString& toolTip = QString());
     void setFactsMode(FactsMode mode);
     void setSummary(std::shared_ptr<const analysis::TraceSummary> summary);
+    // Shown with the import diagnostics (SummaryDiagnostics' loadNotes) from now on.
+    void setLoadNotes(const QStringList& notes);
     const std::shared_ptr<const analysis::TraceSummary>& summary() const { return m_summary; }
     // Hides the panes behind a message ("Building summary…") until the next setSummary.
     void showPlaceholder(const QString& text);
@@ -88,6 +91,7 @@ private:
     SummaryTable* m_trackView;
     SummaryTable* m_counterView;
     SummaryDiagnostics* m_diagView;
+    QStringList m_loadNotes;
     bool m_columnsSized = false;
     bool m_namesChanged = true; // the first column's natural widths need measuring
 };

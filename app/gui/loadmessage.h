@@ -1,0 +1,27 @@
+#pragma once
+#include <QString>
+
+namespace strata::importers {
+struct LoadResult;
+}
+
+namespace strata::app {
+
+// What the status bar says about a finished load: how long it took, whether it came from a
+// snapshot (the cache's or a .strata file, and which profile that was saved from), what the
+// importer fixed, and a cached snapshot that was refused and deleted on the way.
+class LoadMessage {
+public:
+    static QString text(const QString& name, const importers::LoadResult& result);
+    // The snapshot notes alone, one per line; empty when there were none.
+    static QString snapshotNotes(const importers::LoadResult& result);
+    // Where the store came from (a snapshot, and which profile a .strata was saved from) and
+    // the snapshot notes, one per line; empty for a profile parsed without a word to say.
+    static QString origin(const importers::LoadResult& result);
+    // "saved from NAME" for a .strata file that knows its source; else empty.
+    static QString savedFrom(const importers::LoadResult& result);
+    // Worth a longer look than a plain "Opened": something was refused or fixed.
+    static bool isWarning(const importers::LoadResult& result);
+};
+
+} // namespace strata::app

@@ -1,0 +1,63 @@
+// LoadMessage: the status bar's line after a load says where the profile came from and
+// what happened to a cached snapshot on the way.
+#include "loadmessage.h"
+
+#include <profileloader.h>
+
+#include <QTest>
+
+using strata::app::LoadMessage;
+using strata::importers::LoadResult;
+
+class TestLoadMessage : public QObject {
+    Q_OBJECT
+private slots:
+    void text_data()
+    {
+        QTest::addColumn<bool>("fromSnapshot");
+        QTest::addColumn<bool>("portable");
+        QTest::addColumn<QString>("sourceName");
+        QTest::addColumn<QString>("note");
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<bool>("warning");
+        QTest::newRow("parsed") << false << false << ""
+                                << "" << 2.5 << "Opened t.json in 2.50 s" << false;
+        QTest::newRow("from the cache's snapshot") << true << false << ""
+                                                   << "" << 0.8 << "Opened t.json from its snapshot in 0.80 s" << false;
+        QTest::newRow("milliseconds") << true << false << ""
+                                      << "" << 0.012 << "Opened t.json from its snapshot in 12 ms" << false;
+        QTest::newRow("a .strata file") << true << true << "/data/run/model.json"
+                                        << "" << 1.25 << "Opened t.json (saved from model.json) in 1.25 s" << false;
+        QTest::newRow("a snapshot refused") << false << false << ""
+                                            << "the cached snapshot was refused" << 3.0
+                                            << "Opened t.json in 3.00 s — the cached snapshot was refused" << true;
+    }
+
+    void text()
+    {
+        QFETCH(bool, fromSnapshot);
+        QFETCH(bool, portable);
+        QFETCH(QString, sourceName);
+        QFETCH(QString, note);
+        QFETCH(double, seconds);
+        QFETCH(bool, warning);
+        LoadResult r;
+        r.fromSnapshot = fromSnapshot;
+        r.portable = portable;
+        r.sourceName = sourceName.toStdString();
+        if (!note.isEmpty())
+            r.snapshotNotes.push_back(note.toStdString());
+        r.seconds = seconds;
+        QTEST(LoadMessage::text(QStringLiteral("t.json"), r), "expected");
+        QCOMPARE(LoadMessage::isWarning(r), warning);
+        QCOMPARE(LoadMessage::snapshotNotes(r), note);
+        const QString origin = LoadMessage::origin(r);
+        QCOMPARE(origin.contains(QStringLiteral("snapshot cache")), fromSnapshot && !portable);
+        QCOMPARE(origin.contains(QStringLiteral("saved from /data/run/model.json")), portable);
+        QCOMPARE(origin.contains(note), true);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoadMessage)
+#include "tst_loadmessage.moc"

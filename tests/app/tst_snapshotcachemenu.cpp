@@ -1,0 +1,126 @@
+// SnapshotCacheMenu: View > Clear Snapshot Cache empties the cache's folder off the GUI
+// thread and says how much it freed; the limit is the shared setting, and a lower one trims.
+#include "snapshotcachemenu.h"
+
+#include <cachedloader.h>
+#include <snapshot/snapshotcache.h>
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWidget>
+
+using namespace strata;
+using app::SnapshotCacheMenu;
+
+namespace {
+
+const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
+constexpr int kTimeoutMs = 60000; // a bound for a hang, not a timing assertion
+
+// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
+// snapshots and cache limit are its own; the previous values come back afterwards.
+struct CacheHome {
+    QTemporaryDir dir;
+    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
+    CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    }
+    ~CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", cache);
+        qputenv("XDG_CONFIG_HOME", config);
+    }
+};
+
+// Caches snapshots of `names` (tests/data traces, copied into the cache home); returns the
+// cache's usage afterwards.
+store::SnapshotCache::Usage fill(CacheHome& home, const QStringList& names)
+{
+    for (const QString& name : names) {
+        const QString copy = home.dir.filePath(name);
+        QFile::copy(kSource + QStringLiteral("/tests/data/") + name, copy);
+        const std::string path = QFile::encodeName(copy).toStdString();
+        const importers::LoadResult r = importers::CachedLoader::load(path);
+        std::string error;
+        if (!r.store || !importers::CachedLoader::writeCache(r, path, {}, &error))
+            qWarning("could not cache %s: %s", qPrintable(name), error.c_str());
+    }
+    return store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage();
+}
+
+const QStringList kTraces = { QStringLiteral("chrome_flows_v2.json"), QStringLiteral("chrome_array_form.json") };
+
+} // namespace
+
+class TestSnapshotCacheMenu : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void addsItsEntries()
+    {
+        QWidget window;
+        QMenu menu;
+        new SnapshotCacheMenu(&window, &menu);
+        QVERIFY(menu.findChild<QAction*>(QStringLiteral("clearSnapshotCacheAction")));
+        QVERIFY(menu.findChild<QAction*>(QStringLiteral("snapshotCacheLimitAction")));
+    }
+
+    void clearEmptiesTheFolder()
+    {
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const store::SnapshotCache::Usage before = fill(home, kTraces);
+        QCOMPARE(before.files, uint64_t(kTraces.size()));
+        QWidget window;
+        SnapshotCacheMenu cache(&window, nullptr);
+        QCOMPARE(cache.folder(), QFile::decodeName(store::SnapshotCache::defaultFolder().c_str()));
+        QSignalSpy cleared(&cache, &SnapshotCacheMenu::cleared);
+        QSignalSpy message(&cache, &SnapshotCacheMenu::message);
+        cache.clear();
+        QVERIFY(cache.isBusy() || !cleared.isEmpty());
+        QVERIFY(cleared.wait(kTimeoutMs));
+        QCOMPARE(cleared.first().at(0).toULongLong(), before.bytes);
+        QCOMPARE(store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage().files, uint64_t(0));
+        QVERIFY(QDir(cache.folder()).entryList(QDir::Files).isEmpty());
+        QVERIFY(!message.isEmpty());
+        QVERIFY(message.last().at(0).toString().contains(SnapshotCacheMenu::bytesText(before.bytes)));
+    }
+
+    void limitIsTheSharedSetting_data()
+    {
+        QTest::addColumn<bool>("belowUsage"); // the new limit is smaller than the cache
+        QTest::newRow("above what it holds") << false;
+        QTest::newRow("below what it holds: trimmed") << true;
+    }
+
+    void limitIsTheSharedSetting()
+    {
+        QFETCH(bool, belowUsage);
+        CacheHome home;
+        const store::SnapshotCache::Usage before = fill(home, kTraces);
+        QVERIFY(before.files > 0);
+        QWidget window;
+        SnapshotCacheMenu cache(&window, nullptr);
+        QSignalSpy cleared(&cache, &SnapshotCacheMenu::cleared);
+        const uint64_t limit = belowUsage ? before.bytes - 1 : 5'000'000'000ull;
+        QVERIFY(cache.setLimit(limit));
+        QCOMPARE(store::SnapshotCache::limitSetting(), limit);
+        QVERIFY(cleared.wait(kTimeoutMs));
+        const store::SnapshotCache::Usage after = store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage();
+        QVERIFY(after.bytes <= limit);
+        QCOMPARE(after.files < before.files, belowUsage);
+        QCOMPARE(cleared.first().at(0).toULongLong(), before.bytes - after.bytes);
+    }
+};
+
+QTEST_MAIN(TestSnapshotCacheMenu)
+#include "tst_snapshotcachemenu.moc"

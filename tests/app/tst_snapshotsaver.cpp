@@ -1,0 +1,208 @@
+// SnapshotSaver: the open profile's cache snapshot is written once, off the GUI thread, and
+// only for a profile parsed from its source; a saved .strata file reopens with the same
+// slices and the markers.
+#include "mainwindow.h"
+#include "snapshotsaver.h"
+
+#include <cachedloader.h>
+#include <snapshot/snapshotcache.h>
+#include <state/annotationsmodel.h>
+#include <state/session.h>
+#include <state/viewport.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace strata;
+using app::MainWindow;
+using app::SnapshotSaver;
+
+namespace {
+
+const QString kSample = QStringLiteral(STRATA_SOURCE_DIR) + QStringLiteral("/resources/samples/sample_profile.json");
+constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
+
+// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
+// snapshots and cache limit are its own; the previous values come back afterwards.
+struct CacheHome {
+    QTemporaryDir dir;
+    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
+    CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    }
+    ~CacheHome()
+    {
+        qputenv("XDG_CACHE_HOME", cache);
+        qputenv("XDG_CONFIG_HOME", config);
+    }
+    QString source() // a copy of the sample, so the cache is keyed by a path of this test
+    {
+        const QString path = dir.filePath(QStringLiteral("trace.json"));
+        if (!QFile::exists(path))
+            QFile::copy(kSample, path);
+        return path;
+    }
+    QString snapshotOf(const QString& path) const
+    {
+        return QFile::decodeName(store::SnapshotCache(store::SnapshotCache::defaultFolder())
+                                     .pathFor(QFile::encodeName(path).toStdString())
+                                     .c_str());
+    }
+};
+
+bool load(MainWindow& w, const QString& path)
+{
+    QSignalSpy finished(&w, &MainWindow::loadFinished);
+    w.openFile(path);
+    return finished.wait(kLoadTimeoutMs) && finished.first().at(0).toBool();
+}
+
+} // namespace
+
+class TestSnapshotSaver : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+
+    // The first open parses and, once painted, writes the snapshot in the background; the
+    // second open reads it.
+    void secondOpenComesFromTheSnapshot()
+    {
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const QString source = home.source();
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        w.show();
+        QSignalSpy written(w.snapshotSaver(), &SnapshotSaver::cacheWritten);
+        QVERIFY(load(w, source));
+        QVERIFY(!w.snapshotSaver()->result().fromSnapshot);
+        const size_t slices = w.session()->store()->sliceCount();
+        const size_t instants = w.session()->store()->instantCount();
+        QVERIFY(written.wait(kLoadTimeoutMs));
+        QCOMPARE(written.first().at(0).toBool(), true);
+        QVERIFY(QFile::exists(home.snapshotOf(source)));
+
+        QVERIFY(load(w, source));
+        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QCOMPARE(w.session()->store()->sliceCount(), slices);
+        QCOMPARE(w.session()->store()->instantCount(), instants);
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("from its snapshot")), qPrintable(message));
+        // Nothing to write for a profile that came from its snapshot.
+        QVERIFY(!w.snapshotSaver()->writeCache(w.session()->generation()));
+        QCOMPARE(written.count(), 1);
+    }
+
+    void writesOnlyWhatIsWorthIt_data()
+    {
+        QTest::addColumn<bool>("enabled");
+        QTest::addColumn<bool>("fromSnapshot");
+        QTest::addColumn<quint64>("generation"); // the profile is generation 1
+        QTest::addColumn<bool>("writes");
+        QTest::newRow("parsed, cache on") << true << false << quint64(1) << true;
+        QTest::newRow("--no-cache") << false << false << quint64(1) << false;
+        QTest::newRow("read from a snapshot") << true << true << quint64(1) << false;
+        QTest::newRow("another profile open by now") << true << false << quint64(2) << false;
+    }
+
+    void writesOnlyWhatIsWorthIt()
+    {
+        QFETCH(bool, enabled);
+        QFETCH(bool, fromSnapshot);
+        QFETCH(quint64, generation);
+        QFETCH(bool, writes);
+        CacheHome home;
+        const QString source = home.source();
+        importers::LoadResult r = importers::ProfileLoader::load(QFile::encodeName(source).toStdString());
+        QVERIFY(r.store);
+        r.fromSnapshot = fromSnapshot;
+        SnapshotSaver saver;
+        importers::CacheOptions cache;
+        cache.enabled = enabled;
+        saver.setCacheOptions(cache);
+        saver.setProfile(source, r, 1);
+        QSignalSpy written(&saver, &SnapshotSaver::cacheWritten);
+        QCOMPARE(saver.writeCache(generation), writes);
+        if (writes) {
+            QVERIFY(!saver.writeCache(generation)); // once per profile
+            QVERIFY(written.wait(kLoadTimeoutMs));
+            QCOMPARE(written.first().at(0).toBool(), true);
+        }
+        QCOMPARE(QFile::exists(home.snapshotOf(source)), writes);
+    }
+
+    // Save As Strata Profile: the file opens with the same slices, the markers, and says
+    // which profile it was saved from.
+    void savedStrataOpensWithSlicesAndMarkers()
+    {
+        CacheHome home;
+        const QString source = home.source();
+        const QString out = home.dir.filePath(QStringLiteral("saved.strata"));
+        std::vector<store::TimeNs> times;
+        size_t slices = 0;
+        {
+            MainWindow w;
+            w.setInteractive(false);
+            w.setPersistent(false);
+            QVERIFY(load(w, source));
+            slices = w.session()->store()->sliceCount();
+            const store::TimeRange range = w.session()->viewport()->traceRange();
+            w.session()->annotations()->add(range.start + range.duration() / 3, std::nullopt, QStringLiteral("warm"));
+            w.session()->annotations()->add(range.start + range.duration() / 2);
+            for (const model::Marker& m : w.session()->annotations()->markers())
+                times.push_back(m.time);
+            QSignalSpy saved(w.snapshotSaver(), &SnapshotSaver::portableSaved);
+            QVERIFY(w.saveAsStrata(out));
+            QVERIFY(saved.wait(kLoadTimeoutMs));
+            QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(2).toString()));
+            QCOMPARE(saved.first().at(1).toString(), QFileInfo(out).absoluteFilePath());
+            QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("saved.strata")));
+        }
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, out));
+        const importers::LoadResult& r = w.snapshotSaver()->result();
+        QVERIFY(r.portable && r.fromSnapshot);
+        QCOMPARE(QFileInfo(QString::fromStdString(r.sourceName)).fileName(), QStringLiteral("trace.json"));
+        QCOMPARE(w.session()->store()->sliceCount(), slices);
+        const auto& markers = w.session()->annotations()->markers();
+        QCOMPARE(markers.size(), times.size());
+        for (size_t i = 0; i < markers.size(); ++i)
+            QCOMPARE(markers[i].time, times[i]);
+        QCOMPARE(markers.front().name, QStringLiteral("warm"));
+        QVERIFY2(w.windowTitle().contains(QStringLiteral("saved from trace.json")), qPrintable(w.windowTitle()));
+        QCOMPARE(w.snapshotSaver()->sourcePath(), QString::fromStdString(r.sourceName));
+    }
+
+    void failedSaveNamesTheFile()
+    {
+        CacheHome home;
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, home.source()));
+        const QString out = home.dir.filePath(QStringLiteral("no/such/folder/x.strata"));
+        QSignalSpy saved(w.snapshotSaver(), &SnapshotSaver::portableSaved);
+        QVERIFY(w.saveAsStrata(out));
+        QVERIFY(saved.wait(kLoadTimeoutMs));
+        QCOMPARE(saved.first().at(0).toBool(), false);
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Could not save ")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("x.strata")), qPrintable(message));
+    }
+};
+
+QTEST_MAIN(TestSnapshotSaver)
+#include "tst_snapshotsaver.moc"
