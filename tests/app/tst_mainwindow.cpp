@@ -1,3 +1,4 @@
+#include "cachehome.h"
 #include "importjob.h"
 #include "mainwindow.h"
 #include "snapshotsaver.h"
@@ -90,22 +91,7 @@ QPoint someSliceCentre(MainWindow& w)
     return {};
 }
 
-// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
-// snapshots and cache limit are its own; the previous values come back afterwards.
-struct CacheHome {
-    QTemporaryDir dir;
-    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
-    CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
-    }
-    ~CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", cache);
-        qputenv("XDG_CONFIG_HOME", config);
-    }
-};
+using apptest::CacheHome;
 } // namespace
 
 class TestMainWindow : public QObject {

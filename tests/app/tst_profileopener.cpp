@@ -1,5 +1,6 @@
 // ProfileOpener: one OpenRequest at a time, loaded off the GUI thread; a newer request
 // replaces the one under way, whose result never arrives; the request comes back with it.
+#include "cachehome.h"
 #include "profileopener.h"
 
 #include <cachedloader.h>
@@ -27,22 +28,7 @@ OpenRequest request(const QString& path, const QString& select = QString())
     return r;
 }
 
-// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
-// snapshots and cache limit are its own; the previous values come back afterwards.
-struct CacheHome {
-    QTemporaryDir dir;
-    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
-    CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
-    }
-    ~CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", cache);
-        qputenv("XDG_CONFIG_HOME", config);
-    }
-};
+using apptest::CacheHome;
 
 } // namespace
 

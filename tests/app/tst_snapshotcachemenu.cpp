@@ -1,5 +1,6 @@
 // SnapshotCacheMenu: View > Clear Snapshot Cache empties the cache's folder off the GUI
 // thread and says how much it freed; the limit is the shared setting, and a lower one trims.
+#include "cachehome.h"
 #include "snapshotcachemenu.h"
 
 #include <cachedloader.h>
@@ -23,22 +24,7 @@ namespace {
 const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
 constexpr int kTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
-// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
-// snapshots and cache limit are its own; the previous values come back afterwards.
-struct CacheHome {
-    QTemporaryDir dir;
-    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
-    CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
-    }
-    ~CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", cache);
-        qputenv("XDG_CONFIG_HOME", config);
-    }
-};
+using apptest::CacheHome;
 
 // Caches snapshots of `names` (tests/data traces, copied into the cache home); returns the
 // cache's usage afterwards.

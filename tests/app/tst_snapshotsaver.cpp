@@ -1,6 +1,7 @@
 // SnapshotSaver: the open profile's cache snapshot is written once, off the GUI thread, and
 // only for a profile parsed from its source; a saved .strata file reopens with the same
 // slices and the markers.
+#include "cachehome.h"
 #include "mainwindow.h"
 #include "snapshotsaver.h"
 
@@ -28,21 +29,8 @@ namespace {
 const QString kSample = QStringLiteral(STRATA_SOURCE_DIR) + QStringLiteral("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
-// XDG_CACHE_HOME and XDG_CONFIG_HOME in a temporary folder while it lives, so a test's
-// snapshots and cache limit are its own; the previous values come back afterwards.
-struct CacheHome {
-    QTemporaryDir dir;
-    QByteArray cache = qgetenv("XDG_CACHE_HOME"), config = qgetenv("XDG_CONFIG_HOME");
-    CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
-    }
-    ~CacheHome()
-    {
-        qputenv("XDG_CACHE_HOME", cache);
-        qputenv("XDG_CONFIG_HOME", config);
-    }
+// The test's own cache home, with a source in it.
+struct CacheHome : apptest::CacheHome {
     QString source() // a copy of the sample, so the cache is keyed by a path of this test
     {
         const QString path = dir.filePath(QStringLiteral("trace.json"));
