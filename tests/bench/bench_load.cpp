@@ -12,6 +12,7 @@
 // through /proc/self/clear_refs); peak_rss_import is that mark when the import has read the
 // whole input (the last batches may still be merging); resident_after is VmRSS with the store alive after malloc_trim;
 // resident_bytes is the store's own count of what it holds.
+#include "procstatus.h"
 #include <inputreader.h>
 #include <profileloader.h>
 
@@ -33,15 +34,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-uint64_t statusKb(const char* key)
-{
-    std::ifstream f("/proc/self/status");
-    std::string line;
-    while (std::getline(f, line))
-        if (line.rfind(key, 0) == 0)
-            return std::stoull(line.substr(std::strlen(key) + 1));
-    return 0;
-}
+using benchmem::statusKb;
 
 uint64_t physicalBytes()
 {

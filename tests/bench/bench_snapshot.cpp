@@ -5,6 +5,7 @@
 //   bench_snapshot FILE [--out SNAPSHOT] [--level N] [--threads N] [--verify]
 //   bench_snapshot --read SNAPSHOT
 #include "../snapshot/storedump.h"
+#include "procstatus.h"
 
 #include <cachedloader.h>
 #include <profileloader.h>
@@ -31,15 +32,7 @@ double cpuSeconds()
     return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-uint64_t statusKb(const char* key)
-{
-    std::ifstream f("/proc/self/status");
-    std::string line;
-    while (std::getline(f, line))
-        if (line.rfind(key, 0) == 0)
-            return std::stoull(line.substr(std::strlen(key) + 1));
-    return 0;
-}
+using benchmem::statusKb;
 
 double since(std::chrono::steady_clock::time_point t0)
 {
