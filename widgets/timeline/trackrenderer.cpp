@@ -324,18 +324,27 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
             break;
         double lo = carry, hi = carry;
         if (i < rows.end && s.counterTs(i) < colEnd) {
-            // The column's samples are [i, j). Both lookups read the index and the raw
-            // samples of at most the blocks at the column's two ends: a crowded column
-            // (hundreds of samples zoomed out on a big trace) costs no walk over its samples.
-            const uint32_t j = m_ctx.lod->counterFirstAtOrAfter(i + 1, rows.end, colEnd);
-            // The next column likely holds as many samples: start loading the block it
-            // probably ends in now, so both lookups find it in the cache.
+            // The column's samples are [i, j). Up to a block of them are cheapest to scan.
+            // A crowd (hundreds zoomed out on a big trace; sample i + kBlock is inside) goes
+            // to the index, which reads the raw samples of only the blocks at the column's
+            // two ends.
             constexpr uint32_t kBlock = analysis::LodIndex::kBlock;
-            const uint64_t next = (uint64_t(j) + (j - i)) / kBlock * kBlock;
-            if (j - i > kBlock && next < rows.end)
-                s.prefetchCounters(uint32_t(next), uint32_t(std::min<uint64_t>(rows.end, next + kBlock)));
-            double mn = 0, mx = 0;
-            m_ctx.lod->counterMinMax(i, j, &mn, &mx);
+            uint32_t j = i;
+            double mn = std::numeric_limits<double>::infinity(), mx = -mn;
+            if (uint64_t(i) + kBlock < rows.end && s.counterTs(i + kBlock) < colEnd) {
+                j = m_ctx.lod->counterFirstAtOrAfter(i + kBlock + 1, rows.end, colEnd);
+                // The next column likely holds as many samples: start loading the block it
+                // probably ends in now, so both lookups find it in the cache.
+                const uint64_t next = (uint64_t(j) + (j - i)) / kBlock * kBlock;
+                if (next < rows.end)
+                    s.prefetchCounters(uint32_t(next), uint32_t(std::min<uint64_t>(rows.end, next + kBlock)));
+                m_ctx.lod->counterMinMax(i, j, &mn, &mx);
+            } else {
+                for (; j < rows.end && s.counterTs(j) < colEnd; ++j) { // at most kBlock of them
+                    mn = std::min(mn, s.counterValue(j));
+                    mx = std::max(mx, s.counterValue(j));
+                }
+            }
             if (have && s.counterTs(i) > colStart) {
                 lo = std::min(carry, mn);
                 hi = std::max(carry, mx);
