@@ -13,7 +13,8 @@ using store::TimeNs;
 
 // One thread of 20 000 top-level slices with random durations and gaps (a few long idle
 // stretches), each with a child in its first half; a second thread with one slice covering
-// the first half of the trace; a counter of 5 000 random samples.
+// the first half of the trace; a counter of 5 000 random samples and one of 3 000 samples in
+// runs of equal timestamps.
 class tst_LodIndex : public QObject {
     Q_OBJECT
 
@@ -24,6 +25,8 @@ private slots:
     void longest();
     void counterMinMax_data();
     void counterMinMax();
+    void counterFirstAtOrAfter_data();
+    void counterFirstAtOrAfter();
     void foldLevel_data();
     void foldLevel();
     void busy();
@@ -54,6 +57,8 @@ void tst_LodIndex::initTestCase()
     b.completeSlice(t2, 0, t / 2, types[0], {});
     for (int i = 0; i < 5000; ++i)
         b.counter(p, b.intern("mem"), TimeNs(i) * (t / 5000), double(rng() % 100000) - 500);
+    for (int i = 0; i < 3000; ++i)
+        b.counter(p, b.intern("util"), TimeNs(i / 7) * 1000 + TimeNs(i % 7 == 6) * 500, double(rng() % 100));
     m_store = store::StoreFinalizer::finalize(b);
     QVERIFY(m_store);
     m_busy = m_store->sliceTrack(SliceRow(0));
@@ -134,6 +139,49 @@ void tst_LodIndex::counterMinMax()
     QVERIFY(!m_lod->counterMinMax(begin, begin, &mn, &mx));
 }
 
+void tst_LodIndex::counterFirstAtOrAfter_data()
+{
+    QTest::addColumn<uint32_t>("from");
+    QTest::addColumn<uint32_t>("end");
+    QTest::addColumn<TimeNs>("t");
+    QCOMPARE(m_store->counterCount(), size_t(2));
+    std::mt19937 rng(11);
+    for (uint32_t c = 0; c < 2; ++c) {
+        const store::RowRange all = m_store->counter(store::CounterId(c)).samples;
+        QVERIFY(all.size() >= 1000);
+        const TimeNs first = m_store->counterTs(all.begin), last = m_store->counterTs(all.end - 1);
+        const QString series = QString::number(c);
+        QTest::newRow(qPrintable(series + " empty")) << all.begin + 5 << all.begin + 5 << first;
+        QTest::newRow(qPrintable(series + " before all")) << all.begin << all.end << first - 1;
+        QTest::newRow(qPrintable(series + " at the first")) << all.begin << all.end << first;
+        QTest::newRow(qPrintable(series + " after all")) << all.begin << all.end << last + 1;
+        QTest::newRow(qPrintable(series + " at the last")) << all.begin << all.end << last;
+        // At the first ts of a block, and just around it.
+        const uint32_t edge = (all.begin / LodIndex::kBlock + 7) * LodIndex::kBlock;
+        for (TimeNs d : { TimeNs(-1), TimeNs(0), TimeNs(1) })
+            QTest::newRow(qPrintable(series + " block edge " + QString::number(d)))
+                << all.begin + 1 << all.end << m_store->counterTs(edge) + d;
+        for (int i = 0; i < 40; ++i) {
+            const uint32_t a = all.begin + rng() % all.size();
+            const uint32_t e = std::min(all.end, a + 1 + uint32_t(rng() % (i % 2 ? 200 : 3000)));
+            const TimeNs lo = m_store->counterTs(a), hi = m_store->counterTs(e - 1);
+            const TimeNs at = lo + TimeNs(rng() % uint64_t(hi - lo + 2)) - (i % 4 == 0 ? 1 : 0);
+            QTest::newRow(qPrintable(series + " random " + QString::number(i))) << a << e << at;
+        }
+    }
+}
+
+void tst_LodIndex::counterFirstAtOrAfter()
+{
+    QFETCH(uint32_t, from);
+    QFETCH(uint32_t, end);
+    QFETCH(TimeNs, t);
+    uint32_t expected = from;
+    while (expected < end && m_store->counterTs(expected) < t)
+        ++expected;
+    QCOMPARE(m_lod->counterFirstAtOrAfter(from, end, t), expected);
+}
+
 void tst_LodIndex::foldLevel_data()
 {
     QTest::addColumn<uint32_t>("depth");
@@ -142,6 +190,7 @@ void tst_LodIndex::foldLevel_data()
     QTest::newRow("whole trace, top") << 0u << 1.0 << 1700;
     QTest::newRow("whole trace, children") << 1u << 1.0 << 1700;
     QTest::newRow("narrow canvas") << 0u << 1.0 << 300;
+    QTest::newRow("many blocks per pixel") << 0u << 1.0 << 40;
     QTest::newRow("tenth") << 0u << 0.1 << 1700;
     QTest::newRow("hundredth") << 0u << 0.01 << 1700;
     QTest::newRow("slices wider than pixels") << 0u << 0.0005 << 1700;
@@ -170,7 +219,12 @@ void tst_LodIndex::foldLevel()
     }
     int spans = 0;
     double lastX0 = -1e18;
+    LodIndex::Span last {};
     m_lod->foldLevel(rows.begin, rows.end, t0, nsPerPx, [&](const LodIndex::Span& s) {
+        // Two folded spans in a row never cover the same pixel columns: they come as one.
+        if (spans > 0 && !s.single && !last.single)
+            QVERIFY(std::floor(s.x0) != std::floor(last.x0) || std::ceil(s.x1) != std::ceil(last.x1));
+        last = s;
         ++spans;
         QVERIFY(s.x0 >= lastX0); // left to right
         lastX0 = s.x0;

@@ -306,7 +306,6 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
     const QRgb fill = premultiplied(color, 80);
     const QRgb envelope = premultiplied(darken(color, 85), 150);
     const QRgb stroke = darken(color, 72);
-    auto tsAt = [&s](uint32_t r) { return s.counterTs(r); };
     const TimeNs endOfData = s.extent().end;
 
     // Per column: the last value's y, the min/max envelope and the step from the previous
@@ -325,20 +324,26 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
             break;
         double lo = carry, hi = carry;
         if (i < rows.end && s.counterTs(i) < colEnd) {
-            // A few samples per column are cheapest to scan; a crowd goes to the index.
+            // The column's samples are [i, j). Up to a block of them are cheapest to scan.
+            // A crowd (hundreds zoomed out on a big trace; sample i + kBlock is inside) goes
+            // to the index, which reads the raw samples of only the blocks at the column's
+            // two ends.
+            constexpr uint32_t kBlock = analysis::LodIndex::kBlock;
             uint32_t j = i;
             double mn = std::numeric_limits<double>::infinity(), mx = -mn;
-            for (; j < rows.end && j - i < analysis::LodIndex::kBlock && s.counterTs(j) < colEnd; ++j) {
-                mn = std::min(mn, s.counterValue(j));
-                mx = std::max(mx, s.counterValue(j));
-            }
-            if (j < rows.end && s.counterTs(j) < colEnd) {
-                const uint32_t k = gallop(j + 1, rows.end, colEnd, tsAt);
-                double a = 0, b = 0;
-                m_ctx.lod->counterMinMax(j, k, &a, &b);
-                mn = std::min(mn, a);
-                mx = std::max(mx, b);
-                j = k;
+            if (uint64_t(i) + kBlock < rows.end && s.counterTs(i + kBlock) < colEnd) {
+                j = m_ctx.lod->counterFirstAtOrAfter(i + kBlock + 1, rows.end, colEnd);
+                // The next column likely holds as many samples: start loading the block it
+                // probably ends in now, so both lookups find it in the cache.
+                const uint64_t next = (uint64_t(j) + (j - i)) / kBlock * kBlock;
+                if (next < rows.end)
+                    s.prefetchCounters(uint32_t(next), uint32_t(std::min<uint64_t>(rows.end, next + kBlock)));
+                m_ctx.lod->counterMinMax(i, j, &mn, &mx);
+            } else {
+                for (; j < rows.end && s.counterTs(j) < colEnd; ++j) { // at most kBlock of them
+                    mn = std::min(mn, s.counterValue(j));
+                    mx = std::max(mx, s.counterValue(j));
+                }
             }
             if (have && s.counterTs(i) > colStart) {
                 lo = std::min(carry, mn);

@@ -154,8 +154,10 @@ void LodIndex::buildCounters()
 {
     const uint32_t n = static_cast<uint32_t>(m_store.counterSampleCount());
     std::vector<double> mn, mx;
+    m_counterFirst.reserve((n + kBlock - 1) / kBlock);
     for (uint32_t b = 0; b < n; b += kBlock) {
         const uint32_t e = std::min(n, b + kBlock);
+        m_counterFirst.push_back(m_store.counterTs(b));
         double lo = m_store.counterValue(b), hi = lo;
         for (uint32_t r = b + 1; r < e; ++r) {
             lo = std::min(lo, m_store.counterValue(r));
@@ -192,6 +194,38 @@ bool LodIndex::counterMinMax(uint32_t begin, uint32_t end, double* outMin, doubl
     *outMin = lo;
     *outMax = hi;
     return true;
+}
+
+uint32_t LodIndex::counterFirstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) const
+{
+    if (from >= end)
+        return end;
+    // Block starts b * kBlock inside (from, end) lie in the series, so their ts rise with b:
+    // gallop over them from `from` for the first at or after t.
+    const uint32_t bFirst = from / kBlock + 1;
+    const uint32_t bEnd = uint32_t((uint64_t(end) + kBlock - 1) / kBlock); // b * kBlock < end
+    uint32_t lo = bFirst, hi = bFirst;
+    uint64_t step = 1;
+    while (hi < bEnd && m_counterFirst[hi] < t) {
+        lo = hi + 1;
+        hi = static_cast<uint32_t>(std::min<uint64_t>(bEnd, bFirst + step));
+        step *= 2;
+    }
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m_counterFirst[mid] < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    // Block start lo * kBlock (if inside) is at or after t and the one before is not: the
+    // answer lies in the at most kBlock rows between. Scanned, not bisected: the loads are
+    // independent, so the misses overlap.
+    uint32_t r = lo > bFirst ? (lo - 1) * kBlock + 1 : from;
+    const uint32_t stop = lo < bEnd ? lo * kBlock : end;
+    while (r < stop && m_store.counterTs(r) < t)
+        ++r;
+    return r;
 }
 
 void LodIndex::buildBusy()
@@ -235,6 +269,7 @@ size_t LodIndex::residentBytes() const
         bytes += v.capacity() * sizeof(Block);
     for (size_t k = 0; k < m_min.size(); ++k)
         bytes += (m_min[k].capacity() + m_max[k].capacity()) * sizeof(double);
+    bytes += m_counterFirst.capacity() * sizeof(TimeNs);
     for (const auto& v : m_busy)
         bytes += v.capacity() * sizeof(float);
     return bytes;

@@ -16,7 +16,8 @@ namespace strata::analysis {
 // of the store's global slice row space. Tracks and depth levels are contiguous row ranges,
 // so a block lying inside one level's range summarises slices of that level only (blocks
 // straddling two levels hold meaningless gaps and are never used). Counter samples get the
-// same pyramid with min/max. Bytes: 32 per 64 slices, 16 per 64 counter samples.
+// same pyramid with min/max, and the first ts of each level-0 block. Bytes: 40 per 64
+// slices, 24 per 64 counter samples.
 class LodIndex {
 public:
     static constexpr uint32_t kBlock = 64;
@@ -48,12 +49,20 @@ public:
     store::SliceRow longest(uint32_t begin, uint32_t end) const;
     // Min and max of counter sample values in rows [begin, end); false when empty.
     bool counterMinMax(uint32_t begin, uint32_t end, double* min, double* max) const;
+    // First counter sample row in [from, end) with ts >= t, or end; the rows are one series
+    // (ts non-decreasing). Searches the cached first ts of each kBlock-row block, then reads
+    // the raw ts of one block only: a zoomed-out column end costs no walk over its samples.
+    uint32_t counterFirstAtOrAfter(uint32_t from, uint32_t end, store::TimeNs t) const;
 
     // Folds the rows [begin, end) of one track level (ts and end non-decreasing) for a
     // device pixel width of `nsPerPx`, calling out(const Span&) for each span to draw, left
     // to right. A folded run covers at most 3 px and hides no gap of a pixel. Cost:
     // O(spans · log): a block that fits becomes one span; the rows of one that does not
-    // are walked a pixel column at a time.
+    // are walked a pixel column at a time. Consecutive folded spans over the same pixel
+    // columns (equal floor(x0) and ceil(x1)) come out as one, their longest (the first of
+    // equals): a column shows the longest span over it, so drawing both could show no other;
+    // without this a zoom-out whose 4096-row blocks are just over 3 px wide emits every
+    // 64-row block, ~20 per column on the 100M trace.
     template <typename Emit>
     void foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double nsPerPx, Emit&& out) const;
 
@@ -74,6 +83,7 @@ private:
     const store::EventStore& m_store;
     std::vector<std::vector<Block>> m_blocks; // [k][i]
     std::vector<std::vector<double>> m_min, m_max;
+    std::vector<store::TimeNs> m_counterFirst; // ts of counter sample row b * kBlock, per b
     std::vector<std::vector<float>> m_busy; // per track
     double m_buildMs = 0;
 };
@@ -83,6 +93,24 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
 {
     const store::EventStore& s = m_store;
     const double spanLimit = 3 * nsPerPx;
+    // The span not yet passed on: a folded one may still absorb the next (see above).
+    Span pending {};
+    bool havePending = false;
+    double pendingCol0 = 0, pendingCol1 = 0; // floor(pending.x0), ceil(pending.x1)
+    auto take = [&](const Span& span) {
+        const double col0 = std::floor(span.x0), col1 = std::ceil(span.x1);
+        if (havePending && !span.single && !pending.single && col0 == pendingCol0 && col1 == pendingCol1) {
+            if (span.dur > pending.dur)
+                pending = span;
+            return;
+        }
+        if (havePending)
+            out(static_cast<const Span&>(pending));
+        pending = span;
+        pendingCol0 = col0;
+        pendingCol1 = col1;
+        havePending = true;
+    };
     uint32_t i = begin;
     while (i < end) {
         // The largest aligned block starting at i that lies inside the range and fits.
@@ -97,7 +125,7 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             fitRows = uint32_t(rows);
         }
         if (fit) {
-            out(Span { double(fit->first - t0) / nsPerPx, double(fit->lastEnd - t0) / nsPerPx, fit->longest,
+            take(Span { double(fit->first - t0) / nsPerPx, double(fit->lastEnd - t0) / nsPerPx, fit->longest,
                 fit->longestType, fit->longestDur, false });
             i += fitRows;
             continue;
@@ -109,7 +137,7 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             const double x0 = double(s.sliceTs(r) - t0) / nsPerPx;
             const double x1 = double(s.sliceEnd(r) - t0) / nsPerPx;
             if (x1 - x0 >= 1.0) {
-                out(Span { x0, x1, i, s.sliceType(r), s.sliceDur(r), true });
+                take(Span { x0, x1, i, s.sliceType(r), s.sliceDur(r), true });
                 ++i;
                 continue;
             }
@@ -120,11 +148,13 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
             if (j - i > 1 && double(s.sliceDur(store::SliceRow(j - 1))) >= nsPerPx)
                 --j;
             const store::SliceRow pick = j - i > 1 ? longest(i, j) : r;
-            out(Span { x0, std::max(x0 + 1, double(s.sliceEnd(store::SliceRow(j - 1)) - t0) / nsPerPx), pick.v,
+            take(Span { x0, std::max(x0 + 1, double(s.sliceEnd(store::SliceRow(j - 1)) - t0) / nsPerPx), pick.v,
                 s.sliceType(pick), s.sliceDur(pick), false });
             i = j;
         }
     }
+    if (havePending)
+        out(static_cast<const Span&>(pending));
 }
 
 } // namespace strata::analysis
