@@ -1,6 +1,7 @@
 #include "cachedloader.h"
 
 #include <snapshot/snapshotcache.h>
+#include <snapshot/snapshotformat.h>
 #include <snapshot/snapshotreader.h>
 #include <snapshot/snapshotwriter.h>
 
@@ -124,7 +125,7 @@ store::SnapshotCache cacheOf(const CacheOptions& c)
 bool CachedLoader::isSnapshotFile(const std::string& path)
 {
     char magic[8];
-    return readMagic(path, magic) && std::memcmp(magic, "STRATASN", 8) == 0;
+    return readMagic(path, magic) && std::memcmp(magic, store::snapshot::kMagic, sizeof magic) == 0;
 }
 
 LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx, const CacheOptions& cache)

@@ -92,8 +92,8 @@ bool SnapshotCacheMenu::setLimit(uint64_t bytes)
         emit message(tr("Could not set the snapshot cache limit: %1").arg(QString::fromStdString(error)), true);
         return false;
     }
-    emit message(tr("The snapshot cache keeps at most %1").arg(bytesText(store::SnapshotCache::limitSetting())), false);
-    run(true, store::SnapshotCache::limitSetting());
+    emit message(tr("The snapshot cache keeps at most %1").arg(bytesText(bytes)), false);
+    run(true, bytes);
     return true;
 }
 
