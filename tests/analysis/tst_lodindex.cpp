@@ -157,7 +157,7 @@ void tst_LodIndex::counterFirstAtOrAfter_data()
         QTest::newRow(qPrintable(series + " after all")) << all.begin << all.end << last + 1;
         QTest::newRow(qPrintable(series + " at the last")) << all.begin << all.end << last;
         // At the first ts of a block, and just around it.
-        const uint32_t edge = (all.begin / LodIndex::kBlock + 7) * LodIndex::kBlock;
+        const uint32_t edge = (all.begin / LodIndex::kCounterBlock + 7) * LodIndex::kCounterBlock;
         for (TimeNs d : { TimeNs(-1), TimeNs(0), TimeNs(1) })
             QTest::newRow(qPrintable(series + " block edge " + QString::number(d)))
                 << all.begin + 1 << all.end << m_store->counterTs(edge) + d;

@@ -1,5 +1,6 @@
 // Paint benchmark of the device timeline (budget: <= 8 ms per paint at full zoom-out, a mid
-// zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen).
+// zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen; and at 100M events),
+// then the full view's paints while the window is resized.
 //
 //   bench_paint TRACE [--reps N] [--png DIR] [--size WxH]
 //
@@ -125,11 +126,13 @@ int main(int argc, char** argv)
     struct Level {
         const char* name;
         store::TimeNs span;
+        bool resize = false; // cold paints change the canvas width instead of the range
     };
     const Level levels[] = {
         { "full", ext.duration() },
         { "mid 1%", std::max<store::TimeNs>(ext.duration() / 100, 1000) },
         { "deep 20us", 20000 },
+        { "resize", ext.duration(), true },
     };
     std::printf("\n%-10s %7s %9s %9s %9s %9s %9s  %s\n", "zoom", "first", "cold min", "cold med", "cold max",
         "warm med", "warm max", "(track images rebuilt by warm paints)");
@@ -140,12 +143,18 @@ int main(int argc, char** argv)
         viewport.setVisible(base);
         const double first = renderMs(w, image);
         for (int i = 0; i < reps; ++i) {
-            // Each cold paint sees a range moved by 1/500 of the span, as a pan would.
+            // Each cold paint sees a range moved by 1/500 of the span, as a pan would. The full
+            // view cannot pan: it alternates between the whole trace and the whole trace but
+            // its first nanosecond, as a zoom out to it would, at the same width. The resize
+            // row changes the width instead (the label column's), which also reallocates
+            // every track image and elides every track label again.
             const store::TimeNs shift = (i % 2 ? 1 : -1) * std::max<store::TimeNs>(1, span / 500) * (i / 2 + 1);
-            viewport.setVisible(
-                lv.span >= ext.duration() ? ext : store::TimeRange { base.start + shift, base.end + shift });
-            if (lv.span >= ext.duration())
-                w.setLabelWidth(221 + (i % 2)); // full view cannot pan: change the width instead
+            if (lv.resize)
+                w.setLabelWidth(221 + (i % 2));
+            else if (lv.span >= ext.duration())
+                viewport.setVisible(store::TimeRange { ext.start + (i % 2), ext.end });
+            else
+                viewport.setVisible(store::TimeRange { base.start + shift, base.end + shift });
             cold.push_back(renderMs(w, image));
         }
         viewport.setVisible(base);

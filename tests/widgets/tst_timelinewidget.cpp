@@ -4,6 +4,7 @@
 #include <common/operatorcolors.h>
 #include <common/theme.h>
 #include <common/themepalette.h>
+#include <common/timelinestyle.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
@@ -73,6 +74,7 @@ private slots:
     void deepZoomInsideAHugeSlice();
     void themeSwitchRepaints_data();
     void themeSwitchRepaints();
+    void globalInstantLine();
 
 private:
     store::SliceRow row(const char* name) const;
@@ -670,6 +672,35 @@ void tst_TimelineWidget::themeSwitchRepaints()
     fresh.render(&made);
     widgets::Theme::apply(widgets::Theme::Mode::System);
     QVERIFY(switched == made);
+}
+
+// A global instant is a dashed line down the whole canvas (4 px on, 2 off from the canvas
+// top) in its own column and nowhere else: the profile's checkpoint at 8 µs.
+void tst_TimelineWidget::globalInstantLine()
+{
+    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
+    m_w->render(&image);
+    const widgets::TimelineFrame f = m_w->frame();
+    const int x = int(std::floor(f.xOf(8000)));
+    QVERIFY(x > f.canvas.left() && x < f.canvas.right());
+    const QRgb line
+        = widgets::TimelineStyle::mix(m_w->palette().color(QPalette::Base), m_w->palette().color(QPalette::Text), 0.22)
+              .rgb();
+    int on = 0, off = 0;
+    for (int y = f.canvas.top(); y <= f.canvas.bottom(); ++y) {
+        const bool dash = (y - f.canvas.top()) % 6 < 4;
+        const QRgb px = QColor(image.pixel(x, y)).rgb();
+        if (dash) {
+            QCOMPARE(px, line);
+            ++on;
+        } else if (px != line) {
+            ++off;
+        }
+        // The columns beside it are not the line.
+        QVERIFY(QColor(image.pixel(x + 2, y)).rgb() != line || QColor(image.pixel(x - 2, y)).rgb() != line);
+    }
+    QVERIFY(on > 100);
+    QVERIFY(off > 50); // the gaps show what is under the line
 }
 
 QTEST_MAIN(tst_TimelineWidget)

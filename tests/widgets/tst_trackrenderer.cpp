@@ -1,5 +1,6 @@
-// TrackRenderer drawing slices with a height fraction (EventStore::sliceHeight) as
-// bottom-aligned bars, checked on the pixels of a rendered track image.
+// TrackRenderer: slices with a height fraction (EventStore::sliceHeight) as bottom-aligned
+// bars, labels, images reused across ranges and the cost estimate, checked on the pixels of
+// rendered track images.
 #include <analysis/timeline/lodindex.h>
 #include <common/operatorcolors.h>
 #include <state/trackfilter.h>
@@ -51,7 +52,27 @@ private:
         return store::StoreFinalizer::finalize(b);
     }
 
-    QImage render(const store::EventStore& s, const widgets::LayoutRow& row)
+    // One thread with two levels (a parent over [0, 300) and [400, 1600), children only under
+    // the first) and thread instants; a counter on the same process.
+    std::shared_ptr<const store::EventStore> makeMixedStore()
+    {
+        store::StoreBuilder b;
+        const store::ProcessId p = b.process(store::IdValue::number(1));
+        const uint32_t t = b.thread(p, store::IdValue::number(1));
+        auto type = [&](const char* name) { return b.type(b.intern(name), b.intern("c")); };
+        b.completeSlice(t, 0, 300, type("parent with a label long enough"), {});
+        b.completeSlice(t, 10, 100, type("child"), {});
+        b.completeSlice(t, 150, 100, type("child"), {});
+        b.completeSlice(t, 400, 1200, type("late parent"), {});
+        b.threadInstant(t, 50, type("mark"), {});
+        b.threadInstant(t, 500, type("mark"), {});
+        for (int i = 0; i < 4000; ++i)
+            b.counter(p, b.intern("util"), TimeNs(i) / 4, double((i * 37) % 100));
+        return store::StoreFinalizer::finalize(b);
+    }
+
+    static QImage render(const store::EventStore& s, const widgets::LayoutRow& row, TimeNs t0 = 0, TimeNs t1 = 800,
+        QImage img = QImage())
     {
         analysis::LodIndex lod(s);
         widgets::OperatorColors colors;
@@ -63,14 +84,25 @@ private:
         ctx.lod = &lod;
         ctx.colors = &colors;
         ctx.labels = &labels;
-        ctx.t0 = 0;
-        ctx.t1 = 800;
-        ctx.widthPx = 800; // 1 ns per px
+        ctx.t0 = t0;
+        ctx.t1 = t1;
+        ctx.widthPx = 800; // 1 ns per px at [0, 800)
         ctx.font = QApplication::font();
         ctx.palette = QApplication::palette();
-        QImage img;
         TrackRenderer(ctx).render(row, img);
         return img;
+    }
+
+    static double cost(const store::EventStore& s, const widgets::LayoutRow& row, TimeNs t0, TimeNs t1)
+    {
+        analysis::LodIndex lod(s);
+        TrackRenderer::Context ctx;
+        ctx.store = &s;
+        ctx.lod = &lod;
+        ctx.t0 = t0;
+        ctx.t1 = t1;
+        ctx.widthPx = 800;
+        return TrackRenderer(ctx).cost(row);
     }
 
 private slots:
@@ -141,6 +173,65 @@ private slots:
         };
         QVERIFY(colours(5, 95) > 2); // bar, darker edge column and text
         QVERIFY(colours(205, 295) <= 2); // bar and its edge column only
+    }
+
+    // The renderer writes every pixel of a reused image without clearing it first: what a
+    // previous range left in the buffer must not show through, on any kind of track.
+    void reusedImageMatchesFresh_data()
+    {
+        QTest::addColumn<int>("track"); // TrackId
+        QTest::addColumn<qint64>("t0");
+        QTest::addColumn<qint64>("t1");
+        QTest::addColumn<bool>("bars");
+        QTest::newRow("slices, both levels") << 0 << qint64(0) << qint64(800) << false;
+        QTest::newRow("slices, the child level empty") << 0 << qint64(350) << qint64(1150) << false;
+        QTest::newRow("slices, nothing in range") << 0 << qint64(5000) << qint64(5800) << false;
+        QTest::newRow("slices with bars") << 0 << qint64(0) << qint64(800) << true;
+        QTest::newRow("counter") << -1 << qint64(0) << qint64(800) << false;
+        QTest::newRow("counter, nothing in range") << -1 << qint64(5000) << qint64(5800) << false;
+    }
+    void reusedImageMatchesFresh()
+    {
+        QFETCH(int, track);
+        QFETCH(qint64, t0);
+        QFETCH(qint64, t1);
+        QFETCH(bool, bars);
+        const auto s = bars ? makeStore({ 1.0f, 0.5f, 0.25f }) : makeMixedStore();
+        model::TrackFilter filter;
+        TimelineLayout layout;
+        layout.build(s.get(), &filter);
+        store::TrackId id(0);
+        if (track < 0) {
+            for (uint32_t t = 0; t < s->trackCount(); ++t)
+                if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
+                    id = store::TrackId(t);
+            QCOMPARE(s->track(id).kind, store::TrackKind::Counter);
+        }
+        const int rowIndex = layout.rowOfTrack(id);
+        QVERIFY(rowIndex >= 0);
+        const widgets::LayoutRow& row = layout.rows()[size_t(rowIndex)];
+        const QImage fresh = render(*s, row, t0, t1);
+        QImage stale = fresh.copy();
+        stale.fill(qRgba(200, 10, 120, 255));
+        const QImage reused = render(*s, row, t0, t1, stale);
+        QCOMPARE(reused.size(), fresh.size());
+        QVERIFY(reused == fresh);
+    }
+
+    // The image cache renders the costliest tracks first; the estimate grows with the rows
+    // in view and is nothing for a track with nothing in range.
+    void costFollowsVisibleRows()
+    {
+        const auto s = makeMixedStore();
+        model::TrackFilter filter;
+        TimelineLayout layout;
+        layout.build(s.get(), &filter);
+        const widgets::LayoutRow& row = layout.rows()[size_t(layout.rowOfTrack(store::TrackId(0)))];
+        const double both = cost(*s, row, 0, 800);
+        const double top = cost(*s, row, 350, 1150);
+        QVERIFY(both > top);
+        QVERIFY(top > 0);
+        QCOMPARE(cost(*s, row, 5000, 5800), 0.0);
     }
 };
 

@@ -5,7 +5,9 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <atomic>
+#include <utility>
 
 namespace strata::widgets {
 
@@ -62,15 +64,27 @@ void TrackImageCache::prepare(
     if (missing.empty())
         return;
     const TrackRenderer renderer(ctx);
+    // Longest first: the paint ends when the last track is done, and a costly track taken
+    // last keeps one thread busy while the others idle.
+    if (missing.size() > 2) {
+        std::vector<std::pair<double, const LayoutRow*>> byCost;
+        byCost.reserve(missing.size());
+        for (const LayoutRow* r : missing)
+            byCost.emplace_back(renderer.cost(*r), r);
+        std::stable_sort(byCost.begin(), byCost.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (size_t i = 0; i < missing.size(); ++i)
+            missing[i] = byCost[i].second;
+    }
     // Each task writes only its own track's image and reads the immutable store and index.
-    // The GUI thread takes rows off the list together with the pool's threads, then waits.
+    // The GUI thread takes rows off the list together with the pool's threads, then waits:
+    // one thread per core in all, as more would only take turns on the cores.
     std::atomic<size_t> next { 0 };
     auto drain = [&] {
         for (size_t i; (i = next.fetch_add(1)) < missing.size();)
             renderer.render(*missing[i], m_images[slot(*missing[i])]);
     };
-    const size_t helpers
-        = QThread::idealThreadCount() > 1 ? std::min(missing.size() - 1, size_t(renderPool()->maxThreadCount())) : 0;
+    const size_t cores = size_t(std::max(1, QThread::idealThreadCount()));
+    const size_t helpers = std::min({ missing.size() - 1, cores - 1, size_t(renderPool()->maxThreadCount()) });
     const model::Handover handover;
     std::vector<QFuture<void>> running;
     running.reserve(helpers);

@@ -63,6 +63,13 @@ void copyLine(QImage& img, const std::vector<QRgb>& line, int y0, int y1)
         std::memcpy(img.scanLine(y), line.data(), line.size() * sizeof(QRgb));
 }
 
+// Makes scanlines [y0, y1) transparent.
+void clearLines(QImage& img, int y0, int y1)
+{
+    for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
+        std::memset(img.scanLine(y), 0, size_t(img.bytesPerLine()));
+}
+
 // As copyLine, but each column only as high as its bar (device px), from the bottom y1 up.
 void copyBars(QImage& img, const std::vector<QRgb>& line, const std::vector<uint8_t>& bar, int y0, int y1)
 {
@@ -90,23 +97,61 @@ void TrackRenderer::render(const LayoutRow& row, QImage& img) const
     const int h = std::max(1, int(std::lround(row.height * m_ctx.dpr)));
     if (img.width() != m_w || img.height() != h || img.format() != QImage::Format_ARGB32_Premultiplied)
         img = QImage(m_w, h, QImage::Format_ARGB32_Premultiplied);
-    img.fill(Qt::transparent);
     img.setDevicePixelRatio(m_ctx.dpr);
     if (row.kind == LayoutRow::Kind::Process) {
+        img.fill(Qt::transparent);
         renderSummary(img, row);
         return;
     }
+    // Slice and counter tracks write every scanline themselves (clearing those they draw
+    // nothing on): filling the image first would write it twice, and on a zoomed-out cold
+    // paint those fills were a fifth of the time.
     const store::TrackInfo& info = m_ctx.store->track(row.track);
     switch (info.kind) {
     case store::TrackKind::Counter: renderCounter(img, row); break;
     case store::TrackKind::ProcessInstants:
-    case store::TrackKind::GlobalInstants: renderInstants(img, row.track, 0, row.height, false); break;
+    case store::TrackKind::GlobalInstants:
+        img.fill(Qt::transparent);
+        renderInstants(img, row.track, 0, row.height, false);
+        break;
     default:
         renderSlices(img, row);
         if (row.instantStrip > 0)
             renderInstants(img, row.track, 0, row.instantStrip, true);
         break;
     }
+}
+
+double TrackRenderer::cost(const LayoutRow& row) const
+{
+    const store::EventStore& s = *m_ctx.store;
+    const double w = m_w;
+    auto levelCost = [&](store::TrackId track, uint32_t depth) {
+        const RowRange rows = s.slicesInRange(track, depth, m_ctx.t0, m_ctx.t1);
+        return rows.empty() ? 0.0 : w + std::min(double(rows.size()), 4 * w);
+    };
+    if (row.kind == LayoutRow::Kind::Process) {
+        double c = w;
+        for (uint32_t t = 0; t < s.trackCount(); ++t) {
+            const store::TrackId track(t);
+            if (s.track(track).process == row.process && s.track(track).levelCount > 0)
+                c += levelCost(track, 0);
+        }
+        return c;
+    }
+    const store::TrackInfo& info = s.track(row.track);
+    if (info.kind == store::TrackKind::Counter) {
+        // Per column a step, a min/max over the column's samples (a few blocks when
+        // crowded) and the row-by-row fill of the chart's height.
+        if (!info.counter.valid())
+            return 0;
+        const RowRange rows = s.counterRange(info.counter, m_ctx.t0, m_ctx.t1);
+        return 4 * w + std::min(double(rows.size()), 8 * w);
+    }
+    double c = 0;
+    for (uint32_t depth = 0; depth < row.levels; ++depth)
+        c += levelCost(row.track, depth);
+    return c;
 }
 
 void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
@@ -125,6 +170,12 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
     const int rowDev = int(std::lround(TimelineLayout::kSliceHeight * dpr));
     std::vector<uint8_t> bar(bars ? size_t(m_w) : 0);
     const int minLabelBar = int(std::ceil(QFontMetricsF(m_ctx.font).height())) - 1;
+    // Scanlines a level's line is copied onto whole; the others are cleared before the
+    // labels. Bars leave parts of their rows unwritten, so with bars the image is cleared
+    // first.
+    std::vector<uint8_t> written(size_t(img.height()), 0);
+    if (bars)
+        img.fill(Qt::transparent);
 
     for (uint32_t depth = 0; depth < row.levels; ++depth) {
         const RowRange rows = s.slicesInRange(row.track, depth, m_ctx.t0, m_ctx.t1);
@@ -164,10 +215,22 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
             }
         });
         const int y0 = int(std::lround(top * dpr));
-        if (bars)
+        if (bars) {
             copyBars(img, line, bar, y0, y0 + rowDev);
-        else
+        } else {
             copyLine(img, line, y0, y0 + rowDev);
+            for (int y = std::max(0, y0); y < std::min(img.height(), y0 + rowDev); ++y)
+                written[size_t(y)] = 1;
+        }
+    }
+    if (!bars) {
+        for (int y = 0; y < img.height();) {
+            int z = y;
+            while (z < img.height() && !written[size_t(z)])
+                ++z;
+            clearLines(img, y, z);
+            y = z + 1;
+        }
     }
     drawLabels(img, labels);
 }
@@ -282,8 +345,10 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
 {
     const store::EventStore& s = *m_ctx.store;
     const store::TrackInfo& info = s.track(row.track);
-    if (!info.counter.valid())
+    if (!info.counter.valid()) {
+        img.fill(Qt::transparent);
         return;
+    }
     const store::CounterSeries& series = s.counter(info.counter);
     const RowRange rows = s.counterRange(info.counter, m_ctx.t0, m_ctx.t1);
     const double dpr = m_ctx.dpr;
@@ -328,7 +393,7 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
             // A crowd (hundreds zoomed out on a big trace; sample i + kBlock is inside) goes
             // to the index, which reads the raw samples of only the blocks at the column's
             // two ends.
-            constexpr uint32_t kBlock = analysis::LodIndex::kBlock;
+            constexpr uint32_t kBlock = analysis::LodIndex::kCounterBlock;
             uint32_t j = i;
             double mn = std::numeric_limits<double>::infinity(), mx = -mn;
             if (uint64_t(i) + kBlock < rows.end && s.counterTs(i + kBlock) < colEnd) {
@@ -373,13 +438,17 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
     const int32_t* const eb = envBottom.data();
     const int32_t* const ft = fillTop.data();
     const int w = m_w; // a local: stores through `line` could alias the member
+    // Every pixel of the chart's scanlines is written below; the margins above and under it
+    // are cleared here.
+    clearLines(img, 0, chartTop);
+    clearLines(img, bottom + 1, img.height());
     for (int y = chartTop; y <= bottom; ++y) {
         auto* line = reinterpret_cast<uint32_t*>(img.scanLine(y));
         for (int x = 0; x < w; ++x) {
             const uint32_t inFill = 0u - uint32_t(y >= ft[x]);
             const uint32_t inEnv = 0u - uint32_t((y >= et[x]) & (y <= eb[x]));
             const uint32_t inStroke = 0u - uint32_t((y >= st[x]) & (y <= sb[x]));
-            uint32_t c = (line[x] & ~inFill) | (fill & inFill);
+            uint32_t c = fill & inFill;
             c = (c & ~inEnv) | (envelope & inEnv);
             line[x] = (c & ~inStroke) | (stroke & inStroke);
         }

@@ -58,6 +58,11 @@ public:
 
     // Renders into `img`, reusing its buffer when the size already matches.
     void render(const LayoutRow& row, QImage& img) const;
+    // A rough measure of render()'s work for `row`, in pixel columns visited: each drawn
+    // level costs a pass over the width plus its visible rows up to a few per column (the
+    // fold never visits more); a counter track a few passes. Binary searches only, so the
+    // image cache can order the tracks before rendering them, longest first.
+    double cost(const LayoutRow& row) const;
 
     // Pixel columns for slice labels: a slice narrower than this has none.
     static constexpr int kMinLabelPx = 24;

@@ -21,15 +21,17 @@ template <typename F> void parallelFor(size_t n, F&& f)
 
 // Covers rows [begin, end) with the fewest pyramid entries: the rows at the ragged edges
 // (visit(0, row)), then whole blocks of level k - 1 for the part aligned one step up
-// (visit(k, block)), and so on up to `levels`. The visiting order is fixed, so a caller
+// (visit(k, block)), and so on up to `levels`. Level 0 blocks hold `first` rows, each
+// further level `fan` blocks of the one below. The visiting order is fixed, so a caller
 // that keeps the first of equal values picks the same entry every time.
-template <typename Visit> void coverRows(uint32_t begin, uint32_t end, size_t levels, Visit&& visit)
+template <typename Visit>
+void coverRows(uint32_t begin, uint32_t end, size_t levels, uint32_t first, uint32_t fan, Visit&& visit)
 {
-    constexpr uint32_t kBlock = LodIndex::kBlock;
     uint32_t lo = begin, hi = end;
     for (size_t k = 0;; ++k) {
-        const uint32_t loUp = (lo + kBlock - 1) / kBlock * kBlock;
-        const uint32_t hiDown = hi / kBlock * kBlock;
+        const uint32_t step = k == 0 ? first : fan;
+        const uint32_t loUp = uint32_t((uint64_t(lo) + step - 1) / step * step);
+        const uint32_t hiDown = hi / step * step;
         if (k == levels || loUp >= hiDown) {
             for (uint32_t i = lo; i < hi; ++i)
                 visit(k, i);
@@ -39,8 +41,8 @@ template <typename Visit> void coverRows(uint32_t begin, uint32_t end, size_t le
             visit(k, i);
         for (uint32_t i = hiDown; i < hi; ++i)
             visit(k, i);
-        lo = loUp / kBlock;
-        hi = hiDown / kBlock;
+        lo = loUp / step;
+        hi = hiDown / step;
     }
 }
 } // namespace
@@ -87,9 +89,9 @@ void LodIndex::buildSlices()
     while (!level.empty()) {
         std::vector<Block> next;
         if (level.size() > 1) {
-            next.reserve(level.size() / kBlock + 1);
-            for (size_t b = 0; b < level.size(); b += kBlock) {
-                const size_t e = std::min(level.size(), b + kBlock);
+            next.reserve(level.size() / kFan + 1);
+            for (size_t b = 0; b < level.size(); b += kFan) {
+                const size_t e = std::min(level.size(), b + kFan);
                 Block blk = level[b];
                 for (size_t i = b + 1; i < e; ++i) {
                     const Block& c = level[i];
@@ -141,7 +143,7 @@ store::SliceRow LodIndex::longest(uint32_t begin, uint32_t end) const
             bestDur = d;
         }
     };
-    coverRows(begin, end, m_blocks.size(), [&](size_t k, uint32_t i) {
+    coverRows(begin, end, m_blocks.size(), kBlock, kFan, [&](size_t k, uint32_t i) {
         if (k == 0)
             consider(i, m_store.sliceDur(store::SliceRow(i)));
         else
@@ -154,9 +156,12 @@ void LodIndex::buildCounters()
 {
     const uint32_t n = static_cast<uint32_t>(m_store.counterSampleCount());
     std::vector<double> mn, mx;
-    m_counterFirst.reserve((n + kBlock - 1) / kBlock);
-    for (uint32_t b = 0; b < n; b += kBlock) {
-        const uint32_t e = std::min(n, b + kBlock);
+    const size_t blocks = (size_t(n) + kCounterBlock - 1) / kCounterBlock;
+    m_counterFirst.reserve(blocks);
+    mn.reserve(blocks);
+    mx.reserve(blocks);
+    for (uint32_t b = 0; b < n; b += kCounterBlock) {
+        const uint32_t e = std::min(n, b + kCounterBlock);
         m_counterFirst.push_back(m_store.counterTs(b));
         double lo = m_store.counterValue(b), hi = lo;
         for (uint32_t r = b + 1; r < e; ++r) {
@@ -169,8 +174,10 @@ void LodIndex::buildCounters()
     while (!mn.empty()) {
         std::vector<double> nmn, nmx;
         if (mn.size() > 1) {
-            for (size_t b = 0; b < mn.size(); b += kBlock) {
-                const size_t e = std::min(mn.size(), b + kBlock);
+            nmn.reserve(mn.size() / kFan + 1);
+            nmx.reserve(mn.size() / kFan + 1);
+            for (size_t b = 0; b < mn.size(); b += kFan) {
+                const size_t e = std::min(mn.size(), b + kFan);
                 nmn.push_back(*std::min_element(mn.begin() + b, mn.begin() + e));
                 nmx.push_back(*std::max_element(mx.begin() + b, mx.begin() + e));
             }
@@ -187,7 +194,7 @@ bool LodIndex::counterMinMax(uint32_t begin, uint32_t end, double* outMin, doubl
     if (begin >= end)
         return false;
     double lo = m_store.counterValue(begin), hi = lo;
-    coverRows(begin, end, m_min.size(), [&](size_t k, uint32_t i) {
+    coverRows(begin, end, m_min.size(), kCounterBlock, kFan, [&](size_t k, uint32_t i) {
         lo = std::min(lo, k == 0 ? m_store.counterValue(i) : m_min[k - 1][i]);
         hi = std::max(hi, k == 0 ? m_store.counterValue(i) : m_max[k - 1][i]);
     });
@@ -200,10 +207,10 @@ uint32_t LodIndex::counterFirstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) 
 {
     if (from >= end)
         return end;
-    // Block starts b * kBlock inside (from, end) lie in the series, so their ts rise with b:
+    // Block starts b * kCounterBlock inside (from, end) lie in the series, so their ts rise with b:
     // gallop over them from `from` for the first at or after t.
-    const uint32_t bFirst = from / kBlock + 1;
-    const uint32_t bEnd = uint32_t((uint64_t(end) + kBlock - 1) / kBlock); // b * kBlock < end
+    const uint32_t bFirst = from / kCounterBlock + 1;
+    const uint32_t bEnd = uint32_t((uint64_t(end) + kCounterBlock - 1) / kCounterBlock); // b * kCounterBlock < end
     uint32_t lo = bFirst, hi = bFirst;
     uint64_t step = 1;
     while (hi < bEnd && m_counterFirst[hi] < t) {
@@ -218,11 +225,11 @@ uint32_t LodIndex::counterFirstAtOrAfter(uint32_t from, uint32_t end, TimeNs t) 
         else
             hi = mid;
     }
-    // Block start lo * kBlock (if inside) is at or after t and the one before is not: the
-    // answer lies in the at most kBlock rows between. Scanned, not bisected: the loads are
+    // Block start lo * kCounterBlock (if inside) is at or after t and the one before is not: the
+    // answer lies in the at most kCounterBlock rows between. Scanned, not bisected: the loads are
     // independent, so the misses overlap.
-    uint32_t r = lo > bFirst ? (lo - 1) * kBlock + 1 : from;
-    const uint32_t stop = lo < bEnd ? lo * kBlock : end;
+    uint32_t r = lo > bFirst ? (lo - 1) * kCounterBlock + 1 : from;
+    const uint32_t stop = lo < bEnd ? lo * kCounterBlock : end;
     while (r < stop && m_store.counterTs(r) < t)
         ++r;
     return r;

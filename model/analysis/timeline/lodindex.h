@@ -12,15 +12,23 @@ namespace strata::analysis {
 // pixel column for thousands of slices by reading a few block summaries, never the slices
 // themselves.
 //
-// Invariant: level k of the block pyramid holds one Block per kBlock^(k+1) consecutive rows
-// of the store's global slice row space. Tracks and depth levels are contiguous row ranges,
-// so a block lying inside one level's range summarises slices of that level only (blocks
-// straddling two levels hold meaningless gaps and are never used). Counter samples get the
-// same pyramid with min/max, and the first ts of each level-0 block. Bytes: 40 per 64
-// slices, 24 per 64 counter samples.
+// Invariant: level k of the slice block pyramid holds one Block per kBlock · kFan^k
+// consecutive rows of the store's global slice row space (64, 512, 4096, ... rows). Tracks
+// and depth levels are contiguous row ranges, so a block lying inside one level's range
+// summarises slices of that level only (blocks straddling two levels hold meaningless gaps
+// and are never used). The fan-out is 8, not 64: a zoom-out whose blocks of one size are a
+// little too wide to fold then reads 8 blocks of the next size down, not 64 (at 100M events
+// the full view's fold read every 64-row block of the densest levels). Counter samples get
+// their own pyramid, min/max per kCounterBlock samples and fan-out 8, and the first ts of
+// each level-0 block: a zoomed-out column of a few hundred samples then reads at most 15
+// raw samples at either end, not 63 (at 100M events those edge reads were most of a counter
+// track's paint). Bytes: 40 · 8/7 per 64 slices (0.71 a slice); (16 + 8) per 16 counter
+// samples plus 16 · 1/7 for the upper levels (1.64 a sample).
 class LodIndex {
 public:
     static constexpr uint32_t kBlock = 64;
+    static constexpr uint32_t kFan = 8; // slice and counter pyramids: blocks grow 8× a level
+    static constexpr uint32_t kCounterBlock = 16;
     static constexpr int kOverviewBins = 1024;
 
     // The longest slice's duration and type are copied in, so a folded span is drawn from
@@ -50,8 +58,9 @@ public:
     // Min and max of counter sample values in rows [begin, end); false when empty.
     bool counterMinMax(uint32_t begin, uint32_t end, double* min, double* max) const;
     // First counter sample row in [from, end) with ts >= t, or end; the rows are one series
-    // (ts non-decreasing). Searches the cached first ts of each kBlock-row block, then reads
-    // the raw ts of one block only: a zoomed-out column end costs no walk over its samples.
+    // (ts non-decreasing). Searches the cached first ts of each kCounterBlock-row block, then
+    // reads the raw ts of one block only: a zoomed-out column end costs no walk over its
+    // samples.
     uint32_t counterFirstAtOrAfter(uint32_t from, uint32_t end, store::TimeNs t) const;
 
     // Folds the rows [begin, end) of one track level (ts and end non-decreasing) for a
@@ -83,7 +92,7 @@ private:
     const store::EventStore& m_store;
     std::vector<std::vector<Block>> m_blocks; // [k][i]
     std::vector<std::vector<double>> m_min, m_max;
-    std::vector<store::TimeNs> m_counterFirst; // ts of counter sample row b * kBlock, per b
+    std::vector<store::TimeNs> m_counterFirst; // ts of counter sample row b * kCounterBlock, per b
     std::vector<std::vector<float>> m_busy; // per track
     double m_buildMs = 0;
 };
@@ -117,7 +126,7 @@ void LodIndex::foldLevel(uint32_t begin, uint32_t end, store::TimeNs t0, double 
         const Block* fit = nullptr;
         uint32_t fitRows = 0;
         uint64_t rows = kBlock;
-        for (size_t k = 0; k < m_blocks.size() && i % rows == 0 && i + rows <= end; ++k, rows *= kBlock) {
+        for (size_t k = 0; k < m_blocks.size() && i % rows == 0 && i + rows <= end; ++k, rows *= kFan) {
             const Block& b = m_blocks[k][i / rows];
             if (double(b.lastEnd - b.first) > spanLimit || double(b.maxGap) >= nsPerPx)
                 break;
