@@ -91,9 +91,16 @@ ArgEvaluator::ArgEvaluator(const store::EventStore& s, const std::vector<Conditi
     , m_cs(cs)
 {
     if (!m_conds.empty()) {
-        m_setState.assign(s.args().setCount(), 0);
-        m_keyState.assign(s.strings().size(), 0);
+        m_setState = PagedBytes(s.args().setCount());
+        m_keyState = PagedBytes(s.strings().size());
     }
+}
+
+void ArgEvaluator::evaluateAll(uint32_t begin, uint32_t end, uint64_t* bits)
+{
+    for (uint32_t set = begin; set < end; ++set)
+        if (m_conds.empty() || evaluate(store::ArgSetId(set)))
+            bits[set >> 6] |= uint64_t(1) << (set & 63);
 }
 
 // Bit i set when the key (string id) selects condition i; bit 7 = computed. Conditions

@@ -17,6 +17,10 @@ namespace {
 constexpr uint32_t kPollRows = 1u << 16;
 constexpr size_t kMinRowsPerThread = 1u << 17;
 constexpr size_t kMinNamesForThreads = 4096;
+constexpr size_t kMinSetsPerThread = 1u << 15;
+// Gathered rows are read at random (duration, args): worth it only when they are at most
+// 1/kGatherRatio of the rows a scan would read in order.
+constexpr size_t kGatherRatio = 1024;
 
 bool cancelled(const std::atomic<bool>* cancel)
 {
@@ -25,12 +29,15 @@ bool cancelled(const std::atomic<bool>* cancel)
 
 } // namespace
 
-std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const SearchQuery& q, unsigned threads)
+std::vector<uint8_t> SearchEngine::matchTypes(
+    const store::EventStore& s, const SearchQuery& q, unsigned threads, const SearchIndex* index)
 {
     const store::TypeTable& types = s.types();
     std::vector<uint8_t> ok(types.size(), 1);
     if (q.name.empty() && q.category.empty())
         return ok;
+    if (index && !index->fits(s))
+        index = nullptr;
 
     // Name: each distinct name id once.
     if (!q.name.empty()) {
@@ -46,25 +53,31 @@ std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const 
             }
         }
         const TextMatcher text(q.name, q.caseSensitive);
-        // Distinct names, in first-seen order; slot per name id.
-        std::unordered_map<uint32_t, uint32_t> slotOf;
-        std::vector<uint32_t> names;
-        std::vector<uint32_t> typeSlot(types.size());
-        slotOf.reserve(types.size());
-        for (uint32_t t = 0; t < types.size(); ++t) {
-            const uint32_t id = types.get(store::TypeId(t)).name.v;
-            auto [it, fresh] = slotOf.emplace(id, uint32_t(names.size()));
-            if (fresh)
-                names.push_back(id);
-            typeSlot[t] = it->second;
+        // Distinct names, in first-seen order; slot per type. From the index when there is
+        // one, else hashed here.
+        std::vector<store::StringId> ownNames;
+        std::vector<uint32_t> ownSlots;
+        if (!index) {
+            std::unordered_map<uint32_t, uint32_t> slotOf;
+            ownSlots.resize(types.size());
+            slotOf.reserve(types.size());
+            for (uint32_t t = 0; t < types.size(); ++t) {
+                const store::StringId id = types.get(store::TypeId(t)).name;
+                auto [it, fresh] = slotOf.emplace(id.v, uint32_t(ownNames.size()));
+                if (fresh)
+                    ownNames.push_back(id);
+                ownSlots[t] = it->second;
+            }
         }
+        const std::vector<store::StringId>& names = index ? index->names() : ownNames;
+        const std::vector<uint32_t>& typeSlot = index ? index->typeNameSlots() : ownSlots;
         std::vector<uint8_t> nameOk(names.size(), 0);
         const unsigned parts
             = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
         store::Parallel::parts(parts, [&](unsigned part) {
             const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
             for (size_t i = begin; i < end; ++i) {
-                const std::string_view name = s.str(store::StringId(names[i]));
+                const std::string_view name = s.str(names[i]);
                 bool m = false;
                 switch (q.nameMode) {
                 case NameMode::Substring: m = text.contains(name); break;
@@ -81,6 +94,16 @@ std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const 
     // Category: each distinct category id once.
     if (!q.category.empty()) {
         const TextMatcher cat(q.category, q.caseSensitive);
+        if (index) {
+            const std::vector<store::StringId>& cats = index->categories();
+            std::vector<uint8_t> catOk(cats.size());
+            for (size_t i = 0; i < cats.size(); ++i)
+                catOk[i] = cat.equalsListItem(s.str(cats[i]));
+            const std::vector<uint32_t>& slot = index->typeCategorySlots();
+            for (uint32_t t = 0; t < types.size(); ++t)
+                ok[t] = ok[t] && catOk[slot[t]];
+            return ok;
+        }
         std::unordered_map<uint32_t, bool> catOk;
         for (uint32_t t = 0; t < types.size(); ++t) {
             if (!ok[t])
@@ -153,7 +176,44 @@ struct RowTest {
     const std::vector<uint8_t>& typeOk;
     std::vector<ArgEvaluator::Condition> conds;
     store::TimeNs minDur, maxDur;
+    std::vector<uint64_t> argBits; // a bit per ArgSetId when evaluated up front, else empty
 };
+
+// One thread's arg test: the run's bit per set when there is one, else a lazy evaluator.
+class ArgTest {
+public:
+    explicit ArgTest(const RowTest& t)
+        : m_eval(t.s, t.conds, t.q.caseSensitive)
+        , m_bits(t.argBits.empty() ? nullptr : t.argBits.data())
+    {
+    }
+    bool operator()(store::ArgSetId set)
+    {
+        if (!m_bits)
+            return m_eval.test(set);
+        return set.valid() && (m_bits[set.v >> 6] >> (set.v & 63) & 1);
+    }
+
+private:
+    ArgEvaluator m_eval;
+    const uint64_t* m_bits;
+};
+
+// Every arg set against the conditions, once, on up to maxParts threads in table order.
+std::vector<uint64_t> evaluateArgSets(const RowTest& t, unsigned maxParts)
+{
+    const size_t sets = t.s.args().setCount();
+    std::vector<uint64_t> bits((sets + 63) / 64, 0);
+    const size_t words = bits.size();
+    const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, sets / kMinSetsPerThread)));
+    store::Parallel::parts(parts, [&](unsigned part) {
+        ArgEvaluator eval(t.s, t.conds, t.q.caseSensitive);
+        const size_t begin = words * part / parts * 64, end = std::min(sets, words * (part + 1) / parts * 64);
+        if (begin < end)
+            eval.evaluateAll(uint32_t(begin), uint32_t(end), bits.data());
+    });
+    return bits;
+}
 
 // One thread's share of the slice scan.
 struct SlicePart {
@@ -167,7 +227,10 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
     const std::atomic<bool>* cancel, SlicePart& o)
 {
     const store::EventStore& s = t.s;
-    ArgEvaluator argEval(s, t.conds, t.q.caseSensitive);
+    ArgTest argTest(t);
+    // At most every row of the share: one reservation of address space, only the pages
+    // written are touched, and the vector never grows by copying.
+    o.rows.reserve(to - from);
     size_t seen = 0;
     uint32_t poll = 0;
     for (const store::RowRange& r : ranges) {
@@ -188,7 +251,7 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
                 const store::TimeNs dur = s.sliceDur(sr);
                 if (dur < t.minDur || dur > t.maxDur)
                     continue;
-                if (!argEval.test(s.sliceArgs(sr)))
+                if (!argTest(s.sliceArgs(sr)))
                     continue;
                 o.rows.push_back(sr);
                 o.total = store::TimeMath::saturatingAdd(o.total, dur);
@@ -200,16 +263,28 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
     }
 }
 
+size_t rowCount(const std::vector<store::RowRange>& ranges)
+{
+    size_t n = 0;
+    for (const store::RowRange& r : ranges)
+        n += r.size();
+    return n;
+}
+
+// How many parts the scan of `rows` rows uses; the totals are summed per part in this split.
+unsigned scanParts(size_t rows, unsigned maxParts)
+{
+    return unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, rows / kMinRowsPerThread)));
+}
+
 // Stage 3 over the slices, on up to maxParts threads: appends the passing rows (ascending, as
 // the parts are in row order) and their total to `result`. False, appending nothing, when
 // cancelled.
 bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, unsigned maxParts,
     const std::atomic<bool>* cancel, SearchResult& result)
 {
-    size_t totalRows = 0;
-    for (const store::RowRange& r : ranges)
-        totalRows += r.size();
-    const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, totalRows / kMinRowsPerThread)));
+    const size_t totalRows = rowCount(ranges);
+    const unsigned parts = scanParts(totalRows, maxParts);
     std::vector<SlicePart> out(parts);
     store::Parallel::parts(parts, [&](unsigned part) {
         scanSlicePart(t, ranges, totalRows * part / parts, totalRows * (part + 1) / parts, cancel, out[part]);
@@ -220,6 +295,11 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
             return false;
         found += p.rows.size();
     }
+    if (parts == 1 && found * 2 >= out[0].rows.capacity()) {
+        result.slices = std::move(out[0].rows); // at most half the reservation unused
+        result.totalNs = out[0].total;
+        return true;
+    }
     result.slices.reserve(found);
     for (SlicePart& p : out) {
         result.slices.insert(result.slices.end(), p.rows.begin(), p.rows.end());
@@ -229,13 +309,137 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
     return true;
 }
 
+// Stage 3 when every row of the ranges passes (any type, any duration, no args): the rows
+// are the ranges themselves, written by one thread while the other sums the durations in
+// the parts scanSlices() would use.
+bool appendRanges(const store::EventStore& s, const std::vector<store::RowRange>& ranges, unsigned maxParts,
+    const std::atomic<bool>* cancel, SearchResult& result)
+{
+    const size_t totalRows = rowCount(ranges);
+    const unsigned parts = scanParts(totalRows, maxParts);
+    std::vector<store::TimeNs> totals(parts, 0);
+    std::atomic<bool> stop { false };
+    auto sum = [&](unsigned part) {
+        const size_t from = totalRows * part / parts, to = totalRows * (part + 1) / parts;
+        size_t seen = 0;
+        store::TimeNs total = 0;
+        for (const store::RowRange& r : ranges) {
+            const size_t lo = std::max(from, seen), hi = std::min(to, seen + r.size());
+            for (uint32_t row = r.begin + uint32_t(lo - seen), end = r.begin + uint32_t(hi - seen);
+                 lo < hi && row < end; ++row)
+                total = store::TimeMath::saturatingAdd(total, s.sliceDur(store::SliceRow(row)));
+            seen += r.size();
+            if (seen >= to || cancelled(cancel))
+                break;
+        }
+        totals[part] = total;
+    };
+    auto fill = [&] {
+        result.slices.reserve(totalRows);
+        for (const store::RowRange& r : ranges) {
+            for (uint32_t row = r.begin; row < r.end; ++row)
+                result.slices.push_back(store::SliceRow(row));
+            if (cancelled(cancel)) {
+                stop = true;
+                return;
+            }
+        }
+    };
+    if (maxParts < 2) {
+        fill();
+        for (unsigned p = 0; p < parts; ++p)
+            sum(p);
+    } else {
+        store::Parallel::parts(2, [&](unsigned worker) {
+            if (worker == 0)
+                fill();
+            else
+                for (unsigned p = 0; p < parts; ++p)
+                    sum(p);
+        });
+    }
+    if (stop || cancelled(cancel)) {
+        std::vector<store::SliceRow>().swap(result.slices);
+        return false;
+    }
+    for (store::TimeNs t : totals)
+        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, t);
+    return true;
+}
+
+// The rows of the accepted types from the index, ascending, when every accepted type is
+// indexed and they are few against the `scanned` rows a scan would read; false otherwise.
+bool gatherRows(
+    const SearchIndex& index, const std::vector<uint8_t>& typeOk, size_t scanned, std::vector<store::SliceRow>& rows)
+{
+    size_t total = 0, lists = 0;
+    for (uint32_t t = 0; t < typeOk.size(); ++t) {
+        if (!typeOk[t])
+            continue;
+        const store::TypeId type(t);
+        if (!index.indexed(type))
+            return false;
+        total += index.sliceCount(type);
+        lists += index.sliceCount(type) != 0;
+    }
+    if (total * kGatherRatio > scanned)
+        return false;
+    rows.reserve(total);
+    for (uint32_t t = 0; t < typeOk.size(); ++t)
+        if (typeOk[t])
+            rows.insert(rows.end(), index.rowsBegin(store::TypeId(t)), index.rowsEnd(store::TypeId(t)));
+    if (lists > 1)
+        std::sort(rows.begin(), rows.end());
+    return true;
+}
+
+// Stage 3 over gathered rows (ascending, types already accepted): those inside the ranges
+// that pass duration and args, with their total summed in the parts scanSlices() would use,
+// so the total is the scan's to the last saturation. False when cancelled.
+bool filterGathered(const RowTest& t, const std::vector<store::RowRange>& ranges,
+    const std::vector<store::SliceRow>& rows, unsigned maxParts, const std::atomic<bool>* cancel, SearchResult& result)
+{
+    const store::EventStore& s = t.s;
+    const size_t totalRows = rowCount(ranges);
+    const unsigned parts = scanParts(totalRows, maxParts);
+    std::vector<store::TimeNs> totals(parts, 0);
+    ArgTest argTest(t);
+    size_t ri = 0, seen = 0; // ranges[ri] starts at position `seen` of the concatenated ranges
+    uint32_t poll = 0;
+    for (const store::SliceRow row : rows) {
+        if (++poll == kPollRows) {
+            poll = 0;
+            if (cancelled(cancel))
+                return false;
+        }
+        while (ri < ranges.size() && ranges[ri].end <= row.v)
+            seen += ranges[ri++].size();
+        if (ri == ranges.size())
+            break;
+        if (row.v < ranges[ri].begin)
+            continue;
+        const store::TimeNs dur = s.sliceDur(row);
+        if (dur < t.minDur || dur > t.maxDur || !argTest(s.sliceArgs(row)))
+            continue;
+        const size_t at = seen + (row.v - ranges[ri].begin);
+        unsigned part = 0;
+        while (part + 1 < parts && at >= totalRows * (part + 1) / parts)
+            ++part;
+        totals[part] = store::TimeMath::saturatingAdd(totals[part], dur);
+        result.slices.push_back(row);
+    }
+    for (store::TimeNs v : totals)
+        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, v);
+    return true;
+}
+
 // Stage 3 over the instants (dur 0; few, so one thread): appends the passing rows to `out`,
 // ascending. False when cancelled.
 bool scanInstants(const RowTest& t, const std::vector<uint8_t>& trackOk, const std::atomic<bool>* cancel,
     std::vector<store::InstantRow>& out)
 {
     const store::EventStore& s = t.s;
-    ArgEvaluator argEval(s, t.conds, t.q.caseSensitive);
+    ArgTest argTest(t);
     for (uint32_t tr = 0; tr < s.trackCount(); ++tr) {
         if (!trackOk[tr])
             continue;
@@ -244,7 +448,7 @@ bool scanInstants(const RowTest& t, const std::vector<uint8_t>& trackOk, const s
             = t.q.range ? s.instantsInRange(track, t.q.range->start, t.q.range->end) : s.track(track).instants;
         for (uint32_t row = rows.begin; row < rows.end; ++row) {
             const store::InstantRow ir(row);
-            if (t.typeOk[s.instantType(ir).v] && argEval.test(s.instantArgs(ir)))
+            if (t.typeOk[s.instantType(ir).v] && argTest(s.instantArgs(ir)))
                 out.push_back(ir);
         }
         if (cancelled(cancel))
@@ -256,16 +460,18 @@ bool scanInstants(const RowTest& t, const std::vector<uint8_t>& trackOk, const s
 
 } // namespace
 
-SearchResult SearchEngine::run(
-    const store::EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel, unsigned threads)
+SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel,
+    unsigned threads, const SearchIndex* index)
 {
     SearchResult result;
     if (!q.validate(&result.error))
         return result;
+    if (index && !index->fits(s))
+        index = nullptr;
     const unsigned maxParts = store::Parallel::threads(threads, 2);
 
     // 1. Types.
-    const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts);
+    const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts, index);
     result.typesMatched = static_cast<uint32_t>(std::count(typeOk.begin(), typeOk.end(), uint8_t(1)));
     if (cancelled(cancel)) {
         result.cancelled = true;
@@ -274,11 +480,43 @@ SearchResult SearchEngine::run(
     if (result.typesMatched == 0)
         return result;
 
-    // 2. Tracks. 3. Rows: the slices, then the instants.
+    // 2. Tracks, and the slice rows of the accepted ones.
     const std::vector<uint8_t> trackOk = matchTracks(s, q);
-    const RowTest test { s, q, typeOk, ArgEvaluator::prepare(q), q.minDur ? *q.minDur : store::kTimeMin,
-        q.maxDur ? *q.maxDur : store::kTimeMax };
-    if (!scanSlices(test, sliceRanges(s, q, trackOk), maxParts, cancel, result)) {
+    RowTest test { s, q, typeOk, ArgEvaluator::prepare(q), q.minDur ? *q.minDur : store::kTimeMin,
+        q.maxDur ? *q.maxDur : store::kTimeMax, {} };
+    const std::vector<store::RowRange> ranges = sliceRanges(s, q, trackOk);
+    const size_t scanned = rowCount(ranges);
+    const bool allTypes = result.typesMatched == typeOk.size();
+
+    // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
+    // no row can fail); arg sets evaluated up front when more rows than sets are tested.
+    std::vector<store::SliceRow> gathered;
+    const bool gather = index && !allTypes && scanned && gatherRows(*index, typeOk, scanned, gathered);
+    if (!test.conds.empty()) {
+        size_t toTest = gather ? gathered.size() : scanned;
+        if (index && !gather && !allTypes) {
+            size_t accepted = 0;
+            for (uint32_t t = 0; t < typeOk.size(); ++t)
+                accepted += typeOk[t] ? index->sliceCount(store::TypeId(t)) : 0;
+            toTest = std::min(toTest, accepted);
+        }
+        if (q.instants)
+            toTest += s.instantCount();
+        if (toTest > s.args().setCount())
+            test.argBits = evaluateArgSets(test, maxParts);
+        if (cancelled(cancel)) {
+            result.cancelled = true;
+            return result;
+        }
+    }
+    const bool everyRow = allTypes && test.conds.empty() && !q.minDur && !q.maxDur;
+    const bool done = gather ? filterGathered(test, ranges, gathered, maxParts, cancel, result)
+        : everyRow           ? appendRanges(s, ranges, maxParts, cancel, result)
+                             : scanSlices(test, ranges, maxParts, cancel, result);
+    if (!done) {
+        // As a cancelled scan: no rows, the type count kept.
+        std::vector<store::SliceRow>().swap(result.slices);
+        result.totalNs = 0;
         result.cancelled = true;
         return result;
     }

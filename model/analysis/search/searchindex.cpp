@@ -1,0 +1,150 @@
+#include "searchindex.h"
+
+#include <store/parallel.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+namespace strata::analysis {
+
+namespace {
+
+constexpr uint32_t kPollRows = 1u << 16;
+
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+// Distinct values of one EventType field in first-seen TypeId order, and a slot per TypeId.
+template <typename Field>
+void distinct(
+    const store::TypeTable& types, Field field, std::vector<store::StringId>& values, std::vector<uint32_t>& slots)
+{
+    std::unordered_map<uint32_t, uint32_t> slotOf;
+    slotOf.reserve(types.size());
+    slots.resize(types.size());
+    for (uint32_t t = 0; t < types.size(); ++t) {
+        const store::StringId id = field(types.get(store::TypeId(t)));
+        auto [it, fresh] = slotOf.emplace(id.v, uint32_t(values.size()));
+        if (fresh)
+            values.push_back(id);
+        slots[t] = it->second;
+    }
+}
+
+} // namespace
+
+void SearchIndex::buildSlots(const store::EventStore& s)
+{
+    distinct(
+        s.types(), [](const store::EventType& e) { return e.name; }, m_names, m_typeName);
+    distinct(
+        s.types(), [](const store::EventType& e) { return e.category; }, m_categories, m_typeCategory);
+}
+
+bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
+{
+    *this = SearchIndex();
+    const size_t nTypes = s.types().size();
+    const size_t nRows = s.sliceCount();
+    const unsigned parts
+        = unsigned(std::max<size_t>(1, std::min<size_t>(store::Parallel::threads(threads, 2), nRows >> 17)));
+    auto partBegin = [&](unsigned p) { return uint32_t(nRows * p / parts); };
+
+    // Slices per type, each part counting its share of the rows; the slots meanwhile on the
+    // caller's thread after its share.
+    std::vector<std::vector<uint32_t>> partCounts(parts, std::vector<uint32_t>(nTypes, 0));
+    std::atomic<bool> stop { false };
+    store::Parallel::parts(parts, [&](unsigned p) {
+        std::vector<uint32_t>& counts = partCounts[p];
+        uint32_t poll = 0;
+        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+            if (++poll == kPollRows) {
+                poll = 0;
+                if (cancelled(cancel)) {
+                    stop = true;
+                    return;
+                }
+            }
+            ++counts[s.sliceType(store::SliceRow(r)).v];
+        }
+        if (p == 0)
+            buildSlots(s);
+    });
+    if (stop || cancelled(cancel)) {
+        *this = SearchIndex();
+        return false;
+    }
+    m_typeSlices.assign(nTypes, 0);
+    for (unsigned p = 0; p < parts; ++p)
+        for (size_t t = 0; t < nTypes; ++t)
+            m_typeSlices[t] += partCounts[p][t];
+
+    // The rare limit: rows held by the types of each count up to kMaxRareLimit, then the
+    // largest count whose prefix stays within 1/8 of the slices.
+    std::vector<uint64_t> rowsAtCount(kMaxRareLimit + 1, 0);
+    for (uint32_t c : m_typeSlices)
+        if (c <= kMaxRareLimit)
+            rowsAtCount[c] += c;
+    uint64_t held = 0;
+    for (uint32_t c = 1; c <= kMaxRareLimit; ++c) {
+        if (held + rowsAtCount[c] > nRows / 8)
+            break;
+        held += rowsAtCount[c];
+        m_rareLimit = c;
+    }
+
+    // CSR offsets, then each part writes its rows from its own cursor per type: the parts
+    // are in row order, so every type's list comes out ascending.
+    m_offsets.assign(nTypes + 1, 0);
+    for (size_t t = 0; t < nTypes; ++t)
+        m_offsets[t + 1] = m_offsets[t] + (m_typeSlices[t] <= m_rareLimit ? m_typeSlices[t] : 0);
+    m_rows.resize(m_offsets[nTypes]);
+    // Each part's counts become its write position per type: the type's offset plus what the
+    // earlier parts write.
+    for (size_t t = 0; t < nTypes; ++t) {
+        uint32_t at = m_offsets[t];
+        for (unsigned p = 0; p < parts; ++p)
+            at += std::exchange(partCounts[p][t], at);
+    }
+    if (m_rows.empty()) {
+        m_sliceTotal = nRows;
+        m_built = true;
+        return true;
+    }
+    store::Parallel::parts(parts, [&](unsigned p) {
+        std::vector<uint32_t>& cursor = partCounts[p];
+        uint32_t poll = 0;
+        for (uint32_t r = partBegin(p), end = partBegin(p + 1); r < end; ++r) {
+            if (++poll == kPollRows) {
+                poll = 0;
+                if (cancelled(cancel)) {
+                    stop = true;
+                    return;
+                }
+            }
+            const uint32_t t = s.sliceType(store::SliceRow(r)).v;
+            if (m_typeSlices[t] <= m_rareLimit)
+                m_rows[cursor[t]++] = store::SliceRow(r);
+        }
+    });
+    if (stop || cancelled(cancel)) {
+        *this = SearchIndex();
+        return false;
+    }
+    m_sliceTotal = nRows;
+    m_built = true;
+    return true;
+}
+
+size_t SearchIndex::residentBytes() const
+{
+    return (m_names.capacity() + m_categories.capacity()) * sizeof(store::StringId)
+        + (m_typeName.capacity() + m_typeCategory.capacity() + m_typeSlices.capacity() + m_offsets.capacity())
+        * sizeof(uint32_t)
+        + m_rows.capacity() * sizeof(store::SliceRow);
+}
+
+} // namespace strata::analysis

@@ -1,0 +1,69 @@
+#pragma once
+#include <store/eventstore.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace strata::analysis {
+
+// What SearchEngine::run() reads instead of recomputing per query over a big store: built once
+// per store off the GUI thread (the Search dock's worker, bench_search), read-only afterwards,
+// so any number of runs may share it.
+//
+// * Names: the distinct interned names in first-seen TypeId order and a name slot per TypeId,
+//   so a run tests each distinct name once without building a hash map over all types. The
+//   same for categories.
+// * Slices per TypeId.
+// * Rare types' rows (CSR): for every type with at most rareLimit() slices, its slice rows
+//   ascending, offsets per TypeId into one row array. rareLimit() is the largest count (at
+//   most kMaxRareLimit) whose types hold together at most 1/8 of all slices, so a name that
+//   matches only rare types is answered from O(matches) rows instead of a scan.
+//
+// Bytes: 16 per TypeId (name slot, category slot, count, offset) + 4 per distinct name or
+// category + 4 per indexed row (at most 1/8 of the slices: <= 0.5 bytes a slice).
+class SearchIndex {
+public:
+    static constexpr uint32_t kMaxRareLimit = 4096;
+
+    // Builds over a finalized store on up to `threads` threads (0: up to two). False, leaving
+    // the index empty, when `cancel` is seen raised.
+    bool build(const store::EventStore& s, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+
+    // Built for a store of this shape (a different store's index must not be used).
+    bool fits(const store::EventStore& s) const
+    {
+        return m_built && m_sliceTotal == s.sliceCount() && m_typeName.size() == s.types().size();
+    }
+    bool built() const { return m_built; }
+
+    const std::vector<store::StringId>& names() const { return m_names; }
+    const std::vector<uint32_t>& typeNameSlots() const { return m_typeName; } // per TypeId → names()
+    const std::vector<store::StringId>& categories() const { return m_categories; }
+    const std::vector<uint32_t>& typeCategorySlots() const { return m_typeCategory; } // per TypeId
+
+    uint32_t sliceCount(store::TypeId t) const { return m_typeSlices[t.v]; }
+    uint32_t rareLimit() const { return m_rareLimit; }
+    bool indexed(store::TypeId t) const { return m_typeSlices[t.v] <= m_rareLimit; }
+    // Rows of an indexed type, ascending; empty for other types.
+    const store::SliceRow* rowsBegin(store::TypeId t) const { return m_rows.data() + m_offsets[t.v]; }
+    const store::SliceRow* rowsEnd(store::TypeId t) const { return m_rows.data() + m_offsets[t.v + 1]; }
+    size_t indexedRows() const { return m_rows.size(); }
+
+    size_t residentBytes() const;
+
+private:
+    void buildSlots(const store::EventStore& s);
+
+    bool m_built = false;
+    size_t m_sliceTotal = 0;
+    std::vector<store::StringId> m_names, m_categories;
+    std::vector<uint32_t> m_typeName, m_typeCategory;
+    std::vector<uint32_t> m_typeSlices;
+    uint32_t m_rareLimit = 0;
+    std::vector<uint32_t> m_offsets; // TypeId → first row in m_rows; size types + 1
+    std::vector<store::SliceRow> m_rows;
+};
+
+} // namespace strata::analysis
