@@ -223,14 +223,14 @@ struct SlicePart {
 };
 
 // Scans rows [from, to) of the concatenated ranges: type byte, then duration, then args.
-void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges, size_t from, size_t to,
+// `reserve` rows are reserved up front (at least to - from): address space only, the pages
+// are touched as rows are written, and the vector never grows by copying.
+void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges, size_t from, size_t to, size_t reserve,
     const std::atomic<bool>* cancel, SlicePart& o)
 {
     const store::EventStore& s = t.s;
     ArgTest argTest(t);
-    // At most every row of the share: one reservation of address space, only the pages
-    // written are touched, and the vector never grows by copying.
-    o.rows.reserve(to - from);
+    o.rows.reserve(reserve);
     size_t seen = 0;
     uint32_t poll = 0;
     for (const store::RowRange& r : ranges) {
@@ -286,8 +286,11 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
     const size_t totalRows = rowCount(ranges);
     const unsigned parts = scanParts(totalRows, maxParts);
     std::vector<SlicePart> out(parts);
+    // Part 0 reserves room for every row, so the later parts' rows are appended to it in
+    // place: one copy of their rows, none of part 0's.
     store::Parallel::parts(parts, [&](unsigned part) {
-        scanSlicePart(t, ranges, totalRows * part / parts, totalRows * (part + 1) / parts, cancel, out[part]);
+        const size_t from = totalRows * part / parts, to = totalRows * (part + 1) / parts;
+        scanSlicePart(t, ranges, from, to, part == 0 ? totalRows : to - from, cancel, out[part]);
     });
     size_t found = 0;
     for (const SlicePart& p : out) {
@@ -295,16 +298,19 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
             return false;
         found += p.rows.size();
     }
-    if (parts == 1 && found * 2 >= out[0].rows.capacity()) {
-        result.slices = std::move(out[0].rows); // at most half the reservation unused
-        result.totalNs = out[0].total;
-        return true;
-    }
-    result.slices.reserve(found);
-    for (SlicePart& p : out) {
-        result.slices.insert(result.slices.end(), p.rows.begin(), p.rows.end());
-        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, p.total);
-        std::vector<store::SliceRow>().swap(p.rows);
+    // Kept in part 0's vector when at least half its reservation is used; else copied to an
+    // exact one (a few rows of a big scan must not hold the whole reservation).
+    const bool keep = found * 2 >= out[0].rows.capacity();
+    if (!keep)
+        result.slices.reserve(found);
+    for (unsigned p = 0; p < parts; ++p) {
+        SlicePart& part = out[p];
+        if (p == 0 && keep)
+            result.slices = std::move(part.rows);
+        else
+            result.slices.insert(result.slices.end(), part.rows.begin(), part.rows.end());
+        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, part.total);
+        std::vector<store::SliceRow>().swap(part.rows);
     }
     return true;
 }
