@@ -5,7 +5,7 @@
 // SearchIndex built once per trace (its build time and size are printed first), as the
 // Search dock runs them; --no-index runs them without one (strata-cli's way).
 //
-//   bench_search [FILE...] [--runs N] [--no-index]
+//   bench_search [FILE...] [--runs N] [--no-index] [--only LABEL-TEXT]
 //       (default: /work/data/trace_1m.json /work/data/trace_10m.json)
 #include "benchload.h"
 #include <analysis/search/searchengine.h>
@@ -55,9 +55,12 @@ Stats time(int runs, const std::function<void()>& fn)
 
 volatile uint64_t g_sink = 0;
 const SearchIndex* g_index = nullptr; // the current trace's, or null with --no-index
+std::string g_only; // --only TEXT: just the queries whose label contains TEXT (for perf)
 
 void search(const EventStore& s, const char* label, const SearchQuery& q, int runs, unsigned threads = 0)
 {
+    if (!g_only.empty() && std::string(label).find(g_only) == std::string::npos)
+        return;
     SearchResult last;
     const Stats st = time(runs, [&] {
         last = SearchEngine::run(s, q, nullptr, threads, g_index);
@@ -232,6 +235,8 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--no-index") == 0)
             useIndex = false;
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            g_only = argv[++i];
         else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
         else

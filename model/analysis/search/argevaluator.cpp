@@ -156,11 +156,11 @@ bool ArgEvaluator::valueHolds(const store::Arg& a, const Condition& p)
     const ArgOp op = p.c.op;
     if (op == ArgOp::Exists)
         return true;
-    char buf[48];
-    std::string_view text = argText(m_s, a, buf, sizeof buf);
     if (op != ArgOp::Contains && p.valueIsNumber) {
+        // A numeric arg is compared without printing it first.
         double v = 0;
-        const bool numeric = a.number(&v) || (a.kind == store::ArgKind::String && parseNumber(text, &v));
+        const bool numeric
+            = a.number(&v) || (a.kind == store::ArgKind::String && parseNumber(m_s.str(a.stringValue()), &v));
         if (numeric) {
             const int cmp = v < p.number ? -1 : (v > p.number ? 1 : 0);
             return holdsOrder(op, cmp);
@@ -168,6 +168,8 @@ bool ArgEvaluator::valueHolds(const store::Arg& a, const Condition& p)
         if (op != ArgOp::Eq && op != ArgOp::Ne)
             return false; // a non-number is neither smaller nor larger than a number
     }
+    char buf[48];
+    std::string_view text = argText(m_s, a, buf, sizeof buf);
     if (!m_cs) {
         m_fold.assign(text.begin(), text.end());
         for (char& ch : m_fold)
