@@ -178,6 +178,7 @@ struct RowTest {
     store::TimeNs minDur, maxDur;
     std::vector<uint64_t> argBits; // a bit per ArgSetId when evaluated up front, else empty
     std::vector<uint64_t> typeBits; // typeOk as bits: 1/8 of the bytes, stays in L1 longer
+    bool allTypes = false; // every type passes: the type column is not read
 };
 
 std::vector<uint64_t> toBits(const std::vector<uint8_t>& bytes)
@@ -264,10 +265,15 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
                     }
                 }
                 uint32_t n = 0;
-                for (uint32_t row = b; row < e; ++row) {
-                    const uint32_t type = s.sliceType(store::SliceRow(row)).v;
-                    cand[n] = store::SliceRow(row);
-                    n += uint32_t(typeBits[type >> 6] >> (type & 63)) & 1u;
+                if (t.allTypes) {
+                    for (uint32_t row = b; row < e; ++row)
+                        cand[n++] = store::SliceRow(row);
+                } else {
+                    for (uint32_t row = b; row < e; ++row) {
+                        const uint32_t type = s.sliceType(store::SliceRow(row)).v;
+                        cand[n] = store::SliceRow(row);
+                        n += uint32_t(typeBits[type >> 6] >> (type & 63)) & 1u;
+                    }
                 }
                 uint32_t m = 0;
                 for (uint32_t i = 0; i < n; ++i) {
@@ -519,6 +525,7 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
     const std::vector<store::RowRange> ranges = sliceRanges(s, q, trackOk);
     const size_t scanned = rowCount(ranges);
     const bool allTypes = result.typesMatched == typeOk.size();
+    test.allTypes = allTypes;
 
     // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
     // no row can fail); arg sets evaluated up front when more rows than sets are tested.
