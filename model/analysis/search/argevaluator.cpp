@@ -93,6 +93,8 @@ ArgEvaluator::ArgEvaluator(const store::EventStore& s, const std::vector<Conditi
     if (!m_conds.empty()) {
         m_setState = PagedBytes(s.args().setCount());
         m_keyState = PagedBytes(s.strings().size());
+        for (size_t i = 0; i < m_conds.size(); ++i)
+            m_valueState.emplace_back(s.strings().size());
     }
 }
 
@@ -141,7 +143,7 @@ bool ArgEvaluator::evaluate(store::ArgSetId set)
     for (size_t c = 0; c < m_conds.size(); ++c) {
         bool any = false;
         for (const store::Arg& a : m_args)
-            if (a.key.valid() && keySelects(a.key, c) && valueHolds(a, m_conds[c])) {
+            if (a.key.valid() && keySelects(a.key, c) && cachedValueHolds(a, c)) {
                 any = true;
                 break;
             }
@@ -149,6 +151,18 @@ bool ArgEvaluator::evaluate(store::ArgSetId set)
             return false;
     }
     return true;
+}
+
+// A string value's verdict depends on the condition and the string alone: cached per
+// (condition, StringId), as strings recur across many sets.
+bool ArgEvaluator::cachedValueHolds(const store::Arg& a, size_t cond)
+{
+    if (a.kind != store::ArgKind::String || !a.stringValue().valid())
+        return valueHolds(a, m_conds[cond]);
+    uint8_t& st = m_valueState[cond][a.stringValue().v];
+    if (st == 0)
+        st = valueHolds(a, m_conds[cond]) ? 2 : 1;
+    return st == 2;
 }
 
 bool ArgEvaluator::valueHolds(const store::Arg& a, const Condition& p)

@@ -70,6 +70,7 @@ private:
     bool keySelects(store::StringId key, size_t cond);
     bool keyMatches(std::string_view key, const std::string& want) const;
     bool evaluate(store::ArgSetId set);
+    bool cachedValueHolds(const store::Arg& a, size_t cond);
     bool valueHolds(const store::Arg& a, const Condition& p);
 
     const store::EventStore& m_s;
@@ -77,6 +78,7 @@ private:
     bool m_cs;
     PagedBytes m_setState; // per ArgSetId: 0 unknown, 1 fails, 2 passes
     PagedBytes m_keyState; // per StringId, see keySelects()
+    std::vector<PagedBytes> m_valueState; // per condition, per string value: 0 unknown, 1 fails, 2 holds
     std::vector<store::Arg> m_args;
     std::string m_fold;
 };
