@@ -66,9 +66,16 @@ void search(const EventStore& s, const char* label, const SearchQuery& q, int ru
         last = SearchEngine::run(s, q, nullptr, threads, g_index);
         g_sink = g_sink + last.count;
     });
-    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s\n", label, st.median,
-        st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
-        last.ok() ? "" : ("  ERROR " + last.error).c_str());
+    // Untimed: the run without the index must find the very same result.
+    bool same = true;
+    if (g_index) {
+        const SearchResult plain = SearchEngine::run(s, q, nullptr, threads);
+        same = plain.slices == last.slices && plain.instants == last.instants && plain.totalNs == last.totalNs
+            && plain.typesMatched == last.typesMatched;
+    }
+    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s%s\n", label,
+        st.median, st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
+        last.ok() ? "" : ("  ERROR " + last.error).c_str(), same ? "" : "  MISMATCH without the index");
 }
 
 void bench(const std::string& path, int runs, bool useIndex)
