@@ -36,7 +36,8 @@ namespace strata::analysis {
 class SearchEngine {
 public:
     // threads: 0 = up to two (the machine's cores); 1 = the calling thread only. index: null,
-    // or one built for this store (an index that does not fit the store is ignored).
+    // or one built for this very store (the caller's to guarantee; one whose slice and type
+    // counts differ from the store's is ignored, but an equal shape cannot be told apart).
     static SearchResult run(const store::EventStore& store, const SearchQuery& query,
         const std::atomic<bool>* cancel = nullptr, unsigned threads = 0, const SearchIndex* index = nullptr);
 
