@@ -542,6 +542,8 @@ void TstSearchEngine::sameWithIndex_data()
     QTest::newRow("rare exact") << "exact:RARE_DMA";
     QTest::newRow("rare regex") << "regex:^rare_conv_[12]$";
     QTest::newRow("rare case") << "name:Rare&case";
+    QTest::newRow("spans two names") << "name:3rare";
+    QTest::newRow("spans two names case") << "name:0rare&case";
     QTest::newRow("rare category") << "cat:rare";
     QTest::newRow("rare category list") << "cat:dma";
     QTest::newRow("rare and arg") << "name:rare&arg:layer=layer1";

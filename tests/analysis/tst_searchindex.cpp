@@ -2,6 +2,7 @@
 // which types are rare (the 1/8 rule) and their CSR row lists, residentBytes, an empty
 // store, a store the index was not built for, cancellation.
 #include <analysis/search/searchindex.h>
+#include <analysis/search/textmatcher.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 
@@ -69,6 +70,8 @@ class TstSearchIndex : public QObject {
 private slots:
     void contents_data();
     void contents();
+    void markContaining_data();
+    void markContaining();
     void emptyStore();
     void otherStore();
     void cancelled();
@@ -131,6 +134,7 @@ void TstSearchIndex::contents()
         for (uint32_t t = 0; t < s.types().size(); ++t) {
             const TypeId type(t);
             QCOMPARE(index.names()[index.typeNameSlots()[t]], s.types().get(type).name);
+            QVERIFY(index.nameText(index.typeNameSlots()[t]) == s.str(s.types().get(type).name));
             QCOMPARE(index.categories()[index.typeCategorySlots()[t]], s.types().get(type).category);
             std::vector<SliceRow> rows;
             for (uint32_t r = 0; r < s.sliceCount(); ++r)
@@ -149,10 +153,54 @@ void TstSearchIndex::contents()
         QCOMPARE(index.indexedRows(), indexedRows);
         QVERIFY(indexedRows * 8 <= s.sliceCount());
         const size_t types = s.types().size();
-        QCOMPARE(index.residentBytes(),
-            (index.names().capacity() + index.categories().capacity()) * 4 + types * 16 + 4
-                + indexedRows * sizeof(SliceRow));
+        size_t nameBytes = 0;
+        for (StringId n : index.names())
+            nameBytes += s.str(n).size();
+        // The name text's capacity is at least its size (a short string's may be 15); the
+        // rest is exact.
+        const size_t fixed = (index.names().capacity() + index.categories().capacity()) * 4 + types * 16 + 4
+            + (index.names().size() + 1) * sizeof(size_t) + indexedRows * sizeof(SliceRow);
+        QVERIFY(index.residentBytes() >= fixed + 2 * nameBytes);
+        QVERIFY(index.residentBytes() <= fixed + 2 * std::max<size_t>(nameBytes, 15));
     }
+}
+
+void TstSearchIndex::markContaining_data()
+{
+    QTest::addColumn<QString>("needle");
+    QTest::addColumn<bool>("caseSensitive");
+    QTest::addColumn<QString>("expected"); // the names marked, in names() order
+    QTest::newRow("inside") << "on" << false << "Conv2D aten::conv";
+    QTest::newRow("folded") << "CONV" << false << "Conv2D aten::conv";
+    QTest::newRow("case") << "Conv" << true << "Conv2D";
+    QTest::newRow("whole name") << "matmul" << false << "matmul";
+    QTest::newRow("spans two names") << "2dmat" << false << "";
+    QTest::newRow("spans at the end") << "vmat" << false << "";
+    QTest::newRow("twice in a name") << "a" << false << "matmul aten::conv";
+    QTest::newRow("none") << "zz" << false << "";
+    QTest::newRow("empty") << "" << false << "Conv2D matmul aten::conv";
+}
+
+// Against TextMatcher::contains per name, which it must equal.
+void TstSearchIndex::markContaining()
+{
+    QFETCH(QString, needle);
+    QFETCH(bool, caseSensitive);
+    QFETCH(QString, expected);
+    const Store store = build("Conv2D/k=3 matmul/k=2 aten::conv/k=1");
+    SearchIndex index;
+    QVERIFY(index.build(*store));
+    const std::string n = caseSensitive ? needle.toStdString() : TextMatcher::folded(needle.toStdString());
+    std::vector<uint8_t> ok(index.names().size(), 0);
+    index.markContaining(n, caseSensitive, ok);
+    QStringList got;
+    const TextMatcher matcher(needle.toStdString(), caseSensitive);
+    for (size_t i = 0; i < ok.size(); ++i) {
+        QCOMPARE(bool(ok[i]), matcher.contains(index.nameText(i)));
+        if (ok[i])
+            got << QString::fromStdString(std::string(index.nameText(i)));
+    }
+    QCOMPARE(got.join(' '), expected);
 }
 
 void TstSearchIndex::emptyStore()

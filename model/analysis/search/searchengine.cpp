@@ -72,21 +72,25 @@ std::vector<uint8_t> SearchEngine::matchTypes(
         const std::vector<store::StringId>& names = index ? index->names() : ownNames;
         const std::vector<uint32_t>& typeSlot = index ? index->typeNameSlots() : ownSlots;
         std::vector<uint8_t> nameOk(names.size(), 0);
-        const unsigned parts
-            = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
-        store::Parallel::parts(parts, [&](unsigned part) {
-            const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
-            for (size_t i = begin; i < end; ++i) {
-                const std::string_view name = s.str(names[i]);
-                bool m = false;
-                switch (q.nameMode) {
-                case NameMode::Substring: m = text.contains(name); break;
-                case NameMode::Exact: m = text.equals(name); break;
-                case NameMode::Regex: m = std::regex_search(name.begin(), name.end(), *re); break;
+        if (index && q.nameMode == NameMode::Substring) {
+            index->markContaining(text.needle(), q.caseSensitive, nameOk);
+        } else {
+            const unsigned parts
+                = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
+            store::Parallel::parts(parts, [&](unsigned part) {
+                const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
+                for (size_t i = begin; i < end; ++i) {
+                    const std::string_view name = index ? index->nameText(i) : s.str(names[i]);
+                    bool m = false;
+                    switch (q.nameMode) {
+                    case NameMode::Substring: m = text.contains(name); break;
+                    case NameMode::Exact: m = text.equals(name); break;
+                    case NameMode::Regex: m = std::regex_search(name.begin(), name.end(), *re); break;
+                    }
+                    nameOk[i] = m;
                 }
-                nameOk[i] = m;
-            }
-        });
+            });
+        }
         for (uint32_t t = 0; t < types.size(); ++t)
             ok[t] = nameOk[typeSlot[t]];
     }

@@ -1,5 +1,7 @@
 #include "searchindex.h"
 
+#include "textmatcher.h"
+
 #include <store/parallel.h>
 
 #include <algorithm>
@@ -42,6 +44,14 @@ void SearchIndex::buildSlots(const store::EventStore& s)
         s.types(), [](const store::EventType& e) { return e.name; }, m_names, m_typeName);
     distinct(
         s.types(), [](const store::EventType& e) { return e.category; }, m_categories, m_typeCategory);
+    m_nameStart.reserve(m_names.size() + 1);
+    m_nameStart.push_back(0);
+    for (store::StringId id : m_names) {
+        m_nameBytes += s.str(id);
+        m_nameStart.push_back(m_nameBytes.size());
+    }
+    m_nameBytes.shrink_to_fit();
+    m_foldedNames = TextMatcher::folded(m_nameBytes);
 }
 
 bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* cancel, unsigned threads)
@@ -139,9 +149,29 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
     return true;
 }
 
+void SearchIndex::markContaining(std::string_view needle, bool caseSensitive, std::vector<uint8_t>& nameOk) const
+{
+    const std::string_view text = caseSensitive ? m_nameBytes : m_foldedNames;
+    if (needle.empty()) {
+        std::fill(nameOk.begin(), nameOk.end(), uint8_t(1));
+        return;
+    }
+    for (size_t at = text.find(needle); at != std::string_view::npos;) {
+        // The name the hit starts in: the last one starting at or before it.
+        const size_t i = size_t(std::upper_bound(m_nameStart.begin(), m_nameStart.end(), at) - m_nameStart.begin()) - 1;
+        if (at + needle.size() <= m_nameStart[i + 1]) {
+            nameOk[i] = 1;
+            at = text.find(needle, m_nameStart[i + 1]); // the rest of this name needs no look
+        } else {
+            at = text.find(needle, at + 1); // spans into the next name: not a match
+        }
+    }
+}
+
 size_t SearchIndex::residentBytes() const
 {
-    return (m_names.capacity() + m_categories.capacity()) * sizeof(store::StringId)
+    return (m_names.capacity() + m_categories.capacity()) * sizeof(store::StringId) + m_nameBytes.capacity()
+        + m_foldedNames.capacity() + m_nameStart.capacity() * sizeof(size_t)
         + (m_typeName.capacity() + m_typeCategory.capacity() + m_typeSlices.capacity() + m_offsets.capacity())
         * sizeof(uint32_t)
         + m_rows.capacity() * sizeof(store::SliceRow);

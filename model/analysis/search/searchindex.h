@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace strata::analysis {
@@ -13,8 +15,11 @@ namespace strata::analysis {
 // so any number of runs may share it.
 //
 // * Names: the distinct interned names in first-seen TypeId order and a name slot per TypeId,
-//   so a run tests each distinct name once without building a hash map over all types. The
-//   same for categories.
+//   so a run tests each distinct name once without building a hash map over all types; their
+//   text is also copied end to end (nameText()), as is, and ASCII-folded, so the tests read
+//   one compact buffer instead of a string pool of millions scattered over the heap, and a
+//   substring is found by one search through the whole buffer (markContaining()). The same
+//   for categories (ids only).
 // * Slices per TypeId.
 // * Rare types' rows (CSR): for every type with at most rareLimit() slices, its slice rows
 //   ascending, offsets per TypeId into one row array. rareLimit() is the largest count (at
@@ -22,7 +27,8 @@ namespace strata::analysis {
 //   matches only rare types is answered from O(matches) rows instead of a scan.
 //
 // Bytes: 16 per TypeId (name slot, category slot, count, offset) + 4 per distinct name or
-// category + 4 per indexed row (at most 1/8 of the slices: <= 0.5 bytes a slice).
+// category + 8 + twice its length per distinct name + 4 per indexed row (at most 1/8 of the
+// slices: <= 0.5 bytes a slice).
 class SearchIndex {
 public:
     static constexpr uint32_t kMaxRareLimit = 4096;
@@ -40,7 +46,17 @@ public:
     bool built() const { return m_built; }
 
     const std::vector<store::StringId>& names() const { return m_names; }
+    // The text of names()[i], from the index's own copy.
+    std::string_view nameText(size_t i) const
+    {
+        return std::string_view(m_nameBytes.data() + m_nameStart[i], m_nameStart[i + 1] - m_nameStart[i]);
+    }
     const std::vector<uint32_t>& typeNameSlots() const { return m_typeName; } // per TypeId → names()
+    // Sets nameOk[i] (sized names().size()) for every name containing `needle`, which is
+    // folded (TextMatcher::folded) unless caseSensitive: TextMatcher::contains per name, as
+    // one search through the names end to end; a hit that spans two names is no match.
+    void markContaining(std::string_view needle, bool caseSensitive, std::vector<uint8_t>& nameOk) const;
+
     const std::vector<store::StringId>& categories() const { return m_categories; }
     const std::vector<uint32_t>& typeCategorySlots() const { return m_typeCategory; } // per TypeId
 
@@ -60,6 +76,9 @@ private:
     bool m_built = false;
     size_t m_sliceTotal = 0;
     std::vector<store::StringId> m_names, m_categories;
+    std::string m_nameBytes; // the names' text end to end
+    std::string m_foldedNames; // the same, ASCII-folded
+    std::vector<size_t> m_nameStart; // name i is [m_nameStart[i], m_nameStart[i + 1])
     std::vector<uint32_t> m_typeName, m_typeCategory;
     std::vector<uint32_t> m_typeSlices;
     uint32_t m_rareLimit = 0;
