@@ -149,7 +149,8 @@ bool same(const SearchResult& a, const SearchResult& b)
 
 // 4 threads x 80000 events (and a nested child every other one) over 40 common types, plus
 // rare types every 9973rd event: "rare_conv_0..4" (category "rare", a "layer" arg) and
-// "rare_dma" (category "dma,rare"), and an instant of a rare type every 5000 events.
+// "rare_dma" (category "dma,rare"); an instant of a rare type every 5000 events and a "tick"
+// every other event, so the rare instants are indexed and few enough to be gathered.
 // Large enough for two threads (>= 2 x 128K rows).
 Store bigStore()
 {
@@ -165,6 +166,7 @@ Store bigStore()
         for (int i = 0; i < 5; ++i)
             rare.push_back(b.type(b.intern("rare_conv_" + std::to_string(i)), b.intern("rare")));
         rare.push_back(b.type(b.intern("rare_dma"), b.intern("dma,rare")));
+        const TypeId tick = b.type(b.intern("tick"), b.intern("k"));
         const StringId bytes = b.intern("bytes");
         const StringId layer = b.intern("layer");
         int n = 0;
@@ -185,6 +187,8 @@ Store bigStore()
                     b.completeSlice(th, ts + 1, dur - 2, types[rng() % types.size()], ArgSetId());
                 if (i % 5000 == 0)
                     b.threadInstant(th, ts, rare[size_t(i / 5000) % rare.size()], b.argSet(&a, 1));
+                if (i % 2 == 1)
+                    b.threadInstant(th, ts, tick, ArgSetId());
                 ts += dur + TimeNs(rng() % 20);
             }
         }

@@ -17,7 +17,8 @@ using namespace strata::analysis;
 namespace {
 using Store = std::shared_ptr<const EventStore>;
 
-// Types from "name/cat=count ..." in TypeId order ("=i": one instant and no slice). The
+// Types from "name/cat=count ..." in TypeId order ("=i": one instant and no slice, "=iN": N
+// instants dealt over the threads). The
 // slices are dealt round-robin over three threads in spec order, one after another in
 // time, so a type's rows are spread over the tracks.
 Store build(const QString& spec)
@@ -35,9 +36,11 @@ Store build(const QString& spec)
         const int slash = w.indexOf('/'), eq = w.indexOf('=');
         const TypeId t
             = b.type(b.intern(w.left(slash).toStdString()), b.intern(w.mid(slash + 1, eq - slash - 1).toStdString()));
-        if (w.mid(eq + 1) == "i")
-            b.threadInstant(threads[0], 1, t, ArgSetId());
-        else
+        if (w.mid(eq + 1).startsWith('i')) {
+            const int n = w.mid(eq + 2).isEmpty() ? 1 : w.mid(eq + 2).toInt();
+            for (int i = 0; i < n; ++i)
+                b.threadInstant(threads[i % 3], i, t, ArgSetId());
+        } else
             todo.push_back({ t, w.mid(eq + 1).toInt() });
     }
     TimeNs ts = 0;
@@ -83,31 +86,36 @@ void TstSearchIndex::contents_data()
     QTest::addColumn<QString>("names"); // distinct, first-seen order
     QTest::addColumn<QString>("categories");
     QTest::addColumn<uint>("rareLimit");
+    QTest::addColumn<uint>("instantLimit");
 
     // 58 slices: 1/8 is 7 rows; c and d (1 each) fit, b's 6 would make 8.
     QTest::newRow("one eighth") << "a/cpu=50 b/cpu=6 c/gpu=1 d/gpu=1"
                                 << "a b c d"
-                                << "cpu gpu" << 5u;
+                                << "cpu gpu" << 5u << SearchIndex::kMaxRareLimit;
     // Same name in two categories: one name slot, two types. 45 slices: the 2 and the 3 fit
     // in 5 rows, the next count held by a type is 40: the limit is 39.
     QTest::newRow("name in two categories") << "conv/cpu=40 conv/gpu=2 mm/cpu=3 mm/gpu=i"
                                             << "conv mm"
-                                            << "cpu gpu" << 39u;
+                                            << "cpu gpu" << 39u << 0u;
     // No type is rare enough: 1/8 of 16 is 2, the smallest type has 8.
     QTest::newRow("none rare") << "x/k=8 y/k=8"
                                << "x y"
-                               << "k" << 7u;
+                               << "k" << 7u << SearchIndex::kMaxRareLimit;
     // Every count up to the cap fits: the limit is the cap, the big type is not indexed.
     QTest::newRow("capped") << "p/k=1 q/k=1 r/k=2 big/k=5000"
                             << "p q r big"
-                            << "k" << SearchIndex::kMaxRareLimit;
+                            << "k" << SearchIndex::kMaxRareLimit << SearchIndex::kMaxRareLimit;
     // Enough rows for two build threads: each part writes its rows from its own cursor.
     QTest::newRow("two parts") << "a/k=300000 b/k=5 c/k=2 d/k=4100"
                                << "a b c d"
-                               << "k" << SearchIndex::kMaxRareLimit;
+                               << "k" << SearchIndex::kMaxRareLimit << SearchIndex::kMaxRareLimit;
     QTest::newRow("instants only") << "i1/m=i i2/m=i"
                                    << "i1 i2"
-                                   << "m" << SearchIndex::kMaxRareLimit;
+                                   << "m" << SearchIndex::kMaxRareLimit << 0u;
+    // 23 instants: 1/8 is 2 rows; y's one fits, z's two would make 3.
+    QTest::newRow("rare instants") << "a/k=3 x/m=i20 y/m=i1 z/m=i2"
+                                   << "a x y z"
+                                   << "k m" << 2u << 1u;
 }
 
 void TstSearchIndex::contents()
@@ -116,6 +124,7 @@ void TstSearchIndex::contents()
     QFETCH(QString, names);
     QFETCH(QString, categories);
     QFETCH(uint, rareLimit);
+    QFETCH(uint, instantLimit);
     const Store store = build(spec);
     const EventStore& s = *store;
     for (unsigned threads : { 1u, 2u }) {
@@ -151,6 +160,27 @@ void TstSearchIndex::contents()
             }
         }
         QCOMPARE(index.indexedRows(), indexedRows);
+
+        // Instants: counts, the limit by the same rule, every row of an indexed type.
+        size_t indexedInstants = 0;
+        for (uint32_t t = 0; t < s.types().size(); ++t) {
+            const TypeId type(t);
+            std::vector<InstantRow> rows;
+            for (uint32_t r = 0; r < s.instantCount(); ++r)
+                if (s.instantType(InstantRow(r)) == type)
+                    rows.push_back(InstantRow(r));
+            QCOMPARE(index.instantCount(type), uint32_t(rows.size()));
+            const std::vector<InstantRow> listed(index.instantsBegin(type), index.instantsEnd(type));
+            if (index.instantsIndexed(type)) {
+                QVERIFY(listed == rows);
+                indexedInstants += rows.size();
+            } else {
+                QVERIFY(listed.empty());
+            }
+        }
+        QCOMPARE(index.indexedInstants(), indexedInstants);
+        QVERIFY(indexedInstants * 8 <= s.instantCount());
+        QCOMPARE(index.instantLimit(), uint32_t(instantLimit));
         QVERIFY(indexedRows * 8 <= s.sliceCount());
         const size_t types = s.types().size();
         size_t nameBytes = 0;
@@ -158,8 +188,9 @@ void TstSearchIndex::contents()
             nameBytes += s.str(n).size();
         // The name text's capacity is at least its size (a short string's may be 15); the
         // rest is exact.
-        const size_t fixed = (index.names().capacity() + index.categories().capacity()) * 4 + types * 16 + 4
-            + (index.names().size() + 1) * sizeof(size_t) + indexedRows * sizeof(SliceRow);
+        const size_t fixed = (index.names().capacity() + index.categories().capacity()) * 4 + types * 24 + 8
+            + (index.names().size() + 1) * sizeof(size_t) + indexedRows * sizeof(SliceRow)
+            + index.indexedInstants() * sizeof(InstantRow);
         QVERIFY(index.residentBytes() >= fixed + 2 * nameBytes);
         QVERIFY(index.residentBytes() <= fixed + 2 * std::max<size_t>(nameBytes, 15));
     }

@@ -421,31 +421,48 @@ bool appendRanges(const store::EventStore& s, const std::vector<store::RowRange>
     return true;
 }
 
-// The rows of the accepted types from the index, ascending, when every accepted type is
-// indexed and they are few against the `scanned` rows a scan would read; false otherwise.
-bool gatherRows(
-    const SearchIndex& index, const std::vector<uint8_t>& typeOk, size_t scanned, std::vector<store::SliceRow>& rows)
+// The rows of the accepted types from the index's lists (`lists`: the slices' or the
+// instants'), ascending, when every accepted type is listed and they are few against the
+// `scanned` rows a scan would read; false otherwise.
+template <typename Row, typename Lists>
+bool gatherRows(const std::vector<uint8_t>& typeOk, size_t scanned, Lists lists, std::vector<Row>& rows)
 {
-    size_t total = 0, lists = 0;
+    size_t total = 0, nonEmpty = 0;
     for (uint32_t t = 0; t < typeOk.size(); ++t) {
         if (!typeOk[t])
             continue;
         const store::TypeId type(t);
-        if (!index.indexed(type))
+        if (!lists.indexed(type))
             return false;
-        total += index.sliceCount(type);
-        lists += index.sliceCount(type) != 0;
+        total += lists.count(type);
+        nonEmpty += lists.count(type) != 0;
     }
     if (total * kGatherRatio > scanned)
         return false;
     rows.reserve(total);
     for (uint32_t t = 0; t < typeOk.size(); ++t)
         if (typeOk[t])
-            rows.insert(rows.end(), index.rowsBegin(store::TypeId(t)), index.rowsEnd(store::TypeId(t)));
-    if (lists > 1)
+            rows.insert(rows.end(), lists.begin(store::TypeId(t)), lists.end(store::TypeId(t)));
+    if (nonEmpty > 1)
         std::sort(rows.begin(), rows.end());
     return true;
 }
+
+struct SliceLists {
+    const SearchIndex& index;
+    bool indexed(store::TypeId t) const { return index.indexed(t); }
+    uint32_t count(store::TypeId t) const { return index.sliceCount(t); }
+    const store::SliceRow* begin(store::TypeId t) const { return index.rowsBegin(t); }
+    const store::SliceRow* end(store::TypeId t) const { return index.rowsEnd(t); }
+};
+
+struct InstantLists {
+    const SearchIndex& index;
+    bool indexed(store::TypeId t) const { return index.instantsIndexed(t); }
+    uint32_t count(store::TypeId t) const { return index.instantCount(t); }
+    const store::InstantRow* begin(store::TypeId t) const { return index.instantsBegin(t); }
+    const store::InstantRow* end(store::TypeId t) const { return index.instantsEnd(t); }
+};
 
 // Stage 3 over gathered rows (ascending, types already accepted): those inside the ranges
 // that pass duration and args, with their total summed in the parts scanSlices() would use,
@@ -485,6 +502,43 @@ bool filterGathered(const RowTest& t, const std::vector<store::RowRange>& ranges
     for (store::TimeNs v : totals)
         result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, v);
     return true;
+}
+
+// The instant rows of the accepted tracks (whole, or those in the range), ascending.
+std::vector<store::RowRange> instantRanges(
+    const store::EventStore& s, const SearchQuery& q, const std::vector<uint8_t>& trackOk)
+{
+    std::vector<store::RowRange> ranges;
+    for (uint32_t tr = 0; tr < s.trackCount(); ++tr) {
+        if (!trackOk[tr])
+            continue;
+        const store::TrackId track(tr);
+        const store::RowRange rows
+            = q.range ? s.instantsInRange(track, q.range->start, q.range->end) : s.track(track).instants;
+        if (!rows.empty())
+            ranges.push_back(rows);
+    }
+    std::sort(ranges.begin(), ranges.end(), [](store::RowRange a, store::RowRange b) { return a.begin < b.begin; });
+    return ranges;
+}
+
+// Stage 3 over the instants from the index's lists: the gathered rows (ascending, types
+// accepted) inside the ranges whose args pass; what scanInstants() finds, in its order.
+bool filterGatheredInstants(const RowTest& t, const std::vector<store::RowRange>& ranges,
+    const std::vector<store::InstantRow>& rows, const std::atomic<bool>* cancel, std::vector<store::InstantRow>& out)
+{
+    const store::EventStore& s = t.s;
+    ArgTest argTest(t);
+    size_t ri = 0;
+    for (const store::InstantRow row : rows) {
+        while (ri < ranges.size() && ranges[ri].end <= row.v)
+            ++ri;
+        if (ri == ranges.size())
+            break;
+        if (row.v >= ranges[ri].begin && argTest(s.instantArgs(row)))
+            out.push_back(row);
+    }
+    return !cancelled(cancel);
 }
 
 // Stage 3 over the instants (dur 0; few, so one thread): appends the passing rows to `out`,
@@ -546,7 +600,7 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
     // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
     // no row can fail); arg sets evaluated up front when more rows than sets are tested.
     std::vector<store::SliceRow> gathered;
-    const bool gather = index && !allTypes && scanned && gatherRows(*index, typeOk, scanned, gathered);
+    const bool gather = index && !allTypes && scanned && gatherRows(typeOk, scanned, SliceLists { *index }, gathered);
     if (!test.conds.empty()) {
         size_t toTest = gather ? gathered.size() : scanned;
         if (index && !gather && !allTypes) {
@@ -575,7 +629,18 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
         result.cancelled = true;
         return result;
     }
-    if (q.instants && 0 >= test.minDur && 0 <= test.maxDur && !scanInstants(test, trackOk, cancel, result.instants)) {
+    bool instantsDone = true;
+    if (q.instants && 0 >= test.minDur && 0 <= test.maxDur) {
+        std::vector<store::InstantRow> instants;
+        std::vector<store::RowRange> iranges;
+        if (index && !allTypes)
+            iranges = instantRanges(s, q, trackOk);
+        if (index && !allTypes && gatherRows(typeOk, rowCount(iranges), InstantLists { *index }, instants))
+            instantsDone = filterGatheredInstants(test, iranges, instants, cancel, result.instants);
+        else
+            instantsDone = scanInstants(test, trackOk, cancel, result.instants);
+    }
+    if (!instantsDone) {
         result = SearchResult();
         result.cancelled = true;
         return result;

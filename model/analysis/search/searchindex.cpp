@@ -38,6 +38,45 @@ void distinct(
 
 } // namespace
 
+// The rare limit: rows held by the types of each count up to kMaxRareLimit, then the largest
+// count whose prefix stays within 1/8 of the rows.
+uint32_t SearchIndex::rareLimitOf(const std::vector<uint32_t>& counts, size_t rows)
+{
+    std::vector<uint64_t> rowsAtCount(kMaxRareLimit + 1, 0);
+    for (uint32_t c : counts)
+        if (c <= kMaxRareLimit)
+            rowsAtCount[c] += c;
+    uint64_t held = 0;
+    uint32_t limit = 0;
+    for (uint32_t c = 1; c <= kMaxRareLimit; ++c) {
+        if (held + rowsAtCount[c] > rows / 8)
+            break;
+        held += rowsAtCount[c];
+        limit = c;
+    }
+    return limit;
+}
+
+// The instants' lists, as the slices' on one thread (instants are few).
+void SearchIndex::buildInstants(const store::EventStore& s)
+{
+    const size_t nTypes = s.types().size();
+    m_typeInstants.assign(nTypes, 0);
+    for (uint32_t r = 0; r < s.instantCount(); ++r)
+        ++m_typeInstants[s.instantType(store::InstantRow(r)).v];
+    m_instantLimit = rareLimitOf(m_typeInstants, s.instantCount());
+    m_instantOffsets.assign(nTypes + 1, 0);
+    for (size_t t = 0; t < nTypes; ++t)
+        m_instantOffsets[t + 1] = m_instantOffsets[t] + (m_typeInstants[t] <= m_instantLimit ? m_typeInstants[t] : 0);
+    m_instantRows.resize(m_instantOffsets[nTypes]);
+    std::vector<uint32_t> cursor(m_instantOffsets.begin(), m_instantOffsets.end() - 1);
+    for (uint32_t r = 0; r < s.instantCount(); ++r) {
+        const uint32_t t = s.instantType(store::InstantRow(r)).v;
+        if (m_typeInstants[t] <= m_instantLimit)
+            m_instantRows[cursor[t]++] = store::InstantRow(r);
+    }
+}
+
 void SearchIndex::buildSlots(const store::EventStore& s)
 {
     distinct(
@@ -80,8 +119,10 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
             }
             ++counts[s.sliceType(store::SliceRow(r)).v];
         }
-        if (p == 0)
+        if (p == 0) {
             buildSlots(s);
+            buildInstants(s);
+        }
     });
     if (stop || cancelled(cancel)) {
         *this = SearchIndex();
@@ -92,19 +133,7 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
         for (size_t t = 0; t < nTypes; ++t)
             m_typeSlices[t] += partCounts[p][t];
 
-    // The rare limit: rows held by the types of each count up to kMaxRareLimit, then the
-    // largest count whose prefix stays within 1/8 of the slices.
-    std::vector<uint64_t> rowsAtCount(kMaxRareLimit + 1, 0);
-    for (uint32_t c : m_typeSlices)
-        if (c <= kMaxRareLimit)
-            rowsAtCount[c] += c;
-    uint64_t held = 0;
-    for (uint32_t c = 1; c <= kMaxRareLimit; ++c) {
-        if (held + rowsAtCount[c] > nRows / 8)
-            break;
-        held += rowsAtCount[c];
-        m_rareLimit = c;
-    }
+    m_rareLimit = rareLimitOf(m_typeSlices, nRows);
 
     // CSR offsets, then each part writes its rows from its own cursor per type: the parts
     // are in row order, so every type's list comes out ascending.
@@ -174,7 +203,9 @@ size_t SearchIndex::residentBytes() const
         + m_foldedNames.capacity() + m_nameStart.capacity() * sizeof(size_t)
         + (m_typeName.capacity() + m_typeCategory.capacity() + m_typeSlices.capacity() + m_offsets.capacity())
         * sizeof(uint32_t)
-        + m_rows.capacity() * sizeof(store::SliceRow);
+        + m_rows.capacity() * sizeof(store::SliceRow)
+        + (m_typeInstants.capacity() + m_instantOffsets.capacity()) * sizeof(uint32_t)
+        + m_instantRows.capacity() * sizeof(store::InstantRow);
 }
 
 } // namespace strata::analysis

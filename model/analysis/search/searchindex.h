@@ -24,11 +24,12 @@ namespace strata::analysis {
 // * Rare types' rows (CSR): for every type with at most rareLimit() slices, its slice rows
 //   ascending, offsets per TypeId into one row array. rareLimit() is the largest count (at
 //   most kMaxRareLimit) whose types hold together at most 1/8 of all slices, so a name that
-//   matches only rare types is answered from O(matches) rows instead of a scan.
+//   matches only rare types is answered from O(matches) rows instead of a scan. The same
+//   for the instants, by the types' instant counts (instantLimit()).
 //
-// Bytes: 16 per TypeId (name slot, category slot, count, offset) + 4 per distinct name or
-// category + 8 + twice its length per distinct name + 4 per indexed row (at most 1/8 of the
-// slices: <= 0.5 bytes a slice).
+// Bytes: 24 per TypeId (name slot, category slot, slice and instant counts and offsets) + 4
+// per distinct name or category + 8 + twice its length per distinct name + 4 per indexed
+// slice or instant (at most 1/8 of each: <= 0.5 bytes a slice).
 class SearchIndex {
 public:
     static constexpr uint32_t kMaxRareLimit = 4096;
@@ -68,10 +69,26 @@ public:
     const store::SliceRow* rowsEnd(store::TypeId t) const { return m_rows.data() + m_offsets[t.v + 1]; }
     size_t indexedRows() const { return m_rows.size(); }
 
+    // The same for instants, by their own counts (the rare types among the instants).
+    uint32_t instantCount(store::TypeId t) const { return m_typeInstants[t.v]; }
+    uint32_t instantLimit() const { return m_instantLimit; }
+    bool instantsIndexed(store::TypeId t) const { return m_typeInstants[t.v] <= m_instantLimit; }
+    const store::InstantRow* instantsBegin(store::TypeId t) const
+    {
+        return m_instantRows.data() + m_instantOffsets[t.v];
+    }
+    const store::InstantRow* instantsEnd(store::TypeId t) const
+    {
+        return m_instantRows.data() + m_instantOffsets[t.v + 1];
+    }
+    size_t indexedInstants() const { return m_instantRows.size(); }
+
     size_t residentBytes() const;
 
 private:
+    static uint32_t rareLimitOf(const std::vector<uint32_t>& counts, size_t rows);
     void buildSlots(const store::EventStore& s);
+    void buildInstants(const store::EventStore& s);
 
     bool m_built = false;
     size_t m_sliceTotal = 0;
@@ -84,6 +101,10 @@ private:
     uint32_t m_rareLimit = 0;
     std::vector<uint32_t> m_offsets; // TypeId → first row in m_rows; size types + 1
     std::vector<store::SliceRow> m_rows;
+    std::vector<uint32_t> m_typeInstants;
+    uint32_t m_instantLimit = 0;
+    std::vector<uint32_t> m_instantOffsets;
+    std::vector<store::InstantRow> m_instantRows;
 };
 
 } // namespace strata::analysis
