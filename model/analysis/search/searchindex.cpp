@@ -5,6 +5,7 @@
 #include <store/parallel.h>
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 #include <utility>
 
@@ -185,14 +186,23 @@ void SearchIndex::markContaining(std::string_view needle, bool caseSensitive, st
         std::fill(nameOk.begin(), nameOk.end(), uint8_t(1));
         return;
     }
-    for (size_t at = text.find(needle); at != std::string_view::npos;) {
+    // Boyer-Moore-Horspool skips ahead by up to the needle's length: a long needle (a whole
+    // rare name) reads a fraction of the text, where a first-character scan stops at every
+    // digit of names like "123_fused(...)".
+    const std::boyer_moore_horspool_searcher<std::string_view::const_iterator> searcher(needle.begin(), needle.end());
+    auto find = [&](size_t from) {
+        const auto hit = searcher(text.begin() + std::ptrdiff_t(from), text.end()).first;
+        return hit == text.end() ? std::string_view::npos : size_t(hit - text.begin());
+    };
+    for (size_t at = find(0); at != std::string_view::npos;) {
         // The name the hit starts in: the last one starting at or before it.
         const size_t i = size_t(std::upper_bound(m_nameStart.begin(), m_nameStart.end(), at) - m_nameStart.begin()) - 1;
         if (at + needle.size() <= m_nameStart[i + 1]) {
             nameOk[i] = 1;
-            at = text.find(needle, m_nameStart[i + 1]); // the rest of this name needs no look
+            at = m_nameStart[i + 1] < text.size() ? find(m_nameStart[i + 1])
+                                                  : std::string_view::npos; // rest of name: no look
         } else {
-            at = text.find(needle, at + 1); // spans into the next name: not a match
+            at = find(at + 1); // spans into the next name: not a match
         }
     }
 }
