@@ -321,6 +321,8 @@ int runSearch(const std::vector<std::string>& argv)
     analysis::SearchQuery& q = request.q;
     if (request.range)
         q.range = request.range->resolve(s.extent());
+    // No SearchIndex: one query per process, and building the index is itself a pass over
+    // every slice's type (about as long as the scans it would spare), so it would not pay.
     const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
     if (!res.error.empty()) {
         std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());

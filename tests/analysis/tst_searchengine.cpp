@@ -1,7 +1,9 @@
 // SearchEngine: every filter alone and combined (AND) on a hand-made store with exact
 // expected events; one and two threads against a brute-force scan on a larger store;
-// cancellation and invalid queries.
+// cancellation and invalid queries. Every query also runs with a SearchIndex, whose result
+// must be identical (rows, order, totals, type count) to the run without one.
 #include "analysistestutil.h"
+#include "searchteststore.h"
 
 #include <analysis/search/searchengine.h>
 #include <store/storebuilder.h>
@@ -16,6 +18,7 @@
 using namespace strata::store;
 using namespace strata::analysis;
 using analysistest::sortedWords;
+using searchtest::bigStore;
 
 namespace {
 using Store = std::shared_ptr<const EventStore>;
@@ -139,6 +142,13 @@ QString describeResult(const EventStore& s, const SearchResult& r)
     return out.join(' ');
 }
 
+// The whole result, field by field: what "identical with and without the index" means.
+bool same(const SearchResult& a, const SearchResult& b)
+{
+    return a.slices == b.slices && a.instants == b.instants && a.count == b.count && a.totalNs == b.totalNs
+        && a.typesMatched == b.typesMatched && a.cancelled == b.cancelled && a.error == b.error;
+}
+
 template <typename Row> bool strictlyAscending(const std::vector<Row>& rows)
 {
     for (size_t i = 1; i < rows.size(); ++i)
@@ -162,6 +172,10 @@ private slots:
     void cancelled();
     void bruteForce_data();
     void bruteForce();
+    void sameWithIndex_data();
+    void sameWithIndex();
+    void cancelledWithIndex();
+    void indexOfAnotherStore();
 
 private:
     void checkFilter();
@@ -360,6 +374,11 @@ void TstSearchEngine::checkFilter()
         QVERIFY(strictlyAscending(r.slices));
         QVERIFY(strictlyAscending(r.instants));
     }
+    SearchIndex index;
+    QVERIFY(index.build(*m_store));
+    const SearchResult plain = SearchEngine::run(*m_store, q, nullptr, 1);
+    for (unsigned threads : { 1u, 2u })
+        QVERIFY(same(SearchEngine::run(*m_store, q, nullptr, threads, &index), plain));
 }
 
 void TstSearchEngine::typesMatched()
@@ -413,30 +432,7 @@ void TstSearchEngine::bruteForce_data()
 void TstSearchEngine::bruteForce()
 {
     QFETCH(QString, query);
-    static Store big = [] {
-        StoreBuilder b;
-        const ProcessId p = b.process(IdValue::number(7));
-        std::mt19937_64 rng(42);
-        std::vector<TypeId> types;
-        types.reserve(40);
-        for (int i = 0; i < 40; ++i)
-            types.push_back(b.type(b.intern("op_" + std::to_string(i)), b.intern("k")));
-        const StringId bytes = b.intern("bytes");
-        for (int t = 0; t < 4; ++t) {
-            const uint32_t th = b.thread(p, IdValue::number(t));
-            TimeNs ts = 0;
-            for (int i = 0; i < 80000; ++i) {
-                const TimeNs dur = TimeNs(1 + rng() % 100);
-                // a parent every other event with a nested child
-                const Arg a = Arg::makeInt(bytes, int64_t(rng() % 1000000));
-                b.completeSlice(th, ts, dur, types[rng() % types.size()], b.argSet(&a, 1));
-                if (i % 2 == 0 && dur > 4)
-                    b.completeSlice(th, ts + 1, dur - 2, types[rng() % types.size()], ArgSetId());
-                ts += dur + TimeNs(rng() % 20);
-            }
-        }
-        return StoreFinalizer::finalize(b);
-    }();
+    const Store big = bigStore();
     const EventStore& s = *big;
     QVERIFY(s.sliceCount() > 2u * 131072u);
     const SearchQuery q = parseQuery(query);
@@ -476,13 +472,102 @@ void TstSearchEngine::bruteForce()
         }
     }
     QVERIFY(!want.empty());
-    for (unsigned threads : { 1u, 2u }) {
-        const SearchResult r = SearchEngine::run(s, q, nullptr, threads);
-        QVERIFY(r.ok());
-        QCOMPARE(r.slices.size(), want.size());
-        QVERIFY(r.slices == want);
-        QCOMPARE(r.totalNs, wantTotal);
+    SearchIndex index;
+    QVERIFY(index.build(s));
+    const SearchIndex* const indexes[] = { nullptr, &index };
+    for (const SearchIndex* with : indexes) {
+        for (unsigned threads : { 1u, 2u }) {
+            const SearchResult r = SearchEngine::run(s, q, nullptr, threads, with);
+            QVERIFY(r.ok());
+            QCOMPARE(r.slices.size(), want.size());
+            QVERIFY(r.slices == want);
+            QCOMPARE(r.totalNs, wantTotal);
+        }
     }
+}
+
+// Queries that take each of the engine's paths on the big store: rare names answered from
+// the index's rows (alone, with categories, args, durations, ranges, tracks), common names
+// scanned, args evaluated per set up front or lazily, whole ranges appended. With the index
+// and without, on one thread and two: the same result.
+void TstSearchEngine::sameWithIndex_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::newRow("rare name") << "name:rare_conv_3";
+    QTest::newRow("rare names") << "name:rare_";
+    QTest::newRow("rare exact") << "exact:RARE_DMA";
+    QTest::newRow("rare regex") << "regex:^rare_conv_[12]$";
+    QTest::newRow("rare case") << "name:Rare&case";
+    QTest::newRow("spans two names") << "name:3rare";
+    QTest::newRow("spans two names case") << "name:0rare&case";
+    QTest::newRow("rare category") << "cat:rare";
+    QTest::newRow("rare category list") << "cat:dma";
+    QTest::newRow("rare and arg") << "name:rare&arg:layer=layer1";
+    QTest::newRow("rare and arg number") << "name:rare&arg:bytes>500000";
+    QTest::newRow("rare and duration") << "name:rare&min:20&max:70";
+    QTest::newRow("rare in a range") << "name:rare&from:100000&to:900000";
+    QTest::newRow("rare range point") << "name:rare&from:500000&to:500000";
+    QTest::newRow("rare on a track") << "name:rare&track:Thread 2";
+    QTest::newRow("rare no instants") << "name:rare&noinstants";
+    QTest::newRow("rare instants only") << "name:rare&noslices";
+    QTest::newRow("rare everything") << "name:rare&cat:rare&track:Thread&arg:bytes<900000&min:2&from:1000&to:9000000";
+    QTest::newRow("common name") << "name:op_1";
+    QTest::newRow("common category") << "cat:k";
+    QTest::newRow("common and rare") << "regex:^(op_3|rare_dma)$";
+    QTest::newRow("arg all rows") << "arg:bytes>900000";
+    QTest::newRow("arg text") << "arg:layer~1";
+    QTest::newRow("args two") << "arg:bytes>1000&arg:layer";
+    QTest::newRow("arg few rows") << "name:op_7&arg:bytes<10000&from:0&to:20000";
+    QTest::newRow("track only") << "track:Thread 3";
+    QTest::newRow("range only") << "from:1000000&to:2000000";
+    QTest::newRow("duration only") << "min:90";
+    QTest::newRow("everything") << "";
+    QTest::newRow("nothing") << "name:zzz";
+}
+
+void TstSearchEngine::sameWithIndex()
+{
+    QFETCH(QString, query);
+    const Store big = bigStore();
+    SearchIndex index;
+    QVERIFY(index.build(*big));
+    const SearchQuery q = parseQuery(query);
+    const SearchResult plain = SearchEngine::run(*big, q, nullptr, 1);
+    QVERIFY(plain.ok());
+    QVERIFY(strictlyAscending(plain.slices));
+    for (unsigned threads : { 1u, 2u }) {
+        QVERIFY(same(SearchEngine::run(*big, q, nullptr, threads), plain));
+        QVERIFY(same(SearchEngine::run(*big, q, nullptr, threads, &index), plain));
+    }
+    QVERIFY(SearchEngine::matchTypes(*big, q, 0, &index) == SearchEngine::matchTypes(*big, q));
+}
+
+// Cancelled with the index as without: no rows, the same type count.
+void TstSearchEngine::cancelledWithIndex()
+{
+    const Store big = bigStore();
+    SearchIndex index;
+    QVERIFY(index.build(*big));
+    for (const char* spec : { "", "name:rare", "name:op_1&arg:bytes>10", "track:Thread 1" }) {
+        const SearchQuery q = parseQuery(spec);
+        std::atomic<bool> cancel { true };
+        const SearchResult plain = SearchEngine::run(*big, q, &cancel);
+        const SearchResult indexed = SearchEngine::run(*big, q, &cancel, 0, &index);
+        QVERIFY(plain.cancelled);
+        QVERIFY(plain.slices.empty() && plain.instants.empty());
+        QCOMPARE(plain.count, uint64_t(0));
+        QVERIFY(same(indexed, plain));
+    }
+}
+
+// An index built for another store is ignored: the result is the run without one.
+void TstSearchEngine::indexOfAnotherStore()
+{
+    SearchIndex index;
+    QVERIFY(index.build(*bigStore()));
+    SearchQuery q;
+    q.name = "conv";
+    QVERIFY(same(SearchEngine::run(*m_store, q, nullptr, 0, &index), SearchEngine::run(*m_store, q)));
 }
 
 QTEST_APPLESS_MAIN(TstSearchEngine)

@@ -1,12 +1,16 @@
 // Search / source-mapping benchmark (not a test): loads each trace, times SearchEngine::run()
 // for typical Search-dock queries and the SourceIndex (build, line → events for the
 // busiest line and for five lines, event → line). Budgets on the 10M-event trace:
-// name-substring search <= 100 ms; line → events highlight <= 20 ms.
+// name-substring search <= 100 ms; line → events highlight <= 20 ms. The queries run with a
+// SearchIndex built once per trace (its build time and size are printed first), as the
+// Search dock runs them; --no-index runs them without one (strata-cli's way).
 //
-//   bench_search [FILE...] [--runs N]     (default: /work/data/trace_1m.json /work/data/trace_10m.json)
-#include <analysis/search/searchengine.h>
-#include <analysis/source/sourceindex.h>
+//   bench_search [FILE...] [--runs N] [--no-index] [--only LABEL-TEXT]
+//       (default: /work/data/trace_1m.json /work/data/trace_10m.json)
 #include "benchload.h"
+#include <analysis/search/searchengine.h>
+#include <analysis/search/searchindex.h>
+#include <analysis/source/sourceindex.h>
 
 #include <profileloader.h>
 
@@ -50,20 +54,31 @@ Stats time(int runs, const std::function<void()>& fn)
 }
 
 volatile uint64_t g_sink = 0;
+const SearchIndex* g_index = nullptr; // the current trace's, or null with --no-index
+std::string g_only; // --only TEXT: just the queries whose label contains TEXT (for perf)
 
 void search(const EventStore& s, const char* label, const SearchQuery& q, int runs, unsigned threads = 0)
 {
+    if (!g_only.empty() && std::string(label).find(g_only) == std::string::npos)
+        return;
     SearchResult last;
     const Stats st = time(runs, [&] {
-        last = SearchEngine::run(s, q, nullptr, threads);
+        last = SearchEngine::run(s, q, nullptr, threads, g_index);
         g_sink = g_sink + last.count;
     });
-    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s\n", label, st.median,
-        st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
-        last.ok() ? "" : ("  ERROR " + last.error).c_str());
+    // Untimed: the run without the index must find the very same result.
+    bool same = true;
+    if (g_index) {
+        const SearchResult plain = SearchEngine::run(s, q, nullptr, threads);
+        same = plain.slices == last.slices && plain.instants == last.instants && plain.totalNs == last.totalNs
+            && plain.typesMatched == last.typesMatched;
+    }
+    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s%s\n", label,
+        st.median, st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
+        last.ok() ? "" : ("  ERROR " + last.error).c_str(), same ? "" : "  MISMATCH without the index");
 }
 
-void bench(const std::string& path, int runs)
+void bench(const std::string& path, int runs, bool useIndex)
 {
     const auto r = benchload::open(path);
     if (!r.store) {
@@ -96,7 +111,20 @@ void bench(const std::string& path, int runs)
             busyCount = n;
             busyCat = cat;
         }
-    std::printf("  distinct names %zu\n\nsearch (%d runs each)\n", perName.size(), runs);
+    std::printf("  distinct names %zu\n", perName.size());
+
+    SearchIndex searchIndex;
+    g_index = nullptr;
+    if (useIndex) {
+        const Stats b = time(1, [&] { searchIndex.build(s); });
+        g_index = &searchIndex;
+        std::printf("  search index: build %.1f ms, %.1f MB (%.2f bytes/slice), %zu rows of types with <= %u "
+                    "slices\n",
+            b.median, double(searchIndex.residentBytes()) / 1e6,
+            double(searchIndex.residentBytes()) / double(std::max<size_t>(1, s.sliceCount())),
+            searchIndex.indexedRows(), searchIndex.rareLimit());
+    }
+    std::printf("\nsearch (%d runs each, %s)\n", runs, useIndex ? "with the index" : "no index");
 
     SearchQuery q;
     q.name = "conv";
@@ -210,8 +238,13 @@ int main(int argc, char** argv)
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     std::vector<std::string> files;
     int runs = 7;
+    bool useIndex = true;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+        if (std::strcmp(argv[i], "--no-index") == 0)
+            useIndex = false;
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            g_only = argv[++i];
+        else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
         else
             files.push_back(argv[i]);
@@ -219,6 +252,6 @@ int main(int argc, char** argv)
     if (files.empty())
         files = { "/work/data/trace_1m.json", "/work/data/trace_10m.json" };
     for (const std::string& f : files)
-        bench(f, runs);
+        bench(f, runs, useIndex);
     return 0;
 }

@@ -9,12 +9,12 @@ namespace strata::widgets {
 
 using store::TimeNs;
 
-std::shared_ptr<const SearchMatches> SearchMatches::run(
-    std::shared_ptr<const store::EventStore> store, const analysis::SearchQuery& query, const std::atomic<bool>* cancel)
+std::shared_ptr<const SearchMatches> SearchMatches::run(std::shared_ptr<const store::EventStore> store,
+    const analysis::SearchQuery& query, const std::atomic<bool>* cancel, const analysis::SearchIndex* index)
 {
     auto out = std::make_shared<SearchMatches>();
     out->m_store = store;
-    analysis::SearchResult r = analysis::SearchEngine::run(*store, query, cancel);
+    analysis::SearchResult r = analysis::SearchEngine::run(*store, query, cancel, 0, index);
     if (!r.ok()) {
         out->m_cancelled = r.cancelled;
         out->m_error = QString::fromStdString(r.error);

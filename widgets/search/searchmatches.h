@@ -1,4 +1,5 @@
 #pragma once
+#include <analysis/search/searchindex.h>
 #include <analysis/search/searchquery.h>
 #include <state/selection.h>
 #include <store/eventstore.h>
@@ -20,8 +21,11 @@ namespace strata::widgets {
 // (one per track); the runs are merged with a heap, O(M log runs). 4 bytes per match.
 class SearchMatches {
 public:
+    // index: null, or the store's SearchIndex (the dock's SearchIndexCache); the matches are
+    // the same either way.
     static std::shared_ptr<const SearchMatches> run(std::shared_ptr<const store::EventStore> store,
-        const analysis::SearchQuery& query, const std::atomic<bool>* cancel = nullptr);
+        const analysis::SearchQuery& query, const std::atomic<bool>* cancel = nullptr,
+        const analysis::SearchIndex* index = nullptr);
 
     bool ok() const { return !m_cancelled && m_error.isEmpty(); }
     bool cancelled() const { return m_cancelled; }

@@ -127,6 +127,7 @@ void SearchWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
     cancelRunning();
     m_store = std::move(store);
+    m_indexCache = std::make_shared<SearchIndexCache>(); // a running search keeps the old one
     m_matches.reset();
     m_ownHighlight.reset();
     m_index = -1;
@@ -186,7 +187,12 @@ void SearchWidget::search()
     m_running = true;
     m_job.run(
         this,
-        [store = m_store, query](const std::atomic<bool>& cancel) { return SearchMatches::run(store, query, &cancel); },
+        [store = m_store, query, cache = m_indexCache](const std::atomic<bool>& cancel) {
+            // On the worker: the first search of a store builds its index (a pass over every
+            // slice's type), every later one only reads it.
+            const std::shared_ptr<const analysis::SearchIndex> index = cache->get(store, &cancel);
+            return SearchMatches::run(store, query, &cancel, index.get());
+        },
         [this](std::shared_ptr<const SearchMatches> matches) { onResults(std::move(matches)); });
     updateLabels();
 }

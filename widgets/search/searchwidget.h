@@ -1,4 +1,5 @@
 #pragma once
+#include "searchindexcache.h"
 #include "searchmatches.h"
 
 #include <state/latestjob.h>
@@ -85,6 +86,8 @@ private:
     std::shared_ptr<const SearchMatches> m_matches;
     model::Selection::RowSet m_ownHighlight; // what this dock highlighted, to know if it still is
     model::LatestJob m_job; // the search under way
+    // The store's search index, built by the first search's worker; a new cache per store.
+    std::shared_ptr<SearchIndexCache> m_indexCache = std::make_shared<SearchIndexCache>();
     long m_index = -1;
     int m_pendingStep = 0; // +1 / -1: step once the running search is done
     bool m_running = false;

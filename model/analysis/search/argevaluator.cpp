@@ -91,9 +91,18 @@ ArgEvaluator::ArgEvaluator(const store::EventStore& s, const std::vector<Conditi
     , m_cs(cs)
 {
     if (!m_conds.empty()) {
-        m_setState.assign(s.args().setCount(), 0);
-        m_keyState.assign(s.strings().size(), 0);
+        m_setState = PagedBytes(s.args().setCount());
+        m_keyState = PagedBytes(s.strings().size());
+        for (size_t i = 0; i < m_conds.size(); ++i)
+            m_valueState.emplace_back(s.strings().size());
     }
+}
+
+void ArgEvaluator::evaluateAll(uint32_t begin, uint32_t end, uint64_t* bits)
+{
+    for (uint32_t set = begin; set < end; ++set)
+        if (m_conds.empty() || evaluate(store::ArgSetId(set)))
+            bits[set >> 6] |= uint64_t(1) << (set & 63);
 }
 
 // Bit i set when the key (string id) selects condition i; bit 7 = computed. Conditions
@@ -134,7 +143,7 @@ bool ArgEvaluator::evaluate(store::ArgSetId set)
     for (size_t c = 0; c < m_conds.size(); ++c) {
         bool any = false;
         for (const store::Arg& a : m_args)
-            if (a.key.valid() && keySelects(a.key, c) && valueHolds(a, m_conds[c])) {
+            if (a.key.valid() && keySelects(a.key, c) && cachedValueHolds(a, c)) {
                 any = true;
                 break;
             }
@@ -144,16 +153,28 @@ bool ArgEvaluator::evaluate(store::ArgSetId set)
     return true;
 }
 
+// A string value's verdict depends on the condition and the string alone: cached per
+// (condition, StringId), as strings recur across many sets.
+bool ArgEvaluator::cachedValueHolds(const store::Arg& a, size_t cond)
+{
+    if (a.kind != store::ArgKind::String || !a.stringValue().valid())
+        return valueHolds(a, m_conds[cond]);
+    uint8_t& st = m_valueState[cond][a.stringValue().v];
+    if (st == 0)
+        st = valueHolds(a, m_conds[cond]) ? 2 : 1;
+    return st == 2;
+}
+
 bool ArgEvaluator::valueHolds(const store::Arg& a, const Condition& p)
 {
     const ArgOp op = p.c.op;
     if (op == ArgOp::Exists)
         return true;
-    char buf[48];
-    std::string_view text = argText(m_s, a, buf, sizeof buf);
     if (op != ArgOp::Contains && p.valueIsNumber) {
+        // A numeric arg is compared without printing it first.
         double v = 0;
-        const bool numeric = a.number(&v) || (a.kind == store::ArgKind::String && parseNumber(text, &v));
+        const bool numeric
+            = a.number(&v) || (a.kind == store::ArgKind::String && parseNumber(m_s.str(a.stringValue()), &v));
         if (numeric) {
             const int cmp = v < p.number ? -1 : (v > p.number ? 1 : 0);
             return holdsOrder(op, cmp);
@@ -161,6 +182,8 @@ bool ArgEvaluator::valueHolds(const store::Arg& a, const Condition& p)
         if (op != ArgOp::Eq && op != ArgOp::Ne)
             return false; // a non-number is neither smaller nor larger than a number
     }
+    char buf[48];
+    std::string_view text = argText(m_s, a, buf, sizeof buf);
     if (!m_cs) {
         m_fold.assign(text.begin(), text.end());
         for (char& ch : m_fold)

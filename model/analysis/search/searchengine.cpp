@@ -1,5 +1,5 @@
 #include "searchengine.h"
-#include "argevaluator.h"
+#include "searchrows.h"
 #include "textmatcher.h"
 
 #include <store/parallel.h>
@@ -14,23 +14,21 @@ namespace strata::analysis {
 
 namespace {
 
-constexpr uint32_t kPollRows = 1u << 16;
-constexpr size_t kMinRowsPerThread = 1u << 17;
 constexpr size_t kMinNamesForThreads = 4096;
-
-bool cancelled(const std::atomic<bool>* cancel)
-{
-    return cancel && cancel->load(std::memory_order_relaxed);
-}
 
 } // namespace
 
-std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const SearchQuery& q, unsigned threads)
+using namespace searchrows;
+
+std::vector<uint8_t> SearchEngine::matchTypes(
+    const store::EventStore& s, const SearchQuery& q, unsigned threads, const SearchIndex* index)
 {
     const store::TypeTable& types = s.types();
     std::vector<uint8_t> ok(types.size(), 1);
     if (q.name.empty() && q.category.empty())
         return ok;
+    if (index && !index->fits(s))
+        index = nullptr;
 
     // Name: each distinct name id once.
     if (!q.name.empty()) {
@@ -46,34 +44,44 @@ std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const 
             }
         }
         const TextMatcher text(q.name, q.caseSensitive);
-        // Distinct names, in first-seen order; slot per name id.
-        std::unordered_map<uint32_t, uint32_t> slotOf;
-        std::vector<uint32_t> names;
-        std::vector<uint32_t> typeSlot(types.size());
-        slotOf.reserve(types.size());
-        for (uint32_t t = 0; t < types.size(); ++t) {
-            const uint32_t id = types.get(store::TypeId(t)).name.v;
-            auto [it, fresh] = slotOf.emplace(id, uint32_t(names.size()));
-            if (fresh)
-                names.push_back(id);
-            typeSlot[t] = it->second;
-        }
-        std::vector<uint8_t> nameOk(names.size(), 0);
-        const unsigned parts
-            = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
-        store::Parallel::parts(parts, [&](unsigned part) {
-            const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
-            for (size_t i = begin; i < end; ++i) {
-                const std::string_view name = s.str(store::StringId(names[i]));
-                bool m = false;
-                switch (q.nameMode) {
-                case NameMode::Substring: m = text.contains(name); break;
-                case NameMode::Exact: m = text.equals(name); break;
-                case NameMode::Regex: m = std::regex_search(name.begin(), name.end(), *re); break;
-                }
-                nameOk[i] = m;
+        // Distinct names, in first-seen order; slot per type. From the index when there is
+        // one, else hashed here.
+        std::vector<store::StringId> ownNames;
+        std::vector<uint32_t> ownSlots;
+        if (!index) {
+            std::unordered_map<uint32_t, uint32_t> slotOf;
+            ownSlots.resize(types.size());
+            slotOf.reserve(types.size());
+            for (uint32_t t = 0; t < types.size(); ++t) {
+                const store::StringId id = types.get(store::TypeId(t)).name;
+                auto [it, fresh] = slotOf.emplace(id.v, uint32_t(ownNames.size()));
+                if (fresh)
+                    ownNames.push_back(id);
+                ownSlots[t] = it->second;
             }
-        });
+        }
+        const std::vector<store::StringId>& names = index ? index->names() : ownNames;
+        const std::vector<uint32_t>& typeSlot = index ? index->typeNameSlots() : ownSlots;
+        std::vector<uint8_t> nameOk(names.size(), 0);
+        if (index && q.nameMode == NameMode::Substring) {
+            index->markContaining(text.needle(), q.caseSensitive, nameOk);
+        } else {
+            const unsigned parts
+                = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
+            store::Parallel::parts(parts, [&](unsigned part) {
+                const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
+                for (size_t i = begin; i < end; ++i) {
+                    const std::string_view name = index ? index->nameText(i) : s.str(names[i]);
+                    bool m = false;
+                    switch (q.nameMode) {
+                    case NameMode::Substring: m = text.contains(name); break;
+                    case NameMode::Exact: m = text.equals(name); break;
+                    case NameMode::Regex: m = std::regex_search(name.begin(), name.end(), *re); break;
+                    }
+                    nameOk[i] = m;
+                }
+            });
+        }
         for (uint32_t t = 0; t < types.size(); ++t)
             ok[t] = nameOk[typeSlot[t]];
     }
@@ -81,6 +89,16 @@ std::vector<uint8_t> SearchEngine::matchTypes(const store::EventStore& s, const 
     // Category: each distinct category id once.
     if (!q.category.empty()) {
         const TextMatcher cat(q.category, q.caseSensitive);
+        if (index) {
+            const std::vector<store::StringId>& cats = index->categories();
+            std::vector<uint8_t> catOk(cats.size());
+            for (size_t i = 0; i < cats.size(); ++i)
+                catOk[i] = cat.equalsListItem(s.str(cats[i]));
+            const std::vector<uint32_t>& slot = index->typeCategorySlots();
+            for (uint32_t t = 0; t < types.size(); ++t)
+                ok[t] = ok[t] && catOk[slot[t]];
+            return ok;
+        }
         std::unordered_map<uint32_t, bool> catOk;
         for (uint32_t t = 0; t < types.size(); ++t) {
             if (!ok[t])
@@ -146,126 +164,28 @@ std::vector<store::RowRange> sliceRanges(
     return ranges;
 }
 
-// What a row of an accepted track must pass, prepared once per run and read by every thread.
-struct RowTest {
-    const store::EventStore& s;
-    const SearchQuery& q;
-    const std::vector<uint8_t>& typeOk;
-    std::vector<ArgEvaluator::Condition> conds;
-    store::TimeNs minDur, maxDur;
-};
-
-// One thread's share of the slice scan.
-struct SlicePart {
-    std::vector<store::SliceRow> rows;
-    store::TimeNs total = 0;
-    bool cancelled = false;
-};
-
-// Scans rows [from, to) of the concatenated ranges: type byte, then duration, then args.
-void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges, size_t from, size_t to,
-    const std::atomic<bool>* cancel, SlicePart& o)
+std::vector<uint64_t> toBits(const std::vector<uint8_t>& bytes)
 {
-    const store::EventStore& s = t.s;
-    ArgEvaluator argEval(s, t.conds, t.q.caseSensitive);
-    size_t seen = 0;
-    uint32_t poll = 0;
-    for (const store::RowRange& r : ranges) {
-        const size_t lo = std::max(from, seen), hi = std::min(to, seen + r.size());
-        if (lo < hi) {
-            const uint32_t begin = r.begin + uint32_t(lo - seen), end = r.begin + uint32_t(hi - seen);
-            for (uint32_t row = begin; row < end; ++row) {
-                if (++poll == kPollRows) {
-                    poll = 0;
-                    if (cancelled(cancel)) {
-                        o.cancelled = true;
-                        return;
-                    }
-                }
-                const store::SliceRow sr(row);
-                if (!t.typeOk[s.sliceType(sr).v])
-                    continue;
-                const store::TimeNs dur = s.sliceDur(sr);
-                if (dur < t.minDur || dur > t.maxDur)
-                    continue;
-                if (!argEval.test(s.sliceArgs(sr)))
-                    continue;
-                o.rows.push_back(sr);
-                o.total = store::TimeMath::saturatingAdd(o.total, dur);
-            }
-        }
-        seen += r.size();
-        if (seen >= to)
-            break;
-    }
-}
-
-// Stage 3 over the slices, on up to maxParts threads: appends the passing rows (ascending, as
-// the parts are in row order) and their total to `result`. False, appending nothing, when
-// cancelled.
-bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, unsigned maxParts,
-    const std::atomic<bool>* cancel, SearchResult& result)
-{
-    size_t totalRows = 0;
-    for (const store::RowRange& r : ranges)
-        totalRows += r.size();
-    const unsigned parts = unsigned(std::max<size_t>(1, std::min<size_t>(maxParts, totalRows / kMinRowsPerThread)));
-    std::vector<SlicePart> out(parts);
-    store::Parallel::parts(parts, [&](unsigned part) {
-        scanSlicePart(t, ranges, totalRows * part / parts, totalRows * (part + 1) / parts, cancel, out[part]);
-    });
-    size_t found = 0;
-    for (const SlicePart& p : out) {
-        if (p.cancelled)
-            return false;
-        found += p.rows.size();
-    }
-    result.slices.reserve(found);
-    for (SlicePart& p : out) {
-        result.slices.insert(result.slices.end(), p.rows.begin(), p.rows.end());
-        result.totalNs = store::TimeMath::saturatingAdd(result.totalNs, p.total);
-        std::vector<store::SliceRow>().swap(p.rows);
-    }
-    return true;
-}
-
-// Stage 3 over the instants (dur 0; few, so one thread): appends the passing rows to `out`,
-// ascending. False when cancelled.
-bool scanInstants(const RowTest& t, const std::vector<uint8_t>& trackOk, const std::atomic<bool>* cancel,
-    std::vector<store::InstantRow>& out)
-{
-    const store::EventStore& s = t.s;
-    ArgEvaluator argEval(s, t.conds, t.q.caseSensitive);
-    for (uint32_t tr = 0; tr < s.trackCount(); ++tr) {
-        if (!trackOk[tr])
-            continue;
-        const store::TrackId track(tr);
-        const store::RowRange rows
-            = t.q.range ? s.instantsInRange(track, t.q.range->start, t.q.range->end) : s.track(track).instants;
-        for (uint32_t row = rows.begin; row < rows.end; ++row) {
-            const store::InstantRow ir(row);
-            if (t.typeOk[s.instantType(ir).v] && argEval.test(s.instantArgs(ir)))
-                out.push_back(ir);
-        }
-        if (cancelled(cancel))
-            return false;
-    }
-    std::sort(out.begin(), out.end());
-    return true;
+    std::vector<uint64_t> bits((bytes.size() + 63) / 64, 0);
+    for (size_t i = 0; i < bytes.size(); ++i)
+        bits[i >> 6] |= uint64_t(bytes[i] != 0) << (i & 63);
+    return bits;
 }
 
 } // namespace
 
-SearchResult SearchEngine::run(
-    const store::EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel, unsigned threads)
+SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q, const std::atomic<bool>* cancel,
+    unsigned threads, const SearchIndex* index)
 {
     SearchResult result;
     if (!q.validate(&result.error))
         return result;
+    if (index && !index->fits(s))
+        index = nullptr;
     const unsigned maxParts = store::Parallel::threads(threads, 2);
 
     // 1. Types.
-    const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts);
+    const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts, index);
     result.typesMatched = static_cast<uint32_t>(std::count(typeOk.begin(), typeOk.end(), uint8_t(1)));
     if (cancelled(cancel)) {
         result.cancelled = true;
@@ -274,15 +194,59 @@ SearchResult SearchEngine::run(
     if (result.typesMatched == 0)
         return result;
 
-    // 2. Tracks. 3. Rows: the slices, then the instants.
+    // 2. Tracks, and the slice rows of the accepted ones.
     const std::vector<uint8_t> trackOk = matchTracks(s, q);
-    const RowTest test { s, q, typeOk, ArgEvaluator::prepare(q), q.minDur ? *q.minDur : store::kTimeMin,
-        q.maxDur ? *q.maxDur : store::kTimeMax };
-    if (!scanSlices(test, sliceRanges(s, q, trackOk), maxParts, cancel, result)) {
+    RowTest test { s, q, typeOk, ArgEvaluator::prepare(q), q.minDur ? *q.minDur : store::kTimeMin,
+        q.maxDur ? *q.maxDur : store::kTimeMax, {}, toBits(typeOk) };
+    const std::vector<store::RowRange> ranges = sliceRanges(s, q, trackOk);
+    const size_t scanned = rowCount(ranges);
+    const bool allTypes = result.typesMatched == typeOk.size();
+    test.allTypes = allTypes;
+
+    // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
+    // no row can fail); arg sets evaluated up front when more rows than sets are tested.
+    std::vector<store::SliceRow> gathered;
+    const bool gather = index && !allTypes && scanned && gatherRows(typeOk, scanned, SliceLists { *index }, gathered);
+    if (!test.conds.empty()) {
+        size_t toTest = gather ? gathered.size() : scanned;
+        if (index && !gather && !allTypes) {
+            size_t accepted = 0;
+            for (uint32_t t = 0; t < typeOk.size(); ++t)
+                accepted += typeOk[t] ? index->sliceCount(store::TypeId(t)) : 0;
+            toTest = std::min(toTest, accepted);
+        }
+        if (q.instants)
+            toTest += s.instantCount();
+        if (toTest > s.args().setCount())
+            test.argBits = evaluateArgSets(test, maxParts);
+        if (cancelled(cancel)) {
+            result.cancelled = true;
+            return result;
+        }
+    }
+    const bool everyRow = allTypes && test.conds.empty() && !q.minDur && !q.maxDur;
+    const bool done = gather ? filterGathered(test, ranges, gathered, maxParts, cancel, result)
+        : everyRow           ? appendRanges(s, ranges, maxParts, cancel, result)
+                             : scanSlices(test, ranges, maxParts, cancel, result);
+    if (!done) {
+        // As a cancelled scan: no rows, the type count kept.
+        std::vector<store::SliceRow>().swap(result.slices);
+        result.totalNs = 0;
         result.cancelled = true;
         return result;
     }
-    if (q.instants && 0 >= test.minDur && 0 <= test.maxDur && !scanInstants(test, trackOk, cancel, result.instants)) {
+    bool instantsDone = true;
+    if (q.instants && 0 >= test.minDur && 0 <= test.maxDur) {
+        std::vector<store::InstantRow> instants;
+        std::vector<store::RowRange> iranges;
+        if (index && !allTypes)
+            iranges = instantRanges(s, q, trackOk);
+        if (index && !allTypes && gatherRows(typeOk, rowCount(iranges), InstantLists { *index }, instants))
+            instantsDone = filterGatheredInstants(test, iranges, instants, cancel, result.instants);
+        else
+            instantsDone = scanInstants(test, trackOk, cancel, result.instants);
+    }
+    if (!instantsDone) {
         result = SearchResult();
         result.cancelled = true;
         return result;
