@@ -2,7 +2,7 @@
 // zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen; and at 100M events),
 // then the full view's paints while the window is resized.
 //
-//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH]
+//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint]
 //
 // For each zoom level it prints the ms of
 //   first the first paint at that zoom (fresh image buffers),
@@ -71,17 +71,20 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint]\n", argv[0]);
         return 2;
     }
     const std::string path = argv[1];
     int reps = 30, width = 1920, height = 1080;
+    bool everyPaint = false; // also print each cold paint's ms, in order
     QString pngDir;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
             pngDir = QString::fromLocal8Bit(argv[++i]);
+        else if (!std::strcmp(argv[i], "--every-paint"))
+            everyPaint = true;
         else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
             std::sscanf(argv[++i], "%dx%d", &width, &height);
     }
@@ -163,6 +166,12 @@ int main(int argc, char** argv)
         const int builds = w.geometryBuilds();
         for (int i = 0; i < reps; ++i)
             warm.push_back(renderMs(w, image));
+        if (everyPaint) {
+            std::printf("  cold:");
+            for (double ms : cold)
+                std::printf(" %.1f", ms);
+            std::printf("\n");
+        }
         const Stats c = stats(cold), h = stats(warm);
         std::printf("%-10s %7.2f %9.2f %9.2f %9.2f %9.2f %9.2f  (%d)\n", lv.name, first, c.min, c.median, c.max,
             h.median, h.max, w.geometryBuilds() - builds);
