@@ -7,7 +7,7 @@
 #   packaging/dev.sh install      package, then install the .deb with apt-get (double-click works)
 #   packaging/dev.sh sanitize     build the asan preset (clang, ASan+UBSan) and run every test under
 #                                 it, replay the fuzz regressions and run each fuzz target for
-#                                 STRATA_FUZZ_SECONDS (30); then the tsan preset (GCC) and the
+#                                 STRATA_FUZZ_SECONDS (15); then the tsan preset (GCC) and the
 #                                 tests of the layers that own threads under ThreadSanitizer
 #   packaging/dev.sh fuzz [SECONDS [TARGET...]]
 #                                 build the asan preset's fuzz targets and run each for SECONDS
@@ -94,13 +94,16 @@ make_package() {
 # layer's BackgroundPool, LatestJob, Session and Comparison, through which every dock's
 # background job hands its result over — but not the widget and window tests (labels
 # widgets, app), whose jobs go through those same hand-overs and which double the TSan
-# build (CI's 45-minute limit; ASan+UBSan still runs every test). Nor the profile loader's
-# hostile-input test, which forks a threaded process. Debian's Qt is not built with TSan;
+# build (CI's 45-minute limit; ASan+UBSan still runs every test). Nor the command-line
+# tests (label cli): they run strata-cli as a child process, whose threads are the
+# importers' and the snapshot writer's, tested here in their own layers, and building it
+# with TSan took two minutes of the stage. Nor the profile loader's hostile-input test,
+# which forks a threaded process. Debian's Qt is not built with TSan;
 # the hand-overs our code makes through Qt's thread pool are stated for it
 # (model/state/handover.h), and tests/sanitizers/tsan.supp names the few places inside Qt
 # and its font libraries it cannot judge.
 tsan_skip='^tst_profileloader$'
-tsan_skip_labels='^(widgets|app|big)$'
+tsan_skip_labels='^(widgets|app|cli|big)$'
 # Tests that need gigabytes in a plain build (label big: the store past 2^32 string bytes);
 # under a sanitizer their memory would multiply, so neither stage builds or runs them.
 asan_skip_labels='^big$'
@@ -128,7 +131,7 @@ sanitize() {
     ctest --preset asan --parallel "$jobs" -LE "$asan_skip_labels"
     log "asan tests: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
-    bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "${STRATA_FUZZ_SECONDS:-30}"
+    bash "$root/tests/fuzz/run-fuzzers.sh" "$root/build-asan" "${STRATA_FUZZ_SECONDS:-15}"
     log "fuzz: $(( $(date +%s) - t0 )) s"
     t0=$(date +%s)
     cmake --preset tsan -DSTRATA_WERROR="${STRATA_WERROR:-OFF}" >/dev/null
