@@ -3,6 +3,7 @@
 // rendered track images.
 #include <analysis/timeline/lodindex.h>
 #include <common/operatorcolors.h>
+#include <common/themepalette.h>
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
@@ -19,12 +20,19 @@ using widgets::TrackRenderer;
 
 namespace {
 
-// Top and bottom (inclusive) of the opaque pixels in column x of a depth row, -1 when none.
+// The canvas colour the renderer lays under everything (images are opaque).
+QRgb background()
+{
+    return widgets::ThemePalette::from(QApplication::palette()).base.rgb();
+}
+
+// Top and bottom (inclusive) of the drawn (not background) pixels in column x of a depth
+// row, -1 when none.
 std::pair<int, int> opaqueSpan(const QImage& img, int x, int y0, int y1)
 {
     int top = -1, bottom = -1;
     for (int y = y0; y < y1; ++y) {
-        if (qAlpha(img.pixel(x, y)) == 255) {
+        if (img.pixel(x, y) != background()) {
             if (top < 0)
                 top = y;
             bottom = y;
@@ -72,7 +80,7 @@ private:
     }
 
     static QImage render(const store::EventStore& s, const widgets::LayoutRow& row, TimeNs t0 = 0, TimeNs t1 = 800,
-        QImage img = QImage())
+        QImage img = QImage(), const std::vector<double>& gridX = {})
     {
         analysis::LodIndex lod(s);
         widgets::OperatorColors colors;
@@ -89,6 +97,7 @@ private:
         ctx.widthPx = 800; // 1 ns per px at [0, 800)
         ctx.font = QApplication::font();
         ctx.palette = QApplication::palette();
+        ctx.gridX = gridX;
         TrackRenderer(ctx).render(row, img);
         return img;
     }
@@ -167,7 +176,7 @@ private slots:
             QSet<QRgb> seen;
             for (int x = x0; x < x1; ++x)
                 for (int y = top; y < top + TimelineLayout::kSliceHeight; ++y)
-                    if (qAlpha(img.pixel(x, y)) != 0)
+                    if (img.pixel(x, y) != background())
                         seen.insert(img.pixel(x, y));
             return seen.size();
         };
@@ -216,6 +225,60 @@ private slots:
         const QImage reused = render(*s, row, t0, t1, stale);
         QCOMPARE(reused.size(), fresh.size());
         QVERIFY(reused == fresh);
+    }
+
+    // Images are opaque, so paints copy them: where nothing is drawn they hold the canvas
+    // colour, and the grid's line in its column; a counter's translucent area shows the line
+    // through it. Checked past the end of the data, where nothing is drawn.
+    void backgroundAndGrid_data()
+    {
+        QTest::addColumn<bool>("counter");
+        QTest::newRow("slices and their instant strip") << false;
+        QTest::newRow("counter") << true;
+    }
+    void backgroundAndGrid()
+    {
+        QFETCH(bool, counter);
+        const auto s = makeMixedStore();
+        model::TrackFilter filter;
+        TimelineLayout layout;
+        layout.build(s.get(), &filter);
+        store::TrackId id(0);
+        for (uint32_t t = 0; counter && t < s->trackCount(); ++t)
+            if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
+                id = store::TrackId(t);
+        const int rowIndex = layout.rowOfTrack(id);
+        QVERIFY(rowIndex >= 0);
+        const widgets::LayoutRow& row = layout.rows()[size_t(rowIndex)];
+        const QImage img = render(*s, row, 5000, 5800, QImage(), { 700.4 });
+        QCOMPARE(img.format(), QImage::Format_RGB32);
+        const QRgb grid = widgets::ThemePalette::from(QApplication::palette()).grid.rgb();
+        QVERIFY(grid != background());
+        for (int y = 0; y < img.height(); ++y) {
+            QCOMPARE(img.pixel(350, y), background());
+            QCOMPARE(img.pixel(700, y), grid);
+            QCOMPARE(img.pixel(701, y), background());
+        }
+    }
+
+    void counterAreaShowsTheGrid()
+    {
+        const auto s = makeMixedStore();
+        model::TrackFilter filter;
+        TimelineLayout layout;
+        layout.build(s.get(), &filter);
+        store::TrackId id(0);
+        for (uint32_t t = 0; t < s->trackCount(); ++t)
+            if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
+                id = store::TrackId(t);
+        const widgets::LayoutRow& row = layout.rows()[size_t(layout.rowOfTrack(id))];
+        // Samples every 0.25 ns over [0, 1000): every column is crowded, its area filled.
+        const QImage plain = render(*s, row, 0, 800);
+        const QImage gridded = render(*s, row, 0, 800, QImage(), { 400 });
+        const int y = plain.height() - 3; // the bottom row of the chart: inside the area
+        QVERIFY(plain.pixel(400, y) != background());
+        QVERIFY(gridded.pixel(400, y) != plain.pixel(400, y));
+        QCOMPARE(gridded.pixel(399, y), plain.pixel(399, y));
     }
 
     // The image cache renders the costliest tracks first; the estimate grows with the rows

@@ -194,7 +194,7 @@ void TimelineWidget::setKeyHelpVisible(bool on)
 
 // --- painting
 
-void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f)
+void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks)
 {
     const auto [first, last] = m_layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
     std::vector<const LayoutRow*> tracks; // and collapsed processes, drawn as a summary
@@ -214,6 +214,10 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f)
     ctx.dpr = devicePixelRatioF();
     ctx.font = labelFont();
     ctx.palette = palette();
+    for (const RulerTick& t : ticks) {
+        if (t.major)
+            ctx.gridX.push_back(t.x);
+    }
     m_images.prepare(tracks, ctx, m_styleGeneration);
 
     const TimelineStyle st = TimelineStyle::from(palette());
@@ -263,14 +267,21 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     }
     const auto ticks = TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
 
-    p.fillRect(f.canvas, pal.color(QPalette::Base));
     p.setClipRect(f.canvas);
-    const QColor grid = TimelineStyle::from(pal).grid;
-    for (const RulerTick& t : ticks.ticks) {
-        if (t.major)
-            p.fillRect(QRectF(f.canvas.left() + std::floor(t.x), f.canvas.top(), 1, f.canvas.height()), grid);
+    // The rows cover the canvas down to the content's end with opaque images (background
+    // and grid included) and header bands; only the rest is filled here.
+    const QRect below(
+        f.canvas.left(), std::max(f.canvas.top(), f.originY() + m_layout.contentHeight()), f.canvas.width(), 0);
+    const QRect rest(below.topLeft(), f.canvas.bottomRight());
+    if (!rest.isEmpty()) {
+        const TimelineStyle st = TimelineStyle::from(pal);
+        p.fillRect(rest, st.base);
+        for (const RulerTick& t : ticks.ticks) {
+            if (t.major)
+                p.fillRect(QRectF(rest.left() + std::floor(t.x), rest.top(), 1, rest.height()), st.grid);
+        }
     }
-    paintTracks(p, f);
+    paintTracks(p, f, ticks.ticks);
     if (!m_drawable && !m_notShown.isEmpty())
         NotShownNote::paintCentred(p, f.canvas, m_notShown, pal, font());
 

@@ -7,6 +7,7 @@
 #include "timelinelayout.h"
 #include "timelinemouse.h"
 #include "timelineoverlay.h"
+#include "timeruler.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
 #include <common/operatorcolors.h>
@@ -108,7 +109,7 @@ private:
     void takeIndex(); // the session's LOD index, when it is new
 
     void relayout();
-    void paintTracks(QPainter& p, const TimelineFrame& f);
+    void paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks);
     void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
     QFont labelFont() const;
 

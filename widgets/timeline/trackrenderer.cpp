@@ -51,6 +51,18 @@ inline QRgb premultiplied(QRgb c, int alpha)
     return qRgba(qRed(c) * alpha / 255, qGreen(c) * alpha / 255, qBlue(c) * alpha / 255, alpha);
 }
 
+// A premultiplied colour drawn over an opaque one, with the raster engine's rounding, so a
+// tone baked into an opaque image looks as it did blended over the canvas.
+inline QRgb over(QRgb src, QRgb dst)
+{
+    const int ia = 255 - qAlpha(src);
+    auto mul = [ia](int d) {
+        const int t = d * ia;
+        return (t + (t >> 8) + 0x80) >> 8;
+    };
+    return qRgb(qRed(src) + mul(qRed(dst)), qGreen(src) + mul(qGreen(dst)), qBlue(src) + mul(qBlue(dst)));
+}
+
 // A pixel column as an int: slices far off screen map to huge x that no int holds.
 inline int column(double x, int width)
 {
@@ -61,13 +73,6 @@ void copyLine(QImage& img, const std::vector<QRgb>& line, int y0, int y1)
 {
     for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
         std::memcpy(img.scanLine(y), line.data(), line.size() * sizeof(QRgb));
-}
-
-// Makes scanlines [y0, y1) transparent.
-void clearLines(QImage& img, int y0, int y1)
-{
-    for (int y = std::max(0, y0); y < std::min(img.height(), y1); ++y)
-        std::memset(img.scanLine(y), 0, size_t(img.bytesPerLine()));
 }
 
 // As copyLine, but each column only as high as its bar (device px), from the bottom y1 up.
@@ -90,28 +95,49 @@ TrackRenderer::TrackRenderer(const Context& ctx)
 {
     m_w = std::max(1, int(std::lround(ctx.widthPx * ctx.dpr)));
     m_nsPerDev = std::max(1e-9, double(ctx.t1 - ctx.t0) / m_w);
+    const ThemePalette style = ThemePalette::from(ctx.palette);
+    m_base = style.base.rgb();
+    m_grid = style.grid.rgb();
+    m_header = style.header.rgb();
+    m_background.assign(size_t(m_w), m_base);
+    for (const double gx : ctx.gridX) {
+        // The logical pixel column floor(gx), in device pixels.
+        const double left = std::floor(gx);
+        const int a = std::max(0, int(std::lround(left * ctx.dpr)));
+        const int z = std::min(m_w, std::max(a + 1, int(std::lround((left + 1) * ctx.dpr))));
+        for (int x = a; x < z; ++x) {
+            if (m_background[size_t(x)] != m_grid) {
+                m_background[size_t(x)] = m_grid;
+                m_gridColumns.push_back(x);
+            }
+        }
+    }
+}
+
+void TrackRenderer::fillBackground(QImage& img, int y0, int y1) const
+{
+    copyLine(img, m_background, y0, y1);
 }
 
 void TrackRenderer::render(const LayoutRow& row, QImage& img) const
 {
     const int h = std::max(1, int(std::lround(row.height * m_ctx.dpr)));
-    if (img.width() != m_w || img.height() != h || img.format() != QImage::Format_ARGB32_Premultiplied)
-        img = QImage(m_w, h, QImage::Format_ARGB32_Premultiplied);
+    if (img.width() != m_w || img.height() != h || img.format() != QImage::Format_RGB32)
+        img = QImage(m_w, h, QImage::Format_RGB32);
     img.setDevicePixelRatio(m_ctx.dpr);
     if (row.kind == LayoutRow::Kind::Process) {
-        img.fill(Qt::transparent);
         renderSummary(img, row);
         return;
     }
-    // Slice and counter tracks write every scanline themselves (clearing those they draw
-    // nothing on): filling the image first would write it twice, and on a zoomed-out cold
-    // paint those fills were a fifth of the time.
+    // Every scanline is written once: slice and counter tracks draw theirs and lay the
+    // background on the others; filling the image first would write it twice, and on a
+    // zoomed-out cold paint those fills were a fifth of the time.
     const store::TrackInfo& info = m_ctx.store->track(row.track);
     switch (info.kind) {
     case store::TrackKind::Counter: renderCounter(img, row); break;
     case store::TrackKind::ProcessInstants:
     case store::TrackKind::GlobalInstants:
-        img.fill(Qt::transparent);
+        fillBackground(img, 0, img.height());
         renderInstants(img, row.track, 0, row.height, false);
         break;
     default:
@@ -170,18 +196,18 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
     const int rowDev = int(std::lround(TimelineLayout::kSliceHeight * dpr));
     std::vector<uint8_t> bar(bars ? size_t(m_w) : 0);
     const int minLabelBar = int(std::ceil(QFontMetricsF(m_ctx.font).height())) - 1;
-    // Scanlines a level's line is copied onto whole; the others are cleared before the
-    // labels. Bars leave parts of their rows unwritten, so with bars the image is cleared
-    // first.
+    // Scanlines a level's line is copied onto whole; the others get the background before
+    // the labels. Bars leave parts of their rows unwritten, so with bars the background is
+    // laid first.
     std::vector<uint8_t> written(size_t(img.height()), 0);
     if (bars)
-        img.fill(Qt::transparent);
+        fillBackground(img, 0, img.height());
 
     for (uint32_t depth = 0; depth < row.levels; ++depth) {
         const RowRange rows = s.slicesInRange(row.track, depth, m_ctx.t0, m_ctx.t1);
         if (rows.empty())
             continue;
-        std::fill(line.begin(), line.end(), 0);
+        std::copy(m_background.begin(), m_background.end(), line.begin());
         std::fill(weight.begin(), weight.end(), TimeNs(-1));
         std::fill(bar.begin(), bar.end(), uint8_t(0));
         const int top = TimelineLayout::sliceTop(row, depth) - row.y;
@@ -228,7 +254,7 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
             int z = y;
             while (z < img.height() && !written[size_t(z)])
                 ++z;
-            clearLines(img, y, z);
+            fillBackground(img, y, z);
             y = z + 1;
         }
     }
@@ -238,9 +264,11 @@ void TrackRenderer::renderSlices(QImage& img, const LayoutRow& row) const
 void TrackRenderer::renderSummary(QImage& img, const LayoutRow& header) const
 {
     // A collapsed process still shows when it works: the top level of all its slice tracks
-    // merged into one thin lane, each column in the colour of its longest slice.
+    // merged into one thin lane, each column in the colour of its longest slice, on the
+    // header's band.
     const store::EventStore& s = *m_ctx.store;
-    std::vector<QRgb> line(m_w, 0);
+    std::vector<QRgb> line(m_w, m_header);
+    img.fill(m_header);
     std::vector<TimeNs> weight(m_w, TimeNs(-1));
     for (uint32_t t = 0; t < s.trackCount(); ++t) {
         const store::TrackId track(t);
@@ -346,7 +374,7 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
     const store::EventStore& s = *m_ctx.store;
     const store::TrackInfo& info = s.track(row.track);
     if (!info.counter.valid()) {
-        img.fill(Qt::transparent);
+        fillBackground(img, 0, img.height());
         return;
     }
     const store::CounterSeries& series = s.counter(info.counter);
@@ -367,10 +395,12 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
     };
     const QRgb color = m_ctx.colors->counterColor(info.counter);
     // Three tones: the area under the value, the min/max envelope of a column holding many
-    // samples, and the line through the last value of each column.
-    const QRgb fill = premultiplied(color, 80);
-    const QRgb envelope = premultiplied(darken(color, 85), 150);
-    const QRgb stroke = darken(color, 72);
+    // samples, and the line through the last value of each column. The first two are
+    // translucent, laid over the background (and over the grid lines in their columns).
+    const QRgb fillTone = premultiplied(color, 80);
+    const QRgb envelopeTone = premultiplied(darken(color, 85), 150);
+    const QRgb fill = over(fillTone, m_base), envelope = over(envelopeTone, m_base);
+    const QRgb stroke = darken(color, 72) | 0xff000000u;
     const TimeNs endOfData = s.extent().end;
 
     // Per column: the last value's y, the min/max envelope and the step from the previous
@@ -438,19 +468,33 @@ void TrackRenderer::renderCounter(QImage& img, const LayoutRow& row) const
     const int32_t* const eb = envBottom.data();
     const int32_t* const ft = fillTop.data();
     const int w = m_w; // a local: stores through `line` could alias the member
+    const QRgb* const bg = m_background.data();
     // Every pixel of the chart's scanlines is written below; the margins above and under it
-    // are cleared here.
-    clearLines(img, 0, chartTop);
-    clearLines(img, bottom + 1, img.height());
+    // get the background here.
+    fillBackground(img, 0, chartTop);
+    fillBackground(img, bottom + 1, img.height());
     for (int y = chartTop; y <= bottom; ++y) {
         auto* line = reinterpret_cast<uint32_t*>(img.scanLine(y));
         for (int x = 0; x < w; ++x) {
             const uint32_t inFill = 0u - uint32_t(y >= ft[x]);
             const uint32_t inEnv = 0u - uint32_t((y >= et[x]) & (y <= eb[x]));
             const uint32_t inStroke = 0u - uint32_t((y >= st[x]) & (y <= sb[x]));
-            uint32_t c = fill & inFill;
+            uint32_t c = (bg[x] & ~inFill) | (fill & inFill);
             c = (c & ~inEnv) | (envelope & inEnv);
             line[x] = (c & ~inStroke) | (stroke & inStroke);
+        }
+    }
+    // The grid's columns: the translucent tones over the grid's colour instead.
+    const QRgb gridFill = over(fillTone, m_grid), gridEnvelope = over(envelopeTone, m_grid);
+    for (const int x : m_gridColumns) {
+        for (int y = chartTop; y <= bottom; ++y) {
+            QRgb& px = reinterpret_cast<QRgb*>(img.scanLine(y))[x];
+            if (y >= st[x] && y <= sb[x])
+                continue; // the stroke is opaque
+            if (y >= et[x] && y <= eb[x])
+                px = gridEnvelope;
+            else if (y >= ft[x])
+                px = gridFill;
         }
     }
 

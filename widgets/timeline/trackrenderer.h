@@ -35,8 +35,10 @@ struct SliceLabelCache {
     }
 };
 
-// Renders the geometry of one track for one (visible range, width) into a transparent image
-// that paints replay with one blit. Reads only immutable data, so several tracks may render
+// Renders the geometry of one track for one (visible range, width) into an opaque image
+// that paints replay with one copy: the canvas's background and its grid lines are part of
+// the image (blending ~30 track images over a filled canvas was a quarter of a zoomed-out
+// paint on the GUI thread, which waits for it). Reads only immutable data, so several tracks may render
 // at once on different threads. Never visits more than a few rows per device pixel column:
 // each level walks the visible rows with galloping searches, folds everything starting
 // inside one pixel column into a single column coloured by its longest slice (LodIndex),
@@ -53,6 +55,8 @@ public:
         qreal dpr = 1;
         QFont font;
         QPalette palette;
+        // Major grid lines: px from the canvas's left, one logical px wide (TimeRuler's ticks).
+        std::vector<double> gridX;
     };
     explicit TrackRenderer(const Context& ctx);
 
@@ -87,8 +91,15 @@ private:
     void renderCounter(QImage& img, const LayoutRow& row) const;
     void renderInstants(QImage& img, store::TrackId track, int top, int height, bool triangles) const;
     void drawLabels(QImage& img, const std::vector<Label>& labels) const;
+    // Writes the background line onto scanlines [y0, y1).
+    void fillBackground(QImage& img, int y0, int y1) const;
 
     Context m_ctx;
+    // A scanline of a track's background: the canvas colour with the grid lines; the
+    // columns the lines cover; and the colours of process headers.
+    std::vector<QRgb> m_background;
+    std::vector<int> m_gridColumns;
+    QRgb m_base = 0, m_grid = 0, m_header = 0;
     int m_w = 0; // device px
     double m_nsPerDev = 1;
 };
