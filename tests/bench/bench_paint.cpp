@@ -95,6 +95,10 @@ int main(int argc, char** argv)
         return 1;
     }
     const auto& store = loaded.store;
+    if (store->trackCount() == 0) { // e.g. a Perfetto system trace without track events
+        std::printf("trace        %s: no tracks, nothing to paint\n", path.c_str());
+        return 0;
+    }
     std::printf("trace        %s\n", path.c_str());
     std::printf("slices       %zu  counters %zu samples  instants %zu  tracks %zu\n", store->sliceCount(),
         store->counterSampleCount(), store->instantCount(), store->trackCount());
@@ -118,12 +122,15 @@ int main(int argc, char** argv)
 
     const store::TimeRange ext = store->extent();
     // Centre the zooms on a busy spot: the middle slice of the track with most top-level slices.
+    // Tracks without slices (counters, instants) have no level 0.
+    auto topLevel
+        = [&](store::TrackId t) { return store->levelCount(t) > 0 ? store->level(t, 0) : store::RowRange {}; };
     store::TrackId busiest(0);
     for (uint32_t t = 0; t < store->trackCount(); ++t) {
-        if (store->level(store::TrackId(t), 0).size() > store->level(busiest, 0).size())
+        if (topLevel(store::TrackId(t)).size() > topLevel(busiest).size())
             busiest = store::TrackId(t);
     }
-    const store::RowRange busyTop = store->level(busiest, 0);
+    const store::RowRange busyTop = topLevel(busiest);
     const store::TimeNs mid = busyTop.empty() ? ext.start + ext.duration() / 2
                                               : store->sliceTs(store::SliceRow(busyTop.begin + busyTop.size() / 2));
     struct Level {
@@ -190,7 +197,8 @@ int main(int argc, char** argv)
     renderMs(w, image);
     const int before = w.geometryBuilds();
     std::vector<double> hover, select;
-    const store::RowRange onScreen = store->slicesInRange(busiest, 0, view.start, view.end);
+    const store::RowRange onScreen
+        = busyTop.empty() ? store::RowRange {} : store->slicesInRange(busiest, 0, view.start, view.end);
     for (uint32_t i = 0; i < uint32_t(reps) && !onScreen.empty(); ++i) {
         const store::SliceRow a(onScreen.begin + i % onScreen.size()), b(onScreen.begin + (i + 1) % onScreen.size());
         selection.setHovered(model::EventRef::slice(a));
