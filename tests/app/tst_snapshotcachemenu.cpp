@@ -81,6 +81,56 @@ private slots:
         QVERIFY(message.last().at(0).toString().contains(SnapshotCacheMenu::bytesText(before.bytes)));
     }
 
+    // What the Clear prompt says the cache holds is counted off the GUI thread.
+    void countsInTheBackground_data()
+    {
+        QTest::addColumn<int>("traces");
+        QTest::newRow("empty") << 0;
+        QTest::newRow("one") << 1;
+        QTest::newRow("two") << 2;
+    }
+    void countsInTheBackground()
+    {
+        QFETCH(int, traces);
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const store::SnapshotCache::Usage before = fill(home, kTraces.mid(0, traces));
+        QCOMPARE(before.files, uint64_t(traces));
+        QWidget window;
+        SnapshotCacheMenu cache(&window, nullptr);
+        QSignalSpy counted(&cache, &SnapshotCacheMenu::counted);
+        cache.count();
+        QVERIFY(cache.isBusy());
+        QVERIFY(counted.wait(kTimeoutMs));
+        QCOMPARE(counted.first().at(0).toULongLong(), before.files);
+        QCOMPARE(counted.first().at(1).toULongLong(), before.bytes);
+    }
+
+    // A settings folder that cannot be created: a warning, nothing trimmed.
+    void limitThatCannotBeStored()
+    {
+        CacheHome home;
+        fill(home, kTraces);
+        QTemporaryDir blocked;
+        QVERIFY(blocked.isValid());
+        const QString file = blocked.filePath(QStringLiteral("a-file"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(file + QStringLiteral("/config")));
+        QWidget window;
+        SnapshotCacheMenu cache(&window, nullptr);
+        QSignalSpy message(&cache, &SnapshotCacheMenu::message);
+        QSignalSpy cleared(&cache, &SnapshotCacheMenu::cleared);
+        cache.setLimit(1);
+        QVERIFY(message.wait(kTimeoutMs));
+        qputenv("XDG_CONFIG_HOME", saved);
+        QCOMPARE(message.first().at(1).toBool(), true);
+        QVERIFY(cleared.isEmpty());
+        QCOMPARE(store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage().files, uint64_t(kTraces.size()));
+    }
+
     void limitIsTheSharedSetting_data()
     {
         QTest::addColumn<bool>("belowUsage"); // the new limit is smaller than the cache
@@ -98,9 +148,14 @@ private slots:
         SnapshotCacheMenu cache(&window, nullptr);
         QSignalSpy cleared(&cache, &SnapshotCacheMenu::cleared);
         const uint64_t limit = belowUsage ? before.bytes - 1 : 5'000'000'000ull;
-        QVERIFY(cache.setLimit(limit));
-        QCOMPARE(store::SnapshotCache::limitSetting(), limit);
+        QSignalSpy message(&cache, &SnapshotCacheMenu::message);
+        cache.setLimit(limit);
+        QVERIFY(cache.isBusy() || !cleared.isEmpty());
         QVERIFY(cleared.wait(kTimeoutMs));
+        QCOMPARE(store::SnapshotCache::limitSetting(), limit);
+        QCOMPARE(message.size(), 1);
+        QCOMPARE(message.first().at(1).toBool(), false);
+        QVERIFY(message.first().at(0).toString().contains(SnapshotCacheMenu::bytesText(limit)));
         const store::SnapshotCache::Usage after = store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage();
         QVERIFY(after.bytes <= limit);
         QCOMPARE(after.files < before.files, belowUsage);
