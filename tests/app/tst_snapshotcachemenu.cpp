@@ -72,7 +72,7 @@ private slots:
         QSignalSpy cleared(&cache, &SnapshotCacheMenu::cleared);
         QSignalSpy message(&cache, &SnapshotCacheMenu::message);
         cache.clear();
-        QVERIFY(cache.isBusy() || !cleared.isEmpty());
+        QVERIFY(cleared.isEmpty()); // reported from the event loop, after the worker
         QVERIFY(cleared.wait(kTimeoutMs));
         QCOMPARE(cleared.first().at(0).toULongLong(), before.bytes);
         QCOMPARE(store::SnapshotCache(store::SnapshotCache::defaultFolder()).usage().files, uint64_t(0));
@@ -100,7 +100,7 @@ private slots:
         SnapshotCacheMenu cache(&window, nullptr);
         QSignalSpy counted(&cache, &SnapshotCacheMenu::counted);
         cache.count();
-        QVERIFY(cache.isBusy());
+        QVERIFY(counted.isEmpty()); // reported from the event loop, after the worker
         QVERIFY(counted.wait(kTimeoutMs));
         QCOMPARE(counted.first().at(0).toULongLong(), before.files);
         QCOMPARE(counted.first().at(1).toULongLong(), before.bytes);
@@ -150,7 +150,7 @@ private slots:
         const uint64_t limit = belowUsage ? before.bytes - 1 : 5'000'000'000ull;
         QSignalSpy message(&cache, &SnapshotCacheMenu::message);
         cache.setLimit(limit);
-        QVERIFY(cache.isBusy() || !cleared.isEmpty());
+        QVERIFY(cleared.isEmpty()); // reported from the event loop, after the worker
         QVERIFY(cleared.wait(kTimeoutMs));
         QCOMPARE(store::SnapshotCache::limitSetting(), limit);
         QCOMPARE(message.size(), 1);

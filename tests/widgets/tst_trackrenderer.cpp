@@ -80,7 +80,7 @@ private:
     }
 
     static QImage render(const store::EventStore& s, const widgets::LayoutRow& row, TimeNs t0 = 0, TimeNs t1 = 800,
-        QImage img = QImage(), const std::vector<double>& gridX = {})
+        QImage img = QImage(), const std::vector<double>& gridX = {}, const std::vector<int>& instantLineX = {})
     {
         analysis::LodIndex lod(s);
         widgets::OperatorColors colors;
@@ -98,6 +98,7 @@ private:
         ctx.font = QApplication::font();
         ctx.palette = QApplication::palette();
         ctx.gridX = gridX;
+        ctx.instantLineX = instantLineX;
         TrackRenderer(ctx).render(row, img);
         return img;
     }
@@ -228,8 +229,9 @@ private slots:
     }
 
     // Images are opaque, so paints copy them: where nothing is drawn they hold the canvas
-    // colour, and the grid's line in its column; a counter's translucent area shows the line
-    // through it. Checked past the end of the data, where nothing is drawn.
+    // colour, and the grid's line in its column, down to the separator on the last row; a
+    // global instant's dashed line runs over all of it in the content's dash phase.
+    // Checked past the end of the data, where nothing is drawn.
     void backgroundAndGrid_data()
     {
         QTest::addColumn<bool>("counter");
@@ -250,15 +252,22 @@ private slots:
         const int rowIndex = layout.rowOfTrack(id);
         QVERIFY(rowIndex >= 0);
         const widgets::LayoutRow& row = layout.rows()[size_t(rowIndex)];
-        const QImage img = render(*s, row, 5000, 5800, QImage(), { 700.4 });
+        const QImage img = render(*s, row, 5000, 5800, QImage(), { 700.4 }, { 500 });
         QCOMPARE(img.format(), QImage::Format_RGB32);
-        const QRgb grid = widgets::ThemePalette::from(QApplication::palette()).grid.rgb();
-        QVERIFY(grid != background());
+        const widgets::ThemePalette style = widgets::ThemePalette::from(QApplication::palette());
+        const QRgb grid = style.grid.rgb(), separator = style.separator.rgb(), line = style.instantLine.rgb();
+        QVERIFY(grid != background() && separator != background() && line != background());
+        const int last = img.height() - 1;
+        int dashes = 0;
         for (int y = 0; y < img.height(); ++y) {
-            QCOMPARE(img.pixel(350, y), background());
-            QCOMPARE(img.pixel(700, y), grid);
-            QCOMPARE(img.pixel(701, y), background());
+            QCOMPARE(img.pixel(350, y), y < last ? background() : separator);
+            QCOMPARE(img.pixel(700, y), y < last ? grid : separator);
+            QCOMPARE(img.pixel(701, y), y < last ? background() : separator);
+            const bool dash = (row.y + y) % TrackRenderer::kInstantDashPeriod < TrackRenderer::kInstantDashOn;
+            QCOMPARE(img.pixel(500, y) == line, dash);
+            dashes += dash;
         }
+        QVERIFY(dashes > 0);
     }
 
     void counterAreaShowsTheGrid()

@@ -31,6 +31,7 @@ ThemePalette ThemePalette::from(const QPalette& pal)
     s.windowText = pal.color(QPalette::WindowText);
     s.highlight = pal.color(QPalette::Highlight);
     s.grid = mix(s.base, s.text, 0.07);
+    s.instantLine = mix(s.base, s.text, 0.22);
     s.separator = mix(s.base, s.text, 0.10);
     s.border = mix(s.window, s.windowText, 0.16);
     s.cursor = mix(s.base, s.text, 0.30);

@@ -15,6 +15,7 @@ struct ThemePalette {
     bool dark = false; // the base is dark: accents and syntax colours take their light variants
     QColor base, window, text, windowText, highlight;
     QColor grid; // major tick lines across the tracks
+    QColor instantLine; // the dashed line of a global instant down the tracks
     QColor separator; // between tracks
     QColor border; // label column edge, header bottom
     QColor cursor; // the vertical line under the mouse

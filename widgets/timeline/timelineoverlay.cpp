@@ -124,9 +124,8 @@ QRectF TimelineOverlay::eventRect(model::EventRef e) const
     return QRectF(x - 5, m_frame.originY() + lr.y, 10, h);
 }
 
-void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
+std::vector<int> TimelineOverlay::globalInstantColumns() const
 {
-    // The canvas columns with a line: at most one per 4 px, however many instants there are.
     const QRect& canvas = m_frame.canvas;
     std::vector<int> columns;
     for (uint32_t t = 0; t < m_store.trackCount(); ++t) {
@@ -146,15 +145,21 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
                 break;
         }
     }
-    if (columns.empty() || canvas.isEmpty())
+    return columns;
+}
+
+void TimelineOverlay::paintGlobalInstantLines(QPainter& p, const std::vector<int>& columns, const QRect& area) const
+{
+    const QRect& canvas = m_frame.canvas;
+    const QRect target = area.intersected(canvas);
+    if (columns.empty() || target.isEmpty())
         return;
-    // Every line is a 1 px dashed line down the whole canvas (4 px on, 2 off, as a 1 px
-    // Qt::DashLine pen draws it). Stroked one by one, the dashes of a few hundred lines (the
-    // 100M-event benchmark's checkpoints at full zoom) took a quarter of the paint: instead
-    // one tile as wide as the canvas holds all the lines' dashes and is filled down the
-    // canvas, one blended span per scanline.
-    constexpr int kOn = 4, kPeriod = 6;
-    const QRgb line = TimelineStyle::mix(m_pal.color(QPalette::Base), m_pal.color(QPalette::Text), 0.22).rgba();
+    // Every line is a 1 px dashed line (4 px on, 2 off, as a 1 px Qt::DashLine pen draws
+    // it). Stroked one by one, the dashes of a few hundred lines (the 100M-event benchmark's
+    // checkpoints at full zoom) took a quarter of the paint: one tile as wide as the canvas
+    // holds all the lines' dashes and is filled down the area, one blended span per scanline.
+    constexpr int kOn = TrackRenderer::kInstantDashOn, kPeriod = TrackRenderer::kInstantDashPeriod;
+    const QRgb line = TimelineStyle::from(m_pal).instantLine.rgba();
     QImage tile(canvas.width(), kPeriod, QImage::Format_ARGB32_Premultiplied);
     tile.fill(Qt::transparent);
     for (int y = 0; y < kOn; ++y) {
@@ -163,8 +168,8 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p) const
             px[x] = line;
     }
     p.save();
-    p.setBrushOrigin(canvas.topLeft());
-    p.fillRect(canvas, QBrush(tile));
+    p.setBrushOrigin(canvas.left(), m_frame.originY()); // content y 0 starts a dash
+    p.fillRect(target, QBrush(tile));
     p.restore();
 }
 

@@ -114,6 +114,8 @@ void TimelineWidget::takeIndex()
 void TimelineWidget::relayout()
 {
     m_layout.build(m_store.get(), m_filter);
+    // Rows may move: the instant lines' dashes baked into the track images follow content y.
+    ++m_styleGeneration;
     setScrollY(m_scrollY);
 }
 
@@ -194,7 +196,8 @@ void TimelineWidget::setKeyHelpVisible(bool on)
 
 // --- painting
 
-void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks)
+void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks,
+    const TimelineOverlay& overlay, const std::vector<int>& instantLines)
 {
     const auto [first, last] = m_layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
     std::vector<const LayoutRow*> tracks; // and collapsed processes, drawn as a summary
@@ -218,17 +221,21 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std:
         if (t.major)
             ctx.gridX.push_back(t.x);
     }
+    ctx.instantLineX = instantLines;
     m_images.prepare(tracks, ctx, m_styleGeneration);
 
     const TimelineStyle st = TimelineStyle::from(palette());
     for (int i = first; i < last; ++i) {
         const LayoutRow& row = m_layout.rows()[i];
         const int y = f.originY() + row.y;
-        if (row.kind == LayoutRow::Kind::Process)
-            p.fillRect(QRect(f.canvas.left(), y, f.canvas.width(), row.height), st.header);
-        if (row.kind == LayoutRow::Kind::Track || row.collapsed)
-            p.drawImage(QPointF(f.canvas.left(), y), m_images.image(row));
+        if (row.kind == LayoutRow::Kind::Track || row.collapsed) {
+            p.drawImage(QPointF(f.canvas.left(), y), m_images.image(row)); // separator included
+            continue;
+        }
+        const QRect band(f.canvas.left(), y, f.canvas.width(), row.height);
+        p.fillRect(band, st.header);
         p.fillRect(QRect(f.canvas.left(), y + row.height - 1, f.canvas.width(), 1), st.separator);
+        overlay.paintGlobalInstantLines(p, instantLines, band);
     }
 }
 
@@ -268,11 +275,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     const auto ticks = TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
 
     p.setClipRect(f.canvas);
-    // The rows cover the canvas down to the content's end with opaque images (background
-    // and grid included) and header bands; only the rest is filled here.
-    const QRect below(
-        f.canvas.left(), std::max(f.canvas.top(), f.originY() + m_layout.contentHeight()), f.canvas.width(), 0);
-    const QRect rest(below.topLeft(), f.canvas.bottomRight());
+    TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
+    const std::vector<int> instantLines = overlay.globalInstantColumns();
+    // The rows cover the canvas down to the content's end with opaque images (background,
+    // grid and instant lines included) and header bands; only the rest is filled here.
+    const QRect rest(QPoint(f.canvas.left(), std::max(f.canvas.top(), f.originY() + m_layout.contentHeight())),
+        f.canvas.bottomRight());
     if (!rest.isEmpty()) {
         const TimelineStyle st = TimelineStyle::from(pal);
         p.fillRect(rest, st.base);
@@ -280,13 +288,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
             if (t.major)
                 p.fillRect(QRectF(rest.left() + std::floor(t.x), rest.top(), 1, rest.height()), st.grid);
         }
+        overlay.paintGlobalInstantLines(p, instantLines, rest);
     }
-    paintTracks(p, f, ticks.ticks);
+    paintTracks(p, f, ticks.ticks, overlay, instantLines);
     if (!m_drawable && !m_notShown.isEmpty())
         NotShownNote::paintCentred(p, f.canvas, m_notShown, pal, font());
 
-    TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
-    overlay.paintGlobalInstantLines(p);
     overlay.paintHighlights(p, *m_selection, m_images);
     const EventRef current = m_selection->current(), hovered = m_selection->hovered();
     if (hovered.valid() && hovered != current)

@@ -109,7 +109,8 @@ private:
     void takeIndex(); // the session's LOD index, when it is new
 
     void relayout();
-    void paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks);
+    void paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks,
+        const TimelineOverlay& overlay, const std::vector<int>& instantLines);
     void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
     QFont labelFont() const;
 

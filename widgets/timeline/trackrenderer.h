@@ -57,7 +57,12 @@ public:
         QPalette palette;
         // Major grid lines: px from the canvas's left, one logical px wide (TimeRuler's ticks).
         std::vector<double> gridX;
+        // Global instants' dashed lines over everything: px columns from the canvas's left
+        // (TimelineOverlay::globalInstantColumns). Dashes are kInstantDashOn of every
+        // kInstantDashPeriod logical px down the content, so they line up across rows.
+        std::vector<int> instantLineX;
     };
+    static constexpr int kInstantDashOn = 4, kInstantDashPeriod = 6;
     explicit TrackRenderer(const Context& ctx);
 
     // Renders into `img`, reusing its buffer when the size already matches.
@@ -93,13 +98,16 @@ private:
     void drawLabels(QImage& img, const std::vector<Label>& labels) const;
     // Writes the background line onto scanlines [y0, y1).
     void fillBackground(QImage& img, int y0, int y1) const;
+    // What every image ends with: the separator under the row, then the instant lines.
+    void finish(QImage& img, const LayoutRow& row) const;
+    void drawInstantLines(QImage& img, const LayoutRow& row) const;
 
     Context m_ctx;
     // A scanline of a track's background: the canvas colour with the grid lines; the
     // columns the lines cover; and the colours of process headers.
     std::vector<QRgb> m_background;
     std::vector<int> m_gridColumns;
-    QRgb m_base = 0, m_grid = 0, m_header = 0;
+    QRgb m_base = 0, m_grid = 0, m_header = 0, m_instantLine = 0, m_separator = 0;
     int m_w = 0; // device px
     double m_nsPerDev = 1;
 };
