@@ -202,6 +202,10 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
     const size_t scanned = rowCount(ranges);
     const bool allTypes = result.typesMatched == typeOk.size();
     test.allTypes = allTypes;
+    if (index && !index->blockMaxDuration().empty()) {
+        test.blockMinDur = index->blockMinDuration().data();
+        test.blockMaxDur = index->blockMaxDuration().data();
+    }
 
     // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
     // no row can fail); arg sets evaluated up front when more rows than sets are tested.
