@@ -430,6 +430,10 @@ void TstSearchEngine::bruteForce_data()
     QTest::newRow("short threads") << "max:197";
     QTest::newRow("block bounds") << "min:100&max:198";
     QTest::newRow("dur and name") << "name:op_1&min:250";
+    // Types the fourth thread does not have: its blocks are skipped by their type buckets.
+    QTest::newRow("types of three threads") << "regex:^op_(2[5-9]|3[0-9])$";
+    QTest::newRow("types of all threads") << "regex:^op_(19|20)$";
+    QTest::newRow("the one type of blocks") << "exact:op_19";
     QTest::newRow("range") << "from:1000000&to:2000000";
     QTest::newRow("combined") << "name:op_2&arg:bytes<500000&min:10&from:500000&to:9000000";
     QTest::newRow("track") << "track:Thread 3";
@@ -533,6 +537,9 @@ void TstSearchEngine::sameWithIndex_data()
     QTest::newRow("duration at block bounds") << "min:100&max:198";
     QTest::newRow("duration and arg") << "arg:bytes>500000&max:20";
     QTest::newRow("duration, name, range") << "name:op_&min:250&from:100000&to:900000";
+    QTest::newRow("types not on a thread") << "regex:^op_(2[5-9]|3[0-9])$";
+    QTest::newRow("types not on a thread, arg") << "regex:^op_3[0-9]$&arg:bytes>500000";
+    QTest::newRow("one type of every thread, long") << "exact:op_19&min:200";
     QTest::newRow("everything") << "";
     QTest::newRow("nothing") << "name:zzz";
 }

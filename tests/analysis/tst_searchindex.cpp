@@ -185,11 +185,13 @@ void TstSearchIndex::contents()
         QCOMPARE(index.instantLimit(), uint32_t(instantLimit));
         QVERIFY(indexedRows * 8 <= s.sliceCount());
 
-        // Duration blocks: one per 1024 rows (the last partial), each the shortest and the
-        // longest duration of its rows, also across the parts' boundaries.
+        // Blocks: one per 1024 rows (the last partial), each the shortest and the longest
+        // duration of its rows and the buckets of their types, also across the parts'
+        // boundaries.
         const size_t blocks = (s.sliceCount() + SearchIndex::kDurationBlock - 1) / SearchIndex::kDurationBlock;
         QCOMPARE(index.blockMinDuration().size(), blocks);
         QCOMPARE(index.blockMaxDuration().size(), blocks);
+        QCOMPARE(index.blockTypeBuckets().size(), blocks * SearchIndex::kBucketWords);
         for (size_t b = 0; b < blocks; ++b) {
             TimeNs lo = kTimeMax, hi = kTimeMin;
             for (size_t r = b * SearchIndex::kDurationBlock;
@@ -199,6 +201,14 @@ void TstSearchIndex::contents()
             }
             QCOMPARE(index.blockMinDuration()[b], lo);
             QCOMPARE(index.blockMaxDuration()[b], hi);
+            uint64_t buckets[SearchIndex::kBucketWords] = {};
+            for (size_t r = b * SearchIndex::kDurationBlock;
+                 r < std::min<size_t>(s.sliceCount(), (b + 1) * SearchIndex::kDurationBlock); ++r) {
+                const uint32_t bucket = s.sliceType(SliceRow(uint32_t(r))).v % SearchIndex::kTypeBuckets;
+                buckets[bucket / 64] |= uint64_t(1) << (bucket % 64);
+            }
+            for (uint32_t w = 0; w < SearchIndex::kBucketWords; ++w)
+                QCOMPARE(index.blockTypeBuckets()[b * SearchIndex::kBucketWords + w], buckets[w]);
         }
         const size_t types = s.types().size();
         size_t nameBytes = 0;
@@ -208,7 +218,8 @@ void TstSearchIndex::contents()
         // rest is exact.
         const size_t fixed = (index.names().capacity() + index.categories().capacity()) * 4 + types * 24 + 8
             + (index.names().size() + 1) * sizeof(size_t) + indexedRows * sizeof(SliceRow)
-            + index.indexedInstants() * sizeof(InstantRow) + blocks * 2 * sizeof(TimeNs);
+            + index.indexedInstants() * sizeof(InstantRow)
+            + blocks * (2 * sizeof(TimeNs) + SearchIndex::kBucketWords * 8);
         QVERIFY(index.residentBytes() >= fixed + 2 * nameBytes);
         QVERIFY(index.residentBytes() <= fixed + 2 * std::max<size_t>(nameBytes, 15));
     }

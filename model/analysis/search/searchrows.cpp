@@ -76,9 +76,17 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
                         return;
                     }
                 }
-                if (skipBlocks) {
-                    const uint32_t block = b >> SearchIndex::kDurationBlockShift;
-                    if (t.blockMaxDur[block] < t.minDur || t.blockMinDur[block] > t.maxDur) {
+                const uint32_t block = b >> SearchIndex::kDurationBlockShift;
+                if (skipBlocks && (t.blockMaxDur[block] < t.minDur || t.blockMinDur[block] > t.maxDur)) {
+                    b = e;
+                    continue;
+                }
+                if (t.blockTypes) {
+                    const uint64_t* held = t.blockTypes + size_t(block) * SearchIndex::kBucketWords;
+                    uint64_t any = 0;
+                    for (uint32_t w = 0; w < SearchIndex::kBucketWords; ++w)
+                        any |= held[w] & t.bucketMask[w];
+                    if (!any) {
                         b = e;
                         continue;
                     }

@@ -41,6 +41,10 @@ struct RowTest {
     // durations all lie outside [minDur, maxDur] is skipped unread.
     const store::TimeNs* blockMinDur = nullptr;
     const store::TimeNs* blockMaxDur = nullptr;
+    // The index's type buckets per block (SearchIndex::blockTypeBuckets()) and those of the
+    // accepted types, or null: a block that holds no accepted bucket is skipped unread.
+    const uint64_t* blockTypes = nullptr;
+    uint64_t bucketMask[SearchIndex::kBucketWords] = {};
 };
 
 // One thread's arg test: the run's bit per set when there is one, else a lazy evaluator.
