@@ -7,10 +7,6 @@ namespace strata::store {
 
 namespace {
 constexpr uint32_t kEmpty = 0xffffffffu;
-constexpr uint32_t kKeyMask = 0x0fffffffu;
-// Codes [kFarKeyBase, kKeyMask] name keys whose StringId does not fit the 28 bits: room
-// for 2^20 distinct such keys, far more than any profile has keys at all.
-constexpr uint32_t kFarKeyBase = kKeyMask + 1 - (1u << 20);
 } // namespace
 
 uint32_t ArgTable::keyCode(StringId key)

@@ -59,6 +59,13 @@ public:
     ArgSetId add(const Arg* args, size_t n); // n == 0 → invalid id (no args)
     size_t size(ArgSetId set) const { return set.valid() ? m_words[m_offsets[set.v]] : 0; }
     Arg at(ArgSetId set, size_t i) const;
+    // The key of arg i (< size(set)) without decoding its value: a search tests the keys of
+    // millions of sets and decodes only the values of the keys it asks about.
+    StringId keyAt(ArgSetId set, size_t i) const
+    {
+        const uint32_t code = m_words[m_offsets[set.v] + 1 + 3 * i] & kKeyMask;
+        return code < kFarKeyBase ? StringId(code) : m_farKeys[code - kFarKeyBase];
+    }
     std::vector<Arg> get(ArgSetId set) const;
     // Finds an arg by key in a set; nullptr-like invalid Arg (kind Null, key invalid) when absent.
     bool find(ArgSetId set, StringId key, Arg* out) const;
@@ -67,6 +74,11 @@ public:
     void shrink(); // after building: drop growth slack and the dedup index's scratch
 
 private:
+    static constexpr uint32_t kKeyMask = 0x0fffffffu;
+    // Codes [kFarKeyBase, kKeyMask] name keys whose StringId does not fit the 28 bits: room
+    // for 2^20 distinct such keys, far more than any profile has keys at all.
+    static constexpr uint32_t kFarKeyBase = kKeyMask + 1 - (1u << 20);
+
     friend class SnapshotReader; // model/snapshot restores the words and the index in one pass
     static uint32_t hashSet(const uint32_t* words, size_t n);
     void rehash(size_t buckets);

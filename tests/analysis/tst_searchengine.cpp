@@ -424,6 +424,16 @@ void TstSearchEngine::bruteForce_data()
     QTest::newRow("regex") << "regex:^op_(3|17)$";
     QTest::newRow("arg") << "arg:bytes>900000";
     QTest::newRow("dur") << "min:40&max:60";
+    // Durations of one thread's blocks only, and at their bounds (100: the short threads'
+    // longest; 198: the long thread's shortest, a nested child).
+    QTest::newRow("long thread") << "min:101";
+    QTest::newRow("short threads") << "max:197";
+    QTest::newRow("block bounds") << "min:100&max:198";
+    QTest::newRow("dur and name") << "name:op_1&min:250";
+    // Types the fourth thread does not have: its blocks are skipped by their type buckets.
+    QTest::newRow("types of three threads") << "regex:^op_(2[5-9]|3[0-9])$";
+    QTest::newRow("types of all threads") << "regex:^op_(19|20)$";
+    QTest::newRow("the one type of blocks") << "exact:op_19";
     QTest::newRow("range") << "from:1000000&to:2000000";
     QTest::newRow("combined") << "name:op_2&arg:bytes<500000&min:10&from:500000&to:9000000";
     QTest::newRow("track") << "track:Thread 3";
@@ -521,6 +531,15 @@ void TstSearchEngine::sameWithIndex_data()
     QTest::newRow("track only") << "track:Thread 3";
     QTest::newRow("range only") << "from:1000000&to:2000000";
     QTest::newRow("duration only") << "min:90";
+    QTest::newRow("long durations") << "min:101";
+    QTest::newRow("short durations") << "max:100";
+    QTest::newRow("between the blocks") << "min:150&max:190";
+    QTest::newRow("duration at block bounds") << "min:100&max:198";
+    QTest::newRow("duration and arg") << "arg:bytes>500000&max:20";
+    QTest::newRow("duration, name, range") << "name:op_&min:250&from:100000&to:900000";
+    QTest::newRow("types not on a thread") << "regex:^op_(2[5-9]|3[0-9])$";
+    QTest::newRow("types not on a thread, arg") << "regex:^op_3[0-9]$&arg:bytes>500000";
+    QTest::newRow("one type of every thread, long") << "exact:op_19&min:200";
     QTest::newRow("everything") << "";
     QTest::newRow("nothing") << "name:zzz";
 }

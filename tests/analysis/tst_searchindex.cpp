@@ -1,5 +1,5 @@
 // SearchIndex: the distinct names and categories with their slots per type, slices per type,
-// which types are rare (the 1/8 rule) and their CSR row lists, residentBytes, an empty
+// which types are rare (the 1/8 rule) and their CSR row lists, the duration blocks, residentBytes, an empty
 // store, a store the index was not built for, cancellation.
 #include <analysis/search/searchindex.h>
 #include <analysis/search/textmatcher.h>
@@ -49,7 +49,9 @@ Store build(const QString& spec)
         for (Todo& d : todo) {
             if (d.left == 0)
                 continue;
-            b.completeSlice(threads[ts % 3], ts, 1, d.type, ArgSetId());
+            // Durations 1..11 (a thread's next slice starts 12 later): the duration blocks
+            // have different shortest and longest durations.
+            b.completeSlice(threads[ts % 3], ts * 4, 1 + ts * 7919 % 11, d.type, ArgSetId());
             --d.left;
             ++ts;
             any = true;
@@ -182,6 +184,32 @@ void TstSearchIndex::contents()
         QVERIFY(indexedInstants * 8 <= s.instantCount());
         QCOMPARE(index.instantLimit(), uint32_t(instantLimit));
         QVERIFY(indexedRows * 8 <= s.sliceCount());
+
+        // Blocks: one per 1024 rows (the last partial), each the shortest and the longest
+        // duration of its rows and the buckets of their types, also across the parts'
+        // boundaries.
+        const size_t blocks = (s.sliceCount() + SearchIndex::kDurationBlock - 1) / SearchIndex::kDurationBlock;
+        QCOMPARE(index.blockMinDuration().size(), blocks);
+        QCOMPARE(index.blockMaxDuration().size(), blocks);
+        QCOMPARE(index.blockTypeBuckets().size(), blocks * SearchIndex::kBucketWords);
+        for (size_t b = 0; b < blocks; ++b) {
+            TimeNs lo = kTimeMax, hi = kTimeMin;
+            for (size_t r = b * SearchIndex::kDurationBlock;
+                 r < std::min<size_t>(s.sliceCount(), (b + 1) * SearchIndex::kDurationBlock); ++r) {
+                lo = std::min(lo, s.sliceDur(SliceRow(uint32_t(r))));
+                hi = std::max(hi, s.sliceDur(SliceRow(uint32_t(r))));
+            }
+            QCOMPARE(index.blockMinDuration()[b], lo);
+            QCOMPARE(index.blockMaxDuration()[b], hi);
+            uint64_t buckets[SearchIndex::kBucketWords] = {};
+            for (size_t r = b * SearchIndex::kDurationBlock;
+                 r < std::min<size_t>(s.sliceCount(), (b + 1) * SearchIndex::kDurationBlock); ++r) {
+                const uint32_t bucket = s.sliceType(SliceRow(uint32_t(r))).v % SearchIndex::kTypeBuckets;
+                buckets[bucket / 64] |= uint64_t(1) << (bucket % 64);
+            }
+            for (uint32_t w = 0; w < SearchIndex::kBucketWords; ++w)
+                QCOMPARE(index.blockTypeBuckets()[b * SearchIndex::kBucketWords + w], buckets[w]);
+        }
         const size_t types = s.types().size();
         size_t nameBytes = 0;
         for (StringId n : index.names())
@@ -190,7 +218,8 @@ void TstSearchIndex::contents()
         // rest is exact.
         const size_t fixed = (index.names().capacity() + index.categories().capacity()) * 4 + types * 24 + 8
             + (index.names().size() + 1) * sizeof(size_t) + indexedRows * sizeof(SliceRow)
-            + index.indexedInstants() * sizeof(InstantRow);
+            + index.indexedInstants() * sizeof(InstantRow)
+            + blocks * (2 * sizeof(TimeNs) + SearchIndex::kBucketWords * 8);
         QVERIFY(index.residentBytes() >= fixed + 2 * nameBytes);
         QVERIFY(index.residentBytes() <= fixed + 2 * std::max<size_t>(nameBytes, 15));
     }

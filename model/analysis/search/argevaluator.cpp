@@ -135,18 +135,16 @@ bool ArgEvaluator::keyMatches(std::string_view key, const std::string& want) con
 
 bool ArgEvaluator::evaluate(store::ArgSetId set)
 {
+    // Keys first, a value decoded only under a key the condition selects: most args of most
+    // sets are not asked about, and this runs once per set of the store.
     const store::ArgTable& table = m_s.args();
     const size_t n = table.size(set);
-    m_args.clear();
-    for (size_t i = 0; i < n; ++i)
-        m_args.push_back(table.at(set, i));
     for (size_t c = 0; c < m_conds.size(); ++c) {
         bool any = false;
-        for (const store::Arg& a : m_args)
-            if (a.key.valid() && keySelects(a.key, c) && cachedValueHolds(a, c)) {
-                any = true;
-                break;
-            }
+        for (size_t i = 0; i < n && !any; ++i) {
+            const store::StringId key = table.keyAt(set, i);
+            any = key.valid() && keySelects(key, c) && cachedValueHolds(table.at(set, i), c);
+        }
         if (!any)
             return false;
     }

@@ -79,7 +79,6 @@ private:
     PagedBytes m_setState; // per ArgSetId: 0 unknown, 1 fails, 2 passes
     PagedBytes m_keyState; // per StringId, see keySelects()
     std::vector<PagedBytes> m_valueState; // per condition, per string value: 0 unknown, 1 fails, 2 holds
-    std::vector<store::Arg> m_args;
     std::string m_fold;
 };
 

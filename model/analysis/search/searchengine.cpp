@@ -202,6 +202,19 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
     const size_t scanned = rowCount(ranges);
     const bool allTypes = result.typesMatched == typeOk.size();
     test.allTypes = allTypes;
+    if (index && !index->blockMaxDuration().empty()) {
+        test.blockMinDur = index->blockMinDuration().data();
+        test.blockMaxDur = index->blockMaxDuration().data();
+        // The type buckets only when the accepted types leave some bucket out.
+        for (uint32_t t = 0; t < typeOk.size() && !allTypes; ++t)
+            if (typeOk[t])
+                test.bucketMask[(t % SearchIndex::kTypeBuckets) >> 6] |= uint64_t(1) << (t % 64);
+        bool full = true;
+        for (uint64_t w : test.bucketMask)
+            full = full && w == ~uint64_t(0);
+        if (!allTypes && !full)
+            test.blockTypes = index->blockTypeBuckets().data();
+    }
 
     // 3. The plan: the index's rows of rare types, or a scan (or the ranges themselves when
     // no row can fail); arg sets evaluated up front when more rows than sets are tested.

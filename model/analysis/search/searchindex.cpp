@@ -78,6 +78,28 @@ void SearchIndex::buildInstants(const store::EventStore& s)
     }
 }
 
+// The blocks (durations, type buckets) that start in rows [rowBegin, rowEnd), each read to its end (which may
+// lie in the next part's rows), so parts write disjoint blocks.
+void SearchIndex::buildBlocks(const store::EventStore& s, uint32_t rowBegin, uint32_t rowEnd)
+{
+    const size_t nRows = s.sliceCount();
+    for (size_t b = (size_t(rowBegin) + kDurationBlock - 1) >> kDurationBlockShift; (b << kDurationBlockShift) < rowEnd;
+         ++b) {
+        const size_t first = b << kDurationBlockShift, last = std::min(nRows, first + kDurationBlock);
+        store::TimeNs lo = store::kTimeMax, hi = store::kTimeMin;
+        uint64_t* buckets = m_blockTypes.data() + b * kBucketWords;
+        for (size_t r = first; r < last; ++r) {
+            const store::TimeNs d = s.sliceDur(store::SliceRow(uint32_t(r)));
+            lo = std::min(lo, d);
+            hi = std::max(hi, d);
+            const uint32_t bucket = s.sliceType(store::SliceRow(uint32_t(r))).v % kTypeBuckets;
+            buckets[bucket >> 6] |= uint64_t(1) << (bucket & 63);
+        }
+        m_blockMinDur[b] = lo;
+        m_blockMaxDur[b] = hi;
+    }
+}
+
 void SearchIndex::buildSlots(const store::EventStore& s)
 {
     distinct(
@@ -106,6 +128,10 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
     // Slices per type, each part counting its share of the rows; the slots meanwhile on the
     // caller's thread after its share.
     std::vector<std::vector<uint32_t>> partCounts(parts, std::vector<uint32_t>(nTypes, 0));
+    const size_t blocks = (nRows + kDurationBlock - 1) >> kDurationBlockShift;
+    m_blockMinDur.assign(blocks, 0);
+    m_blockMaxDur.assign(blocks, 0);
+    m_blockTypes.assign(blocks * kBucketWords, 0);
     std::atomic<bool> stop { false };
     store::Parallel::parts(parts, [&](unsigned p) {
         std::vector<uint32_t>& counts = partCounts[p];
@@ -120,6 +146,7 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
             }
             ++counts[s.sliceType(store::SliceRow(r)).v];
         }
+        buildBlocks(s, partBegin(p), partBegin(p + 1));
         if (p == 0) {
             buildSlots(s);
             buildInstants(s);
@@ -215,7 +242,9 @@ size_t SearchIndex::residentBytes() const
         * sizeof(uint32_t)
         + m_rows.capacity() * sizeof(store::SliceRow)
         + (m_typeInstants.capacity() + m_instantOffsets.capacity()) * sizeof(uint32_t)
-        + m_instantRows.capacity() * sizeof(store::InstantRow);
+        + m_instantRows.capacity() * sizeof(store::InstantRow)
+        + (m_blockMinDur.capacity() + m_blockMaxDur.capacity()) * sizeof(store::TimeNs)
+        + m_blockTypes.capacity() * sizeof(uint64_t);
 }
 
 } // namespace strata::analysis

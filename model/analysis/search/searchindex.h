@@ -27,12 +27,25 @@ namespace strata::analysis {
 //   matches only rare types is answered from O(matches) rows instead of a scan. The same
 //   for the instants, by the types' instant counts (instantLimit()).
 //
+// * Duration blocks: per block of kDurationBlock consecutive slice rows (block = row >>
+//   kDurationBlockShift, the last one partial), the shortest and the longest duration in it,
+//   so a duration test skips the blocks none of whose rows can pass without reading their
+//   columns: rows are ordered by (track, depth, ts), so the long slices of the top levels and
+//   the short ones of deep levels sit in separate blocks. And which type buckets (TypeId %
+//   kTypeBuckets) occur in the block, so a test of few types skips the blocks that hold none
+//   of them (types cluster by track: DMA engines, collectives, host threads).
+//
 // Bytes: 24 per TypeId (name slot, category slot, slice and instant counts and offsets) + 4
 // per distinct name or category + 8 + twice its length per distinct name + 4 per indexed
-// slice or instant (at most 1/8 of each: <= 0.5 bytes a slice).
+// slice or instant (at most 1/8 of each: <= 0.5 bytes a slice) + 48 per block (3/64 byte
+// a slice).
 class SearchIndex {
 public:
     static constexpr uint32_t kMaxRareLimit = 4096;
+    static constexpr unsigned kDurationBlockShift = 10;
+    static constexpr uint32_t kDurationBlock = 1u << kDurationBlockShift;
+    static constexpr uint32_t kTypeBuckets = 256;
+    static constexpr uint32_t kBucketWords = kTypeBuckets / 64;
 
     // Builds over a finalized store on up to `threads` threads (0: up to two). False, leaving
     // the index empty, when `cancel` is seen raised.
@@ -83,12 +96,19 @@ public:
     }
     size_t indexedInstants() const { return m_instantRows.size(); }
 
+    // Per duration block (see above), for every slice row; empty when the store has none.
+    const std::vector<store::TimeNs>& blockMinDuration() const { return m_blockMinDur; }
+    const std::vector<store::TimeNs>& blockMaxDuration() const { return m_blockMaxDur; }
+    // kBucketWords words per block: bit (t % kTypeBuckets) set when a row of type t is in it.
+    const std::vector<uint64_t>& blockTypeBuckets() const { return m_blockTypes; }
+
     size_t residentBytes() const;
 
 private:
     static uint32_t rareLimitOf(const std::vector<uint32_t>& counts, size_t rows);
     void buildSlots(const store::EventStore& s);
     void buildInstants(const store::EventStore& s);
+    void buildBlocks(const store::EventStore& s, uint32_t rowBegin, uint32_t rowEnd);
 
     bool m_built = false;
     size_t m_sliceTotal = 0;
@@ -105,6 +125,8 @@ private:
     uint32_t m_instantLimit = 0;
     std::vector<uint32_t> m_instantOffsets;
     std::vector<store::InstantRow> m_instantRows;
+    std::vector<store::TimeNs> m_blockMinDur, m_blockMaxDur;
+    std::vector<uint64_t> m_blockTypes;
 };
 
 } // namespace strata::analysis

@@ -1,9 +1,21 @@
 #include "searchrows.h"
 
+#include <store/hugepages.h>
 #include <store/parallel.h>
 #include <store/timemath.h>
 
 namespace strata::analysis::searchrows {
+
+// Reserves room for n rows, backed by huge pages when that is big: the rows are written once
+// into fresh memory, so with 4 KiB pages a result of millions of rows costs a page fault
+// every 1024 rows (see store::HugePages).
+template <typename Row> void reserveRows(std::vector<Row>& rows, size_t n)
+{
+    const bool fresh = rows.capacity() < n;
+    rows.reserve(n);
+    if (fresh)
+        store::HugePages::advise(rows.data() + rows.size(), (rows.capacity() - rows.size()) * sizeof(Row));
+}
 
 // Every arg set against the conditions, once, on up to maxParts threads in table order.
 std::vector<uint64_t> evaluateArgSets(const RowTest& t, unsigned maxParts)
@@ -36,14 +48,17 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
 {
     const store::EventStore& s = t.s;
     ArgTest argTest(t);
-    o.rows.reserve(reserve);
+    reserveRows(o.rows, reserve);
     const uint64_t* typeBits = t.typeBits.data();
     const bool durTest = t.minDur != store::kTimeMin || t.maxDur != store::kTimeMax;
-    // Blocks of rows in two steps without branches on the data: the rows whose type passes,
-    // then of those the ones whose duration and args pass (same order, same tests as one
-    // row at a time).
-    constexpr uint32_t kBlock = 1024;
-    store::SliceRow cand[kBlock], pass[kBlock];
+    const bool skipBlocks = durTest && t.blockMinDur && t.blockMaxDur;
+    // Blocks of rows (those of the index's duration blocks, so one summary covers each) in
+    // steps without branches on the data: the rows whose type passes, of those the ones whose
+    // args pass, then of those the ones whose duration passes (the same rows as the tests of
+    // one row at a time). Args before duration: the arg column is 4 bytes a row, the duration
+    // 8, and only the rows that pass need their duration for the total.
+    constexpr uint32_t kBlock = SearchIndex::kDurationBlock;
+    store::SliceRow bufA[kBlock], bufB[kBlock];
     size_t seen = 0;
     uint32_t poll = 0;
     for (const store::RowRange& r : ranges) {
@@ -51,7 +66,8 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
         if (lo < hi) {
             const uint32_t begin = r.begin + uint32_t(lo - seen), end = r.begin + uint32_t(hi - seen);
             for (uint32_t b = begin; b < end;) {
-                const uint32_t e = end - b > kBlock ? b + kBlock : end;
+                const uint32_t blockEnd = (b | (kBlock - 1)) + 1; // may wrap to 0 at the top
+                const uint32_t e = blockEnd > b && blockEnd < end ? blockEnd : end;
                 poll += e - b;
                 if (poll >= kPollRows) {
                     poll = 0;
@@ -60,34 +76,57 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
                         return;
                     }
                 }
+                const uint32_t block = b >> SearchIndex::kDurationBlockShift;
+                if (skipBlocks && (t.blockMaxDur[block] < t.minDur || t.blockMinDur[block] > t.maxDur)) {
+                    b = e;
+                    continue;
+                }
+                if (t.blockTypes) {
+                    const uint64_t* held = t.blockTypes + size_t(block) * SearchIndex::kBucketWords;
+                    uint64_t any = 0;
+                    for (uint32_t w = 0; w < SearchIndex::kBucketWords; ++w)
+                        any |= held[w] & t.bucketMask[w];
+                    if (!any) {
+                        b = e;
+                        continue;
+                    }
+                }
+                store::SliceRow* in = bufA;
+                store::SliceRow* out = bufB;
                 uint32_t n = 0;
                 if (t.allTypes) {
                     for (uint32_t row = b; row < e; ++row)
-                        cand[n++] = store::SliceRow(row);
+                        in[n++] = store::SliceRow(row);
                 } else {
                     for (uint32_t row = b; row < e; ++row) {
                         const uint32_t type = s.sliceType(store::SliceRow(row)).v;
-                        cand[n] = store::SliceRow(row);
+                        in[n] = store::SliceRow(row);
                         n += uint32_t(typeBits[type >> 6] >> (type & 63)) & 1u;
                     }
                 }
-                uint32_t m = 0;
-                constexpr uint32_t kAhead = 16;
-                if (!t.conds.empty())
+                if (!t.conds.empty()) {
+                    constexpr uint32_t kAhead = 16;
                     for (uint32_t i = 0; i < n && i < kAhead; ++i)
-                        argTest.prefetch(s.sliceArgs(cand[i]));
+                        argTest.prefetch(s.sliceArgs(in[i]));
+                    uint32_t m = 0;
+                    for (uint32_t i = 0; i < n; ++i) {
+                        if (i + kAhead < n)
+                            argTest.prefetch(s.sliceArgs(in[i + kAhead]));
+                        out[m] = in[i];
+                        m += argTest(s.sliceArgs(in[i])) ? 1u : 0u;
+                    }
+                    std::swap(in, out);
+                    n = m;
+                }
+                uint32_t m = 0;
                 for (uint32_t i = 0; i < n; ++i) {
-                    if (!t.conds.empty() && i + kAhead < n)
-                        argTest.prefetch(s.sliceArgs(cand[i + kAhead]));
-                    const store::TimeNs dur = s.sliceDur(cand[i]);
-                    bool ok = !durTest || (dur >= t.minDur && dur <= t.maxDur);
-                    if (!t.conds.empty())
-                        ok = ok && argTest(s.sliceArgs(cand[i]));
-                    pass[m] = cand[i];
+                    const store::TimeNs dur = s.sliceDur(in[i]);
+                    const bool ok = !durTest || (dur >= t.minDur && dur <= t.maxDur);
+                    out[m] = in[i];
                     m += ok;
                     o.total = store::TimeMath::saturatingAdd(o.total, ok ? dur : 0);
                 }
-                o.rows.insert(o.rows.end(), pass, pass + m);
+                o.rows.insert(o.rows.end(), out, out + m);
                 b = e;
             }
         }
@@ -136,7 +175,7 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
     // exact one (a few rows of a big scan must not hold the whole reservation).
     const bool keep = found * 2 >= out[0].rows.capacity();
     if (!keep)
-        result.slices.reserve(found);
+        reserveRows(result.slices, found);
     for (unsigned p = 0; p < parts; ++p) {
         SlicePart& part = out[p];
         if (p == 0 && keep)
@@ -175,7 +214,7 @@ bool appendRanges(const store::EventStore& s, const std::vector<store::RowRange>
         totals[part] = total;
     };
     auto fill = [&] {
-        result.slices.reserve(totalRows);
+        reserveRows(result.slices, totalRows);
         for (const store::RowRange& r : ranges) {
             for (uint32_t row = r.begin; row < r.end; ++row)
                 result.slices.push_back(store::SliceRow(row));

@@ -37,6 +37,14 @@ struct RowTest {
     std::vector<uint64_t> argBits; // a bit per ArgSetId when evaluated up front, else empty
     std::vector<uint64_t> typeBits; // typeOk as bits: 1/8 of the bytes, stays in L1 longer
     bool allTypes = false; // every type passes: the type column is not read
+    // The index's duration blocks (SearchIndex::blockMinDuration()), or null: a block whose
+    // durations all lie outside [minDur, maxDur] is skipped unread.
+    const store::TimeNs* blockMinDur = nullptr;
+    const store::TimeNs* blockMaxDur = nullptr;
+    // The index's type buckets per block (SearchIndex::blockTypeBuckets()) and those of the
+    // accepted types, or null: a block that holds no accepted bucket is skipped unread.
+    const uint64_t* blockTypes = nullptr;
+    uint64_t bucketMask[SearchIndex::kBucketWords] = {};
 };
 
 // One thread's arg test: the run's bit per set when there is one, else a lazy evaluator.
