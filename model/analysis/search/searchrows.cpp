@@ -1,21 +1,9 @@
 #include "searchrows.h"
 
-#include <store/hugepages.h>
 #include <store/parallel.h>
 #include <store/timemath.h>
 
 namespace strata::analysis::searchrows {
-
-// Reserves room for n rows, backed by huge pages when that is big: the rows are written once
-// into fresh memory, so with 4 KiB pages a result of millions of rows costs a page fault
-// every 1024 rows (see store::HugePages).
-template <typename Row> void reserveRows(std::vector<Row>& rows, size_t n)
-{
-    const bool fresh = rows.capacity() < n;
-    rows.reserve(n);
-    if (fresh)
-        store::HugePages::advise(rows.data() + rows.size(), (rows.capacity() - rows.size()) * sizeof(Row));
-}
 
 // Every arg set against the conditions, once, on up to maxParts threads in table order.
 std::vector<uint64_t> evaluateArgSets(const RowTest& t, unsigned maxParts)
@@ -48,7 +36,7 @@ void scanSlicePart(const RowTest& t, const std::vector<store::RowRange>& ranges,
 {
     const store::EventStore& s = t.s;
     ArgTest argTest(t);
-    reserveRows(o.rows, reserve);
+    o.rows.reserve(reserve);
     const uint64_t* typeBits = t.typeBits.data();
     const bool durTest = t.minDur != store::kTimeMin || t.maxDur != store::kTimeMax;
     const bool skipBlocks = durTest && t.blockMinDur && t.blockMaxDur;
@@ -175,7 +163,7 @@ bool scanSlices(const RowTest& t, const std::vector<store::RowRange>& ranges, un
     // exact one (a few rows of a big scan must not hold the whole reservation).
     const bool keep = found * 2 >= out[0].rows.capacity();
     if (!keep)
-        reserveRows(result.slices, found);
+        result.slices.reserve(found);
     for (unsigned p = 0; p < parts; ++p) {
         SlicePart& part = out[p];
         if (p == 0 && keep)
@@ -214,7 +202,7 @@ bool appendRanges(const store::EventStore& s, const std::vector<store::RowRange>
         totals[part] = total;
     };
     auto fill = [&] {
-        reserveRows(result.slices, totalRows);
+        result.slices.reserve(totalRows);
         for (const store::RowRange& r : ranges) {
             for (uint32_t row = r.begin; row < r.end; ++row)
                 result.slices.push_back(store::SliceRow(row));
