@@ -266,12 +266,29 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
     }
 
     const std::vector<RawIdentity>& items = tables[0].items();
-    m_argKeys.assign(items.size() * kStride, kNoKey);
+    m_argText.resize(items.size() * 4);
     m_metrics.resize(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
         const RawIdentity& r = items[i];
+        std::copy(r.text, r.text + 4, &m_argText[i * 4]);
+        Metrics& m = m_metrics[i];
+        m.bytes = r.num[0];
+        m.flops = r.num[1];
+        m.mfu = r.num[2];
+        m.hfu = r.num[3];
+        m.has = r.has & 0x0f;
+    }
+    buildArgKeys(pool);
+}
+
+void OperatorCatalog::buildArgKeys(const store::StringPool& pool)
+{
+    const size_t n = m_metrics.size();
+    m_argKeys.assign(n * kStride, kNoKey);
+    for (size_t i = 0; i < n; ++i) {
         auto text = [&](int slot) {
-            return r.text[slot] ? std::string(pool.view(store::StringId(r.text[slot]))) : std::string();
+            const uint32_t id = m_argText[i * 4 + size_t(slot)];
+            return id ? std::string(pool.view(store::StringId(id))) : std::string();
         };
         NameArgs na;
         na.layer = text(0);
@@ -282,18 +299,17 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
         for (OperatorLevel level : kLevels)
             if (level != OperatorLevel::Name && level != OperatorLevel::Command)
                 m_argKeys[i * kStride + static_cast<unsigned>(level)] = intern(NameParser::levelKey(info, level, {}));
-        Metrics& m = m_metrics[i];
-        m.bytes = r.num[0];
-        m.flops = r.num[1];
-        m.mfu = r.num[2];
-        m.hfu = r.num[3];
-        m.has = r.has & 0x0f;
     }
 }
 
 void OperatorCatalog::buildLaunches(const store::EventStore& store, const std::atomic<bool>* cancel)
 {
     m_launches = LaunchIndex(store, cancel);
+    buildLinkKeys(store);
+}
+
+void OperatorCatalog::buildLinkKeys(const store::EventStore& store)
+{
     const std::vector<LaunchIndex::Link>& links = m_launches.links();
     m_linkKeys.assign(links.size() * 2, kNoKey);
     for (size_t i = 0; i < links.size(); ++i) {
@@ -357,7 +373,7 @@ size_t OperatorCatalog::residentBytes() const
     size_t bytes = m_keys.residentBytes() + m_typeKeys.capacity() * 4 + m_argIdentity.capacity() * 4
         + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeTransfer.capacity()
         + m_typeInfo.capacity() * sizeof(OperatorInfo) + m_typeLaunched.capacity() + m_launches.residentBytes()
-        + m_linkKeys.capacity() * 4;
+        + m_linkKeys.capacity() * 4 + m_argText.capacity() * 4;
     return bytes;
 }
 
