@@ -40,15 +40,8 @@ std::string OperatorCatalog::serialize(const store::EventStore& store) const
 std::shared_ptr<const OperatorCatalog> OperatorCatalog::restore(
     const store::EventStore& store, std::string_view blob, std::string* why)
 {
-    auto catalog = std::make_shared<OperatorCatalog>();
-    try {
-        catalog->restoreFrom(store, blob);
-    } catch (const std::exception& e) {
-        if (why)
-            *why = std::string("operator catalog: ") + e.what();
-        return nullptr;
-    }
-    return catalog;
+    return IndexBlobReader::restore(std::make_shared<OperatorCatalog>(), "operator catalog", why,
+        [&](OperatorCatalog& c) { c.restoreFrom(store, blob); });
 }
 
 void OperatorCatalog::restoreFrom(const store::EventStore& s, std::string_view blob)

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -69,6 +70,21 @@ public:
     void expectEnd() const;
     // Throws unless n items of `size` bytes each are left: for a caller sizing a buffer by n.
     void expectItems(uint64_t n, size_t size) const { need(n, size); }
+    // The restore() of each index: fill(*index) reads the blob into the fresh index and throws
+    // on anything wrong; then the index, or null with "<what>: <reason>" in *why.
+    template <typename Index, typename Fill>
+    static std::shared_ptr<const Index> restore(
+        std::shared_ptr<Index> index, const char* what, std::string* why, Fill&& fill)
+    {
+        try {
+            fill(*index);
+        } catch (const std::exception& e) {
+            if (why)
+                *why = std::string(what) + ": " + e.what();
+            return nullptr;
+        }
+        return index;
+    }
     static void check(bool ok, const std::string& what)
     {
         if (!ok)

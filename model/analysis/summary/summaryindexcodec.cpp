@@ -69,15 +69,8 @@ std::string SummaryIndex::serialize(const store::EventStore& store) const
 std::shared_ptr<const SummaryIndex> SummaryIndex::restore(
     const store::EventStore& store, std::string_view blob, std::string* why)
 {
-    auto index = std::make_shared<SummaryIndex>();
-    try {
-        index->restoreFrom(store, blob);
-    } catch (const std::exception& e) {
-        if (why)
-            *why = std::string("summary index: ") + e.what();
-        return nullptr;
-    }
-    return index;
+    return IndexBlobReader::restore(
+        std::make_shared<SummaryIndex>(), "summary index", why, [&](SummaryIndex& i) { i.restoreFrom(store, blob); });
 }
 
 void SummaryIndex::restoreFrom(const store::EventStore& s, std::string_view blob)

@@ -58,16 +58,12 @@ std::shared_ptr<const LodIndex> LodIndex::restore(
     const store::EventStore& store, std::string_view blob, std::string* why)
 {
     const auto start = std::chrono::steady_clock::now();
-    std::shared_ptr<LodIndex> index(new LodIndex(store, Unbuilt {}));
-    try {
-        index->restoreFrom(blob);
-    } catch (const std::exception& e) {
-        if (why)
-            *why = std::string("level-of-detail index: ") + e.what();
-        return nullptr;
-    }
-    index->m_buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return index;
+    return IndexBlobReader::restore(
+        std::shared_ptr<LodIndex>(new LodIndex(store, Unbuilt {})), "level-of-detail index", why, [&](LodIndex& index) {
+            index.restoreFrom(blob);
+            index.m_buildMs
+                = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        });
 }
 
 void LodIndex::restoreFrom(std::string_view blob)
