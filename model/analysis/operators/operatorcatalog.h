@@ -101,6 +101,7 @@ public:
 
 private:
     static constexpr size_t kStride = 8; // 7 levels + a mask of the levels the name decides
+    static constexpr uint32_t kUnseen = 0xffffffffu;
     void buildTypes(const store::EventStore& store);
     void buildArgs(const store::EventStore& store, const std::atomic<bool>* cancel);
     void buildArgKeys(const store::StringPool& pool); // m_argKeys from m_argText

@@ -88,16 +88,17 @@ void LodIndex::restoreFrom(std::string_view blob)
         r.column<TimeNs>(n, [&](size_t i, TimeNs v) { level[i].longestDur = v; });
         r.column<uint32_t>(n, [&](size_t i, uint32_t v) { level[i].longest = v; });
         r.column<uint32_t>(n, [&](size_t i, uint32_t v) { level[i].longestType = store::TypeId(v); });
-        // Each block against the rows it covers: one read of three columns per block, so
-        // the check costs about a sixtieth of the build.
+        // What a paint indexes with: the longest row (inside the block) and its type. The
+        // blob alone is read: comparing each block with its slices' columns (a cache miss
+        // each) took half as long as the build at 100M events; the snapshot's CRC covers
+        // the values, and a wrong one could only misplace a rectangle.
+        const uint64_t types = s.types().size();
         for (size_t i = 0; i < n; ++i) {
             const Block& b = level[i];
             const uint64_t begin = i * rows, end = std::min<uint64_t>(slices, begin + rows);
-            R::check(b.longest >= begin && b.longest < end, "a block's longest slice lies outside it");
-            const store::SliceRow longest(b.longest);
-            R::check(b.first == s.sliceTs(store::SliceRow(uint32_t(begin))) && b.lastEnd >= b.first && b.maxGap >= 0
-                    && b.longestDur == s.sliceDur(longest) && b.longestType == s.sliceType(longest),
-                "a block does not match its slices");
+            R::check(b.longest >= begin && b.longest < end && b.longestType.v < types && b.lastEnd >= b.first
+                    && b.maxGap >= 0 && b.longestDur >= 0,
+                "a block's longest slice or its type lies outside the block");
         }
     }
 
