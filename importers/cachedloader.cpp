@@ -20,6 +20,20 @@ constexpr const char* kLoad = "load"; // how the source was read: what `strata-c
 constexpr const char* kSource = "source"; // a .strata file: the profile it was saved from
 constexpr const char* kAnnotations = "annotations"; // a .strata file: its markers
 
+bool isOwnAttachment(const std::string& name)
+{
+    return name == kLoad || name == kSource || name == kAnnotations;
+}
+
+// The caller's attachments, then this class's own: a caller's one of the same name is dropped.
+std::map<std::string, std::string> withExtra(
+    std::map<std::string, std::string> own, const std::map<std::string, std::string>& extra)
+{
+    for (const auto& [name, value] : extra)
+        own.emplace(name, value);
+    return own;
+}
+
 std::string loadAttachment(const LoadResult& r)
 {
     std::ostringstream o;
@@ -109,6 +123,9 @@ LoadResult fromSnapshot(
         out.sourceName = s->second;
     if (const auto a = r.attachments.find(kAnnotations); a != r.attachments.end())
         out.annotations = a->second;
+    for (auto& [name, value] : r.attachments)
+        if (!isOwnAttachment(name))
+            out.attachments.emplace(name, std::move(value));
     out.store = std::move(r.store);
     out.fromSnapshot = true;
     out.seconds = since(t0);
@@ -165,8 +182,8 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
     return r;
 }
 
-bool CachedLoader::writeCache(
-    const LoadResult& result, const std::string& path, const CacheOptions& cache, std::string* error)
+bool CachedLoader::writeCache(const LoadResult& result, const std::string& path, const CacheOptions& cache,
+    std::string* error, const std::map<std::string, std::string>& extra)
 {
     if (!cache.enabled || !result.store || result.fromSnapshot)
         return true;
@@ -182,7 +199,7 @@ bool CachedLoader::writeCache(
     if (!c.ensureFolder(error))
         return false;
     store::SnapshotWriter::Options o;
-    o.attachments[kLoad] = loadAttachment(result);
+    o.attachments = withExtra({ { kLoad, loadAttachment(result) } }, extra);
     if (!store::SnapshotWriter::write(*result.store, snapshot, fingerprint, error, o))
         return false;
     c.trim(cache.limitBytes ? cache.limitBytes : store::SnapshotCache::limitSetting());
@@ -204,7 +221,8 @@ std::map<std::string, std::string> CachedLoader::portableAttachments(
 }
 
 bool CachedLoader::writePortable(const LoadResult& result, const std::string& sourcePath,
-    const std::string& annotations, const std::string& outPath, std::string* error)
+    const std::string& annotations, const std::string& outPath, std::string* error,
+    const std::map<std::string, std::string>& extra)
 {
     if (!result.store) {
         if (error)
@@ -212,7 +230,7 @@ bool CachedLoader::writePortable(const LoadResult& result, const std::string& so
         return false;
     }
     store::SnapshotWriter::Options o;
-    o.attachments = portableAttachments(result, sourcePath, annotations);
+    o.attachments = withExtra(portableAttachments(result, sourcePath, annotations), extra);
     return store::SnapshotWriter::write(*result.store, outPath, std::string_view(), error, o);
 }
 

@@ -26,12 +26,14 @@ public:
 
     // Writes the cache's snapshot of a profile just parsed from `path`, then trims the cache
     // to its limit. Does nothing (returns true) for a result that came from a snapshot.
-    static bool writeCache(
-        const LoadResult& result, const std::string& path, const CacheOptions& cache, std::string* error);
+    // `extra`: attachments the caller adds (the derived indexes; LoadResult::attachments
+    // hands them back on the next load); a name this class uses itself is not taken.
+    static bool writeCache(const LoadResult& result, const std::string& path, const CacheOptions& cache,
+        std::string* error, const std::map<std::string, std::string>& extra = {});
     // Writes a portable .strata file of the profile `result` holds, with its markers
-    // (annotations JSON, may be empty) and the name of its source.
+    // (annotations JSON, may be empty), the name of its source and `extra` as above.
     static bool writePortable(const LoadResult& result, const std::string& sourcePath, const std::string& annotations,
-        const std::string& outPath, std::string* error);
+        const std::string& outPath, std::string* error, const std::map<std::string, std::string>& extra = {});
 
     // What writePortable stores beside the store (SnapshotWriter::Options::attachments).
     static std::map<std::string, std::string> portableAttachments(

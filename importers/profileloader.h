@@ -29,6 +29,10 @@ struct LoadResult {
     std::string annotations; // a .strata file: the markers it carries (annotations JSON), if any
     // What happened to a snapshot on the way, one line each: refused, stale, deleted.
     std::vector<std::string> snapshotNotes;
+    // A snapshot's attachments that CachedLoader does not read itself (the derived indexes a
+    // caller added when writing it), unchecked beyond the snapshot's CRC: the caller that
+    // understands them validates them.
+    std::map<std::string, std::string> attachments;
 };
 
 // Opens a file through InputReader, picks the importer by content, imports and finalizes.

@@ -163,7 +163,8 @@ int runDiff(const std::vector<std::string>& argv)
         return 2;
     const store::EventStore& a = *loadA.store;
     const store::EventStore& b = *loadB.store;
-    const analysis::OperatorCatalog catalogA(a), catalogB(b);
+    const analysis::OperatorCatalog& catalogA = *catalogOf(loadA);
+    const analysis::OperatorCatalog& catalogB = *catalogOf(loadB);
     options.level = level ? *level : catalogA.defaultLevel(); // as `ops` picks it, from A
     options.scope = scope ? *scope : analysis::CompareAggregator::defaultScope(catalogA, catalogB);
     const analysis::CompareInput inA { &a, &catalogA,

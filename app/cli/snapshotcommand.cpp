@@ -59,7 +59,7 @@ int runSnapshot(const std::vector<std::string>& argv)
     if (annotations.empty() && !given)
         annotations = r.annotations;
     std::string error;
-    if (!importers::CachedLoader::writePortable(r, path, annotations, out, &error)) {
+    if (!importers::CachedLoader::writePortable(r, path, annotations, out, &error, indexAttachmentsOf(r))) {
         std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
         return 2;
     }

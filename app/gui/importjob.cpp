@@ -50,8 +50,14 @@ void ImportJob::start()
                 r.cancelled = true;
                 r.error = path + ": load cancelled";
             }
-            if (r.store && !shared->cancel.load())
-                shared->lod = model::AnalysesBuilder::lod(*r.store);
+            if (r.store && !shared->cancel.load()) {
+                // A snapshot's indexes are checked and restored here; a refused one is said
+                // in the load's notes and built like any other.
+                shared->prebuilt = model::AnalysesBuilder::restore(*r.store, r.attachments, &r.snapshotNotes);
+                r.attachments.clear(); // the result is copied around; these bytes are done with
+                if (!shared->prebuilt.lod)
+                    shared->prebuilt.lod = model::AnalysesBuilder::lod(*r.store);
+            }
             shared->result = std::move(r);
         }));
     m_progressTimer.start();

@@ -1,6 +1,7 @@
 #pragma once
 #include <cachedloader.h>
 #include <profileloader.h>
+#include <state/analyses.h>
 #include <state/handover.h>
 
 #include <QFutureWatcher>
@@ -10,10 +11,6 @@
 
 #include <atomic>
 #include <memory>
-
-namespace strata::analysis {
-class LodIndex;
-}
 
 namespace strata::app {
 
@@ -38,9 +35,11 @@ public:
     void cancel(); // takes effect at the loader's next poll; finished() still follows
     bool isCancelRequested() const;
     bool isRunning() const { return m_watcher.isRunning(); }
-    // The timeline's level-of-detail index, built on the worker right after the store, so
-    // the GUI thread never waits for it. Valid once finished() was emitted with a store.
-    std::shared_ptr<const analysis::LodIndex> lodIndex() const { return m_shared->lod; }
+    // The indexes the worker made right after the store, so the GUI thread never waits for
+    // them: the timeline's level-of-detail index (restored from the snapshot or built), and
+    // the summary index and operator catalog when the snapshot carried them. Valid once finished() was emitted with
+    // a store.
+    const model::Analyses& prebuilt() const { return m_shared->prebuilt; }
 
 signals:
     void progress(double fraction);
@@ -53,7 +52,7 @@ private:
         std::atomic<int> latest { -1 }; // progress in 1/200 steps
         // Written by the worker before it returns; read once the watcher finished.
         importers::LoadResult result;
-        std::shared_ptr<const analysis::LodIndex> lod;
+        model::Analyses prebuilt;
     };
     static void report(Shared& shared, double fraction);
     void pollProgress();

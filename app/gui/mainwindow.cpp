@@ -155,6 +155,14 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
     connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
+    // The cache's snapshot keeps the LOD and summary indexes and the operator catalog: it is
+    // written (once per profile, on the low-priority pool) when the stage that publishes the
+    // summary and the catalog has landed.
+    connect(m_session, &model::Session::analysesChanged, m_snapshots, [session = m_session, saver = m_snapshots] {
+        const std::shared_ptr<const model::Analyses>& a = session->analyses();
+        if (a->lod && a->summary && a->catalog)
+            saver->writeCache(a->generation, a);
+    });
     m_compareOpener = new ProfileOpener(this);
     connect(m_compareOpener, &ProfileOpener::progress, m_compareProgress, &LoadProgressPanel::setProgress);
     connect(m_compareOpener, &ProfileOpener::finished, this, &MainWindow::onCompareLoaded);
@@ -317,11 +325,11 @@ void MainWindow::setCacheOptions(const importers::CacheOptions& cache)
 
 bool MainWindow::saveAsStrata(const QString& path)
 {
-    return m_snapshots->savePortable(path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()));
+    return m_snapshots->savePortable(
+        path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()), m_session->analyses());
 }
 
-void MainWindow::onLoaded(
-    const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
+void MainWindow::onLoaded(const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
 {
     m_status->setIdle();
     m_progressPanel->hide();
@@ -335,7 +343,7 @@ void MainWindow::onLoaded(
         info.seconds = r.seconds;
         m_status->setReadNotes(LoadMessage::origin(r));
         m_overallSummary->setLoadNotes(LoadMessage::snapshotNotes(r).split(QLatin1Char('\n'), Qt::SkipEmptyParts));
-        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, std::move(lod), /*deferAnalyses=*/true);
+        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, prebuilt, /*deferAnalyses=*/true);
         m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
         if (r.portable) { // a .strata file: its markers, and the profile it was saved from
             m_sidecar->adopt(QByteArray::fromStdString(r.annotations), path);
@@ -411,7 +419,7 @@ bool MainWindow::isLoadingComparison() const
 }
 
 void MainWindow::onCompareLoaded(
-    const OpenRequest& request, const importers::LoadResult& r, std::shared_ptr<const analysis::LodIndex> lod)
+    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
 {
     m_compareProgress->hide();
     const QString name = QFileInfo(request.path).fileName();
@@ -420,7 +428,7 @@ void MainWindow::onCompareLoaded(
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
-        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, std::move(lod));
+        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, prebuilt.lod);
         m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
@@ -467,11 +475,9 @@ void MainWindow::startAnalysesAfterFirstPaint()
     // when the timeline is not painted at all (hidden, minimised). Both hooks live on the
     // session, so neither outlives the window; a late one is a no-op for a newer profile.
     const quint64 generation = m_session->generation();
-    // The cache's snapshot of a freshly parsed profile is written then too, at low priority.
-    auto start = [session = m_session, saver = m_snapshots, generation] {
-        session->startAnalyses(generation);
-        saver->writeCache(generation);
-    };
+    // The cache's snapshot of a freshly parsed profile is written once the analyses it keeps
+    // are built (see the constructor).
+    auto start = [session = m_session, generation] { session->startAnalyses(generation); };
     connect(m_timeline, &widgets::TimelineWidget::painted, m_session, start, Qt::SingleShotConnection);
     QTimer::singleShot(kAnalysesFallbackMs, m_session, start);
 }

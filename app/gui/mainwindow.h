@@ -4,6 +4,7 @@
 
 #include <cachedloader.h>
 
+#include <state/analyses.h>
 #include <state/latestjob.h>
 
 #include <QMainWindow>
@@ -144,11 +145,10 @@ private:
     static constexpr int kAnalysesFallbackMs = 500;
 
     QDockWidget* addDock(QWidget* widget, const QString& title, const QString& objectName);
-    void onLoaded(
-        const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
+    void onLoaded(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
     void applyRequest(const OpenRequest& request); // what to show, once the profile is open
     void onCompareLoaded(
-        const OpenRequest& request, const importers::LoadResult& result, std::shared_ptr<const analysis::LodIndex> lod);
+        const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
     void onComparisonChanged();
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();

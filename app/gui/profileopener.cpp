@@ -27,7 +27,7 @@ void ProfileOpener::open(const OpenRequest& request)
         m_job = nullptr;
         job->deleteLater();
         const OpenRequest request = std::exchange(m_request, OpenRequest());
-        emit finished(request, r, r.store ? job->lodIndex() : nullptr);
+        emit finished(request, r, r.store ? job->prebuilt() : model::Analyses());
     });
     emit started(request);
     job->start();

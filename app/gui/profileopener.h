@@ -3,14 +3,11 @@
 
 #include <cachedloader.h>
 #include <profileloader.h>
+#include <state/analyses.h>
 
 #include <QObject>
 
 #include <memory>
-
-namespace strata::analysis {
-class LodIndex;
-}
 
 namespace strata::app {
 
@@ -36,9 +33,9 @@ public:
 signals:
     void started(const strata::app::OpenRequest& request);
     void progress(double fraction);
-    // `lod`: the store's level-of-detail index, built on the load's worker (null on failure).
+    // `prebuilt`: the indexes the load's worker made (ImportJob::prebuilt; empty on failure).
     void finished(const strata::app::OpenRequest& request, const strata::importers::LoadResult& result,
-        std::shared_ptr<const strata::analysis::LodIndex> lod);
+        const strata::model::Analyses& prebuilt);
 
 private:
     void drop(); // forgets the job under way without waiting for it

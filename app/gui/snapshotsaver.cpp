@@ -1,6 +1,7 @@
 #include "snapshotsaver.h"
 
 #include <snapshot/snapshotcache.h>
+#include <state/analysesbuilder.h>
 #include <state/backgroundpool.h>
 #include <state/poolrun.h>
 
@@ -66,6 +67,13 @@ void SnapshotSaver::clearProfile()
     m_cacheStarted = false;
 }
 
+model::Analyses SnapshotSaver::indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
+{
+    // Another profile's indexes (the session moved on) are not this store's: the worker
+    // builds them instead.
+    return analyses && analyses->generation == generation ? *analyses : model::Analyses();
+}
+
 importers::CacheOptions SnapshotSaver::resolved(importers::CacheOptions cache)
 {
     if (cache.enabled && cache.folder.empty())
@@ -82,7 +90,7 @@ QString SnapshotSaver::sourcePath() const
     return m_path;
 }
 
-bool SnapshotSaver::writeCache(quint64 generation)
+bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
 {
     if (generation != m_generation || m_cacheStarted || !m_result.store || m_result.fromSnapshot || !m_cache.enabled)
         return false;
@@ -91,14 +99,17 @@ bool SnapshotSaver::writeCache(quint64 generation)
     m_cacheOutcome = outcome;
     // The result is copied into the task: its store stays alive until the write ends.
     m_cacheWatcher.setFuture(model::BackgroundPool::run(m_cacheHandover,
-        [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = resolved(m_cache)] {
-            outcome->ok = importers::CachedLoader::writeCache(result, path, cache, &outcome->error);
+        [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = resolved(m_cache),
+            analyses = indexesOf(generation, std::move(analyses))] {
+            outcome->ok = importers::CachedLoader::writeCache(result, path, cache, &outcome->error,
+                model::AnalysesBuilder::snapshotAttachments(*result.store, analyses));
         }));
     emit cacheWriteStarted();
     return true;
 }
 
-bool SnapshotSaver::savePortable(const QString& outPath, const QByteArray& annotations)
+bool SnapshotSaver::savePortable(
+    const QString& outPath, const QByteArray& annotations, std::shared_ptr<const model::Analyses> analyses)
 {
     if (!m_result.store) {
         emit message(tr("Open a profile first: there is nothing to save"), true);
@@ -116,8 +127,10 @@ bool SnapshotSaver::savePortable(const QString& outPath, const QByteArray& annot
     // The user waits for this one, so it runs at normal priority on the global pool.
     m_portableWatcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_portableHandover,
         [outcome, result = m_result, source = QFile::encodeName(sourcePath()).toStdString(),
-            markers = annotations.toStdString(), out = QFile::encodeName(m_portablePath).toStdString()] {
-            outcome->ok = importers::CachedLoader::writePortable(result, source, markers, out, &outcome->error);
+            markers = annotations.toStdString(), out = QFile::encodeName(m_portablePath).toStdString(),
+            analyses = indexesOf(m_generation, std::move(analyses))] {
+            outcome->ok = importers::CachedLoader::writePortable(result, source, markers, out, &outcome->error,
+                model::AnalysesBuilder::snapshotAttachments(*result.store, analyses));
         }));
     return true;
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include <cachedloader.h>
 #include <profileloader.h>
+#include <state/analyses.h>
 #include <state/handover.h>
 
 #include <QByteArray>
@@ -44,11 +45,15 @@ public:
 
     // Starts the cache's snapshot of profile `generation`, once: not for a profile read from
     // a snapshot, with the cache off, or when another profile is open by now. True when a
-    // write started.
-    bool writeCache(quint64 generation);
+    // write started. The snapshot keeps the derived indexes (AnalysesBuilder::
+    // snapshotAttachments): those of `analyses` (the session's, of this profile), the others
+    // built by the write's worker.
+    bool writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses = nullptr);
     bool isWritingCache() const { return m_cacheWatcher.isRunning(); }
     // Writes the open profile with these markers (annotations JSON) to `outPath`.
-    bool savePortable(const QString& outPath, const QByteArray& annotations);
+    // `analyses` as for writeCache.
+    bool savePortable(const QString& outPath, const QByteArray& annotations,
+        std::shared_ptr<const model::Analyses> analyses = nullptr);
     bool isSaving() const { return m_portableWatcher.isRunning(); }
 
 signals:
@@ -58,6 +63,7 @@ signals:
     void message(const QString& text, bool warning); // for the status bar
 
 private:
+    static model::Analyses indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses);
     void releaseStore(); // drops this saver's reference to the store, never freeing it here
 
     struct Outcome { // written by the worker, read once its watcher finished

@@ -1,6 +1,7 @@
 #include "analysesbuilder.h"
 
 #include <analysis/operators/operatorcatalog.h>
+#include <analysis/persist/indexattachments.h>
 #include <analysis/source/sourceindex.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/timeline/lodindex.h>
@@ -32,6 +33,25 @@ std::shared_ptr<const analysis::SourceIndex> AnalysesBuilder::source(const store
     auto index = std::make_shared<analysis::SourceIndex>();
     index->build(store);
     return index;
+}
+
+Analyses AnalysesBuilder::restore(const store::EventStore& store, const std::map<std::string, std::string>& attachments,
+    std::vector<std::string>* refused)
+{
+    analysis::IndexAttachments::Restored r = analysis::IndexAttachments::decode(store, attachments);
+    if (refused)
+        refused->insert(refused->end(), r.refused.begin(), r.refused.end());
+    Analyses a;
+    a.lod = std::move(r.lod);
+    a.summary = std::move(r.summary);
+    a.catalog = std::move(r.catalog);
+    return a;
+}
+
+std::map<std::string, std::string> AnalysesBuilder::snapshotAttachments(
+    const store::EventStore& store, const Analyses& built)
+{
+    return analysis::IndexAttachments::encode(store, built.lod, built.summary, built.catalog);
 }
 
 } // namespace strata::model

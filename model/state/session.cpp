@@ -40,6 +40,15 @@ quint64 Session::eventCount() const
 void Session::open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
     std::shared_ptr<const analysis::LodIndex> lod, bool deferAnalyses)
 {
+    Analyses prebuilt;
+    prebuilt.lod = std::move(lod);
+    open(std::move(store), path, info, prebuilt, deferAnalyses);
+}
+
+void Session::open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
+    const Analyses& prebuilt, bool deferAnalyses)
+{
+    std::shared_ptr<const analysis::LodIndex> lod = prebuilt.lod;
     emit aboutToOpen();
     std::shared_ptr<const store::EventStore> old = std::move(m_store);
     m_store = std::move(store);
@@ -50,6 +59,11 @@ void Session::open(std::shared_ptr<const store::EventStore> store, const QString
     m_annotations->clear();
     ++m_generation;
     m_job.cancel(); // a stage of the previous profile is dropped when it lands
+    m_prebuilt = Analyses();
+    if (m_store) {
+        m_prebuilt.summary = prebuilt.summary;
+        m_prebuilt.catalog = prebuilt.catalog;
+    }
     auto analyses = std::make_shared<Analyses>();
     analyses->generation = m_generation;
     if (m_store && lod && &lod->store() == m_store.get())
@@ -100,18 +114,27 @@ void Session::buildSummaries()
 {
     using Built
         = std::pair<std::shared_ptr<const analysis::SummaryIndex>, std::shared_ptr<const analysis::OperatorCatalog>>;
+    auto land = [this](Built built) {
+        publish([&built](Analyses& a) {
+            a.summary = std::move(built.first);
+            a.catalog = std::move(built.second);
+        });
+        buildSource();
+    };
+    // Indexes that came with the profile are published at this stage, as if just built, so
+    // the docks see the same order of stages either way.
+    Built ready(std::move(m_prebuilt.summary), std::move(m_prebuilt.catalog));
+    if (ready.first && ready.second) {
+        land(std::move(ready));
+        return;
+    }
     m_job.run(
         this,
-        [store = m_store](const std::atomic<bool>&) {
-            return Built(AnalysesBuilder::summary(*store), AnalysesBuilder::catalog(*store));
+        [store = m_store, ready](const std::atomic<bool>&) {
+            return Built(ready.first ? ready.first : AnalysesBuilder::summary(*store),
+                ready.second ? ready.second : AnalysesBuilder::catalog(*store));
         },
-        [this](Built built) {
-            publish([&built](Analyses& a) {
-                a.summary = std::move(built.first);
-                a.catalog = std::move(built.second);
-            });
-            buildSource();
-        });
+        land);
 }
 
 void Session::buildSource()

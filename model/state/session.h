@@ -62,6 +62,11 @@ public:
     // caller can give the first paint of the new profile the CPU to itself.
     void open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
         std::shared_ptr<const analysis::LodIndex> lod = nullptr, bool deferAnalyses = false);
+    // As above, with whatever indexes came with the store (a snapshot's, restored by the load
+    // job): the LOD index is used at once; the summary and catalog are published at their
+    // stage, when startAnalyses() lets it run, instead of being built.
+    void open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
+        const Analyses& prebuilt, bool deferAnalyses);
     // Lets the stages after the LOD index run, once: a no-op when they are under way or
     // built, or when `generation` is no longer the open profile's.
     void startAnalyses(quint64 generation);
@@ -106,6 +111,7 @@ private:
     QString m_path;
     LoadInfo m_info;
     std::shared_ptr<const Analyses> m_analyses;
+    Analyses m_prebuilt; // the open profile's indexes that came with it, until their stage
     quint64 m_generation = 0; // bumped on every open; analyses of an older store are dropped
     quint64 m_analysedGeneration = 0; // the generation whose later stages were allowed to start
     LatestJob m_job; // the stage under way; open() cancels it, so a stale result never lands

@@ -60,7 +60,7 @@ private slots:
         QCOMPARE(back.select, QStringLiteral("matmul"));
         const auto result = finished.first().at(1).value<importers::LoadResult>();
         QCOMPARE(result.store != nullptr, ok);
-        const auto lod = finished.first().at(2).value<std::shared_ptr<const analysis::LodIndex>>();
+        const auto lod = finished.first().at(2).value<model::Analyses>().lod;
         QCOMPARE(lod != nullptr, ok); // built on the load's worker for the first paint
         if (!ok)
             QVERIFY(QString::fromStdString(result.error).startsWith(path));

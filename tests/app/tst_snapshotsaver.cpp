@@ -5,8 +5,10 @@
 #include "mainwindow.h"
 #include "snapshotsaver.h"
 
+#include <analysis/persist/indexattachments.h>
 #include <cachedloader.h>
 #include <snapshot/snapshotcache.h>
+#include <snapshot/snapshotreader.h>
 #include <state/annotationsmodel.h>
 #include <state/session.h>
 #include <state/viewport.h>
@@ -61,8 +63,8 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init() { QSettings().clear(); }
 
-    // The first open parses and, once painted, writes the snapshot in the background; the
-    // second open reads it.
+    // The first open parses and, once its analyses are built, writes the snapshot with the
+    // derived indexes in the background; the second open reads it and restores them.
     void secondOpenComesFromTheSnapshot()
     {
         CacheHome home;
@@ -80,9 +82,18 @@ private slots:
         QVERIFY(written.wait(kLoadTimeoutMs));
         QCOMPARE(written.first().at(0).toBool(), true);
         QVERIFY(QFile::exists(home.snapshotOf(source)));
+        const store::SnapshotReadResult snapshot
+            = store::SnapshotReader::read(QFile::encodeName(home.snapshotOf(source)).toStdString());
+        QVERIFY2(snapshot.store, snapshot.error.c_str());
+        for (const char* index : { analysis::IndexAttachments::kLod, analysis::IndexAttachments::kSummary,
+                 analysis::IndexAttachments::kCatalog })
+            QVERIFY2(snapshot.attachments.count(index), index);
 
         QVERIFY(load(w, source));
         QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QVERIFY(w.snapshotSaver()->result().snapshotNotes.empty()); // no index was refused
+        QVERIFY(w.session()->analyses()->lod);
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->analyses()->complete(); }, kLoadTimeoutMs));
         QCOMPARE(w.session()->store()->sliceCount(), slices);
         QCOMPARE(w.session()->store()->instantCount(), instants);
         const QString message = w.statusBar()->currentMessage();

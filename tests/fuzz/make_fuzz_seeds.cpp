@@ -11,6 +11,7 @@
 
 #include "../snapshot/snapshotmutator.h"
 
+#include <analysis/persist/indexattachments.h>
 #include <profileloader.h>
 #include <snapshot/snapshotwriter.h>
 
@@ -135,7 +136,10 @@ void snapshotSeeds()
         const auto loaded = strata::importers::ProfileLoader::load(data.filePath(name).toStdString());
         if (!loaded.store)
             continue;
-        const std::vector<uint8_t> file = strata::store::SnapshotWriter::encode(*loaded.store, name.toStdString());
+        strata::store::SnapshotWriter::Options withIndexes; // as the cache writes them
+        withIndexes.attachments = strata::analysis::IndexAttachments::encode(*loaded.store);
+        const std::vector<uint8_t> file
+            = strata::store::SnapshotWriter::encode(*loaded.store, name.toStdString(), withIndexes);
         if (file.size() > 65536)
             continue;
         put("snapshot", name + ".strata",

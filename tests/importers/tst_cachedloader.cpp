@@ -15,8 +15,8 @@
 #include <sys/time.h>
 
 using namespace strata::importers;
-using strata::store::SnapshotCache;
 using snapshottest::StoreDump;
+using strata::store::SnapshotCache;
 
 class tst_CachedLoader : public QObject {
     Q_OBJECT
@@ -34,6 +34,8 @@ private slots:
     void badPortableFile_data();
     void badPortableFile();
     void failedLoadWritesNothing();
+    void extraAttachmentsComeBack_data();
+    void extraAttachmentsComeBack();
 
 private:
     CacheOptions options() const;
@@ -116,11 +118,16 @@ void tst_CachedLoader::refusedSnapshotIsDeleted_data()
 {
     QTest::addColumn<QString>("damage");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("cut") << "cut" << "bytes, its header says";
-    QTest::newRow("byte flipped") << "flip" << "checksum does not match";
-    QTest::newRow("other version") << "version" << "format version";
-    QTest::newRow("empty") << "empty" << "shorter than a snapshot header";
-    QTest::newRow("not a snapshot") << "text" << "wrong magic";
+    QTest::newRow("cut") << "cut"
+                         << "bytes, its header says";
+    QTest::newRow("byte flipped") << "flip"
+                                  << "checksum does not match";
+    QTest::newRow("other version") << "version"
+                                   << "format version";
+    QTest::newRow("empty") << "empty"
+                           << "shorter than a snapshot header";
+    QTest::newRow("not a snapshot") << "text"
+                                    << "wrong magic";
 }
 
 void tst_CachedLoader::refusedSnapshotIsDeleted()
@@ -205,8 +212,8 @@ void tst_CachedLoader::portableFile()
     QVERIFY(loaded.store);
     const QString out = m_files->write("copy.strata", {});
     std::string error;
-    QVERIFY2(CachedLoader::writePortable(loaded, source.toStdString(), annotations.toStdString(), out.toStdString(),
-                 &error),
+    QVERIFY2(
+        CachedLoader::writePortable(loaded, source.toStdString(), annotations.toStdString(), out.toStdString(), &error),
         error.c_str());
     QVERIFY(CachedLoader::isSnapshotFile(out.toStdString()));
     QVERIFY(!CachedLoader::isSnapshotFile(source.toStdString()));
@@ -263,6 +270,38 @@ void tst_CachedLoader::failedLoadWritesNothing()
     std::string error;
     QVERIFY(CachedLoader::writeCache(r, path.toStdString(), options(), &error));
     QVERIFY(!QFile::exists(cachedSnapshot(path)));
+}
+
+void tst_CachedLoader::extraAttachmentsComeBack_data()
+{
+    QTest::addColumn<bool>("portable");
+    QTest::newRow("cache") << false;
+    QTest::newRow("portable") << true;
+}
+
+// What a caller adds (the derived indexes) is handed back by the next load, apart from this
+// class's own attachments; an extra of one of their names does not replace them.
+void tst_CachedLoader::extraAttachmentsComeBack()
+{
+    QFETCH(bool, portable);
+    const QString source = m_files->write("x.json", testfiles::readFile(testfiles::dataPath("chrome_metadata.json")));
+    const LoadResult loaded = CachedLoader::load(source.toStdString(), {}, options());
+    QVERIFY(loaded.store && !loaded.fromSnapshot);
+    QVERIFY(loaded.attachments.empty());
+    const std::map<std::string, std::string> extra
+        = { { "index.a", std::string("\0bytes\xff", 7) }, { "index.b", "" }, { "load", "not the load" } };
+    std::string error;
+    const QString out = m_files->write("x.strata", {});
+    QVERIFY2(portable ? CachedLoader::writePortable(loaded, source.toStdString(), {}, out.toStdString(), &error, extra)
+                      : CachedLoader::writeCache(loaded, source.toStdString(), options(), &error, extra),
+        error.c_str());
+    const LoadResult r = CachedLoader::load((portable ? out : source).toStdString(), {}, options());
+    QVERIFY2(r.store, r.error.c_str());
+    QVERIFY(r.fromSnapshot);
+    QCOMPARE(r.format, loaded.format); // the own "load" attachment won
+    QCOMPARE(r.attachments.size(), size_t(2));
+    QCOMPARE(r.attachments.at("index.a"), extra.at("index.a"));
+    QCOMPARE(r.attachments.at("index.b"), std::string());
 }
 
 QTEST_GUILESS_MAIN(tst_CachedLoader)

@@ -1,10 +1,12 @@
 // The mutation test of SnapshotReader (not a QtTest: a program ctest runs with a count and
-// a time bound): writes a snapshot of the rich test store, then reads damaged copies of it
-// (SnapshotMutator). Each must be refused with an error naming the file and a byte offset,
-// or read into a store whose every accessor can be walked (StoreDump). A crash, a sanitizer
+// a time bound): writes a snapshot of the rich test store with its derived indexes, then
+// reads damaged copies of it (SnapshotMutator). Each must be refused with an error naming
+// the file and a byte offset, or read into a store whose every accessor can be walked
+// (StoreDump), and whose index blobs are refused or restored and walked (walkIndexes). A crash, a sanitizer
 // report or an escaping exception fails the run; so does a refusal without an offset text.
 //
 //   snapshot_mutations [--count N] [--seconds S] [--seed K]
+#include "indexwalk.h"
 #include "snapshotmutator.h"
 #include "snapshottestutil.h"
 #include "storedump.h"
@@ -32,11 +34,14 @@ int main(int argc, char** argv)
     }
     using namespace strata::store;
     const auto store = snapshottest::richStore();
-    const std::vector<uint8_t> file = SnapshotWriter::encode(*store, "mutations");
+    SnapshotWriter::Options withIndexes;
+    withIndexes.attachments = strata::analysis::IndexAttachments::encode(*store);
+    const std::vector<uint8_t> file = SnapshotWriter::encode(*store, "mutations", withIndexes);
     const std::string expected = snapshottest::StoreDump::text(*store);
     {
         const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "m.strata", {});
-        if (!r.store || snapshottest::StoreDump::text(*r.store) != expected) {
+        if (!r.store || snapshottest::StoreDump::text(*r.store) != expected
+            || snapshottest::walkIndexes(*r.store, r.attachments) != 3) {
             std::fprintf(
                 stderr, "snapshot_mutations: the unmutated snapshot does not read back: %s\n", r.error.c_str());
             return 1;
@@ -48,7 +53,7 @@ int main(int argc, char** argv)
     options.maxRawBytes = 256u << 20;
     std::map<std::string, std::pair<uint64_t, uint64_t>> byKind; // kind → (refused, read)
     const auto start = std::chrono::steady_clock::now();
-    uint64_t done = 0, refused = 0;
+    uint64_t done = 0, refused = 0, indexes = 0;
     for (; done < count; ++done) {
         if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > seconds)
             break;
@@ -58,6 +63,7 @@ int main(int argc, char** argv)
         const SnapshotReadResult r = SnapshotReader::read(bad.data(), bad.size(), "m.strata", options);
         if (r.store) {
             snapshottest::StoreDump::text(*r.store); // walks every accessor
+            indexes += uint64_t(snapshottest::walkIndexes(*r.store, r.attachments));
             ++byKind[kind].second;
             continue;
         }
@@ -72,6 +78,8 @@ int main(int argc, char** argv)
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("snapshot_mutations: %llu mutated snapshots in %.1f s: %llu refused, %llu read and walked\n",
         (unsigned long long)done, took, (unsigned long long)refused, (unsigned long long)(done - refused));
+    std::printf(
+        "  of those read, %llu index blobs restored and walked (the others refused)\n", (unsigned long long)indexes);
     for (const auto& [kind, n] : byKind)
         std::printf("  %-20s refused %6llu  read %6llu\n", kind.c_str(), (unsigned long long)n.first,
             (unsigned long long)n.second);

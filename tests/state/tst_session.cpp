@@ -154,6 +154,43 @@ private slots:
         QCOMPARE(&s.analyses()->lod->store(), big.get());
     }
 
+    // Indexes that came with the profile (a snapshot's): the LOD index is there at once, the
+    // summary index and catalog are published at their stage, as if built, and are the given
+    // ones; only the missing stages run.
+    void prebuiltIndexesArriveAtTheirStage_data()
+    {
+        QTest::addColumn<bool>("withCatalog");
+        QTest::newRow("summary and catalog") << true;
+        QTest::newRow("summary only: the catalog is built") << false;
+    }
+    void prebuiltIndexesArriveAtTheirStage()
+    {
+        QFETCH(bool, withCatalog);
+        model::Session s;
+        const auto store = makeStore(0, 10);
+        model::Analyses prebuilt;
+        prebuilt.lod = model::AnalysesBuilder::lod(*store);
+        prebuilt.summary = model::AnalysesBuilder::summary(*store);
+        if (withCatalog)
+            prebuilt.catalog = model::AnalysesBuilder::catalog(*store);
+        QList<std::shared_ptr<const model::Analyses>> seen;
+        connect(&s, &model::Session::analysesChanged, &s, [&] { seen << s.analyses(); });
+        s.open(store, QString(), {}, prebuilt, /*deferAnalyses=*/true);
+        QCOMPARE(s.analyses()->lod, prebuilt.lod);
+        QVERIFY(!s.analyses()->summary && !s.analyses()->catalog); // not before their stage
+        s.startAnalyses(s.generation());
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        QCOMPARE(seen.size(), 2);
+        QCOMPARE(seen[0]->summary, prebuilt.summary);
+        QVERIFY(seen[0]->catalog);
+        if (withCatalog)
+            QCOMPARE(seen[0]->catalog, prebuilt.catalog);
+        // Opening another profile forgets them.
+        s.open(makeStore(5, 20), QString(), {});
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        QVERIFY(s.analyses()->summary != prebuilt.summary);
+    }
+
     // follow(): what is open already is delivered at once, then every change, until the
     // receiver is gone.
     void followDeliversNowThenEachChange()

@@ -28,6 +28,7 @@ public:
     void add(store::StringId key, Metric m);
     int metricOf(store::StringId key) const;
     bool empty() const { return m_keys.empty(); }
+    const std::vector<std::pair<uint32_t, uint8_t>>& entries() const { return m_keys; }
     size_t residentBytes() const { return m_keys.capacity() * sizeof(m_keys[0]); }
 
     // The number a metric arg holds (see above); false when it holds none.

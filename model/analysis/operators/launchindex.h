@@ -31,6 +31,16 @@ public:
     // Stops early (and is left empty) when *cancel turns true.
     explicit LaunchIndex(const store::EventStore& store, const std::atomic<bool>* cancel = nullptr);
 
+    // An index of these links (sorted by device row) and unlinked count, as links() and
+    // unlinked() gave them: OperatorCatalog::restore checks them against its store first.
+    static LaunchIndex fromLinks(std::vector<Link> links, size_t unlinked)
+    {
+        LaunchIndex index;
+        index.m_links = std::move(links);
+        index.m_unlinked = unlinked;
+        return index;
+    }
+
     static bool isLaunchCall(std::string_view category);
     static bool isCpuOp(std::string_view category, std::string_view name);
 

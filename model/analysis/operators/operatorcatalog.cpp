@@ -7,6 +7,7 @@
 #include <store/transferclassifier.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -266,12 +267,50 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
     }
 
     const std::vector<RawIdentity>& items = tables[0].items();
-    m_argKeys.assign(items.size() * kStride, kNoKey);
+    m_argText.resize(items.size() * 4);
     m_metrics.resize(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
         const RawIdentity& r = items[i];
+        std::copy(r.text, r.text + 4, &m_argText[i * 4]);
+        Metrics& m = m_metrics[i];
+        m.bytes = r.num[0];
+        m.flops = r.num[1];
+        m.mfu = r.num[2];
+        m.hfu = r.num[3];
+        m.has = r.has & 0x0f;
+    }
+    buildArgKeys(pool);
+}
+
+void OperatorCatalog::buildArgKeys(const store::StringPool& pool)
+{
+    const size_t n = m_metrics.size();
+    m_argKeys.assign(n * kStride, kNoKey);
+    // Identities differ mostly in their metrics (every distinct "bytes" value makes one): the
+    // keys of one set of identity strings are parsed once and copied to the other identities
+    // with the same strings, which is what parsing them again would give.
+    struct TextHash {
+        size_t operator()(const std::array<uint32_t, 4>& t) const
+        {
+            uint64_t h = 0x9e3779b97f4a7c15ull;
+            for (const uint32_t v : t)
+                h = (h ^ v) * 0xff51afd7ed558ccdull;
+            return size_t(h ^ (h >> 29));
+        }
+    };
+    std::unordered_map<std::array<uint32_t, 4>, size_t, TextHash> firstWith;
+    for (size_t i = 0; i < n; ++i) {
+        std::array<uint32_t, 4> texts {};
+        std::copy(&m_argText[i * 4], &m_argText[i * 4] + 4, texts.begin());
+        const auto [seen, added] = firstWith.emplace(texts, i);
+        if (!added) {
+            std::copy(&m_argKeys[seen->second * kStride], &m_argKeys[seen->second * kStride] + kStride,
+                &m_argKeys[i * kStride]);
+            continue;
+        }
         auto text = [&](int slot) {
-            return r.text[slot] ? std::string(pool.view(store::StringId(r.text[slot]))) : std::string();
+            const uint32_t id = m_argText[i * 4 + size_t(slot)];
+            return id ? std::string(pool.view(store::StringId(id))) : std::string();
         };
         NameArgs na;
         na.layer = text(0);
@@ -282,27 +321,36 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
         for (OperatorLevel level : kLevels)
             if (level != OperatorLevel::Name && level != OperatorLevel::Command)
                 m_argKeys[i * kStride + static_cast<unsigned>(level)] = intern(NameParser::levelKey(info, level, {}));
-        Metrics& m = m_metrics[i];
-        m.bytes = r.num[0];
-        m.flops = r.num[1];
-        m.mfu = r.num[2];
-        m.hfu = r.num[3];
-        m.has = r.has & 0x0f;
     }
 }
 
 void OperatorCatalog::buildLaunches(const store::EventStore& store, const std::atomic<bool>* cancel)
 {
     m_launches = LaunchIndex(store, cancel);
+    buildLinkKeys(store);
+}
+
+void OperatorCatalog::buildLinkKeys(const store::EventStore& store)
+{
     const std::vector<LaunchIndex::Link>& links = m_launches.links();
     m_linkKeys.assign(links.size() * 2, kNoKey);
+    // Millions of launches name a few hundred ops: each op name is interned once, at its
+    // first use, so the keys get the ids one intern per launch gave them.
+    std::vector<uint32_t> keyOfName(store.strings().size(), kUnseen);
+    auto key = [&](uint32_t row) {
+        if (row == LaunchIndex::kNone)
+            return kNoKey;
+        const store::StringId name = store.sliceName(store::SliceRow(row));
+        if (!name.valid() || name.v >= keyOfName.size())
+            return intern(std::string(store.str(name)));
+        uint32_t& k = keyOfName[name.v];
+        if (k == kUnseen)
+            k = intern(std::string(store.str(name)));
+        return k;
+    };
     for (size_t i = 0; i < links.size(); ++i) {
-        auto name = [&](uint32_t row) {
-            return row == LaunchIndex::kNone ? std::string()
-                                             : std::string(store.str(store.sliceName(store::SliceRow(row))));
-        };
-        m_linkKeys[i * 2] = intern(name(links[i].outerOp));
-        m_linkKeys[i * 2 + 1] = intern(name(links[i].innerOp));
+        m_linkKeys[i * 2] = key(links[i].outerOp);
+        m_linkKeys[i * 2 + 1] = key(links[i].innerOp);
     }
 }
 
@@ -357,7 +405,7 @@ size_t OperatorCatalog::residentBytes() const
     size_t bytes = m_keys.residentBytes() + m_typeKeys.capacity() * 4 + m_argIdentity.capacity() * 4
         + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeTransfer.capacity()
         + m_typeInfo.capacity() * sizeof(OperatorInfo) + m_typeLaunched.capacity() + m_launches.residentBytes()
-        + m_linkKeys.capacity() * 4;
+        + m_linkKeys.capacity() * 4 + m_argText.capacity() * 4;
     return bytes;
 }
 

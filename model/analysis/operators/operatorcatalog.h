@@ -5,6 +5,8 @@
 #include <store/stringpool.h>
 
 #include <atomic>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -38,6 +40,16 @@ public:
     explicit OperatorCatalog(const store::EventStore& store, const std::atomic<bool>* cancel = nullptr);
 
     static constexpr uint32_t kNoKey = 0;
+
+    // The catalog as a snapshot attachment (IndexAttachments) and back, for the store it was
+    // built from. The blob keeps what reads every arg set and slice (each arg set's identity,
+    // the identities' arg strings and metrics, the kernel launches, the default level);
+    // restore() checks each id and row against `store`, and redoes the rest (type names,
+    // tracks, keys) in the build's order, so the keys are the built catalog's. Null, with the
+    // reason in *why, for a blob that differs in anything. A cancelled catalog has no blob.
+    std::string serialize(const store::EventStore& store) const;
+    static std::shared_ptr<const OperatorCatalog> restore(
+        const store::EventStore& store, std::string_view blob, std::string* why = nullptr);
 
     uint32_t key(OperatorLevel level, store::TypeId type, store::ArgSetId args) const
     {
@@ -89,8 +101,12 @@ public:
 
 private:
     static constexpr size_t kStride = 8; // 7 levels + a mask of the levels the name decides
+    static constexpr uint32_t kUnseen = 0xffffffffu;
     void buildTypes(const store::EventStore& store);
     void buildArgs(const store::EventStore& store, const std::atomic<bool>* cancel);
+    void buildArgKeys(const store::StringPool& pool); // m_argKeys from m_argText
+    void buildLinkKeys(const store::EventStore& store); // m_linkKeys from m_launches
+    void restoreFrom(const store::EventStore& store, std::string_view blob);
     void buildTracks(const store::EventStore& store);
     void buildLaunches(const store::EventStore& store, const std::atomic<bool>* cancel);
     uint32_t launchedKey(OperatorLevel level, store::SliceRow row) const;
@@ -104,6 +120,7 @@ private:
     LaunchIndex m_launches;
     std::vector<uint32_t> m_linkKeys; // per link: framework key, op key
     std::vector<uint32_t> m_argIdentity; // per ArgSetId: index into m_argKeys/m_metrics (0 = none)
+    std::vector<uint32_t> m_argText; // per identity: its layer, hlo, framework, opcode args (store StringIds, 0 none)
     std::vector<uint32_t> m_argKeys; // per identity: kStride words (the last unused)
     std::vector<Metrics> m_metrics;
     std::unordered_map<uint32_t, std::vector<std::string>> m_members;

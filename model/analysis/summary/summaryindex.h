@@ -3,6 +3,9 @@
 #include <analysis/metrics/metrickeys.h>
 #include <store/eventstore.h>
 
+#include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace strata::analysis {
@@ -60,6 +63,14 @@ public:
     // thread while the GUI reads the same store. threads == 0: one per core, at most 4.
     explicit SummaryIndex(const store::EventStore& store, unsigned threads = 0);
 
+    // The index as a snapshot attachment (IndexAttachments) and back, for the store it was
+    // built from. restore() checks every size and offset against `store` (a crafted blob never
+    // makes a query read out of bounds) and returns null, with the reason in *why, when
+    // anything differs.
+    std::string serialize(const store::EventStore& store) const;
+    static std::shared_ptr<const SummaryIndex> restore(
+        const store::EventStore& store, std::string_view blob, std::string* why = nullptr);
+
     // `store` must be the one the index was built from. Thread tracks include their
     // overflow lanes; an overflow or async lane alone is its own union.
     SliceWindowSums slices(const store::EventStore& store, store::TrackId track, store::TimeRange window) const;
@@ -100,6 +111,7 @@ private:
         double chan[kChannels] = {};
     };
 
+    void restoreFrom(const store::EventStore& store, std::string_view blob);
     static uint8_t rowChannels(uint8_t metricMask, const double* metric, store::TimeNs dur, double out[kChannels]);
     // keyCache: per worker, by StringId, the metric of an arg key (-1 none, -2 not yet classified).
     void buildLevel(const store::EventStore& store, uint32_t level, store::RowRange rows, std::vector<int8_t>& keyCache,

@@ -12,6 +12,15 @@ class SummaryMinMaxTree {
 public:
     void assign(const std::vector<double>& leafMin, const std::vector<double>& leafMax);
     size_t size() const { return m_n; }
+    // The leaves assign() was given (a snapshot keeps those; the inner nodes are rebuilt).
+    std::vector<double> leafMin() const
+    {
+        return std::vector<double>(m_min.begin() + std::ptrdiff_t(m_n), m_min.end());
+    }
+    std::vector<double> leafMax() const
+    {
+        return std::vector<double>(m_max.begin() + std::ptrdiff_t(m_n), m_max.end());
+    }
     // Min and max over leaves [first, last); requires first < last <= size().
     std::pair<double, double> query(size_t first, size_t last) const;
     size_t residentBytes() const { return (m_min.capacity() + m_max.capacity()) * sizeof(double); }

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace strata::analysis {
@@ -53,6 +56,14 @@ public:
 
     explicit LodIndex(const store::EventStore& store);
 
+    // The index as a snapshot attachment (IndexAttachments) and back, for the store it was
+    // built from. restore() checks every size, row and type id, and each block's first ts,
+    // longest row and duration, against `store`, so a crafted blob never makes a paint read
+    // out of bounds; it returns null, with the reason in *why, for anything that differs.
+    std::string serialize() const;
+    static std::shared_ptr<const LodIndex> restore(
+        const store::EventStore& store, std::string_view blob, std::string* why = nullptr);
+
     // The row with the largest duration among rows [begin, end); invalid when empty.
     store::SliceRow longest(uint32_t begin, uint32_t end) const;
     // Min and max of counter sample values in rows [begin, end); false when empty.
@@ -83,6 +94,14 @@ public:
     size_t residentBytes() const;
 
 private:
+    struct Unbuilt { };
+    LodIndex(const store::EventStore& store, Unbuilt)
+        : m_store(store)
+    {
+    }
+    // Entries per pyramid level for n rows, `first` rows a level-0 entry (what the build makes).
+    static std::vector<size_t> pyramidSizes(size_t n, uint32_t first);
+    void restoreFrom(std::string_view blob);
     void buildSlices();
     void buildCounters();
     void buildBusy();
