@@ -6,6 +6,8 @@
 
 #include <new>
 #include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace strata::store::snapshot {
 
@@ -14,11 +16,12 @@ void SectionStream::Free::operator()(ZSTD_DCtx_s* c) const
     ZSTD_freeDCtx(c);
 }
 
-SectionStream::SectionStream(const uint8_t* stored, size_t storedBytes, uint64_t rawBytes)
+SectionStream::SectionStream(const uint8_t* stored, size_t storedBytes, uint64_t rawBytes, bool mapped)
     : m_ctx(ZSTD_createDCtx())
     , m_stored(stored)
     , m_storedBytes(storedBytes)
     , m_rawLeft(rawBytes)
+    , m_mapped(mapped)
 {
     if (!m_ctx)
         throw std::bad_alloc();
@@ -27,6 +30,9 @@ SectionStream::SectionStream(const uint8_t* stored, size_t storedBytes, uint64_t
 SectionStream::~SectionStream() = default;
 
 namespace {
+
+// Handing back pages one madvise per window would cost more than it saves.
+constexpr size_t kReleaseBytes = size_t(4) << 20;
 
 [[noreturn]] void notDecompressing(size_t code)
 {
@@ -57,6 +63,18 @@ void SectionStream::fill(uint8_t* out, size_t n)
             throw FormatError("the section's compressed frame is cut short");
     }
     m_rawLeft -= n;
+    if (m_mapped && m_inPos - m_released >= kReleaseBytes) {
+        release(m_stored + m_released, m_stored + m_inPos);
+        m_released = m_inPos;
+    }
+}
+
+void SectionStream::release(const uint8_t* begin, const uint8_t* end)
+{
+    static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+    const uintptr_t from = uintptr_t(begin) & ~(page - 1), to = uintptr_t(end) & ~(page - 1);
+    if (to > from)
+        ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
 }
 
 void SectionStream::finish()
@@ -81,6 +99,8 @@ void SectionStream::finish()
     }
     if (m_inPos != m_storedBytes)
         throw FormatError("the section has bytes after its compressed frame");
+    if (m_mapped)
+        release(m_stored + m_released, m_stored + m_storedBytes);
 }
 
 } // namespace strata::store::snapshot

@@ -15,7 +15,9 @@ namespace strata::store::snapshot {
 // one that holds more, is cut short, or is followed by other bytes.
 class SectionStream {
 public:
-    SectionStream(const uint8_t* stored, size_t storedBytes, uint64_t rawBytes);
+    // `mapped`: the stored bytes are a read-only file mapping, whose pages are handed back
+    // as they are decompressed (see release()).
+    SectionStream(const uint8_t* stored, size_t storedBytes, uint64_t rawBytes, bool mapped);
     ~SectionStream();
     SectionStream(const SectionStream&) = delete;
     SectionStream& operator=(const SectionStream&) = delete;
@@ -26,6 +28,11 @@ public:
     // After every declared byte was read: the frame must end here, with its checksum right
     // and no bytes after it in the stored section.
     void finish();
+    // Drops the whole pages of [begin, end) from the process: pages of a read-only private
+    // file mapping that was never written come back from the page cache, identical, if
+    // touched again (a neighbouring section's reader may share the edge page). So a read
+    // does not hold the file's pages in its resident memory on top of the store it builds.
+    static void release(const uint8_t* begin, const uint8_t* end);
 
 private:
     struct Free {
@@ -35,8 +42,10 @@ private:
     const uint8_t* m_stored;
     size_t m_storedBytes;
     size_t m_inPos = 0;
+    size_t m_released = 0; // stored bytes handed back so far (when mapped)
     uint64_t m_rawLeft;
     bool m_frameDone = false;
+    bool m_mapped;
 };
 
 } // namespace strata::store::snapshot

@@ -85,16 +85,19 @@ std::unique_ptr<SectionStream> SnapshotReader::section(uint32_t id) const
     const DirectoryEntry& e = m_dir[id - 1];
     const uint8_t* p = m_data + e.offset;
     // Over the stored bytes, which are mapped: nothing is decompressed from a damaged section.
+    // Mapped pages are handed back behind the checksum, and again behind the decompression.
     uLong c = crc32(0L, Z_NULL, 0);
     for (uint64_t done = 0; done < e.storedBytes;) {
-        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 1u << 30));
+        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 4u << 20));
         c = crc32(c, p + done, chunk);
         done += chunk;
+        if (m_mapped)
+            SectionStream::release(p + done - chunk, p + done);
     }
     check(uint32_t(c) == e.crc, "the section's checksum does not match");
     const unsigned long long declared = ZSTD_getFrameContentSize(p, e.storedBytes);
     check(declared == e.rawBytes, "the section's compressed size does not match its directory entry");
-    return std::make_unique<SectionStream>(p, size_t(e.storedBytes), e.rawBytes);
+    return std::make_unique<SectionStream>(p, size_t(e.storedBytes), e.rawBytes, m_mapped);
 }
 
 void SnapshotReader::counts(ByteReader& r)
@@ -392,8 +395,15 @@ void SnapshotReader::decode(EventStore& s)
 SnapshotReadResult SnapshotReader::read(
     const uint8_t* data, size_t size, const std::string& name, const Options& options)
 {
+    return read(data, size, name, options, false);
+}
+
+SnapshotReadResult SnapshotReader::read(
+    const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped)
+{
     SnapshotReadResult out;
     SnapshotReader reader(data, size, options);
+    reader.m_mapped = mapped;
     try {
         reader.header(out);
         if (options.expectedFingerprint && out.fingerprint != *options.expectedFingerprint) {
@@ -456,7 +466,7 @@ SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& 
         return out;
     }
     ::madvise(map, size, MADV_WILLNEED);
-    out = read(static_cast<const uint8_t*>(map), size, path, options);
+    out = read(static_cast<const uint8_t*>(map), size, path, options, true);
     ::munmap(map, size);
     return out;
 }

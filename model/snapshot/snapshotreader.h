@@ -57,6 +57,9 @@ public:
     static SnapshotReadResult read(const uint8_t* data, size_t size, const std::string& name, const Options& options);
 
 private:
+    // `mapped`: data is this reader's own read-only file mapping (see SectionStream::release).
+    static SnapshotReadResult read(
+        const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped);
     SnapshotReader(const uint8_t* data, size_t size, const Options& options);
     void header(SnapshotReadResult& out);
     // The section's stored bytes, checksum and frame header checked, ready to decompress.
@@ -80,6 +83,7 @@ private:
 
     const uint8_t* m_data;
     size_t m_size;
+    bool m_mapped = false;
     Options m_options;
     std::vector<snapshot::DirectoryEntry> m_dir;
     uint64_t m_at = 0; // offset of the header part or section refused, for the error
