@@ -446,31 +446,20 @@ void tst_SnapshotReader::badFrame_data()
     QTest::addColumn<int>("windowBytes");
     QTest::addColumn<QString>("damage");
     QTest::addColumn<QString>("reason"); // empty: any refusal naming the section
-    for (const int w : { 16, 1 << 18 }) {
-        const QString at = QStringLiteral(", window %1").arg(w);
-        QTest::newRow(qPrintable("cut by 1" + at)) << w << "cut 1"
-                                                   << "";
-        QTest::newRow(qPrintable("cut by 3" + at)) << w << "cut 3"
-                                                   << "";
-        QTest::newRow(qPrintable("cut in half" + at)) << w << "cut half"
-                                                      << "";
-        QTest::newRow(qPrintable("checksum cut" + at)) << w << "cut checksum"
-                                                       << "";
-        QTest::newRow(qPrintable("bytes after the frame" + at)) << w << "garbage"
-                                                                << "";
-        QTest::newRow(qPrintable("a second frame" + at)) << w << "second frame"
-                                                         << "bytes after its compressed frame";
-        QTest::newRow(qPrintable("content longer than declared" + at)) << w << "longer"
-                                                                       << "";
-        QTest::newRow(qPrintable("content shorter than declared" + at)) << w << "shorter"
-                                                                        << "";
-        QTest::newRow(qPrintable("no content size" + at)) << w << "unknown size"
-                                                          << "does not match its directory";
-        QTest::newRow(qPrintable("directory says one more" + at)) << w << "declared +1"
-                                                                  << "does not match its directory";
-        QTest::newRow(qPrintable("directory says one less" + at)) << w << "declared -1"
-                                                                  << "does not match its directory";
-    }
+    struct Row {
+        const char *name, *damage, *reason;
+    };
+    const Row rows[] = { { "cut by 1", "cut 1", "" }, { "cut by 3", "cut 3", "" }, { "cut in half", "cut half", "" },
+        { "checksum cut", "cut checksum", "" }, { "bytes after the frame", "garbage", "" },
+        { "a second frame", "second frame", "bytes after its compressed frame" },
+        { "content longer than declared", "longer", "" }, { "content shorter than declared", "shorter", "" },
+        { "no content size", "unknown size", "does not match its directory" },
+        { "directory says one more", "declared +1", "does not match its directory" },
+        { "directory says one less", "declared -1", "does not match its directory" } };
+    for (const int w : { 16, 1 << 18 })
+        for (const Row& r : rows)
+            QTest::newRow(qPrintable(QStringLiteral("%1, window %2").arg(r.name).arg(w)))
+                << w << QString(r.damage) << QString(r.reason);
 }
 
 // A section whose stored frame disagrees with its directory entry, or is cut or followed
