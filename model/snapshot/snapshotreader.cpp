@@ -1,6 +1,7 @@
 #include "snapshotreader.h"
 
 #include "readchecks.h"
+#include "sectionstream.h"
 #include "snapshotformat.h"
 
 #include <store/parallel.h>
@@ -24,10 +25,6 @@ using namespace snapshot;
 namespace {
 
 constexpr const char* kCancelled = "cancelled";
-
-struct DCtxFree {
-    void operator()(ZSTD_DCtx* c) const { ZSTD_freeDCtx(c); }
-};
 
 } // namespace
 
@@ -83,29 +80,24 @@ void SnapshotReader::header(SnapshotReadResult& out)
     check(end == m_size, "the file has bytes after its last section");
 }
 
-SnapshotReader::Raw SnapshotReader::section(uint32_t id) const
+std::unique_ptr<SectionStream> SnapshotReader::section(uint32_t id) const
 {
     const DirectoryEntry& e = m_dir[id - 1];
     const uint8_t* p = m_data + e.offset;
+    // Over the stored bytes, which are mapped: nothing is decompressed from a damaged section.
+    // Mapped pages are handed back behind the checksum, and again behind the decompression.
     uLong c = crc32(0L, Z_NULL, 0);
     for (uint64_t done = 0; done < e.storedBytes;) {
-        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 1u << 30));
+        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 4u << 20));
         c = crc32(c, p + done, chunk);
         done += chunk;
+        if (m_mapped)
+            SectionStream::release(p + done - chunk, p + done);
     }
     check(uint32_t(c) == e.crc, "the section's checksum does not match");
     const unsigned long long declared = ZSTD_getFrameContentSize(p, e.storedBytes);
     check(declared == e.rawBytes, "the section's compressed size does not match its directory entry");
-    // Not zero-filled: the decompression writes every byte, and must fill them all.
-    Raw raw { std::unique_ptr<uint8_t[]>(new uint8_t[std::max<uint64_t>(e.rawBytes, 1)]), e.rawBytes };
-    std::unique_ptr<ZSTD_DCtx, DCtxFree> ctx(ZSTD_createDCtx());
-    if (!ctx)
-        throw std::bad_alloc();
-    const size_t n = ZSTD_decompressDCtx(ctx.get(), raw.bytes.get(), raw.size, p, e.storedBytes);
-    if (ZSTD_isError(n))
-        bad(std::string("the section does not decompress: ") + ZSTD_getErrorName(n));
-    check(n == e.rawBytes, "the section decompresses to another size than its directory says");
-    return raw;
+    return std::make_unique<SectionStream>(p, size_t(e.storedBytes), e.rawBytes, m_mapped);
 }
 
 void SnapshotReader::counts(ByteReader& r)
@@ -134,17 +126,14 @@ void SnapshotReader::strings(EventStore& s, ByteReader& r)
         check(total <= r.left(), "the strings run past the section");
     }
     check(lengths[0] == 0, "string 0 is not the empty string");
-    std::vector<char> bytes(total);
-    r.getArray(bytes.data(), total);
-    r.expectEnd();
-    uint64_t at = 0;
+    // Interned straight from the reader's window: the pool is the strings' only copy.
+    std::string scratch;
     for (uint64_t i = 1; i < n; ++i) {
-        const std::string_view v(bytes.data() + at, lengths[i]);
-        at += lengths[i];
         // The pool interns: a string stored twice would get an earlier id.
-        if (s.m_strings.intern(v).v != i)
+        if (s.m_strings.intern(r.bytes(size_t(lengths[i]), scratch)).v != i)
             bad("string " + std::to_string(i) + " is a duplicate");
     }
+    r.expectEnd();
 }
 
 void SnapshotReader::types(EventStore& s, ByteReader& r)
@@ -310,18 +299,18 @@ void SnapshotReader::attachments(ByteReader& r)
     const uint64_t n = r.varint();
     check(n <= kMaxAttachments, "too many attachments");
     for (uint64_t i = 0; i < n; ++i) {
-        const std::string_view name = r.string();
+        std::string name = r.string();
         check(!name.empty() && name.size() <= kMaxAttachmentName, "an attachment's name is empty or too long");
-        const std::string_view value = r.string();
-        check(m_attachments.emplace(std::string(name), std::string(value)).second, "an attachment is named twice");
+        std::string value = r.string();
+        check(m_attachments.emplace(std::move(name), std::move(value)).second, "an attachment is named twice");
     }
     r.expectEnd();
 }
 
 void SnapshotReader::decodeSection(EventStore& s, uint32_t id)
 {
-    const Raw raw = section(id);
-    ByteReader r(raw.bytes.get(), raw.size);
+    const std::unique_ptr<SectionStream> stream = section(id);
+    ByteReader r(*stream, m_options.windowBytes);
     switch (SectionId(id)) {
     case SectionId::Counts: counts(r); break;
     case SectionId::Strings: strings(s, r); break;
@@ -341,6 +330,8 @@ void SnapshotReader::decodeSection(EventStore& s, uint32_t id)
     case SectionId::Metadata: wholeTrace(s, id, r); break;
     default: sliceColumns(s, id, r); break;
     }
+    // Each decoder ends with it; here too, so no section is trusted before its frame ended.
+    r.expectEnd();
 }
 
 void SnapshotReader::decode(EventStore& s)
@@ -404,8 +395,15 @@ void SnapshotReader::decode(EventStore& s)
 SnapshotReadResult SnapshotReader::read(
     const uint8_t* data, size_t size, const std::string& name, const Options& options)
 {
+    return read(data, size, name, options, false);
+}
+
+SnapshotReadResult SnapshotReader::read(
+    const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped)
+{
     SnapshotReadResult out;
     SnapshotReader reader(data, size, options);
+    reader.m_mapped = mapped;
     try {
         reader.header(out);
         if (options.expectedFingerprint && out.fingerprint != *options.expectedFingerprint) {
@@ -468,7 +466,7 @@ SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& 
         return out;
     }
     ::madvise(map, size, MADV_WILLNEED);
-    out = read(static_cast<const uint8_t*>(map), size, path, options);
+    out = read(static_cast<const uint8_t*>(map), size, path, options, true);
     ::munmap(map, size);
     return out;
 }

@@ -13,6 +13,7 @@ namespace strata::store {
 
 namespace snapshot {
 class ByteReader;
+class SectionStream;
 struct DirectoryEntry;
 } // namespace snapshot
 
@@ -46,6 +47,9 @@ public:
         // between sections: a set flag ends the read with `cancelled`.
         std::function<void(double)> progress;
         const std::atomic<bool>* cancel = nullptr;
+        // Bytes of a section decompressed at a time (at least 16): sections are decoded
+        // as they decompress, never held whole. Tests set a tiny one so values straddle it.
+        size_t windowBytes = size_t(256) << 10;
     };
     static SnapshotReadResult read(const std::string& path, const Options& options);
     static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
@@ -53,13 +57,13 @@ public:
     static SnapshotReadResult read(const uint8_t* data, size_t size, const std::string& name, const Options& options);
 
 private:
+    // `mapped`: data is this reader's own read-only file mapping (see SectionStream::release).
+    static SnapshotReadResult read(
+        const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped);
     SnapshotReader(const uint8_t* data, size_t size, const Options& options);
     void header(SnapshotReadResult& out);
-    struct Raw {
-        std::unique_ptr<uint8_t[]> bytes;
-        uint64_t size = 0;
-    };
-    Raw section(uint32_t id) const;
+    // The section's stored bytes, checksum and frame header checked, ready to decompress.
+    std::unique_ptr<snapshot::SectionStream> section(uint32_t id) const;
     void decode(EventStore& s);
     void decodeSection(EventStore& s, uint32_t id);
     void counts(snapshot::ByteReader& r);
@@ -79,6 +83,7 @@ private:
 
     const uint8_t* m_data;
     size_t m_size;
+    bool m_mapped = false;
     Options m_options;
     std::vector<snapshot::DirectoryEntry> m_dir;
     uint64_t m_at = 0; // offset of the header part or section refused, for the error

@@ -172,7 +172,7 @@ void SnapshotReader::flows(EventStore& s, ByteReader& r)
 
 void SnapshotReader::wholeTrace(EventStore& s, uint32_t id, ByteReader& r)
 {
-    auto text = [&r] { return std::string(r.string()); };
+    auto text = [&r] { return r.string(); };
     switch (SectionId(id)) {
     case SectionId::Extent:
         s.m_extent.start = checkedTime(uint64_t(r.zigzag()));

@@ -42,9 +42,15 @@ private slots:
     void staleFingerprint();
     void progressAndCancel_data();
     void progressAndCancel();
+    void window_data();
+    void window();
+    void badFrame_data();
+    void badFrame();
 
 private:
-    void expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason = nullptr);
+    void expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason = nullptr,
+        size_t windowBytes = SnapshotReader::Options().windowBytes);
+    static std::vector<uint8_t> withAttachments(const std::vector<uint8_t>& stored, uint64_t rawBytes);
     std::vector<uint8_t> m_file;
 };
 
@@ -54,9 +60,12 @@ void tst_SnapshotReader::initTestCase()
     QVERIFY(SnapshotReader::read(m_file.data(), m_file.size(), "rich.strata", {}).store);
 }
 
-void tst_SnapshotReader::expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason)
+void tst_SnapshotReader::expectRefused(
+    const std::vector<uint8_t>& file, uint64_t offset, const char* reason, size_t windowBytes)
 {
-    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "bad.strata", {});
+    SnapshotReader::Options o;
+    o.windowBytes = windowBytes;
+    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "bad.strata", o);
     QVERIFY2(!r.store, "a damaged snapshot was read");
     QVERIFY2(r.error.rfind("bad.strata: ", 0) == 0, r.error.c_str());
     QVERIFY2(r.error.find("at byte " + std::to_string(offset) + ")") != std::string::npos, r.error.c_str());
@@ -91,7 +100,16 @@ void tst_SnapshotReader::roundTrip()
     const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", {});
     QVERIFY2(r.store, r.error.c_str());
     QCOMPARE(r.fingerprint, path.toStdString());
-    QCOMPARE(QString::fromStdString(StoreDump::text(*r.store)), QString::fromStdString(StoreDump::text(*loaded.store)));
+    const QString expected = QString::fromStdString(StoreDump::text(*loaded.store));
+    QCOMPARE(QString::fromStdString(StoreDump::text(*r.store)), expected);
+    // Through windows so small that varints, strings and byte planes straddle refills.
+    for (const size_t window : { size_t(16), size_t(17), size_t(100) }) {
+        SnapshotReader::Options o;
+        o.windowBytes = window;
+        const SnapshotReadResult w = SnapshotReader::read(file.data(), file.size(), "a.strata", o);
+        QVERIFY2(w.store, w.error.c_str());
+        QCOMPARE(QString::fromStdString(StoreDump::text(*w.store)), expected);
+    }
 }
 
 void tst_SnapshotReader::truncated()
@@ -262,25 +280,10 @@ void tst_SnapshotReader::badAttachments()
 {
     QFETCH(QByteArray, raw);
     QFETCH(QString, reason);
-    std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp");
-    const std::vector<DirectoryEntry> dir = directory(file);
-    const DirectoryEntry last = dir.back();
-    QCOMPARE(last.id, uint32_t(SectionId::Attachments));
     std::vector<uint8_t> stored(ZSTD_compressBound(size_t(raw.size())));
     stored.resize(ZSTD_compress(stored.data(), stored.size(), raw.constData(), size_t(raw.size()), 3));
-    file.resize(last.offset);
-    file.insert(file.end(), stored.begin(), stored.end());
-    DirectoryEntry e = last;
-    e.storedBytes = stored.size();
-    e.rawBytes = uint64_t(raw.size());
-    e.crc = uint32_t(crc32(crc32(0L, Z_NULL, 0), stored.data(), uInt(stored.size())));
-    const uint64_t at = sizeof(FileHeader) + 2 + (dir.size() - 1) * sizeof(DirectoryEntry);
-    std::memcpy(file.data() + at, &e, sizeof e);
-    FileHeader h;
-    std::memcpy(&h, file.data(), sizeof h);
-    h.fileBytes = file.size();
-    std::memcpy(file.data(), &h, sizeof h);
-    fixHeaderCrc(file);
+    const std::vector<uint8_t> file = withAttachments(stored, uint64_t(raw.size()));
+    const DirectoryEntry last = directory(file).back();
     expectRefused(file, last.offset, reason.isEmpty() ? nullptr : qPrintable(reason));
     const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", {});
     QVERIFY2(r.error.find("attachments section") != std::string::npos, r.error.c_str());
@@ -345,6 +348,166 @@ void tst_SnapshotReader::progressAndCancel()
         QCOMPARE(calls.load(), int(kSectionCount));
         QCOMPARE(highest.load(), 1.0);
     }
+}
+
+// The rich store's file with its last section, Attachments, replaced by `stored` declaring
+// `rawBytes`, its directory entry, checksum and header made to agree.
+std::vector<uint8_t> tst_SnapshotReader::withAttachments(const std::vector<uint8_t>& stored, uint64_t rawBytes)
+{
+    std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp");
+    const std::vector<DirectoryEntry> dir = directory(file);
+    const DirectoryEntry last = dir.back();
+    file.resize(last.offset);
+    file.insert(file.end(), stored.begin(), stored.end());
+    DirectoryEntry e = last;
+    e.storedBytes = stored.size();
+    e.rawBytes = rawBytes;
+    e.crc = uint32_t(crc32(crc32(0L, Z_NULL, 0), stored.data(), uInt(stored.size())));
+    const uint64_t at = sizeof(FileHeader) + 2 + (dir.size() - 1) * sizeof(DirectoryEntry);
+    std::memcpy(file.data() + at, &e, sizeof e);
+    FileHeader h;
+    std::memcpy(&h, file.data(), sizeof h);
+    h.fileBytes = file.size();
+    std::memcpy(file.data(), &h, sizeof h);
+    fixHeaderCrc(file);
+    return file;
+}
+
+void tst_SnapshotReader::window_data()
+{
+    QTest::addColumn<int>("windowBytes");
+    // 0 and 1 stand for the smallest window the reader allows (16 bytes).
+    for (const int w : { 0, 1, 16, 17, 19, 31, 64, 1000, 1 << 20 })
+        QTest::newRow(qPrintable(QString::number(w))) << w;
+}
+
+// Whatever the window, the same store and attachments come back: values straddle its
+// refills (varints, 8-byte doubles, strings and attachment values longer than the window,
+// counter values' byte planes), and a section read straight into its column.
+void tst_SnapshotReader::window()
+{
+    QFETCH(int, windowBytes);
+    SnapshotWriter::Options w;
+    w.attachments = { { "long", std::string(5000, 'x') + "end" }, { "a", "b" },
+        { std::string(64, 'n'), std::string(300, '\x80') } };
+    const std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp", w);
+    SnapshotReader::Options o;
+    o.windowBytes = size_t(windowBytes);
+    const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", o);
+    QVERIFY2(r.store, r.error.c_str());
+    QCOMPARE(r.attachments, w.attachments);
+    QCOMPARE(QString::fromStdString(StoreDump::text(*r.store)), QString::fromStdString(StoreDump::text(*richStore())));
+}
+
+namespace {
+
+// Attachments holding one value of n bytes: long enough for several zstd blocks.
+std::vector<uint8_t> attachmentsRaw(size_t n)
+{
+    std::vector<uint8_t> raw { 1, 1, 'a' };
+    size_t v = n;
+    for (; v >= 0x80; v >>= 7)
+        raw.push_back(uint8_t(v | 0x80));
+    raw.push_back(uint8_t(v));
+    for (size_t i = 0; i < n; ++i)
+        raw.push_back(uint8_t(i * 7919 >> 5));
+    return raw;
+}
+
+std::vector<uint8_t> compress(const std::vector<uint8_t>& raw, bool contentSize = true, bool checksum = false)
+{
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, contentSize);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, checksum);
+    std::vector<uint8_t> out(ZSTD_compressBound(raw.size()));
+    out.resize(ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size()));
+    ZSTD_freeCCtx(c);
+    return out;
+}
+
+// Rewrites the frame header's content size to `size` (it must keep its field's width).
+void setContentSize(std::vector<uint8_t>& frame, uint64_t size)
+{
+    const uint8_t fhd = frame[4];
+    const bool single = fhd & 0x20;
+    const unsigned dictBytes[] = { 0, 1, 2, 4 }, sizeBytes[] = { single ? 1u : 0u, 2, 4, 8 };
+    const size_t at = 5 + (single ? 0 : 1) + dictBytes[fhd & 3];
+    const unsigned width = sizeBytes[fhd >> 6];
+    QVERIFY(width == 4 || width == 8);
+    for (unsigned i = 0; i < width; ++i)
+        frame[at + i] = uint8_t(size >> (8 * i));
+    QCOMPARE(ZSTD_getFrameContentSize(frame.data(), frame.size()), (unsigned long long)size);
+}
+
+} // namespace
+
+void tst_SnapshotReader::badFrame_data()
+{
+    QTest::addColumn<int>("windowBytes");
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("reason"); // empty: any refusal naming the section
+    struct Row {
+        const char *name, *damage, *reason;
+    };
+    const Row rows[] = { { "cut by 1", "cut 1", "" }, { "cut by 3", "cut 3", "" }, { "cut in half", "cut half", "" },
+        { "checksum cut", "cut checksum", "" }, { "bytes after the frame", "garbage", "" },
+        { "a second frame", "second frame", "bytes after its compressed frame" },
+        { "content longer than declared", "longer", "" }, { "content shorter than declared", "shorter", "" },
+        { "no content size", "unknown size", "does not match its directory" },
+        { "directory says one more", "declared +1", "does not match its directory" },
+        { "directory says one less", "declared -1", "does not match its directory" } };
+    for (const int w : { 16, 1 << 18 })
+        for (const Row& r : rows)
+            QTest::newRow(qPrintable(QStringLiteral("%1, window %2").arg(r.name).arg(w)))
+                << w << QString(r.damage) << QString(r.reason);
+}
+
+// A section whose stored frame disagrees with its directory entry, or is cut or followed
+// by other bytes, is refused however the window splits it; the checksum over the stored
+// bytes is right in every case, so only the decompression can tell.
+void tst_SnapshotReader::badFrame()
+{
+    QFETCH(int, windowBytes);
+    QFETCH(QString, damage);
+    QFETCH(QString, reason);
+    const std::vector<uint8_t> raw = attachmentsRaw(400000);
+    std::vector<uint8_t> stored = compress(raw, true, damage == "cut checksum");
+    uint64_t declared = raw.size();
+    if (damage.startsWith("cut ")) {
+        const QString by = damage.mid(4);
+        const size_t n = by == "half" ? stored.size() / 2 : by == "checksum" ? 2 : by.toULong();
+        stored.resize(stored.size() - n);
+    } else if (damage == "garbage") {
+        stored.insert(stored.end(), { 1, 2, 3, 4, 5 });
+    } else if (damage == "second frame") {
+        const std::vector<uint8_t> empty = compress({});
+        stored.insert(stored.end(), empty.begin(), empty.end());
+    } else if (damage == "longer" || damage == "shorter") {
+        // The frame's header and the directory agree; its blocks hold one byte more or less.
+        std::vector<uint8_t> other = raw;
+        if (damage == "longer")
+            other.push_back(0);
+        else
+            other.pop_back();
+        stored = compress(other);
+        setContentSize(stored, raw.size());
+    } else if (damage == "unknown size") {
+        stored = compress(raw, false);
+    } else if (damage == "declared +1") {
+        ++declared;
+    } else if (damage == "declared -1") {
+        --declared;
+    }
+    const std::vector<uint8_t> file = withAttachments(stored, declared);
+    const DirectoryEntry last = directory(file).back();
+    expectRefused(file, last.offset, reason.isEmpty() ? nullptr : qPrintable(reason), size_t(windowBytes));
+    // The same frame undamaged is read.
+    const std::vector<uint8_t> good = withAttachments(compress(raw), raw.size());
+    SnapshotReader::Options o;
+    o.windowBytes = size_t(windowBytes);
+    const SnapshotReadResult r = SnapshotReader::read(good.data(), good.size(), "good.strata", o);
+    QVERIFY2(r.store, r.error.c_str());
+    QCOMPARE(r.attachments.at("a").size(), size_t(400000));
 }
 
 QTEST_GUILESS_MAIN(tst_SnapshotReader)
