@@ -103,6 +103,16 @@ private:
         return img;
     }
 
+    // The store's (last) counter track; track 0 when it has none.
+    static store::TrackId counterTrack(const store::EventStore& s)
+    {
+        store::TrackId id(0);
+        for (uint32_t t = 0; t < s.trackCount(); ++t)
+            if (s.track(store::TrackId(t)).kind == store::TrackKind::Counter)
+                id = store::TrackId(t);
+        return id;
+    }
+
     static double cost(const store::EventStore& s, const widgets::LayoutRow& row, TimeNs t0, TimeNs t1)
     {
         analysis::LodIndex lod(s);
@@ -210,13 +220,8 @@ private slots:
         model::TrackFilter filter;
         TimelineLayout layout;
         layout.build(s.get(), &filter);
-        store::TrackId id(0);
-        if (track < 0) {
-            for (uint32_t t = 0; t < s->trackCount(); ++t)
-                if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
-                    id = store::TrackId(t);
-            QCOMPARE(s->track(id).kind, store::TrackKind::Counter);
-        }
+        const store::TrackId id = track < 0 ? counterTrack(*s) : store::TrackId(0);
+        QCOMPARE(s->track(id).kind == store::TrackKind::Counter, track < 0);
         const int rowIndex = layout.rowOfTrack(id);
         QVERIFY(rowIndex >= 0);
         const widgets::LayoutRow& row = layout.rows()[size_t(rowIndex)];
@@ -245,10 +250,7 @@ private slots:
         model::TrackFilter filter;
         TimelineLayout layout;
         layout.build(s.get(), &filter);
-        store::TrackId id(0);
-        for (uint32_t t = 0; counter && t < s->trackCount(); ++t)
-            if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
-                id = store::TrackId(t);
+        const store::TrackId id = counter ? counterTrack(*s) : store::TrackId(0);
         const int rowIndex = layout.rowOfTrack(id);
         QVERIFY(rowIndex >= 0);
         const widgets::LayoutRow& row = layout.rows()[size_t(rowIndex)];
@@ -276,11 +278,7 @@ private slots:
         model::TrackFilter filter;
         TimelineLayout layout;
         layout.build(s.get(), &filter);
-        store::TrackId id(0);
-        for (uint32_t t = 0; t < s->trackCount(); ++t)
-            if (s->track(store::TrackId(t)).kind == store::TrackKind::Counter)
-                id = store::TrackId(t);
-        const widgets::LayoutRow& row = layout.rows()[size_t(layout.rowOfTrack(id))];
+        const widgets::LayoutRow& row = layout.rows()[size_t(layout.rowOfTrack(counterTrack(*s)))];
         // Samples every 0.25 ns over [0, 1000): every column is crowded, its area filled.
         const QImage plain = render(*s, row, 0, 800);
         const QImage gridded = render(*s, row, 0, 800, QImage(), { 400 });
