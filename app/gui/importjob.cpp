@@ -38,28 +38,30 @@ void ImportJob::start()
 {
     const std::string path = QFile::encodeName(m_path).toStdString();
     std::shared_ptr<Shared> shared = m_shared;
-    m_watcher.setFuture(model::runOnPool(
-        QThreadPool::globalInstance(), m_handover, [path, shared, cache = SnapshotSaver::resolved(m_cache)] {
-            importers::ImportContext ctx;
-            ctx.cancel = &shared->cancel;
-            ctx.progress = [shared](double f) { report(*shared, f); };
-            importers::LoadResult r = importers::CachedLoader::load(path, ctx, cache);
-            // A cancel seen before the importer starts surfaces as a read error ("not a
-            // supported profile"); whatever went wrong after a cancel, the user asked for it.
-            if (!r.store && shared->cancel.load()) {
-                r.cancelled = true;
-                r.error = path + ": load cancelled";
-            }
-            if (r.store && !shared->cancel.load()) {
-                // A snapshot's indexes are checked and restored here; a refused one is said
-                // in the load's notes and built like any other.
-                shared->prebuilt = model::AnalysesBuilder::restore(*r.store, r.attachments, &r.snapshotNotes);
-                r.attachments.clear(); // the result is copied around; these bytes are done with
-                if (!shared->prebuilt.lod)
-                    shared->prebuilt.lod = model::AnalysesBuilder::lod(*r.store);
-            }
-            shared->result = std::move(r);
-        }));
+    m_watcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_handover, [path, shared, options = m_cache] {
+        // The cache's folder and limit come from the environment and a settings file:
+        // resolved here, off the GUI thread.
+        const importers::CacheOptions cache = SnapshotSaver::resolved(options);
+        importers::ImportContext ctx;
+        ctx.cancel = &shared->cancel;
+        ctx.progress = [shared](double f) { report(*shared, f); };
+        importers::LoadResult r = importers::CachedLoader::load(path, ctx, cache);
+        // A cancel seen before the importer starts surfaces as a read error ("not a
+        // supported profile"); whatever went wrong after a cancel, the user asked for it.
+        if (!r.store && shared->cancel.load()) {
+            r.cancelled = true;
+            r.error = path + ": load cancelled";
+        }
+        if (r.store && !shared->cancel.load()) {
+            // A snapshot's indexes are checked and restored here; a refused one is said
+            // in the load's notes and built like any other.
+            shared->prebuilt = model::AnalysesBuilder::restore(*r.store, r.attachments, &r.snapshotNotes);
+            r.attachments.clear(); // the result is copied around; these bytes are done with
+            if (!shared->prebuilt.lod)
+                shared->prebuilt.lod = model::AnalysesBuilder::lod(*r.store);
+        }
+        shared->result = std::move(r);
+    }));
     m_progressTimer.start();
 }
 

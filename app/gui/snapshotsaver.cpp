@@ -99,9 +99,10 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
     m_cacheOutcome = outcome;
     // The result is copied into the task: its store stays alive until the write ends.
     m_cacheWatcher.setFuture(model::BackgroundPool::run(m_cacheHandover,
-        [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = resolved(m_cache),
+        [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = m_cache,
             analyses = indexesOf(generation, std::move(analyses))] {
-            outcome->ok = importers::CachedLoader::writeCache(result, path, cache, &outcome->error,
+            // Resolved here: the limit is a setting read from a file, not on the GUI thread.
+            outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error,
                 model::AnalysesBuilder::snapshotAttachments(*result.store, analyses));
         }));
     emit cacheWriteStarted();
