@@ -17,7 +17,6 @@ constexpr uint64_t kVersion = 1;
 // The version and everything the layout depends on: a change to any of them refuses old blobs.
 constexpr uint64_t kLayout = kVersion << 56 | uint64_t(sizeof(LodIndex::Block)) << 40 | uint64_t(LodIndex::kBlock) << 24
     | uint64_t(LodIndex::kFan) << 16 | uint64_t(LodIndex::kCounterBlock) << 8 | uint64_t(sizeof(float));
-constexpr uint64_t kOverviewBins = LodIndex::kOverviewBins;
 } // namespace
 
 std::vector<size_t> LodIndex::pyramidSizes(size_t n, uint32_t first)
