@@ -148,11 +148,11 @@ std::vector<int> TimelineOverlay::globalInstantColumns() const
     return columns;
 }
 
-void TimelineOverlay::paintGlobalInstantLines(QPainter& p, const std::vector<int>& columns, const QRect& area) const
+void TimelineOverlay::paintGlobalInstantLines(
+    QPainter& p, const std::vector<int>& columns, const std::vector<QRect>& areas) const
 {
     const QRect& canvas = m_frame.canvas;
-    const QRect target = area.intersected(canvas);
-    if (columns.empty() || target.isEmpty())
+    if (columns.empty() || canvas.isEmpty())
         return;
     // Every line is a 1 px dashed line (4 px on, 2 off, as a 1 px Qt::DashLine pen draws
     // it). Stroked one by one, the dashes of a few hundred lines (the 100M-event benchmark's
@@ -169,7 +169,12 @@ void TimelineOverlay::paintGlobalInstantLines(QPainter& p, const std::vector<int
     }
     p.save();
     p.setBrushOrigin(canvas.left(), m_frame.originY()); // content y 0 starts a dash
-    p.fillRect(target, QBrush(tile));
+    const QBrush brush(tile);
+    for (const QRect& area : areas) {
+        const QRect target = area.intersected(canvas);
+        if (!target.isEmpty())
+            p.fillRect(target, brush);
+    }
     p.restore();
 }
 

@@ -41,10 +41,10 @@ public:
     // The canvas columns (px from its left) with a global instant's line: at most one per
     // 4 px, however many instants there are.
     std::vector<int> globalInstantColumns() const;
-    // Those lines' dashes in `area` (widget px), in the content's dash phase: the track
+    // Those lines' dashes in `areas` (widget px), in the content's dash phase: the track
     // images have them already (TrackRenderer), the header bands and the canvas under the
-    // last row get them here.
-    void paintGlobalInstantLines(QPainter& p, const std::vector<int>& columns, const QRect& area) const;
+    // last row get them here, from one tile.
+    void paintGlobalInstantLines(QPainter& p, const std::vector<int>& columns, const std::vector<QRect>& areas) const;
     // The selection's highlighted slices and instants. Plain: an accent ring around each
     // (narrow ones filled), the rest untouched. With Selection::highlightDimsOthers: veils the
     // canvas and lifts the highlighted slices back out of it, copied from the track images so

@@ -196,8 +196,8 @@ void TimelineWidget::setKeyHelpVisible(bool on)
 
 // --- painting
 
-void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks,
-    const TimelineOverlay& overlay, const std::vector<int>& instantLines)
+std::vector<QRect> TimelineWidget::paintTracks(
+    QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks, const std::vector<int>& instantLines)
 {
     const auto [first, last] = m_layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
     std::vector<const LayoutRow*> tracks; // and collapsed processes, drawn as a summary
@@ -225,6 +225,7 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std:
     m_images.prepare(tracks, ctx, m_styleGeneration);
 
     const TimelineStyle st = TimelineStyle::from(palette());
+    std::vector<QRect> bands;
     for (int i = first; i < last; ++i) {
         const LayoutRow& row = m_layout.rows()[i];
         const int y = f.originY() + row.y;
@@ -235,8 +236,9 @@ void TimelineWidget::paintTracks(QPainter& p, const TimelineFrame& f, const std:
         const QRect band(f.canvas.left(), y, f.canvas.width(), row.height);
         p.fillRect(band, st.header);
         p.fillRect(QRect(f.canvas.left(), y + row.height - 1, f.canvas.width(), 1), st.separator);
-        overlay.paintGlobalInstantLines(p, instantLines, band);
+        bands.push_back(band);
     }
+    return bands;
 }
 
 void TimelineWidget::paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin)
@@ -288,9 +290,10 @@ void TimelineWidget::paintEvent(QPaintEvent*)
             if (t.major)
                 p.fillRect(QRectF(rest.left() + std::floor(t.x), rest.top(), 1, rest.height()), st.grid);
         }
-        overlay.paintGlobalInstantLines(p, instantLines, rest);
     }
-    paintTracks(p, f, ticks.ticks, overlay, instantLines);
+    std::vector<QRect> unbaked = paintTracks(p, f, ticks.ticks, instantLines); // header bands
+    unbaked.push_back(rest);
+    overlay.paintGlobalInstantLines(p, instantLines, unbaked);
     if (!m_drawable && !m_notShown.isEmpty())
         NotShownNote::paintCentred(p, f.canvas, m_notShown, pal, font());
 

@@ -109,8 +109,10 @@ private:
     void takeIndex(); // the session's LOD index, when it is new
 
     void relayout();
-    void paintTracks(QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks,
-        const TimelineOverlay& overlay, const std::vector<int>& instantLines);
+    // Draws the visible rows; returns the header bands, which have no image to carry the
+    // instant lines.
+    std::vector<QRect> paintTracks(
+        QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks, const std::vector<int>& instantLines);
     void paintCorner(QPainter& p, const TimelineFrame& f, const QString& rulerOrigin);
     QFont labelFont() const;
 
