@@ -164,6 +164,7 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
             LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, ctx, &fingerprint, &stale);
             if (r.store) {
                 store::SnapshotCache::touch(snapshot);
+                r.cacheFingerprint = fingerprint;
                 return r;
             }
             if (r.cancelled) // the snapshot is fine: only this read stopped
@@ -185,7 +186,7 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
 bool CachedLoader::writeCache(const LoadResult& result, const std::string& path, const CacheOptions& cache,
     std::string* error, const std::map<std::string, std::string>& extra)
 {
-    if (!cache.enabled || !result.store || result.fromSnapshot)
+    if (!cache.enabled || !result.store || (result.fromSnapshot && !(result.refreshCache && !result.portable)))
         return true;
     const store::SnapshotCache c = cacheOf(cache);
     const std::string snapshot = c.pathFor(path);
@@ -196,6 +197,10 @@ bool CachedLoader::writeCache(const LoadResult& result, const std::string& path,
             *error = path + ": cannot identify the source for the snapshot cache";
         return false;
     }
+    // A refresh stores what was read from the cache: only while the source is the one that
+    // snapshot was checked against (a changed source is parsed on the next open instead).
+    if (result.fromSnapshot && fingerprint != result.cacheFingerprint)
+        return true;
     if (!c.ensureFolder(error))
         return false;
     store::SnapshotWriter::Options o;

@@ -25,7 +25,8 @@ public:
     static LoadResult load(const std::string& path) { return load(path, {}, {}); }
 
     // Writes the cache's snapshot of a profile just parsed from `path`, then trims the cache
-    // to its limit. Does nothing (returns true) for a result that came from a snapshot.
+    // to its limit. Does nothing (returns true) for a result that came from a snapshot,
+    // unless it came from the cache's and LoadResult::refreshCache is set.
     // `extra`: attachments the caller adds (the derived indexes; LoadResult::attachments
     // hands them back on the next load); a name this class uses itself is not taken.
     static bool writeCache(const LoadResult& result, const std::string& path, const CacheOptions& cache,

@@ -33,6 +33,14 @@ struct LoadResult {
     // caller added when writing it), unchecked beyond the snapshot's CRC: the caller that
     // understands them validates them.
     std::map<std::string, std::string> attachments;
+    // Set by the caller that read `attachments`: the store came from the cache's snapshot,
+    // which lacked a derived index (written before the indexes were kept, or one refused), so
+    // CachedLoader::writeCache writes the snapshot again, with the indexes, once the caller
+    // has them. Never set for a .strata file.
+    bool refreshCache = false;
+    // Read from the cache's snapshot: the source fingerprint it was checked against, so a
+    // refresh is written only while the source is still that one.
+    std::string cacheFingerprint;
 };
 
 // Opens a file through InputReader, picks the importer by content, imports and finalizes.

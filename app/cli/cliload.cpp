@@ -98,6 +98,12 @@ importers::LoadResult loadOrReport(const std::string& path)
 {
     importers::LoadResult r = importers::CachedLoader::load(path, {}, cacheOptions());
     if (r.store) {
+        // A cache snapshot written before the derived indexes were kept is written again
+        // with them on the way out, as a parsed source's is.
+        r.refreshCache = r.fromSnapshot && !r.portable
+            && !(r.attachments.count(analysis::IndexAttachments::kLod)
+                && r.attachments.count(analysis::IndexAttachments::kSummary)
+                && r.attachments.count(analysis::IndexAttachments::kCatalog));
         Indexes& x = indexes()[r.store.get()];
         x.path = path;
         x.blobs = std::move(r.attachments); // restored when asked for (known())
@@ -105,7 +111,7 @@ importers::LoadResult loadOrReport(const std::string& path)
     }
     if (!r.store)
         std::fprintf(stderr, "strata-cli: %s\n", r.error.c_str());
-    else if (!r.fromSnapshot && cacheOptions().enabled)
+    else if ((!r.fromSnapshot || r.refreshCache) && cacheOptions().enabled)
         pending().emplace_back(path, r);
     return r;
 }

@@ -28,7 +28,8 @@ std::map<std::string, std::string> indexAttachmentsOf(const importers::LoadResul
 
 // The command line's `--no-cache`: neither read nor write snapshots.
 void setSnapshotCacheEnabled(bool enabled);
-// Writes the cache's snapshot of every profile this run parsed from its source. main() calls
+// Writes the cache's snapshot of every profile this run parsed from its source, and again
+// that of every profile read from a cache snapshot without the derived indexes. main() calls
 // it after the command has printed its answer, so the next command on the same file is fast;
 // a failure only costs that speed, and is said on stderr.
 void writePendingSnapshots();

@@ -57,6 +57,10 @@ void ImportJob::start()
             // in the load's notes and built like any other.
             shared->prebuilt = model::AnalysesBuilder::restore(*r.store, r.attachments, &r.snapshotNotes);
             r.attachments.clear(); // the result is copied around; these bytes are done with
+            // A cache snapshot from before the indexes were kept (or with one refused) is
+            // written again with them once they are built, so the next open restores them.
+            const model::Analyses& p = shared->prebuilt;
+            r.refreshCache = r.fromSnapshot && !r.portable && !(p.lod && p.summary && p.catalog);
             if (!shared->prebuilt.lod)
                 shared->prebuilt.lod = model::AnalysesBuilder::lod(*r.store);
         }

@@ -103,6 +103,50 @@ private slots:
         QCOMPARE(written.count(), 1);
     }
 
+    // A cache snapshot written before the derived indexes were kept is written again with
+    // them once they are built; the open after that restores them and writes nothing.
+    void oldSnapshotGetsTheIndexes()
+    {
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const QString source = home.source();
+        const std::string path = QFile::encodeName(source).toStdString();
+        importers::CacheOptions cache;
+        std::string error;
+        QVERIFY2(importers::CachedLoader::writeCache(
+                     importers::ProfileLoader::load(path), path, SnapshotSaver::resolved(cache), &error),
+            error.c_str());
+        auto indexesIn = [&] {
+            const store::SnapshotReadResult s
+                = store::SnapshotReader::read(QFile::encodeName(home.snapshotOf(source)).toStdString());
+            int n = 0;
+            for (const char* index : { analysis::IndexAttachments::kLod, analysis::IndexAttachments::kSummary,
+                     analysis::IndexAttachments::kCatalog })
+                n += int(s.attachments.count(index));
+            return n;
+        };
+        QCOMPARE(indexesIn(), 0);
+
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        w.show();
+        QSignalSpy written(w.snapshotSaver(), &SnapshotSaver::cacheWritten);
+        QVERIFY(load(w, source));
+        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QVERIFY(w.snapshotSaver()->result().refreshCache);
+        QVERIFY(written.wait(kLoadTimeoutMs));
+        QCOMPARE(written.first().at(0).toBool(), true);
+        QCOMPARE(indexesIn(), 3);
+
+        QVERIFY(load(w, source));
+        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QVERIFY(!w.snapshotSaver()->result().refreshCache);
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->analyses()->complete(); }, kLoadTimeoutMs));
+        QVERIFY(!w.snapshotSaver()->writeCache(w.session()->generation()));
+        QCOMPARE(written.count(), 1);
+    }
+
     void writesOnlyWhatIsWorthIt_data()
     {
         QTest::addColumn<bool>("enabled");

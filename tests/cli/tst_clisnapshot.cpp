@@ -16,6 +16,10 @@
 
 #include "clirun.h"
 
+#include <cachedloader.h>
+#include <snapshot/snapshotcache.h>
+#include <snapshot/snapshotreader.h>
+
 class TestCliSnapshot : public QObject {
     Q_OBJECT
 
@@ -29,10 +33,7 @@ class TestCliSnapshot : public QObject {
         QFile::remove(to);
         return QFile::copy(file, to) ? to : QString();
     }
-    static QJsonObject json(const Run& r)
-    {
-        return QJsonDocument::fromJson(r.out).object();
-    }
+    static QJsonObject json(const Run& r) { return QJsonDocument::fromJson(r.out).object(); }
     // info --json without the keys that may differ between a parse and a snapshot read.
     static QJsonObject comparable(QJsonObject o)
     {
@@ -99,6 +100,37 @@ private slots:
             QCOMPARE(b.exitCode, a.exitCode);
             QCOMPARE(b.out, a.out);
         }
+    }
+
+    // A cache snapshot from before the derived indexes were kept gets them on the next
+    // command's way out; the command after that finds nothing to write.
+    void oldSnapshotGetsTheIndexes()
+    {
+        const QString file = copyOf(samplePath(), QStringLiteral("old.json"));
+        const std::string path = QFile::encodeName(file).toStdString();
+        strata::importers::CacheOptions cache;
+        cache.folder = QFile::encodeName(cacheFolder()).toStdString();
+        std::string error;
+        QVERIFY2(strata::importers::CachedLoader::writeCache(
+                     strata::importers::ProfileLoader::load(path), path, cache, &error),
+            error.c_str());
+        const std::string snapshot = strata::store::SnapshotCache(cache.folder).pathFor(path);
+        auto indexes = [&] {
+            int n = 0;
+            for (const auto& [name, blob] : strata::store::SnapshotReader::read(snapshot).attachments)
+                n += QString::fromStdString(name).startsWith(QStringLiteral("index."));
+            return n;
+        };
+        QCOMPARE(indexes(), 0);
+        const Run first = runCli({ "info", file, "--json" });
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(json(first).value("loaded_from").toString(), QStringLiteral("snapshot"));
+        QCOMPARE(indexes(), 3);
+        const QFileInfo written(QString::fromStdString(snapshot));
+        const Run second = runCli({ "info", file, "--json" });
+        QCOMPARE(comparable(json(second)), comparable(json(first)));
+        QCOMPARE(QFileInfo(QString::fromStdString(snapshot)).lastModified(), written.lastModified());
+        QCOMPARE(indexes(), 3);
     }
 
     void noCache()

@@ -36,6 +36,8 @@ private slots:
     void failedLoadWritesNothing();
     void extraAttachmentsComeBack_data();
     void extraAttachmentsComeBack();
+    void refreshRewritesOnlyTheCachesOwn_data();
+    void refreshRewritesOnlyTheCachesOwn();
 
 private:
     CacheOptions options() const;
@@ -302,6 +304,55 @@ void tst_CachedLoader::extraAttachmentsComeBack()
     QCOMPARE(r.attachments.size(), size_t(2));
     QCOMPARE(r.attachments.at("index.a"), extra.at("index.a"));
     QCOMPARE(r.attachments.at("index.b"), std::string());
+}
+
+void tst_CachedLoader::refreshRewritesOnlyTheCachesOwn_data()
+{
+    QTest::addColumn<bool>("refresh"); // LoadResult::refreshCache, as the caller sets it
+    QTest::addColumn<bool>("sourceChanged"); // between the load and the write
+    QTest::addColumn<bool>("rewritten");
+    QTest::newRow("from the cache, refresh") << true << false << true;
+    QTest::newRow("from the cache, no refresh") << false << false << false;
+    QTest::newRow("refresh, source changed since") << true << true << false;
+}
+
+// A profile read from a cache snapshot that lacked the derived indexes is written again with
+// them when the caller asks (refreshCache), and only while the source is the one that
+// snapshot was checked against.
+void tst_CachedLoader::refreshRewritesOnlyTheCachesOwn()
+{
+    QFETCH(bool, refresh);
+    QFETCH(bool, sourceChanged);
+    QFETCH(bool, rewritten);
+    const QByteArray v1 = testfiles::readFile(testfiles::dataPath("chrome_flows_v1.json"));
+    const QString source = m_files->write("r.json", v1);
+    QVERIFY(primeCache(source).store); // without extras: a snapshot from before the indexes
+    LoadResult r = CachedLoader::load(source.toStdString(), {}, options());
+    QVERIFY(r.store && r.fromSnapshot && !r.portable);
+    QVERIFY(r.attachments.empty());
+    r.refreshCache = refresh;
+    if (sourceChanged)
+        m_files->write("r.json", testfiles::readFile(testfiles::dataPath("chrome_flows_v2.json")));
+    std::string error;
+    QVERIFY2(CachedLoader::writeCache(r, source.toStdString(), options(), &error, { { "index.x", "built" } }),
+        error.c_str());
+    const LoadResult again = CachedLoader::load(source.toStdString(), {}, options());
+    QVERIFY(again.store);
+    // A changed source is parsed (its stale snapshot deleted), never answered by the refresh.
+    QCOMPARE(again.fromSnapshot, !sourceChanged);
+    QCOMPARE(again.attachments.count("index.x"), size_t(rewritten ? 1 : 0));
+    if (again.fromSnapshot)
+        QCOMPARE(StoreDump::text(*again.store), StoreDump::text(*r.store));
+
+    // A .strata file is never copied into the cache, refresh or not.
+    const QString out = m_files->write("r.strata", {});
+    QVERIFY(CachedLoader::writePortable(again, source.toStdString(), {}, out.toStdString(), &error));
+    LoadResult portable = CachedLoader::load(out.toStdString(), {}, options());
+    QVERIFY(portable.portable);
+    portable.refreshCache = true;
+    const QString other = m_files->write("other.json", v1);
+    QVERIFY(CachedLoader::writeCache(portable, other.toStdString(), options(), &error));
+    QVERIFY(!QFile::exists(cachedSnapshot(other)));
 }
 
 QTEST_GUILESS_MAIN(tst_CachedLoader)
