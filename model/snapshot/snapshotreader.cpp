@@ -14,7 +14,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +24,8 @@ using namespace snapshot;
 namespace {
 
 constexpr const char* kCancelled = "cancelled";
+// The longest header: what header() reads of the file, whatever its fingerprint's length.
+constexpr size_t kMaxHeadBytes = sizeof(FileHeader) + kMaxFingerprintBytes + kSectionCount * sizeof(DirectoryEntry);
 
 } // namespace
 
@@ -83,21 +84,33 @@ void SnapshotReader::header(SnapshotReadResult& out)
 std::unique_ptr<SectionStream> SnapshotReader::section(uint32_t id) const
 {
     const DirectoryEntry& e = m_dir[id - 1];
-    const uint8_t* p = m_data + e.offset;
-    // Over the stored bytes, which are mapped: nothing is decompressed from a damaged section.
-    // Mapped pages are handed back behind the checksum, and again behind the decompression.
+    StoredBytes stored;
+    stored.size = size_t(e.storedBytes);
+    if (m_fd >= 0) {
+        stored.fd = m_fd;
+        stored.offset = e.offset;
+    } else {
+        stored.data = m_data + e.offset;
+    }
+    // Over the stored bytes: nothing is decompressed from a damaged section. A file's are
+    // read twice (here, then as they decompress), a chunk at a time, from the page cache.
     uLong c = crc32(0L, Z_NULL, 0);
+    std::vector<uint8_t> chunk(m_fd >= 0 ? std::min(std::max<size_t>(1, m_options.inputBytes), stored.size) : 0);
     for (uint64_t done = 0; done < e.storedBytes;) {
-        const auto chunk = uInt(std::min<uint64_t>(e.storedBytes - done, 4u << 20));
-        c = crc32(c, p + done, chunk);
-        done += chunk;
-        if (m_mapped)
-            SectionStream::release(p + done - chunk, p + done);
+        const auto n = size_t(std::min<uint64_t>(e.storedBytes - done, m_fd >= 0 ? chunk.size() : 4u << 20));
+        const uint8_t* bytes = stored.data ? stored.data + done : chunk.data();
+        if (!stored.data)
+            stored.copy(done, chunk.data(), n);
+        c = crc32(c, bytes, uInt(n));
+        done += n;
     }
     check(uint32_t(c) == e.crc, "the section's checksum does not match");
-    const unsigned long long declared = ZSTD_getFrameContentSize(p, e.storedBytes);
+    uint8_t head[18]; // ZSTD_FRAMEHEADERSIZE_MAX, which zstd.h declares for static linking only
+    const size_t headBytes = std::min(sizeof head, stored.size);
+    stored.copy(0, head, headBytes);
+    const unsigned long long declared = ZSTD_getFrameContentSize(head, headBytes);
     check(declared == e.rawBytes, "the section's compressed size does not match its directory entry");
-    return std::make_unique<SectionStream>(p, size_t(e.storedBytes), e.rawBytes, m_mapped);
+    return std::make_unique<SectionStream>(stored, e.rawBytes, m_options.inputBytes);
 }
 
 void SnapshotReader::counts(ByteReader& r)
@@ -395,15 +408,15 @@ void SnapshotReader::decode(EventStore& s)
 SnapshotReadResult SnapshotReader::read(
     const uint8_t* data, size_t size, const std::string& name, const Options& options)
 {
-    return read(data, size, name, options, false);
+    return read(data, size, -1, name, options);
 }
 
 SnapshotReadResult SnapshotReader::read(
-    const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped)
+    const uint8_t* data, size_t size, int fd, const std::string& name, const Options& options)
 {
     SnapshotReadResult out;
     SnapshotReader reader(data, size, options);
-    reader.m_mapped = mapped;
+    reader.m_fd = fd;
     try {
         reader.header(out);
         if (options.expectedFingerprint && out.fingerprint != *options.expectedFingerprint) {
@@ -454,20 +467,26 @@ SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& 
         return out;
     }
     const auto size = size_t(st.st_size);
-    if (size == 0) {
-        ::close(fd);
-        return read(nullptr, 0, path, options);
+    // Read, not mapped (see StoredBytes): the header and directory here, at most their
+    // largest size; the sections as they decode, on the decoding threads.
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    std::vector<uint8_t> head(std::min(size, kMaxHeadBytes));
+    size_t got = 0;
+    while (got < head.size()) {
+        const ssize_t n = ::pread(fd, head.data() + got, head.size() - got, off_t(got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += size_t(n);
     }
-    // Mapped, not copied: the sections decompress straight from the page cache.
-    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (map == MAP_FAILED) {
-        out.error = path + ": cannot map the file: " + std::strerror(errno);
+    if (got < head.size()) {
+        out.error = path + ": cannot read the file (header at byte " + std::to_string(got) + ")";
+        ::close(fd);
         return out;
     }
-    ::madvise(map, size, MADV_WILLNEED);
-    out = read(static_cast<const uint8_t*>(map), size, path, options, true);
-    ::munmap(map, size);
+    out = read(head.data(), size, fd, path, options);
+    ::close(fd);
     return out;
 }
 

@@ -50,6 +50,9 @@ public:
         // Bytes of a section decompressed at a time (at least 16): sections are decoded
         // as they decompress, never held whole. Tests set a tiny one so values straddle it.
         size_t windowBytes = size_t(256) << 10;
+        // Bytes of a file's stored section read at a time (at least 1), for the checksum
+        // and again as it decompresses. Tests set a tiny one so frames straddle reads.
+        size_t inputBytes = size_t(256) << 10;
     };
     static SnapshotReadResult read(const std::string& path, const Options& options);
     static SnapshotReadResult read(const std::string& path) { return read(path, Options()); }
@@ -57,9 +60,10 @@ public:
     static SnapshotReadResult read(const uint8_t* data, size_t size, const std::string& name, const Options& options);
 
 private:
-    // `mapped`: data is this reader's own read-only file mapping (see SectionStream::release).
+    // fd >= 0: a file of `size` bytes, read as needed; `data` holds its first min(size,
+    // kMaxHeadBytes) bytes (the header). Else `data` holds all `size` bytes.
     static SnapshotReadResult read(
-        const uint8_t* data, size_t size, const std::string& name, const Options& options, bool mapped);
+        const uint8_t* data, size_t size, int fd, const std::string& name, const Options& options);
     SnapshotReader(const uint8_t* data, size_t size, const Options& options);
     void header(SnapshotReadResult& out);
     // The section's stored bytes, checksum and frame header checked, ready to decompress.
@@ -81,9 +85,9 @@ private:
     void memory(EventStore& s, snapshot::ByteReader& r);
     void attachments(snapshot::ByteReader& r);
 
-    const uint8_t* m_data;
+    const uint8_t* m_data; // the whole snapshot, or with m_fd its header alone
     size_t m_size;
-    bool m_mapped = false;
+    int m_fd = -1; // the file the sections are read from, or -1 (all in m_data)
     Options m_options;
     std::vector<snapshot::DirectoryEntry> m_dir;
     uint64_t m_at = 0; // offset of the header part or section refused, for the error

@@ -4,6 +4,8 @@
 // the file and a byte offset, or read into a store whose every accessor can be walked
 // (StoreDump), and whose index blobs are refused or restored and walked (walkIndexes). A crash, a sanitizer
 // report or an escaping exception fails the run; so does a refusal without an offset text.
+// Every eighth mutation is also written to a file and read from it, in reads of 61 bytes
+// (Options::inputBytes), which must give the same outcome as reading it from memory.
 //
 //   snapshot_mutations [--count N] [--seconds S] [--seed K]
 #include "indexwalk.h"
@@ -13,6 +15,8 @@
 
 #include <snapshot/snapshotreader.h>
 #include <snapshot/snapshotwriter.h>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -47,6 +51,31 @@ int main(int argc, char** argv)
             return 1;
         }
     }
+    char tempPath[] = "/tmp/snapshot_mutations_XXXXXX";
+    const int tempFd = ::mkstemp(tempPath);
+    if (tempFd < 0) {
+        std::perror("snapshot_mutations: mkstemp");
+        return 1;
+    }
+    ::close(tempFd);
+    const std::string path = tempPath;
+    struct Unlink {
+        std::string path;
+        ~Unlink() { std::remove(path.c_str()); }
+    } unlink { path };
+    // The outcome of reading `bad` from the file `path` is the one from memory (`r`, "m.strata").
+    auto sameFromFile = [&](const std::vector<uint8_t>& bad, const SnapshotReadResult& r, SnapshotReader::Options o) {
+        FILE* f = std::fopen(path.c_str(), "wb");
+        if (!f || std::fwrite(bad.data(), 1, bad.size(), f) != bad.size() || std::fclose(f) != 0)
+            return false;
+        o.inputBytes = 61;
+        const SnapshotReadResult fromFile = SnapshotReader::read(path, o);
+        if (!r.store || !fromFile.store)
+            return !r.store && !fromFile.store && fromFile.errorOffset == r.errorOffset
+                && fromFile.error == path + r.error.substr(std::strlen("m.strata"));
+        return snapshottest::StoreDump::text(*fromFile.store) == snapshottest::StoreDump::text(*r.store)
+            && fromFile.attachments == r.attachments;
+    };
     const snapshottest::SnapshotMutator mutator(file);
     std::mt19937_64 rng(seed);
     SnapshotReader::Options options;
@@ -61,6 +90,11 @@ int main(int argc, char** argv)
         const std::vector<uint8_t> bad = mutator.mutate(rng, &what);
         const std::string kind = what.rfind("contents", 0) == 0 ? "section contents" : what;
         const SnapshotReadResult r = SnapshotReader::read(bad.data(), bad.size(), "m.strata", options);
+        if (done % 8 == 0 && !sameFromFile(bad, r, options)) {
+            std::fprintf(stderr, "snapshot_mutations: mutation %llu (%s): read otherwise from a file (%s)\n",
+                (unsigned long long)done, what.c_str(), r.error.c_str());
+            return 1;
+        }
         if (r.store) {
             snapshottest::StoreDump::text(*r.store); // walks every accessor
             indexes += uint64_t(snapshottest::walkIndexes(*r.store, r.attachments));

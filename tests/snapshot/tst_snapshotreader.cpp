@@ -7,6 +7,8 @@
 
 #include <zstd.h>
 
+#include <unistd.h>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QTemporaryDir>
@@ -46,6 +48,11 @@ private slots:
     void window();
     void badFrame_data();
     void badFrame();
+
+    void fromFile_data();
+    void fromFile();
+    void fileCutWhileRead_data();
+    void fileCutWhileRead();
 
 private:
     void expectRefused(const std::vector<uint8_t>& file, uint64_t offset, const char* reason = nullptr,
@@ -508,6 +515,75 @@ void tst_SnapshotReader::badFrame()
     const SnapshotReadResult r = SnapshotReader::read(good.data(), good.size(), "good.strata", o);
     QVERIFY2(r.store, r.error.c_str());
     QCOMPARE(r.attachments.at("a").size(), size_t(400000));
+}
+
+void tst_SnapshotReader::fromFile_data()
+{
+    QTest::addColumn<int>("inputBytes"); // of a section read at a time
+    QTest::addColumn<unsigned>("threads");
+    QTest::newRow("1 byte at a time") << 1 << 1u;
+    QTest::newRow("7 bytes, two threads") << 7 << 2u;
+    QTest::newRow("4 KB") << 4096 << 2u;
+    QTest::newRow("default") << int(SnapshotReader::Options().inputBytes) << 2u;
+}
+
+// A file is read in chunks (never mapped) into the same store as from memory, whatever the
+// chunk, a frame straddling any number of them.
+void tst_SnapshotReader::fromFile()
+{
+    QFETCH(int, inputBytes);
+    QFETCH(unsigned, threads);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("rich.strata");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(reinterpret_cast<const char*>(m_file.data()), qint64(m_file.size()));
+    f.close();
+    SnapshotReader::Options o;
+    o.inputBytes = size_t(inputBytes);
+    o.threads = threads;
+    const SnapshotReadResult r = SnapshotReader::read(path.toStdString(), o);
+    QVERIFY2(r.store, r.error.c_str());
+    QCOMPARE(r.fingerprint, std::string("fingerprint"));
+    QCOMPARE(QString::fromStdString(StoreDump::text(*r.store)), QString::fromStdString(StoreDump::text(*richStore())));
+}
+
+void tst_SnapshotReader::fileCutWhileRead_data()
+{
+    QTest::addColumn<int>("keep"); // bytes the file keeps when it is cut, after the first section
+    QTest::newRow("to the header") << 64;
+    QTest::newRow("to half") << -2;
+    QTest::newRow("to nothing") << 0;
+}
+
+// Another program cuts the file short while it is read (a copy over it, a truncation): the
+// read ends with an error naming the file and an offset, and the process lives on (a
+// mapping would have died of SIGBUS).
+void tst_SnapshotReader::fileCutWhileRead()
+{
+    QFETCH(int, keep);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("cut.strata").toStdString();
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(reinterpret_cast<const char*>(m_file.data()), qint64(m_file.size()));
+    f.close();
+    const auto size = off_t(keep >= 0 ? keep : int(m_file.size()) / -keep);
+    std::atomic<bool> cut { false };
+    SnapshotReader::Options o;
+    o.threads = 1; // sections in order: the cut lands before the later ones are read
+    o.inputBytes = 16;
+    o.progress = [&](double) {
+        if (!cut.exchange(true))
+            QVERIFY(::truncate(path.c_str(), size) == 0);
+    };
+    const SnapshotReadResult r = SnapshotReader::read(path, o);
+    QVERIFY(cut.load());
+    QVERIFY(!r.store);
+    QVERIFY2(r.error.rfind(path + ": ", 0) == 0, r.error.c_str());
+    QVERIFY2(r.error.find("cut short while being read") != std::string::npos, r.error.c_str());
+    QVERIFY2(r.error.find(" at byte ") != std::string::npos, r.error.c_str());
+    QVERIFY(r.errorOffset > 0);
 }
 
 QTEST_GUILESS_MAIN(tst_SnapshotReader)
