@@ -189,7 +189,7 @@ int main(int argc, char** argv)
         // after loadFinished, which MainWindow emits as it swaps the store in; paints before it
         // are of the profile that was open.
         auto painted = QObject::connect(window.timeline(), &widgets::TimelineWidget::painted, [&] {
-            if (firstPaintMs < 0 && finished)
+            if (firstPaintMs < 0 && finished && window.timeline()->hasIndex()) // tracks drawn, not the note
                 firstPaintMs = clock.nsecsElapsed() / 1e6;
         });
         QTimer settle;

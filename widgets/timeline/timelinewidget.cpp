@@ -82,8 +82,29 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
     takeIndex();
     m_images.clear();
     m_overview.invalidate();
-    m_colors.reset(m_store.get());
-    m_labelCache.reset(m_store.get());
+    m_tablesReady = false;
+    if (TypeTables::buildOnWorker(m_store.get())) {
+        m_tables = TypeTables();
+        m_tablesJob.run(
+            this,
+            [store = m_store](const std::atomic<bool>&) {
+                TypeTables t;
+                t.build(store.get());
+                return t;
+            },
+            [this, store = m_store](TypeTables t) {
+                if (store != m_store)
+                    return;
+                m_tables = std::move(t);
+                m_tablesReady = true;
+                update();
+            },
+            model::LatestJob::Priority::Interactive);
+    } else {
+        m_tablesJob.cancel();
+        m_tables.build(m_store.get());
+        m_tablesReady = true;
+    }
     m_scrollY = 0;
     m_hover = TooltipContent();
     m_hoverRow = -1;
@@ -178,14 +199,14 @@ QRectF TimelineWidget::eventRect(EventRef e) const
     if (!m_store)
         return {};
     const TimelineFrame f = frame();
-    return TimelineOverlay(*m_store, m_layout, f, m_colors, palette()).eventRect(e);
+    return TimelineOverlay(*m_store, m_layout, f, m_tables.colors, palette()).eventRect(e);
 }
 
 QColor TimelineWidget::sliceColor(store::SliceRow r) const
 {
-    if (!m_store || r.v >= m_store->sliceCount())
+    if (!m_store || !m_tablesReady || r.v >= m_store->sliceCount())
         return {};
-    return QColor::fromRgb(m_colors.sliceColor(m_store->sliceType(r), m_store->sliceTrack(r)));
+    return QColor::fromRgb(m_tables.colors.sliceColor(m_store->sliceType(r), m_store->sliceTrack(r)));
 }
 
 void TimelineWidget::setKeyHelpVisible(bool on)
@@ -209,8 +230,8 @@ std::vector<QRect> TimelineWidget::paintTracks(
     TrackRenderer::Context ctx;
     ctx.store = m_store.get();
     ctx.lod = m_lod.get();
-    ctx.colors = &m_colors;
-    ctx.labels = &m_labelCache;
+    ctx.colors = &m_tables.colors;
+    ctx.labels = &m_tables.labels;
     ctx.t0 = f.t0;
     ctx.t1 = f.t1;
     ctx.widthPx = f.canvas.width();
@@ -266,7 +287,9 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         emit painted();
         return;
     }
-    if (!m_lod) { // a big store opened without one: the session builds it and we repaint then
+    // A big store opened without an LOD index (the session builds it) or with many types
+    // (m_tablesJob builds their tables): repainted when they are in.
+    if (!hasIndex()) {
         p.fillRect(rect(), pal.color(QPalette::Base));
         p.setPen(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.55));
         p.drawText(rect(), Qt::AlignCenter, tr("Indexing the timeline…"));
@@ -277,7 +300,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     const auto ticks = TimeRuler::compute(f.t0, f.t1, m_store->extent().start, f.canvas.width());
 
     p.setClipRect(f.canvas);
-    TimelineOverlay overlay(*m_store, m_layout, f, m_colors, pal);
+    TimelineOverlay overlay(*m_store, m_layout, f, m_tables.colors, pal);
     const std::vector<int> instantLines = overlay.globalInstantColumns();
     // The rows cover the canvas down to the content's end with opaque images (background,
     // grid and instant lines included) and header bands; only the rest is filled here.
@@ -424,7 +447,7 @@ TimelineOverlay::Hit TimelineWidget::hitTest(QPoint pos) const
     if (!m_store)
         return {};
     const TimelineFrame f = frame();
-    return TimelineOverlay(*m_store, m_layout, f, m_colors, palette()).hitTest(pos);
+    return TimelineOverlay(*m_store, m_layout, f, m_tables.colors, palette()).hitTest(pos);
 }
 
 void TimelineWidget::updateHover(QPoint pos)

@@ -10,8 +10,10 @@
 #include "timeruler.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
+#include "typetables.h"
 #include <common/operatorcolors.h>
 
+#include <state/latestjob.h>
 #include <state/selection.h>
 #include <state/statefwd.h>
 #include <state/viewport.h>
@@ -55,7 +57,8 @@ public:
 
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
     double lastFrameMs() const { return m_lastFrameMs; }
-    bool hasIndex() const { return m_lod != nullptr; } // else the tracks wait for Analyses::lod
+    // The tracks can be drawn: the session's LOD index and this store's TypeTables are in.
+    bool hasIndex() const { return m_lod != nullptr && m_tablesReady; }
     int geometryBuilds() const { return m_images.builds(); } // track images rendered so far
 
     int labelWidth() const { return m_labelWidth; }
@@ -129,8 +132,9 @@ private:
     model::TrackFilter* m_filter;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::LodIndex> m_lod; // null until the session has built it
-    OperatorColors m_colors;
-    SliceLabelCache m_labelCache;
+    TypeTables m_tables; // of m_store once m_tablesReady
+    bool m_tablesReady = false;
+    model::LatestJob m_tablesJob; // builds m_tables of a store with many types
     TimelineLayout m_layout;
     OverviewBar m_overview;
 
