@@ -16,6 +16,7 @@
 #include <analysis/search/searchengine.h>
 #include <analysis/search/searchindex.h>
 #include <analysis/source/sourceindex.h>
+#include <search/searchmatches.h>
 
 #include <profileloader.h>
 
@@ -192,6 +193,30 @@ void bench(const std::string& path, int runs, bool useIndex)
     q.range = TimeRange { ext.start + ext.duration() * 45 / 100, ext.start + ext.duration() * 55 / 100 };
     search(s, "conv in the middle 10% of time", q, runs);
     search(s, "everything", SearchQuery(), runs);
+
+    // The Search dock: the engine's run plus the matches in time order (SearchMatches), and a
+    // step to a match (at + indexOf, as Next does) at spread positions.
+    std::printf("\nsearch dock (SearchMatches, %d runs each)\n", runs);
+    for (const char* name : { "conv", "" }) {
+        if (!g_only.empty() && std::string("dock").find(g_only) == std::string::npos)
+            break;
+        SearchQuery dq;
+        dq.name = name;
+        std::shared_ptr<const strata::widgets::SearchMatches> m;
+        const Stats st = time(runs, [&] { m = strata::widgets::SearchMatches::run(r.store, dq, nullptr, g_index); });
+        constexpr int kSteps = 200;
+        const Stats step = time(runs, [&] {
+            uint64_t sum = 0;
+            for (uint64_t j = 0; j < kSteps && m->count(); ++j) {
+                const auto e = m->at(size_t(j * 2654435761u % m->count()));
+                sum += e.row + uint64_t(m->indexOf(e));
+            }
+            g_sink = g_sink + sum;
+        });
+        std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches%s; a step %.3f ms\n",
+            (std::string("dock, ") + (*name ? std::string("\"") + name + "\"" : "everything")).c_str(), st.median,
+            st.max, (unsigned long long)m->count(), m->merged() ? " (order merged)" : "", step.median / kSteps);
+    }
 
     // Source index.
     std::printf("\nsource index\n");

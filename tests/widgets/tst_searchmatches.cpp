@@ -1,5 +1,6 @@
 // SearchMatches: the engine's result as highlight sets and in time order, positions by
-// time and by event, cancellation and errors.
+// time and by event, cancellation and errors; the order found lazily (a search per run) is
+// the merged one, ties of start time across tracks, levels and instants included.
 #include "searchteststore.h"
 
 #include <search/searchmatches.h>
@@ -79,6 +80,58 @@ private slots:
         QVERIFY(!e->ok());
         QVERIFY(e->error().contains("regular expression"));
         QCOMPARE(e->count(), uint64_t(0));
+        QCOMPARE(e->indexOf(model::EventRef::slice(store::SliceRow(0))), -1L);
+        QCOMPARE(e->lowerBound(0), size_t(0));
+    }
+
+    void lazyOrderIsTheMergedOne_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("everything") << QString();
+        QTest::newRow("parents") << "outer";
+        QTest::newRow("children and instants") << "i";
+        QTest::newRow("one track's") << "t2";
+        QTest::newRow("nothing") << "nope";
+    }
+
+    // Three tracks whose slices, their children and instants all start at the same few
+    // times: every tie the order breaks (slices before instants, then row).
+    void lazyOrderIsTheMergedOne()
+    {
+        QFETCH(QString, name);
+        using namespace strata::store;
+        StoreBuilder b;
+        const ProcessId p = b.process(IdValue::number(1));
+        for (int t = 0; t < 3; ++t) {
+            const uint32_t th = b.thread(p, IdValue::number(t + 1));
+            const std::string tag = "_t" + std::to_string(t);
+            for (int k = 0; k < 6; ++k) {
+                const TimeNs ts = k % 2 * 10; // the same starts on every track
+                b.completeSlice(th, ts + 40 * k, 8, b.type(b.intern("outer" + tag), b.intern("c")), ArgSetId());
+                b.completeSlice(th, ts + 40 * k, 3, b.type(b.intern("inner" + tag), b.intern("c")), ArgSetId());
+                b.threadInstant(th, ts + 40 * k, b.type(b.intern("instant" + tag), b.intern("c")), ArgSetId());
+            }
+        }
+        const auto s = StoreFinalizer::finalize(b);
+        analysis::SearchQuery q;
+        q.name = name.toStdString();
+        const auto lazy = SearchMatches::run(s, q);
+        const auto merged = SearchMatches::run(s, q, nullptr, nullptr, 0);
+        QVERIFY(lazy->ok() && merged->ok());
+        QCOMPARE(lazy->count(), merged->count());
+        QVERIFY(merged->merged());
+        QCOMPARE(lazy->merged(), lazy->count() == 0);
+        for (size_t i = 0; i < merged->count(); ++i) {
+            QCOMPARE(lazy->at(i), merged->at(i));
+            QCOMPARE(lazy->startOf(i), merged->startOf(i));
+            QCOMPARE(lazy->indexOf(merged->at(i)), long(i));
+            QCOMPARE(merged->indexOf(merged->at(i)), long(i));
+            if (i)
+                QVERIFY(merged->startOf(i - 1) <= merged->startOf(i));
+        }
+        for (TimeNs t = -1; t <= 300; ++t)
+            QCOMPARE(lazy->lowerBound(t), merged->lowerBound(t));
+        QCOMPARE(lazy->at(lazy->count()), model::EventRef());
     }
 
 private:

@@ -10,7 +10,8 @@ namespace strata::widgets {
 using store::TimeNs;
 
 std::shared_ptr<const SearchMatches> SearchMatches::run(std::shared_ptr<const store::EventStore> store,
-    const analysis::SearchQuery& query, const std::atomic<bool>* cancel, const analysis::SearchIndex* index)
+    const analysis::SearchQuery& query, const std::atomic<bool>* cancel, const analysis::SearchIndex* index,
+    size_t maxLazyRuns)
 {
     auto out = std::make_shared<SearchMatches>();
     out->m_store = store;
@@ -22,20 +23,31 @@ std::shared_ptr<const SearchMatches> SearchMatches::run(std::shared_ptr<const st
     }
     out->m_totalNs = r.totalNs;
     out->m_types = r.typesMatched;
-    auto slices = std::make_shared<std::vector<store::SliceRow>>(std::move(r.slices));
-    auto instants = std::make_shared<std::vector<store::InstantRow>>(std::move(r.instants));
-    const uint32_t ns = uint32_t(slices->size());
-    auto tsOf
-        = [&](uint32_t v) { return v < ns ? store->sliceTs((*slices)[v]) : store->instantTs((*instants)[v - ns]); };
-    // Runs of non-decreasing start time: [begin, end) in the combined index space.
-    std::vector<std::pair<uint32_t, uint32_t>> runs;
-    const uint32_t total = ns + uint32_t(instants->size());
+    out->m_slices = std::make_shared<std::vector<store::SliceRow>>(std::move(r.slices));
+    out->m_instants = std::make_shared<std::vector<store::InstantRow>>(std::move(r.instants));
+    const uint32_t ns = uint32_t(out->m_slices->size());
+    const uint32_t total = ns + uint32_t(out->m_instants->size());
+    out->m_count = total;
+    // Runs in which the key ascends: a new one where the time steps back, and at the
+    // instants. One sequential pass over the matches' start times.
+    std::vector<Run>& runs = out->m_runs;
+    TimeNs prev = 0;
     for (uint32_t v = 0; v < total; ++v) {
-        if (runs.empty() || v == ns || tsOf(v) < tsOf(v - 1))
+        const TimeNs ts = out->tsOf(v);
+        if (runs.empty() || v == ns || ts < prev)
             runs.push_back({ v, v + 1 });
         else
-            runs.back().second = v + 1;
+            runs.back().end = v + 1;
+        prev = ts;
+        if ((v & 0xFFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            out->m_cancelled = true;
+            out->m_count = 0;
+            return out;
+        }
     }
+    if (runs.size() <= maxLazyRuns)
+        return out;
+
     struct Head {
         TimeNs ts;
         uint32_t v;
@@ -44,47 +56,101 @@ std::shared_ptr<const SearchMatches> SearchMatches::run(std::shared_ptr<const st
     auto later = [](const Head& a, const Head& b) { return a.ts != b.ts ? a.ts > b.ts : a.v > b.v; };
     std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later);
     for (uint32_t i = 0; i < runs.size(); ++i)
-        heap.push({ tsOf(runs[i].first), runs[i].first, i });
+        heap.push({ out->tsOf(runs[i].begin), runs[i].begin, i });
     out->m_order.reserve(total);
     while (!heap.empty()) {
         if ((out->m_order.size() & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
             out->m_cancelled = true;
             out->m_order.clear();
+            out->m_count = 0;
             return out;
         }
         const Head h = heap.top();
         heap.pop();
         out->m_order.push_back(h.v);
-        if (h.v + 1 < runs[h.run].second)
-            heap.push({ tsOf(h.v + 1), h.v + 1, h.run });
+        if (h.v + 1 < runs[h.run].end)
+            heap.push({ out->tsOf(h.v + 1), h.v + 1, h.run });
     }
-    out->m_slices = std::move(slices);
-    out->m_instants = std::move(instants);
+    std::vector<Run>().swap(runs);
     return out;
+}
+
+TimeNs SearchMatches::tsOf(uint32_t v) const
+{
+    const size_t ns = m_slices->size();
+    return v < ns ? m_store->sliceTs((*m_slices)[v]) : m_store->instantTs((*m_instants)[v - ns]);
+}
+
+size_t SearchMatches::rank(TimeNs t, uint32_t v) const
+{
+    size_t n = 0;
+    for (const Run& r : m_runs) {
+        // The first key of the run at or above (t, v): keys ascend within a run.
+        uint32_t lo = r.begin, hi = r.end;
+        while (lo < hi) {
+            const uint32_t mid = lo + (hi - lo) / 2;
+            const TimeNs ts = tsOf(mid);
+            if (ts < t || (ts == t && mid < v))
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        n += lo - r.begin;
+    }
+    return n;
+}
+
+uint32_t SearchMatches::select(size_t i) const
+{
+    // The earliest start time T with more than i matches starting at or before it...
+    TimeNs lo = tsOf(m_runs.front().begin), hi = lo;
+    for (const Run& r : m_runs) {
+        lo = std::min(lo, tsOf(r.begin));
+        hi = std::max(hi, tsOf(r.end - 1));
+    }
+    while (lo < hi) {
+        const TimeNs mid = lo + (hi - lo) / 2; // < hi, so mid + 1 cannot overflow
+        if (rank(mid + 1, 0) > i)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const TimeNs t = lo;
+    // ...then among the matches starting at T (in each run a span of consecutive v), the
+    // smallest v with more than i of all keys at or below (T, v).
+    uint32_t vlo = 0, vhi = uint32_t(m_count - 1);
+    while (vlo < vhi) {
+        const uint32_t mid = vlo + (vhi - vlo) / 2;
+        if (rank(t, mid + 1) > i)
+            vhi = mid;
+        else
+            vlo = mid + 1;
+    }
+    return vlo;
 }
 
 model::EventRef SearchMatches::at(size_t i) const
 {
-    if (i >= m_order.size())
+    if (i >= m_count)
         return {};
-    const uint32_t v = m_order[i];
+    const uint32_t v = m_order.empty() ? select(i) : m_order[i];
     const size_t ns = m_slices->size();
     return v < ns ? model::EventRef::slice((*m_slices)[v]) : model::EventRef::instant((*m_instants)[v - ns]);
 }
 
 TimeNs SearchMatches::startOf(size_t i) const
 {
-    const uint32_t v = m_order[i];
-    const size_t ns = m_slices->size();
-    return v < ns ? m_store->sliceTs((*m_slices)[v]) : m_store->instantTs((*m_instants)[v - ns]);
+    return tsOf(m_order.empty() ? select(i) : m_order[i]);
 }
 
 size_t SearchMatches::lowerBound(TimeNs t) const
 {
+    if (m_order.empty())
+        return m_count ? rank(t, 0) : 0;
     size_t lo = 0, hi = m_order.size();
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;
-        if (startOf(mid) < t)
+        if (tsOf(m_order[mid]) < t)
             lo = mid + 1;
         else
             hi = mid;
@@ -94,15 +160,28 @@ size_t SearchMatches::lowerBound(TimeNs t) const
 
 long SearchMatches::indexOf(model::EventRef e) const
 {
-    TimeNs ts = 0;
-    if (e.kind == model::EventRef::Kind::Slice && e.row < m_store->sliceCount())
-        ts = m_store->sliceTs(store::SliceRow(e.row));
-    else if (e.kind == model::EventRef::Kind::Instant && e.row < m_store->instantCount())
-        ts = m_store->instantTs(store::InstantRow(e.row));
-    else
+    // Its v, from the sorted row sets.
+    if (m_count == 0)
         return -1;
-    for (size_t i = lowerBound(ts); i < m_order.size() && startOf(i) == ts; ++i)
-        if (at(i) == e)
+    uint32_t v = 0;
+    if (e.kind == model::EventRef::Kind::Slice) {
+        const auto it = std::lower_bound(m_slices->begin(), m_slices->end(), store::SliceRow(e.row));
+        if (it == m_slices->end() || it->v != e.row)
+            return -1;
+        v = uint32_t(it - m_slices->begin());
+    } else if (e.kind == model::EventRef::Kind::Instant) {
+        const auto it = std::lower_bound(m_instants->begin(), m_instants->end(), store::InstantRow(e.row));
+        if (it == m_instants->end() || it->v != e.row)
+            return -1;
+        v = uint32_t(m_slices->size() + size_t(it - m_instants->begin()));
+    } else {
+        return -1;
+    }
+    const TimeNs ts = tsOf(v);
+    if (m_order.empty())
+        return long(rank(ts, v));
+    for (size_t i = lowerBound(ts); i < m_order.size() && tsOf(m_order[i]) == ts; ++i)
+        if (m_order[i] == v)
             return long(i);
     return -1;
 }
