@@ -46,7 +46,7 @@ double msSince(Clock::time_point t0)
 volatile uint64_t g_sink = 0;
 
 struct Stats {
-    double median = 0, max = 0;
+    double median = 0, max = 0, min = 0;
 };
 
 bool g_coldCache = false; // --cold-cache
@@ -75,7 +75,7 @@ Stats time(int runs, const std::function<void()>& fn)
         ms.push_back(msSince(t0));
     }
     std::sort(ms.begin(), ms.end());
-    return Stats { ms[ms.size() / 2], ms.back() };
+    return Stats { ms[ms.size() / 2], ms.back(), ms.front() };
 }
 
 const SearchIndex* g_index = nullptr; // the current trace's, or null with --no-index
@@ -97,9 +97,10 @@ void search(const EventStore& s, const char* label, const SearchQuery& q, int ru
         same = plain.slices == last.slices && plain.instants == last.instants && plain.totalNs == last.totalNs
             && plain.typesMatched == last.typesMatched;
     }
-    std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches  %6u types  total %.3f s%s%s\n", label,
-        st.median, st.max, (unsigned long long)last.count, last.typesMatched, double(last.totalNs) * 1e-9,
-        last.ok() ? "" : ("  ERROR " + last.error).c_str(), same ? "" : "  MISMATCH without the index");
+    std::printf("  %-34s median %8.2f ms  max %8.2f ms  min %8.2f ms  %10llu matches  %6u types  total %.3f s%s%s\n",
+        label, st.median, st.max, st.min, (unsigned long long)last.count, last.typesMatched,
+        double(last.totalNs) * 1e-9, last.ok() ? "" : ("  ERROR " + last.error).c_str(),
+        same ? "" : "  MISMATCH without the index");
 }
 
 void bench(const std::string& path, int runs, bool useIndex)
@@ -160,6 +161,7 @@ void bench(const std::string& path, int runs, bool useIndex)
     q.name = "all-reduce";
     q.caseSensitive = true;
     search(s, "name substring, case-sensitive", q, runs);
+    search(s, "  case-sensitive, one thread", q, runs, 1);
     q = SearchQuery();
     q.name = "^[0-9]+_fused\\(.*conv[0-9]\\.grad_input.*\\)_[0-9]+$";
     q.nameMode = NameMode::Regex;
@@ -213,9 +215,9 @@ void bench(const std::string& path, int runs, bool useIndex)
             }
             g_sink = g_sink + sum;
         });
-        std::printf("  %-34s median %8.2f ms  max %8.2f ms  %10llu matches%s; a step %.3f ms\n",
+        std::printf("  %-34s median %8.2f ms  max %8.2f ms  min %8.2f ms  %10llu matches%s; a step %.3f ms\n",
             (std::string("dock, ") + (*name ? std::string("\"") + name + "\"" : "everything")).c_str(), st.median,
-            st.max, (unsigned long long)m->count(), m->merged() ? " (order merged)" : "", step.median / kSteps);
+            st.max, st.min, (unsigned long long)m->count(), m->merged() ? " (order merged)" : "", step.median / kSteps);
     }
 
     // Source index.
