@@ -87,11 +87,14 @@ private slots:
     void lazyOrderIsTheMergedOne_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::newRow("everything") << QString();
-        QTest::newRow("parents") << "outer";
-        QTest::newRow("children and instants") << "i";
-        QTest::newRow("one track's") << "t2";
-        QTest::newRow("nothing") << "nope";
+        QTest::addColumn<qlonglong>("spread"); // the first track starts this much earlier, the last later
+        QTest::newRow("everything") << QString() << 0LL;
+        QTest::newRow("parents") << "outer" << 0LL;
+        QTest::newRow("children and instants") << "i" << 0LL;
+        QTest::newRow("one track's") << "t2" << 0LL;
+        QTest::newRow("nothing") << "nope" << 0LL;
+        // Start times 2e18 ns apart: the bisection on time takes its ~60 steps.
+        QTest::newRow("everything, times far apart") << QString() << 1000000000000000000LL;
     }
 
     // Three tracks whose slices, their children and instants all start at the same few
@@ -99,6 +102,7 @@ private slots:
     void lazyOrderIsTheMergedOne()
     {
         QFETCH(QString, name);
+        QFETCH(qlonglong, spread);
         using namespace strata::store;
         StoreBuilder b;
         const ProcessId p = b.process(IdValue::number(1));
@@ -106,7 +110,7 @@ private slots:
             const uint32_t th = b.thread(p, IdValue::number(t + 1));
             const std::string tag = "_t" + std::to_string(t);
             for (int k = 0; k < 6; ++k) {
-                const TimeNs ts = k % 2 * 10; // the same starts on every track
+                const TimeNs ts = k % 2 * 10 + (t - 1) * spread; // without spread, the same on every track
                 b.completeSlice(th, ts + 40 * k, 8, b.type(b.intern("outer" + tag), b.intern("c")), ArgSetId());
                 b.completeSlice(th, ts + 40 * k, 3, b.type(b.intern("inner" + tag), b.intern("c")), ArgSetId());
                 b.threadInstant(th, ts + 40 * k, b.type(b.intern("instant" + tag), b.intern("c")), ArgSetId());
@@ -119,6 +123,8 @@ private slots:
         const auto merged = SearchMatches::run(s, q, nullptr, nullptr, 0);
         QVERIFY(lazy->ok() && merged->ok());
         QCOMPARE(lazy->count(), merged->count());
+        if (name.isEmpty())
+            QCOMPARE(merged->count(), uint64_t(54)); // every event, none dropped
         QVERIFY(merged->merged());
         QCOMPARE(lazy->merged(), lazy->count() == 0);
         for (size_t i = 0; i < merged->count(); ++i) {
@@ -131,6 +137,9 @@ private slots:
         }
         for (TimeNs t = -1; t <= 300; ++t)
             QCOMPARE(lazy->lowerBound(t), merged->lowerBound(t));
+        for (size_t i = 0; i < merged->count(); ++i)
+            for (TimeNs d : { -1, 0, 1 })
+                QCOMPARE(lazy->lowerBound(merged->startOf(i) + d), merged->lowerBound(merged->startOf(i) + d));
         QCOMPARE(lazy->at(lazy->count()), model::EventRef());
     }
 

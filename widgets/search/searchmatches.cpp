@@ -109,7 +109,9 @@ uint32_t SearchMatches::select(size_t i) const
         hi = std::max(hi, tsOf(r.end - 1));
     }
     while (lo < hi) {
-        const TimeNs mid = lo + (hi - lo) / 2; // < hi, so mid + 1 cannot overflow
+        // < hi, so mid + 1 cannot overflow; the span is taken unsigned, as it may exceed
+        // INT64_MAX between a negative and a positive start time.
+        const TimeNs mid = TimeNs(uint64_t(lo) + (uint64_t(hi) - uint64_t(lo)) / 2);
         if (rank(mid + 1, 0) > i)
             hi = mid;
         else
