@@ -92,9 +92,9 @@ QString SnapshotSaver::sourcePath() const
 
 bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
 {
-    const bool refresh = m_result.fromSnapshot && m_result.refreshCache && !m_result.portable;
-    if (generation != m_generation || m_cacheStarted || !m_result.store || (m_result.fromSnapshot && !refresh)
-        || !m_cache.enabled)
+    // refreshCache is never set for a .strata file (LoadResult).
+    if (generation != m_generation || m_cacheStarted || !m_result.store
+        || (m_result.fromSnapshot && !m_result.refreshCache) || !m_cache.enabled)
         return false;
     m_cacheStarted = true;
     auto outcome = std::make_shared<Outcome>();

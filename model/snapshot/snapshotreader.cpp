@@ -471,17 +471,13 @@ SnapshotReadResult SnapshotReader::read(const std::string& path, const Options& 
     // largest size; the sections as they decode, on the decoding threads.
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     std::vector<uint8_t> head(std::min(size, kMaxHeadBytes));
-    size_t got = 0;
-    while (got < head.size()) {
-        const ssize_t n = ::pread(fd, head.data() + got, head.size() - got, off_t(got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        got += size_t(n);
-    }
-    if (got < head.size()) {
-        out.error = path + ": cannot read the file (header at byte " + std::to_string(got) + ")";
+    StoredBytes file;
+    file.fd = fd;
+    file.size = size;
+    try {
+        file.copy(0, head.data(), head.size());
+    } catch (const FormatError& e) {
+        out.error = path + ": " + e.what() + " (header at byte 0)";
         ::close(fd);
         return out;
     }
