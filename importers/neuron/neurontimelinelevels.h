@@ -6,11 +6,11 @@
 namespace strata::importers {
 
 // The two levels of one device section (Execution, Data Transfer) of the TensorBoard
-// plugin's op timeline (formats.md §3.7): a row of framework ops
-// ("NN[model]/Linear[layer1]/aten__addmm_add") and a row of the HLO ops they were lowered to
-// ("dot.37", "fused_16"), on one time axis. Both rows cover the same device work, so only
-// one may count as busy time: the HLO row, the finer one, whose gaps are the device's idle
-// time. The framework row only names that work.
+// plugin's op timeline (neuron_op_timeline*.json, written by torch-neuronx's profiler): a row
+// of framework ops ("NN[model]/Linear[layer1]/aten__addmm_add") and a row of the HLO ops they
+// were lowered to ("dot.37", "fused_16"), on one time axis. Both rows cover the same device
+// work, so only one may count as busy time: the HLO row, the finer one, whose gaps are the
+// device's idle time. The framework row only names that work.
 //
 // apply() declares the roles (the HLO rows Device; the framework rows Annotation — drawn and
 // searchable, never busy time — when the section has an HLO row with slices; rows of

@@ -20,7 +20,7 @@ namespace strata::importers::sophgo {
 // - Layers: the static layer list of global.profile, each spanning its matched commands
 //   (data movement at half height), and dynamic FUNC records.
 // A matched command and its layer carry the same `layer` and `framework_op` args, so the
-// operator analytics group the TIU and GDMA commands by layer (README "Operator identity").
+// operator analytics group the TIU and GDMA commands by layer (docs/formats.md, "Operator identity").
 // Memory accesses of matched commands come from SophgoMemoryMapper.
 class SophgoIterationBuilder {
 public:

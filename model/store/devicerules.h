@@ -7,7 +7,7 @@
 
 namespace strata::store {
 
-// The one rule for what counts as device time (README, "How Strata counts"). A thread
+// The one rule for what counts as device time (docs/counting.md). A thread
 // track is Device when
 //  1. its importer declared it (Neuron engines, Sophgo's TIU/GDMA, RBLN engines in Perfetto),
 //  2. or its slices are device work: Kineto's kernel, gpu_memcpy, gpu_memset, legacy

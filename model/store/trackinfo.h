@@ -46,7 +46,7 @@ enum class TrackKind : uint8_t {
 
 const char* trackKindName(TrackKind k);
 
-// What a track's slices are, as DeviceRules decides (README, "How Strata counts"): only
+// What a track's slices are, as DeviceRules decides (docs/counting.md): only
 // Device tracks count as device time; an Annotation lane holds spans that label device work
 // (Kineto's gpu_user_annotation, cuda_sync) beside the stream they belong to, drawn and
 // searchable but never busy time. Every track that is not a thread (or its overflow) is Host.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Loads a small and a large trace one after the other with bench_load (no in-memory
-# baseline) and checks the large one against the budgets of issue 17: peak RSS during the
+# baseline) and checks the large one against the 100M-event budgets: peak RSS during the
 # load, resident memory after it, and load time no worse than RATIO x the small load of the
 # same run. Prints the load average before each load: on a shared machine the wall-time
 # ratio follows whatever else runs, so the CPU-time ratio is printed beside it.

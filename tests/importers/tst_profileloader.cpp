@@ -186,7 +186,7 @@ QByteArray num(qint64 v)
 
 // Hostile but valid traces are this much smaller under the sanitizers, whose 2-3x memory
 // and 3-10x time would make the full sizes a CI cost of minutes; the arithmetic they check
-// does not depend on the count. Release runs the sizes the README states.
+// does not depend on the count. Release runs the sizes docs/reliability.md states.
 constexpr qint64 kScale = kSanitized ? 10 : 1;
 constexpr qint64 kDepth = 1000000 / kScale, kNames = 10000000 / kScale, kHops = 1000000 / kScale;
 
@@ -368,7 +368,7 @@ private slots:
         }
     }
 
-    // Valid but hostile traces (README, Reliability): each loads within the child's 4 GiB
+    // Valid but hostile traces (docs/reliability.md): each loads within the child's 4 GiB
     // address space and without a sanitizer report, or is refused with a message.
     void hostileButValid_data()
     {

@@ -281,7 +281,7 @@ private slots:
                                                       << "sophgo_bad_global_value" << 3;
         QTest::newRow("end before start") << "endBeforeStart"
                                           << "sophgo_pmu_end_before_start" << 3;
-        // ../shared/repro/sophgo-summary-overflow: a SUMMARY ending 2.6e18 µs after the epoch
+        // A SUMMARY block ending 2.6e18 µs after the epoch, as in a damaged iter0.profile,
         // overflowed the ns conversion (signed overflow under UBSan, a wrapped time in Release).
         QTest::newRow("SUMMARY time past any clock") << "absurdSummary"
                                                      << "sophgo_bad_summary_time" << 3;

@@ -1,5 +1,5 @@
 // The store past 32 bits of string bytes: a StringPool and a finalized EventStore whose
-// strings hold more than 2^32 bytes (issue 17, "open 100M-event traces on a laptop"), and
+// strings hold more than 2^32 bytes (what a 100M-event trace opened on a laptop needs), and
 // the id limits the store refuses past. About 4.4 GB resident at the peak, so ctest labels
 // it "big" and the sanitizer stages (packaging/dev.sh) leave it out.
 #include <store/storefinalizer.h>

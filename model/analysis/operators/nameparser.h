@@ -26,7 +26,7 @@ namespace strata::analysis {
 //   Fused      a bare "fused(a+b)" group, or Neuron's numbered "fused_12"
 //   Plain      anything else; the op is the name without a trailing "#<digits>"
 //
-// Which source decides a level (the README's per-format table):
+// Which source decides a level (the per-format table in docs/formats.md):
 //   format      name decides                              args decide (when present)
 //   Rbln, Fused module framework layer command           hlo (hlo_name), op (opcode)
 //   NeuronPath  module framework layer op command        hlo
