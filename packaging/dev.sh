@@ -27,8 +27,8 @@ sample="$root/resources/samples/sample_profile.json"
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           nlohmann-json3-dev libzstd-dev zlib1g-dev xvfb xauth)
 # What `package` needs besides: dpkg-shlibdeps (dpkg-dev) and file for the dependencies,
-# and the two validators.
-package_tools=(dpkg-dev file desktop-file-utils appstream)
+# the two validators, and python3-debian, whose parser checks the DEP-5 copyright file.
+package_tools=(dpkg-dev file desktop-file-utils appstream python3-debian)
 # What `tidy` needs besides: clang-tidy and its run-clang-tidy.
 tidy_tools=(clang-tidy)
 # What `sanitize` and `fuzz` need besides: the asan preset builds with clang, whose
@@ -84,6 +84,21 @@ make_package() {
     dpkg-deb -x "$deb" "$tree"
     desktop-file-validate "$tree/usr/share/applications/strata.desktop" >&2
     appstreamcli validate --no-net "$tree"/usr/share/metainfo/*.metainfo.xml >&2
+    # Debian's python3, which has python3-debian, not another python3 earlier on the PATH.
+    # Strict parsing: every field and paragraph of DEP-5, and a licence text for each
+    # licence a Files paragraph names.
+    /usr/bin/python3 - "$tree/usr/share/doc/strata/copyright" <<'PY' >&2
+import sys
+from debian.copyright import Copyright
+with open(sys.argv[1], encoding="utf-8") as f:
+    c = Copyright(f, strict=True)
+texts = {p.license.synopsis for p in c.all_license_paragraphs()}
+for p in c.all_files_paragraphs():
+    if not p.license.text and p.license.synopsis not in texts:
+        sys.exit(f"{sys.argv[1]}: no licence text for {p.license.synopsis}")
+if not any(p.files == ("*",) for p in c.all_files_paragraphs()):
+    sys.exit(f"{sys.argv[1]}: no Files: * paragraph")
+PY
     rm -rf "$tree"
     log "built and validated $deb"
     echo "$deb"
