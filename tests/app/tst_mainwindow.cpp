@@ -94,7 +94,7 @@ QPoint someSliceCentre(MainWindow& w)
 using apptest::CacheHome;
 } // namespace
 
-class TestMainWindow : public QObject {
+class tst_MainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -648,5 +648,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestMainWindow)
+QTEST_MAIN(tst_MainWindow)
 #include "tst_mainwindow.moc"

@@ -76,7 +76,7 @@ bool load(MainWindow& w, const QString& path)
 
 } // namespace
 
-class TestSnapshotSaver : public QObject {
+class tst_SnapshotSaver : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -248,5 +248,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSnapshotSaver)
+QTEST_MAIN(tst_SnapshotSaver)
 #include "tst_snapshotsaver.moc"

@@ -72,7 +72,7 @@ bool near(double a, double b)
 
 } // namespace
 
-class TestCliDiff : public QObject {
+class tst_CliDiff : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -358,5 +358,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliDiff)
+QTEST_APPLESS_MAIN(tst_CliDiff)
 #include "tst_clidiff.moc"

@@ -73,7 +73,7 @@ void addEdgeCaseColumns()
 
 } // namespace
 
-class TestChromeTraceImporter : public QObject {
+class tst_ChromeTraceImporter : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -467,5 +467,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestChromeTraceImporter)
+QTEST_APPLESS_MAIN(tst_ChromeTraceImporter)
 #include "tst_chrometraceimporter.moc"

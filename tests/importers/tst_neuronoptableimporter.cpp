@@ -16,7 +16,7 @@ using namespace strata::analysis;
 using namespace neurontest;
 using namespace importertest;
 
-class TestNeuronOpTableImporter : public QObject {
+class tst_NeuronOpTableImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -103,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronOpTableImporter)
+QTEST_GUILESS_MAIN(tst_NeuronOpTableImporter)
 #include "tst_neuronoptableimporter.moc"

@@ -23,7 +23,7 @@ const QString kInstance = QStringLiteral("i-0f207fb2a99bd2d08");
 
 } // namespace
 
-class TestNeuronSystemImporter : public QObject {
+class tst_NeuronSystemImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -143,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronSystemImporter)
+QTEST_GUILESS_MAIN(tst_NeuronSystemImporter)
 #include "tst_neuronsystemimporter.moc"

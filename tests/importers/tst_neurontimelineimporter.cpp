@@ -47,7 +47,7 @@ using Rows = std::vector<std::pair<std::pair<int, int>, std::string>>;
 
 } // namespace
 
-class TestNeuronTimelineImporter : public QObject {
+class tst_NeuronTimelineImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -205,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronTimelineImporter)
+QTEST_GUILESS_MAIN(tst_NeuronTimelineImporter)
 #include "tst_neurontimelineimporter.moc"

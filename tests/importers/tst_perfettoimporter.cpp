@@ -42,7 +42,7 @@ QByteArray deflateZlib(const std::string& s)
 
 } // namespace
 
-class TestPerfettoImporter : public QObject {
+class tst_PerfettoImporter : public QObject {
     Q_OBJECT
 
     testfiles::TempFolder m_dir;
@@ -577,5 +577,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoImporter)
+QTEST_APPLESS_MAIN(tst_PerfettoImporter)
 #include "tst_perfettoimporter.moc"

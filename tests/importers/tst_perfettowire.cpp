@@ -30,7 +30,7 @@ QString hex(const std::string& s)
 }
 } // namespace
 
-class TestPerfettoWire : public QObject {
+class tst_PerfettoWire : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -277,5 +277,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoWire)
+QTEST_APPLESS_MAIN(tst_PerfettoWire)
 #include "tst_perfettowire.moc"

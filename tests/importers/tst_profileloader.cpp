@@ -192,7 +192,7 @@ constexpr qint64 kDepth = 1000000 / kScale, kNames = 10000000 / kScale, kHops = 
 
 } // namespace
 
-class TestProfileLoader : public QObject {
+class tst_ProfileLoader : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -453,5 +453,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProfileLoader)
+QTEST_APPLESS_MAIN(tst_ProfileLoader)
 #include "tst_profileloader.moc"

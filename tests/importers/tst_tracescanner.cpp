@@ -39,7 +39,7 @@ struct ScanResult {
 
 } // namespace
 
-class TestTraceScanner : public QObject {
+class tst_TraceScanner : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -369,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTraceScanner)
+QTEST_APPLESS_MAIN(tst_TraceScanner)
 #include "tst_tracescanner.moc"

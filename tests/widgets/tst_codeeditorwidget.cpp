@@ -73,7 +73,7 @@ QString names(const store::EventStore& s, const model::Selection& sel)
 
 } // namespace
 
-class TestCodeEditorWidget : public QObject {
+class tst_CodeEditorWidget : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -258,5 +258,5 @@ private:
     std::unique_ptr<CodeEditorWidget> m_w;
 };
 
-QTEST_MAIN(TestCodeEditorWidget)
+QTEST_MAIN(tst_CodeEditorWidget)
 #include "tst_codeeditorwidget.moc"

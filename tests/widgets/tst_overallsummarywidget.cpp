@@ -113,7 +113,7 @@ QString plain(QString s)
 
 } // namespace
 
-class TestOverallSummaryWidget : public QObject {
+class tst_OverallSummaryWidget : public QObject {
     Q_OBJECT
 private slots:
     void placeholderUntilIndex()
@@ -492,5 +492,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOverallSummaryWidget)
+QTEST_MAIN(tst_OverallSummaryWidget)
 #include "tst_overallsummarywidget.moc"

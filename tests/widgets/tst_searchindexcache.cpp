@@ -12,7 +12,7 @@ using namespace strata;
 using widgets::SearchIndexCache;
 using widgets::SearchMatches;
 
-class TestSearchIndexCache : public QObject {
+class tst_SearchIndexCache : public QObject {
     Q_OBJECT
 private slots:
     void builtOnceAndKept()
@@ -83,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchIndexCache)
+QTEST_MAIN(tst_SearchIndexCache)
 #include "tst_searchindexcache.moc"

@@ -30,7 +30,7 @@ void addRow(const char* tag, const QString& a, const QString& b, const QString& 
 }
 } // namespace
 
-class TestSearchWidget : public QObject {
+class tst_SearchWidget : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = searchtest::makeStore(); }
@@ -291,5 +291,5 @@ private:
     std::unique_ptr<SearchWidget> m_w;
 };
 
-QTEST_MAIN(TestSearchWidget)
+QTEST_MAIN(tst_SearchWidget)
 #include "tst_searchwidget.moc"
