@@ -3,7 +3,7 @@
 // cancellation and invalid queries. Every query also runs with a SearchIndex, whose result
 // must be identical (rows, order, totals, type count) to the run without one.
 #include "analysistestutil.h"
-#include "searchteststore.h"
+#include <support/searchenginestore.h>
 
 #include <analysis/search/searchengine.h>
 #include <store/storebuilder.h>

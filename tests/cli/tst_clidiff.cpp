@@ -2,7 +2,7 @@
 // pair (comparepairwriter.h) gives the statuses and deltas its spec implies; every row with
 // one raw name per side has the counts and totals `strata-cli ops` reports on each file with
 // the same options; bad files and arguments exit 2 with one stderr line.
-#include "../importers/comparepairwriter.h"
+#include <support/comparepairwriter.h>
 
 #include <QFile>
 #include <QJsonArray>

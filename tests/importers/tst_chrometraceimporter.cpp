@@ -2,7 +2,7 @@
 // (the edge cases Perfetto's and catapult's JSON importers handle). Each row states the
 // whole resulting store in a compact text form, so a row fails with a readable diff.
 #include "importertestutil.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 

@@ -2,10 +2,10 @@
 // by content, whatever the file is called, and plain Chrome traces, even with Neuron-like
 // names, stay with the Chrome importer.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tempfolder.h"
-#include "testfiles.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 

@@ -3,9 +3,9 @@
 // corpus, `forward` on the RBLN sample (which runs it twice), the subnet iteration on
 // generated Sophgo folders of one and of three iterations. Furiosa-shaped stores are in
 // tst_latencyanalyzer.cpp (no Furiosa trace is bundled).
-#include "bmprofilewriter.h"
 #include "importertestutil.h"
-#include "testfiles.h"
+#include <support/bmprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencyunitpicker.h>

@@ -4,10 +4,10 @@
 // types, unknown keys, missing parts) load with diagnostics or fail with an error naming a
 // byte offset; a large file streams with progress and can be cancelled.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 

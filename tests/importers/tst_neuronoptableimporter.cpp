@@ -2,9 +2,9 @@
 // and HLO operator tables written by neuronprofilewriter.h: one slice per operator, longest
 // first, as the operator analytics read them.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
 
 #include <analysis/operators/operatorcatalog.h>
 

@@ -2,10 +2,10 @@
 // files written by neuronprofilewriter.h in every layout: runtime and
 // framework slices, host counters, args; malformed variants load with diagnostics or fail.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <analysis/operators/operatorcatalog.h>
 

@@ -3,9 +3,9 @@
 // transfer rows the Neuron pass marks, counting the HLO rows as busy time once and giving
 // each HLO op its framework op (NeuronTimelineLevels).
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>

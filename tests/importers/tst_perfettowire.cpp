@@ -2,7 +2,7 @@
 // test-side writer against bytes verified with protoc, the probe (what it claims and
 // what it leaves to other importers), and the packet stream's size limit.
 #include "perfettotracewriter.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <perfetto/perfettoimporter.h>
 #include <perfetto/perfettopacketstream.h>

@@ -1,7 +1,7 @@
 // ProfileLoader on hostile input: every file either fails with an error that names the file
 // and a byte offset, or loads what could be salvaged and says what it fixed. Never a crash,
 // a hang or an exception.
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 #include <store/sanitizers.h>

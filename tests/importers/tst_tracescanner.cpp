@@ -1,7 +1,7 @@
 // TraceScanner: entry boundaries found by the string-aware brace matcher, batching by
 // targetBytes, top-level values handed to the callback, and the tolerated damage.
 #include "importertestutil.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <tracescanner.h>
 

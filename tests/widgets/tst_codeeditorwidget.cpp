@@ -2,13 +2,13 @@
 // the trace, clicking a line highlights exactly its events (several lines: the union), the
 // current event marks its line, and Ctrl+click on an event in the timeline scrolls the
 // editor to its line.
-#include "widgettestutil.h"
 #include <code/codeeditorwidget.h>
 #include <code/sourceview.h>
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
+#include <support/widgettestutil.h>
 #include <timeline/timelinewidget.h>
 
 #include <QComboBox>

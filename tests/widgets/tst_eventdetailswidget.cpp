@@ -1,4 +1,4 @@
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "details/eventdetailswidget.h"
 

@@ -2,7 +2,7 @@
 // adding up to the busy time (the Operator Table's "% Busy"); the legend matches it; the
 // execution vs transfer bar is the table's split; clicking a slice highlights exactly its
 // events; the level and the window are followed.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "operators/operatorchartswidget.h"
 #include "operators/pielegend.h"

@@ -1,6 +1,6 @@
 // The Overall Summary dock: the whole trace's SummaryCalculator result (what `strata-cli
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compareprofiles.h"
 #include "summary/comparesummarymodel.h"

@@ -1,7 +1,7 @@
 // SearchIndexCache: built on the first get() and kept, a new index for another store, a
 // cancelled build leaves nothing behind, peek() never builds; SearchMatches with the cached
 // index finds what it finds without one.
-#include "searchteststore.h"
+#include <support/searchdockstore.h>
 
 #include <search/searchindexcache.h>
 #include <search/searchmatches.h>

@@ -1,7 +1,7 @@
 // SearchMatches: the engine's result as highlight sets and in time order, positions by
 // time and by event, cancellation and errors; the order found lazily (a search per run) is
 // the merged one, ties of start time across tracks, levels and instants included.
-#include "searchteststore.h"
+#include <support/searchdockstore.h>
 
 #include <search/searchmatches.h>
 

@@ -1,8 +1,8 @@
 // SearchWidget: a search yields the right count and total, highlights the matches, pages
 // through them in time order (buttons, Enter / Shift+Enter), starts from the current event,
 // shows errors, clears with Esc, and drives the "show only matches" option.
-#include "searchteststore.h"
-#include "widgettestutil.h"
+#include <support/searchdockstore.h>
+#include <support/widgettestutil.h>
 
 #include <search/searchform.h>
 #include <search/searchwidget.h>

@@ -10,7 +10,7 @@
 #include "summary/summarycountermodel.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <common/unitformat.h>
 

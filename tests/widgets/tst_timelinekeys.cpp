@@ -1,5 +1,5 @@
 #include "timelineprofile.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <state/selection.h>
 #include <state/session.h>

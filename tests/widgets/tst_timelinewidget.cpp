@@ -1,5 +1,5 @@
 #include "timelineprofile.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <common/operatorcolors.h>
 #include <common/theme.h>
