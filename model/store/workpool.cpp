@@ -11,7 +11,7 @@ namespace strata::store {
 struct WorkPool::Job {
     void (*call)(void*, unsigned);
     void* context;
-    unsigned slots;
+    unsigned count;
     std::atomic<unsigned> next { 1 }; // slot 0 is the caller's
     std::mutex mutex;
     std::condition_variable done;
@@ -21,7 +21,7 @@ struct WorkPool::Job {
     {
         call(context, s);
         std::lock_guard<std::mutex> lock(mutex);
-        if (++finished == slots)
+        if (++finished == count)
             done.notify_one();
     }
 };
@@ -41,28 +41,28 @@ WorkPool::WorkPool(unsigned workers)
     }
 }
 
-void WorkPool::run(unsigned slots, void (*call)(void*, unsigned), void* context)
+void WorkPool::run(unsigned count, void (*call)(void*, unsigned), void* context)
 {
-    if (slots == 0)
+    if (count == 0)
         return;
     Job job;
     job.call = call;
     job.context = context;
-    job.slots = slots;
-    const bool shared = slots > 1 && !m_threads.empty();
+    job.count = count;
+    const bool shared = count > 1 && !m_threads.empty();
     if (shared) {
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             m_queue.push_back(&job);
         }
-        if (slots - 1 >= m_threads.size())
+        if (count - 1 >= m_threads.size())
             m_wake.notify_all();
         else
-            for (unsigned i = 1; i < slots; ++i)
+            for (unsigned i = 1; i < count; ++i)
                 m_wake.notify_one();
     }
     job.runSlot(0);
-    for (unsigned s; (s = job.next.fetch_add(1)) < slots;)
+    for (unsigned s; (s = job.next.fetch_add(1)) < count;)
         job.runSlot(s);
     if (shared) {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -71,7 +71,7 @@ void WorkPool::run(unsigned slots, void (*call)(void*, unsigned), void* context)
             m_queue.erase(it);
     }
     std::unique_lock<std::mutex> lock(job.mutex);
-    job.done.wait(lock, [&] { return job.finished == job.slots; });
+    job.done.wait(lock, [&] { return job.finished == job.count; });
 }
 
 void WorkPool::work()
@@ -85,7 +85,7 @@ void WorkPool::work()
                 while (!m_queue.empty()) {
                     Job* front = m_queue.front();
                     slot = front->next.fetch_add(1);
-                    if (slot < front->slots) {
+                    if (slot < front->count) {
                         job = front;
                         return true;
                     }

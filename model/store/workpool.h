@@ -14,7 +14,8 @@ namespace strata::store {
 // thread has started yet. So a job never waits on a slot that is not running, and a
 // call from a pool thread (a parallel step inside another's part) or from many
 // BackgroundPool threads at once adds no thread: at most workers() pool threads run,
-// beside the callers themselves.
+// beside the callers themselves. A child process made by fork() has none of the pool's
+// threads; its callers then run every slot themselves.
 class WorkPool {
 public:
     // The pool Parallel uses: `workers` threads, fixed at the first call.
@@ -22,18 +23,19 @@ public:
 
     unsigned workers() const { return unsigned(m_threads.size()); }
 
-    // Runs slot(s) for s in [0, slots) and returns when all have run.
-    template <typename Slot> void run(unsigned slots, Slot& slot)
+    // Runs slot(s) for s in [0, count) and returns when all have run. (`count`, never
+    // `slots`: Qt defines that word as a macro, and Qt code includes this header.)
+    template <typename Slot> void run(unsigned count, Slot& slot)
     {
         run(
-            slots, [](void* s, unsigned i) { (*static_cast<Slot*>(s))(i); }, &slot);
+            count, [](void* s, unsigned i) { (*static_cast<Slot*>(s))(i); }, &slot);
     }
 
 private:
     struct Job;
 
     explicit WorkPool(unsigned workers);
-    void run(unsigned slots, void (*call)(void*, unsigned), void* context);
+    void run(unsigned count, void (*call)(void*, unsigned), void* context);
     void work();
 
     std::mutex m_mutex;

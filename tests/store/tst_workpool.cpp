@@ -43,7 +43,7 @@ private slots:
 
     void eachSlotOnce_data()
     {
-        QTest::addColumn<unsigned>("slots");
+        QTest::addColumn<unsigned>("count");
         QTest::newRow("none") << 0u;
         QTest::newRow("one: the caller alone") << 1u;
         QTest::newRow("as many as the threads") << kWorkers + 1;
@@ -52,12 +52,12 @@ private slots:
 
     void eachSlotOnce()
     {
-        QFETCH(unsigned, slots);
-        std::vector<std::atomic<int>> runs(slots);
+        QFETCH(unsigned, count);
+        std::vector<std::atomic<int>> runs(count);
         auto slot = [&](unsigned s) { runs[s].fetch_add(1); };
         for (int round = 0; round < 200; ++round)
-            pool().run(slots, slot);
-        for (unsigned s = 0; s < slots; ++s)
+            pool().run(count, slot);
+        for (unsigned s = 0; s < count; ++s)
             QCOMPARE(runs[s].load(), 200);
     }
 
