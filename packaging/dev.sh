@@ -14,6 +14,10 @@
 #                                 (600), two at a time on two cores (tests/fuzz/run-fuzzers.sh)
 #   packaging/dev.sh tidy         run clang-tidy (.clang-tidy) over every source file of the tree;
 #                                 fails on any finding
+#   packaging/dev.sh lint         the rule gates CI runs first: clang-format on every tracked C++
+#                                 source, tests/tools/size-check.py, and clang-tidy on the C++
+#                                 files changed since STRATA_LINT_BASE (default: the merge base
+#                                 with main, or HEAD~1 on main itself)
 # All are idempotent: installed packages and an up-to-date build are skipped.
 set -euo pipefail
 
@@ -27,10 +31,13 @@ sample="$root/resources/samples/sample_profile.json"
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           nlohmann-json3-dev libzstd-dev zlib1g-dev xvfb xauth)
 # What `package` needs besides: dpkg-shlibdeps (dpkg-dev) and file for the dependencies,
-# and the two validators.
-package_tools=(dpkg-dev file desktop-file-utils appstream)
+# the two validators, and python3-debian, whose parser checks the DEP-5 copyright file.
+package_tools=(dpkg-dev file desktop-file-utils appstream python3-debian)
 # What `tidy` needs besides: clang-tidy and its run-clang-tidy.
 tidy_tools=(clang-tidy)
+# What `lint` needs besides: clang-format (14 on Debian 12, the version .clang-format is
+# written for) and python3 for size-check.py.
+lint_tools=(clang-format clang-tidy python3)
 # What `sanitize` and `fuzz` need besides: the asan preset builds with clang, whose
 # sanitizer and libFuzzer runtimes are in libclang-rt-dev.
 fuzz_tools=(clang libclang-rt-dev)
@@ -84,6 +91,21 @@ make_package() {
     dpkg-deb -x "$deb" "$tree"
     desktop-file-validate "$tree/usr/share/applications/strata.desktop" >&2
     appstreamcli validate --no-net "$tree"/usr/share/metainfo/*.metainfo.xml >&2
+    # Debian's python3, which has python3-debian, not another python3 earlier on the PATH.
+    # Strict parsing: every field and paragraph of DEP-5, and a licence text for each
+    # licence a Files paragraph names.
+    /usr/bin/python3 - "$tree/usr/share/doc/strata/copyright" <<'PY' >&2
+import sys
+from debian.copyright import Copyright
+with open(sys.argv[1], encoding="utf-8") as f:
+    c = Copyright(f, strict=True)
+texts = {p.license.synopsis for p in c.all_license_paragraphs()}
+for p in c.all_files_paragraphs():
+    if not p.license.text and p.license.synopsis not in texts:
+        sys.exit(f"{sys.argv[1]}: no licence text for {p.license.synopsis}")
+if not any(p.files == ("*",) for p in c.all_files_paragraphs()):
+    sys.exit(f"{sys.argv[1]}: no Files: * paragraph")
+PY
     rm -rf "$tree"
     log "built and validated $deb"
     echo "$deb"
@@ -145,6 +167,28 @@ sanitize() {
     log "tsan tests: $(( $(date +%s) - t0 )) s"
 }
 
+# A copy of the Release build's compile commands that clang-tidy can read: the sources that
+# use a precompiled header get it as the plain header it is made from, since clang cannot
+# read GCC's .gch beside it. Prints the copy's folder.
+tidy_db() {
+    local db="$build/tidy-db"
+    mkdir -p "$db"
+    python3 - "$build/compile_commands.json" "$db" <<'PY'
+import hashlib, json, os, re, shutil, sys
+src, out = sys.argv[1], sys.argv[2]
+entries = json.load(open(src))
+def plain(m):
+    header = m.group(1)
+    copy = os.path.join(out, hashlib.sha1(header.encode()).hexdigest()[:12] + ".hxx")
+    shutil.copyfile(header, copy)
+    return "-include " + copy
+for e in entries:
+    e["command"] = re.sub(r"-include (\S*/cmake_pch\.hxx)", plain, e["command"].replace("-Winvalid-pch", ""))
+json.dump(entries, open(os.path.join(out, "compile_commands.json"), "w"), indent=0)
+PY
+    echo "$db"
+}
+
 # clang-tidy reads the Release build's compile commands (CMakeLists.txt always writes them)
 # and the moc output the sources include. It compiles nothing itself, so only the autogen
 # targets are built, which CMake orders after the libraries their targets link: about half
@@ -162,8 +206,107 @@ tidy() {
     # takes a regular expression, so the root's special characters are escaped.
     sources="^$(printf '%s' "$root" | sed 's/[][\.*^$+?(){}|]/\\&/g')/(app|model|importers|widgets|tests)/"
     # The compile commands are GCC's; clang does not know its -Wno-maybe-uninitialized.
-    run-clang-tidy -p "$build" -j "$jobs" -quiet -extra-arg=-Wno-unknown-warning-option "$sources"
+    run-clang-tidy -p "$(tidy_db)" -j "$jobs" -quiet -extra-arg=-Wno-unknown-warning-option "$sources"
     log "tidy: $(( $(date +%s) - t0 )) s, no findings"
+}
+
+# The C++ files clang-tidy checks in `lint`: those changed between the base and the work
+# tree (new untracked ones included), deleted ones left out. The base is STRATA_LINT_BASE
+# when set; else the merge base with origin/main or main when HEAD is another branch; else
+# HEAD~1, which on a clean clone of main is the last commit (for a merge, everything it
+# brought). A changed header is checked through the .cpp of the same name beside it, when
+# there is one (its other includers are not all re-checked: that is `tidy`'s job).
+lint_base() {
+    local ref base
+    if [ -n "${STRATA_LINT_BASE:-}" ]; then
+        git -C "$root" rev-parse --verify -q "$STRATA_LINT_BASE^{commit}" ||
+            { log "STRATA_LINT_BASE=$STRATA_LINT_BASE is not a commit"; exit 1; }
+        return
+    fi
+    for ref in origin/main main; do
+        base=$(git -C "$root" merge-base HEAD "$ref" 2>/dev/null) || continue
+        if [ "$base" != "$(git -C "$root" rev-parse HEAD)" ]; then
+            echo "$base"
+            return
+        fi
+    done
+    git -C "$root" rev-parse --verify -q 'HEAD~1^{commit}' || true
+}
+
+changed_sources() {
+    local base="$1" f
+    {
+        git -C "$root" diff --name-only --diff-filter=d "$base" -- '*.cpp' '*.h'
+        git -C "$root" ls-files --others --exclude-standard -- '*.cpp' '*.h'
+    } | sort -u | while read -r f; do
+        case "$f" in
+        *.h) [ -f "$root/${f%.h}.cpp" ] && echo "${f%.h}.cpp" ;;
+        *) echo "$f" ;;
+        esac
+    done | sort -u
+}
+
+# The rule gates, each seconds on a built tree. Formatting and sizes need no build, so they
+# run (and fail) first. clang-tidy reads the Release build's compile commands and the moc
+# output of the targets the changed files belong to: their autogen targets are built, which
+# CMake orders after the libraries those targets link; on a fresh clone at the front of CI
+# that is part of the build `test` does next, which ninja then skips.
+lint() {
+    install_packages "${packages[@]}" "${lint_tools[@]}"
+    local t0 tall base files
+    tall=$(date +%s)
+    t0=$tall
+    # Every C++ file git knows or would add (not the build directories, which it ignores).
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard -- '*.cpp' '*.h' |
+        xargs -0 -r -P "$(nproc)" -n 40 clang-format --dry-run -Werror)
+    log "lint: clang-format: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    python3 "$root/tests/tools/size-check.py"
+    log "lint: size-check: $(( $(date +%s) - t0 )) s"
+    t0=$(date +%s)
+    base=$(lint_base)
+    if [ -z "$base" ]; then
+        log "lint: no base to diff against (a shallow clone?): clang-tidy skipped; set STRATA_LINT_BASE"
+        return
+    fi
+    configure_release
+    # The changed files the Release build compiles (fuzz targets are the asan preset's), and
+    # the autogen targets of the targets that compile them.
+    mapfile -t files < <(changed_sources "$base" | python3 -c '
+import json, os, re, sys
+root, build = sys.argv[1], sys.argv[2]
+db = {os.path.realpath(e["file"]): e for e in json.load(open(os.path.join(build, "compile_commands.json")))}
+targets = set()
+for rel in sys.stdin.read().split():
+    e = db.get(os.path.realpath(os.path.join(root, rel)))
+    if e is None:
+        continue
+    print(e["file"])
+    m = re.search(r"-o (\S*)CMakeFiles/([^/]+)\.dir/", e["command"])
+    if m:
+        targets.add(m.group(2) + "_autogen")
+open(sys.argv[3], "w").write("".join(t + "\n" for t in sorted(targets)))
+' "$root" "$build" "$build/lint-targets.txt")
+    if [ ${#files[@]} -eq 0 ]; then
+        log "lint: no C++ file the build compiles changed since $(git -C "$root" rev-parse --short "$base"): clang-tidy has nothing to check"
+        return
+    fi
+    local known targets=()
+    known=$(ninja -C "$build" -t targets all | sed -n 's/^\([^:]*_autogen\): phony$/\1/p')
+    while read -r t; do
+        grep -qx "$t" <<<"$known" && targets+=("$t")
+    done <"$build/lint-targets.txt"
+    [ ${#targets[@]} -gt 0 ] && ninja -C "$build" -j "$(nproc)" --quiet "${targets[@]}"
+    log "lint: clang-tidy on ${#files[@]} files changed since $(git -C "$root" rev-parse --short "$base")"
+    # run-clang-tidy takes regular expressions: each path is escaped and anchored.
+    local regexes=() f
+    for f in "${files[@]}"; do
+        regexes+=("^$(printf '%s' "$f" | sed 's/[][\.*^$+?(){}|]/\\&/g')\$")
+    done
+    run-clang-tidy -p "$(tidy_db)" -j "$(nproc)" -quiet -extra-arg=-Wno-unknown-warning-option "${regexes[@]}" >"$build/lint-tidy.log" 2>&1 ||
+        { cat "$build/lint-tidy.log" >&2; log "lint: clang-tidy found problems (above)"; exit 1; }
+    log "lint: clang-tidy: $(( $(date +%s) - t0 )) s"
+    log "lint: all gates passed in $(( $(date +%s) - tall )) s"
 }
 
 case "${1:-}" in
@@ -203,13 +346,16 @@ fuzz)
 tidy)
     tidy
     ;;
+lint)
+    lint
+    ;;
 install)
     deb=$(make_package)
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb"
     log "installed $deb: strata is in the menus and opens profiles by double-click"
     ;;
 *)
-    echo "usage: packaging/dev.sh run [FILE] | test | package | install | sanitize | fuzz [SECONDS [TARGET...]] | tidy" >&2
+    echo "usage: packaging/dev.sh run [FILE] | test | package | install | sanitize | fuzz [SECONDS [TARGET...]] | tidy | lint" >&2
     exit 2
     ;;
 esac

@@ -10,7 +10,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 
-
 namespace strata::app {
 
 using model::Comparison;

@@ -117,7 +117,7 @@ void FlowBinder::addV1(std::vector<FlowV1Point>& v1, const std::vector<TrackId>&
                 groups.back().push_back(order[e].index);
             g = e;
         }
-        Parallel::forEach(groups.size(), Parallel::threads(0, 4),
+        Parallel::forEach(groups.size(), Parallel::threads(0, Parallel::kMaxThreads),
             [&](size_t g, unsigned) { bindThread(v1, groups[g], threadTrack, bound); });
     }
     // The thread is not needed any more: its field now holds the bound row.

@@ -419,7 +419,7 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         return na > nb;
     });
     releaseFreedMemory(); // what the import's buffers left behind
-    Parallel::forEach(order.size(), Parallel::threads(0, 4), [&](size_t i, unsigned worker) {
+    Parallel::forEach(order.size(), Parallel::threads(0, Parallel::kMaxThreads), [&](size_t i, unsigned worker) {
         runGroup(m_groups[order[i]]);
         releaseFreedMemory();
         if (worker == 0 && m_progress && m_totalSlices)

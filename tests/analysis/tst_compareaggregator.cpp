@@ -3,7 +3,7 @@
 // the per-step division, the sort order, matching after normalisation, per-side windows,
 // and the join agreeing with the operator tables it was given.
 #include "analysistestutil.h"
-#include "operatorteststore.h"
+#include <support/operatorteststore.h>
 
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/latency/latencyanalyzer.h>

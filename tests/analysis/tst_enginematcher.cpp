@@ -34,7 +34,7 @@ QString describe(const std::vector<EngineMatcher::Pair>& pairs)
 
 } // namespace
 
-class TestEngineMatcher : public QObject {
+class tst_EngineMatcher : public QObject {
     Q_OBJECT
 private slots:
     void match_data()
@@ -69,5 +69,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEngineMatcher)
+QTEST_MAIN(tst_EngineMatcher)
 #include "tst_enginematcher.moc"

@@ -69,7 +69,7 @@ Store chainStore()
 }
 } // namespace
 
-class TestFlowChain : public QObject {
+class tst_FlowChain : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = chainStore(); }
@@ -169,5 +169,5 @@ private:
     Store m_store;
 };
 
-QTEST_APPLESS_MAIN(TestFlowChain)
+QTEST_APPLESS_MAIN(tst_FlowChain)
 #include "tst_flowchain.moc"

@@ -15,11 +15,11 @@
 
 using namespace strata;
 using namespace strata::store;
+using analysis::CounterWindowStats;
 using analysis::IndexAttachments;
 using analysis::LodIndex;
 using analysis::OperatorCatalog;
 using analysis::OperatorLevel;
-using analysis::CounterWindowStats;
 using analysis::SliceWindowSums;
 using analysis::SummaryIndex;
 using analysistest::randomStore;

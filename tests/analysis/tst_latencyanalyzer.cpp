@@ -1,6 +1,6 @@
 // LatencyAnalyzer: percentiles against numpy's default (linear) values, Furiosa's inference
 // summary, the histogram, the default unit, unit matching and the per-operator table.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <store/storebuilder.h>

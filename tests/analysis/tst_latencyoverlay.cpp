@@ -23,7 +23,7 @@ uint64_t total(const std::vector<LatencyBin>& bins)
 
 } // namespace
 
-class TestLatencyOverlay : public QObject {
+class tst_LatencyOverlay : public QObject {
     Q_OBJECT
 private slots:
     void sharedBins_data()
@@ -79,5 +79,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLatencyOverlay)
+QTEST_MAIN(tst_LatencyOverlay)
 #include "tst_latencyoverlay.moc"

@@ -1,6 +1,6 @@
 // LaunchIndex: device work tied to its launch by correlation id, ac2g flow or External id,
 // and the CPU ops around the launch as its framework op and op, in the catalog's keys too.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <analysis/operators/launchindex.h>
 #include <analysis/operators/operatorcatalog.h>

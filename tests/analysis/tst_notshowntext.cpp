@@ -1,7 +1,7 @@
 // NotShownText: the sentence the timeline and `strata-cli info` give for what a profile holds
 // but Strata does not draw — the banner form (something drawn), the "nothing to draw" forms,
 // counts with thousands separators, singular nouns, and the cap on kinds named one by one.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <analysis/notshown/notshowntext.h>
 #include <store/storebuilder.h>

@@ -1,9 +1,9 @@
 // OperatorAggregator: hand-computed tables on a small store (nesting and self time, fused
 // attribution, metrics, engines, the execution vs transfer split, windows), and the
 // parallel path checked against the serial one on a large generated store.
-#include "operatorteststore.h"
+#include <support/operatorteststore.h>
 
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <store/storebuilder.h>

@@ -1,7 +1,7 @@
 // OperatorRows: a tree node's slices are exactly those the node counts (against a
 // brute-force recount, and the same through the scan over every track), its longest
 // instance is the node's, and cancellation.
-#include "operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorrows.h>

@@ -1,7 +1,7 @@
 // OperatorTreeBuilder: hand-computed trees, every node equal to a brute-force recount of the
 // store, the top level equal to OperatorAggregator's table, children adding up to their
 // parent, and cancellation.
-#include "operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatortree.h>

@@ -3,7 +3,7 @@
 // cancellation and invalid queries. Every query also runs with a SearchIndex, whose result
 // must be identical (rows, order, totals, type count) to the run without one.
 #include "analysistestutil.h"
-#include "searchteststore.h"
+#include <support/searchenginestore.h>
 
 #include <analysis/search/searchengine.h>
 #include <store/storebuilder.h>
@@ -159,7 +159,7 @@ template <typename Row> bool strictlyAscending(const std::vector<Row>& rows)
 
 } // namespace
 
-class TstSearchEngine : public QObject {
+class tst_SearchEngine : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = handMade(); }
@@ -196,7 +196,7 @@ void addFilterColumns()
 } // namespace
 
 // What an event is and where: its name, its category, its track.
-void TstSearchEngine::nameCategoryTrack_data()
+void tst_SearchEngine::nameCategoryTrack_data()
 {
     addFilterColumns();
     const QString all = "aten::conv2d@100 aten::convolution@110 aten::linear@200 Conv2D_backward@300 dataloader@50 "
@@ -259,7 +259,7 @@ void TstSearchEngine::nameCategoryTrack_data()
 }
 
 // What an event carries and when: its args, its duration, its time; which tables; all at once.
-void TstSearchEngine::argsTimesTables_data()
+void tst_SearchEngine::argsTimesTables_data()
 {
     addFilterColumns();
 
@@ -359,7 +359,7 @@ void TstSearchEngine::argsTimesTables_data()
 }
 
 // The row's query finds its events with one thread and with two, in ascending rows.
-void TstSearchEngine::checkFilter()
+void tst_SearchEngine::checkFilter()
 {
     QFETCH(QString, query);
     QFETCH(QString, expected);
@@ -381,7 +381,7 @@ void TstSearchEngine::checkFilter()
         QVERIFY(same(SearchEngine::run(*m_store, q, nullptr, threads, &index), plain));
 }
 
-void TstSearchEngine::typesMatched()
+void tst_SearchEngine::typesMatched()
 {
     SearchQuery q;
     q.name = "conv";
@@ -392,7 +392,7 @@ void TstSearchEngine::typesMatched()
     QCOMPARE(std::count(types.begin(), types.end(), 1), 5L);
 }
 
-void TstSearchEngine::invalidRegex()
+void tst_SearchEngine::invalidRegex()
 {
     SearchQuery q;
     q.name = "conv(";
@@ -405,7 +405,7 @@ void TstSearchEngine::invalidRegex()
     QVERIFY(SearchEngine::matchTypes(*m_store, q).empty());
 }
 
-void TstSearchEngine::cancelled()
+void tst_SearchEngine::cancelled()
 {
     std::atomic<bool> cancel { true };
     const SearchResult r = SearchEngine::run(*m_store, SearchQuery(), &cancel);
@@ -417,7 +417,7 @@ void TstSearchEngine::cancelled()
 
 // A store large enough for two threads (>= 2 x 128K rows): the engine with one and two
 // threads against a brute-force evaluation of the same predicates.
-void TstSearchEngine::bruteForce_data()
+void tst_SearchEngine::bruteForce_data()
 {
     QTest::addColumn<QString>("query");
     QTest::newRow("substring") << "name:op_1";
@@ -439,7 +439,7 @@ void TstSearchEngine::bruteForce_data()
     QTest::newRow("track") << "track:Thread 3";
 }
 
-void TstSearchEngine::bruteForce()
+void tst_SearchEngine::bruteForce()
 {
     QFETCH(QString, query);
     const Store big = bigStore();
@@ -500,7 +500,7 @@ void TstSearchEngine::bruteForce()
 // the index's rows (alone, with categories, args, durations, ranges, tracks), common names
 // scanned, args evaluated per set up front or lazily, whole ranges appended. With the index
 // and without, on one thread and two: the same result.
-void TstSearchEngine::sameWithIndex_data()
+void tst_SearchEngine::sameWithIndex_data()
 {
     QTest::addColumn<QString>("query");
     QTest::newRow("rare name") << "name:rare_conv_3";
@@ -544,7 +544,7 @@ void TstSearchEngine::sameWithIndex_data()
     QTest::newRow("nothing") << "name:zzz";
 }
 
-void TstSearchEngine::sameWithIndex()
+void tst_SearchEngine::sameWithIndex()
 {
     QFETCH(QString, query);
     const Store big = bigStore();
@@ -562,7 +562,7 @@ void TstSearchEngine::sameWithIndex()
 }
 
 // Cancelled with the index as without: no rows, the same type count.
-void TstSearchEngine::cancelledWithIndex()
+void tst_SearchEngine::cancelledWithIndex()
 {
     const Store big = bigStore();
     SearchIndex index;
@@ -580,7 +580,7 @@ void TstSearchEngine::cancelledWithIndex()
 }
 
 // An index built for another store is ignored: the result is the run without one.
-void TstSearchEngine::indexOfAnotherStore()
+void tst_SearchEngine::indexOfAnotherStore()
 {
     SearchIndex index;
     QVERIFY(index.build(*bigStore()));
@@ -589,5 +589,5 @@ void TstSearchEngine::indexOfAnotherStore()
     QVERIFY(same(SearchEngine::run(*m_store, q, nullptr, 0, &index), SearchEngine::run(*m_store, q)));
 }
 
-QTEST_APPLESS_MAIN(TstSearchEngine)
+QTEST_APPLESS_MAIN(tst_SearchEngine)
 #include "tst_searchengine.moc"

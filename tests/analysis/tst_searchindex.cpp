@@ -70,7 +70,7 @@ QString join(const EventStore& s, const std::vector<StringId>& ids)
 
 } // namespace
 
-class TstSearchIndex : public QObject {
+class tst_SearchIndex : public QObject {
     Q_OBJECT
 private slots:
     void contents_data();
@@ -82,7 +82,7 @@ private slots:
     void cancelled();
 };
 
-void TstSearchIndex::contents_data()
+void tst_SearchIndex::contents_data()
 {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("names"); // distinct, first-seen order
@@ -120,7 +120,7 @@ void TstSearchIndex::contents_data()
                                    << "k m" << 2u << 1u;
 }
 
-void TstSearchIndex::contents()
+void tst_SearchIndex::contents()
 {
     QFETCH(QString, spec);
     QFETCH(QString, names);
@@ -225,7 +225,7 @@ void TstSearchIndex::contents()
     }
 }
 
-void TstSearchIndex::markContaining_data()
+void tst_SearchIndex::markContaining_data()
 {
     QTest::addColumn<QString>("needle");
     QTest::addColumn<bool>("caseSensitive");
@@ -242,7 +242,7 @@ void TstSearchIndex::markContaining_data()
 }
 
 // Against TextMatcher::contains per name, which it must equal.
-void TstSearchIndex::markContaining()
+void tst_SearchIndex::markContaining()
 {
     QFETCH(QString, needle);
     QFETCH(bool, caseSensitive);
@@ -263,7 +263,7 @@ void TstSearchIndex::markContaining()
     QCOMPARE(got.join(' '), expected);
 }
 
-void TstSearchIndex::emptyStore()
+void tst_SearchIndex::emptyStore()
 {
     StoreBuilder b;
     const Store store = StoreFinalizer::finalize(b);
@@ -279,7 +279,7 @@ void TstSearchIndex::emptyStore()
 }
 
 // An index describes one store: another with other counts does not fit.
-void TstSearchIndex::otherStore()
+void tst_SearchIndex::otherStore()
 {
     const Store a = build("a/k=10 b/k=1");
     const Store b = build("a/k=10 b/k=1 c/k=1");
@@ -290,7 +290,7 @@ void TstSearchIndex::otherStore()
 }
 
 // A raised flag stops the build over a store big enough to poll it; the index stays empty.
-void TstSearchIndex::cancelled()
+void tst_SearchIndex::cancelled()
 {
     const Store store = build("a/k=200000 b/k=3");
     std::atomic<bool> cancel { true };
@@ -304,5 +304,5 @@ void TstSearchIndex::cancelled()
     QCOMPARE(index.indexedRows(), size_t(3));
 }
 
-QTEST_APPLESS_MAIN(TstSearchIndex)
+QTEST_APPLESS_MAIN(tst_SearchIndex)
 #include "tst_searchindex.moc"

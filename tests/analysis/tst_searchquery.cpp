@@ -8,7 +8,7 @@ using namespace strata::analysis;
 
 Q_DECLARE_METATYPE(ArgOp)
 
-class TstSearchQuery : public QObject {
+class tst_SearchQuery : public QObject {
     Q_OBJECT
 private slots:
     void parse_data();
@@ -23,7 +23,7 @@ private slots:
     void describe();
 };
 
-void TstSearchQuery::parse_data()
+void tst_SearchQuery::parse_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("key");
@@ -76,7 +76,7 @@ void TstSearchQuery::parse_data()
                                    << "name" << ArgOp::Contains << "µs";
 }
 
-void TstSearchQuery::parse()
+void tst_SearchQuery::parse()
 {
     QFETCH(QString, text);
     QFETCH(QString, key);
@@ -90,7 +90,7 @@ void TstSearchQuery::parse()
     QCOMPARE(QString::fromStdString(c.value), value);
 }
 
-void TstSearchQuery::parseErrors_data()
+void tst_SearchQuery::parseErrors_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
@@ -112,7 +112,7 @@ void TstSearchQuery::parseErrors_data()
                                                 << "";
 }
 
-void TstSearchQuery::parseErrors()
+void tst_SearchQuery::parseErrors()
 {
     QFETCH(QString, text);
     QFETCH(QString, mentions);
@@ -129,7 +129,7 @@ void TstSearchQuery::parseErrors()
     QVERIFY2(QString::fromStdString(error).contains("expected KEY"), error.c_str());
 }
 
-void TstSearchQuery::textRoundTrip_data()
+void tst_SearchQuery::textRoundTrip_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("canonical");
@@ -145,7 +145,7 @@ void TstSearchQuery::textRoundTrip_data()
                               << "q~out";
 }
 
-void TstSearchQuery::textRoundTrip()
+void tst_SearchQuery::textRoundTrip()
 {
     QFETCH(QString, text);
     QFETCH(QString, canonical);
@@ -157,7 +157,7 @@ void TstSearchQuery::textRoundTrip()
     QVERIFY(again == c);
 }
 
-void TstSearchQuery::validate_data()
+void tst_SearchQuery::validate_data()
 {
     QTest::addColumn<QString>("what");
     QTest::addColumn<bool>("ok");
@@ -173,7 +173,7 @@ void TstSearchQuery::validate_data()
     QTest::newRow("empty key") << "emptykey" << false << "no key";
 }
 
-void TstSearchQuery::validate()
+void tst_SearchQuery::validate()
 {
     QFETCH(QString, what);
     QFETCH(bool, ok);
@@ -199,7 +199,7 @@ void TstSearchQuery::validate()
         QVERIFY2(QString::fromStdString(error).contains(mentions), error.c_str());
 }
 
-void TstSearchQuery::matchesEverything()
+void tst_SearchQuery::matchesEverything()
 {
     SearchQuery q;
     QVERIFY(q.matchesEverything());
@@ -212,7 +212,7 @@ void TstSearchQuery::matchesEverything()
     QVERIFY(!d.matchesEverything());
 }
 
-void TstSearchQuery::describe()
+void tst_SearchQuery::describe()
 {
     SearchQuery q;
     QCOMPARE(QString::fromStdString(q.describe()), QString("everything"));
@@ -227,5 +227,5 @@ void TstSearchQuery::describe()
         QString("name ~ /conv/i AND cat = \"kernel\" AND \"bytes\" > \"1000\" AND dur >= 10 ns"));
 }
 
-QTEST_APPLESS_MAIN(TstSearchQuery)
+QTEST_APPLESS_MAIN(tst_SearchQuery)
 #include "tst_searchquery.moc"

@@ -36,7 +36,7 @@ store::SliceRow rowAt(const store::EventStore& s, store::TimeNs ts)
 
 } // namespace
 
-class TestSliceMatcher : public QObject {
+class tst_SliceMatcher : public QObject {
     Q_OBJECT
 private slots:
     void identifyAndFind_data()
@@ -100,5 +100,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSliceMatcher)
+QTEST_GUILESS_MAIN(tst_SliceMatcher)
 #include "tst_slicematcher.moc"

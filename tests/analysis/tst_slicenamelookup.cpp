@@ -49,7 +49,7 @@ QString sliceText(const EventStore& s, SliceRow row)
 
 } // namespace
 
-class TstSliceNameLookup : public QObject {
+class tst_SliceNameLookup : public QObject {
     Q_OBJECT
 private slots:
     void longest_data();
@@ -59,7 +59,7 @@ private slots:
     void largeStoreMatchesReference();
 };
 
-void TstSliceNameLookup::longest_data()
+void tst_SliceNameLookup::longest_data()
 {
     QTest::addColumn<QString>("script"); // analysistest::Script
     QTest::addColumn<QString>("text");
@@ -84,7 +84,7 @@ void TstSliceNameLookup::longest_data()
     // clang-format on
 }
 
-void TstSliceNameLookup::longest()
+void tst_SliceNameLookup::longest()
 {
     QFETCH(QString, script);
     QFETCH(QString, text);
@@ -96,7 +96,7 @@ void TstSliceNameLookup::longest()
     QCOMPARE(SliceNameLookup::longest(*store, text.toLower().toStdString()), reference(*store, text));
 }
 
-void TstSliceNameLookup::cancelled()
+void tst_SliceNameLookup::cancelled()
 {
     analysistest::Script sc;
     const auto store = sc.run("X 1 conv 0 10");
@@ -106,7 +106,7 @@ void TstSliceNameLookup::cancelled()
     QCOMPARE(SliceNameLookup::longest(*store, "conv", &cancel), SliceRow(0));
 }
 
-void TstSliceNameLookup::largeStoreMatchesReference_data()
+void tst_SliceNameLookup::largeStoreMatchesReference_data()
 {
     QTest::addColumn<QString>("text");
     QTest::newRow("one type") << "op_17";
@@ -116,7 +116,7 @@ void TstSliceNameLookup::largeStoreMatchesReference_data()
 }
 
 // More rows than one cancel poll covers, durations drawn from a few values: many ties.
-void TstSliceNameLookup::largeStoreMatchesReference()
+void tst_SliceNameLookup::largeStoreMatchesReference()
 {
     QFETCH(QString, text);
     static const std::shared_ptr<const EventStore> store = [] {
@@ -143,5 +143,5 @@ void TstSliceNameLookup::largeStoreMatchesReference()
     QCOMPARE(SliceNameLookup::longest(*store, text.toStdString(), &cancel), reference(*store, text));
 }
 
-QTEST_APPLESS_MAIN(TstSliceNameLookup)
+QTEST_APPLESS_MAIN(tst_SliceNameLookup)
 #include "tst_slicenamelookup.moc"

@@ -133,7 +133,7 @@ std::vector<uint32_t> lineList(const QString& s)
 
 } // namespace
 
-class TstSourceIndex : public QObject {
+class tst_SourceIndex : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -158,13 +158,13 @@ private:
     SourceIndex m_index;
 };
 
-void TstSourceIndex::initTestCase()
+void tst_SourceIndex::initTestCase()
 {
     m_store = handMade();
     QVERIFY(m_index.build(*m_store));
 }
 
-void TstSourceIndex::files()
+void tst_SourceIndex::files()
 {
     QStringList paths;
     for (const SourceFile& f : m_index.files())
@@ -181,7 +181,7 @@ void TstSourceIndex::files()
     QCOMPARE(model.totalNs, TimeNs(100 + 50 + 20 + 7 + 30 + 67 + 23 + 47 + 53));
 }
 
-void TstSourceIndex::lines_data()
+void tst_SourceIndex::lines_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("lines"); // line:slices:instants:totalNs, ascending
@@ -196,7 +196,7 @@ void TstSourceIndex::lines_data()
                                   << "77:1:0:43";
 }
 
-void TstSourceIndex::lines()
+void tst_SourceIndex::lines()
 {
     QFETCH(QString, file);
     QFETCH(QString, lines);
@@ -210,7 +210,7 @@ void TstSourceIndex::lines()
     QVERIFY(!m_index.findLine(f, 9999));
 }
 
-void TstSourceIndex::locationOf_data()
+void tst_SourceIndex::locationOf_data()
 {
     QTest::addColumn<QString>("event");
     QTest::addColumn<QString>("location"); // file:line, "" = none
@@ -256,7 +256,7 @@ void TstSourceIndex::locationOf_data()
                                   << "model.py:20";
 }
 
-void TstSourceIndex::locationOf()
+void tst_SourceIndex::locationOf()
 {
     QFETCH(QString, event);
     QFETCH(QString, location);
@@ -274,7 +274,7 @@ void TstSourceIndex::locationOf()
     }
 }
 
-void TstSourceIndex::rowsForLines_data()
+void tst_SourceIndex::rowsForLines_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("lines");
@@ -308,7 +308,7 @@ void TstSourceIndex::rowsForLines_data()
                               << "";
 }
 
-void TstSourceIndex::rowsForLines()
+void tst_SourceIndex::rowsForLines()
 {
     QFETCH(QString, file);
     QFETCH(QString, lines);
@@ -319,7 +319,7 @@ void TstSourceIndex::rowsForLines()
         QVERIFY(rows[i - 1] < rows[i]); // ascending, unique
 }
 
-void TstSourceIndex::instants()
+void tst_SourceIndex::instants()
 {
     const int model = m_index.findFile("model.py");
     const std::vector<InstantRow> at12 = m_index.instantsForLines(model, { 12 });
@@ -336,7 +336,7 @@ void TstSourceIndex::instants()
     QCOMPARE(m_index.locatedInstants(), uint64_t(2));
 }
 
-void TstSourceIndex::origins()
+void tst_SourceIndex::origins()
 {
     // slices + instants per origin
     QCOMPARE(m_index.originCount(SourceOrigin::TypeSource), uint64_t(4 + 1));
@@ -350,7 +350,7 @@ void TstSourceIndex::origins()
     QVERIFY(m_index.residentBytes() > 0);
 }
 
-void TstSourceIndex::findFile_data()
+void tst_SourceIndex::findFile_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("found");
@@ -370,7 +370,7 @@ void TstSourceIndex::findFile_data()
                            << "";
 }
 
-void TstSourceIndex::findFile()
+void tst_SourceIndex::findFile()
 {
     QFETCH(QString, path);
     QFETCH(QString, found);
@@ -378,7 +378,7 @@ void TstSourceIndex::findFile()
     QCOMPARE(f >= 0 ? QString::fromStdString(m_index.files()[size_t(f)].path) : QString(), found);
 }
 
-void TstSourceIndex::cancelled()
+void tst_SourceIndex::cancelled()
 {
     std::atomic<bool> cancel { true };
     SourceIndex index;
@@ -388,7 +388,7 @@ void TstSourceIndex::cancelled()
     QVERIFY(!index.locationOf(*m_store, SliceRow(0)).valid());
 }
 
-void TstSourceIndex::noLocations()
+void tst_SourceIndex::noLocations()
 {
     StoreBuilder b;
     const uint32_t th = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
@@ -404,7 +404,7 @@ void TstSourceIndex::noLocations()
 
 // A larger store (two build threads): every line's rows are exactly the rows whose
 // locationOf() is that line, and the union of all lines is every located row.
-void TstSourceIndex::unionMatchesBruteForce()
+void tst_SourceIndex::unionMatchesBruteForce()
 {
     StoreBuilder b;
     const uint32_t th0 = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
@@ -467,7 +467,7 @@ void TstSourceIndex::unionMatchesBruteForce()
 
 // A few located events far apart among many unlocated ones: the union takes the sparse
 // (merging) path instead of the bitmap.
-void TstSourceIndex::sparseUnion()
+void tst_SourceIndex::sparseUnion()
 {
     StoreBuilder b;
     const uint32_t th = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
@@ -490,5 +490,5 @@ void TstSourceIndex::sparseUnion()
     QCOMPARE(index.rowsForLines("s.py", { 1, 2, 3 }), rows);
 }
 
-QTEST_APPLESS_MAIN(TstSourceIndex)
+QTEST_APPLESS_MAIN(tst_SourceIndex)
 #include "tst_sourceindex.moc"

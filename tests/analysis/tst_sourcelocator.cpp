@@ -19,7 +19,7 @@ QString fileLine(bool (*read)(std::string_view, std::string*, uint32_t*), const 
 
 } // namespace
 
-class TstSourceLocator : public QObject {
+class tst_SourceLocator : public QObject {
     Q_OBJECT
 private slots:
     void parseFileLine_data();
@@ -32,7 +32,7 @@ private slots:
     void lastListEntry();
 };
 
-void TstSourceLocator::parseFileLine_data()
+void tst_SourceLocator::parseFileLine_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected"); // file:line or "" when it must fail
@@ -68,14 +68,14 @@ void TstSourceLocator::parseFileLine_data()
                                << "";
 }
 
-void TstSourceLocator::parseFileLine()
+void tst_SourceLocator::parseFileLine()
 {
     QFETCH(QString, text);
     QFETCH(QString, expected);
     QCOMPARE(fileLine(&SourceLocator::parseFileLine, text), expected);
 }
 
-void TstSourceLocator::stackFrames_data()
+void tst_SourceLocator::stackFrames_data()
 {
     QTest::addColumn<QString>("stack");
     QTest::addColumn<QString>("expected");
@@ -102,14 +102,14 @@ void TstSourceLocator::stackFrames_data()
                            << "";
 }
 
-void TstSourceLocator::stackFrames()
+void tst_SourceLocator::stackFrames()
 {
     QFETCH(QString, stack);
     QFETCH(QString, expected);
     QCOMPARE(fileLine(&SourceLocator::innermostUserFrame, stack), expected);
 }
 
-void TstSourceLocator::normalisePath_data()
+void tst_SourceLocator::normalisePath_data()
 {
     QTest::addColumn<QString>("in");
     QTest::addColumn<QString>("out");
@@ -139,14 +139,14 @@ void TstSourceLocator::normalisePath_data()
                                << "";
 }
 
-void TstSourceLocator::normalisePath()
+void tst_SourceLocator::normalisePath()
 {
     QFETCH(QString, in);
     QFETCH(QString, out);
     QCOMPARE(QString::fromStdString(SourceLocator::normalisePath(in.toStdString())), out);
 }
 
-void TstSourceLocator::lastListEntry_data()
+void tst_SourceLocator::lastListEntry_data()
 {
     QTest::addColumn<QString>("list");
     QTest::addColumn<QString>("expected");
@@ -164,12 +164,12 @@ void TstSourceLocator::lastListEntry_data()
                                 << "";
 }
 
-void TstSourceLocator::lastListEntry()
+void tst_SourceLocator::lastListEntry()
 {
     QFETCH(QString, list);
     QFETCH(QString, expected);
     QCOMPARE(fileLine(&SourceLocator::lastListEntry, list), expected);
 }
 
-QTEST_APPLESS_MAIN(TstSourceLocator)
+QTEST_APPLESS_MAIN(tst_SourceLocator)
 #include "tst_sourcelocator.moc"

@@ -38,7 +38,7 @@ QAction* entry(QMenu* m, const QString& text)
 
 } // namespace
 
-class TestAppMenus : public QObject {
+class tst_AppMenus : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -203,5 +203,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAppMenus)
+QTEST_MAIN(tst_AppMenus)
 #include "tst_appmenus.moc"

@@ -5,7 +5,7 @@
 
 using strata::app::CommandLine;
 
-class TestCommandLine : public QObject {
+class tst_CommandLine : public QObject {
     Q_OBJECT
 private slots:
     // The times themselves are analysis::TimeText's (tst_timetext); this checks what the
@@ -223,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommandLine)
+QTEST_GUILESS_MAIN(tst_CommandLine)
 #include "tst_commandline.moc"

@@ -26,7 +26,7 @@ std::shared_ptr<const store::EventStore> makeStore(store::TimeNs start)
 
 } // namespace
 
-class TestCompareBar : public QObject {
+class tst_CompareBar : public QObject {
     Q_OBJECT
 private slots:
     void hiddenUntilComparing()
@@ -115,5 +115,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareBar)
+QTEST_MAIN(tst_CompareBar)
 #include "tst_comparebar.moc"

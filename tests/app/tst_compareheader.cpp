@@ -23,7 +23,7 @@ std::shared_ptr<const store::EventStore> makeStore(store::TimeNs start)
 
 } // namespace
 
-class TestCompareHeader : public QObject {
+class tst_CompareHeader : public QObject {
     Q_OBJECT
 private slots:
     // Dragging B's header shifts B against A: the offset moves by the pixels dragged at the
@@ -67,5 +67,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareHeader)
+QTEST_MAIN(tst_CompareHeader)
 #include "tst_compareheader.moc"

@@ -39,7 +39,7 @@ bool loadA(MainWindow& w)
 
 // B's pane inside the window: it appears under A's timeline with B's profile, follows A's
 // view, and goes when the comparison ends; a B that cannot be read leaves everything as it was.
-class TestComparePane : public QObject {
+class tst_ComparePane : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -158,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestComparePane)
+QTEST_MAIN(tst_ComparePane)
 #include "tst_comparepane.moc"

@@ -33,7 +33,7 @@ QList<QDockWidget*> makeDocks(QMainWindow& w, const QStringList& names)
 
 } // namespace
 
-class TestDefaultDockLayout : public QObject {
+class tst_DefaultDockLayout : public QObject {
     Q_OBJECT
 private slots:
     void placesEachDock_data()
@@ -112,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDefaultDockLayout)
+QTEST_MAIN(tst_DefaultDockLayout)
 #include "tst_defaultdocklayout.moc"

@@ -64,7 +64,7 @@ void open(MainWindow& w)
 
 Q_DECLARE_METATYPE(Change)
 
-class TestLayoutStore : public QObject {
+class tst_LayoutStore : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -382,5 +382,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestLayoutStore)
+QTEST_MAIN(tst_LayoutStore)
 #include "tst_layoutstore.moc"

@@ -9,7 +9,7 @@
 using strata::app::LoadMessage;
 using strata::importers::LoadResult;
 
-class TestLoadMessage : public QObject {
+class tst_LoadMessage : public QObject {
     Q_OBJECT
 private slots:
     void text_data()
@@ -59,5 +59,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLoadMessage)
+QTEST_GUILESS_MAIN(tst_LoadMessage)
 #include "tst_loadmessage.moc"

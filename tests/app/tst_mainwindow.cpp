@@ -1,9 +1,5 @@
-#include "cachehome.h"
-#include "importjob.h"
 #include "mainwindow.h"
-#include "snapshotsaver.h"
 #include "windowfit.h"
-#include <snapshot/snapshotcache.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>
@@ -28,7 +24,6 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
-#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -91,10 +86,9 @@ QPoint someSliceCentre(MainWindow& w)
     return {};
 }
 
-using apptest::CacheHome;
 } // namespace
 
-class TestMainWindow : public QObject {
+class tst_MainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -333,18 +327,6 @@ private slots:
         QCOMPARE(w.windowTitle(), QStringLiteral("Strata — sample_profile.json"));
     }
 
-    void importJobCancelledBeforeStart()
-    {
-        app::ImportJob job(bigTrace());
-        QSignalSpy finished(&job, &app::ImportJob::finished);
-        job.cancel();
-        job.start();
-        QVERIFY(finished.wait(kLoadTimeoutMs));
-        const auto r = finished.at(0).at(0).value<importers::LoadResult>();
-        QVERIFY2(r.cancelled, r.error.c_str());
-        QVERIFY(!r.store);
-    }
-
     void dropOpensFile()
     {
         MainWindow w;
@@ -575,51 +557,6 @@ private slots:
         }
     }
 
-    // A cached snapshot that no longer reads is never trusted: deleted, the source parsed,
-    // and the status bar says why, with the usual "Opened" line.
-    void corruptedCachedSnapshotIsRefused()
-    {
-        CacheHome home;
-        QVERIFY(home.dir.isValid());
-        const QString source = home.dir.filePath(QStringLiteral("trace.json"));
-        QVERIFY(QFile::copy(kSample, source));
-        MainWindow w;
-        w.setInteractive(false);
-        w.setPersistent(false);
-        w.show();
-        QSignalSpy written(w.snapshotSaver(), &app::SnapshotSaver::cacheWritten);
-        QCOMPARE(load(w, source).value(0).toBool(), true);
-        const size_t slices = w.session()->store()->sliceCount();
-        QVERIFY(written.wait(kLoadTimeoutMs)); // after the first paint, off the GUI thread
-        QCOMPARE(written.takeFirst().at(0).toBool(), true);
-        const QString snapshot = QFile::decodeName(store::SnapshotCache(store::SnapshotCache::defaultFolder())
-                                                       .pathFor(QFile::encodeName(source).toStdString())
-                                                       .c_str());
-        QFile f(snapshot);
-        QVERIFY2(f.open(QIODevice::ReadWrite), qPrintable(snapshot));
-        QVERIFY(f.seek(f.size() / 2));
-        f.write(QByteArray(64, '\xff'));
-        f.close();
-
-        QCOMPARE(load(w, source).value(0).toBool(), true);
-        const importers::LoadResult& r = w.snapshotSaver()->result();
-        QVERIFY(!r.fromSnapshot);
-        QVERIFY(!r.snapshotNotes.empty());
-        QCOMPARE(w.session()->store()->sliceCount(), slices);
-        const QString message = w.statusBar()->currentMessage();
-        QVERIFY2(message.startsWith(QStringLiteral("Opened trace.json in ")), qPrintable(message));
-        QVERIFY2(message.contains(QStringLiteral("refused and deleted")), qPrintable(message));
-        const QString fileTip = w.findChild<QLabel*>(QStringLiteral("statusFile"))->toolTip();
-        QVERIFY2(fileTip.contains(QStringLiteral("refused and deleted")), qPrintable(fileTip));
-        // The source's snapshot is written anew (its first paint may have come before this
-        // line: the spy has it either way), and the next open reads it.
-        QTRY_VERIFY_WITH_TIMEOUT(!written.isEmpty(), kLoadTimeoutMs);
-        QCOMPARE(written.takeFirst().at(0).toBool(), true);
-        QCOMPARE(load(w, source).value(0).toBool(), true);
-        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
-        QCOMPARE(w.session()->store()->sliceCount(), slices);
-    }
-
 private:
     // A trace large enough that a load cannot finish before cancel is seen (tens of MB).
     QString bigTrace()
@@ -648,5 +585,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestMainWindow)
+QTEST_MAIN(tst_MainWindow)
 #include "tst_mainwindow.moc"

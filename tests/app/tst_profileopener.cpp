@@ -32,7 +32,7 @@ using apptest::CacheHome;
 
 } // namespace
 
-class TestProfileOpener : public QObject {
+class tst_ProfileOpener : public QObject {
     Q_OBJECT
 private slots:
     void finishesWithTheRequest_data()
@@ -127,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProfileOpener)
+QTEST_GUILESS_MAIN(tst_ProfileOpener)
 #include "tst_profileopener.moc"

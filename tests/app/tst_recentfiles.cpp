@@ -7,7 +7,7 @@
 
 using strata::app::RecentFiles;
 
-class TestRecentFiles : public QObject {
+class tst_RecentFiles : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -60,5 +60,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecentFiles)
+QTEST_GUILESS_MAIN(tst_RecentFiles)
 #include "tst_recentfiles.moc"

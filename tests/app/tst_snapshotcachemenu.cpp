@@ -46,7 +46,7 @@ const QStringList kTraces = { QStringLiteral("chrome_flows_v2.json"), QStringLit
 
 } // namespace
 
-class TestSnapshotCacheMenu : public QObject {
+class tst_SnapshotCacheMenu : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -163,5 +163,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSnapshotCacheMenu)
+QTEST_MAIN(tst_SnapshotCacheMenu)
 #include "tst_snapshotcachemenu.moc"

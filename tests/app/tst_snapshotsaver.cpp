@@ -15,6 +15,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -76,7 +77,7 @@ bool load(MainWindow& w, const QString& path)
 
 } // namespace
 
-class TestSnapshotSaver : public QObject {
+class tst_SnapshotSaver : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -246,7 +247,47 @@ private slots:
         QVERIFY2(message.startsWith(QStringLiteral("Could not save ")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("x.strata")), qPrintable(message));
     }
+
+    // A cached snapshot that no longer reads is never trusted: deleted, the source parsed,
+    // and the status bar says why, with the usual "Opened" line.
+    void corruptedCachedSnapshotIsRefused()
+    {
+        CacheHome home;
+        QVERIFY(home.dir.isValid());
+        const QString source = home.source();
+        MainWindow w;
+        prepare(w);
+        QSignalSpy written(w.snapshotSaver(), &SnapshotSaver::cacheWritten);
+        QVERIFY(load(w, source));
+        const size_t slices = w.session()->store()->sliceCount();
+        QVERIFY(written.wait(kLoadTimeoutMs)); // after the first paint, off the GUI thread
+        QCOMPARE(written.takeFirst().at(0).toBool(), true);
+        const QString snapshot = home.snapshotOf(source);
+        QFile f(snapshot);
+        QVERIFY2(f.open(QIODevice::ReadWrite), qPrintable(snapshot));
+        QVERIFY(f.seek(f.size() / 2));
+        f.write(QByteArray(64, '\xff'));
+        f.close();
+
+        QVERIFY(load(w, source));
+        const importers::LoadResult& r = w.snapshotSaver()->result();
+        QVERIFY(!r.fromSnapshot);
+        QVERIFY(!r.snapshotNotes.empty());
+        QCOMPARE(w.session()->store()->sliceCount(), slices);
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Opened trace.json in ")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("refused and deleted")), qPrintable(message));
+        const QString fileTip = w.findChild<QLabel*>(QStringLiteral("statusFile"))->toolTip();
+        QVERIFY2(fileTip.contains(QStringLiteral("refused and deleted")), qPrintable(fileTip));
+        // The source's snapshot is written anew (its first paint may have come before this
+        // line: the spy has it either way), and the next open reads it.
+        QTRY_VERIFY_WITH_TIMEOUT(!written.isEmpty(), kLoadTimeoutMs);
+        QCOMPARE(written.takeFirst().at(0).toBool(), true);
+        QVERIFY(load(w, source));
+        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QCOMPARE(w.session()->store()->sliceCount(), slices);
+    }
 };
 
-QTEST_MAIN(TestSnapshotSaver)
+QTEST_MAIN(tst_SnapshotSaver)
 #include "tst_snapshotsaver.moc"

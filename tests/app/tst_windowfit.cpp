@@ -10,7 +10,7 @@
 
 using strata::app::WindowFit;
 
-class TestWindowFit : public QObject {
+class tst_WindowFit : public QObject {
     Q_OBJECT
 private slots:
     void initialGeometry_data()
@@ -119,5 +119,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowFit)
+QTEST_MAIN(tst_WindowFit)
 #include "tst_windowfit.moc"

@@ -7,9 +7,9 @@
 // one, whole trace <= 300 ms, a marker-pair window <= 50 ms.
 //
 //   bench_compare A [B] [--repeat N] [--pairs N] [--seed S]   (B defaults to A, loaded again)
+#include "benchload.h"
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/operators/operatorwindowindex.h>
-#include "benchload.h"
 
 #include <profileloader.h>
 

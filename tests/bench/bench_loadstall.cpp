@@ -101,6 +101,53 @@ bool poolsIdle()
         && model::BackgroundPool::instance()->activeThreadCount() == 0;
 }
 
+int usage(const char* argv0)
+{
+    std::fprintf(stderr,
+        "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] "
+        "[--quit-during-write] [--verbose]\n",
+        argv0);
+    return 2;
+}
+
+// The slowest GUI events of a rep, slowest first: five, or all of them with --verbose.
+void printSlowest(std::vector<SlowEvent>& slow, bool verbose)
+{
+    std::sort(slow.begin(), slow.end(), [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
+    const size_t show = verbose ? slow.size() : std::min<size_t>(slow.size(), 5);
+    for (size_t i = 0; i < show; ++i)
+        std::printf(
+            "        %6.1f ms  %s  %s\n", slow[i].ms, slow[i].phase ? "after" : "load ", qPrintable(slow[i].what));
+}
+
+// The options after TRACE; see usage().
+struct Options {
+    int reps = 1, width = 1920, height = 1080, cancelAfter = -1;
+    bool verbose = false, noCache = false, keepOpen = false, quitDuringWrite = false;
+};
+
+Options parseOptions(int argc, char** argv)
+{
+    Options o;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+            o.reps = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--cancel-after") && i + 1 < argc)
+            o.cancelAfter = std::max(0, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &o.width, &o.height);
+        else if (!std::strcmp(argv[i], "--verbose"))
+            o.verbose = true;
+        else if (!std::strcmp(argv[i], "--no-cache"))
+            o.noCache = true;
+        else if (!std::strcmp(argv[i], "--keep-open"))
+            o.keepOpen = true;
+        else if (!std::strcmp(argv[i], "--quit-during-write"))
+            o.quitDuringWrite = true;
+    }
+    return o;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -108,32 +155,12 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApp app(argc, argv);
-    if (argc < 2) {
-        std::fprintf(stderr,
-            "usage: %s TRACE [--reps N] [--cancel-after MS] [--size WxH] [--no-cache] [--keep-open] "
-            "[--quit-during-write] [--verbose]\n",
-            argv[0]);
-        return 2;
-    }
+    if (argc < 2)
+        return usage(argv[0]);
     const QString path = QString::fromLocal8Bit(argv[1]);
-    int reps = 1, width = 1920, height = 1080, cancelAfter = -1;
-    bool verbose = false, noCache = false, keepOpen = false, quitDuringWrite = false;
-    for (int i = 2; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = std::max(1, std::atoi(argv[++i]));
-        else if (!std::strcmp(argv[i], "--cancel-after") && i + 1 < argc)
-            cancelAfter = std::max(0, std::atoi(argv[++i]));
-        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
-            std::sscanf(argv[++i], "%dx%d", &width, &height);
-        else if (!std::strcmp(argv[i], "--verbose"))
-            verbose = true;
-        else if (!std::strcmp(argv[i], "--no-cache"))
-            noCache = true;
-        else if (!std::strcmp(argv[i], "--keep-open"))
-            keepOpen = true;
-        else if (!std::strcmp(argv[i], "--quit-during-write"))
-            quitDuringWrite = true;
-    }
+    const Options o = parseOptions(argc, argv);
+    const int reps = o.reps, width = o.width, height = o.height, cancelAfter = o.cancelAfter;
+    const bool verbose = o.verbose, noCache = o.noCache, keepOpen = o.keepOpen, quitDuringWrite = o.quitDuringWrite;
 
     app::MainWindow window;
     window.setInteractive(false);
@@ -239,10 +266,8 @@ int main(int argc, char** argv)
             }
         });
         app.exec();
-        QObject::disconnect(conn);
-        QObject::disconnect(started);
-        QObject::disconnect(written);
-        QObject::disconnect(painted);
+        for (const QMetaObject::Connection& c : { conn, started, written, painted })
+            QObject::disconnect(c);
         if (status != 0)
             break;
         if (cancelAfter >= 0) {
@@ -265,11 +290,7 @@ int main(int argc, char** argv)
             else
                 std::printf("        no snapshot written\n");
         }
-        std::sort(app.slow.begin(), app.slow.end(), [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
-        const size_t show = verbose ? app.slow.size() : std::min<size_t>(app.slow.size(), 5);
-        for (size_t i = 0; i < show; ++i)
-            std::printf("        %6.1f ms  %s  %s\n", app.slow[i].ms, app.slow[i].phase ? "after" : "load ",
-                qPrintable(app.slow[i].what));
+        printSlowest(app.slow, verbose);
         if (rep + 1 < reps) {
             if (!keepOpen)
                 window.closeProfile();

@@ -8,11 +8,11 @@
 //
 //   bench_ops FILE [--repeat N] [--windows N] [--seed S] [--threads N] [--level L]
 //                  [--pairs N] [--table 0|1]
+#include "benchload.h"
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatorwindowindex.h>
-#include "benchload.h"
 
 #include <profileloader.h>
 

@@ -63,6 +63,29 @@ double renderMs(widgets::TimelineWidget& w, QImage& image)
     w.render(&image, QPoint(), QRegion(), QWidget::RenderFlags());
     return t.nsecsElapsed() / 1e6;
 }
+
+// Where the zooms are centred: the middle slice of the track with most top-level slices
+// (tracks without slices, counters and instants, have no level 0), else the trace's middle.
+struct BusySpot {
+    store::TrackId track;
+    store::RowRange topLevel;
+    store::TimeNs mid;
+};
+
+BusySpot busySpot(const store::EventStore& store)
+{
+    auto topLevel = [&](store::TrackId t) { return store.levelCount(t) > 0 ? store.level(t, 0) : store::RowRange {}; };
+    store::TrackId busiest(0);
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        if (topLevel(store::TrackId(t)).size() > topLevel(busiest).size())
+            busiest = store::TrackId(t);
+    }
+    const store::RowRange top = topLevel(busiest);
+    const store::TimeRange ext = store.extent();
+    const store::TimeNs mid
+        = top.empty() ? ext.start + ext.duration() / 2 : store.sliceTs(store::SliceRow(top.begin + top.size() / 2));
+    return { busiest, top, mid };
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -121,18 +144,10 @@ int main(int argc, char** argv)
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
 
     const store::TimeRange ext = store->extent();
-    // Centre the zooms on a busy spot: the middle slice of the track with most top-level slices.
-    // Tracks without slices (counters, instants) have no level 0.
-    auto topLevel
-        = [&](store::TrackId t) { return store->levelCount(t) > 0 ? store->level(t, 0) : store::RowRange {}; };
-    store::TrackId busiest(0);
-    for (uint32_t t = 0; t < store->trackCount(); ++t) {
-        if (topLevel(store::TrackId(t)).size() > topLevel(busiest).size())
-            busiest = store::TrackId(t);
-    }
-    const store::RowRange busyTop = topLevel(busiest);
-    const store::TimeNs mid = busyTop.empty() ? ext.start + ext.duration() / 2
-                                              : store->sliceTs(store::SliceRow(busyTop.begin + busyTop.size() / 2));
+    const BusySpot spot = busySpot(*store);
+    const store::TrackId busiest = spot.track;
+    const store::RowRange busyTop = spot.topLevel;
+    const store::TimeNs mid = spot.mid;
     struct Level {
         const char* name;
         store::TimeNs span;

@@ -103,6 +103,71 @@ void search(const EventStore& s, const char* label, const SearchQuery& q, int ru
         same ? "" : "  MISMATCH without the index");
 }
 
+// The source index: its build, size and origins, then its queries on the busiest file's
+// lines and a million random rows.
+void benchSourceIndex(const EventStore& s, int runs)
+{
+    std::printf("\nsource index\n");
+    SourceIndex index;
+    const Stats build = time(3, [&] { index.build(s); });
+    SourceIndex single;
+    const Stats build1 = time(1, [&] { single.build(s, nullptr, 1); });
+    const double bytes = double(index.residentBytes());
+    std::printf("  build                              median %8.2f ms  max %8.2f ms  (one thread %.2f ms)\n",
+        build.median, build.max, build1.median);
+    std::printf("  files %zu, located slices %llu, instants %llu, %.1f MB = %.2f bytes/slice\n", index.files().size(),
+        (unsigned long long)index.locatedSlices(), (unsigned long long)index.locatedInstants(), bytes / 1e6,
+        bytes / double(std::max<size_t>(1, s.sliceCount())));
+    for (int o = 1; o < 7; ++o)
+        if (index.originCount(SourceOrigin(o)))
+            std::printf("    via %-12s %llu\n", sourceOriginName(SourceOrigin(o)),
+                (unsigned long long)index.originCount(SourceOrigin(o)));
+    if (index.empty())
+        return;
+    // The busiest line overall, and the five busiest lines of its file.
+    int busyFile = 0;
+    uint32_t busyLine = 0, busyEvents = 0;
+    for (size_t f = 0; f < index.files().size(); ++f)
+        for (const SourceLine& l : index.files()[f].lines)
+            if (l.slices > busyEvents) {
+                busyEvents = l.slices;
+                busyLine = l.line;
+                busyFile = int(f);
+            }
+    std::vector<SourceLine> lines = index.files()[size_t(busyFile)].lines;
+    std::sort(lines.begin(), lines.end(), [](const SourceLine& a, const SourceLine& b) { return a.slices > b.slices; });
+    std::vector<uint32_t> five;
+    for (size_t i = 0; i < lines.size() && i < 5; ++i)
+        five.push_back(lines[i].line);
+    const std::string& file = index.files()[size_t(busyFile)].path;
+    size_t n = 0;
+    const Stats one = time(runs * 3, [&] { n = index.rowsForLines(busyFile, { busyLine }).size(); });
+    std::printf("  rowsForLines busiest line           median %8.2f ms  max %8.2f ms  %zu rows (%s:%u)\n", one.median,
+        one.max, n, file.c_str(), busyLine);
+    const Stats many = time(runs * 3, [&] { n = index.rowsForLines(busyFile, five).size(); });
+    std::printf(
+        "  rowsForLines 5 busiest lines        median %8.2f ms  max %8.2f ms  %zu rows\n", many.median, many.max, n);
+    std::vector<uint32_t> all;
+    for (const SourceLine& l : index.files()[size_t(busyFile)].lines)
+        all.push_back(l.line);
+    const Stats whole = time(runs, [&] { n = index.rowsForLines(busyFile, all).size(); });
+    std::printf("  rowsForLines whole file (%3zu lines) median %8.2f ms  max %8.2f ms  %zu rows\n", all.size(),
+        whole.median, whole.max, n);
+    std::mt19937 rng(3);
+    std::vector<SliceRow> probe(1000000);
+    for (SliceRow& r : probe)
+        r = SliceRow(uint32_t(rng() % std::max<size_t>(1, s.sliceCount())));
+    const Stats loc = time(runs, [&] {
+        uint64_t sum = 0;
+        for (SliceRow r : probe)
+            sum += index.locationOf(s, r).line;
+        g_sink = g_sink + sum;
+    });
+    std::printf("  locationOf x 1M random rows         median %8.2f ms  max %8.2f ms  (%.1f ns each)\n", loc.median,
+        loc.max, loc.median * 1e6 / double(probe.size()));
+    std::printf("\n");
+}
+
 void bench(const std::string& path, int runs, bool useIndex)
 {
     const auto r = benchload::open(path);
@@ -220,66 +285,7 @@ void bench(const std::string& path, int runs, bool useIndex)
             st.max, st.min, (unsigned long long)m->count(), m->merged() ? " (order merged)" : "", step.median / kSteps);
     }
 
-    // Source index.
-    std::printf("\nsource index\n");
-    SourceIndex index;
-    const Stats build = time(3, [&] { index.build(s); });
-    SourceIndex single;
-    const Stats build1 = time(1, [&] { single.build(s, nullptr, 1); });
-    const double bytes = double(index.residentBytes());
-    std::printf("  build                              median %8.2f ms  max %8.2f ms  (one thread %.2f ms)\n",
-        build.median, build.max, build1.median);
-    std::printf("  files %zu, located slices %llu, instants %llu, %.1f MB = %.2f bytes/slice\n", index.files().size(),
-        (unsigned long long)index.locatedSlices(), (unsigned long long)index.locatedInstants(), bytes / 1e6,
-        bytes / double(std::max<size_t>(1, s.sliceCount())));
-    for (int o = 1; o < 7; ++o)
-        if (index.originCount(SourceOrigin(o)))
-            std::printf("    via %-12s %llu\n", sourceOriginName(SourceOrigin(o)),
-                (unsigned long long)index.originCount(SourceOrigin(o)));
-    if (index.empty())
-        return;
-    // The busiest line overall, and the five busiest lines of its file.
-    int busyFile = 0;
-    uint32_t busyLine = 0, busyEvents = 0;
-    for (size_t f = 0; f < index.files().size(); ++f)
-        for (const SourceLine& l : index.files()[f].lines)
-            if (l.slices > busyEvents) {
-                busyEvents = l.slices;
-                busyLine = l.line;
-                busyFile = int(f);
-            }
-    std::vector<SourceLine> lines = index.files()[size_t(busyFile)].lines;
-    std::sort(lines.begin(), lines.end(), [](const SourceLine& a, const SourceLine& b) { return a.slices > b.slices; });
-    std::vector<uint32_t> five;
-    for (size_t i = 0; i < lines.size() && i < 5; ++i)
-        five.push_back(lines[i].line);
-    const std::string& file = index.files()[size_t(busyFile)].path;
-    size_t n = 0;
-    const Stats one = time(runs * 3, [&] { n = index.rowsForLines(busyFile, { busyLine }).size(); });
-    std::printf("  rowsForLines busiest line           median %8.2f ms  max %8.2f ms  %zu rows (%s:%u)\n", one.median,
-        one.max, n, file.c_str(), busyLine);
-    const Stats many = time(runs * 3, [&] { n = index.rowsForLines(busyFile, five).size(); });
-    std::printf(
-        "  rowsForLines 5 busiest lines        median %8.2f ms  max %8.2f ms  %zu rows\n", many.median, many.max, n);
-    std::vector<uint32_t> all;
-    for (const SourceLine& l : index.files()[size_t(busyFile)].lines)
-        all.push_back(l.line);
-    const Stats whole = time(runs, [&] { n = index.rowsForLines(busyFile, all).size(); });
-    std::printf("  rowsForLines whole file (%3zu lines) median %8.2f ms  max %8.2f ms  %zu rows\n", all.size(),
-        whole.median, whole.max, n);
-    std::mt19937 rng(3);
-    std::vector<SliceRow> probe(1000000);
-    for (SliceRow& r : probe)
-        r = SliceRow(uint32_t(rng() % std::max<size_t>(1, s.sliceCount())));
-    const Stats loc = time(runs, [&] {
-        uint64_t sum = 0;
-        for (SliceRow r : probe)
-            sum += index.locationOf(s, r).line;
-        g_sink = g_sink + sum;
-    });
-    std::printf("  locationOf x 1M random rows         median %8.2f ms  max %8.2f ms  (%.1f ns each)\n", loc.median,
-        loc.max, loc.median * 1e6 / double(probe.size()));
-    std::printf("\n");
+    benchSourceIndex(s, runs);
 }
 
 } // namespace

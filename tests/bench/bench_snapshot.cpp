@@ -5,8 +5,8 @@
 //
 //   bench_snapshot FILE [--out SNAPSHOT] [--level N] [--threads N] [--verify]
 //   bench_snapshot --read SNAPSHOT   (the read, the restore of its indexes, and their build)
-#include "../snapshot/storedump.h"
 #include "procstatus.h"
+#include <support/storedump.h>
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/persist/indexattachments.h>

@@ -4,8 +4,8 @@
 // 10M-event trace; the index <= ~4 bytes per event.
 //
 //   bench_summary FILE [--windows N] [--seed S]
-#include <analysis/summary/summarycalculator.h>
 #include "benchload.h"
+#include <analysis/summary/summarycalculator.h>
 
 #include <profileloader.h>
 

@@ -2,7 +2,7 @@
 // pair (comparepairwriter.h) gives the statuses and deltas its spec implies; every row with
 // one raw name per side has the counts and totals `strata-cli ops` reports on each file with
 // the same options; bad files and arguments exit 2 with one stderr line.
-#include "../importers/comparepairwriter.h"
+#include <support/comparepairwriter.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -72,7 +72,7 @@ bool near(double a, double b)
 
 } // namespace
 
-class TestCliDiff : public QObject {
+class tst_CliDiff : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -358,5 +358,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliDiff)
+QTEST_APPLESS_MAIN(tst_CliDiff)
 #include "tst_clidiff.moc"

@@ -20,7 +20,7 @@
 #include <snapshot/snapshotcache.h>
 #include <snapshot/snapshotreader.h>
 
-class TestCliSnapshot : public QObject {
+class tst_CliSnapshot : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -260,5 +260,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliSnapshot)
+QTEST_APPLESS_MAIN(tst_CliSnapshot)
 #include "tst_clisnapshot.moc"

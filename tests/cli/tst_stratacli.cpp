@@ -13,7 +13,7 @@
 
 #include "clirun.h"
 
-class TestStrataCli : public QObject {
+class tst_StrataCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -148,5 +148,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStrataCli)
+QTEST_APPLESS_MAIN(tst_StrataCli)
 #include "tst_stratacli.moc"

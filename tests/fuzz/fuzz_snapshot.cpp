@@ -4,8 +4,8 @@
 // and damaged copies of them (make_fuzz_seeds); the reader's raw-size limit is lowered so
 // an input cannot make it allocate past the fuzzer's memory limit, and its decompression
 // window is made tiny (its size picked by the input's length) so values straddle refills.
-#include "../snapshot/indexwalk.h"
-#include "../snapshot/storedump.h"
+#include <support/indexwalk.h>
+#include <support/storedump.h>
 
 #include <snapshot/snapshotreader.h>
 

@@ -3,13 +3,13 @@
 // Sophgo), small real traces of ../shared/corpus/real when it is beside the tree, a marker
 // file and a captured layout. Seeds are made at build time rather than committed, so they
 // follow the writers; only findings are committed (tests/fuzz/regressions/).
-#include "bmprofilewriter.h"
-#include "neuronprofilewriter.h"
-#include "testfiles.h"
+#include <support/bmprofilewriter.h>
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include "fuzzwindow.h"
 
-#include "../snapshot/snapshotmutator.h"
+#include <support/snapshotmutator.h>
 
 #include <analysis/persist/indexattachments.h>
 #include <profileloader.h>

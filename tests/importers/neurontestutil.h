@@ -4,7 +4,7 @@
 // generated profile of each kind there (to open in strata).
 #include "importertestutil.h"
 #include "tempfolder.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 // What the Sophgo importer tests share: the minimal profile, whose numbers make every
 // conversion visible, and a folder loaded through ProfileLoader, read back by row name.
-#include "bmprofilewriter.h"
+#include <support/bmprofilewriter.h>
 
 #include <profileloader.h>
 

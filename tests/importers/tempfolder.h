@@ -1,7 +1,7 @@
 #pragma once
 // A temporary folder the importer tests write generated traces into, so that a trace is
 // opened by its path, as a user opens it (the file name matters to some importers' probes).
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <QByteArray>
 #include <QString>

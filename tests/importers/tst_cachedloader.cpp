@@ -2,8 +2,8 @@
 // format, compression, bytes, phases); a cached snapshot that is stale, cut, bit-flipped or
 // of another version is deleted and the source parsed, with a note; a .strata file is read
 // as itself, with its markers and source name, and a bad one is an error naming the file.
-#include "../snapshot/storedump.h"
 #include "tempfolder.h"
+#include <support/storedump.h>
 
 #include <cachedloader.h>
 #include <snapshot/snapshotcache.h>

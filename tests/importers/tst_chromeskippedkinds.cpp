@@ -3,8 +3,8 @@
 // real DevTools profile of the corpus that holds only metadata and CPU profile chunks — the
 // kinds recorded in the store and the sentence the timeline and `strata-cli info` give.
 #include "importertestutil.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/testfiles.h>
 
 #include <analysis/notshown/notshowntext.h>
 #include <profileloader.h>

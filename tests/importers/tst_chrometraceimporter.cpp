@@ -2,7 +2,7 @@
 // (the edge cases Perfetto's and catapult's JSON importers handle). Each row states the
 // whole resulting store in a compact text form, so a row fails with a readable diff.
 #include "importertestutil.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 
@@ -73,7 +73,7 @@ void addEdgeCaseColumns()
 
 } // namespace
 
-class TestChromeTraceImporter : public QObject {
+class tst_ChromeTraceImporter : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -467,5 +467,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestChromeTraceImporter)
+QTEST_APPLESS_MAIN(tst_ChromeTraceImporter)
 #include "tst_chrometraceimporter.moc"

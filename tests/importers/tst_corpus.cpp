@@ -34,7 +34,7 @@ QString canonical(const QString& manifestHistogram)
 
 } // namespace
 
-class TestCorpus : public QObject {
+class tst_Corpus : public QObject {
     Q_OBJECT
 
 private slots:
@@ -108,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCorpus)
+QTEST_APPLESS_MAIN(tst_Corpus)
 #include "tst_corpus.moc"

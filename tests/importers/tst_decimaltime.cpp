@@ -9,7 +9,7 @@
 using strata::importers::parseMicrosToNs;
 using strata::store::TimeNs;
 
-class TestDecimalTime : public QObject {
+class tst_DecimalTime : public QObject {
     Q_OBJECT
 
 private slots:
@@ -125,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDecimalTime)
+QTEST_APPLESS_MAIN(tst_DecimalTime)
 #include "tst_decimaltime.moc"

@@ -2,10 +2,10 @@
 // by content, whatever the file is called, and plain Chrome traces, even with Neuron-like
 // names, stay with the Chrome importer.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tempfolder.h"
-#include "testfiles.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 
@@ -16,7 +16,7 @@ using strata::importers::ProfileLoader;
 using namespace neurontest;
 using namespace importertest;
 
-class TestImporterRegistry : public QObject {
+class tst_ImporterRegistry : public QObject {
     Q_OBJECT
 
     testfiles::TempFolder m_files;
@@ -87,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImporterRegistry)
+QTEST_GUILESS_MAIN(tst_ImporterRegistry)
 #include "tst_importerregistry.moc"

@@ -1,4 +1,4 @@
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <inputreader.h>
 
@@ -59,7 +59,7 @@ QByteArray readAll(InputReader& r, qsizetype chunk)
 
 } // namespace
 
-class TestInputReader : public QObject {
+class tst_InputReader : public QObject {
     Q_OBJECT
 
 private:
@@ -466,5 +466,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInputReader)
+QTEST_APPLESS_MAIN(tst_InputReader)
 #include "tst_inputreader.moc"

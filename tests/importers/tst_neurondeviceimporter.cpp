@@ -4,10 +4,10 @@
 // types, unknown keys, missing parts) load with diagnostics or fail with an error naming a
 // byte offset; a large file streams with progress and can be cancelled.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 
@@ -41,7 +41,7 @@ const QString kCore = QStringLiteral("NeuronCore 0 · device 0");
 
 } // namespace
 
-class TestNeuronDeviceImporter : public QObject {
+class tst_NeuronDeviceImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -314,5 +314,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronDeviceImporter)
+QTEST_GUILESS_MAIN(tst_NeuronDeviceImporter)
 #include "tst_neurondeviceimporter.moc"

@@ -2,9 +2,9 @@
 // and HLO operator tables written by neuronprofilewriter.h: one slice per operator, longest
 // first, as the operator analytics read them.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
 
 #include <analysis/operators/operatorcatalog.h>
 
@@ -16,7 +16,7 @@ using namespace strata::analysis;
 using namespace neurontest;
 using namespace importertest;
 
-class TestNeuronOpTableImporter : public QObject {
+class tst_NeuronOpTableImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -103,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronOpTableImporter)
+QTEST_GUILESS_MAIN(tst_NeuronOpTableImporter)
 #include "tst_neuronoptableimporter.moc"

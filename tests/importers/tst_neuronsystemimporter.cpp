@@ -2,10 +2,10 @@
 // files written by neuronprofilewriter.h in every layout: runtime and
 // framework slices, host counters, args; malformed variants load with diagnostics or fail.
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <analysis/operators/operatorcatalog.h>
 
@@ -23,7 +23,7 @@ const QString kInstance = QStringLiteral("i-0f207fb2a99bd2d08");
 
 } // namespace
 
-class TestNeuronSystemImporter : public QObject {
+class tst_NeuronSystemImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -143,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronSystemImporter)
+QTEST_GUILESS_MAIN(tst_NeuronSystemImporter)
 #include "tst_neuronsystemimporter.moc"

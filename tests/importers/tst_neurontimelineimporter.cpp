@@ -3,9 +3,9 @@
 // transfer rows the Neuron pass marks, counting the HLO rows as busy time once and giving
 // each HLO op its framework op (NeuronTimelineLevels).
 #include "importertestutil.h"
-#include "neuronprofilewriter.h"
 #include "neurontestutil.h"
 #include "tracefolder.h"
+#include <support/neuronprofilewriter.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
@@ -47,7 +47,7 @@ using Rows = std::vector<std::pair<std::pair<int, int>, std::string>>;
 
 } // namespace
 
-class TestNeuronTimelineImporter : public QObject {
+class tst_NeuronTimelineImporter : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_files;
@@ -205,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNeuronTimelineImporter)
+QTEST_GUILESS_MAIN(tst_NeuronTimelineImporter)
 #include "tst_neurontimelineimporter.moc"

@@ -12,7 +12,7 @@ using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
 
-class TestPerfettoClocks : public QObject {
+class tst_PerfettoClocks : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_dir;
@@ -47,5 +47,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoClocks)
+QTEST_APPLESS_MAIN(tst_PerfettoClocks)
 #include "tst_perfettoclocks.moc"

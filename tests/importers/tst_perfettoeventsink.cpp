@@ -13,7 +13,7 @@ using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
 
-class TestPerfettoEventSink : public QObject {
+class tst_PerfettoEventSink : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_dir;
@@ -74,5 +74,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoEventSink)
+QTEST_APPLESS_MAIN(tst_PerfettoEventSink)
 #include "tst_perfettoeventsink.moc"

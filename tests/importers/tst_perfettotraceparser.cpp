@@ -6,8 +6,8 @@
 // trace of the corpus, which holds no TrackEvent at all.
 #include "importertestutil.h"
 #include "perfettotracewriter.h"
-#include "testfiles.h"
 #include "tracefolder.h"
+#include <support/testfiles.h>
 
 #include <analysis/notshown/notshowntext.h>
 

@@ -14,7 +14,7 @@ using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
 
-class TestPerfettoTrackEvent : public QObject {
+class tst_PerfettoTrackEvent : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_dir;
@@ -104,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoTrackEvent)
+QTEST_APPLESS_MAIN(tst_PerfettoTrackEvent)
 #include "tst_perfettotrackevent.moc"

@@ -14,7 +14,7 @@ using namespace strata::store;
 using namespace perfettotest;
 using namespace importertest;
 
-class TestPerfettoTrackTable : public QObject {
+class tst_PerfettoTrackTable : public QObject {
     Q_OBJECT
 
     testfiles::TraceFolder m_dir;
@@ -86,5 +86,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfettoTrackTable)
+QTEST_APPLESS_MAIN(tst_PerfettoTrackTable)
 #include "tst_perfettotracktable.moc"

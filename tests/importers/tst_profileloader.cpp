@@ -1,7 +1,7 @@
 // ProfileLoader on hostile input: every file either fails with an error that names the file
 // and a byte offset, or loads what could be salvaged and says what it fixed. Never a crash,
 // a hang or an exception.
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <profileloader.h>
 #include <store/sanitizers.h>
@@ -192,7 +192,7 @@ constexpr qint64 kDepth = 1000000 / kScale, kNames = 10000000 / kScale, kHops = 
 
 } // namespace
 
-class TestProfileLoader : public QObject {
+class tst_ProfileLoader : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -453,5 +453,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProfileLoader)
+QTEST_APPLESS_MAIN(tst_ProfileLoader)
 #include "tst_profileloader.moc"

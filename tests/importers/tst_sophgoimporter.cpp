@@ -1,8 +1,8 @@
 // SophgoImporter on bmprofile_data folders written by bmprofilewriter.h: rows, times
 // (calibration, anchoring, TIU alignment, 32-bit wrap), heights, args, memory accesses,
 // metadata, and malformed variants (cut blocks, 0xFF records, iteration gaps, bad lengths).
-#include "bmprofilewriter.h"
 #include "sophgotestutil.h"
+#include <support/bmprofilewriter.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>

@@ -1,9 +1,9 @@
 // SophgoIterationQueue on folders of iter*.profile files written by bmprofilewriter.h:
 // which files it hands out, where a gap ends the list, and how an unreadable file is
 // skipped and reported.
-#include "bmprofilewriter.h"
 #include "sophgotestutil.h"
-#include "testfiles.h"
+#include <support/bmprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <sophgo/sophgofiledecoder.h>
 #include <sophgo/sophgofolder.h>

@@ -1,7 +1,7 @@
 // TraceScanner: entry boundaries found by the string-aware brace matcher, batching by
 // targetBytes, top-level values handed to the callback, and the tolerated damage.
 #include "importertestutil.h"
-#include "testfiles.h"
+#include <support/testfiles.h>
 
 #include <tracescanner.h>
 
@@ -39,7 +39,7 @@ struct ScanResult {
 
 } // namespace
 
-class TestTraceScanner : public QObject {
+class tst_TraceScanner : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
@@ -369,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTraceScanner)
+QTEST_APPLESS_MAIN(tst_TraceScanner)
 #include "tst_tracescanner.moc"

@@ -1,7 +1,7 @@
 // OperatorExport: the operator table's CSV and JSON are the CLI's (header, and per row the
 // aggregator's numbers rounded as the CLI rounds them), CSV quoting, and the tree's CSV and
 // nested JSON.
-#include "../analysis/operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatortree.h>

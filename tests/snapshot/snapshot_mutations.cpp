@@ -8,10 +8,10 @@
 // (Options::inputBytes), which must give the same outcome as reading it from memory.
 //
 //   snapshot_mutations [--count N] [--seconds S] [--seed K]
-#include "indexwalk.h"
-#include "snapshotmutator.h"
 #include "snapshottestutil.h"
-#include "storedump.h"
+#include <support/indexwalk.h>
+#include <support/snapshotmutator.h>
+#include <support/storedump.h>
 
 #include <snapshot/snapshotreader.h>
 #include <snapshot/snapshotwriter.h>

@@ -3,7 +3,7 @@
 // overlapping slices, heights, instants of every scope, counters, async slices, flows,
 // memory accesses, diagnostics, skipped content, metadata, args of every kind), and the
 // helpers that edit a written snapshot's header while keeping its checksum right.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <snapshot/snapshotformat.h>
 #include <store/storefinalizer.h>

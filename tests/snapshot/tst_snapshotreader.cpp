@@ -1,5 +1,5 @@
 #include "snapshottestutil.h"
-#include "storedump.h"
+#include <support/storedump.h>
 
 #include <profileloader.h>
 #include <snapshot/snapshotreader.h>

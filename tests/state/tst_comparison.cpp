@@ -46,7 +46,7 @@ store::SliceRow nthNamed(const store::EventStore& s, const std::string& name, in
 
 } // namespace
 
-class TestComparison : public QObject {
+class tst_Comparison : public QObject {
     Q_OBJECT
 private slots:
     void startAndEnd()
@@ -257,5 +257,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestComparison)
+QTEST_GUILESS_MAIN(tst_Comparison)
 #include "tst_comparison.moc"

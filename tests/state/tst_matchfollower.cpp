@@ -39,7 +39,7 @@ store::SliceRow rowAt(const store::EventStore& s, store::TimeNs ts)
 
 } // namespace
 
-class TestMatchFollower : public QObject {
+class tst_MatchFollower : public QObject {
     Q_OBJECT
 private slots:
     void bFollowsA_data()
@@ -102,5 +102,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMatchFollower)
+QTEST_GUILESS_MAIN(tst_MatchFollower)
 #include "tst_matchfollower.moc"

@@ -9,7 +9,7 @@ using namespace strata;
 using model::EventRef;
 using model::Selection;
 
-class TestSelection : public QObject {
+class tst_Selection : public QObject {
     Q_OBJECT
 private slots:
     void highlightWithInstants()
@@ -93,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSelection)
+QTEST_APPLESS_MAIN(tst_Selection)
 #include "tst_selection.moc"

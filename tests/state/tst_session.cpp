@@ -42,7 +42,7 @@ std::shared_ptr<const store::EventStore> makeBigStore()
 
 } // namespace
 
-class TestSession : public QObject {
+class tst_Session : public QObject {
     Q_OBJECT
 private slots:
     void openResetsSharedState_data()
@@ -219,5 +219,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSession)
+QTEST_GUILESS_MAIN(tst_Session)
 #include "tst_session.moc"

@@ -29,7 +29,7 @@ void compareRange(TimeRange got, TimeRange want)
 
 } // namespace
 
-class TestViewportLink : public QObject {
+class tst_ViewportLink : public QObject {
     Q_OBJECT
 private slots:
     void bFollowsA_data()
@@ -96,5 +96,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestViewportLink)
+QTEST_GUILESS_MAIN(tst_ViewportLink)
 #include "tst_viewportlink.moc"

@@ -1,6 +1,6 @@
 // DeviceRules: what makes a track device time, by what its slices are, by its importer's
 // word, or by a process that names a device; annotation lanes beside their stream.
-#include "storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <store/devicerules.h>
 #include <store/storefinalizer.h>

@@ -1,4 +1,4 @@
-#include "storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>

@@ -1,6 +1,6 @@
 // FlowBinder on a finished store of a few slices: v1 points bound by thread and time, v2
 // points by row, both paired into edges; the edge order and the index by `to`.
-#include "storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <store/flowbinder.h>
 #include <store/storebuilder.h>

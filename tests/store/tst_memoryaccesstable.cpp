@@ -48,7 +48,7 @@ QString rowsIn(const MemoryAccessTable& t, MemorySpaceId s, TimeNs t0, TimeNs t1
 
 } // namespace
 
-class TestMemoryAccessTable : public QObject {
+class tst_MemoryAccessTable : public QObject {
     Q_OBJECT
 private slots:
     void sortedBySpaceThenStart()
@@ -174,5 +174,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMemoryAccessTable)
+QTEST_APPLESS_MAIN(tst_MemoryAccessTable)
 #include "tst_memoryaccesstable.moc"

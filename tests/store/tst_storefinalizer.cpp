@@ -1,6 +1,6 @@
 // StoreFinalizer carrying per-slice columns set through StoreBuilder across its sort:
 // bar heights (EventStore::sliceHeight) and the slices of memory accesses.
-#include "storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>

@@ -12,7 +12,7 @@
 //                     Matrix Engine  [0, 300 µs)                          only in B
 //   both: python3 / MainThread "ProfilerStep#k" over [0, 2 ms): A 4 steps of 500 µs, B 4
 //   steps of 400 µs, each after a 100 µs gap.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <state/comparison.h>
 #include <store/storefinalizer.h>

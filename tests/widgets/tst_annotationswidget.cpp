@@ -1,5 +1,5 @@
 #include "markerprofile.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <analysis/summary/summarycalculator.h>
 #include <annotations/annotationstablemodel.h>

@@ -2,13 +2,13 @@
 // the trace, clicking a line highlights exactly its events (several lines: the union), the
 // current event marks its line, and Ctrl+click on an event in the timeline scrolls the
 // editor to its line.
-#include "widgettestutil.h"
 #include <code/codeeditorwidget.h>
 #include <code/sourceview.h>
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
+#include <support/widgettestutil.h>
 #include <timeline/timelinewidget.h>
 
 #include <QComboBox>
@@ -73,7 +73,7 @@ QString names(const store::EventStore& s, const model::Selection& sel)
 
 } // namespace
 
-class TestCodeEditorWidget : public QObject {
+class tst_CodeEditorWidget : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -258,5 +258,5 @@ private:
     std::unique_ptr<CodeEditorWidget> m_w;
 };
 
-QTEST_MAIN(TestCodeEditorWidget)
+QTEST_MAIN(tst_CodeEditorWidget)
 #include "tst_codeeditorwidget.moc"

@@ -1,7 +1,7 @@
 // Highlighting Compare rows in both timelines: each side gets exactly the slices of its keys
 // in its window (several keys merged), a side without keys gets none, a newer request
 // overtakes an older one, and clear() takes back only what it set.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compare/comparehighlighter.h"
 

@@ -23,7 +23,7 @@ CompareSummaryComputer::Side side(bool b)
 
 } // namespace
 
-class TestCompareSummaryComputer : public QObject {
+class tst_CompareSummaryComputer : public QObject {
     Q_OBJECT
 private slots:
     void needsBothSides()
@@ -71,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareSummaryComputer)
+QTEST_MAIN(tst_CompareSummaryComputer)
 #include "tst_comparesummarycomputer.moc"

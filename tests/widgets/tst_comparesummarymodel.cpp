@@ -64,7 +64,7 @@ QString minus(const QString& s)
 
 } // namespace
 
-class TestCompareSummaryModel : public QObject {
+class tst_CompareSummaryModel : public QObject {
     Q_OBJECT
 private slots:
     void values_data()
@@ -192,5 +192,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareSummaryModel)
+QTEST_MAIN(tst_CompareSummaryModel)
 #include "tst_comparesummarymodel.moc"

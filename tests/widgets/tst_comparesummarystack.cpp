@@ -13,7 +13,7 @@
 using namespace strata;
 using widgets::CompareSummaryStack;
 
-class TestCompareSummaryStack : public QObject {
+class tst_CompareSummaryStack : public QObject {
     Q_OBJECT
 private slots:
     void switchFollowsTheComparison()
@@ -50,5 +50,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareSummaryStack)
+QTEST_MAIN(tst_CompareSummaryStack)
 #include "tst_comparesummarystack.moc"

@@ -23,7 +23,7 @@ bool bothAnalysed(comparetest::Pair& p)
 
 } // namespace
 
-class TestCompareSummaryTable : public QObject {
+class tst_CompareSummaryTable : public QObject {
     Q_OBJECT
 private slots:
     void placeholderWithoutComparison()
@@ -86,5 +86,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompareSummaryTable)
+QTEST_MAIN(tst_CompareSummaryTable)
 #include "tst_comparesummarytable.moc"

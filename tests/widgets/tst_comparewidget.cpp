@@ -2,7 +2,7 @@
 // while there is none, fills once both catalogs are there, sorts by |Δ total|, narrows by
 // status and text, follows the shared threshold, highlights a clicked row's slices in both
 // sessions' selections, and drops its table when the comparison ends.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compare/comparefilterproxy.h"
 #include "compare/comparetablemodel.h"

@@ -2,7 +2,7 @@
 // is its own time selection, else A's shifted by the alignment offset, else A's visible
 // window shifted alike (the tooltip says which); and the pairs of neighbouring markers of
 // that side only, falling back to the whole trace when a chosen marker goes.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compare/comparewindowbox.h"
 

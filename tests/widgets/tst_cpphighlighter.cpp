@@ -8,7 +8,7 @@
 
 using strata::widgets::CppHighlighter;
 
-class TestCppHighlighter : public QObject {
+class tst_CppHighlighter : public QObject {
     Q_OBJECT
 private slots:
     void roles_data()
@@ -34,5 +34,5 @@ private slots:
     void roles() { highlighttest::checkRole<CppHighlighter>(); }
 };
 
-QTEST_MAIN(TestCppHighlighter)
+QTEST_MAIN(tst_CppHighlighter)
 #include "tst_cpphighlighter.moc"

@@ -18,7 +18,7 @@ QString ms(double ns)
 }
 } // namespace
 
-class TestDeltaFormat : public QObject {
+class tst_DeltaFormat : public QObject {
     Q_OBJECT
 private slots:
     void text_data()
@@ -80,5 +80,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDeltaFormat)
+QTEST_MAIN(tst_DeltaFormat)
 #include "tst_deltaformat.moc"

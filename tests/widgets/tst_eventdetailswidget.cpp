@@ -1,4 +1,4 @@
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "details/eventdetailswidget.h"
 
@@ -81,7 +81,7 @@ QString fieldValue(QTreeWidget* tree, const QString& key)
 
 } // namespace
 
-class TestEventDetailsWidget : public QObject {
+class tst_EventDetailsWidget : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = makeStore(); }
@@ -333,5 +333,5 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
 };
 
-QTEST_MAIN(TestEventDetailsWidget)
+QTEST_MAIN(tst_EventDetailsWidget)
 #include "tst_eventdetailswidget.moc"

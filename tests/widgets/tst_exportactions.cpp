@@ -1,5 +1,5 @@
 // ExportActions: the context menu's file writer and the file names it suggests.
-#include "../analysis/operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include "operators/exportactions.h"
 #include <analysis/operators/operatoraggregator.h>

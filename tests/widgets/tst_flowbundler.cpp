@@ -38,7 +38,7 @@ QString describe(const std::vector<FlowBundle>& bundles)
 }
 } // namespace
 
-class TestFlowBundler : public QObject {
+class tst_FlowBundler : public QObject {
     Q_OBJECT
 private slots:
     void bundle_data()
@@ -84,5 +84,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFlowBundler)
+QTEST_APPLESS_MAIN(tst_FlowBundler)
 #include "tst_flowbundler.moc"

@@ -25,7 +25,7 @@ protected:
 
 } // namespace
 
-class TestImageExport : public QObject {
+class tst_ImageExport : public QObject {
     Q_OBJECT
 private slots:
     void formatFollowsSuffix_data()
@@ -101,5 +101,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestImageExport)
+QTEST_MAIN(tst_ImageExport)
 #include "tst_imageexport.moc"

@@ -16,7 +16,7 @@ using Samples = std::vector<store::TimeNs>;
 
 Q_DECLARE_METATYPE(Samples)
 
-class TestLatencyCompareModel : public QObject {
+class tst_LatencyCompareModel : public QObject {
     Q_OBJECT
 private slots:
     void cells_data()
@@ -75,5 +75,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLatencyCompareModel)
+QTEST_MAIN(tst_LatencyCompareModel)
 #include "tst_latencycomparemodel.moc"

@@ -50,7 +50,7 @@ QValueAxis* timeAxis(QChart* c)
 
 } // namespace
 
-class TestLatencyHistogram : public QObject {
+class tst_LatencyHistogram : public QObject {
     Q_OBJECT
 private slots:
     void drawsBinsAndMarkers_data()
@@ -183,5 +183,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLatencyHistogram)
+QTEST_MAIN(tst_LatencyHistogram)
 #include "tst_latencyhistogram.moc"

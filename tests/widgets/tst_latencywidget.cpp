@@ -3,7 +3,7 @@
 // are the analyzer's bins, the per-operator table is Furiosa's, and the JSON export is
 // strata-cli latency --json's text. The histogram is on log bins for a long tail unless the
 // user picked a scale for the unit shown.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compareprofiles.h"
 #include "operators/latencycomparemodel.h"

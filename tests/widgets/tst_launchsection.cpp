@@ -1,6 +1,6 @@
 // LaunchSection: the "Launched by" rows of device work and the "Device work" rows of the host
 // code that launched it, as Event Details shows them.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "details/launchsection.h"
 

@@ -1,5 +1,5 @@
 #include "markerprofile.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <state/annotationsmodel.h>
 #include <state/selection.h>

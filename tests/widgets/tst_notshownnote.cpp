@@ -1,7 +1,7 @@
 // NotShownNote on the timeline: a profile whose skipped kinds leave something drawn gets the
 // sentence as a one-line banner under the ruler (the tracks move down by its height); one with
 // nothing to draw gets it centred on the canvas; one whose every event is drawn gets neither.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <common/timelinestyle.h>
 #include <store/storefinalizer.h>

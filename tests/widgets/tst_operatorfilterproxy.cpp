@@ -1,6 +1,6 @@
 // OperatorFilterProxy: which top-level rows a pattern keeps (substring in any case, fields,
 // regex, an invalid regex), a child's match keeping its parent and a match its children.
-#include "../analysis/operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortreemodel.h"

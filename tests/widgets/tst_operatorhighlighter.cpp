@@ -29,7 +29,7 @@ std::shared_ptr<const store::EventStore> makeStore()
 
 } // namespace
 
-class TestOperatorHighlighter : public QObject {
+class tst_OperatorHighlighter : public QObject {
     Q_OBJECT
 private slots:
     void highlightsTheOperatorInTheWindow_data()
@@ -87,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOperatorHighlighter)
+QTEST_MAIN(tst_OperatorHighlighter)
 #include "tst_operatorhighlighter.moc"

@@ -2,7 +2,7 @@
 // highlights exactly their slices, a double-click selects and reveals the longest instance,
 // the current-selection mode follows the time selection and the visible window (debounced),
 // stale results are dropped, and the exports are the CLI's text for the same level.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatorgroupings.h"

@@ -1,6 +1,6 @@
 // OperatorTreeModel: under QAbstractItemModelTester (with OperatorFilterProxy on top) through
 // tree, filter and sort changes, and the text, sort and alignment roles of its cells.
-#include "../analysis/operatortreetestutil.h"
+#include <support/operatortreetestutil.h>
 
 #include "operators/operatorfilterproxy.h"
 #include "operators/operatortreemodel.h"

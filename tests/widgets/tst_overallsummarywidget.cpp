@@ -1,6 +1,6 @@
 // The Overall Summary dock: the whole trace's SummaryCalculator result (what `strata-cli
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "compareprofiles.h"
 #include "summary/comparesummarymodel.h"
@@ -113,7 +113,7 @@ QString plain(QString s)
 
 } // namespace
 
-class TestOverallSummaryWidget : public QObject {
+class tst_OverallSummaryWidget : public QObject {
     Q_OBJECT
 private slots:
     void placeholderUntilIndex()
@@ -492,5 +492,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOverallSummaryWidget)
+QTEST_MAIN(tst_OverallSummaryWidget)
 #include "tst_overallsummarywidget.moc"

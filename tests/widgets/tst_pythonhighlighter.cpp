@@ -8,7 +8,7 @@
 
 using strata::widgets::PythonHighlighter;
 
-class TestPythonHighlighter : public QObject {
+class tst_PythonHighlighter : public QObject {
     Q_OBJECT
 private slots:
     void roles_data()
@@ -47,5 +47,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPythonHighlighter)
+QTEST_MAIN(tst_PythonHighlighter)
 #include "tst_pythonhighlighter.moc"

@@ -1,7 +1,7 @@
 // SearchIndexCache: built on the first get() and kept, a new index for another store, a
 // cancelled build leaves nothing behind, peek() never builds; SearchMatches with the cached
 // index finds what it finds without one.
-#include "searchteststore.h"
+#include <support/searchdockstore.h>
 
 #include <search/searchindexcache.h>
 #include <search/searchmatches.h>
@@ -12,7 +12,7 @@ using namespace strata;
 using widgets::SearchIndexCache;
 using widgets::SearchMatches;
 
-class TestSearchIndexCache : public QObject {
+class tst_SearchIndexCache : public QObject {
     Q_OBJECT
 private slots:
     void builtOnceAndKept()
@@ -83,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchIndexCache)
+QTEST_MAIN(tst_SearchIndexCache)
 #include "tst_searchindexcache.moc"

@@ -1,7 +1,7 @@
 // SearchMatches: the engine's result as highlight sets and in time order, positions by
 // time and by event, cancellation and errors; the order found lazily (a search per run) is
 // the merged one, ties of start time across tracks, levels and instants included.
-#include "searchteststore.h"
+#include <support/searchdockstore.h>
 
 #include <search/searchmatches.h>
 
@@ -10,7 +10,7 @@
 using namespace strata;
 using widgets::SearchMatches;
 
-class TestSearchMatches : public QObject {
+class tst_SearchMatches : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = searchtest::makeStore(); }
@@ -147,5 +147,5 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
 };
 
-QTEST_APPLESS_MAIN(TestSearchMatches)
+QTEST_APPLESS_MAIN(tst_SearchMatches)
 #include "tst_searchmatches.moc"

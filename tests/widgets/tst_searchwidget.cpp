@@ -1,8 +1,8 @@
 // SearchWidget: a search yields the right count and total, highlights the matches, pages
 // through them in time order (buttons, Enter / Shift+Enter), starts from the current event,
 // shows errors, clears with Esc, and drives the "show only matches" option.
-#include "searchteststore.h"
-#include "widgettestutil.h"
+#include <support/searchdockstore.h>
+#include <support/widgettestutil.h>
 
 #include <search/searchform.h>
 #include <search/searchwidget.h>
@@ -30,7 +30,7 @@ void addRow(const char* tag, const QString& a, const QString& b, const QString& 
 }
 } // namespace
 
-class TestSearchWidget : public QObject {
+class tst_SearchWidget : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { m_store = searchtest::makeStore(); }
@@ -291,5 +291,5 @@ private:
     std::unique_ptr<SearchWidget> m_w;
 };
 
-QTEST_MAIN(TestSearchWidget)
+QTEST_MAIN(tst_SearchWidget)
 #include "tst_searchwidget.moc"

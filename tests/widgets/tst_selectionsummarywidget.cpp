@@ -10,7 +10,7 @@
 #include "summary/summarycountermodel.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <common/unitformat.h>
 
@@ -220,7 +220,7 @@ struct Fixture {
 
 } // namespace
 
-class TestSelectionSummaryWidget : public QObject {
+class tst_SelectionSummaryWidget : public QObject {
     Q_OBJECT
 private slots:
     void placeholderUntilIndex()
@@ -530,5 +530,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSelectionSummaryWidget)
+QTEST_MAIN(tst_SelectionSummaryWidget)
 #include "tst_selectionsummarywidget.moc"

@@ -21,7 +21,7 @@ void touch(const QString& path)
 }
 } // namespace
 
-class TestSourceFileResolver : public QObject {
+class tst_SourceFileResolver : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -111,5 +111,5 @@ private:
     QString m_trace;
 };
 
-QTEST_GUILESS_MAIN(TestSourceFileResolver)
+QTEST_GUILESS_MAIN(tst_SourceFileResolver)
 #include "tst_sourcefileresolver.moc"

@@ -32,7 +32,7 @@ protected:
 
 } // namespace
 
-class TestTimelineKeyRouter : public QObject {
+class tst_TimelineKeyRouter : public QObject {
     Q_OBJECT
 private slots:
     void timelineKeys_data()
@@ -130,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineKeyRouter)
+QTEST_MAIN(tst_TimelineKeyRouter)
 #include "tst_timelinekeyrouter.moc"

@@ -1,11 +1,11 @@
 // TimelineMouse: the pointer gestures of the timeline, driven through the widget as a user
 // would. Clicks, ruler and canvas drags and the wheel are also in tst_timelinewidget.
-#include "widgettestutil.h"
 #include <state/selection.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
+#include <support/widgettestutil.h>
 #include <timeline/overviewbar.h>
 #include <timeline/timelinewidget.h>
 

@@ -1,5 +1,5 @@
 #include "timelineprofile.h"
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <common/operatorcolors.h>
 #include <common/theme.h>
@@ -46,9 +46,6 @@ private slots:
     void hoverHidesWhenAMenuOpens();
     void click_data();
     void click();
-    void keys_data();
-    void keys();
-    void zoomLimit();
     void ctrlWheelZoomsAtCursor_data();
     void ctrlWheelZoomsAtCursor();
     void shiftWheelPans_data();
@@ -57,20 +54,12 @@ private slots:
     void rulerDragPans();
     void canvasDragSelects_data();
     void canvasDragSelects();
-    void focusZoomsToSelection();
-    void focusZoomsToEvent();
-    void zeroResets();
-    void altArrowsWalkHistory();
-    void escapeClears();
-    void keyHelpToggles();
     void headerClickCollapses();
     void revealKeepsZoomWhenItFits();
     void revealZoomsWhenTooLong();
     void colours_data();
     void colours();
     void flowsOfSelection();
-    void flowJumps_data();
-    void flowJumps();
     void deepZoomInsideAHugeSlice();
     void themeSwitchRepaints_data();
     void themeSwitchRepaints();
@@ -285,48 +274,6 @@ void tst_TimelineWidget::click()
     QCOMPARE(m_selection->current(), EventRef());
 }
 
-void tst_TimelineWidget::keys_data()
-{
-    QTest::addColumn<int>("key");
-    QTest::addColumn<int>("modifiers");
-    QTest::addColumn<double>("spanFactor");
-    QTest::addColumn<double>("shiftOfSpan"); // of the start, in spans; zooms keep the centre
-    const double z = TimelineWidget::kZoomStep, zf = TimelineWidget::kZoomStepFast;
-    const double p = TimelineWidget::kPanStep, pf = TimelineWidget::kPanStepFast;
-    QTest::newRow("W zooms in") << int(Qt::Key_W) << 0 << z << (1 - z) / 2;
-    QTest::newRow("S zooms out") << int(Qt::Key_S) << 0 << 1 / z << (1 - 1 / z) / 2;
-    QTest::newRow("Shift+W zooms faster") << int(Qt::Key_W) << int(Qt::ShiftModifier) << zf << (1 - zf) / 2;
-    QTest::newRow("A pans left") << int(Qt::Key_A) << 0 << 1.0 << -p;
-    QTest::newRow("D pans right") << int(Qt::Key_D) << 0 << 1.0 << p;
-    QTest::newRow("Left pans left") << int(Qt::Key_Left) << 0 << 1.0 << -p;
-    QTest::newRow("Right pans right") << int(Qt::Key_Right) << 0 << 1.0 << p;
-    QTest::newRow("Shift+A pans faster") << int(Qt::Key_A) << int(Qt::ShiftModifier) << 1.0 << -pf;
-    QTest::newRow("Shift+Right pans faster") << int(Qt::Key_Right) << int(Qt::ShiftModifier) << 1.0 << pf;
-}
-
-void tst_TimelineWidget::keys()
-{
-    QFETCH(int, key);
-    QFETCH(int, modifiers);
-    QFETCH(double, spanFactor);
-    QFETCH(double, shiftOfSpan);
-    const TimeRange start { 3000, 7000 };
-    m_viewport->setVisible(start);
-    QTest::keyClick(m_w.get(), Qt::Key(key), Qt::KeyboardModifiers(modifiers));
-    const TimeRange v = m_viewport->visible();
-    QCOMPARE(double(v.duration()), std::round(start.duration() * spanFactor));
-    QVERIFY2(std::abs(double(v.start - start.start) - shiftOfSpan * start.duration()) <= 1,
-        qPrintable(QStringLiteral("start %1").arg(v.start)));
-}
-
-void tst_TimelineWidget::zoomLimit()
-{
-    for (int i = 0; i < 60; ++i)
-        QTest::keyClick(m_w.get(), Qt::Key_W);
-    const TimeNs minSpan = (m_w->frame().canvas.width() + 9) / 10; // 1 ns per 10 px
-    QCOMPARE(m_viewport->visible().duration(), minSpan);
-}
-
 void tst_TimelineWidget::ctrlWheelZoomsAtCursor_data()
 {
     QTest::addColumn<double>("fraction"); // of the canvas width
@@ -425,64 +372,6 @@ void tst_TimelineWidget::canvasDragSelects()
     QCOMPARE(m_selection->current(), EventRef());
 }
 
-void tst_TimelineWidget::focusZoomsToSelection()
-{
-    m_selection->setTimeSelection({ 3000, 4500 });
-    QTest::keyClick(m_w.get(), Qt::Key_F);
-    QCOMPARE(m_viewport->visible().start, TimeNs(3000));
-    QCOMPARE(m_viewport->visible().end, TimeNs(4500));
-}
-
-void tst_TimelineWidget::focusZoomsToEvent()
-{
-    const store::SliceRow r = row("0_fused(layer1+conv)_7"); // [6000, 7000]
-    m_selection->setCurrent(EventRef::slice(r));
-    QTest::keyClick(m_w.get(), Qt::Key_F);
-    const TimeRange v = m_viewport->visible();
-    QVERIFY(v.start < 6000 && v.start >= 5800);
-    QVERIFY(v.end > 7000 && v.end <= 7200);
-}
-
-void tst_TimelineWidget::zeroResets()
-{
-    m_viewport->setVisible({ 3000, 3500 });
-    QTest::keyClick(m_w.get(), Qt::Key_0);
-    QCOMPARE(m_viewport->visible().start, TimeNs(0));
-    QCOMPARE(m_viewport->visible().end, TimeNs(10000));
-}
-
-void tst_TimelineWidget::altArrowsWalkHistory()
-{
-    m_viewport->setVisible({ 1000, 2000 });
-    m_viewport->setVisible({ 5000, 8000 });
-    QTest::keyClick(m_w.get(), Qt::Key_Left, Qt::AltModifier);
-    QCOMPARE(m_viewport->visible().start, TimeNs(1000));
-    QCOMPARE(m_viewport->visible().end, TimeNs(2000));
-    QTest::keyClick(m_w.get(), Qt::Key_Right, Qt::AltModifier);
-    QCOMPARE(m_viewport->visible().start, TimeNs(5000));
-    QCOMPARE(m_viewport->visible().end, TimeNs(8000));
-}
-
-void tst_TimelineWidget::escapeClears()
-{
-    m_selection->setCurrent(EventRef::slice(row("aten::conv2d")));
-    m_selection->setTimeSelection({ 100, 200 });
-    QTest::keyClick(m_w.get(), Qt::Key_Escape);
-    QCOMPARE(m_selection->current(), EventRef());
-    QVERIFY(!m_selection->hasTimeSelection());
-}
-
-void tst_TimelineWidget::keyHelpToggles()
-{
-    QVERIFY(!m_w->keyHelpVisible());
-    QTest::keyClick(m_w.get(), Qt::Key_Question, Qt::ShiftModifier);
-    QVERIFY(m_w->keyHelpVisible());
-    QImage image(m_w->size(), QImage::Format_ARGB32_Premultiplied);
-    m_w->render(&image);
-    QTest::keyClick(m_w.get(), Qt::Key_Escape);
-    QVERIFY(!m_w->keyHelpVisible());
-}
-
 void tst_TimelineWidget::headerClickCollapses()
 {
     const store::ProcessId npu = m_store->track(m_store->sliceTrack(row("0_fused(layer1.2+layer1.2.bn2)_3"))).process;
@@ -548,35 +437,6 @@ void tst_TimelineWidget::colours()
     // The DMA command of the same layer is in the transfer family.
     const QColor dma = m_w->sliceColor(row("0_fused(layer1.2+layer1.2.bn2)_4"));
     QVERIFY(widgets::OperatorColors::isTransferColor(dma));
-}
-
-void tst_TimelineWidget::flowJumps_data()
-{
-    QTest::addColumn<QString>("from");
-    QTest::addColumn<int>("key");
-    QTest::addColumn<QString>("to"); // "" = stays
-    QTest::newRow("] follows the flow") << "0_fused(layer1+conv)_3" << int(Qt::Key_BracketRight)
-                                        << "1_fused(layer1.2+layer1.2.bn2)_9";
-    QTest::newRow("[ goes back along it")
-        << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketLeft) << "0_fused(layer1+conv)_3";
-    QTest::newRow("] at the end of the flow stays")
-        << "1_fused(layer1.2+layer1.2.bn2)_9" << int(Qt::Key_BracketRight) << "";
-    QTest::newRow("[ without incoming flows stays") << "aten::conv2d" << int(Qt::Key_BracketLeft) << "";
-}
-
-void tst_TimelineWidget::flowJumps()
-{
-    QFETCH(QString, from);
-    QFETCH(int, key);
-    QFETCH(QString, to);
-    const EventRef start = EventRef::slice(row(qPrintable(from)));
-    m_selection->setCurrent(start);
-    QSignalSpy reveal(m_selection, &model::Selection::revealRequested);
-    m_w->setFocus();
-    QTest::keyClick(m_w.get(), Qt::Key(key));
-    const EventRef expected = to.isEmpty() ? start : EventRef::slice(row(qPrintable(to)));
-    QCOMPARE(m_selection->current(), expected);
-    QCOMPARE(reveal.count(), to.isEmpty() ? 0 : 1); // a jump brings the other end into view
 }
 
 void tst_TimelineWidget::flowsOfSelection()

@@ -10,7 +10,7 @@
 
 using namespace strata;
 
-class TestTransferSplitBar : public QObject {
+class tst_TransferSplitBar : public QObject {
     Q_OBJECT
 private slots:
     void shares_data()
@@ -55,5 +55,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTransferSplitBar)
+QTEST_MAIN(tst_TransferSplitBar)
 #include "tst_transfersplitbar.moc"

@@ -2,7 +2,7 @@
 // to kSyncTypes types and on a worker for a bigger one, until whose end the timeline has no
 // slice colour and waits to draw tracks (hasIndex); the tables it then uses are those a
 // direct build gives.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>

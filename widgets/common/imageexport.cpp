@@ -90,8 +90,8 @@ void ImageExport::rememberFolder(const QString& path)
 
 bool ImageExport::save(QWidget* view, const QString& baseName, double scale)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        view->window(), tr("Export as Image"), suggestedPath(baseName), fileFilter());
+    const QString path
+        = QFileDialog::getSaveFileName(view->window(), tr("Export as Image"), suggestedPath(baseName), fileFilter());
     if (path.isEmpty())
         return false;
     rememberFolder(path);

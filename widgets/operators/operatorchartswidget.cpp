@@ -5,8 +5,8 @@
 #include "pielegend.h"
 #include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
-#include <common/imageexport.h>
 #include <common/chartstyle.h>
+#include <common/imageexport.h>
 #include <common/themepalette.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>

@@ -183,8 +183,8 @@ bool SearchForm::query(
 void SearchForm::clear()
 {
     {
-        const QSignalBlocker blockName(m_name), blockCategory(m_category), blockTrack(m_track),
-            blockArgs(m_args), blockMin(m_minDur), blockMax(m_maxDur), blockFrom(m_from), blockTo(m_to);
+        const QSignalBlocker blockName(m_name), blockCategory(m_category), blockTrack(m_track), blockArgs(m_args),
+            blockMin(m_minDur), blockMax(m_maxDur), blockFrom(m_from), blockTo(m_to);
         for (QLineEdit* e : { m_name, m_category, m_track, m_minDur, m_maxDur, m_from, m_to })
             e->clear();
         m_args->clear();

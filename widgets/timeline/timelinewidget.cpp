@@ -1,6 +1,7 @@
 #include "timelinewidget.h"
 
 #include "timelinekeyrouter.h"
+#include "timelinekeys.h"
 
 #include "eventplace.h"
 #include "keyhelp.h"
@@ -12,7 +13,6 @@
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
 
-#include <analysis/flows/flowchain.h>
 #include <analysis/notshown/notshowntext.h>
 #include <state/session.h>
 #include <state/trackfilter.h>
@@ -479,15 +479,9 @@ void TimelineWidget::clearHover()
 bool TimelineWidget::event(QEvent* e)
 {
     // Plain keys of the timeline win over application shortcuts while it has focus.
-    if (e->type() == QEvent::ShortcutOverride) {
-        auto* k = static_cast<QKeyEvent*>(e);
-        static const int kKeys[] = { Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0, Qt::Key_Question,
-            Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_M, Qt::Key_Delete };
-        const auto mods = k->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
-        if (mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), k->key()) != std::end(kKeys)) {
-            e->accept();
-            return true;
-        }
+    if (e->type() == QEvent::ShortcutOverride && TimelineKeys::claimsShortcut(*static_cast<QKeyEvent*>(e))) {
+        e->accept();
+        return true;
     }
     return QWidget::event(e);
 }
@@ -501,61 +495,10 @@ bool TimelineWidget::eventFilter(QObject* watched, QEvent* e)
 
 void TimelineWidget::keyPressEvent(QKeyEvent* e)
 {
-    const bool fast = e->modifiers() & Qt::ShiftModifier;
-    const bool alt = e->modifiers() & Qt::AltModifier;
-    const double pan = fast ? kPanStepFast : kPanStep;
-    const double zoom = fast ? kZoomStepFast : kZoomStep;
-    const int scroll = fast ? frame().canvas.height() * 4 / 5 : 3 * TimelineLayout::kRowPitch;
-    if (e->key() == Qt::Key_Question || e->text() == QLatin1String("?")) {
-        setKeyHelpVisible(!m_keyHelp);
-        return;
-    }
-    if (m_keyHelp && e->key() == Qt::Key_Escape) {
-        setKeyHelpVisible(false);
-        return;
-    }
-    if (!m_store) {
+    if (m_keys.press(e))
+        e->accept();
+    else
         QWidget::keyPressEvent(e);
-        return;
-    }
-    switch (e->key()) {
-    case Qt::Key_W: navigator().zoomBy(zoom, anchorTime()); break;
-    case Qt::Key_S: navigator().zoomBy(1 / zoom, anchorTime()); break;
-    case Qt::Key_A: navigator().panBy(-pan); break;
-    case Qt::Key_D: navigator().panBy(pan); break;
-    case Qt::Key_Left: alt ? (void)m_viewport->back() : navigator().panBy(-pan); break;
-    case Qt::Key_Right: alt ? (void)m_viewport->forward() : navigator().panBy(pan); break;
-    case Qt::Key_Up: setScrollY(m_scrollY - scroll); break;
-    case Qt::Key_Down: setScrollY(m_scrollY + scroll); break;
-    case Qt::Key_F: navigator().focus(*m_store, *m_selection); break;
-    case Qt::Key_0: m_viewport->reset(); break;
-    case Qt::Key_M: m_markers.addAt(*m_store, m_layout, frame(), anchorTime(), /*snap*/ !fast); break;
-    case Qt::Key_Delete:
-    case Qt::Key_Backspace:
-        if (!m_markers.removeSelected()) {
-            QWidget::keyPressEvent(e);
-            return;
-        }
-        break;
-    case Qt::Key_BracketLeft:
-    case Qt::Key_BracketRight: {
-        const EventRef cur = m_selection->current();
-        if (cur.kind != EventRef::Kind::Slice)
-            break;
-        const store::SliceRow r(cur.row);
-        const store::SliceRow next = e->key() == Qt::Key_BracketRight ? analysis::FlowChain::following(*m_store, r)
-                                                                      : analysis::FlowChain::preceding(*m_store, r);
-        if (next.valid())
-            m_selection->setCurrent(EventRef::slice(next), /*reveal*/ true);
-        break;
-    }
-    case Qt::Key_Escape:
-        m_selection->setCurrent(EventRef());
-        m_selection->clearTimeSelection();
-        break;
-    default: QWidget::keyPressEvent(e); return;
-    }
-    e->accept();
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent* e)

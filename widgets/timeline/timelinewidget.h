@@ -4,6 +4,7 @@
 #include "markerlayer.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
+#include "timelinekeys.h"
 #include "timelinelayout.h"
 #include "timelinemouse.h"
 #include "timelineoverlay.h"
@@ -37,9 +38,9 @@ class TimelineNavigator;
 // The device timeline: overview, ruler, label column and tracks in one painting widget.
 // Track geometry is rendered once per (visible range, width) into one image per track and
 // replayed; hover, selection, highlights and flows are overlays. The pointer gestures are
-// TimelineMouse's. Reads the shared Viewport, Selection and TrackFilter; talks to no other
-// dock. Where the canvas sits on screen goes to Viewport::timeAxisFrame() for the charts
-// that align their time axis to it.
+// TimelineMouse's, the keys TimelineKeys'. Reads the shared Viewport, Selection and
+// TrackFilter; talks to no other dock. Where the canvas sits on screen goes to
+// Viewport::timeAxisFrame() for the charts that align their time axis to it.
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
@@ -107,6 +108,7 @@ protected:
 
 private:
     friend class TimelineMouse; // the pointer gestures act on this widget's state
+    friend class TimelineKeys; // and so do the keys
 
     void setStore(std::shared_ptr<const store::EventStore> store);
     void takeIndex(); // the session's LOD index, when it is new
@@ -146,6 +148,7 @@ private:
     double m_lastFrameMs = 0;
 
     TimelineMouse m_mouse { *this };
+    TimelineKeys m_keys { *this };
 
     bool m_mouseInside = false;
     QPoint m_mousePos;

@@ -204,7 +204,7 @@ OperatorTable OperatorAggregator::aggregate(const store::EventStore& store, cons
     }
 
     const size_t keys = catalog.keyCount();
-    unsigned workers = rows < kParallelRows ? 1u : store::Parallel::threads(threads, 4);
+    unsigned workers = rows < kParallelRows ? 1u : store::Parallel::threads(threads, store::Parallel::kMaxThreads);
     workers = std::min<unsigned>(workers, std::max<size_t>(1, items.size()));
     std::vector<Accs> accs(workers, Accs(keys));
     store::Parallel::forEach(items.size(), workers, [&](size_t i, unsigned w) {

@@ -249,7 +249,7 @@ void OperatorCatalog::buildArgs(const store::EventStore& store, const std::atomi
             m_argIdentity[s] = table->add(r);
         }
     };
-    const unsigned workers = sets > 200000 ? store::Parallel::threads(0, 4) : 1u;
+    const unsigned workers = sets > 200000 ? store::Parallel::threads(0, store::Parallel::kMaxThreads) : 1u;
     std::vector<IdentityTable> tables(workers);
     store::Parallel::parts(workers, [&](unsigned w) {
         scan(uint32_t(uint64_t(sets) * w / workers), uint32_t(uint64_t(sets) * (w + 1) / workers), &tables[w]);

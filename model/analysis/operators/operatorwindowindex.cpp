@@ -160,8 +160,8 @@ OperatorWindowIndex::OperatorWindowIndex(const store::EventStore& store, const O
             }
         }
     };
-    const unsigned workers = static_cast<unsigned>(
-        std::min<size_t>(store::Parallel::threads(threads, 4), std::max<size_t>(1, items.size())));
+    const unsigned workers = static_cast<unsigned>(std::min<size_t>(
+        store::Parallel::threads(threads, store::Parallel::kMaxThreads), std::max<size_t>(1, items.size())));
     store::Parallel::parts(workers, [&](unsigned) { work(); });
     if (cancel && cancel->load()) {
         m_levels.clear();

@@ -66,8 +66,9 @@ std::vector<uint8_t> SearchEngine::matchTypes(
         if (index && q.nameMode == NameMode::Substring) {
             index->markContaining(text.needle(), q.caseSensitive, nameOk);
         } else {
-            const unsigned parts
-                = names.size() >= kMinNamesForThreads && re ? std::max(1u, store::Parallel::threads(threads, 2)) : 1u;
+            const unsigned parts = names.size() >= kMinNamesForThreads && re
+                ? std::max(1u, store::Parallel::threads(threads, store::Parallel::kLightThreads))
+                : 1u;
             store::Parallel::parts(parts, [&](unsigned part) {
                 const size_t begin = names.size() * part / parts, end = names.size() * (part + 1) / parts;
                 for (size_t i = begin; i < end; ++i) {
@@ -182,7 +183,7 @@ SearchResult SearchEngine::run(const store::EventStore& s, const SearchQuery& q,
         return result;
     if (index && !index->fits(s))
         index = nullptr;
-    const unsigned maxParts = store::Parallel::threads(threads, 2);
+    const unsigned maxParts = store::Parallel::threads(threads, store::Parallel::kLightThreads);
 
     // 1. Types.
     const std::vector<uint8_t> typeOk = matchTypes(s, q, maxParts, index);

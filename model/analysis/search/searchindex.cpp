@@ -121,8 +121,8 @@ bool SearchIndex::build(const store::EventStore& s, const std::atomic<bool>* can
     *this = SearchIndex();
     const size_t nTypes = s.types().size();
     const size_t nRows = s.sliceCount();
-    const unsigned parts
-        = unsigned(std::max<size_t>(1, std::min<size_t>(store::Parallel::threads(threads, 2), nRows >> 17)));
+    const unsigned parts = unsigned(std::max<size_t>(
+        1, std::min<size_t>(store::Parallel::threads(threads, store::Parallel::kLightThreads), nRows >> 17)));
     auto partBegin = [&](unsigned p) { return uint32_t(nRows * p / parts); };
 
     // Slices per type, each part counting its share of the rows; the slots meanwhile on the

@@ -76,8 +76,9 @@ bool SourceIndex::build(const store::EventStore& s, const std::atomic<bool>* can
         clear();
         return false;
     }
-    b.parts = unsigned(std::max<size_t>(
-        1, std::min<size_t>(store::Parallel::threads(threads, 2), s.sliceCount() / kMinRowsPerThread)));
+    b.parts = unsigned(std::max<size_t>(1,
+        std::min<size_t>(
+            store::Parallel::threads(threads, store::Parallel::kLightThreads), s.sliceCount() / kMinRowsPerThread)));
     if (b.locator.anyArgKeys()) {
         std::vector<std::vector<uint8_t>> needed;
         if (!markArgSets(b, needed) || !resolveArgSets(b, needed)) {

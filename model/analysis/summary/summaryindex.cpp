@@ -60,7 +60,7 @@ uint8_t SummaryIndex::rowChannels(uint8_t metricMask, const double* metric, stor
 
 SummaryIndex::SummaryIndex(const store::EventStore& store, unsigned threads)
 {
-    threads = store::Parallel::threads(threads, 4);
+    threads = store::Parallel::threads(threads, store::Parallel::kMaxThreads);
     m_sliceCount = store.sliceCount();
     m_tracks.resize(store.trackCount());
     uint32_t levelTotal = 0;

@@ -16,7 +16,8 @@ namespace {
 // writes only its own slots, so the result does not depend on the split.
 template <typename F> void parallelFor(size_t n, F&& f)
 {
-    store::Parallel::forEach(n, store::Parallel::threads(0, 4), [&f](size_t i, unsigned) { f(i); });
+    store::Parallel::forEach(
+        n, store::Parallel::threads(0, store::Parallel::kMaxThreads), [&f](size_t i, unsigned) { f(i); });
 }
 
 // Covers rows [begin, end) with the fewest pyramid entries: the rows at the ragged edges

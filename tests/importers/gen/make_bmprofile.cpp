@@ -1,6 +1,6 @@
 // make_bmprofile DIR [--bmlib]: writes a Sophgo bmprofile_data folder (bmprofilewriter.h)
 // to DIR — the showcase network by default — to open in strata by hand or for screenshots.
-#include "../bmprofilewriter.h"
+#include <support/bmprofilewriter.h>
 
 #include <QCoreApplication>
 #include <QStringList>

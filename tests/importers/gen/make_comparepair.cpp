@@ -1,7 +1,7 @@
 // make_comparepair A.json B.json: writes the compare pair of comparepairwriter.h — B is A with
 // aten::mm's kernels 1.5x as long, aten::dropout removed, aten::gelu added and two more
 // steps — to open in strata by hand or to run `strata-cli diff A.json B.json` on.
-#include "../comparepairwriter.h"
+#include <support/comparepairwriter.h>
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The store the operator tests share (tst_operatoraggregator computes its tables by hand;
 // the Operator Table's tests check their trees against them), and it with its catalog.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <analysis/operators/operatorcatalog.h>
 #include <store/storefinalizer.h>

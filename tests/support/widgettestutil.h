@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the widget tests: small hand-made stores (storetest::Builder), a dock
 // under test with the shared state it is injected with, and waiting for a dock's results.
-#include "../store/storetestutil.h"
+#include <support/storetestutil.h>
 
 #include <state/selection.h>
 #include <state/session.h>

@@ -2,7 +2,7 @@
 // adding up to the busy time (the Operator Table's "% Busy"); the legend matches it; the
 // execution vs transfer bar is the table's split; clicking a slice highlights exactly its
 // events; the level and the window are followed.
-#include "widgettestutil.h"
+#include <support/widgettestutil.h>
 
 #include "operators/operatorchartswidget.h"
 #include "operators/pielegend.h"
@@ -50,7 +50,7 @@ std::shared_ptr<const EventStore> makeStore()
 
 } // namespace
 
-class tst_OperatorCharts : public QObject {
+class tst_OperatorChartsWidget : public QObject {
     Q_OBJECT
 
 private slots:
@@ -71,28 +71,28 @@ private:
     widgettest::DockFixture<OperatorChartsWidget> m_dock;
 };
 
-void tst_OperatorCharts::initTestCase()
+void tst_OperatorChartsWidget::initTestCase()
 {
     m_store = makeStore();
     m_catalog = std::make_shared<const OperatorCatalog>(*m_store);
 }
 
-void tst_OperatorCharts::init()
+void tst_OperatorChartsWidget::init()
 {
     QVERIFY(m_dock.show(m_store->extent(), 420, 380));
 }
 
-void tst_OperatorCharts::cleanup()
+void tst_OperatorChartsWidget::cleanup()
 {
     m_dock.reset();
 }
 
-void tst_OperatorCharts::waitCharts()
+void tst_OperatorChartsWidget::waitCharts()
 {
     QVERIFY(widgettest::waitFor(m_dock.widget.get(), &OperatorChartsWidget::chartsChanged));
 }
 
-void tst_OperatorCharts::donutTopEightPlusOther()
+void tst_OperatorChartsWidget::donutTopEightPlusOther()
 {
     m_dock.open(m_store);
     waitCharts();
@@ -122,7 +122,7 @@ void tst_OperatorCharts::donutTopEightPlusOther()
     QVERIFY(!legend.back().clickable);
 }
 
-void tst_OperatorCharts::splitBar()
+void tst_OperatorChartsWidget::splitBar()
 {
     m_dock.open(m_store);
     waitCharts();
@@ -134,7 +134,7 @@ void tst_OperatorCharts::splitBar()
     QCOMPARE(m_dock.widget->table()->transferNs, TimeNs(600));
 }
 
-void tst_OperatorCharts::levels_data()
+void tst_OperatorChartsWidget::levels_data()
 {
     QTest::addColumn<int>("level");
     QTest::addColumn<int>("slices");
@@ -144,7 +144,7 @@ void tst_OperatorCharts::levels_data()
     QTest::newRow("layer") << int(OperatorLevel::Layer) << 9 << "layer12";
 }
 
-void tst_OperatorCharts::levels()
+void tst_OperatorChartsWidget::levels()
 {
     QFETCH(int, level);
     QFETCH(int, slices);
@@ -159,7 +159,7 @@ void tst_OperatorCharts::levels()
     QCOMPARE(m_dock.widget->shareSeries()->sum(), 16200.0);
 }
 
-void tst_OperatorCharts::clickHighlightsSlices()
+void tst_OperatorChartsWidget::clickHighlightsSlices()
 {
     m_dock.open(m_store);
     waitCharts();
@@ -177,7 +177,7 @@ void tst_OperatorCharts::clickHighlightsSlices()
     QCOMPARE(spy.count(), 1);
 }
 
-void tst_OperatorCharts::followsTimeSelection()
+void tst_OperatorChartsWidget::followsTimeSelection()
 {
     m_dock.open(m_store);
     waitCharts();
@@ -189,5 +189,5 @@ void tst_OperatorCharts::followsTimeSelection()
     QCOMPARE(m_dock.widget->table()->window.end, TimeNs(100000));
 }
 
-QTEST_MAIN(tst_OperatorCharts)
-#include "tst_operatorcharts.moc"
+QTEST_MAIN(tst_OperatorChartsWidget)
+#include "tst_operatorchartswidget.moc"

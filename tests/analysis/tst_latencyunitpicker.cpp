@@ -3,14 +3,14 @@
 // corpus, `forward` on the RBLN sample (which runs it twice), the subnet iteration on
 // generated Sophgo folders of one and of three iterations. Furiosa-shaped stores are in
 // tst_latencyanalyzer.cpp (no Furiosa trace is bundled).
-#include "bmprofilewriter.h"
-#include "importertestutil.h"
-#include "testfiles.h"
+#include <support/bmprofilewriter.h>
+#include <support/testfiles.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencyunitpicker.h>
 #include <profileloader.h>
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -76,7 +76,7 @@ private slots:
         if (trace.startsWith(QLatin1String("sophgo:"))) {
             path = sophgoFolder(trace.mid(7).toInt());
         } else if (trace.startsWith(QLatin1String("corpus:"))) {
-            path = importertest::corpusDir() + '/' + trace.mid(7);
+            path = QDir::cleanPath(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real/") + trace.mid(7));
             if (!QFile::exists(path))
                 QSKIP("no real-trace corpus at ../shared/corpus/real");
         } else {

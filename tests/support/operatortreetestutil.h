@@ -2,7 +2,7 @@
 // Helpers of the operator tree's tests (the tree, its rows, its model and its exports): the
 // levels and scopes as data rows spell them, a tree's specification in data columns, and an
 // independent recount of every node of a tree from the store's slices.
-#include "operatorteststore.h"
+#include <support/operatorteststore.h>
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
