@@ -5,7 +5,7 @@
 #include "neuronprobe.h"
 #include "neurontimelinelevels.h"
 
-#include <store/transferclassifier.h>
+#include <store/workclassifier.h>
 
 namespace strata::importers {
 
@@ -36,10 +36,12 @@ bool markSections(store::StoreBuilder& b)
         unfilled += NeuronTimelineLevels::apply(b, p);
         if (!transfer)
             continue;
-        // Rows are transfers when their names say so (TransferClassifier): make the section's say it.
+        // A row's work is what its name says (store::WorkClassifier): make the section's rows
+        // say they move data, unless they already name memory or communication work.
         for (uint32_t t : b.processThreads(p)) {
             const std::string label = NeuronTimelineLevels::rowLabel(b, t);
-            if (!store::TransferClassifier::isTransferText(label))
+            const store::WorkKind said = store::WorkClassifier::ofText(label);
+            if (said != store::WorkKind::Memory && said != store::WorkKind::Communication)
                 b.setThreadName(t, b.intern(label + " (data transfer)"));
         }
     }

@@ -144,7 +144,7 @@ void compareCatalog(const EventStore& s, const OperatorCatalog& built, const Ope
     }
     for (uint32_t t = 0; t < s.trackCount(); ++t) {
         QCOMPARE(restored.isDeviceTrack(TrackId(t)), built.isDeviceTrack(TrackId(t)));
-        QCOMPARE(restored.engine(TrackId(t)), built.engine(TrackId(t)));
+        QCOMPARE(restored.engineGroup(TrackId(t)), built.engineGroup(TrackId(t)));
     }
     QCOMPARE(restored.launches().links().size(), built.launches().links().size());
     QCOMPARE(restored.launches().unlinked(), built.launches().unlinked());

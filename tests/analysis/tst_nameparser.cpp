@@ -33,8 +33,6 @@ private slots:
     void parseName();
     void indices_data();
     void indices();
-    void kind_data();
-    void kind();
     void parseWithArgs_data();
     void parseWithArgs();
     void buildingBlocks();
@@ -272,90 +270,6 @@ void tst_NameParser::indices()
     QCOMPARE(info.malformed, malformed);
 }
 
-void tst_NameParser::kind_data()
-{
-    QTest::addColumn<QString>("name");
-    QTest::addColumn<QString>("category");
-    QTest::addColumn<QString>("kind");
-    // RBLN command categories
-    QTest::newRow("nec") << "0_fused(bn1+conv1+relu)_5"
-                         << "Neural Engine Clusters"
-                         << "compute";
-    QTest::newRow("neural dma") << "0_fused(bn1+conv1+relu)_4"
-                                << "Neural DMA"
-                                << "transfer";
-    QTest::newRow("task dma") << "0_fused(bn1+conv1+relu)_3"
-                              << "Task DMA"
-                              << "transfer";
-    QTest::newRow("external hdma") << "0_fused(bn1+conv1+relu)_0"
-                                   << "External HDMA"
-                                   << "transfer";
-    QTest::newRow("device hdma") << "0_x_0"
-                                 << "Device HDMA"
-                                 << "transfer";
-    QTest::newRow("device sync") << "0_fused(bn1+conv1+relu)_1"
-                                 << "Device Sync"
-                                 << "sync";
-    QTest::newRow("host") << "0_model_0"
-                          << "Host"
-                          << "host";
-    // Kineto
-    QTest::newRow("cpu op") << "aten::conv2d"
-                            << "cpu_op"
-                            << "host";
-    QTest::newRow("kernel") << "volta_sgemm_128x64_nn"
-                            << "kernel"
-                            << "compute";
-    QTest::newRow("memcpy") << "Memcpy HtoD (Pageable -> Device)"
-                            << "gpu_memcpy"
-                            << "transfer";
-    QTest::newRow("nccl") << "ncclDevKernel_AllReduce_Sum_f32_RING_LL"
-                          << "kernel"
-                          << "collective";
-    // benchmark / Neuron / Furiosa
-    QTest::newRow("all-reduce") << "0_all-reduce(grad.layer4.2)_12"
-                                << ""
-                                << "collective";
-    QTest::newRow("dma call") << "dma(layer1.weight)"
-                              << ""
-                              << "transfer";
-    QTest::newRow("sync call") << "device_sync(step)"
-                               << ""
-                               << "sync";
-    QTest::newRow("nrt write") << "nrt_tensor_write"
-                               << ""
-                               << "transfer";
-    QTest::newRow("npu op") << "LowLevelConv2d(41,40,42,44)"
-                            << "NPU"
-                            << "compute";
-    QTest::newRow("nux host") << "Quantize"
-                              << "Nux"
-                              << "host";
-    // Sophgo: GDMA commands by their category, TIU commands compute, MCU firmware records
-    QTest::newRow("sophgo gdma command") << "TENSOR S2L"
-                                         << "dma"
-                                         << "transfer";
-    QTest::newRow("sophgo tiu command") << "CONV"
-                                        << "tiu"
-                                        << "compute";
-    QTest::newRow("sophgo cdma record") << "CDMA"
-                                        << "mcu"
-                                        << "transfer";
-    QTest::newRow("sophgo wait record") << "wait"
-                                        << "mcu"
-                                        << "compute";
-}
-
-void tst_NameParser::kind()
-{
-    QFETCH(QString, name);
-    QFETCH(QString, category);
-    QFETCH(QString, kind);
-    QCOMPARE(QString(operatorKindName(NameParser::kindOf(name.toStdString(), category.toStdString()))), kind);
-    QCOMPARE(NameParser::parseName(name.toStdString(), category.toStdString()).kind,
-        NameParser::kindOf(name.toStdString(), category.toStdString()));
-}
-
 // Which source decides each level (the per-format table in nameparser.h).
 void tst_NameParser::parseWithArgs_data()
 {
@@ -418,7 +332,7 @@ void tst_NameParser::parseWithArgs()
     na.hlo = args[1].toStdString();
     na.framework = args[2].toStdString();
     na.opcode = args[3].toStdString();
-    const OperatorInfo info = NameParser::parse(name.toStdString(), {}, na);
+    const OperatorInfo info = NameParser::parse(name.toStdString(), na);
     const QStringList got { key(info, OperatorLevel::Module, name), key(info, OperatorLevel::Framework, name),
         key(info, OperatorLevel::Layer, name), key(info, OperatorLevel::Hlo, name),
         key(info, OperatorLevel::Op, name) };

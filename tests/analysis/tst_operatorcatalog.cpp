@@ -276,17 +276,21 @@ void tst_OperatorCatalog::tracks()
         const TrackId track(t);
         if (m_store->track(track).kind != TrackKind::Thread)
             continue;
-        seen << QString("%1:%2%3")
-                    .arg(qs(m_catalog->engineName(m_catalog->engine(track))))
+        seen << QString("%1:%2,%3")
+                    .arg(qs(m_catalog->engineGroupName(m_catalog->engineGroup(track))))
                     .arg(m_catalog->isDeviceTrack(track) ? "device" : "host")
-                    .arg(m_catalog->isTransferTrack(track) ? ",transfer" : "");
+                    .arg(workKindName(m_catalog->trackWork(track)));
     }
-    QCOMPARE(seen.join(' '), QString("Neural Engine Clusters:device Task DMA:device,transfer MainThread:host"));
+    QCOMPARE(
+        seen.join(' '), QString("Neural Engine Clusters:device,compute Task DMA:device,memory MainThread:host,host"));
     for (uint32_t r = 0; r < m_store->sliceCount(); ++r) {
         const SliceRow row(r);
         const std::string_view name = m_store->str(m_store->sliceName(row));
-        QCOMPARE(m_catalog->isTransferType(m_store->sliceType(row)),
+        const TypeId type = m_store->sliceType(row);
+        QCOMPARE(m_catalog->typeWork(type) == WorkKind::Memory,
             name == "dma(layer1.weight)" || name == "0_fused(bn1+conv1+relu)_4" || name == "0_layer1.0.conv1_3");
+        // The catalog's cached answer per slice is the classifier's own.
+        QCOMPARE(m_catalog->work(m_store->sliceTrack(row), type), WorkClassifier::ofSlice(*m_store, row));
     }
 }
 

@@ -128,7 +128,7 @@ private slots:
         const OperatorCatalog catalog(*store);
         const uint32_t key = catalog.key(OperatorLevel::Name, conv, ArgSetId());
         QVERIFY(key != OperatorCatalog::kNoKey);
-        const uint16_t engine = catalog.engine(TrackId(0));
+        const uint16_t engine = catalog.engineGroup(TrackId(0));
 
         OperatorTotals totals;
         totals.add(10, engine, false, metrics(OperatorCatalog::Metrics::kMfu, 0, 0, 25));
@@ -147,7 +147,7 @@ private slots:
         QCOMPARE(r.mfu, 25.0);
         QCOMPARE(r.hfu, -1.0);
         QVERIFY(!r.hasBytes);
-        QCOMPARE(r.engines, std::vector<std::string> { catalog.engineName(engine) });
+        QCOMPARE(r.engines, std::vector<std::string> { catalog.engineGroupName(engine) });
         QCOMPARE(r.medianNs, 0.0); // left to the caller, which has every core's durations
         QCOMPARE(r.percent, 0.0);
         QCOMPARE(totals.row(OperatorCatalog::kNoKey, catalog).name, std::string("(none)"));

@@ -124,10 +124,17 @@ void tst_SummaryCalculator::engineClassification()
     Script sc;
     const Store s = sc.run(kEngines);
     const TraceSummary sum = SummaryCalculator::compute(*s, SummaryIndex(*s), s->extent());
-    QCOMPARE(rowNamed(sum, "Task DMA")->engine, EngineKind::Transfer);
-    QCOMPARE(rowNamed(sum, "Neural Engine")->engine, EngineKind::Compute);
-    QCOMPARE(rowNamed(sum, "host")->engine, EngineKind::Compute);
-    QCOMPARE(QString(engineKindName(EngineKind::Transfer)), QString("transfer"));
+    // The script's threads are host threads (no device category): the name decides the role.
+    QCOMPARE(rowNamed(sum, "Task DMA")->engine, WorkKind::Memory);
+    QCOMPARE(rowNamed(sum, "Neural Engine")->engine, WorkKind::Host);
+    QCOMPARE(QString(engineKindName(rowNamed(sum, "Neural Engine")->engine)), QString("compute"));
+    QCOMPARE(QString(engineKindName(rowNamed(sum, "host")->engine)), QString("compute"));
+    // The summaries' words for engine roles: memory engines keep the name "transfer".
+    QCOMPARE(QString(engineKindName(WorkKind::Memory)), QString("transfer"));
+    QCOMPARE(QString(engineKindName(WorkKind::Communication)), QString("communication"));
+    for (WorkKind k : { WorkKind::Compute, WorkKind::Sync, WorkKind::Host })
+        QCOMPARE(QString(engineKindName(k)), QString("compute"));
+    QVERIFY(movesData(WorkKind::Memory) && movesData(WorkKind::Communication) && !movesData(WorkKind::Compute));
 }
 
 void tst_SummaryCalculator::idsAsWritten()

@@ -12,7 +12,7 @@
 #include <profileloader.h>
 
 #include <analysis/operators/operatorcatalog.h>
-#include <store/transferclassifier.h>
+#include <store/workclassifier.h>
 
 #include <QtTest>
 
@@ -108,9 +108,9 @@ private slots:
             level(catalog, s, OperatorLevel::Framework, mm), QStringLiteral("NN[model]/Linear[layer1]/aten__addmm"));
         QVERIFY(args.contains("framework_name=\"NN[model]/Linear[layer1]/aten__addmm\""));
         const SliceRow store = findSlice(s, QStringLiteral("DMA_STORE"));
-        QVERIFY(TransferClassifier::isTransferSlice(s, store));
-        QVERIFY(TransferClassifier::isTransferTrack(s, s.sliceTrack(store)));
-        QVERIFY(!TransferClassifier::isTransferSlice(s, mm));
+        QCOMPARE(WorkClassifier::ofSlice(s, store), WorkKind::Memory);
+        QCOMPARE(WorkClassifier::ofTrack(s, s.sliceTrack(store)), WorkKind::Memory);
+        QCOMPARE(WorkClassifier::ofSlice(s, mm), WorkKind::Compute);
     }
 
     // Layouts the Neuron tools may write (summary as an object or last, numbers as strings,

@@ -11,7 +11,7 @@
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summarycalculator.h>
 #include <analysis/summary/summaryindex.h>
-#include <store/transferclassifier.h>
+#include <store/workclassifier.h>
 
 #include <QtTest>
 
@@ -77,7 +77,7 @@ private slots:
             const QString label = dumpTracks(s)[int(t)];
             // The HLO rows are the device's busy time; the framework rows label it (levels()).
             QCOMPARE(catalog.isDeviceTrack(TrackId(t)), label.contains("HLO Ops") && !label.startsWith("Process"));
-            QCOMPARE(TransferClassifier::isTransferTrack(s, TrackId(t)), label.startsWith("Data Transfer"));
+            QCOMPARE(WorkClassifier::ofTrackName(s, TrackId(t)) == WorkKind::Memory, label.startsWith("Data Transfer"));
         }
         // Both sections share one time axis (µs → ns), as the plugin shows them.
         QCOMPARE(s.sliceTs(findSlice(s, QStringLiteral("tanh.40"))), TimeNs(5000));

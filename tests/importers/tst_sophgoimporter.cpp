@@ -538,7 +538,7 @@ private slots:
         const TrackId t = l.track(row);
         QVERIFY(t.valid());
         QCOMPARE(catalog.isDeviceTrack(t), device);
-        QCOMPARE(catalog.isTransferTrack(t), transfer);
+        QCOMPARE(catalog.trackWork(t) == WorkKind::Memory, transfer);
 
         const OperatorTable table
             = OperatorAggregator::aggregate(*l.s, catalog, OperatorLevel::Framework, OperatorAggregator::wholeTrace());

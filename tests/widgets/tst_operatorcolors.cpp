@@ -1,4 +1,5 @@
 #include <common/operatorcolors.h>
+#include <store/workclassifier.h>
 
 #include <QtTest>
 
@@ -15,8 +16,8 @@ class tst_OperatorColors : public QObject {
 private slots:
     void operatorName_data();
     void operatorName();
-    void transferText_data();
-    void transferText();
+    void family_data();
+    void family();
     void stableAndPleasant();
     void families();
     void distinctColours_data();
@@ -60,29 +61,31 @@ void tst_OperatorColors::operatorName()
     QCOMPARE(QString::fromUtf8(v.data(), int(v.size())), op);
 }
 
-void tst_OperatorColors::transferText_data()
+// The family follows the kind of work store::WorkClassifier decides.
+void tst_OperatorColors::family_data()
 {
     QTest::addColumn<QString>("text");
-    QTest::addColumn<bool>("transfer");
-    QTest::newRow("Task DMA") << "Task DMA" << true;
-    QTest::newRow("External HDMA") << "External HDMA" << true;
-    QTest::newRow("Neural DMA") << "Neural DMA" << true;
-    QTest::newRow("cudaMemcpyAsync") << "cudaMemcpyAsync" << true;
-    QTest::newRow("Memcpy HtoD") << "Memcpy HtoD (Pageable -> Device)" << true;
-    QTest::newRow("h2d") << "h2d_copy" << true;
-    QTest::newRow("transfer") << "weight transfer" << true;
-    QTest::newRow("dma lower case") << "dma_load_weight" << true;
-    QTest::newRow("conv") << "aten::conv2d" << false;
-    QTest::newRow("engine") << "Neural Engine Clusters" << false;
-    QTest::newRow("sync") << "Device Sync" << false;
+    QTest::addColumn<int>("family");
+    QTest::newRow("Task DMA") << "Task DMA" << int(OperatorColors::Transfer);
+    QTest::newRow("External HDMA") << "External HDMA" << int(OperatorColors::Transfer);
+    QTest::newRow("Neural DMA") << "Neural DMA" << int(OperatorColors::Transfer);
+    QTest::newRow("cudaMemcpyAsync") << "cudaMemcpyAsync" << int(OperatorColors::Transfer);
+    QTest::newRow("Memcpy HtoD") << "Memcpy HtoD (Pageable -> Device)" << int(OperatorColors::Transfer);
+    QTest::newRow("h2d") << "h2d_copy" << int(OperatorColors::Transfer);
+    QTest::newRow("transfer") << "weight transfer" << int(OperatorColors::Transfer);
+    QTest::newRow("dma lower case") << "dma_load_weight" << int(OperatorColors::Transfer);
+    QTest::newRow("nccl") << "ncclDevKernel_AllReduce_Sum_f32_RING_LL" << int(OperatorColors::Communication);
+    QTest::newRow("sophgo cdma") << "CDMA" << int(OperatorColors::Communication);
+    QTest::newRow("conv") << "aten::conv2d" << int(OperatorColors::Compute);
+    QTest::newRow("engine") << "Neural Engine Clusters" << int(OperatorColors::Compute);
+    QTest::newRow("sync") << "Device Sync" << int(OperatorColors::Compute);
 }
 
-void tst_OperatorColors::transferText()
+void tst_OperatorColors::family()
 {
     QFETCH(QString, text);
-    QFETCH(bool, transfer);
-    const QByteArray t = text.toUtf8();
-    QCOMPARE(OperatorColors::isTransferText(std::string_view(t.constData(), size_t(t.size()))), transfer);
+    QFETCH(int, family);
+    QCOMPARE(int(OperatorColors::familyOf(store::WorkClassifier::ofText(text.toStdString()))), family);
 }
 
 void tst_OperatorColors::stableAndPleasant()
@@ -107,9 +110,14 @@ void tst_OperatorColors::families()
     for (int i = 0; i < 500; ++i) {
         const QByteArray n = "layer" + QByteArray::number(i);
         const std::string_view v(n.constData(), size_t(n.size()));
-        const QColor compute = OperatorColors::computeColor(v), transfer = OperatorColors::transferColor(v);
+        const QColor compute = OperatorColors::computeColor(v), transfer = OperatorColors::transferColor(v),
+                     communication = OperatorColors::communicationColor(v);
         QVERIFY2(!OperatorColors::isTransferColor(compute), qPrintable(compute.name()));
+        QVERIFY2(!OperatorColors::isCommunicationColor(compute), qPrintable(compute.name()));
         QVERIFY2(OperatorColors::isTransferColor(transfer), qPrintable(transfer.name()));
+        QVERIFY2(!OperatorColors::isCommunicationColor(transfer), qPrintable(transfer.name()));
+        QVERIFY2(OperatorColors::isCommunicationColor(communication), qPrintable(communication.name()));
+        QVERIFY2(!OperatorColors::isTransferColor(communication), qPrintable(communication.name()));
         if (!seen.contains(compute.rgb())) {
             seen.insert(compute.rgb());
             ++distinct;
@@ -118,19 +126,20 @@ void tst_OperatorColors::families()
     QVERIFY(distinct >= 40);
 }
 
-// The tables behind computeColor and transferColor: every two entries of a family stay
+// The tables behind computeColor, communicationColor and transferColor: every two entries of a family stay
 // apart by a CIE76 colour difference a viewer sees side by side (the themes share the fills,
 // see tst_ThemePalette for the text on them), and no entry falls into the other family.
 void tst_OperatorColors::distinctColours_data()
 {
-    QTest::addColumn<bool>("transfer");
-    QTest::newRow("compute") << false;
-    QTest::newRow("transfer") << true;
+    QTest::addColumn<int>("family");
+    QTest::newRow("compute") << int(OperatorColors::Compute);
+    QTest::newRow("communication") << int(OperatorColors::Communication);
+    QTest::newRow("transfer") << int(OperatorColors::Transfer);
 }
 
 void tst_OperatorColors::distinctColours()
 {
-    QFETCH(bool, transfer);
+    QFETCH(int, family);
     const auto lab = [](const QColor& c) {
         auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
         const double r = lin(c.redF()), g = lin(c.greenF()), b = lin(c.blueF());
@@ -139,9 +148,12 @@ void tst_OperatorColors::distinctColours()
         auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
         return std::array<double, 3> { 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)) };
     };
-    const std::vector<QColor> colours = transfer ? OperatorColors::transferColors() : OperatorColors::computeColors();
+    const std::vector<QColor> colours = family == OperatorColors::Transfer ? OperatorColors::transferColors()
+        : family == OperatorColors::Communication                          ? OperatorColors::communicationColors()
+                                                                           : OperatorColors::computeColors();
     for (size_t i = 0; i < colours.size(); ++i) {
-        QCOMPARE(OperatorColors::isTransferColor(colours[i]), transfer);
+        QCOMPARE(OperatorColors::isTransferColor(colours[i]), family == OperatorColors::Transfer);
+        QCOMPARE(OperatorColors::isCommunicationColor(colours[i]), family == OperatorColors::Communication);
         for (size_t j = i + 1; j < colours.size(); ++j) {
             const auto a = lab(colours[i]), b = lab(colours[j]);
             const double delta = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -150,9 +162,8 @@ void tst_OperatorColors::distinctColours()
         }
     }
     // Names map into these tables.
-    const QColor conv = OperatorColors::computeColor("aten::conv2d");
-    QVERIFY(std::find(colours.begin(), colours.end(), transfer ? OperatorColors::transferColor("aten::conv2d") : conv)
-        != colours.end());
+    const QColor conv = OperatorColors::color(OperatorColors::Family(family), "aten::conv2d");
+    QVERIFY(std::find(colours.begin(), colours.end(), conv) != colours.end());
 }
 
 QTEST_MAIN(tst_OperatorColors)

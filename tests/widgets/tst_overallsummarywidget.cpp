@@ -416,15 +416,15 @@ private slots:
         QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), chart->barCount());
         QVERIFY(shown != chart->labels());
         chart->setParent(&f.widget); // owned again
-        // One bar per category: busy time in ms, in the compute or the transfer set.
+        // One bar per category: busy time in ms, in the compute, communication or transfer set.
         const QList<QBarSet*> sets = chart->series()->barSets();
-        QCOMPARE(sets.size(), 2);
+        QCOMPARE(sets.size(), 3);
         for (int k = 0; k < chart->barCount(); ++k) {
             const int cat = chart->barCount() - 1 - k;
             const analysis::TrackSummaryRow& r = f.expected.tracks[chart->rows()[size_t(k)]];
-            const bool transfer = r.engine == analysis::EngineKind::Transfer;
-            QCOMPARE(sets[transfer ? 1 : 0]->at(cat), double(r.busyNs) / 1e6);
-            QCOMPARE(sets[transfer ? 0 : 1]->at(cat), 0.0);
+            const int set = widgets::SummaryBusyChart::setOf(r.engine);
+            for (int i = 0; i < 3; ++i)
+                QCOMPARE(sets[i]->at(cat), i == set ? double(r.busyNs) / 1e6 : 0.0);
             QCOMPARE(chart->busy()[size_t(k)], r.busyNs);
         }
     }

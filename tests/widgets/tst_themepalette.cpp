@@ -56,23 +56,26 @@ void tst_ThemePalette::contrastRatio()
 void tst_ThemePalette::textOnFills_data()
 {
     QTest::addColumn<Theme::Mode>("mode");
-    QTest::addColumn<bool>("transfer");
+    QTest::addColumn<int>("family");
     for (Theme::Mode m : { Theme::Mode::Light, Theme::Mode::Dark }) {
         const QByteArray t = Theme::key(m).toLatin1();
-        QTest::newRow((t + " compute").constData()) << m << false;
-        QTest::newRow((t + " transfer").constData()) << m << true;
+        QTest::newRow((t + " compute").constData()) << m << int(OperatorColors::Compute);
+        QTest::newRow((t + " communication").constData()) << m << int(OperatorColors::Communication);
+        QTest::newRow((t + " transfer").constData()) << m << int(OperatorColors::Transfer);
     }
 }
 
 void tst_ThemePalette::textOnFills()
 {
     QFETCH(Theme::Mode, mode);
-    QFETCH(bool, transfer);
+    QFETCH(int, family);
     Theme::apply(mode);
     const ThemePalette theme = ThemePalette::from(QApplication::palette());
     QCOMPARE(theme.dark, mode == Theme::Mode::Dark);
-    const std::vector<QColor> fills = transfer ? OperatorColors::transferColors() : OperatorColors::computeColors();
-    QVERIFY(fills.size() >= 10);
+    const std::vector<QColor> fills = family == OperatorColors::Transfer ? OperatorColors::transferColors()
+        : family == OperatorColors::Communication                        ? OperatorColors::communicationColors()
+                                                                         : OperatorColors::computeColors();
+    QVERIFY(fills.size() >= 8);
     for (const QColor& fill : fills) {
         const double ratio = ThemePalette::contrast(ThemePalette::textOn(fill), fill);
         QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1: %2").arg(fill.name()).arg(ratio)));

@@ -1,5 +1,7 @@
 #include "operatorcolors.h"
 
+#include <store/workclassifier.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -7,7 +9,8 @@ namespace strata::widgets {
 
 namespace {
 // Mid-light tones that carry dark text and read on light and dark backgrounds. No hue
-// between 170° and 235°: that band belongs to transfers.
+// between 170° and 235°: that band belongs to transfers; the violets stay pale (HSV
+// saturation under 100), apart from the communication family.
 constexpr QRgb kCompute[] = {
     0xffe07a5f,
     0xfff2cc8f,
@@ -43,6 +46,19 @@ constexpr QRgb kTransfer[] = {
     0xff3f7fa8,
 };
 
+// Communication: purple and magenta, more saturated than the compute palette's pale violets
+// (HSV saturation above 100 of 255, hue 260-310): the collectives stand out of the compute.
+constexpr QRgb kCommunication[] = {
+    0xffa05fd0,
+    0xffc45cc9,
+    0xff8e5cc7,
+    0xffd070d0,
+    0xffb07ee0,
+    0xffb040b8,
+    0xff9a4fc0,
+    0xffd47ee0,
+};
+
 // A light/dark variant of a palette entry doubles the distinct colours: 0 as is, 1 lighter, 2 darker.
 QColor variant(QRgb rgb, int v)
 {
@@ -53,13 +69,6 @@ QColor variant(QRgb rgb, int v)
 bool isDigits(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-bool containsNoCase(std::string_view hay, std::string_view needle)
-{
-    return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
-        return std::tolower(static_cast<unsigned char>(a)) == b;
-    }) != hay.end();
 }
 } // namespace
 
@@ -93,11 +102,11 @@ std::string_view OperatorColors::operatorName(std::string_view name)
     return mid.empty() ? name : mid;
 }
 
-bool OperatorColors::isTransferText(std::string_view text)
+OperatorColors::Family OperatorColors::familyOf(store::WorkKind kind)
 {
-    static constexpr std::string_view kWords[] = { "dma", "memcpy", "transfer", "h2d", "d2h", "htod", "dtoh" };
-    return std::any_of(
-        std::begin(kWords), std::end(kWords), [&](std::string_view w) { return containsNoCase(text, w); });
+    return kind == store::WorkKind::Memory       ? Transfer
+        : kind == store::WorkKind::Communication ? Communication
+                                                 : Compute;
 }
 
 QColor OperatorColors::computeColor(std::string_view op)
@@ -113,10 +122,27 @@ QColor OperatorColors::transferColor(std::string_view op)
     return QColor::fromRgb(kTransfer[h % std::size(kTransfer)]);
 }
 
+QColor OperatorColors::communicationColor(std::string_view op)
+{
+    const uint64_t h = stableHash(op);
+    return QColor::fromRgb(kCommunication[h % std::size(kCommunication)]);
+}
+
+QColor OperatorColors::color(Family family, std::string_view op)
+{
+    return family == Transfer ? transferColor(op) : family == Communication ? communicationColor(op) : computeColor(op);
+}
+
 bool OperatorColors::isTransferColor(const QColor& c)
 {
     const int hue = c.hslHue();
     return hue >= 170 && hue <= 235 && c.hslSaturation() > 40;
+}
+
+bool OperatorColors::isCommunicationColor(const QColor& c)
+{
+    const int hue = c.hsvHue();
+    return hue >= 260 && hue <= 310 && c.hsvSaturation() > 100;
 }
 
 std::vector<QColor> OperatorColors::computeColors()
@@ -129,6 +155,11 @@ std::vector<QColor> OperatorColors::computeColors()
     return out;
 }
 
+std::vector<QColor> OperatorColors::communicationColors()
+{
+    return std::vector<QColor>(std::begin(kCommunication), std::end(kCommunication));
+}
+
 std::vector<QColor> OperatorColors::transferColors()
 {
     return std::vector<QColor>(std::begin(kTransfer), std::end(kTransfer));
@@ -136,32 +167,35 @@ std::vector<QColor> OperatorColors::transferColors()
 
 void OperatorColors::reset(const store::EventStore* store)
 {
-    m_compute.clear();
-    m_transfer.clear();
+    for (std::vector<QRgb>& c : m_colours)
+        c.clear();
     m_counter.clear();
-    m_typeTransfer.clear();
-    m_trackTransfer.clear();
+    m_typeFamily.clear();
+    m_trackFamily.clear();
     if (!store)
         return;
     const store::TypeTable& types = store->types();
-    m_compute.resize(types.size());
-    m_transfer.resize(types.size());
-    m_typeTransfer.resize(types.size());
+    for (std::vector<QRgb>& c : m_colours)
+        c.resize(types.size());
+    m_typeFamily.resize(types.size());
     for (uint32_t i = 0; i < types.size(); ++i) {
         const store::EventType& t = types.get(store::TypeId(i));
         const std::string_view name = store->str(t.name);
         const std::string_view op = operatorName(name);
-        m_compute[i] = computeColor(op).rgba();
-        m_transfer[i] = transferColor(op).rgba();
-        m_typeTransfer[i] = isTransferText(name) || isTransferText(store->str(t.category));
+        for (uint8_t f = Compute; f <= Transfer; ++f)
+            m_colours[f][i] = color(Family(f), op).rgba();
+        m_typeFamily[i] = familyOf(store::WorkClassifier::ofType(name, store->str(t.category)));
     }
-    m_trackTransfer.resize(store->trackCount());
+    // WorkClassifier::combine folded into two tables: a track whose name states
+    // communication or memory decides, otherwise the type does (sync and host are compute here).
+    m_trackFamily.resize(store->trackCount());
     for (uint32_t i = 0; i < store->trackCount(); ++i)
-        m_trackTransfer[i] = isTransferText(store->trackLabel(store::TrackId(i)));
+        m_trackFamily[i] = familyOf(store::WorkClassifier::combine(
+            store::WorkClassifier::ofTrackName(*store, store::TrackId(i)), false, store::WorkKind::Compute));
     m_counter.resize(store->counterCount());
     for (uint32_t i = 0; i < store->counterCount(); ++i) {
         const std::string_view name = store->str(store->counter(store::CounterId(i)).name);
-        m_counter[i] = (isTransferText(name) ? transferColor(name) : computeColor(name)).rgba();
+        m_counter[i] = color(familyOf(store::WorkClassifier::ofText(name)), name).rgba();
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <store/eventstore.h>
+#include <store/workkind.h>
 
 #include <QColor>
 
@@ -10,35 +11,45 @@ namespace strata::widgets {
 
 // Colour by operator (as the Neuron profiler colours instructions): every event of one
 // operator gets the same colour, stable across runs because it hashes the operator's name,
-// never an id. Compute draws from a warm/green/violet qualitative palette; data transfers
-// (DMA, memcpy, HDMA, h2d/d2h) from a separate blue/teal family, so the two read apart at a
+// never an id. The family comes from the slice's kind of work (store::WorkClassifier):
+// compute (sync and host work too) draws from a warm/green/pale-violet qualitative palette,
+// communication (collectives, CDMA) from a saturated purple family, data transfers (memory
+// work: DMA, memcpy, HDMA, h2d/d2h) from a blue/teal family, so the three read apart at a
 // glance.
 class OperatorColors {
 public:
+    enum Family : uint8_t { Compute, Communication, Transfer };
+    static Family familyOf(store::WorkKind kind);
+
     // RBLN command "0_fused(a+b)_3" (or v0.12 "0_W3_fused(a+b)_3") → "fused(a+b)"; an
     // iteration counter "ProfilerStep#12" → "ProfilerStep"; any other name is its own operator.
     static std::string_view operatorName(std::string_view name);
-    static bool isTransferText(std::string_view text);
     static QColor computeColor(std::string_view op);
+    static QColor communicationColor(std::string_view op);
     static QColor transferColor(std::string_view op);
+    static QColor color(Family family, std::string_view op);
     static bool isTransferColor(const QColor& c); // in the blue/teal family
-    // Every colour computeColor and transferColor can give (text on them: ThemePalette::textOn).
+    static bool isCommunicationColor(const QColor& c); // in the saturated purple family
+    // Every colour of a family (text on them: ThemePalette::textOn).
     static std::vector<QColor> computeColors();
+    static std::vector<QColor> communicationColors();
     static std::vector<QColor> transferColors();
     static uint64_t stableHash(std::string_view s); // FNV-1a 64
 
-    // Per-store tables, filled once: one colour per TypeId in each family, and per track
-    // whether it carries transfers (its name says so).
+    // Per-store tables, filled once: one colour per TypeId in each family, the family each
+    // type's kind of work gives, and per track the family its name imposes (communication or
+    // transfer; compute when it names neither, and the slice's type decides).
     void reset(const store::EventStore* store);
     QRgb sliceColor(store::TypeId type, store::TrackId track) const
     {
-        return (m_trackTransfer[track.v] || m_typeTransfer[type.v]) ? m_transfer[type.v] : m_compute[type.v];
+        const uint8_t f = m_trackFamily[track.v] != Compute ? m_trackFamily[track.v] : m_typeFamily[type.v];
+        return m_colours[f][type.v];
     }
     QRgb counterColor(store::CounterId c) const { return m_counter[c.v]; }
 
 private:
-    std::vector<QRgb> m_compute, m_transfer, m_counter;
-    std::vector<uint8_t> m_typeTransfer, m_trackTransfer;
+    std::vector<QRgb> m_colours[3], m_counter;
+    std::vector<uint8_t> m_typeFamily, m_trackFamily;
 };
 
 } // namespace strata::widgets

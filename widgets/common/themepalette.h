@@ -41,9 +41,10 @@ struct ThemePalette {
     // better; never below 4.5 : 1 (pure black or white when the softer pair would not make it).
     static QColor textOn(const QColor& fill);
 
-    // Execution and data transfer, the same hues as the timeline's compute and transfer
-    // families, picked to read on both light and dark backgrounds.
+    // Execution, communication and data transfer, the same hues as the timeline's compute,
+    // communication and transfer families, picked to read on both light and dark backgrounds.
     static QColor execution() { return QColor(0xe0, 0x8a, 0x3c); }
+    static QColor communication() { return QColor(0x9b, 0x6b, 0xd6); }
     static QColor transfer() { return QColor(0x3b, 0x8e, 0xd0); }
     // The i-th of 9 qualitative colours (Tableau 10 without its grey): neighbours in a pie
     // stay apart, on light and dark backgrounds alike.

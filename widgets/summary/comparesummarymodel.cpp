@@ -58,7 +58,7 @@ QString metricName(CompareSummaryModel::Metric m)
 
 bool hasBandwidth(const TrackSummaryRow* r)
 {
-    return r && r->engine == analysis::EngineKind::Transfer && r->bytes;
+    return r && analysis::movesData(r->engine) && r->bytes;
 }
 
 } // namespace

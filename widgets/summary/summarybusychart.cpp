@@ -49,7 +49,7 @@ void SummaryBusyChart::clear()
         delete a;
     }
     m_series = nullptr;
-    m_compute = m_transfer = nullptr;
+    m_compute = m_communication = m_transfer = nullptr;
     m_categories = nullptr;
     m_values = nullptr;
     m_labels.clear();
@@ -73,7 +73,7 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
     for (const analysis::TrackSummaryRow& r : s.tracks)
         ++uses[SummaryFormat::trackName(r)];
     QSet<QString> taken;
-    bool anyTransfer = false, anyCompute = false;
+    bool any[3] = {}; // a bar in the compute, communication, data-transfer set
     for (size_t i : order) {
         const analysis::TrackSummaryRow& r = s.tracks[i];
         QString label = SummaryFormat::trackName(r);
@@ -87,8 +87,7 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
         m_labels << label;
         m_rows.push_back(i);
         m_busy.push_back(r.busyNs);
-        const bool transfer = r.engine == analysis::EngineKind::Transfer;
-        (transfer ? anyTransfer : anyCompute) = true;
+        any[setOf(r.engine)] = true;
         m_tips.push_back(tr("<b>%1</b><br>%2<br>Busy %3 · %4 of the window · %5 slices")
                              .arg(SummaryFormat::trackName(r).toHtmlEscaped(),
                                  QString::fromStdString(r.processLabel).toHtmlEscaped(), UnitFormat::duration(r.busyNs),
@@ -100,20 +99,23 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
     const store::TimeNs maxBusy = *std::max_element(m_busy.begin(), m_busy.end());
     const UnitFormat::AxisUnit scale = UnitFormat::axisUnit(double(maxBusy));
     m_compute = new QBarSet(tr("Compute"));
+    m_communication = new QBarSet(tr("Communication"));
     m_transfer = new QBarSet(tr("Data transfer"));
-    m_compute->setColor(ThemePalette::execution());
-    m_compute->setBorderColor(ThemePalette::execution());
-    m_transfer->setColor(ThemePalette::transfer());
-    m_transfer->setBorderColor(ThemePalette::transfer());
+    QBarSet* const sets[3] = { m_compute, m_communication, m_transfer };
+    const QColor colours[3] = { ThemePalette::execution(), ThemePalette::communication(), ThemePalette::transfer() };
+    for (int i = 0; i < 3; ++i) {
+        sets[i]->setColor(colours[i]);
+        sets[i]->setBorderColor(colours[i]);
+    }
     for (int k = int(m_labels.size()) - 1; k >= 0; --k) { // category 0 is drawn at the bottom
-        const bool transfer = s.tracks[m_rows[size_t(k)]].engine == analysis::EngineKind::Transfer;
+        const int set = setOf(s.tracks[m_rows[size_t(k)]].engine);
         const double v = double(m_busy[size_t(k)]) / scale.ns;
-        *m_compute << (transfer ? 0.0 : v);
-        *m_transfer << (transfer ? v : 0.0);
+        for (int i = 0; i < 3; ++i)
+            *sets[i] << (i == set ? v : 0.0);
     }
     m_series = new QHorizontalStackedBarSeries;
-    m_series->append(m_compute);
-    m_series->append(m_transfer);
+    for (QBarSet* set : sets)
+        m_series->append(set);
     m_series->setBarWidth(0.72);
     chart()->addSeries(m_series);
 
@@ -136,12 +138,12 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
     m_series->attachAxis(m_values);
 
     QLegend* legend = chart()->legend();
-    legend->setVisible(anyTransfer && anyCompute);
+    legend->setVisible(int(any[0]) + int(any[1]) + int(any[2]) > 1);
     for (QLegendMarker* m : legend->markers(m_series))
         m->setShape(QLegend::MarkerShapeRectangle);
 
-    connect(m_compute, &QBarSet::hovered, this, &SummaryBusyChart::showToolTip);
-    connect(m_transfer, &QBarSet::hovered, this, &SummaryBusyChart::showToolTip);
+    for (QBarSet* set : sets)
+        connect(set, &QBarSet::hovered, this, &SummaryBusyChart::showToolTip);
     restyle();
 }
 

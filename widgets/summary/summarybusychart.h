@@ -16,7 +16,8 @@ QT_END_NAMESPACE
 namespace strata::widgets {
 
 // A horizontal bar chart of busy time per engine (track), the busiest on top: compute
-// engines in the timeline's orange, data-transfer engines in its blue. Hovering a bar tells
+// engines in the timeline's orange, communication engines in violet, data-transfer engines
+// in its blue (bar sets 0, 1 and 2: setOf). Hovering a bar tells
 // its busy time and utilisation. Engines beyond kMaxBars (the least busy) are left out and
 // counted in the axis title.
 class SummaryBusyChart : public QChartView {
@@ -38,6 +39,12 @@ public:
     int barCount() const { return int(m_labels.size()); }
     QHorizontalStackedBarSeries* series() const { return m_series; }
     QBarCategoryAxis* categoryAxis() const { return m_categories; }
+    // The bar set an engine's bar is in: 0 compute (sync and host rows too), 1 communication,
+    // 2 data transfer (memory).
+    static int setOf(store::WorkKind engine)
+    {
+        return engine == store::WorkKind::Communication ? 1 : engine == store::WorkKind::Memory ? 2 : 0;
+    }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -50,6 +57,7 @@ private:
 
     QHorizontalStackedBarSeries* m_series = nullptr;
     QBarSet* m_compute = nullptr;
+    QBarSet* m_communication = nullptr;
     QBarSet* m_transfer = nullptr;
     QBarCategoryAxis* m_categories = nullptr;
     QValueAxis* m_values = nullptr;

@@ -80,7 +80,9 @@ QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row,
     case PercentRole: return column == Util ? QVariant(r.utilization * 100.0) : QVariant();
     case IdRole: return r.track.v;
     case BarColorRole:
-        return r.engine == analysis::EngineKind::Transfer ? ThemePalette::transfer() : ThemePalette::execution();
+        return r.engine == store::WorkKind::Memory       ? ThemePalette::transfer()
+            : r.engine == store::WorkKind::Communication ? ThemePalette::communication()
+                                                         : ThemePalette::execution();
     case Qt::TextAlignmentRole: return QVariant((column == Engine ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         // Beside device engines, host threads and annotation lanes read as context, not as
@@ -113,7 +115,9 @@ QString SummaryTrackModel::rowToolTip(const analysis::TraceSummary& s, const Tra
         if (r.kind == store::TrackKind::Async)
             tip += tr(" · async lane %1").arg(r.lane);
         tip += QStringLiteral("<br>")
-            + (r.engine == analysis::EngineKind::Transfer ? tr("Data-transfer engine") : tr("Compute engine"));
+            + (r.engine == store::WorkKind::Memory               ? tr("Data-transfer engine")
+                    : r.engine == store::WorkKind::Communication ? tr("Communication engine")
+                                                                 : tr("Compute engine"));
         tip += QStringLiteral(" · ")
             + (r.role == store::TrackRole::Device ? tr("device: its busy time is device time")
                     : r.role == store::TrackRole::Annotation

@@ -1,7 +1,6 @@
 #include "nameparser.h"
 
 #include <analysis/enumname.h>
-#include <store/transferclassifier.h>
 
 #include <algorithm>
 #include <cctype>
@@ -385,34 +384,10 @@ std::string NameParser::stripStepNumber(std::string_view name)
     return std::string(trim(name.substr(0, i - 1)));
 }
 
-OperatorKind NameParser::kindOf(std::string_view name, std::string_view category)
-{
-    if (store::TransferClassifier::isTransferText(category) || store::TransferClassifier::isTransferText(name))
-        return OperatorKind::Transfer;
-    std::string text(category);
-    text += ' ';
-    text += name;
-    for (char& c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    auto has = [&](const char* w) { return text.find(w) != std::string::npos; };
-    if (has("all-reduce") || has("allreduce") || has("all_reduce") || has("all-gather") || has("allgather")
-        || has("all_gather") || has("reduce-scatter") || has("reduce_scatter") || has("nccl") || has("collective")
-        || has("all-to-all") || has("alltoall"))
-        return OperatorKind::Collective;
-    if (has("sync") || has("barrier") || has("semaphore"))
-        return OperatorKind::Sync;
-    for (const char* host : { "cpu_op", "python_function", "user_annotation", "cuda_runtime", "cuda_driver", "host",
-             "nux", "_runtime", "rbln_runtime" })
-        if (has(host))
-            return OperatorKind::Host;
-    return OperatorKind::Compute;
-}
-
-OperatorInfo NameParser::parseName(std::string_view rawName, std::string_view category)
+OperatorInfo NameParser::parseName(std::string_view rawName)
 {
     OperatorInfo info;
     const std::string_view name = trim(rawName);
-    info.kind = kindOf(name, category);
     if (name.empty())
         return info;
     if (parseRbln(name, info))
@@ -515,9 +490,9 @@ std::string NameParser::levelKey(const OperatorInfo& info, OperatorLevel level, 
     return {};
 }
 
-OperatorInfo NameParser::parse(std::string_view name, std::string_view category, const NameArgs& args)
+OperatorInfo NameParser::parse(std::string_view name, const NameArgs& args)
 {
-    OperatorInfo info = parseName(name, category);
+    OperatorInfo info = parseName(name);
     const OperatorInfo fromArgs = argIdentity(args);
     // Exactly OperatorCatalog's per-level rule: the deciding source when it has a key, else
     // the other one.

@@ -38,11 +38,11 @@ namespace strata::analysis {
 class NameParser {
 public:
     static constexpr std::string_view kTopModule = "(top)";
-    static OperatorInfo parseName(std::string_view name, std::string_view category = {});
+    static OperatorInfo parseName(std::string_view name);
     // The identity the args carry on their own (format Plain): layer, module, framework, hlo, op.
     static OperatorInfo argIdentity(const NameArgs& args);
     // parseName + argIdentity combined with nameDecides(): the identity of one event.
-    static OperatorInfo parse(std::string_view name, std::string_view category, const NameArgs& args);
+    static OperatorInfo parse(std::string_view name, const NameArgs& args);
     static bool nameDecides(NameFormat format, OperatorLevel level);
     // The key of one level in an OperatorInfo ("" when unknown). Name → `name`. A layer at the
     // top of its model (no module) has the module key kTopModule, so it is not "unknown".
@@ -64,8 +64,6 @@ public:
     static std::string commonModule(const std::vector<std::string>& members);
     // "ProfilerStep#12" → "ProfilerStep"; unchanged without a trailing "#<digits>".
     static std::string stripStepNumber(std::string_view name);
-    // From the category and name: transfer (DMA, memcpy), collective, sync, host or compute.
-    static OperatorKind kindOf(std::string_view name, std::string_view category);
 };
 
 } // namespace strata::analysis

@@ -60,8 +60,9 @@ void push(std::vector<WorkItem>& items, store::TrackId t, uint32_t depth, uint32
 void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel level, store::TimeRange w,
     const WorkItem& item, Accs& acc)
 {
-    const bool trackTransfer = cat.isTransferTrack(item.track);
-    const uint16_t engine = cat.engine(item.track);
+    // The execution vs data-transfer split: data transfer is memory work (WorkKind::Memory).
+    auto transfer = [&](store::TypeId type) { return cat.work(item.track, type) == store::WorkKind::Memory; };
+    const uint16_t engine = cat.engineGroup(item.track);
     for (uint32_t i = item.begin; i < item.end; ++i) {
         const store::SliceRow row(i);
         const store::TimeNs dur = s.sliceDur(row);
@@ -70,16 +71,14 @@ void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel l
             const store::TimeNs pts = p.valid() ? s.sliceTs(p) : store::kTimeMin;
             if (p.valid() && pts >= w.start && pts < w.end) {
                 const store::TypeId pt = s.sliceType(p);
-                acc.at(cat.key(level, p, pt, s.sliceArgs(p)))
-                    .subtractChild(dur, trackTransfer || cat.isTransferType(pt));
+                acc.at(cat.key(level, p, pt, s.sliceArgs(p))).subtractChild(dur, transfer(pt));
             }
         }
         if (item.subtractOnly)
             continue;
         const store::TypeId type = s.sliceType(row);
         const store::ArgSetId args = s.sliceArgs(row);
-        acc.at(cat.key(level, row, type, args))
-            .add(dur, engine, trackTransfer || cat.isTransferType(type), cat.metrics(args));
+        acc.at(cat.key(level, row, type, args)).add(dur, engine, transfer(type), cat.metrics(args));
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "operatorcatalog.h"
 #include "operatortable.h"
+#include <analysis/time/windowrule.h>
 #include <store/eventstore.h>
 
 #include <atomic>
@@ -27,6 +28,8 @@ namespace strata::analysis {
 // whole trace.
 class OperatorAggregator {
 public:
+    // Slices that start in the window count whole (see the class comment).
+    static constexpr WindowRule kWindowRule = WindowRule::StartsIn;
     static OperatorTable aggregate(const store::EventStore& store, const OperatorCatalog& catalog, OperatorLevel level,
         store::TimeRange window, OperatorScope scope, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
     // With defaultScope(catalog).

@@ -4,7 +4,7 @@
 #include "nameparser.h"
 #include <analysis/metrics/metrickeys.h>
 #include <store/devicerules.h>
-#include <store/transferclassifier.h>
+#include <store/workclassifier.h>
 
 #include <algorithm>
 #include <array>
@@ -133,12 +133,12 @@ void OperatorCatalog::buildTypes(const store::EventStore& store)
     const size_t n = store.types().size();
     m_typeInfo.resize(n);
     m_typeKeys.assign(n * kStride, kNoKey);
-    m_typeTransfer.assign(n, 0);
+    m_typeWork.assign(n, store::WorkKind::Compute);
     m_typeLaunched.assign(n, 0);
     for (uint32_t t = 0; t < n; ++t) {
         const store::EventType& type = store.types().get(store::TypeId(t));
         const std::string_view name = store.str(type.name), category = store.str(type.category);
-        OperatorInfo info = NameParser::parseName(name, category);
+        OperatorInfo info = NameParser::parseName(name);
         uint32_t* keys = &m_typeKeys[size_t(t) * kStride];
         uint32_t mask = 0;
         for (OperatorLevel level : kLevels) {
@@ -153,8 +153,7 @@ void OperatorCatalog::buildTypes(const store::EventStore& store)
                 m_members.emplace(keys[l], info.fusedMembers);
         }
         keys[kStride - 1] = mask;
-        m_typeTransfer[t]
-            = store::TransferClassifier::isTransferText(name) || store::TransferClassifier::isTransferText(category);
+        m_typeWork[t] = store::WorkClassifier::ofType(name, category);
         m_typeLaunched[t] = store::DeviceRules::launchedByHost(category);
         m_typeInfo[t] = std::move(info);
     }
@@ -164,7 +163,8 @@ void OperatorCatalog::buildTracks(const store::EventStore& store)
 {
     const size_t n = store.trackCount();
     m_trackDevice.assign(n, 0);
-    m_trackTransfer.assign(n, 0);
+    m_trackHost.assign(n, 0);
+    m_trackWork.assign(n, store::WorkKind::Compute);
     m_trackEngine.assign(n, 0);
     std::unordered_map<std::string, uint16_t> engines;
     for (uint32_t i = 0; i < n; ++i) {
@@ -175,7 +175,8 @@ void OperatorCatalog::buildTracks(const store::EventStore& store)
         const store::TrackInfo& info = store.track(thread);
         const std::string label = store.trackLabel(thread);
         m_trackDevice[i] = info.role == store::TrackRole::Device; // store::DeviceRules decided
-        m_trackTransfer[i] = store::TransferClassifier::isTransferTrack(store, thread);
+        m_trackHost[i] = info.role == store::TrackRole::Host;
+        m_trackWork[i] = store::WorkClassifier::ofTrackName(store, thread);
         auto [it, added] = engines.emplace(label, uint16_t(std::min<size_t>(engines.size(), 0xffff)));
         if (added && it->second == m_engineNames.size())
             m_engineNames.push_back(label);
@@ -397,13 +398,13 @@ OperatorInfo OperatorCatalog::identity(const store::EventStore& store, store::Sl
         else if (key == "opcode" && na.opcode.empty())
             na.opcode = value;
     }
-    return NameParser::parse(store.str(type.name), store.str(type.category), na);
+    return NameParser::parse(store.str(type.name), na);
 }
 
 size_t OperatorCatalog::residentBytes() const
 {
     size_t bytes = m_keys.residentBytes() + m_typeKeys.capacity() * 4 + m_argIdentity.capacity() * 4
-        + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeTransfer.capacity()
+        + m_argKeys.capacity() * 4 + m_metrics.capacity() * sizeof(Metrics) + m_typeWork.capacity()
         + m_typeInfo.capacity() * sizeof(OperatorInfo) + m_typeLaunched.capacity() + m_launches.residentBytes()
         + m_linkKeys.capacity() * 4 + m_argText.capacity() * 4;
     return bytes;

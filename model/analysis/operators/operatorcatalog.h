@@ -3,6 +3,7 @@
 #include "operatorinfo.h"
 #include <store/eventstore.h>
 #include <store/stringpool.h>
+#include <store/workclassifier.h>
 
 #include <atomic>
 #include <memory>
@@ -82,14 +83,29 @@ public:
     // The whole identity of one event (name and args), as NameParser::parse gives it.
     OperatorInfo identity(const store::EventStore& store, store::SliceRow row) const;
 
-    bool isTransferType(store::TypeId type) const { return m_typeTransfer[type.v]; }
+    // The kind of work of a type's slices as store::WorkClassifier::ofType says, and of one
+    // slice of that type on track `t` (WorkClassifier::combine): cached per type and track.
+    store::WorkKind typeWork(store::TypeId type) const { return m_typeWork[type.v]; }
+    store::WorkKind work(store::TrackId t, store::TypeId type) const
+    {
+        const bool known = t.v < m_trackWork.size();
+        return store::WorkClassifier::combine(
+            known ? m_trackWork[t.v] : store::WorkKind::Compute, known && m_trackHost[t.v], m_typeWork[type.v]);
+    }
     // Track queries answer false for tracks of another store (or of a cancelled build).
     bool isDeviceTrack(store::TrackId t) const { return t.v < m_trackDevice.size() && m_trackDevice[t.v]; }
-    bool isTransferTrack(store::TrackId t) const { return t.v < m_trackTransfer.size() && m_trackTransfer[t.v]; }
-    // Engines are tracks grouped by label ("Task DMA" of every device is one engine).
-    uint16_t engine(store::TrackId t) const { return t.v < m_trackEngine.size() ? m_trackEngine[t.v] : 0; }
-    const std::string& engineName(uint16_t engine) const { return m_engineNames[engine]; }
-    size_t engineCount() const { return m_engineNames.size(); }
+    // A track's role as an engine (store::WorkClassifier::ofTrack); Compute for another store's.
+    store::WorkKind trackWork(store::TrackId t) const
+    {
+        if (t.v >= m_trackWork.size())
+            return store::WorkKind::Compute;
+        return store::WorkClassifier::combine(m_trackWork[t.v], m_trackHost[t.v], store::WorkKind::Compute);
+    }
+    // Engine groups are tracks grouped by label ("Task DMA" of every device is one group);
+    // "engine" alone means a device track's role (trackWork).
+    uint16_t engineGroup(store::TrackId t) const { return t.v < m_trackEngine.size() ? m_trackEngine[t.v] : 0; }
+    const std::string& engineGroupName(uint16_t group) const { return m_engineNames[group]; }
+    size_t engineGroupCount() const { return m_engineNames.size(); }
     bool hasDeviceTracks() const { return m_hasDevice; }
     // The level the operator views open at (DefaultLevel::pick), decided once here.
     OperatorLevel defaultLevel() const { return m_defaultLevel; }
@@ -115,7 +131,7 @@ private:
     store::StringPool m_keys;
     std::vector<uint32_t> m_typeKeys; // per TypeId: kStride words
     std::vector<OperatorInfo> m_typeInfo;
-    std::vector<uint8_t> m_typeTransfer;
+    std::vector<store::WorkKind> m_typeWork;
     std::vector<uint8_t> m_typeLaunched; // DeviceRules::launchedByHost(category)
     LaunchIndex m_launches;
     std::vector<uint32_t> m_linkKeys; // per link: framework key, op key
@@ -124,7 +140,8 @@ private:
     std::vector<uint32_t> m_argKeys; // per identity: kStride words (the last unused)
     std::vector<Metrics> m_metrics;
     std::unordered_map<uint32_t, std::vector<std::string>> m_members;
-    std::vector<uint8_t> m_trackDevice, m_trackTransfer;
+    std::vector<uint8_t> m_trackDevice, m_trackHost;
+    std::vector<store::WorkKind> m_trackWork; // what each track's name says (WorkClassifier::ofTrackName)
     std::vector<uint16_t> m_trackEngine;
     std::vector<std::string> m_engineNames;
     bool m_hasDevice = false;

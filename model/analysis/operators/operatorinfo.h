@@ -25,7 +25,6 @@ const char* nameFormatName(NameFormat f);
 // its args). Empty strings and -1 mean "not known from this source".
 struct OperatorInfo {
     NameFormat format = NameFormat::Plain;
-    OperatorKind kind = OperatorKind::Unknown;
     std::string op; // operator type: "conv2d", "aten::addmm", "LowLevelConv2d", "add"
     std::string layer; // "fused(bn1+conv1+relu)", "causal_lm.model.0.self_attn.q_proj"
     std::string framework; // framework-level op: the Neuron path, the RBLN layer, the aten op

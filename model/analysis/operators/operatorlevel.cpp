@@ -29,13 +29,6 @@ bool parseOperatorLevel(std::string_view text, OperatorLevel* out)
     return false;
 }
 
-const char* operatorKindName(OperatorKind kind)
-{
-    static constexpr const char* kNames[] = { "unknown", "compute", "transfer", "sync", "collective", "host" };
-    static_assert(std::size(kNames) == size_t(OperatorKind::Host) + 1, "a name per OperatorKind");
-    return enumName(kind, kNames, "unknown");
-}
-
 const char* operatorScopeName(OperatorScope scope)
 {
     static constexpr const char* kNames[] = { "device", "host", "all" };

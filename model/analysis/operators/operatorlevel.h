@@ -19,16 +19,12 @@ enum class OperatorLevel : uint8_t {
 };
 constexpr int kOperatorLevelCount = 7;
 
-// What kind of work an operator is: decides the execution vs data-transfer split.
-enum class OperatorKind : uint8_t { Unknown, Compute, Transfer, Sync, Collective, Host };
-
 // Which slices an aggregation covers. Device = slices on accelerator engine tracks
 // (OperatorCatalog::isDeviceTrack); Host = the other thread tracks.
 enum class OperatorScope : uint8_t { Device, Host, All };
 
 const char* operatorLevelName(OperatorLevel level); // "module", "framework", ... "name"
 bool parseOperatorLevel(std::string_view text, OperatorLevel* out); // also accepts "operator"
-const char* operatorKindName(OperatorKind kind); // "compute", "transfer", ...
 const char* operatorScopeName(OperatorScope scope); // "device", "host", "all"
 bool parseOperatorScope(std::string_view text, OperatorScope* out);
 

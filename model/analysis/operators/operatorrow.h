@@ -19,7 +19,7 @@ struct OperatorRow {
     double avgNs = 0; // totalNs / count
     double medianNs = 0; // exact; the mean of the two middle values for an even count (numpy)
     double percent = 0; // selfNs as a share of the table's busyNs
-    store::TimeNs transferNs = 0; // the part of selfNs spent in data transfers (TransferClassifier)
+    store::TimeNs transferNs = 0; // the part of selfNs spent in data transfers (store::WorkKind::Memory)
     double bytes = 0; // sum of "bytes" args
     double flops = 0; // sum of "flops" args
     double mfu = -1; // duration-weighted mean of the slices' MFU args, percent; -1 = none

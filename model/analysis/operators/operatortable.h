@@ -15,8 +15,8 @@ struct OperatorTable {
     std::vector<OperatorRow> rows;
     uint64_t events = 0; // slices aggregated
     store::TimeNs busyNs = 0; // summed self time of every row = busy time of the tracks in scope
-    store::TimeNs executionNs = 0; // busyNs spent outside data transfers
-    store::TimeNs transferNs = 0; // busyNs spent in data transfers
+    store::TimeNs executionNs = 0; // busyNs spent outside data transfers (compute, communication, sync, host)
+    store::TimeNs transferNs = 0; // busyNs spent in data transfers: memory work (store::WorkKind::Memory)
     double seconds = 0; // wall time of the aggregation
 };
 

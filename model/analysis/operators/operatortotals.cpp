@@ -49,7 +49,7 @@ OperatorRow OperatorTotals::row(uint32_t key, const OperatorCatalog& catalog)
         r.hfu = hfuWeighted / hfuDur;
     std::sort(engines.begin(), engines.end());
     for (uint16_t e : engines)
-        r.engines.push_back(catalog.engineName(e));
+        r.engines.push_back(catalog.engineGroupName(e));
     r.fusedMembers = catalog.fusedMembers(key);
     return r;
 }

@@ -23,7 +23,7 @@ struct OperatorTotals {
     std::vector<uint16_t> engines;
     std::vector<store::TimeNs> durations; // every slice's, for the exact median
 
-    // A slice of `dur` on `engine`; `isTransfer`: its time is data movement.
+    // A slice of `dur` on engine group `engine`; `isTransfer`: its time is memory work (data transfer).
     void add(store::TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
     {
         ++count;

@@ -139,8 +139,9 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
             continue;
         if (cancel && cancel->load())
             return nullptr;
-        const bool trackTransfer = catalog.isTransferTrack(track);
-        const uint16_t engine = catalog.engine(track);
+        // Data transfer is memory work (WorkKind::Memory), as in OperatorAggregator.
+        auto isTransfer = [&](store::TypeId type) { return catalog.work(track, type) == store::WorkKind::Memory; };
+        const uint16_t engine = catalog.engineGroup(track);
         store::TimeNs parentsEnd = store::kTimeMin;
         for (uint32_t depth = 0; depth < store.levelCount(track); ++depth) {
             const store::RowRange lv = store.level(track, depth);
@@ -159,7 +160,7 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
                     const store::TimeNs pts = p.valid() ? store.sliceTs(p) : store::kTimeMin;
                     if (p.valid() && pts >= window.start && pts < window.end) {
                         pathOf(p, parentPath);
-                        const bool transfer = trackTransfer || catalog.isTransferType(store.sliceType(p));
+                        const bool transfer = isTransfer(store.sliceType(p));
                         for (size_t d = 0; d < depthCount; ++d)
                             nodes.accs[size_t(parentPath[d])].subtractChild(dur, transfer);
                     }
@@ -169,7 +170,7 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
                 pathOf(row, path);
                 const store::TypeId type = store.sliceType(row);
                 const store::ArgSetId args = store.sliceArgs(row);
-                const bool transfer = trackTransfer || catalog.isTransferType(type);
+                const bool transfer = isTransfer(type);
                 const OperatorCatalog::Metrics& m = catalog.metrics(args);
                 const uint32_t category = store.types().get(type).category.v;
                 for (size_t d = 0; d < depthCount; ++d) {

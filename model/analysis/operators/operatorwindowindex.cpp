@@ -9,6 +9,9 @@
 
 namespace strata::analysis {
 
+static_assert(OperatorWindowIndex::kWindowRule == OperatorAggregator::kWindowRule,
+    "the window index answers for the aggregator's slices");
+
 namespace {
 
 // A window total is a difference of block sums: they wrap (store/timemath.h), so the

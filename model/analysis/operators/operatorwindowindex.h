@@ -1,5 +1,6 @@
 #pragma once
 #include "operatorcatalog.h"
+#include <analysis/time/windowrule.h>
 #include <store/eventstore.h>
 
 #include <atomic>
@@ -36,6 +37,8 @@ namespace strata::analysis {
 class OperatorWindowIndex {
 public:
     static constexpr uint32_t kBlockRows = 1024;
+    // It answers what OperatorAggregator answers, under the same rule.
+    static constexpr WindowRule kWindowRule = WindowRule::StartsIn;
 
     struct Row {
         uint32_t key = 0; // OperatorCatalog key; 0 = unknown at the level ("(none)")

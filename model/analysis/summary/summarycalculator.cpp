@@ -1,7 +1,7 @@
 #include "summarycalculator.h"
 
 #include <store/timemath.h>
-#include <store/transferclassifier.h>
+#include <store/workclassifier.h>
 
 namespace strata::analysis {
 
@@ -22,8 +22,7 @@ TrackSummaryRow SummaryCalculator::trackRow(
     row.name = store.trackLabel(track);
     row.lane = tr.lane;
     row.overflowLanes = index.overflowLanes(track);
-    const bool transfer = store::TransferClassifier::isTransferTrack(store, track);
-    row.engine = transfer ? EngineKind::Transfer : EngineKind::Compute;
+    row.engine = store::WorkClassifier::ofTrack(store, track);
     row.role = tr.role;
 
     const SliceWindowSums s = index.slices(store, track, window);
@@ -34,7 +33,7 @@ TrackSummaryRow SummaryCalculator::trackRow(
     const uint8_t metrics = index.metrics(track);
     if (metrics & (1u << MetricKeys::Bytes)) {
         row.bytes = s.bytes;
-        if (transfer && s.busyNs > 0)
+        if (movesData(row.engine) && s.busyNs > 0)
             row.bandwidthBytesPerS = s.bytes / (double(s.busyNs) * 1e-9);
     }
     if (metrics & (1u << MetricKeys::Flops))

@@ -1,6 +1,7 @@
 #pragma once
 #include "summaryminmaxtree.h"
 #include <analysis/metrics/metrickeys.h>
+#include <analysis/time/windowrule.h>
 #include <store/eventstore.h>
 
 #include <memory>
@@ -57,6 +58,8 @@ struct CounterWindowStats {
 class SummaryIndex {
 public:
     static constexpr uint32_t kBlock = 64;
+    // Slices are clipped to the window, busy time is a union (SliceWindowSums).
+    static constexpr WindowRule kWindowRule = WindowRule::Clipped;
 
     SummaryIndex() = default;
     // One O(N) pass reading the store only (const, no locks), so it may run on a worker

@@ -2,6 +2,7 @@
 // The numbers the Overall Summary and Current Selection Summary docks show and
 // `strata-cli summary` prints: plain values, filled by SummaryCalculator::compute().
 #include <store/trackinfo.h>
+#include <store/workkind.h>
 
 #include <map>
 #include <optional>
@@ -10,14 +11,20 @@
 
 namespace strata::analysis {
 
-enum class EngineKind : uint8_t {
-    Compute, // anything that is not data movement (host threads included)
-    Transfer, // TransferClassifier::isTransferTrack: DMA queues, memcpy, collectives' transfers
-};
-
-inline const char* engineKindName(EngineKind k)
+// A track's engine role as the summaries name it, from its store::WorkClassifier::ofTrack
+// kind: "communication", "transfer" (memory engines: DMA queues, memcpy) or "compute"
+// (everything else, host threads and sync rows included).
+inline const char* engineKindName(store::WorkKind k)
 {
-    return k == EngineKind::Transfer ? "transfer" : "compute";
+    return k == store::WorkKind::Memory       ? "transfer"
+        : k == store::WorkKind::Communication ? "communication"
+                                              : "compute";
+}
+
+// Engines whose busy time moves data, so bytes / busy is a bandwidth: memory and communication.
+inline bool movesData(store::WorkKind k)
+{
+    return k == store::WorkKind::Memory || k == store::WorkKind::Communication;
 }
 
 // One thread (with its overflow lanes folded in) or one async lane.
@@ -32,7 +39,7 @@ struct TrackSummaryRow {
     std::string name; // EventStore::trackLabel
     uint16_t lane = 0; // async lane number
     uint32_t overflowLanes = 0;
-    EngineKind engine = EngineKind::Compute;
+    store::WorkKind engine = store::WorkKind::Compute; // store::WorkClassifier::ofTrack
     store::TrackRole role = store::TrackRole::Host; // store::DeviceRules: device, host or annotation lane
 
     uint64_t events = 0; // slices in the window (SliceWindowSums::events)
@@ -41,7 +48,7 @@ struct TrackSummaryRow {
     double avgDurNs = 0; // mean full duration of those slices; 0 without events
     // Absent when no slice of the track carries the arg at all; 0 when none does in the window.
     std::optional<double> bytes;
-    std::optional<double> bandwidthBytesPerS; // transfer tracks with bytes: bytes / busy time (absent if busy is 0)
+    std::optional<double> bandwidthBytesPerS; // movesData tracks with bytes: bytes / busy time (absent if busy is 0)
     std::optional<double> flops;
     std::optional<double> mfu; // duration-weighted mean, absent when no slice in the window carries it
     std::optional<double> hfu;

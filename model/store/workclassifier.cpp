@@ -1,0 +1,148 @@
+#include "workclassifier.h"
+
+#include "devicerules.h"
+
+#include <cctype>
+#include <initializer_list>
+#include <string>
+
+namespace strata::store {
+
+namespace {
+
+bool alpha(char c)
+{
+    return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+
+std::string lowered(std::string_view text)
+{
+    std::string lower(text);
+    for (char& c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower;
+}
+
+bool contains(const std::string& lower, std::initializer_list<const char*> words)
+{
+    for (const char* w : words)
+        if (lower.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+
+// A match must not sit inside a longer alphabetic word ("dma" in "admac" is not one); an
+// "h" just before still counts ("hdma"). `rejectBefore`: a letter that may not precede the
+// word even so ("a" for "async", "await").
+bool containsWord(const std::string& lower, std::initializer_list<const char*> words, char rejectBefore = 0)
+{
+    for (const char* word : words) {
+        const std::string w(word);
+        for (size_t at = lower.find(w); at != std::string::npos; at = lower.find(w, at + 1)) {
+            const bool startOk = at == 0 || !alpha(lower[at - 1]) || lower[at - 1] == 'h';
+            const size_t end = at + w.size();
+            const bool endOk = end >= lower.size() || !alpha(lower[end]);
+            if (startOk && endOk && !(rejectBefore && at > 0 && lower[at - 1] == rejectBefore))
+                return true;
+        }
+    }
+    return false;
+}
+
+bool isCommunication(const std::string& lower)
+{
+    return contains(lower,
+               { "nccl", "rccl", "hccl", "all-reduce", "allreduce", "all_reduce", "all-gather", "allgather",
+                   "all_gather", "reduce-scatter", "reduce_scatter", "reducescatter", "all-to-all", "alltoall",
+                   "all_to_all", "sendrecv", "send_recv", "collective" })
+        // Sophgo's CDMA is the chip-to-chip engine; RBLN's CCL group holds its collectives.
+        || containsWord(lower, { "cdma", "ccl" });
+}
+
+bool isMemory(const std::string& lower)
+{
+    if (contains(lower, { "memcpy", "memset" }))
+        return true;
+    // Engines named "<letter>DMA": Sophgo's GDMA (global memory), SDMA, RBLN's HDMA.
+    return containsWord(lower,
+        { "dma", "hdma", "gdma", "sdma", "h2d", "d2h", "htod", "dtoh", "dtod", "copy", "transfer", "tensor_write",
+            "tensor_read" });
+}
+
+bool isSync(const std::string& lower)
+{
+    // "sync" and "wait" also start camel-case calls ("cudaStreamSynchronize", "StreamWaitEvent").
+    for (const char* w : { "sync", "wait" })
+        for (size_t at = lower.find(w); at != std::string::npos; at = lower.find(w, at + 1))
+            if (at == 0 || lower[at - 1] != 'a')
+                return true;
+    return contains(lower, { "barrier", "semaphore" });
+}
+
+bool isHostCategory(std::string_view category)
+{
+    if (DeviceRules::categoryWork(category) == DeviceRules::HostWork)
+        return true;
+    const std::string lower = lowered(category);
+    return contains(lower, { "_runtime", "_driver", "cpu_op", "python_function", "user_annotation" })
+        && lower.find("gpu_user_annotation") == std::string::npos;
+}
+
+} // namespace
+
+WorkKind WorkClassifier::ofText(std::string_view text)
+{
+    if (text.empty())
+        return WorkKind::Compute;
+    const std::string lower = lowered(text);
+    if (isCommunication(lower))
+        return WorkKind::Communication;
+    if (isMemory(lower))
+        return WorkKind::Memory;
+    if (isSync(lower))
+        return WorkKind::Sync;
+    return WorkKind::Compute;
+}
+
+WorkKind WorkClassifier::ofType(std::string_view name, std::string_view category)
+{
+    const WorkKind c = ofText(category), n = ofText(name);
+    // A device kernel named "hip..." is communication in Holistic Trace Analysis's rule.
+    const bool hipKernel = name.substr(0, 3) == "hip" && DeviceRules::categoryWork(category) == DeviceRules::DeviceWork;
+    for (WorkKind k : { WorkKind::Communication, WorkKind::Memory, WorkKind::Sync }) {
+        if (c == k || n == k || (k == WorkKind::Communication && hipKernel))
+            return k;
+    }
+    return isHostCategory(category) ? WorkKind::Host : WorkKind::Compute;
+}
+
+WorkKind WorkClassifier::ofTrackName(const EventStore& store, TrackId track)
+{
+    const TrackInfo* t = &store.track(track);
+    while (t->kind == TrackKind::Overflow && t->parent.valid())
+        t = &store.track(t->parent);
+    if (!t->name.valid())
+        return WorkKind::Compute;
+    const std::string_view name = store.str(t->name);
+    const std::string lower = lowered(name);
+    // Neuron's collective rows: "CC-core0", "cc_1", "CC".
+    if (lower == "cc" || lower.rfind("cc-", 0) == 0 || lower.rfind("cc_", 0) == 0)
+        return WorkKind::Communication;
+    return ofText(name);
+}
+
+WorkKind WorkClassifier::ofTrack(const EventStore& store, TrackId track)
+{
+    // A track's role is what a compute slice on it would be.
+    return combine(ofTrackName(store, track), store.track(track).role == TrackRole::Host, WorkKind::Compute);
+}
+
+WorkKind WorkClassifier::ofSlice(const EventStore& store, SliceRow row)
+{
+    const TrackId track = store.sliceTrack(row);
+    const EventType& type = store.types().get(store.sliceType(row));
+    return combine(ofTrackName(store, track), store.track(track).role == TrackRole::Host,
+        ofType(store.str(type.name), store.str(type.category)));
+}
+
+} // namespace strata::store
