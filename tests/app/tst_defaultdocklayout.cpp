@@ -1,6 +1,6 @@
 // The default arrangement: which area each dock lands in, which docks share a tab group
 // (the Operator Table and Latency stay in front), and that a missing dock is left out.
-#include "defaultdocklayout.h"
+#include <layouts/defaultdocklayout.h>
 
 #include <QDockWidget>
 #include <QLabel>

@@ -1,12 +1,12 @@
 #include "cachehome.h"
-#include "importjob.h"
-#include "mainwindow.h"
-#include "snapshotsaver.h"
-#include "windowfit.h"
+#include <layouts/windowfit.h>
+#include <loading/importjob.h>
 #include <snapshot/snapshotcache.h>
+#include <snapshots/snapshotsaver.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>
+#include <window/mainwindow.h>
 
 #include <details/eventdetailswidget.h>
 #include <search/searchform.h>

@@ -1,7 +1,7 @@
 // MainWindow's arrangements: the welcome page's docks set aside, layouts captured,
 // applied (kept maximised, brought onto the screen, scaled), saved, loaded, reset,
 // exported and imported. The rest of the class is in mainwindow.cpp.
-#include "mainwindow.h"
+#include <window/mainwindow.h>
 
 #include "defaultdocklayout.h"
 #include "windowfit.h"

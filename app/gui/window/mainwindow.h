@@ -1,6 +1,6 @@
 #pragma once
-#include "layoutstore.h"
-#include "openrequest.h"
+#include <layouts/layoutstore.h>
+#include <loading/openrequest.h>
 
 #include <cachedloader.h>
 
