@@ -6,12 +6,14 @@ class QMainWindow;
 
 namespace strata::app {
 
-// The arrangement a new user gets (Layout > Reset to Default): the timeline keeps the
-// centre and most of the height; Search above Event Details on the right; the operator
-// docks side by side under the timeline, with Compare, the summaries and Memory as tabs
-// behind the Operator Table and Code and Annotations behind Latency. Sizes are proportions of the
-// window, so the arrangement fits any screen. Docks are found by objectName, so a dock
-// that is not there is simply left out.
+// The arrangement a new user gets (Layout > Reset to Default), read from each dock's place
+// in the DockRegistry: the timeline keeps the centre and most of the height; the Right
+// docks stack in the right column (Search above Event Details); the Bottom docks sit side
+// by side under the timeline (Operator Table | Operator Charts | Latency), with the
+// BehindBottomFirst docks (Compare, the summaries, Memory) as tabs behind the first and the
+// BehindBottomLast docks (Code, Annotations) behind the last, which stay in front. Sizes are
+// proportions of the window, so the arrangement fits any screen. Docks are found by
+// objectName, so a dock that is not there is simply left out.
 class DefaultDockLayout {
 public:
     static void arrange(QMainWindow& window, const QList<QDockWidget*>& docks);
