@@ -1,7 +1,7 @@
 // strata-iconpng SIZE OUT.png: writes the application icon at SIZE × SIZE pixels. Run at
 // build time to make the package's hicolor PNGs from the same shapes the window icon is
 // painted from, so the PNGs never drift from the SVG and no binary is kept in the tree.
-#include <appicon.h>
+#include <window/appicon.h>
 
 #include <QImage>
 #include <QString>

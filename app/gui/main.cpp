@@ -1,4 +1,4 @@
-#include "launcher.h"
+#include <window/launcher.h>
 
 int main(int argc, char** argv)
 {

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -21,6 +22,9 @@ struct LoadInfo {
     QString format;
     quint64 fileBytes = 0;
     double seconds = 0;
+    // How the profile was read, beyond the importer's diagnostics (a cached snapshot refused
+    // on the way): the Overall Summary lists these with them.
+    QStringList notes;
 };
 
 // The open profile, the indexes derived from it and the shared state every dock is given

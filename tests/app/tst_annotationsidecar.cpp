@@ -1,7 +1,7 @@
-#include "annotationsidecar.h"
-#include "mainwindow.h"
-#include "sampleprofile.h"
+#include <loading/sampleprofile.h>
+#include <snapshots/annotationsidecar.h>
 #include <state/session.h>
+#include <window/mainwindow.h>
 
 #include <annotations/annotationswidget.h>
 #include <state/annotationsmodel.h>

@@ -1,7 +1,7 @@
-#include "appmenus.h"
-#include "layoutstore.h"
-#include "mainwindow.h"
+#include <layouts/layoutstore.h>
 #include <state/session.h>
+#include <window/appmenus.h>
+#include <window/mainwindow.h>
 
 #include <QDockWidget>
 #include <QLineEdit>

@@ -1,5 +1,5 @@
-#include "commandline.h"
-#include "openrequest.h"
+#include <loading/openrequest.h>
+#include <window/commandline.h>
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "comparebar.h"
+#include <compare/comparebar.h>
 
 #include <state/annotationsmodel.h>
 #include <state/comparison.h>

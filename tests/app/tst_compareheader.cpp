@@ -1,4 +1,4 @@
-#include "compareheader.h"
+#include <compare/compareheader.h>
 
 #include <state/comparison.h>
 #include <state/viewport.h>

@@ -1,7 +1,7 @@
-#include "comparebar.h"
-#include "compareheader.h"
-#include "comparepane.h"
-#include "mainwindow.h"
+#include <compare/comparebar.h>
+#include <compare/compareheader.h>
+#include <compare/comparepane.h>
+#include <window/mainwindow.h>
 
 #include <state/comparison.h>
 #include <state/session.h>

@@ -1,6 +1,8 @@
 // The default arrangement: which area each dock lands in, which docks share a tab group
-// (the Operator Table and Latency stay in front), and that a missing dock is left out.
-#include "defaultdocklayout.h"
+// (the Operator Table and Latency stay in front), and that a missing dock is left out. The
+// rows name the docks as saved layouts do: the arrangement of today's docks never changes.
+#include <layouts/defaultdocklayout.h>
+#include <window/dockregistry.h>
 
 #include <QDockWidget>
 #include <QLabel>
@@ -12,10 +14,16 @@ using strata::app::DefaultDockLayout;
 
 namespace {
 
-const QStringList kAll { QStringLiteral("eventDetailsDock"), QStringLiteral("searchDock"),
-    QStringLiteral("operatorTableDock"), QStringLiteral("operatorChartsDock"), QStringLiteral("latencyDock"),
-    QStringLiteral("overallSummaryDock"), QStringLiteral("selectionSummaryDock"), QStringLiteral("codeEditorDock"),
-    QStringLiteral("annotationsDock"), QStringLiteral("memoryDock"), QStringLiteral("compareDock") };
+// Every dock of the window, as the DockRegistry lists them.
+QStringList allDocks()
+{
+    QStringList ids;
+    for (const strata::app::DockSpec& d : strata::app::DockRegistry::all())
+        ids << QLatin1String(d.id);
+    return ids;
+}
+
+const QStringList kAll = allDocks();
 
 QList<QDockWidget*> makeDocks(QMainWindow& w, const QStringList& names)
 {

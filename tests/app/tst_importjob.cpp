@@ -1,6 +1,6 @@
 // ImportJob: a job cancelled before it starts finishes cancelled, with no store (the load
 // of a trace large enough that it cannot end before the cancel is seen).
-#include "importjob.h"
+#include <loading/importjob.h>
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
-#include "layoutstore.h"
-#include "mainwindow.h"
+#include <layouts/layoutstore.h>
 #include <state/session.h>
+#include <window/mainwindow.h>
 
 #include <QCryptographicHash>
 #include <QDockWidget>

@@ -1,6 +1,6 @@
 // LoadMessage: the status bar's line after a load says where the profile came from and
 // what happened to a cached snapshot on the way.
-#include "loadmessage.h"
+#include <loading/loadmessage.h>
 
 #include <profileloader.h>
 

@@ -1,8 +1,11 @@
-#include "mainwindow.h"
-#include "windowfit.h"
+#include <layouts/windowfit.h>
+#include <window/dockregistry.h>
+#include <window/mainwindow.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>
+#include <window/dockregistry.h>
+#include <window/mainwindow.h>
 
 #include <details/eventdetailswidget.h>
 #include <search/searchform.h>
@@ -511,10 +514,10 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(load(w, kSample).value(0).toBool(), true);
-        for (const char* front : { "operatorTableDock", "compareDock", "memoryDock", "selectionSummaryDock" }) {
-            w.dock(QLatin1String(front))->raise();
+        for (const app::DockSpec& spec : app::DockRegistry::all()) { // each dock in front of its tabs
+            w.dock(QLatin1String(spec.id))->raise();
             const QSize m = w.minimumSizeHint().expandedTo(w.minimumSize());
-            QVERIFY2(m.boundedTo(app::WindowFit::kMaxMinimum) == m, front);
+            QVERIFY2(m.boundedTo(app::WindowFit::kMaxMinimum) == m, spec.id);
         }
     }
 

@@ -1,7 +1,7 @@
 // ProfileOpener: one OpenRequest at a time, loaded off the GUI thread; a newer request
 // replaces the one under way, whose result never arrives; the request comes back with it.
 #include "cachehome.h"
-#include "profileopener.h"
+#include <loading/profileopener.h>
 
 #include <cachedloader.h>
 

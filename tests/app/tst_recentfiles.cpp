@@ -1,4 +1,4 @@
-#include "recentfiles.h"
+#include <window/recentfiles.h>
 
 #include <QSettings>
 #include <QSignalSpy>

@@ -1,4 +1,4 @@
-#include "sidecarlocation.h"
+#include <snapshots/sidecarlocation.h>
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // SnapshotCacheMenu: View > Clear Snapshot Cache empties the cache's folder off the GUI
 // thread and says how much it freed; the limit is the shared setting, and a lower one trims.
 #include "cachehome.h"
-#include "snapshotcachemenu.h"
+#include <snapshots/snapshotcachemenu.h>
 
 #include <cachedloader.h>
 #include <snapshot/snapshotcache.h>

@@ -2,8 +2,8 @@
 // only for a profile parsed from its source; a saved .strata file reopens with the same
 // slices and the markers.
 #include "cachehome.h"
-#include "mainwindow.h"
-#include "snapshotsaver.h"
+#include <snapshots/snapshotsaver.h>
+#include <window/mainwindow.h>
 
 #include <analysis/persist/indexattachments.h>
 #include <cachedloader.h>

@@ -1,4 +1,4 @@
-#include "thememenu.h"
+#include <window/thememenu.h>
 
 #include <common/themepalette.h>
 

@@ -1,6 +1,6 @@
 // The window on its screen: the first-run size, who starts maximised, a saved frame brought
 // onto a smaller screen, and a layout's dock sizes scaled to another window.
-#include "windowfit.h"
+#include <layouts/windowfit.h>
 
 #include <QDockWidget>
 #include <QJsonDocument>

@@ -25,9 +25,9 @@
 // --quit-during-write closes the window 100 ms into the first snapshot write and returns
 // from main, printing how long the close took: quitting does not wait for the write (its
 // temp file is left for SnapshotCache::trim).
-#include <mainwindow.h>
-#include <snapshotsaver.h>
+#include <snapshots/snapshotsaver.h>
 #include <state/session.h>
+#include <window/mainwindow.h>
 
 #include <state/backgroundpool.h>
 #include <timeline/timelinewidget.h>

@@ -1,7 +1,7 @@
 // The fuzz target of a layout file (View › Layouts › Import…): LayoutStore::readFile, then
 // LayoutStore::apply on a main window with docks, as importing does. Runs on Qt's
 // offscreen platform.
-#include <layoutstore.h>
+#include <layouts/layoutstore.h>
 
 #include "fuzzscratch.h"
 #include "fuzzwindow.h"

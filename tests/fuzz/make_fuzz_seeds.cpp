@@ -15,7 +15,7 @@
 #include <profileloader.h>
 #include <snapshot/snapshotwriter.h>
 
-#include <layoutstore.h>
+#include <layouts/layoutstore.h>
 
 #include <QApplication>
 #include <QDir>

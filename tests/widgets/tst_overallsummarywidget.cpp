@@ -84,11 +84,13 @@ struct Fixture {
         , expected(analysis::SummaryCalculator::compute(*store, *index, store->extent()))
     {
     }
-    bool open()
+    bool open(const QStringList& loadNotes = {})
     {
         QSignalSpy spy(&widget, &widgets::OverallSummaryWidget::summaryUpdated);
-        widgettest::open(
-            session, store, QStringLiteral("/data/traces/run7.json"), QStringLiteral("chrome-json-object"));
+        model::LoadInfo info;
+        info.format = QStringLiteral("chrome-json-object");
+        info.notes = loadNotes;
+        session.open(store, QStringLiteral("/data/traces/run7.json"), info);
         return spy.wait(kWaitMs);
     }
     QModelIndex trackRow(const QString& name, const QString& process = QString()) const
@@ -376,8 +378,7 @@ private slots:
     {
         QFETCH(QStringList, notes);
         Fixture f;
-        f.widget.setLoadNotes(notes);
-        QVERIFY(f.open());
+        QVERIFY(f.open(notes)); // the session's LoadInfo brings them
         QTreeWidget* d = f.widget.view()->diagnosticsView();
         QCOMPARE(d->topLevelItemCount(), notes.isEmpty() ? 2 : 3); // after the importer's two kinds
         if (notes.isEmpty())

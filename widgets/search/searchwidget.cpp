@@ -220,6 +220,12 @@ void SearchWidget::onResults(std::shared_ptr<const SearchMatches> matches)
     emit finished();
 }
 
+void SearchWidget::searchFor(const QString& name)
+{
+    m_form->nameEdit()->setText(name);
+    step(false);
+}
+
 void SearchWidget::step(bool backwards)
 {
     if (m_dirty || m_debounce.isActive() || (!m_matches && !m_running)) {

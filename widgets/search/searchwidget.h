@@ -48,6 +48,9 @@ public:
     // since the last search, and steps once the results are in.
     void step(bool backwards);
     void clearResults(); // and the highlight, when it is this dock's
+    // Searches for events named like `name` (the form's name field) and selects the first
+    // match once the results are in: strata --search, for one.
+    void searchFor(const QString& name);
 
     bool isRunning() const { return m_running; }
     std::shared_ptr<const SearchMatches> matches() const { return m_matches; }

@@ -35,7 +35,11 @@ OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, model:
 {
     build(comparison);
     session->follow(
-        this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
+        this,
+        [this, session] {
+            m_view->setLoadNotes(session->loadInfo().notes);
+            setStore(session->store(), session->filePath(), session->loadInfo().format);
+        },
         [this, session] {
             if (session->analyses()->summary != m_computer->index())
                 setSummaryIndex(session->analyses()->summary);

@@ -44,8 +44,9 @@ public:
     // otherData, ...): key and value per row, under the summary; hidden when there are none.
     QTreeWidget* factsView() const { return m_factsView; }
     CompareSummaryStack* compareStack() const { return m_compare; } // null without a comparison
-    // How the next profile was read, beyond the importer's diagnostics (a cached snapshot
-    // refused on the way): listed with them. Set before the session opens it.
+    // How the profile was read, beyond the importer's diagnostics (a cached snapshot refused
+    // on the way): listed with them. Each profile brings its own (LoadInfo::notes); this
+    // replaces them until the next one.
     void setLoadNotes(const QStringList& notes);
 
 signals:

@@ -1,5 +1,5 @@
 #pragma once
-#include "commandline.h"
+#include <window/commandline.h>
 
 #include <QString>
 

@@ -1,25 +1,24 @@
 #include "mainwindow.h"
 
-#include <analysis/search/slicenamelookup.h>
-#include <state/selection.h>
-
-#include "annotationsidecar.h"
 #include "appicon.h"
 #include "appmenus.h"
-#include "comparebar.h"
-#include "comparepane.h"
-#include "defaultdocklayout.h"
-#include "dockcontent.h"
-#include "loaderrorbox.h"
-#include "loadmessage.h"
-#include "loadprogresspanel.h"
-#include "profileopener.h"
+#include "dockregistry.h"
 #include "recentfiles.h"
-#include "sampleprofile.h"
-#include "snapshotsaver.h"
 #include "statusindicators.h"
 #include "welcomepage.h"
-#include "windowfit.h"
+#include <compare/comparebar.h>
+#include <compare/comparepane.h>
+#include <layouts/defaultdocklayout.h>
+#include <layouts/windowfit.h>
+#include <loading/loaderrorbox.h>
+#include <loading/loadmessage.h>
+#include <loading/loadprogresspanel.h>
+#include <loading/openrequestapplier.h>
+#include <loading/profileopener.h>
+#include <loading/sampleprofile.h>
+#include <snapshots/annotationsidecar.h>
+#include <snapshots/snapshotsaver.h>
+
 #include <state/annotationsmodel.h>
 #include <state/comparison.h>
 #include <state/matchfollower.h>
@@ -28,18 +27,13 @@
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
+#include <common/dockcontext.h>
 #include <common/imageexport.h>
-#include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
-#include <operators/operatorchartswidget.h>
 #include <operators/operatortablewidget.h>
-#include <search/searchform.h>
 #include <search/searchwidget.h>
-#include <state/viewport.h>
-#include <summary/overallsummarywidget.h>
-#include <summary/selectionsummarywidget.h>
 #include <timeline/timelinewidget.h>
 
 #include <QCloseEvent>
@@ -48,7 +42,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
-#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
@@ -103,50 +96,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_compareProgress = new LoadProgressPanel(m_central);
     m_compareProgress->setObjectName(QStringLiteral("compareProgressPanel"));
 
-    // Every dock takes the session and follows its profile and analyses itself.
-    m_details = new widgets::EventDetailsWidget(m_session, this);
-    addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
-    m_operatorTable = new widgets::OperatorTableWidget(m_session, this);
-    addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
-    m_compare = new widgets::CompareWidget(m_comparison, this);
-    addDock(m_compare, tr("Compare"), QStringLiteral("compareDock"));
-    m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
-    addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
-    m_latency = new widgets::LatencyWidget(m_comparison, this);
-    QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
-    connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
-        [this, latencyDock](const QString& unit) {
-            m_latency->setUnit(unit);
-            latencyDock->show();
-            latencyDock->raise();
-        });
-    m_overallSummary = new widgets::OverallSummaryWidget(m_comparison, this);
-    addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
-    m_selectionSummary = new widgets::SelectionSummaryWidget(m_comparison, this);
-    addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
-
-    // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar
-    // keeps them next to the trace.
-    m_annotations = new widgets::AnnotationsWidget(m_session, this);
-    addDock(m_annotations, tr("Annotations"), QStringLiteral("annotationsDock"));
-    connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
-    m_sidecar = new AnnotationSidecar(m_session, this);
-    connect(m_sidecar, &AnnotationSidecar::message, this, &MainWindow::notify);
-    m_snapshots = new SnapshotSaver(this);
-    connect(m_snapshots, &SnapshotSaver::message, this, &MainWindow::notify);
-    m_compareSnapshots = new SnapshotSaver(this);
-    connect(m_compareSnapshots, &SnapshotSaver::message, this, &MainWindow::notify);
-
-    m_search = new widgets::SearchWidget(m_session, this);
-    addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
-    m_code = new widgets::CodeEditorWidget(m_session, this);
-    QDockWidget* codeDock = addDock(m_code, tr("Code"), QStringLiteral("codeEditorDock"));
-    connect(m_code, &widgets::CodeEditorWidget::raiseRequested, this, [codeDock] {
-        codeDock->show();
-        codeDock->raise();
-    });
-    m_memory = new widgets::MemoryWidget(m_session, this);
-    addDock(m_memory, tr("Memory"), QStringLiteral("memoryDock"));
+    buildDocks();
+    m_applier = new OpenRequestApplier(m_comparison, &m_docks, m_compareProgress, this);
+    connect(m_applier, &OpenRequestApplier::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_applier, &OpenRequestApplier::loadFailed, this, &MainWindow::showLoadError);
+    connect(m_applier, &OpenRequestApplier::compareFinished, this, &MainWindow::compareFinished);
 
     m_opener = new ProfileOpener(this);
     connect(m_opener, &ProfileOpener::progress, this, [this](double f) {
@@ -155,21 +109,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
     connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
-    // The cache's snapshot keeps the LOD and summary indexes and the operator catalog: it is
-    // written (once per profile, on the low-priority pool) when the stage that publishes the
-    // summary and the catalog has landed.
-    connect(m_session, &model::Session::analysesChanged, m_snapshots, [session = m_session, saver = m_snapshots] {
-        const std::shared_ptr<const model::Analyses>& a = session->analyses();
-        if (a->lod && a->summary && a->catalog)
-            saver->writeCache(a->generation, a);
-    });
-    m_compareOpener = new ProfileOpener(this);
-    connect(m_compareOpener, &ProfileOpener::progress, m_compareProgress, &LoadProgressPanel::setProgress);
-    connect(m_compareOpener, &ProfileOpener::finished, this, &MainWindow::onCompareLoaded);
-    connect(m_compareProgress, &LoadProgressPanel::cancelRequested, this, [this] {
-        m_compareOpener->cancel();
-        m_compareProgress->setCancelling();
-    });
     connect(m_comparison, &model::Comparison::changed, this, &MainWindow::onComparisonChanged);
     connect(m_compareBar, &CompareBar::message, this, [this](const QString& text) { notify(text, true); });
     m_status = new StatusIndicators(statusBar(), m_session);
@@ -195,7 +134,7 @@ MainWindow::MainWindow(QWidget* parent)
     // The default arrangement is built once, on the fresh docks, and kept as a state: Reset
     // to Default restores exactly it. (Re-tabifying docks that a restored layout had placed
     // crashes Qt 6.4 inside QMainWindow::tabifyDockWidget.)
-    DefaultDockLayout::arrange(*this, m_docks);
+    DefaultDockLayout::arrange(*this, m_docks.docks());
     m_defaultLayout = LayoutStore::capture(*this, QString());
     m_defaultLayout.geometry.clear();
     m_defaultLayout.sizes = {};
@@ -205,61 +144,77 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-QDockWidget* MainWindow::addDock(QWidget* widget, const QString& title, const QString& objectName)
+// Every dock takes the window's DockContext and follows its profile and analyses itself;
+// the window only links the few that ask it for something.
+void MainWindow::buildDocks()
 {
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(objectName);
-    dock->setWidget(new DockContent(widget, dock));
-    dock->setFeatures(
-        QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    // A dock the user drags to another place or floats ends the default arrangement: from
-    // then on the window's size no longer re-proportions the docks.
-    auto userMoved = [this] {
-        if (!m_arranging)
-            m_defaultArrangement = false;
-    };
-    connect(dock, &QDockWidget::topLevelChanged, this, userMoved);
-    connect(dock, &QDockWidget::dockLocationChanged, this, userMoved);
-    m_docks << dock;
-    return dock;
+    m_docks.build(this, widgets::DockContext { m_session, m_comparison });
+    for (QDockWidget* dock : m_docks.docks()) {
+        // A dock the user drags to another place or floats ends the default arrangement:
+        // from then on the window's size no longer re-proportions the docks.
+        auto userMoved = [this] {
+            if (!m_arranging)
+                m_defaultArrangement = false;
+        };
+        connect(dock, &QDockWidget::topLevelChanged, this, userMoved);
+        connect(dock, &QDockWidget::dockLocationChanged, this, userMoved);
+    }
+    auto* latency = m_docks.view<widgets::LatencyWidget>(DockId::latency);
+    connect(m_docks.view<widgets::OperatorTableWidget>(DockId::operatorTable),
+        &widgets::OperatorTableWidget::latencyRequested, this, [this, latency](const QString& unit) {
+            latency->setUnit(unit);
+            m_docks.bringForward(DockId::latency);
+        });
+    connect(m_docks.view<widgets::CodeEditorWidget>(DockId::code), &widgets::CodeEditorWidget::raiseRequested, this,
+        [this] { m_docks.bringForward(DockId::code); });
+    connect(m_docks.view<widgets::AnnotationsWidget>(DockId::annotations), &widgets::AnnotationsWidget::statusMessage,
+        this, &MainWindow::notify);
+}
+
+widgets::EventDetailsWidget* MainWindow::eventDetails() const
+{
+    return m_docks.view<widgets::EventDetailsWidget>(DockId::eventDetails);
+}
+
+widgets::MemoryWidget* MainWindow::memoryWidget() const
+{
+    return m_docks.view<widgets::MemoryWidget>(DockId::memory);
+}
+
+widgets::SearchWidget* MainWindow::searchWidget() const
+{
+    return m_docks.view<widgets::SearchWidget>(DockId::search);
+}
+
+widgets::CodeEditorWidget* MainWindow::codeEditor() const
+{
+    return m_docks.view<widgets::CodeEditorWidget>(DockId::code);
+}
+
+AnnotationSidecar* MainWindow::sidecar() const
+{
+    return m_applier->sidecar();
+}
+
+SnapshotSaver* MainWindow::snapshotSaver() const
+{
+    return m_applier->snapshots();
 }
 
 void MainWindow::selectByName(const QString& text)
 {
-    const auto& store = m_session->store();
-    if (!store || text.isEmpty())
-        return;
-    m_selectJob.run(
-        this,
-        [store, needle = text.toLower().toStdString()](
-            const std::atomic<bool>& cancel) { return analysis::SliceNameLookup::longest(*store, needle, &cancel); },
-        [this, text, generation = m_session->generation()](store::SliceRow row) {
-            if (generation != m_session->generation())
-                return; // another profile was opened meanwhile
-            if (row.valid())
-                m_session->selection()->setCurrent(model::EventRef::slice(row), /*reveal*/ true);
-            else
-                notify(tr("No slice is named like “%1”").arg(text), true);
-        });
+    m_applier->selectByName(text);
 }
 
 void MainWindow::focusSearch()
 {
-    if (QDockWidget* d = dock(QStringLiteral("searchDock"))) {
-        d->show();
-        d->raise();
-    }
-    m_search->focusSearch();
+    m_docks.bringForward(DockId::search);
+    searchWidget()->focusSearch();
 }
 
 QDockWidget* MainWindow::dock(const QString& objectName) const
 {
-    for (QDockWidget* d : m_docks) {
-        if (d->objectName() == objectName)
-            return d;
-    }
-    return nullptr;
+    return m_docks.dock(objectName);
 }
 
 // --- loading ----------------------------------------------------------------------------
@@ -318,14 +273,12 @@ void MainWindow::cancelLoad()
 void MainWindow::setCacheOptions(const importers::CacheOptions& cache)
 {
     m_opener->setCacheOptions(cache);
-    m_compareOpener->setCacheOptions(cache);
-    m_snapshots->setCacheOptions(cache);
-    m_compareSnapshots->setCacheOptions(cache);
+    m_applier->setCacheOptions(cache);
 }
 
 bool MainWindow::saveAsStrata(const QString& path)
 {
-    return m_snapshots->savePortable(
+    return snapshotSaver()->savePortable(
         path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()), m_session->analyses());
 }
 
@@ -337,21 +290,11 @@ void MainWindow::onLoaded(const OpenRequest& request, const importers::LoadResul
     const QString& path = request.path;
     const QString name = QFileInfo(path).fileName();
     if (r.store) {
-        model::LoadInfo info;
-        info.format = QString::fromStdString(r.format);
-        info.fileBytes = r.fileBytes;
-        info.seconds = r.seconds;
         m_status->setReadNotes(LoadMessage::origin(r));
-        m_overallSummary->setLoadNotes(LoadMessage::snapshotNotes(r).split(QLatin1Char('\n'), Qt::SkipEmptyParts));
-        m_session->open(r.store, QFileInfo(path).absoluteFilePath(), info, prebuilt, /*deferAnalyses=*/true);
-        m_snapshots->setProfile(QFileInfo(path).absoluteFilePath(), r, m_session->generation());
-        if (r.portable) { // a .strata file: its markers, and the profile it was saved from
-            m_sidecar->adopt(QByteArray::fromStdString(r.annotations), path);
-            if (!LoadMessage::savedFrom(r).isEmpty())
-                setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
-        }
+        m_applier->apply(request, r, prebuilt); // the profile, then the rest of the request
+        if (r.portable && !LoadMessage::savedFrom(r).isEmpty()) // a .strata file: the profile it was saved from
+            setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
         startAnalysesAfterFirstPaint();
-        applyRequest(request);
         if (m_persistent)
             m_recent->add(path);
         statusBar()->showMessage(LoadMessage::text(name, r), LoadMessage::isWarning(r) ? 20000 : 10000);
@@ -370,99 +313,25 @@ void MainWindow::onLoaded(const OpenRequest& request, const importers::LoadResul
     emit loadFinished(false, false, error);
 }
 
-void MainWindow::applyRequest(const OpenRequest& request)
-{
-    if (request.range)
-        m_session->viewport()->setVisible(request.range->resolve(m_session->viewport()->traceRange()));
-    if (!request.select.isEmpty())
-        selectByName(request.select);
-    if (!request.sourceFile.isEmpty()) { // waits in the dock for the source index
-        m_code->selectSourceLine(request.sourceFile, request.sourceLine);
-        if (QDockWidget* d = dock(QStringLiteral("codeEditorDock"))) {
-            d->show();
-            d->raise();
-        }
-    }
-    if (!request.search.isEmpty()) {
-        m_search->form()->nameEdit()->setText(request.search);
-        m_search->step(false);
-    }
-    if (!request.compare.isEmpty())
-        compareWith(request.compare, request.align);
-}
-
 // --- comparing --------------------------------------------------------------------------
 
 void MainWindow::compareWith(const QString& path, std::optional<model::Comparison::Alignment> align)
 {
-    if (path.isEmpty())
-        return;
-    if (!m_session->isOpen()) {
-        const QString text = tr("Open a profile first: it is the baseline (A) that %1 is compared with")
-                                 .arg(QFileInfo(path).fileName());
-        notify(text, true);
-        emit compareFinished(false, false, text);
-        return;
-    }
-    OpenRequest request;
-    request.path = path.size() > 1 && path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
-    request.align = align;
-    const QString name = QFileInfo(request.path).fileName();
-    m_compareProgress->start(tr("%1 to compare").arg(name));
-    statusBar()->showMessage(tr("Opening %1 to compare…").arg(name));
-    m_compareOpener->open(request);
+    m_applier->compareWith(path, align);
 }
 
 bool MainWindow::isLoadingComparison() const
 {
-    return m_compareOpener->isLoading();
-}
-
-void MainWindow::onCompareLoaded(
-    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
-{
-    m_compareProgress->hide();
-    const QString name = QFileInfo(request.path).fileName();
-    if (r.store && m_session->isOpen()) {
-        model::LoadInfo info;
-        info.format = QString::fromStdString(r.format);
-        info.fileBytes = r.fileBytes;
-        info.seconds = r.seconds;
-        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, prebuilt.lod);
-        m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
-        m_compareSnapshots->writeCache(0); // low priority, as B's analyses
-        if (request.align && !m_comparison->align(*request.align))
-            notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);
-        QString text = tr("Comparing %1 (A) with %2 (B)").arg(m_session->fileName(), name);
-        for (const std::string& note : r.snapshotNotes) // B's cached snapshot refused on the way
-            text += QStringLiteral(" — ") + QString::fromStdString(note);
-        statusBar()->showMessage(text, r.snapshotNotes.empty() ? 10000 : 20000);
-        emit compareFinished(true, false, QString());
-        return;
-    }
-    if (r.store || r.cancelled) { // A was closed meanwhile, or the user cancelled
-        statusBar()->showMessage(tr("Cancelled opening %1").arg(name), 10000);
-        emit compareFinished(false, true, tr("Cancelled opening %1").arg(request.path));
-        return;
-    }
-    const QString error = QString::fromStdString(r.error);
-    statusBar()->showMessage(tr("Could not open %1 to compare").arg(name), 10000);
-    showLoadError(request.path, error);
-    emit compareFinished(false, false, error);
+    return m_applier->isLoadingComparison();
 }
 
 void MainWindow::onComparisonChanged()
 {
     const bool comparing = m_comparison->active();
-    if (!comparing)
-        m_compareSnapshots->clearProfile(); // B's store goes with the comparison
     if (comparing && !m_comparing) { // B starts with half of the height, the Compare table in front
         const int h = m_compareSplitter->height();
         m_compareSplitter->setSizes({ h / 2, h - h / 2 });
-        if (QDockWidget* table = dock(QStringLiteral("compareDock"))) {
-            table->show();
-            table->raise();
-        }
+        m_docks.bringForward(DockId::compare);
     }
     m_comparing = comparing;
 }
@@ -507,13 +376,11 @@ bool MainWindow::exportImage(bool wholeWindow, const QString& path, double scale
 void MainWindow::onStoreChanged()
 {
     const auto& store = m_session->store();
-    if (!store)
-        m_snapshots->clearProfile();
     m_central->setCurrentWidget(store ? static_cast<QWidget*>(m_timeline) : m_welcome);
     setWelcomeMode(!store);
     // A profile with memory accesses (Sophgo) brings its chart to the front of its tab group.
     // Its size stays: only the user resizes docks.
-    if (QDockWidget* d = dock(QStringLiteral("memoryDock")); d && m_memory->hasAccesses())
+    if (QDockWidget* d = dock(DockId::memory); d && memoryWidget()->hasAccesses())
         d->raise();
     setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
     setWindowFilePath(m_session->filePath());
@@ -529,10 +396,10 @@ void MainWindow::notify(const QString& message, bool warning)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_opener->cancel();
-    m_compareOpener->cancel();
+    m_applier->cancelComparison();
     if (m_persistent)
         m_layouts.saveSession(captureLayout(QString()));
-    m_sidecar->flush();
+    sidecar()->flush();
     QMainWindow::closeEvent(event);
 }
 

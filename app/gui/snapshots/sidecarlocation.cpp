@@ -1,6 +1,6 @@
 #include "sidecarlocation.h"
 
-#include "sampleprofile.h"
+#include <loading/sampleprofile.h>
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,11 +1,11 @@
 #pragma once
-#include "layoutstore.h"
-#include "openrequest.h"
+#include "dockset.h"
+#include <layouts/layoutstore.h>
+#include <loading/openrequest.h>
 
 #include <cachedloader.h>
 
 #include <state/analyses.h>
-#include <state/latestjob.h>
 
 #include <QMainWindow>
 
@@ -22,17 +22,10 @@ namespace strata::importers {
 struct LoadResult;
 }
 namespace strata::widgets {
-class AnnotationsWidget;
 class CodeEditorWidget;
-class CompareWidget;
 class EventDetailsWidget;
-class LatencyWidget;
 class MemoryWidget;
-class OperatorChartsWidget;
-class OperatorTableWidget;
-class OverallSummaryWidget;
 class SearchWidget;
-class SelectionSummaryWidget;
 class TimelineWidget;
 } // namespace strata::widgets
 
@@ -50,14 +43,17 @@ class CompareBar;
 class ComparePane;
 class ProfileOpener;
 class LoadProgressPanel;
+class OpenRequestApplier;
 class RecentFiles;
 class SnapshotSaver;
 class StatusIndicators;
 class WelcomePage;
 
 // The Strata window: the timeline in the centre (the welcome page while nothing is open),
-// every other view a dock with an objectName so layouts can save and restore it. Profiles
-// load on the thread pool (ImportJob); the GUI thread only swaps the finished store in.
+// every other view a dock of the DockRegistry, named by its id so layouts can save and
+// restore it. The window keeps the docks, menus and layouts: profiles load on the thread
+// pool (ProfileOpener), and what a loaded profile and the rest of its OpenRequest do is
+// OpenRequestApplier's.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -76,15 +72,16 @@ public:
     void focusSearch(); // `/` and Ctrl+F: the Search dock's name field
     LayoutStore& layouts() { return m_layouts; }
     widgets::TimelineWidget* timeline() const { return m_timeline; }
-    widgets::EventDetailsWidget* eventDetails() const { return m_details; }
-    widgets::MemoryWidget* memoryWidget() const { return m_memory; }
-    widgets::SearchWidget* searchWidget() const { return m_search; }
-    widgets::CodeEditorWidget* codeEditor() const { return m_code; }
-    QList<QDockWidget*> docks() const { return m_docks; }
+    // The docks' views, typed where the window's users need their API.
+    widgets::EventDetailsWidget* eventDetails() const;
+    widgets::MemoryWidget* memoryWidget() const;
+    widgets::SearchWidget* searchWidget() const;
+    widgets::CodeEditorWidget* codeEditor() const;
+    QList<QDockWidget*> docks() const { return m_docks.docks(); }
     RecentFiles* recentFiles() const { return m_recent; }
-    AnnotationSidecar* sidecar() const { return m_sidecar; }
+    AnnotationSidecar* sidecar() const;
     // The open profile's LoadResult; writes its cache snapshot after the first paint.
-    SnapshotSaver* snapshotSaver() const { return m_snapshots; }
+    SnapshotSaver* snapshotSaver() const;
     // How loads (A and B) use the snapshot cache; --no-cache turns it off for the run.
     void setCacheOptions(const importers::CacheOptions& cache);
     // File > Save As Strata Profile without its dialog: the open profile and its markers,
@@ -144,11 +141,8 @@ protected:
 private:
     static constexpr int kAnalysesFallbackMs = 500;
 
-    QDockWidget* addDock(QWidget* widget, const QString& title, const QString& objectName);
+    void buildDocks();
     void onLoaded(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
-    void applyRequest(const OpenRequest& request); // what to show, once the profile is open
-    void onCompareLoaded(
-        const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
     void onComparisonChanged();
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();
@@ -168,32 +162,17 @@ private:
     QStackedWidget* m_central;
     WelcomePage* m_welcome;
     widgets::TimelineWidget* m_timeline;
-    widgets::EventDetailsWidget* m_details;
-    widgets::OperatorTableWidget* m_operatorTable;
-    widgets::CompareWidget* m_compare;
-    widgets::OperatorChartsWidget* m_operatorCharts;
-    widgets::LatencyWidget* m_latency;
-    widgets::OverallSummaryWidget* m_overallSummary;
-    widgets::SelectionSummaryWidget* m_selectionSummary;
-    widgets::MemoryWidget* m_memory;
-    widgets::AnnotationsWidget* m_annotations;
-    AnnotationSidecar* m_sidecar; // the markers' <trace>.strata-annotations.json
-    SnapshotSaver* m_snapshots; // A's LoadResult and its snapshots
-    SnapshotSaver* m_compareSnapshots; // B's cache snapshot
-    widgets::SearchWidget* m_search;
-    widgets::CodeEditorWidget* m_code;
+    DockSet m_docks; // the DockRegistry's, in its order
+    OpenRequestApplier* m_applier; // a loaded profile and the rest of its request; B's load
     LoadProgressPanel* m_progressPanel;
     StatusIndicators* m_status;
-    QList<QDockWidget*> m_docks;
     ProfileOpener* m_opener;
-    ProfileOpener* m_compareOpener; // B's load, independent of A's
     LoadProgressPanel* m_compareProgress;
     CompareBar* m_compareBar;
     ComparePane* m_comparePane;
     model::MatchFollower* m_matchFollower;
     QSplitter* m_compareSplitter; // A's central stack over B's pane
     bool m_comparing = false; // as of the last Comparison::changed
-    model::LatestJob m_selectJob; // the name lookup of selectByName
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;

@@ -6,9 +6,9 @@
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
-#include "snapshotcachemenu.h"
-#include "snapshotsaver.h"
 #include "thememenu.h"
+#include <snapshots/snapshotcachemenu.h>
+#include <snapshots/snapshotsaver.h>
 #include <state/comparison.h>
 #include <state/matchfollower.h>
 #include <state/session.h>

@@ -1,7 +1,7 @@
 // MainWindow's arrangements: the welcome page's docks set aside, layouts captured,
 // applied (kept maximised, brought onto the screen, scaled), saved, loaded, reset,
 // exported and imported. The rest of the class is in mainwindow.cpp.
-#include "mainwindow.h"
+#include <window/mainwindow.h>
 
 #include "defaultdocklayout.h"
 #include "windowfit.h"
@@ -34,7 +34,7 @@ void MainWindow::setWelcomeMode(bool on)
 void MainWindow::stepDocksAside()
 {
     m_steppedAside.clear();
-    for (QDockWidget* d : m_docks) {
+    for (QDockWidget* d : m_docks.docks()) {
         if (!d->isHidden()) {
             m_steppedAside << d;
             d->hide();
@@ -97,7 +97,7 @@ void MainWindow::resetLayout()
     // state the user chose is kept.
     const Qt::WindowStates state = windowState();
     m_arranging = true;
-    for (QDockWidget* d : m_docks) // a dock the state says nothing of would stay where it floats
+    for (QDockWidget* d : m_docks.docks()) // a dock the state says nothing of would stay where it floats
         d->setFloating(false);
     LayoutStore::apply(m_defaultLayout, this);
     m_arranging = false;

@@ -1,6 +1,6 @@
 #include "importjob.h"
 
-#include "snapshotsaver.h"
+#include <snapshots/snapshotsaver.h>
 
 #include <cachedloader.h>
 

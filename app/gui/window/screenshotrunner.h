@@ -1,5 +1,5 @@
 #pragma once
-#include "openrequest.h"
+#include <loading/openrequest.h>
 
 #include <QObject>
 #include <QString>
