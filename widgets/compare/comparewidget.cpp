@@ -6,10 +6,10 @@
 #include "deltabardelegate.h"
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/operators/operatorwindowindex.h>
+#include <common/exportactions.h>
 #include <common/labels.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
-#include <operators/exportactions.h>
 #include <report/comparereport.h>
 #include <state/comparison.h>
 #include <state/selection.h>

@@ -1,12 +1,12 @@
 #include "latencywidget.h"
 
-#include "exportactions.h"
 #include "latencycomparemodel.h"
 #include "latencyhistogram.h"
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
 #include "operatorhighlighter.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/exportactions.h>
 #include <common/imageexport.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
@@ -71,7 +71,7 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
     : QWidget(parent)
     , m_selection(session->selection())
     , m_viewport(session->viewport())
-    , m_window(new AnalysisWindow(m_selection, m_viewport, this))
+    , m_window(new TimeScope(m_selection, m_viewport, this))
     , m_statsModel(new LatencyStatsModel(this))
     , m_averageModel(new OperatorAverageModel(this))
     , m_averageProxy(new QSortFilterProxyModel(this))
@@ -189,11 +189,10 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
 
     connect(m_unitBox, &QComboBox::activated, this, [this] { unitChosen(); });
     connect(m_unitBox->lineEdit(), &QLineEdit::returnPressed, this, [this] { unitChosen(); });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
+        [this](int i) { m_window->setMode(i == 1 ? TimeScope::Mode::CurrentSelection : TimeScope::Mode::WholeTrace); });
     connect(m_scaleBox, &QComboBox::activated, this, &LatencyWidget::scaleChosen);
-    connect(m_window, &AnalysisWindow::changed, this, &LatencyWidget::rebuild);
+    connect(m_window, &TimeScope::changed, this, &LatencyWidget::rebuild);
     connect(m_averageView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& i) { highlightOperator(i); });
     connect(m_averageView, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
@@ -211,7 +210,7 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
             m_comparison, &model::Comparison::thresholdChanged, m_compareModel, &LatencyCompareModel::setThresholdPct);
         connect(m_comparison, &model::Comparison::changed, this, &LatencyWidget::rebuild);
         connect(m_comparison, &model::Comparison::offsetChanged, this, [this] {
-            if (m_window->mode() == AnalysisWindow::Mode::CurrentSelection)
+            if (m_window->mode() == TimeScope::Mode::CurrentSelection)
                 rebuild();
         });
         model::Session* b = m_comparison->b();
@@ -322,9 +321,9 @@ void LatencyWidget::setUnit(const QString& unit)
     rebuild();
 }
 
-void LatencyWidget::setMode(AnalysisWindow::Mode mode)
+void LatencyWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_modeBox->setCurrentIndex(mode == TimeScope::Mode::CurrentSelection ? 1 : 0);
 }
 
 void LatencyWidget::unitChosen()

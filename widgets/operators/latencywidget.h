@@ -1,6 +1,6 @@
 #pragma once
-#include "analysiswindow.h"
 #include "operatorhighlighter.h"
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/latency/latencybinning.h>
@@ -69,7 +69,7 @@ public:
     // "" = the default unit.
     void setUnit(const QString& unit);
     QString unit() const { return m_unit; }
-    void setMode(AnalysisWindow::Mode mode);
+    void setMode(TimeScope::Mode mode);
 
     const analysis::LatencyStats& stats() const { return m_stats; }
     bool comparing() const { return m_bStats.has_value(); } // B's figures are shown
@@ -130,7 +130,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     QString m_unit; // "" = default

@@ -1,14 +1,14 @@
 #include "operatorchartswidget.h"
 
-#include "exportactions.h"
-#include "menuchartview.h"
 #include "pielegend.h"
-#include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
-#include <common/imageexport.h>
 #include <common/chartstyle.h>
+#include <common/exportactions.h>
+#include <common/imageexport.h>
+#include <common/menuchartview.h>
 #include <common/themepalette.h>
 #include <common/timelinestyle.h>
+#include <common/transfersplitbar.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -77,7 +77,7 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
     : QWidget(parent)
     , m_selection(selection)
     , m_viewport(viewport)
-    , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_window(new TimeScope(selection, viewport, this))
     , m_highlighter(this, selection)
 {
     setObjectName(QStringLiteral("operatorCharts"));
@@ -169,10 +169,9 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
 
     connect(m_levelBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(m_levelBox, &QComboBox::activated, this, [this] { m_levelChosen = true; });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
-    connect(m_window, &AnalysisWindow::changed, this, &OperatorChartsWidget::rebuild);
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
+        [this](int i) { m_window->setMode(i == 1 ? TimeScope::Mode::CurrentSelection : TimeScope::Mode::WholeTrace); });
+    connect(m_window, &TimeScope::changed, this, &OperatorChartsWidget::rebuild);
     // One surface for the charts and their legends, like a document page.
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
@@ -224,9 +223,9 @@ OperatorLevel OperatorChartsWidget::level() const
     return OperatorLevel(m_levelBox->currentData().toInt());
 }
 
-void OperatorChartsWidget::setMode(AnalysisWindow::Mode mode)
+void OperatorChartsWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_modeBox->setCurrentIndex(mode == TimeScope::Mode::CurrentSelection ? 1 : 0);
 }
 
 void OperatorChartsWidget::rebuild()

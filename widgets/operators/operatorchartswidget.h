@@ -1,6 +1,6 @@
 #pragma once
-#include "analysiswindow.h"
 #include "operatorhighlighter.h"
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -52,7 +52,7 @@ public:
 
     void setLevel(analysis::OperatorLevel level);
     analysis::OperatorLevel level() const;
-    void setMode(AnalysisWindow::Mode mode);
+    void setMode(TimeScope::Mode mode);
 
     QPieSeries* shareSeries() const { return m_pie; }
     QHorizontalPercentBarSeries* splitSeries() const;
@@ -83,7 +83,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     std::shared_ptr<const analysis::OperatorTable> m_table;

@@ -1,10 +1,10 @@
 #include "operatortablewidget.h"
 
-#include "exportactions.h"
 #include "operatorfilterproxy.h"
 #include "operatorgroupings.h"
 #include "operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/exportactions.h>
 #include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
@@ -69,7 +69,7 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     : QWidget(parent)
     , m_selection(selection)
     , m_viewport(viewport)
-    , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_window(new TimeScope(selection, viewport, this))
     , m_model(new OperatorTreeModel(this))
     , m_proxy(new OperatorFilterProxy(this))
 {
@@ -182,10 +182,9 @@ void OperatorTableWidget::wireActions()
         m_scopeChosen = true;
         setScope(OperatorScope(m_scopeBox->currentData().toInt()));
     });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
-    connect(m_window, &AnalysisWindow::changed, this, &OperatorTableWidget::rebuild);
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this,
+        [this](int i) { m_window->setMode(i == 1 ? TimeScope::Mode::CurrentSelection : TimeScope::Mode::WholeTrace); });
+    connect(m_window, &TimeScope::changed, this, &OperatorTableWidget::rebuild);
     connect(m_filterEdit, &QLineEdit::textChanged, this, [this] { m_filterDelay.start(); });
     connect(m_filterEdit, &QLineEdit::returnPressed, this, [this] {
         m_filterDelay.stop();
@@ -271,9 +270,9 @@ void OperatorTableWidget::setScope(OperatorScope scope)
     rebuild();
 }
 
-void OperatorTableWidget::setMode(AnalysisWindow::Mode mode)
+void OperatorTableWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_modeBox->setCurrentIndex(mode == TimeScope::Mode::CurrentSelection ? 1 : 0);
 }
 
 void OperatorTableWidget::setFilter(const QString& text, bool regex)
@@ -367,9 +366,8 @@ void OperatorTableWidget::updatePlaceholder()
     else if (tree->nodes.empty())
         text = m_scope == OperatorScope::Device && !m_catalog->hasDeviceTracks()
             ? tr("This trace has no accelerator tracks. Choose “All threads”.")
-            : m_window->mode() == AnalysisWindow::Mode::CurrentSelection
-            ? tr("No slices start in the current selection.")
-            : tr("No slices in this scope.");
+            : m_window->mode() == TimeScope::Mode::CurrentSelection ? tr("No slices start in the current selection.")
+                                                                    : tr("No slices in this scope.");
     m_placeholder->setText(text);
     m_stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(m_view) : m_placeholder);
 }

@@ -1,7 +1,7 @@
 #pragma once
-#include "analysiswindow.h"
-#include "exportactions.h"
 #include <analysis/operators/operatortree.h>
+#include <common/exportactions.h>
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -36,7 +36,7 @@ class OperatorTreeModel;
 //
 // Selecting rows highlights all their slices on the timeline (Selection::setHighlighted);
 // a double-click zooms to the row's longest instance and selects it. The table covers the
-// whole trace or the current selection (AnalysisWindow). Aggregation and the highlight's
+// whole trace or the current selection (TimeScope). Aggregation and the highlight's
 // row lists run on the thread pool; a generation counter drops results that a newer request
 // has overtaken, and the tree keeps its expanded rows, selection and sort across updates.
 class OperatorTableWidget : public QWidget {
@@ -51,8 +51,8 @@ public:
     int grouping() const;
     void setScope(analysis::OperatorScope scope);
     analysis::OperatorScope scope() const { return m_scope; }
-    void setMode(AnalysisWindow::Mode mode);
-    AnalysisWindow* analysisWindow() const { return m_window; }
+    void setMode(TimeScope::Mode mode);
+    TimeScope* timeScope() const { return m_window; }
     void setFilter(const QString& text, bool regex); // at once (the line edit waits for a pause in typing)
 
     QTreeView* view() const { return m_view; }
@@ -98,7 +98,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     analysis::OperatorScope m_scope = analysis::OperatorScope::Device;

@@ -13,13 +13,13 @@ namespace strata::widgets {
 // — the time selection when there is one, else the visible window (like Neuron's "Current
 // Selection Summary", it follows zoom and pan). Moves of the window are debounced, so a
 // drag or a run of wheel notches costs one re-aggregation.
-class AnalysisWindow : public QObject {
+class TimeScope : public QObject {
     Q_OBJECT
 public:
     enum class Mode { WholeTrace, CurrentSelection };
     static constexpr int kDebounceMs = 150;
 
-    AnalysisWindow(model::Selection* selection, model::Viewport* viewport, QObject* parent = nullptr);
+    TimeScope(model::Selection* selection, model::Viewport* viewport, QObject* parent = nullptr);
 
     Mode mode() const { return m_mode; }
     void setMode(Mode mode); // emits changed() at once

@@ -1,4 +1,4 @@
-#include "analysiswindow.h"
+#include "timescope.h"
 
 #include <common/unitformat.h>
 
@@ -7,21 +7,21 @@
 
 namespace strata::widgets {
 
-AnalysisWindow::AnalysisWindow(model::Selection* selection, model::Viewport* viewport, QObject* parent)
+TimeScope::TimeScope(model::Selection* selection, model::Viewport* viewport, QObject* parent)
     : QObject(parent)
     , m_selection(selection)
     , m_viewport(viewport)
 {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, &AnalysisWindow::changed);
+    connect(&m_debounce, &QTimer::timeout, this, &TimeScope::changed);
     if (m_viewport)
-        connect(m_viewport, &model::Viewport::visibleChanged, this, &AnalysisWindow::onMoved);
+        connect(m_viewport, &model::Viewport::visibleChanged, this, &TimeScope::onMoved);
     if (m_selection)
-        connect(m_selection, &model::Selection::timeSelectionChanged, this, &AnalysisWindow::onMoved);
+        connect(m_selection, &model::Selection::timeSelectionChanged, this, &TimeScope::onMoved);
 }
 
-void AnalysisWindow::setMode(Mode mode)
+void TimeScope::setMode(Mode mode)
 {
     if (mode == m_mode)
         return;
@@ -30,13 +30,13 @@ void AnalysisWindow::setMode(Mode mode)
     emit changed();
 }
 
-void AnalysisWindow::onMoved()
+void TimeScope::onMoved()
 {
     if (m_mode == Mode::CurrentSelection)
         m_debounce.start();
 }
 
-store::TimeRange AnalysisWindow::window() const
+store::TimeRange TimeScope::window() const
 {
     if (m_mode == Mode::WholeTrace)
         return { store::kTimeMin, store::kTimeMax };
@@ -47,7 +47,7 @@ store::TimeRange AnalysisWindow::window() const
     return { store::kTimeMin, store::kTimeMax };
 }
 
-std::optional<store::TimeRange> AnalysisWindow::relativeRange() const
+std::optional<store::TimeRange> TimeScope::relativeRange() const
 {
     if (m_mode == Mode::WholeTrace)
         return std::nullopt;
@@ -56,7 +56,7 @@ std::optional<store::TimeRange> AnalysisWindow::relativeRange() const
     return store::TimeRange { w.start - origin, w.end - origin };
 }
 
-QString AnalysisWindow::describe() const
+QString TimeScope::describe() const
 {
     if (m_mode == Mode::WholeTrace)
         return tr("whole trace");
