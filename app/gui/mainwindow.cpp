@@ -103,16 +103,17 @@ MainWindow::MainWindow(QWidget* parent)
     m_compareProgress = new LoadProgressPanel(m_central);
     m_compareProgress->setObjectName(QStringLiteral("compareProgressPanel"));
 
-    // Every dock takes the session and follows its profile and analyses itself.
-    m_details = new widgets::EventDetailsWidget(m_session, this);
+    // Every dock takes the DockContext and follows its profile and analyses itself.
+    const widgets::DockContext context { m_session, m_comparison };
+    m_details = new widgets::EventDetailsWidget(context, this);
     addDock(m_details, tr("Event Details"), QStringLiteral("eventDetailsDock"));
-    m_operatorTable = new widgets::OperatorTableWidget(m_session, this);
+    m_operatorTable = new widgets::OperatorTableWidget(context, this);
     addDock(m_operatorTable, tr("Operator Table"), QStringLiteral("operatorTableDock"));
-    m_compare = new widgets::CompareWidget(m_comparison, this);
+    m_compare = new widgets::CompareWidget(context, this);
     addDock(m_compare, tr("Compare"), QStringLiteral("compareDock"));
-    m_operatorCharts = new widgets::OperatorChartsWidget(m_session, this);
+    m_operatorCharts = new widgets::OperatorChartsWidget(context, this);
     addDock(m_operatorCharts, tr("Operator Charts"), QStringLiteral("operatorChartsDock"));
-    m_latency = new widgets::LatencyWidget(m_comparison, this);
+    m_latency = new widgets::LatencyWidget(context, this);
     QDockWidget* latencyDock = addDock(m_latency, tr("Latency"), QStringLiteral("latencyDock"));
     connect(m_operatorTable, &widgets::OperatorTableWidget::latencyRequested, this,
         [this, latencyDock](const QString& unit) {
@@ -120,14 +121,14 @@ MainWindow::MainWindow(QWidget* parent)
             latencyDock->show();
             latencyDock->raise();
         });
-    m_overallSummary = new widgets::OverallSummaryWidget(m_comparison, this);
+    m_overallSummary = new widgets::OverallSummaryWidget(context, this);
     addDock(m_overallSummary, tr("Overall Summary"), QStringLiteral("overallSummaryDock"));
-    m_selectionSummary = new widgets::SelectionSummaryWidget(m_comparison, this);
+    m_selectionSummary = new widgets::SelectionSummaryWidget(context, this);
     addDock(m_selectionSummary, tr("Current Selection Summary"), QStringLiteral("selectionSummaryDock"));
 
     // Markers: the timeline and this dock share the session's AnnotationsModel; the sidecar
     // keeps them next to the trace.
-    m_annotations = new widgets::AnnotationsWidget(m_session, this);
+    m_annotations = new widgets::AnnotationsWidget(context, this);
     addDock(m_annotations, tr("Annotations"), QStringLiteral("annotationsDock"));
     connect(m_annotations, &widgets::AnnotationsWidget::statusMessage, this, &MainWindow::notify);
     m_sidecar = new AnnotationSidecar(m_session, this);
@@ -137,15 +138,15 @@ MainWindow::MainWindow(QWidget* parent)
     m_compareSnapshots = new SnapshotSaver(this);
     connect(m_compareSnapshots, &SnapshotSaver::message, this, &MainWindow::notify);
 
-    m_search = new widgets::SearchWidget(m_session, this);
+    m_search = new widgets::SearchWidget(context, this);
     addDock(m_search, tr("Search"), QStringLiteral("searchDock"));
-    m_code = new widgets::CodeEditorWidget(m_session, this);
+    m_code = new widgets::CodeEditorWidget(context, this);
     QDockWidget* codeDock = addDock(m_code, tr("Code"), QStringLiteral("codeEditorDock"));
     connect(m_code, &widgets::CodeEditorWidget::raiseRequested, this, [codeDock] {
         codeDock->show();
         codeDock->raise();
     });
-    m_memory = new widgets::MemoryWidget(m_session, this);
+    m_memory = new widgets::MemoryWidget(context, this);
     addDock(m_memory, tr("Memory"), QStringLiteral("memoryDock"));
 
     m_opener = new ProfileOpener(this);

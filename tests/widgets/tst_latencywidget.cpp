@@ -411,7 +411,7 @@ void tst_LatencyWidget::compareOverlay()
 {
     QFETCH(bool, log);
     comparetest::Pair pair;
-    LatencyWidget w(&pair.comparison);
+    LatencyWidget w(widgets::DockContext::of(&pair.comparison));
     w.resize(900, 400);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -482,7 +482,7 @@ void tst_LatencyWidget::compareWindowMovedByOffset()
     QFETCH(TimeNs, offset);
     QFETCH(int, bCount);
     comparetest::Pair pair;
-    LatencyWidget w(&pair.comparison);
+    LatencyWidget w(widgets::DockContext::of(&pair.comparison));
     pair.open();
     QTRY_VERIFY_WITH_TIMEOUT(w.comparing() && w.bStats()->count == 4, widgettest::kWaitMs);
     pair.a.selection()->setTimeSelection({ 0, 600000 });

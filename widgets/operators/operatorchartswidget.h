@@ -1,5 +1,6 @@
 #pragma once
 #include "operatorhighlighter.h"
+#include <common/dockcontext.h>
 #include <common/timescope.h>
 #include <state/latestjob.h>
 
@@ -45,8 +46,8 @@ class OperatorChartsWidget : public QWidget {
 public:
     static constexpr int kTopSlices = 8;
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit OperatorChartsWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit OperatorChartsWidget(const DockContext& context, QWidget* parent = nullptr);
     ~OperatorChartsWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
@@ -69,7 +70,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();

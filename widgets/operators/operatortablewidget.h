@@ -1,5 +1,6 @@
 #pragma once
 #include <analysis/operators/operatortree.h>
+#include <common/dockcontext.h>
 #include <common/exportactions.h>
 #include <common/timescope.h>
 #include <state/latestjob.h>
@@ -42,8 +43,8 @@ class OperatorTreeModel;
 class OperatorTableWidget : public QWidget {
     Q_OBJECT
 public:
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit OperatorTableWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit OperatorTableWidget(const DockContext& context, QWidget* parent = nullptr);
     ~OperatorTableWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
@@ -77,7 +78,6 @@ signals:
     void latencyRequested(const QString& unit); // "Latency of This Operator"
 
 private:
-    OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
