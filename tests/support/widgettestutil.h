@@ -3,6 +3,7 @@
 // under test with the shared state it is injected with, and waiting for a dock's results.
 #include <support/storetestutil.h>
 
+#include <common/dockcontext.h>
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/viewport.h>
@@ -59,7 +60,7 @@ template <typename Dock> struct DockFixture {
         selection = session->selection();
         viewport = session->viewport();
         viewport->setTraceRange(extent);
-        widget = std::make_unique<Dock>(session.get());
+        widget = std::make_unique<Dock>(strata::widgets::DockContext { session.get() });
         widget->resize(w, h);
         widget->show();
         return QTest::qWaitForWindowExposed(widget.get());

@@ -64,7 +64,7 @@ private slots:
         m_viewport = m_session->viewport();
         m_viewport->setTraceRange(m_store->extent());
         m_annotations = m_session->annotations();
-        m_w = std::make_unique<AnnotationsWidget>(m_session.get());
+        m_w = std::make_unique<AnnotationsWidget>(widgets::DockContext { m_session.get() });
         m_w->resize(800, 600);
         widgettest::open(*m_session, m_store, QStringLiteral("/traces/run.json"));
         m_w->show();
@@ -116,6 +116,36 @@ private slots:
         m_annotations->move(a, 2000);
         QTRY_COMPARE(m_w->details()->metrics()->window.start, TimeNs(2000));
         QVERIFY(!engine(QStringLiteral("Task DMA"))); // idle in [2000, 3000]: left out
+    }
+
+    // The details pane can measure the current selection or the visible range instead of
+    // the pair; the pair comes back with its choice.
+    void scopeChoices()
+    {
+        QComboBox* box = m_w->scopeBox();
+        QCOMPARE(box->count(), 3);
+        QCOMPARE(box->currentText(), QStringLiteral("Marker pair"));
+        const MarkerId a = m_annotations->add(1000), b = m_annotations->add(3000);
+        m_annotations->setDiffVs(b, a);
+        m_annotations->setSelected(b);
+        QTRY_VERIFY(m_w->details()->metrics() && !m_w->isBusy());
+
+        m_session->selection()->setTimeSelection({ 4000, 7000 });
+        box->setCurrentIndex(box->findText(QStringLiteral("Current selection")));
+        QTRY_VERIFY(m_w->details()->metrics() && m_w->details()->metrics()->window.start == 4000 && !m_w->isBusy());
+        QCOMPARE(m_w->details()->metrics()->window.end, TimeNs(7000));
+        QVERIFY2(m_w->details()->caption().startsWith(QStringLiteral("Time selection")),
+            qPrintable(m_w->details()->caption()));
+        QCOMPARE(m_w->details()->tree()->headerItem()->text(0), QStringLiteral("In the window"));
+        QVERIFY(engine(QStringLiteral("Compute"))); // matmul [5000, 6000]
+
+        m_annotations->move(a, 2000); // the pair is not what is measured now
+        QVERIFY(!m_w->isBusy());
+
+        box->setCurrentIndex(box->findText(QStringLiteral("Marker pair")));
+        QTRY_VERIFY(m_w->details()->metrics() && m_w->details()->metrics()->window.start == 2000 && !m_w->isBusy());
+        QCOMPARE(m_w->details()->metrics()->window.end, TimeNs(3000));
+        QCOMPARE(m_w->details()->tree()->headerItem()->text(0), QStringLiteral("Between the markers"));
     }
 
     void withoutPairShowsHowToGetOne()

@@ -94,7 +94,7 @@ private slots:
     {
         m_session = std::make_unique<model::Session>();
         m_selection = m_session->selection();
-        m_w = std::make_unique<CodeEditorWidget>(m_session.get());
+        m_w = std::make_unique<CodeEditorWidget>(widgets::DockContext { m_session.get() });
         m_w->resize(700, 400);
         m_w->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
@@ -237,7 +237,7 @@ private slots:
 
     void selectSourceLineWaitsForTheIndex()
     {
-        CodeEditorWidget w(m_session.get());
+        CodeEditorWidget w({ m_session.get() });
         w.resize(600, 300);
         w.show();
         widgettest::open(*m_session, m_store, m_trace); // again: the source index comes later

@@ -124,7 +124,7 @@ void tst_CompareWidget::init()
 {
     m_session = std::make_unique<model::Session>();
     m_comparison = std::make_unique<model::Comparison>(m_session.get());
-    m_widget = std::make_unique<CompareWidget>(m_comparison.get());
+    m_widget = std::make_unique<CompareWidget>(widgets::DockContext::of(m_comparison.get()));
     m_widget->resize(1000, 400);
     m_widget->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));

@@ -89,7 +89,7 @@ private slots:
     void placeholderWithoutSelection()
     {
         model::Session session;
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         QCOMPARE(w.objectName(), QStringLiteral("eventDetails"));
         QVERIFY(w.title().isEmpty());
         widgettest::open(session, m_store);
@@ -134,7 +134,7 @@ private slots:
         QFETCH(QString, name);
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, name)));
         QCOMPARE(w.title(), name);
@@ -163,7 +163,7 @@ private slots:
         const auto store = store::StoreFinalizer::finalize(k.b);
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, store);
         QVERIFY(widgettest::waitForAnalyses(session));
         sel.setCurrent(EventRef::slice(sliceNamed(*store, "gemm")));
@@ -184,7 +184,7 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
         QTreeWidgetItem* args = nullptr;
@@ -209,7 +209,7 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store);
         QCOMPARE(m_store->instantCount(), size_t(1));
         sel.setCurrent(EventRef::instant(store::InstantRow(0)));
@@ -248,7 +248,7 @@ private slots:
         QFETCH(QString, target);
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         w.resize(480, 640);
         widgettest::open(session, m_store);
         w.show();
@@ -274,7 +274,7 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -302,7 +302,7 @@ private slots:
         model::Session session;
         model::Selection& sel = *session.selection();
         model::Viewport& vp = *session.viewport();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store); // the viewport spans the trace
         const store::SliceRow mm = sliceNamed(*m_store, "matmul");
         sel.setCurrent(EventRef::slice(mm));
@@ -320,7 +320,7 @@ private slots:
     {
         model::Session session;
         model::Selection& sel = *session.selection();
-        widgets::EventDetailsWidget w(&session);
+        widgets::EventDetailsWidget w({ &session });
         widgettest::open(session, m_store);
         sel.setCurrent(EventRef::slice(sliceNamed(*m_store, "matmul")));
         QCOMPARE(fieldValue(w.tree(), "Start (absolute)"), QStringLiteral("11 µs"));

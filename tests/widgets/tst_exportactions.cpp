@@ -1,9 +1,9 @@
 // ExportActions: the context menu's file writer and the file names it suggests.
 #include <support/operatortreetestutil.h>
 
-#include "operators/exportactions.h"
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatortree.h>
+#include <common/exportactions.h>
 #include <report/operatorexport.h>
 
 #include <QTemporaryDir>

@@ -304,7 +304,7 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
 {
     m_dock.open(m_store);
     waitUpdated();
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitUpdated();
     // Steps 2 and 3 start in [1100, 3800).
     m_dock.selection->setTimeSelection({ 1100, 3800 });
@@ -375,7 +375,7 @@ void tst_LatencyWidget::histogramScale()
     QCOMPARE(box->currentText(), QString("Linear"));
     QCOMPARE(w->histogramScale(), Scale::Linear);
     QCOMPARE(w->histogramSet()->at(0), double(w->stats().histogram[0].count));
-    w->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    w->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitUpdated();
     QCOMPARE(QString::fromStdString(w->stats().unit), QString("Request"));
     QCOMPARE(w->histogramScale(), Scale::Linear);
@@ -411,7 +411,7 @@ void tst_LatencyWidget::compareOverlay()
 {
     QFETCH(bool, log);
     comparetest::Pair pair;
-    LatencyWidget w(&pair.comparison);
+    LatencyWidget w(widgets::DockContext::of(&pair.comparison));
     w.resize(900, 400);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -482,11 +482,11 @@ void tst_LatencyWidget::compareWindowMovedByOffset()
     QFETCH(TimeNs, offset);
     QFETCH(int, bCount);
     comparetest::Pair pair;
-    LatencyWidget w(&pair.comparison);
+    LatencyWidget w(widgets::DockContext::of(&pair.comparison));
     pair.open();
     QTRY_VERIFY_WITH_TIMEOUT(w.comparing() && w.bStats()->count == 4, widgettest::kWaitMs);
     pair.a.selection()->setTimeSelection({ 0, 600000 });
-    w.setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    w.setMode(widgets::TimeScope::Mode::CurrentSelection);
     pair.comparison.setOffsetNs(offset);
     QTRY_VERIFY_WITH_TIMEOUT(w.stats().count == 2 && w.bStats()->count == uint64_t(bCount), widgettest::kWaitMs);
     const QString b

@@ -26,7 +26,7 @@ struct Dock {
     model::Session session;
     model::Selection& selection = *session.selection();
     model::Viewport& viewport = *session.viewport();
-    MemoryWidget w { &session };
+    MemoryWidget w { { &session } };
 
     // `t` as the profile, the viewport over its extent; the axes are worked out on a worker.
     void open(const TestStore& t) { setStore(t.store); }

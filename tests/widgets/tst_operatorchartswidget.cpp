@@ -181,7 +181,7 @@ void tst_OperatorChartsWidget::followsTimeSelection()
 {
     m_dock.open(m_store);
     waitCharts();
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitCharts();
     m_dock.selection->setTimeSelection({ 0, 100000 }); // the first iteration
     waitCharts();

@@ -375,7 +375,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
 {
     m_dock.open(m_store);
     waitTree();
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitTree(); // the visible window: the whole trace
     m_dock.selection->setTimeSelection({ 10000, 10500 }); // the second iteration's first commands
     waitTree();
@@ -396,7 +396,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
     QCOMPARE(o["range_ns"].toArray(), QJsonArray({ qint64(10000 - origin), qint64(10500 - origin) }));
     // Back to the whole trace: at once, not debounced.
     QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::WholeTrace);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::WholeTrace);
     QVERIFY(spy.wait(10000));
     QCOMPARE(m_dock.widget->view()->model()->rowCount(), 3);
     const QByteArray json = QByteArray::fromStdString(m_dock.widget->tableJson());
@@ -407,7 +407,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsViewportDebounced()
 {
     m_dock.open(m_store);
     waitTree();
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitTree();
     QSignalSpy spy(m_dock.widget.get(), &OperatorTableWidget::treeChanged);
     // A burst of moves (a drag): one re-aggregation, of the last window.
@@ -452,7 +452,7 @@ void tst_OperatorTableWidget::stateKeptAcrossUpdates()
 {
     m_dock.open(m_store);
     waitTree();
-    m_dock.widget->setMode(widgets::AnalysisWindow::Mode::CurrentSelection);
+    m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitTree();
     QTreeView* view = m_dock.widget->view();
     view->expand(find({ "fused(bn1+conv1+relu)" }));

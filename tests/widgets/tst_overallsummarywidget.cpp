@@ -75,7 +75,7 @@ struct Fixture {
     std::shared_ptr<const store::EventStore> store;
     std::shared_ptr<const analysis::SummaryIndex> index;
     model::Session session;
-    widgets::OverallSummaryWidget widget { &session };
+    widgets::OverallSummaryWidget widget { { &session } };
     analysis::TraceSummary expected;
 
     explicit Fixture(bool withMetrics = true)
@@ -121,7 +121,7 @@ private slots:
     void placeholderUntilIndex()
     {
         model::Session session;
-        widgets::OverallSummaryWidget w(&session);
+        widgets::OverallSummaryWidget w({ &session });
         QCOMPARE(w.objectName(), QStringLiteral("overallSummary"));
         QVERIFY(w.view()->isShowingPlaceholder());
         widgettest::open(session, buildStore());
@@ -176,7 +176,7 @@ private slots:
         widgettest::Builder s;
         s.X(s.thread(4242, "python3", 4242, "MainThread"), "step", "cpu_op", 0, 1000);
         model::Session session;
-        widgets::OverallSummaryWidget widget(&session);
+        widgets::OverallSummaryWidget widget({ &session });
         QSignalSpy spy(&widget, &widgets::OverallSummaryWidget::summaryUpdated);
         widgettest::open(session, store::StoreFinalizer::finalize(s.b));
         QVERIFY(spy.wait(kWaitMs));
@@ -206,7 +206,7 @@ private slots:
         for (int i = 0; i + 1 < pairs.size(); i += 2)
             b.addMetadata(pairs[i].toStdString(), pairs[i + 1].toStdString());
         model::Session session;
-        widgets::OverallSummaryWidget w(&session);
+        widgets::OverallSummaryWidget w({ &session });
         w.show();
         widgettest::open(
             session, store::StoreFinalizer::finalize(b), QStringLiteral("/tmp/x.json"), QStringLiteral("test"));
@@ -479,7 +479,7 @@ private slots:
     void compareWholeTraces()
     {
         comparetest::Pair pair;
-        widgets::OverallSummaryWidget w(&pair.comparison);
+        widgets::OverallSummaryWidget w(widgets::DockContext::of(&pair.comparison));
         QVERIFY(w.compareStack());
         pair.open();
         QVERIFY(w.compareStack()->comparing());

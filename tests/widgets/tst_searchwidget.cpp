@@ -41,7 +41,7 @@ private slots:
         m_selection = m_session->selection();
         m_viewport = m_session->viewport();
         m_viewport->setTraceRange(m_store->extent());
-        m_w = std::make_unique<SearchWidget>(m_session.get());
+        m_w = std::make_unique<SearchWidget>(widgets::DockContext { m_session.get() });
         m_w->resize(360, 320);
         widgettest::open(*m_session, m_store);
         m_w->show();

@@ -15,12 +15,14 @@
 #include <common/unitformat.h>
 
 #include <analysis/summary/summarycalculator.h>
+#include <state/annotationsmodel.h>
 #include <state/selection.h>
 #include <state/viewport.h>
 #include <store/sanitizers.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -204,7 +206,7 @@ struct Fixture {
     model::Viewport& viewport = *session.viewport();
     std::shared_ptr<const store::EventStore> store = buildStore();
     std::shared_ptr<const analysis::SummaryIndex> index = std::make_shared<const analysis::SummaryIndex>(*store);
-    widgets::SelectionSummaryWidget widget { &session };
+    widgets::SelectionSummaryWidget widget { { &session } };
 
     bool open()
     {
@@ -227,7 +229,7 @@ private slots:
     {
         model::Session session;
         model::Viewport& vp = *session.viewport();
-        widgets::SelectionSummaryWidget w(&session);
+        widgets::SelectionSummaryWidget w({ &session });
         QCOMPARE(w.objectName(), QStringLiteral("selectionSummary"));
         QVERIFY(w.view()->isShowingPlaceholder());
         const auto store = buildStore();
@@ -334,6 +336,50 @@ private slots:
         QCOMPARE(f.widget.window().start, TimeNs(100000));
         QCOMPARE(f.widget.window().end, TimeNs(200000));
         verifyShows(f.widget, f.expected({ 100000, 200000 }));
+    }
+
+    // Besides the current selection (the default), the visible range alone and the marker
+    // pair (the selected marker and its Diff vs marker), which follows the marker's drag.
+    void scopeChoices()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        QComboBox* box = f.widget.scopeBox();
+        QCOMPARE(box->count(), 3);
+        QCOMPARE(box->currentText(), QStringLiteral("Current selection"));
+        QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
+        f.selection.setTimeSelection({ 140000, 360000 });
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(f.widget.showsSelection());
+
+        box->setCurrentIndex(box->findText(QStringLiteral("Visible range")));
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(!f.widget.showsSelection());
+        QCOMPARE(f.widget.window().start, f.viewport.visible().start);
+        QCOMPARE(f.widget.window().end, f.viewport.visible().end);
+        QVERIFY(f.widget.view()->captionText().startsWith(QStringLiteral("Visible: ")));
+
+        model::AnnotationsModel& markers = *f.session.annotations();
+        const model::MarkerId a = markers.add(200000), b = markers.add(450000);
+        markers.setDiffVs(b, a);
+        markers.setSelected(b);
+        QVERIFY(!f.widget.isBusy()); // the visible range does not follow markers
+        box->setCurrentIndex(box->findText(QStringLiteral("Marker pair")));
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.shownSource(), widgets::TimeScope::Source::MarkerPair);
+        QCOMPARE(f.widget.window().start, TimeNs(200000));
+        QCOMPARE(f.widget.window().end, TimeNs(450000));
+        QVERIFY(f.widget.view()->captionText().startsWith(QStringLiteral("Markers: ")));
+        verifyShows(f.widget, f.expected({ 200000, 450000 }));
+
+        markers.move(b, 500000); // a drag: after the pause
+        QVERIFY(f.widget.isBusy());
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.window().end, TimeNs(500000));
+
+        markers.setDiffVs(b, model::MarkerId()); // no pair: how to get one
+        QTRY_VERIFY(f.widget.view()->isShowingPlaceholder());
+        QVERIFY(f.widget.view()->placeholderText().startsWith(QStringLiteral("Select a marker")));
     }
 
     void burstOfMovesIsDebounced()
@@ -490,7 +536,7 @@ private slots:
         QFETCH(TimeNs, offset);
         QFETCH(TimeNs, matrixBusy);
         comparetest::Pair pair;
-        widgets::SelectionSummaryWidget w(&pair.comparison);
+        widgets::SelectionSummaryWidget w(widgets::DockContext::of(&pair.comparison));
         QVERIFY(w.compareStack());
         QVERIFY(!w.compareStack()->toggle()->isVisibleTo(&w)); // no comparison yet
         pair.open();

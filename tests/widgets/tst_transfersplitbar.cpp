@@ -1,6 +1,6 @@
 // TransferSplitBar: the execution and transfer shares of the busy time as one percent bar
 // (rounded to a tenth for its labels), the two times in the caption, nothing while idle.
-#include <operators/transfersplitbar.h>
+#include <common/transfersplitbar.h>
 
 #include <QBarSet>
 #include <QChartView>

@@ -4,6 +4,7 @@
 #include "diffvsdelegate.h"
 #include "pairmetricscomputer.h"
 #include "pairmetricsview.h"
+#include <common/timescopebox.h>
 #include <common/unitformat.h>
 
 #include <state/analyses.h>
@@ -27,20 +28,13 @@ namespace strata::widgets {
 using model::Marker;
 using model::MarkerId;
 
-AnnotationsWidget::AnnotationsWidget(model::Session* session, QWidget* parent)
-    : AnnotationsWidget(session->annotations(), session->viewport(), parent)
-{
-    session->follow(
-        this, [this, session] { setStore(session->store(), session->filePath()); },
-        [this, session] { takeAnalyses(*session->analyses()); });
-}
-
-AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent)
+AnnotationsWidget::AnnotationsWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_annotations(annotations)
-    , m_viewport(viewport)
-    , m_model(new AnnotationsTableModel(annotations, viewport, this))
+    , m_annotations(context.session->annotations())
+    , m_viewport(context.session->viewport())
+    , m_model(new AnnotationsTableModel(context.session->annotations(), context.session->viewport(), this))
     , m_computer(new PairMetricsComputer(this))
+    , m_scope(new TimeScope(context.session, this))
 {
     setObjectName(QStringLiteral("annotations"));
     auto* bar = new QToolBar(this);
@@ -51,7 +45,7 @@ AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("annotationsTable"));
     m_table->setModel(m_model);
-    m_table->setItemDelegateForColumn(AnnotationsTableModel::DiffVs, new DiffVsDelegate(annotations, m_table));
+    m_table->setItemDelegateForColumn(AnnotationsTableModel::DiffVs, new DiffVsDelegate(m_annotations, m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -85,6 +79,13 @@ AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model
     bar->addSeparator();
     bar->addAction(m_saveAction);
     bar->addAction(m_loadAction);
+    // What the details pane measures: the marker pair by default.
+    m_scope->setPace(kDebounceMs, kDebounceMs);
+    m_scopeBox = new TimeScopeBox(m_scope,
+        { TimeScope::Mode::MarkerPair, TimeScope::Mode::CurrentSelection, TimeScope::Mode::VisibleRange }, bar);
+    m_scopeBox->setObjectName(QStringLiteral("annotationsScope"));
+    bar->addSeparator();
+    bar->addWidget(m_scopeBox);
     for (QAction* a : { m_addAction, m_renameAction, m_deleteAction, m_colorAction, m_saveAction, m_loadAction })
         m_table->addAction(a);
 
@@ -99,9 +100,7 @@ AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model
     layout->addWidget(bar);
     layout->addWidget(m_split, 1);
 
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(kDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, &AnnotationsWidget::refreshMetrics);
+    connect(m_scope, &TimeScope::changed, this, &AnnotationsWidget::refreshMetrics);
     connect(m_computer, &PairMetricsComputer::ready, this, &AnnotationsWidget::applyMetrics);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& cur) { setCurrent(m_model->markerAt(cur.row())); });
@@ -109,8 +108,7 @@ AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model
     connect(m_annotations, &model::AnnotationsModel::changed, this, [this] {
         if (!m_annotations->find(m_current))
             m_current = MarkerId();
-        updateActions();
-        scheduleMetrics();
+        updateActions(); // the scope recomputes the pair's metrics after its pause
     });
     connect(m_annotations, &model::AnnotationsModel::selectedChanged, this, [this](MarkerId id) {
         if (id.valid())
@@ -121,6 +119,10 @@ AnnotationsWidget::AnnotationsWidget(model::AnnotationsModel* annotations, model
             chooseColor();
     });
     updateActions();
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath()); },
+        [this, session] { takeAnalyses(*session->analyses()); });
 }
 
 void AnnotationsWidget::resizeEvent(QResizeEvent* e)
@@ -178,23 +180,21 @@ QSize AnnotationsWidget::sizeHint() const
 
 bool AnnotationsWidget::isBusy() const
 {
-    return m_debounce.isActive() || m_computer->isBusy();
+    return m_scope->isPending() || m_computer->isBusy();
 }
 
 void AnnotationsWidget::setCurrent(MarkerId id)
 {
     if (!m_annotations->find(id))
         id = MarkerId();
-    const bool moved = id != m_current;
     m_current = id;
     if (id.valid())
         m_annotations->setSelected(id);
+    m_scope->setMarker(id); // a new pair: measured at once
     const int row = m_model->rowOf(id);
     if (row >= 0 && m_table->currentIndex().row() != row)
         m_table->setCurrentIndex(m_model->index(row, AnnotationsTableModel::Name));
     updateActions();
-    if (moved)
-        refreshMetrics();
 }
 
 void AnnotationsWidget::restoreCurrentRow()
@@ -214,19 +214,14 @@ void AnnotationsWidget::updateActions()
     m_saveAction->setEnabled(m_annotations->count() > 0);
 }
 
-void AnnotationsWidget::scheduleMetrics()
-{
-    if (!m_debounce.isActive())
-        m_debounce.start();
-}
-
 void AnnotationsWidget::refreshMetrics()
 {
-    m_debounce.stop();
-    const Marker* m = m_annotations->find(m_current);
+    m_scope->discardPending();
+    const bool pair = m_scope->mode() == TimeScope::Mode::MarkerPair;
+    m_details->setHeading(pair ? tr("Between the markers") : tr("In the window"));
+    const Marker* m = m_annotations->find(m_scope->marker()); // m_current's pair
     const Marker* other = m ? m_annotations->find(m->diffVs) : nullptr;
-    const auto range = m ? m_annotations->pairRange(m->id) : std::nullopt;
-    if (!range) {
+    if (!m_scope->hasWindow()) {
         m_computer->cancel();
         m_details->showPlaceholder(m ? tr("%1 has no Diff vs marker: pick one in its Diff vs cell to see what ran "
                                           "between the two.")
@@ -236,16 +231,23 @@ void AnnotationsWidget::refreshMetrics()
         return;
     }
     if (!m_computer->canCompute()) {
-        m_details->showPlaceholder(
-            m_store ? tr("Building summary…") : tr("Open a profile to measure between markers."));
+        m_details->showPlaceholder(m_store ? tr("Building summary…")
+                : pair                     ? tr("Open a profile to measure between markers.")
+                                           : tr("Open a profile to see what ran in the window."));
         emit metricsUpdated();
         return;
     }
-    const store::TimeNs origin = m_store->extent().start;
-    m_pendingTitle = tr("%1 vs %2: Δt %3, from %4 to %5")
-                         .arg(m->name, other->name, UnitFormat::precise(m->time - other->time),
-                             UnitFormat::precise(range->start - origin), UnitFormat::precise(range->end - origin));
-    m_computer->request(*range);
+    const store::TimeRange range = m_scope->window();
+    if (pair) {
+        const store::TimeNs origin = m_store->extent().start;
+        m_pendingTitle = tr("%1 vs %2: Δt %3, from %4 to %5")
+                             .arg(m->name, other->name, UnitFormat::precise(m->time - other->time),
+                                 UnitFormat::precise(range.start - origin), UnitFormat::precise(range.end - origin));
+    } else {
+        const QString what = m_scope->describe();
+        m_pendingTitle = what.left(1).toUpper() + what.mid(1);
+    }
+    m_computer->request(range);
 }
 
 void AnnotationsWidget::applyMetrics(std::shared_ptr<const PairMetrics> metrics)

@@ -1,16 +1,18 @@
 #pragma once
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
+#include <common/dockcontext.h>
+#include <common/timescope.h>
 #include <state/marker.h>
 #include <state/statefwd.h>
 #include <store/eventstore.h>
 
-#include <QTimer>
 #include <QWidget>
 
 #include <memory>
 
 class QAction;
+class QComboBox;
 class QSplitter;
 class QTableView;
 
@@ -25,19 +27,22 @@ struct PairMetrics;
 // of the shared AnnotationsModel as a table (zoom checkbox, colour, name edited in place,
 // time, Δ to the previous marker, Diff vs, Δt) and, under it, what ran between the current
 // row's marker and its Diff-vs marker (PairMetricsView), computed off the GUI thread once
-// the summary index is there. Add, rename, delete, colour, save and load are buttons and
+// the summary index is there. The pane's TimeScope can measure the current selection or the
+// visible range instead of the pair. Add, rename, delete, colour, save and load are buttons and
 // the table's context menu. The current row follows the marker selected on the timeline.
 class AnnotationsWidget : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kDebounceMs = 60; // a marker being dragged recomputes at most this often
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit AnnotationsWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit AnnotationsWidget(const DockContext& context, QWidget* parent = nullptr);
 
     QTableView* table() const { return m_table; }
     AnnotationsTableModel* tableModel() const { return m_model; }
     PairMetricsView* details() const { return m_details; }
+    TimeScope* timeScope() const { return m_scope; }
+    QComboBox* scopeBox() const { return m_scopeBox; }
     PairMetricsComputer* computer() const { return m_computer; }
     model::MarkerId currentMarker() const { return m_current; }
     bool isBusy() const; // pair metrics are waiting for the debounce or their result
@@ -61,14 +66,12 @@ signals:
     void statusMessage(const QString& text, bool warning);
 
 private:
-    AnnotationsWidget(model::AnnotationsModel* annotations, model::Viewport* viewport, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath = QString());
     void takeAnalyses(const model::Analyses& analyses); // what is new in them
     QAction* addAction(const QString& text, const QString& name, const QString& tip, void (AnnotationsWidget::*slot)());
     void setCurrent(model::MarkerId id);
     void restoreCurrentRow();
     void updateActions();
-    void scheduleMetrics();
     void refreshMetrics();
     void applyMetrics(std::shared_ptr<const PairMetrics> metrics);
     void rebuildAnalysis();
@@ -82,7 +85,8 @@ private:
     QSplitter* m_split; // table and details: side by side in a wide dock, stacked in a tall one
     bool m_splitPlaced = false;
     PairMetricsComputer* m_computer;
-    QTimer m_debounce;
+    TimeScope* m_scope; // the marker pair (m_current's), or a window the user picked instead
+    QComboBox* m_scopeBox = nullptr;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::SummaryIndex> m_index;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;

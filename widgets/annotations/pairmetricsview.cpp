@@ -90,6 +90,11 @@ QTreeWidgetItem* PairMetricsView::operatorsItem() const
     return m_metrics ? m_tree->topLevelItem(1) : nullptr;
 }
 
+void PairMetricsView::setHeading(const QString& text)
+{
+    m_tree->headerItem()->setText(Name, text);
+}
+
 void PairMetricsView::showPlaceholder(const QString& text)
 {
     m_metrics.reset();

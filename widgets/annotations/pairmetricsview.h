@@ -25,6 +25,7 @@ public:
     // `title`: which pair and how long, shown above the tree.
     void setMetrics(std::shared_ptr<const PairMetrics> metrics, const QString& title);
     void showPlaceholder(const QString& text);
+    void setHeading(const QString& text); // the tree's first column: "Between the markers"
     const std::shared_ptr<const PairMetrics>& metrics() const { return m_metrics; }
     QTreeWidget* tree() const { return m_tree; }
     QTreeWidgetItem* enginesItem() const; // null while a placeholder shows

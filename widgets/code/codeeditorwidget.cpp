@@ -33,17 +33,9 @@ struct CodeEditorWidget::Loaded {
     QString error;
 };
 
-CodeEditorWidget::CodeEditorWidget(model::Session* session, QWidget* parent)
-    : CodeEditorWidget(session->selection(), parent)
-{
-    session->follow(
-        this, [this, session] { setStore(session->store(), session->filePath()); },
-        [this, session] { takeIndex(session->analyses()->source); });
-}
-
-CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)
+CodeEditorWidget::CodeEditorWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
+    , m_selection(context.session->selection())
 {
     setObjectName(QStringLiteral("codeEditor"));
     m_files = new QComboBox(this);
@@ -89,6 +81,10 @@ CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)
             m_ownHighlight.reset();
     });
     setStore(nullptr, QString());
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setStore(session->store(), session->filePath()); },
+        [this, session] { takeIndex(session->analyses()->source); });
 }
 
 CodeEditorWidget::~CodeEditorWidget() = default;

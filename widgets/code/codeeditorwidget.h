@@ -1,5 +1,6 @@
 #pragma once
 #include "sourcefileresolver.h"
+#include <common/dockcontext.h>
 
 #include <analysis/source/sourceindex.h>
 #include <state/latestjob.h>
@@ -33,8 +34,8 @@ class SourceView;
 class CodeEditorWidget : public QWidget {
     Q_OBJECT
 public:
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit CodeEditorWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit CodeEditorWidget(const DockContext& context, QWidget* parent = nullptr);
     ~CodeEditorWidget() override;
 
     std::shared_ptr<const analysis::SourceIndex> index() const { return m_index; }
@@ -57,7 +58,6 @@ signals:
     void raiseRequested();
 
 private:
-    CodeEditorWidget(model::Selection* selection, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& tracePath);
     void takeIndex(std::shared_ptr<const analysis::SourceIndex> index); // when new
     struct Loaded;

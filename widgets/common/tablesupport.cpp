@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QStyle>
+#include <QTableView>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -65,6 +66,22 @@ QString joinLines(const QStringList& lines)
 }
 
 } // namespace
+
+QTableView* TableSupport::table(QWidget* parent, const QString& objectName)
+{
+    auto* v = new QTableView(parent);
+    v->setObjectName(objectName);
+    v->verticalHeader()->hide();
+    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
+    v->horizontalHeader()->setHighlightSections(false);
+    v->setSelectionBehavior(QAbstractItemView::SelectRows);
+    v->setAlternatingRowColors(true);
+    v->setShowGrid(false);
+    v->setWordWrap(false);
+    v->setFrameShape(QFrame::NoFrame);
+    v->setContextMenuPolicy(Qt::CustomContextMenu);
+    return v;
+}
 
 void TableSupport::setUp(QTreeView* view, int indentation)
 {

@@ -7,6 +7,7 @@
 class QAction;
 class QMenu;
 class QObject;
+class QTableView;
 class QTreeView;
 class QTreeWidget;
 class QWidget;
@@ -23,6 +24,9 @@ public:
     // names elided in the middle; the owner shows the context menu
     // (customContextMenuRequested).
     static void setUp(QTreeView* view, int indentation);
+    // A flat table as the Latency dock's: no row header, rows a line high, whole rows
+    // selected, alternating row colours, no grid or frame; the owner shows the context menu.
+    static QTableView* table(QWidget* parent, const QString& objectName);
 
     // How a view's context menu comes about: its owner builds it (Own), or the view lists
     // its actions, Copy among them (Actions).

@@ -6,10 +6,10 @@
 #include "deltabardelegate.h"
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/operators/operatorwindowindex.h>
+#include <common/exportactions.h>
 #include <common/labels.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
-#include <operators/exportactions.h>
 #include <report/comparereport.h>
 #include <state/comparison.h>
 #include <state/selection.h>
@@ -46,12 +46,12 @@ QLabel* caption(const QString& text, QWidget* parent)
 
 } // namespace
 
-CompareWidget::CompareWidget(model::Comparison* comparison, QWidget* parent)
+CompareWidget::CompareWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_comparison(comparison)
+    , m_comparison(context.compare)
     , m_model(new CompareTableModel(this))
     , m_proxy(new CompareFilterProxy(this))
-    , m_highlighter(new CompareHighlighter(comparison, this))
+    , m_highlighter(new CompareHighlighter(context.compare, this))
 {
     setObjectName(QStringLiteral("compare"));
     buildControls();
@@ -63,7 +63,10 @@ CompareWidget::CompareWidget(model::Comparison* comparison, QWidget* parent)
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_status);
     wireActions();
-    onProfilesChanged();
+    // Both profiles: A through the session, B through the comparison.
+    context.session->follow(
+        this, [this] { onProfilesChanged(); }, [this] { onProfilesChanged(); });
+    context.followB(this, [this] { onProfilesChanged(); });
 }
 
 CompareWidget::~CompareWidget() = default;
@@ -226,12 +229,6 @@ void CompareWidget::wireActions()
     });
     connect(m_windowA, &CompareWindowBox::windowChanged, this, &CompareWidget::recompute);
     connect(m_windowB, &CompareWindowBox::windowChanged, this, &CompareWidget::recompute);
-
-    connect(m_comparison, &model::Comparison::changed, this, &CompareWidget::onProfilesChanged);
-    for (model::Session* s : { m_comparison->a(), m_comparison->b() }) {
-        connect(s, &model::Session::storeChanged, this, &CompareWidget::onProfilesChanged);
-        connect(s, &model::Session::analysesChanged, this, &CompareWidget::onProfilesChanged);
-    }
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareWidget::onSelectionChanged);
     connect(m_highlighter, &CompareHighlighter::applied, this, &CompareWidget::highlightApplied);

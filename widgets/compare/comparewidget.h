@@ -2,6 +2,7 @@
 #include "comparewindowbox.h"
 #include <analysis/compare/comparerow.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <common/dockcontext.h>
 #include <state/latestjob.h>
 #include <store/eventstore.h>
 
@@ -39,13 +40,14 @@ class CompareTableModel;
 // each side (CompareWindowBox). Clicking rows highlights their operators' slices in both
 // timelines (each side's Selection).
 //
-// Given the Comparison only. The comparison (CompareAggregator::compare) and the highlight's
-// rows run on the background pool through LatestJob: a newer request or a new profile drops
-// a result still on its way.
+// Built with a DockContext that has the Comparison; follows A through the session and B
+// through DockContext::followB. The comparison (CompareAggregator::compare) and the
+// highlight's rows run on the background pool through LatestJob: a newer request or a new
+// profile drops a result still on its way.
 class CompareWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit CompareWidget(model::Comparison* comparison, QWidget* parent = nullptr);
+    explicit CompareWidget(const DockContext& context, QWidget* parent = nullptr); // needs the Comparison
     ~CompareWidget() override;
     QSize sizeHint() const override;
 

@@ -120,25 +120,10 @@ QString percent(TimeNs part, TimeNs whole)
 
 } // namespace
 
-EventDetailsWidget::EventDetailsWidget(model::Session* session, QWidget* parent)
-    : EventDetailsWidget(session->selection(), session->viewport(), parent)
-{
-    session->follow(
-        this, [this, session] { setStore(session->store()); },
-        [this, session] {
-            // The catalog holds the launch index; it arrives after the store, and belongs to it.
-            auto catalog = session->analyses()->catalog;
-            if (catalog != m_catalog && session->store() == m_store) {
-                m_catalog = std::move(catalog);
-                refresh();
-            }
-        });
-}
-
-EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
 {
     setObjectName(QStringLiteral("eventDetails"));
 
@@ -244,6 +229,17 @@ EventDetailsWidget::EventDetailsWidget(model::Selection* selection, model::Viewp
         refresh();
     });
     refresh();
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setStore(session->store()); },
+        [this, session] {
+            // The catalog holds the launch index; it arrives after the store, and belongs to it.
+            auto catalog = session->analyses()->catalog;
+            if (catalog != m_catalog && session->store() == m_store) {
+                m_catalog = std::move(catalog);
+                refresh();
+            }
+        });
 }
 
 void EventDetailsWidget::setTitle(const QString& name)

@@ -1,4 +1,5 @@
 #pragma once
+#include <common/dockcontext.h>
 #include <state/selection.h>
 #include <state/statefwd.h>
 #include <store/eventstore.h>
@@ -33,8 +34,8 @@ public:
     static constexpr int kTargetKindRole = Qt::UserRole + 1;
     static constexpr int kTargetRowRole = Qt::UserRole + 2;
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit EventDetailsWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit EventDetailsWidget(const DockContext& context, QWidget* parent = nullptr);
 
     QTreeWidget* tree() const { return m_tree; }
     QString title() const; // the shown event's name, empty when nothing is shown
@@ -43,7 +44,6 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    EventDetailsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store);
     void refresh();
     void setTitle(const QString& name);

@@ -25,16 +25,10 @@ QString swatch(const QColor& c)
 }
 } // namespace
 
-MemoryWidget::MemoryWidget(model::Session* session, QWidget* parent)
-    : MemoryWidget(session->selection(), session->viewport(), parent)
-{
-    session->follow(this, [this, session] { setStore(session->store()); });
-}
-
-MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+MemoryWidget::MemoryWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
 {
     setObjectName(QStringLiteral("memory"));
     m_stack = new QStackedWidget(this);
@@ -74,6 +68,8 @@ MemoryWidget::MemoryWidget(model::Selection* selection, model::Viewport* viewpor
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
     showPlaceholder(tr("Open a profile to see its memory accesses."));
+    model::Session* session = context.session;
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 MemoryWidget::~MemoryWidget() { }

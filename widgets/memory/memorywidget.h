@@ -1,5 +1,6 @@
 #pragma once
 #include "memoryaddressaxis.h"
+#include <common/dockcontext.h>
 
 #include <state/latestjob.h>
 #include <state/statefwd.h>
@@ -28,8 +29,8 @@ class MemoryUsageBar;
 class MemoryWidget : public QWidget {
     Q_OBJECT
 public:
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit MemoryWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit MemoryWidget(const DockContext& context, QWidget* parent = nullptr);
     ~MemoryWidget() override;
 
     bool hasAccesses() const;
@@ -43,7 +44,6 @@ signals:
     void ready(); // the charts of the current store are shown
 
 private:
-    MemoryWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store);
     using Axes = std::vector<std::pair<store::MemorySpaceId, std::vector<MemoryAddressAxis::Band>>>;
     void showPlaceholder(const QString& text);

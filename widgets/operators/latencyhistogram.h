@@ -1,5 +1,5 @@
 #pragma once
-#include "menuchartview.h"
+#include <common/menuchartview.h>
 
 #include <analysis/latency/latencybinning.h>
 #include <analysis/latency/latencystats.h>

@@ -1,13 +1,15 @@
 #include "latencywidget.h"
 
-#include "exportactions.h"
 #include "latencycomparemodel.h"
 #include "latencyhistogram.h"
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
 #include "operatorhighlighter.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/exportactions.h>
 #include <common/imageexport.h>
+#include <common/tablesupport.h>
+#include <common/timescopebox.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -37,50 +39,42 @@
 
 namespace strata::widgets {
 
-namespace {
-
-QTableView* makeTable(QWidget* parent, const QString& name)
-{
-    auto* v = new QTableView(parent);
-    v->setObjectName(name);
-    v->verticalHeader()->hide();
-    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
-    v->horizontalHeader()->setHighlightSections(false);
-    v->setSelectionBehavior(QAbstractItemView::SelectRows);
-    v->setAlternatingRowColors(true);
-    v->setShowGrid(false);
-    v->setWordWrap(false);
-    v->setFrameShape(QFrame::NoFrame);
-    v->setContextMenuPolicy(Qt::CustomContextMenu);
-    return v;
-}
-
-} // namespace
-
-LatencyWidget::LatencyWidget(model::Session* session, QWidget* parent)
-    : LatencyWidget(nullptr, session, parent)
-{
-}
-
-LatencyWidget::LatencyWidget(model::Comparison* comparison, QWidget* parent)
-    : LatencyWidget(comparison, comparison->a(), parent)
-{
-}
-
-LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
+LatencyWidget::LatencyWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(session->selection())
-    , m_viewport(session->viewport())
-    , m_window(new AnalysisWindow(m_selection, m_viewport, this))
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
+    , m_window(new TimeScope(context.session, this))
     , m_statsModel(new LatencyStatsModel(this))
     , m_averageModel(new OperatorAverageModel(this))
     , m_averageProxy(new QSortFilterProxyModel(this))
-    , m_highlighter(this, session->selection())
+    , m_highlighter(this, context.session->selection())
 {
-    m_comparison = comparison;
+    m_comparison = context.compare;
     m_compareModel = new LatencyCompareModel(this);
     setObjectName(QStringLiteral("latencyView"));
+    QLayout* bar = buildBar();
+    buildPages();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_pages, 1);
+    wireActions();
+    followB(context);
+    apply(nullptr);
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
+}
 
+// The bar above the pages: the unit and the time scope; the summary line under it.
+QLayout* LatencyWidget::buildBar()
+{
     m_unitBox = new QComboBox(this);
     m_unitBox->setObjectName(QStringLiteral("latencyUnit"));
     m_unitBox->setEditable(true);
@@ -90,29 +84,33 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
     m_unitBox->lineEdit()->setPlaceholderText(tr("Unit: a repeated slice or an operator"));
     m_unitBox->setToolTip(tr("The repeated unit: by default the top-level host slices that repeat (iterations, "
                              "inferences); pick an operator or type any slice name"));
-    m_modeBox = new QComboBox(this);
+    m_modeBox = new TimeScopeBox(m_window, { TimeScope::Mode::WholeTrace, TimeScope::Mode::CurrentSelection }, this);
     m_modeBox->setObjectName(QStringLiteral("latencyWindowMode"));
-    m_modeBox->addItem(tr("Whole trace"));
-    m_modeBox->addItem(tr("Current selection"));
-    m_modeBox->setToolTip(tr("Current selection: the time selection when there is one, else the visible window"));
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("latencySummary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setContentsMargins(8, 2, 8, 3);
+    m_summary->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 2);
     bar->setSpacing(6);
     bar->addWidget(m_unitBox, 1);
     bar->addWidget(m_modeBox);
+    return bar;
+}
 
-    // --- statistics
-    m_statsView = makeTable(this, QStringLiteral("latencyStats"));
+// Two pages: the distribution (statistics beside the histogram) and Furiosa's per-operator
+// table (average elapsed time and count).
+void LatencyWidget::buildPages()
+{
+    m_statsView = TableSupport::table(this, QStringLiteral("latencyStats"));
     m_statsView->setModel(m_statsModel);
     m_statsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_statsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_statsView->horizontalHeader()->setStretchLastSection(true);
     m_statsView->setColumnHidden(LatencyStatsModel::Nanoseconds, true); // in the tooltips and exports
-    m_compareView = makeTable(this, QStringLiteral("latencyCompare"));
+    m_compareView = TableSupport::table(this, QStringLiteral("latencyCompare"));
     m_compareView->setModel(m_compareModel);
     m_compareView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_compareView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -120,7 +118,40 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
     m_statsStack->addWidget(m_statsView);
     m_statsStack->addWidget(m_compareView);
 
-    // --- histogram, with its scale above its right end
+    m_averageProxy->setSourceModel(m_averageModel);
+    m_averageProxy->setSortRole(OperatorAverageModel::SortRole);
+    m_averageView = TableSupport::table(this, QStringLiteral("operatorAverages"));
+    m_averageView->setModel(m_averageProxy);
+    m_averageView->setSortingEnabled(true);
+    m_averageView->sortByColumn(OperatorAverageModel::Average, Qt::DescendingOrder);
+    m_averageView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Name, QHeaderView::Stretch);
+    m_averageView->horizontalHeader()->setSectionResizeMode(
+        OperatorAverageModel::Average, QHeaderView::ResizeToContents);
+    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Count, QHeaderView::ResizeToContents);
+
+    auto* distribution = new QSplitter(Qt::Horizontal, this);
+    m_splitter = distribution;
+    distribution->setObjectName(QStringLiteral("latencySplitter"));
+    distribution->setChildrenCollapsible(false);
+    distribution->addWidget(m_statsStack);
+    distribution->addWidget(buildHistogramPane());
+    distribution->setStretchFactor(0, 0);
+    distribution->setStretchFactor(1, 1);
+    distribution->setSizes({ statsWidth(), 300 });
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("latencyPages"));
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(distribution, tr("Distribution"));
+    m_pages->addTab(m_averageView, tr("Average per operator"));
+    m_pages->setTabToolTip(1,
+        tr("Average elapsed time and count of every operator (double-click one for its "
+           "latency distribution)"));
+}
+
+// The histogram, with its scale above its right end.
+QWidget* LatencyWidget::buildHistogramPane()
+{
     auto* histogramPane = new QWidget(this);
     m_histogram = new LatencyHistogram([this](const QPoint& p) { chartMenu(p); }, histogramPane);
     m_scaleBox = new QComboBox(histogramPane);
@@ -143,57 +174,15 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
     histogramLayout->setSpacing(0);
     histogramLayout->addLayout(scaleRow);
     histogramLayout->addWidget(m_histogram, 1);
+    return histogramPane;
+}
 
-    // --- per operator (Furiosa's average elapsed time and count)
-    m_averageProxy->setSourceModel(m_averageModel);
-    m_averageProxy->setSortRole(OperatorAverageModel::SortRole);
-    m_averageView = makeTable(this, QStringLiteral("operatorAverages"));
-    m_averageView->setModel(m_averageProxy);
-    m_averageView->setSortingEnabled(true);
-    m_averageView->sortByColumn(OperatorAverageModel::Average, Qt::DescendingOrder);
-    m_averageView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Name, QHeaderView::Stretch);
-    m_averageView->horizontalHeader()->setSectionResizeMode(
-        OperatorAverageModel::Average, QHeaderView::ResizeToContents);
-    m_averageView->horizontalHeader()->setSectionResizeMode(OperatorAverageModel::Count, QHeaderView::ResizeToContents);
-
-    m_summary->setContentsMargins(8, 2, 8, 3);
-    m_summary->setWordWrap(true);
-
-    // Two pages: the distribution (statistics beside the histogram) and Furiosa's
-    // per-operator table.
-    auto* distribution = new QSplitter(Qt::Horizontal, this);
-    m_splitter = distribution;
-    distribution->setObjectName(QStringLiteral("latencySplitter"));
-    distribution->setChildrenCollapsible(false);
-    distribution->addWidget(m_statsStack);
-    distribution->addWidget(histogramPane);
-    distribution->setStretchFactor(0, 0);
-    distribution->setStretchFactor(1, 1);
-    distribution->setSizes({ statsWidth(), 300 });
-    m_pages = new QTabWidget(this);
-    m_pages->setObjectName(QStringLiteral("latencyPages"));
-    m_pages->setDocumentMode(true);
-    m_pages->addTab(distribution, tr("Distribution"));
-    m_pages->addTab(m_averageView, tr("Average per operator"));
-    m_pages->setTabToolTip(1,
-        tr("Average elapsed time and count of every operator (double-click one for its "
-           "latency distribution)"));
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(bar);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_pages, 1);
-
+void LatencyWidget::wireActions()
+{
     connect(m_unitBox, &QComboBox::activated, this, [this] { unitChosen(); });
     connect(m_unitBox->lineEdit(), &QLineEdit::returnPressed, this, [this] { unitChosen(); });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
     connect(m_scaleBox, &QComboBox::activated, this, &LatencyWidget::scaleChosen);
-    connect(m_window, &AnalysisWindow::changed, this, &LatencyWidget::rebuild);
+    connect(m_window, &TimeScope::changed, this, &LatencyWidget::rebuild);
     connect(m_averageView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& i) { highlightOperator(i); });
     connect(m_averageView, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
@@ -204,30 +193,24 @@ LatencyWidget::LatencyWidget(model::Comparison* comparison, model::Session* sess
         [this](const QPoint& p) { tableMenu(m_statsView, p); });
     connect(m_averageView, &QWidget::customContextMenuRequested, this,
         [this](const QPoint& p) { tableMenu(m_averageView, p); });
+}
 
-    if (m_comparison) {
-        m_compareModel->setThresholdPct(m_comparison->thresholdPct());
-        connect(
-            m_comparison, &model::Comparison::thresholdChanged, m_compareModel, &LatencyCompareModel::setThresholdPct);
-        connect(m_comparison, &model::Comparison::changed, this, &LatencyWidget::rebuild);
-        connect(m_comparison, &model::Comparison::offsetChanged, this, [this] {
-            if (m_window->mode() == AnalysisWindow::Mode::CurrentSelection)
-                rebuild();
-        });
-        model::Session* b = m_comparison->b();
-        connect(b, &model::Session::storeChanged, this, &LatencyWidget::rebuild);
-        connect(b, &model::Session::analysesChanged, this, [this] {
-            if (bSide().second != m_bCatalog)
-                rebuild();
-        });
-    }
-    apply(nullptr);
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
-        });
+// Comparing: B's figures follow B's profile and catalog, and a window of A moves B's with
+// the offset.
+void LatencyWidget::followB(const DockContext& context)
+{
+    if (!m_comparison)
+        return;
+    m_compareModel->setThresholdPct(m_comparison->thresholdPct());
+    connect(m_comparison, &model::Comparison::thresholdChanged, m_compareModel, &LatencyCompareModel::setThresholdPct);
+    context.followB(this, [this] {
+        if (bSide() != m_bSide)
+            rebuild();
+    });
+    context.followOffset(this, [this] {
+        if (m_window->mode() != TimeScope::Mode::WholeTrace)
+            rebuild();
+    });
 }
 
 std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>>
@@ -322,9 +305,9 @@ void LatencyWidget::setUnit(const QString& unit)
     rebuild();
 }
 
-void LatencyWidget::setMode(AnalysisWindow::Mode mode)
+void LatencyWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_window->setMode(mode);
 }
 
 void LatencyWidget::unitChosen()
@@ -347,8 +330,8 @@ void LatencyWidget::rebuild()
     m_range = m_window->relativeRange();
     const std::string unit = m_unit.toStdString();
     const bool needUnits = !m_unitsFilled;
-    auto [bStore, bCatalog] = bSide();
-    m_bCatalog = bCatalog;
+    m_bSide = bSide();
+    auto [bStore, bCatalog] = m_bSide;
     // B's window: the whole trace, or A's moved by the offset (a B time tB shows at tB - offset).
     const store::TimeNs offset = m_comparison ? m_comparison->offsetNs() : 0;
     const store::TimeRange bWindow = m_range ? store::TimeRange { window.start + offset, window.end + offset } : window;

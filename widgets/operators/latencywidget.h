@@ -1,6 +1,7 @@
 #pragma once
-#include "analysiswindow.h"
 #include "operatorhighlighter.h"
+#include <common/dockcontext.h>
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/latency/latencybinning.h>
@@ -18,6 +19,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QSortFilterProxyModel;
 class QSplitter;
 class QStackedWidget;
@@ -59,17 +61,16 @@ class LatencyWidget : public QWidget {
 public:
     static constexpr int kBins = 30; // as strata-cli latency's default
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit LatencyWidget(model::Session* session, QWidget* parent = nullptr);
-    // The same for the comparison's A, with both profiles' distributions while comparing.
-    explicit LatencyWidget(model::Comparison* comparison, QWidget* parent = nullptr);
+    // Follows the context's session (A) and, when the context has a Comparison, B: both
+    // profiles' distributions while comparing.
+    explicit LatencyWidget(const DockContext& context, QWidget* parent = nullptr);
     ~LatencyWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
     // "" = the default unit.
     void setUnit(const QString& unit);
     QString unit() const { return m_unit; }
-    void setMode(AnalysisWindow::Mode mode);
+    void setMode(TimeScope::Mode mode);
 
     const analysis::LatencyStats& stats() const { return m_stats; }
     bool comparing() const { return m_bStats.has_value(); } // B's figures are shown
@@ -101,7 +102,11 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    LatencyWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
+    QLayout* buildBar();
+    void buildPages();
+    QWidget* buildHistogramPane();
+    void wireActions();
+    void followB(const DockContext& context);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     struct Result {
@@ -130,7 +135,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     QString m_unit; // "" = default
@@ -139,7 +144,8 @@ private:
     analysis::LatencyStats m_aShared, m_bShared; // the histogram's input while comparing
     std::optional<store::TimeRange> m_range;
     model::Comparison* m_comparison = nullptr;
-    std::shared_ptr<const analysis::OperatorCatalog> m_bCatalog; // B's, as the latest analysis used
+    // B's store and catalog, as the latest analysis used.
+    std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>> m_bSide;
     bool m_unitsFilled = false;
     // The user's scale and the unit it was picked for; unset = automatic.
     std::optional<analysis::LatencyBinning::Scale> m_scaleChoice;

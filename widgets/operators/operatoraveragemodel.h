@@ -1,6 +1,6 @@
 #pragma once
-#include "numbertablemodel.h"
 #include <analysis/latency/latencystats.h>
+#include <common/numbertablemodel.h>
 
 #include <vector>
 

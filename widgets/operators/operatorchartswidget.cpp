@@ -1,14 +1,15 @@
 #include "operatorchartswidget.h"
 
-#include "exportactions.h"
-#include "menuchartview.h"
 #include "pielegend.h"
-#include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/chartstyle.h>
+#include <common/exportactions.h>
 #include <common/imageexport.h>
+#include <common/menuchartview.h>
 #include <common/themepalette.h>
 #include <common/timelinestyle.h>
+#include <common/timescopebox.h>
+#include <common/transfersplitbar.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -62,23 +63,12 @@ QString levelNoun(OperatorLevel l)
 
 } // namespace
 
-OperatorChartsWidget::OperatorChartsWidget(model::Session* session, QWidget* parent)
-    : OperatorChartsWidget(session->selection(), session->viewport(), parent)
-{
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
-        });
-}
-
-OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
-    , m_window(new AnalysisWindow(selection, viewport, this))
-    , m_highlighter(this, selection)
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
+    , m_window(new TimeScope(context.session, this))
+    , m_highlighter(this, context.session->selection())
 {
     setObjectName(QStringLiteral("operatorCharts"));
 
@@ -89,11 +79,8 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
         m_levelBox->addItem(tr("By %1").arg(levelNoun(l)), int(l));
     }
     m_levelBox->setToolTip(tr("Which level of the operator hierarchy the pie groups by"));
-    m_modeBox = new QComboBox(this);
+    m_modeBox = new TimeScopeBox(m_window, { TimeScope::Mode::WholeTrace, TimeScope::Mode::CurrentSelection }, this);
     m_modeBox->setObjectName(QStringLiteral("chartWindowMode"));
-    m_modeBox->addItem(tr("Whole trace"));
-    m_modeBox->addItem(tr("Current selection"));
-    m_modeBox->setToolTip(tr("Current selection: the time selection when there is one, else the visible window"));
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 2);
@@ -169,15 +156,19 @@ OperatorChartsWidget::OperatorChartsWidget(model::Selection* selection, model::V
 
     connect(m_levelBox, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(m_levelBox, &QComboBox::activated, this, [this] { m_levelChosen = true; });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
-    connect(m_window, &AnalysisWindow::changed, this, &OperatorChartsWidget::rebuild);
+    connect(m_window, &TimeScope::changed, this, &OperatorChartsWidget::rebuild);
     // One surface for the charts and their legends, like a document page.
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     applyStyle();
     apply(nullptr);
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 QHorizontalPercentBarSeries* OperatorChartsWidget::splitSeries() const
@@ -224,9 +215,9 @@ OperatorLevel OperatorChartsWidget::level() const
     return OperatorLevel(m_levelBox->currentData().toInt());
 }
 
-void OperatorChartsWidget::setMode(AnalysisWindow::Mode mode)
+void OperatorChartsWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_window->setMode(mode);
 }
 
 void OperatorChartsWidget::rebuild()

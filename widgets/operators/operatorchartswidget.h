@@ -1,6 +1,7 @@
 #pragma once
-#include "analysiswindow.h"
 #include "operatorhighlighter.h"
+#include <common/dockcontext.h>
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -45,14 +46,14 @@ class OperatorChartsWidget : public QWidget {
 public:
     static constexpr int kTopSlices = 8;
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit OperatorChartsWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit OperatorChartsWidget(const DockContext& context, QWidget* parent = nullptr);
     ~OperatorChartsWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
     void setLevel(analysis::OperatorLevel level);
     analysis::OperatorLevel level() const;
-    void setMode(AnalysisWindow::Mode mode);
+    void setMode(TimeScope::Mode mode);
 
     QPieSeries* shareSeries() const { return m_pie; }
     QHorizontalPercentBarSeries* splitSeries() const;
@@ -69,7 +70,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    OperatorChartsWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
@@ -83,7 +83,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     std::shared_ptr<const analysis::OperatorTable> m_table;

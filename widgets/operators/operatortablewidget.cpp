@@ -1,14 +1,15 @@
 #include "operatortablewidget.h"
 
-#include "exportactions.h"
 #include "operatorfilterproxy.h"
 #include "operatorgroupings.h"
 #include "operatortreemodel.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/exportactions.h>
 #include <common/labels.h>
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
 #include <common/themepalette.h>
+#include <common/timescopebox.h>
 #include <common/unitformat.h>
 #include <report/operatorexport.h>
 #include <state/session.h>
@@ -54,22 +55,11 @@ QString percentText(store::TimeNs part, store::TimeNs whole)
 
 } // namespace
 
-OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
-    : OperatorTableWidget(session->selection(), session->viewport(), parent)
-{
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
-        });
-}
-
-OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+OperatorTableWidget::OperatorTableWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
-    , m_window(new AnalysisWindow(selection, viewport, this))
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
+    , m_window(new TimeScope(context.session, this))
     , m_model(new OperatorTreeModel(this))
     , m_proxy(new OperatorFilterProxy(this))
 {
@@ -85,6 +75,13 @@ OperatorTableWidget::OperatorTableWidget(model::Selection* selection, model::Vie
     wireActions();
     updatePlaceholder();
     updateStatus();
+    model::Session* session = context.session;
+    session->follow(
+        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
+        [this, session] {
+            if (session->analyses()->catalog != m_catalog)
+                setAnalysis(session->store(), session->analyses()->catalog);
+        });
 }
 
 // The bar above the tree: grouping, scope, window, filter.
@@ -105,12 +102,8 @@ QLayout* OperatorTableWidget::buildBar()
     m_scopeBox->addItem(tr("All threads"), int(OperatorScope::All));
     m_scopeBox->setToolTip(tr("Which tracks: accelerator engines, host threads, or every thread"));
 
-    m_modeBox = new QComboBox(this);
+    m_modeBox = new TimeScopeBox(m_window, { TimeScope::Mode::WholeTrace, TimeScope::Mode::CurrentSelection }, this);
     m_modeBox->setObjectName(QStringLiteral("operatorWindowMode"));
-    m_modeBox->addItem(tr("Whole trace"));
-    m_modeBox->addItem(tr("Current selection"));
-    m_modeBox->setToolTip(tr("Current selection: the time selection when there is one, else the visible "
-                             "window; follows zoom and pan"));
 
     m_filterEdit = new QLineEdit(this);
     m_filterEdit->setObjectName(QStringLiteral("operatorFilter"));
@@ -182,10 +175,7 @@ void OperatorTableWidget::wireActions()
         m_scopeChosen = true;
         setScope(OperatorScope(m_scopeBox->currentData().toInt()));
     });
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_window->setMode(i == 1 ? AnalysisWindow::Mode::CurrentSelection : AnalysisWindow::Mode::WholeTrace);
-    });
-    connect(m_window, &AnalysisWindow::changed, this, &OperatorTableWidget::rebuild);
+    connect(m_window, &TimeScope::changed, this, &OperatorTableWidget::rebuild);
     connect(m_filterEdit, &QLineEdit::textChanged, this, [this] { m_filterDelay.start(); });
     connect(m_filterEdit, &QLineEdit::returnPressed, this, [this] {
         m_filterDelay.stop();
@@ -271,9 +261,9 @@ void OperatorTableWidget::setScope(OperatorScope scope)
     rebuild();
 }
 
-void OperatorTableWidget::setMode(AnalysisWindow::Mode mode)
+void OperatorTableWidget::setMode(TimeScope::Mode mode)
 {
-    m_modeBox->setCurrentIndex(mode == AnalysisWindow::Mode::CurrentSelection ? 1 : 0);
+    m_window->setMode(mode);
 }
 
 void OperatorTableWidget::setFilter(const QString& text, bool regex)
@@ -367,9 +357,8 @@ void OperatorTableWidget::updatePlaceholder()
     else if (tree->nodes.empty())
         text = m_scope == OperatorScope::Device && !m_catalog->hasDeviceTracks()
             ? tr("This trace has no accelerator tracks. Choose “All threads”.")
-            : m_window->mode() == AnalysisWindow::Mode::CurrentSelection
-            ? tr("No slices start in the current selection.")
-            : tr("No slices in this scope.");
+            : m_window->mode() == TimeScope::Mode::CurrentSelection ? tr("No slices start in the current selection.")
+                                                                    : tr("No slices in this scope.");
     m_placeholder->setText(text);
     m_stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(m_view) : m_placeholder);
 }

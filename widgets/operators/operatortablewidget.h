@@ -1,7 +1,8 @@
 #pragma once
-#include "analysiswindow.h"
-#include "exportactions.h"
 #include <analysis/operators/operatortree.h>
+#include <common/dockcontext.h>
+#include <common/exportactions.h>
+#include <common/timescope.h>
 #include <state/latestjob.h>
 
 #include <analysis/operators/operatorcatalog.h>
@@ -36,14 +37,14 @@ class OperatorTreeModel;
 //
 // Selecting rows highlights all their slices on the timeline (Selection::setHighlighted);
 // a double-click zooms to the row's longest instance and selects it. The table covers the
-// whole trace or the current selection (AnalysisWindow). Aggregation and the highlight's
+// whole trace or the current selection (TimeScope). Aggregation and the highlight's
 // row lists run on the thread pool; a generation counter drops results that a newer request
 // has overtaken, and the tree keeps its expanded rows, selection and sort across updates.
 class OperatorTableWidget : public QWidget {
     Q_OBJECT
 public:
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit OperatorTableWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit OperatorTableWidget(const DockContext& context, QWidget* parent = nullptr);
     ~OperatorTableWidget() override;
     QSize sizeHint() const override; // the default layout's share of a 1600 px window
 
@@ -51,8 +52,8 @@ public:
     int grouping() const;
     void setScope(analysis::OperatorScope scope);
     analysis::OperatorScope scope() const { return m_scope; }
-    void setMode(AnalysisWindow::Mode mode);
-    AnalysisWindow* analysisWindow() const { return m_window; }
+    void setMode(TimeScope::Mode mode);
+    TimeScope* timeScope() const { return m_window; }
     void setFilter(const QString& text, bool regex); // at once (the line edit waits for a pause in typing)
 
     QTreeView* view() const { return m_view; }
@@ -77,7 +78,6 @@ signals:
     void latencyRequested(const QString& unit); // "Latency of This Operator"
 
 private:
-    OperatorTableWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
@@ -98,7 +98,7 @@ private:
 
     model::Selection* m_selection;
     model::Viewport* m_viewport;
-    AnalysisWindow* m_window;
+    TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     analysis::OperatorScope m_scope = analysis::OperatorScope::Device;

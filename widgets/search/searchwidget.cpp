@@ -20,16 +20,10 @@ namespace strata::widgets {
 
 using model::EventRef;
 
-SearchWidget::SearchWidget(model::Session* session, QWidget* parent)
-    : SearchWidget(session->selection(), session->viewport(), parent)
-{
-    session->follow(this, [this, session] { setStore(session->store()); });
-}
-
-SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent)
+SearchWidget::SearchWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(selection)
-    , m_viewport(viewport)
+    , m_selection(context.session->selection())
+    , m_viewport(context.session->viewport())
 {
     setObjectName(QStringLiteral("search"));
     m_form = new SearchForm(this);
@@ -105,6 +99,8 @@ SearchWidget::SearchWidget(model::Selection* selection, model::Viewport* viewpor
         }
     });
     updateLabels();
+    model::Session* session = context.session;
+    session->follow(this, [this, session] { setStore(session->store()); });
 }
 
 SearchWidget::~SearchWidget()

@@ -1,6 +1,7 @@
 #pragma once
 #include "searchindexcache.h"
 #include "searchmatches.h"
+#include <common/dockcontext.h>
 
 #include <state/latestjob.h>
 #include <state/selection.h>
@@ -34,8 +35,8 @@ class SearchWidget : public QWidget {
 public:
     static constexpr int kDebounceMs = 250;
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit SearchWidget(model::Session* session, QWidget* parent = nullptr);
+    // Follows the context's session: its profile, analyses and the state objects it shares.
+    explicit SearchWidget(const DockContext& context, QWidget* parent = nullptr);
     ~SearchWidget() override;
 
     SearchForm* form() const { return m_form; }
@@ -65,7 +66,6 @@ signals:
     void finished(); // a search ended: results, an error, or nothing to search for
 
 private:
-    SearchWidget(model::Selection* selection, model::Viewport* viewport, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store);
     void onEdited();
     void onResults(std::shared_ptr<const SearchMatches> matches);

@@ -2,6 +2,7 @@
 
 #include "comparesummarymodel.h"
 #include <common/deltaformat.h>
+#include <common/dockcontext.h>
 #include <common/labels.h>
 #include <common/summaryformat.h>
 #include <common/tablesupport.h>
@@ -79,16 +80,14 @@ CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget*
     connect(m_computer, &CompareSummaryComputer::ready, this, &CompareSummaryTable::apply);
     m_model->setThresholdPct(m_comparison->thresholdPct());
     connect(m_comparison, &model::Comparison::thresholdChanged, m_model, &CompareSummaryModel::setThresholdPct);
-    connect(m_comparison, &model::Comparison::offsetChanged, this, [this] {
+    const DockContext both = DockContext::of(m_comparison);
+    both.followOffset(this, [this] {
         if (m_kind == Kind::Window)
             request();
     });
-    connect(m_comparison, &model::Comparison::changed, this, &CompareSummaryTable::inputsChanged);
-    for (model::Session* s : { m_comparison->a(), m_comparison->b() }) {
-        connect(s, &model::Session::storeChanged, this, &CompareSummaryTable::inputsChanged);
-        connect(s, &model::Session::analysesChanged, this, &CompareSummaryTable::inputsChanged);
-    }
-    inputsChanged();
+    both.session->follow(
+        this, [this] { inputsChanged(); }, [this] { inputsChanged(); });
+    both.followB(this, [this] { inputsChanged(); });
 }
 
 store::TimeRange CompareSummaryTable::bWindowFor(store::TimeRange aWindow, store::TimeNs offset)
@@ -130,6 +129,13 @@ void CompareSummaryTable::stop()
 {
     m_kind = Kind::None;
     m_computer->cancel();
+}
+
+void CompareSummaryTable::showPlaceholder(const QString& text)
+{
+    stop();
+    m_placeholder->setText(text);
+    m_stack->setCurrentWidget(m_placeholder);
 }
 
 void CompareSummaryTable::request()

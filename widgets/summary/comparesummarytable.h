@@ -36,6 +36,7 @@ public:
     void showWhole();
     void showWindow(store::TimeRange aWindow); // absolute, on A's clock
     void stop();
+    void showPlaceholder(const QString& text); // stop(), with this in place of the table
     // B's window for A's: moved by the offset (B's clock = A's + offset).
     static store::TimeRange bWindowFor(store::TimeRange aWindow, store::TimeNs offset);
 

@@ -19,21 +19,12 @@
 
 namespace strata::widgets {
 
-OverallSummaryWidget::OverallSummaryWidget(model::Session* session, QWidget* parent)
-    : OverallSummaryWidget(nullptr, session, parent)
-{
-}
-
-OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, QWidget* parent)
-    : OverallSummaryWidget(comparison, comparison->a(), parent)
-{
-}
-
-OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
+OverallSummaryWidget::OverallSummaryWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
     , m_computer(new SummaryComputer(this))
 {
-    build(comparison);
+    build(context.compare);
+    model::Session* session = context.session;
     session->follow(
         this,
         [this, session] {

@@ -1,6 +1,7 @@
 #pragma once
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <common/dockcontext.h>
 #include <state/statefwd.h>
 #include <store/eventstore.h>
 
@@ -31,10 +32,8 @@ class SummaryView;
 class OverallSummaryWidget : public QWidget {
     Q_OBJECT
 public:
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit OverallSummaryWidget(model::Session* session, QWidget* parent = nullptr);
-    // The same for the comparison's A, with the A | B | Δ mode.
-    explicit OverallSummaryWidget(model::Comparison* comparison, QWidget* parent = nullptr);
+    // Follows the context's session; with the context's Comparison, the A | B | Δ mode.
+    explicit OverallSummaryWidget(const DockContext& context, QWidget* parent = nullptr);
 
     std::shared_ptr<const analysis::TraceSummary> summary() const;
     bool isBusy() const;
@@ -53,7 +52,6 @@ signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
-    OverallSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
     void build(model::Comparison* comparison); // null: no A | B | Δ mode
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());

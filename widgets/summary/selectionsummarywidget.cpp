@@ -5,56 +5,52 @@
 #include "summarycomputer.h"
 #include "summaryview.h"
 #include <common/summaryformat.h>
+#include <common/timescopebox.h>
 #include <common/unitformat.h>
 
 #include <state/comparison.h>
-#include <state/selection.h>
 #include <state/session.h>
-#include <state/viewport.h>
 
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace strata::widgets {
 
-SelectionSummaryWidget::SelectionSummaryWidget(model::Session* session, QWidget* parent)
-    : SelectionSummaryWidget(nullptr, session, parent)
-{
-}
-
-SelectionSummaryWidget::SelectionSummaryWidget(model::Comparison* comparison, QWidget* parent)
-    : SelectionSummaryWidget(comparison, comparison->a(), parent)
-{
-}
-
-SelectionSummaryWidget::SelectionSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent)
+SelectionSummaryWidget::SelectionSummaryWidget(const DockContext& context, QWidget* parent)
     : QWidget(parent)
-    , m_selection(session->selection())
-    , m_viewport(session->viewport())
+    , m_scope(new TimeScope(context.session, this))
     , m_computer(new SummaryComputer(this))
 {
     setObjectName(QStringLiteral("selectionSummary"));
+    m_scope->setPace(kDebounceMs, kMaxDelayMs);
+    m_scopeBox = new TimeScopeBox(m_scope,
+        { TimeScope::Mode::CurrentSelection, TimeScope::Mode::VisibleRange, TimeScope::Mode::MarkerPair }, this);
+    m_scopeBox->setObjectName(QStringLiteral("selectionSummaryScope"));
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 0);
+    bar->addWidget(m_scopeBox);
+    bar->addStretch(1);
     m_view = new SummaryView(this);
     m_view->setFactsMode(SummaryView::FactsMode::Window);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    if (comparison) {
-        m_compare = new CompareSummaryStack(comparison, m_view, this);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    if (context.compare) {
+        m_compare = new CompareSummaryStack(context.compare, m_view, this);
         connect(m_compare, &CompareSummaryStack::comparingChanged, this, [this](bool on) {
             if (on)
                 refresh();
         });
-        layout->addWidget(m_compare);
+        layout->addWidget(m_compare, 1);
     } else {
-        layout->addWidget(m_view);
+        layout->addWidget(m_view, 1);
     }
 
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(kDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, &SelectionSummaryWidget::refresh);
+    connect(m_scope, &TimeScope::changed, this, &SelectionSummaryWidget::refresh);
     connect(m_computer, &SummaryComputer::ready, this, &SelectionSummaryWidget::apply);
-    connect(m_viewport, &model::Viewport::visibleChanged, this, &SelectionSummaryWidget::onWindowMoved);
-    connect(m_selection, &model::Selection::timeSelectionChanged, this, &SelectionSummaryWidget::onWindowMoved);
+    model::Session* session = context.session;
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
         [this, session] {
@@ -67,7 +63,7 @@ void SelectionSummaryWidget::setStore(
     std::shared_ptr<const store::EventStore> store, const QString& filePath, const QString& format)
 {
     const bool open = store != nullptr;
-    m_debounce.stop();
+    m_scope->discardPending();
     m_computer->setAnalysis(std::move(store), nullptr);
     m_path = filePath;
     m_view->setSource(filePath, format);
@@ -86,40 +82,32 @@ void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::Sum
 
 store::TimeRange SelectionSummaryWidget::targetWindow() const
 {
-    if (targetIsSelection())
-        return m_selection->timeSelection();
-    if (m_viewport)
-        return m_viewport->visible();
-    return m_computer->store() ? m_computer->store()->extent() : store::TimeRange {};
+    return m_scope->window();
 }
 
 bool SelectionSummaryWidget::targetIsSelection() const
 {
-    return m_selection && m_selection->hasTimeSelection();
-}
-
-void SelectionSummaryWidget::onWindowMoved()
-{
-    if (!m_computer->canCompute())
-        return;
-    // A drag or a run of wheel notches costs one computation, or one every kMaxDelayMs.
-    if (!m_debounce.isActive())
-        m_burst.start();
-    if (m_burst.elapsed() >= kMaxDelayMs)
-        refresh();
-    else
-        m_debounce.start();
+    return m_scope->source() == TimeScope::Source::TimeSelection;
 }
 
 void SelectionSummaryWidget::refresh()
 {
-    m_debounce.stop();
+    m_scope->discardPending();
     if (!m_computer->canCompute())
         return;
-    m_requestedSelection = targetIsSelection();
+    m_requestedSource = m_scope->source();
+    if (m_requestedSource == TimeScope::Source::None) {
+        // The result of an earlier window may still arrive; apply() drops it.
+        const QString text = tr("Select a marker with a Diff vs marker (Annotations dock) to summarise what ran "
+                                "between the two.");
+        m_view->showPlaceholder(text);
+        if (m_compare && m_compare->comparing())
+            m_compare->table()->showPlaceholder(text);
+        return;
+    }
     m_computer->request(targetWindow());
     if (m_compare && m_compare->comparing()) {
-        const auto [caption, tip] = captionFor(targetWindow(), m_requestedSelection);
+        const auto [caption, tip] = captionFor(targetWindow(), m_requestedSource);
         m_compare->table()->setCaption(caption, tip);
         m_compare->table()->showWindow(targetWindow());
     }
@@ -127,7 +115,8 @@ void SelectionSummaryWidget::refresh()
 
 bool SelectionSummaryWidget::isBusy() const
 {
-    return m_debounce.isActive() || m_computer->isBusy();
+    // A move before the index is there computes nothing.
+    return (m_scope->isPending() && m_computer->canCompute()) || m_computer->isBusy();
 }
 
 std::shared_ptr<const analysis::TraceSummary> SelectionSummaryWidget::summary() const
@@ -140,27 +129,36 @@ store::TimeNs SelectionSummaryWidget::origin() const
     return m_computer->store() ? m_computer->store()->extent().start : 0;
 }
 
-std::pair<QString, QString> SelectionSummaryWidget::captionFor(store::TimeRange window, bool selection) const
+std::pair<QString, QString> SelectionSummaryWidget::captionFor(store::TimeRange window, TimeScope::Source source) const
 {
     const store::TimeNs o = origin();
     const store::TimeRange rel { window.start - o, window.end - o };
     const store::TimeRange extent = m_computer->store() ? m_computer->store()->extent() : store::TimeRange {};
-    const bool whole = !selection && window.start <= extent.start && window.end >= extent.end;
+    const bool whole = source == TimeScope::Source::Visible && window.start <= extent.start && window.end >= extent.end;
     const QString span = SummaryFormat::window(rel);
     const QString length = whole ? tr("whole trace") : UnitFormat::duration(rel.duration());
-    const QString caption
-        = selection ? tr("Selection: %1 (%2)").arg(span, length) : tr("Visible: %1 (%2)").arg(span, length);
+    QString caption = tr("Visible: %1 (%2)").arg(span, length);
+    QString what = tr("The visible window");
+    if (source == TimeScope::Source::TimeSelection) {
+        caption = tr("Selection: %1 (%2)").arg(span, length);
+        what = tr("The time selection");
+    } else if (source == TimeScope::Source::MarkerPair) {
+        caption = tr("Markers: %1 (%2)").arg(span, length);
+        what = tr("The marker pair");
+    }
     const QString file = m_path.isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_path).fileName();
     return { caption,
         tr("%1, relative to the start of the trace.\nThe numbers of: strata-cli summary \"%2\" --range %3")
-            .arg(selection ? tr("The time selection") : tr("The visible window"), file, SummaryFormat::cliRange(rel)) };
+            .arg(what, file, SummaryFormat::cliRange(rel)) };
 }
 
 void SelectionSummaryWidget::apply(std::shared_ptr<const analysis::TraceSummary> summary)
 {
+    if (m_requestedSource == TimeScope::Source::None)
+        return; // a marker pair without one was chosen since
     m_shownWindow = summary->window;
-    m_shownSelection = m_requestedSelection; // the latest request is the one that arrives
-    const auto [caption, tip] = captionFor(m_shownWindow, m_shownSelection);
+    m_shownSource = m_requestedSource; // the latest request is the one that arrives
+    const auto [caption, tip] = captionFor(m_shownWindow, m_shownSource);
     m_view->setCaption(caption, tip);
     m_view->setSummary(std::move(summary));
     emit summaryUpdated();

@@ -1,19 +1,17 @@
 #pragma once
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
+#include <common/dockcontext.h>
+#include <common/timescope.h>
 #include <state/statefwd.h>
 #include <store/eventstore.h>
 
-#include <QElapsedTimer>
-#include <QTimer>
 #include <QWidget>
 
 #include <memory>
 #include <utility>
 
-namespace strata::model {
-class Comparison;
-}
+class QComboBox;
 
 namespace strata::widgets {
 
@@ -22,13 +20,16 @@ class SummaryComputer;
 class SummaryView;
 
 // The Current Selection Summary dock (objectName "selectionSummary"; as in the Neuron
-// profiler): the SummaryView of the time selection when there is one, else of the visible
-// window — the numbers `strata-cli summary FILE --range START:END` prints for it. It
-// follows zoom and pan: moves are debounced (kDebounceMs, but at most kMaxDelayMs during a
-// long drag), computed on the thread pool, and a result that a newer move has overtaken is
-// dropped. Shows "Building summary…" from setStore until setSummaryIndex. While two
-// profiles are compared, an A | B | Δ mode (CompareSummaryStack) shows A's window and B's
-// same window, moved by the alignment offset, side by side.
+// profiler): the SummaryView of a window of the trace — the numbers `strata-cli summary
+// FILE --range START:END` prints for it. The window is the dock's TimeScope: the current
+// selection (the time selection when there is one, else the visible range; the default),
+// the visible range, or the marker pair (the selected marker and its Diff vs marker). The
+// whole trace is the Overall Summary dock's. It follows zoom, pan and marker drags: moves
+// are debounced (kDebounceMs, but at most kMaxDelayMs during a long drag), computed on the
+// thread pool, and a result that a newer move has overtaken is dropped. Shows "Building
+// summary…" from setStore until setSummaryIndex. While two profiles are compared, an
+// A | B | Δ mode (CompareSummaryStack) shows A's window and B's same window, moved by the
+// alignment offset, side by side.
 class SelectionSummaryWidget : public QWidget {
     Q_OBJECT
 public:
@@ -36,21 +37,22 @@ public:
     // A drag that never pauses still updates this often: the numbers follow the hand.
     static constexpr int kMaxDelayMs = 400;
 
-    // Follows the session's profile and analyses, and the state objects it shares.
-    explicit SelectionSummaryWidget(model::Session* session, QWidget* parent = nullptr);
-    // The same for the comparison's A, with the A | B | Δ mode.
-    explicit SelectionSummaryWidget(model::Comparison* comparison, QWidget* parent = nullptr);
+    // Follows the context's session; with the context's Comparison, the A | B | Δ mode.
+    explicit SelectionSummaryWidget(const DockContext& context, QWidget* parent = nullptr);
 
-    // The window to summarise now: the time selection, else the visible range (absolute).
+    // The window to summarise now (absolute); empty for a marker pair without one.
     store::TimeRange targetWindow() const;
     bool targetIsSelection() const;
     // Computes the target window at once instead of after the debounce.
     void refresh();
+    TimeScope* timeScope() const { return m_scope; }
+    QComboBox* scopeBox() const { return m_scopeBox; }
 
     // What is on screen: the summary, its window (absolute) and whether it was a selection.
     std::shared_ptr<const analysis::TraceSummary> summary() const;
     store::TimeRange window() const { return m_shownWindow; }
-    bool showsSelection() const { return m_shownSelection; }
+    bool showsSelection() const { return m_shownSource == TimeScope::Source::TimeSelection; }
+    TimeScope::Source shownSource() const { return m_shownSource; }
     bool isBusy() const; // a move is waiting for the debounce or its result
     SummaryComputer* computer() const { return m_computer; }
     SummaryView* view() const { return m_view; }
@@ -60,28 +62,24 @@ signals:
     void summaryUpdated(); // a new summary is on screen
 
 private:
-    SelectionSummaryWidget(model::Comparison* comparison, model::Session* session, QWidget* parent);
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
     void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
-    void onWindowMoved();
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;
-    // "Selection: 1.200 ms – 3.400 ms (2.200 ms)" or "Visible: …" for an absolute window of A,
-    // and its tooltip.
-    std::pair<QString, QString> captionFor(store::TimeRange window, bool selection) const;
+    // "Selection: 1.200 ms – 3.400 ms (2.200 ms)", "Visible: …" or "Markers: …" for an
+    // absolute window of A, and its tooltip.
+    std::pair<QString, QString> captionFor(store::TimeRange window, TimeScope::Source source) const;
 
-    model::Selection* m_selection;
-    model::Viewport* m_viewport;
+    TimeScope* m_scope;
+    QComboBox* m_scopeBox;
     SummaryComputer* m_computer;
     SummaryView* m_view;
     CompareSummaryStack* m_compare = nullptr;
-    QTimer m_debounce;
-    QElapsedTimer m_burst; // since the first move the debounce has been holding back
     QString m_path;
-    bool m_requestedSelection = false; // of the latest request
+    TimeScope::Source m_requestedSource = TimeScope::Source::Visible; // of the latest request
     store::TimeRange m_shownWindow;
-    bool m_shownSelection = false;
+    TimeScope::Source m_shownSource = TimeScope::Source::Visible;
 };
 
 } // namespace strata::widgets
