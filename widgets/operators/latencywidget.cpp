@@ -9,7 +9,7 @@
 #include <analysis/operators/operatorrows.h>
 #include <common/imageexport.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
+#include <report/latencyreport.h>
 #include <state/session.h>
 
 #include <analysis/latency/latencyanalyzer.h>
@@ -532,26 +532,26 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 
 std::string LatencyWidget::latencyJson() const
 {
-    return report::OperatorExport::latencyJson(m_stats, averages(), m_range);
+    return report::LatencyReport(m_stats, averages(), m_range).json();
 }
 std::string LatencyWidget::statsCsv() const
 {
-    return report::OperatorExport::latencyStatsCsv(m_stats);
+    return report::LatencyReport(m_stats).csv();
 }
 std::string LatencyWidget::histogramCsv() const
 {
     // The bins as shown, on either scale.
     analysis::LatencyStats shown = m_stats;
     shown.histogram = m_histogram->bins();
-    return report::OperatorExport::histogramCsv(shown);
+    return report::LatencyReport(shown).histogramCsv();
 }
 std::string LatencyWidget::averagesCsv() const
 {
-    return report::OperatorExport::operatorAveragesCsv(averages());
+    return report::LatencyReport(m_stats, averages()).averagesCsv();
 }
 std::string LatencyWidget::averagesJson() const
 {
-    return report::OperatorExport::operatorAveragesJson(averages());
+    return report::LatencyReport(m_stats, averages()).averagesJson();
 }
 
 void LatencyWidget::tableMenu(QTableView* view, const QPoint& pos)

@@ -5,12 +5,12 @@
 #include "pielegend.h"
 #include "transfersplitbar.h"
 #include <analysis/operators/operatorrows.h>
-#include <common/imageexport.h>
 #include <common/chartstyle.h>
+#include <common/imageexport.h>
 #include <common/themepalette.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
+#include <report/operatortablereport.h>
 #include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
@@ -382,8 +382,8 @@ void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
     const QString base = QStringLiteral("operators-%1")
                              .arg(QString::fromLatin1(analysis::operatorLevelName(m_table ? m_table->level : level())));
     ExportActions::addPair(
-        &menu, this, base, [this] { return m_table ? report::OperatorExport::opsCsv(*m_table) : std::string(); },
-        [this] { return m_table ? report::OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
+        &menu, this, base, [this] { return m_table ? report::OperatorTableReport(*m_table).csv() : std::string(); },
+        [this] { return m_table ? report::OperatorTableReport(*m_table, m_tableRange).json() : std::string(); });
     for (QAction* a : menu.actions())
         a->setEnabled(m_table != nullptr);
     menu.addSeparator();

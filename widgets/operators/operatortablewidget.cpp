@@ -10,7 +10,6 @@
 #include <common/tablesupport.h>
 #include <common/themepalette.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
 #include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
