@@ -1,8 +1,8 @@
-// strata-cli diff A B [--level L] [--scope S] [--range-a X:Y] [--range-b X:Y] [--per-step]
-//                     [--threshold PCT] [--json|--csv]
-#include "cliargs.h"
+// strata-cli diff: two profiles compared per operator (CompareAggregator), as the Compare dock
+// shows them; report::CompareReport writes the JSON and CSV the dock exports.
 #include "clicommandregistry.h"
 #include "cliload.h"
+#include "clioptions.h"
 
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/latency/latencyanalyzer.h>
@@ -10,26 +10,19 @@
 #include <analysis/time/timetext.h>
 #include <report/comparereport.h>
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 
 namespace strata::app {
 namespace {
 
 using report::CompareReport;
-
-const char* kUsage = "usage: strata-cli diff A B [--level L] [--scope device|host|all] [--range-a X:Y] [--range-b X:Y] "
-                     "[--per-step] [--threshold PCT] [--json|--csv]";
-
-// Every argument error is one stderr line, as a file that cannot be read is.
-int usageError(const std::string& what)
-{
-    std::fprintf(stderr, "strata-cli: %s; %s\n", what.c_str(), kUsage);
-    return 2;
-}
 
 std::string human(double ns, bool sign = false)
 {
@@ -103,58 +96,26 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     }
 }
 
-// --range-a / --range-b: empty when not given; false when malformed.
-bool rangeOf(const CliArgs& args, const char* key, std::optional<analysis::RelativeRange>* out, std::string* error)
-{
-    out->reset();
-    const std::optional<std::string> text = args.value(key);
-    if (!text)
-        return true;
-    *out = analysis::TimeText::parseRange(*text, error);
-    if (!*out)
-        *error = std::string("bad --") + key + ": " + *error;
-    return out->has_value();
-}
-
-int runDiff(const std::vector<std::string>& argv)
-{
-    const CliArgs args(argv, { "json", "csv", "per-step" }, { "level", "scope", "range-a", "range-b", "threshold" });
-    if (!args.ok())
-        return usageError(args.error());
-    if (args.positional().size() != 2)
-        return usageError("diff takes two files, A and B");
+struct DiffOptions {
+    std::string fileA, fileB;
     std::optional<analysis::OperatorLevel> level;
-    if (auto v = args.value("level")) {
-        analysis::OperatorLevel l;
-        if (!analysis::parseOperatorLevel(*v, &l))
-            return usageError("unknown level \"" + *v + "\"");
-        level = l;
-    }
     std::optional<analysis::OperatorScope> scope;
-    if (auto v = args.value("scope")) {
-        analysis::OperatorScope s;
-        if (!analysis::parseOperatorScope(*v, &s))
-            return usageError("unknown scope \"" + *v + "\"");
-        scope = s;
-    }
     std::optional<analysis::RelativeRange> rangeA, rangeB;
-    std::string error;
-    if (!rangeOf(args, "range-a", &rangeA, &error) || !rangeOf(args, "range-b", &rangeB, &error))
-        return usageError(error);
-    analysis::CompareOptions options;
-    if (auto v = args.value("threshold")) {
-        char* end = nullptr;
-        const double pct = std::strtod(v->c_str(), &end);
-        if (v->empty() || *end != '\0' || !std::isfinite(pct) || pct < 0)
-            return usageError("bad --threshold \"" + *v + "\": a percentage, 0 or more");
-        options.thresholdPct = pct;
-    }
-    options.perStep = args.flag("per-step");
-    if (args.flag("json") && args.flag("csv"))
-        return usageError("--csv and --json exclude each other");
+    double threshold = analysis::CompareOptions().thresholdPct;
+    bool perStep = false, json = false, csv = false;
+};
 
-    const std::string& fileA = args.positional()[0];
-    const std::string& fileB = args.positional()[1];
+int runDiff(const DiffOptions& o)
+{
+    const std::optional<analysis::OperatorLevel>& level = o.level;
+    const std::optional<analysis::OperatorScope>& scope = o.scope;
+    const std::optional<analysis::RelativeRange>& rangeA = o.rangeA;
+    const std::optional<analysis::RelativeRange>& rangeB = o.rangeB;
+    analysis::CompareOptions options;
+    options.thresholdPct = o.threshold;
+    options.perStep = o.perStep;
+    const std::string& fileA = o.fileA;
+    const std::string& fileB = o.fileB;
     const importers::LoadResult loadA = loadOrReport(fileA);
     if (!loadA.store)
         return 2;
@@ -173,11 +134,11 @@ int runDiff(const std::vector<std::string>& argv)
         rangeB ? rangeB->resolve(b.extent()) : analysis::OperatorAggregator::wholeTrace() };
     const analysis::CompareResult result = analysis::CompareAggregator::compare(inA, inB, options);
 
-    if (args.flag("csv")) {
-        std::cout << CompareReport::csv(result);
+    if (o.csv) {
+        std::cout << CompareReport(result).csv();
         return 0;
     }
-    if (!args.flag("json")) {
+    if (!o.json) {
         printText(result, fileA, fileB);
         return 0;
     }
@@ -190,14 +151,40 @@ int runDiff(const std::vector<std::string>& argv)
         latA = analysis::LatencyAnalyzer::analyze(a, catalogA, unit, inA.window);
         latB = analysis::LatencyAnalyzer::analyze(b, catalogB, unit, inB.window);
     }
-    std::cout << CompareReport::resultJson(result, fileA, fileB, latA, latB).dump(2) << "\n";
+    std::cout << CompareReport(result, fileA, fileB, latA, latB).json();
     return 0;
+}
+
+CliRun declareDiff(CLI::App& command)
+{
+    auto o = std::make_shared<DiffOptions>();
+    command.add_option("A", o->fileA, "the baseline profile")->required();
+    command.add_option("B", o->fileB, "the profile compared with it")->required();
+    CliOptions::level(command, &o->level, "by default A's, chosen as ops chooses it");
+    CliOptions::scope(command, &o->scope, "by default device when both profiles have device tracks, else all");
+    CliOptions::range(command, "--range-a", &o->rangeA, "A's window");
+    CliOptions::range(command, "--range-b", &o->rangeB, "B's window");
+    command.add_flag("--per-step", o->perStep, "divide counts and totals by each profile's number of steps");
+    command
+        .add_option_function<std::string>(
+            "--threshold",
+            [o](const std::string& v) {
+                char* end = nullptr;
+                const double pct = std::strtod(v.c_str(), &end);
+                if (v.empty() || *end != '\0' || !std::isfinite(pct) || pct < 0)
+                    throw CLI::ValidationError("bad --threshold \"" + v + "\": a percentage, 0 or more");
+                o->threshold = pct;
+            },
+            "a change in total under PCT percent of A is \"unchanged\" (default 2)")
+        ->type_name("PCT");
+    CliOptions::formats(command, &o->json, &o->csv, "print the comparison");
+    return [o] { return runDiff(*o); };
 }
 
 } // namespace
 
 STRATA_CLI_COMMAND("diff",
-    "diff A B [--level L] [--scope S] [--range-a X:Y] [--range-b X:Y] [--per-step] [--threshold PCT] [--json|--csv]",
-    "compare two profiles per operator: added, removed, slower, faster, unchanged, with Δ total, Δ %, Δ avg", &runDiff);
+    "compare two profiles per operator: added, removed, slower, faster, unchanged, with Δ total, Δ %, Δ avg",
+    &declareDiff);
 
 } // namespace strata::app

@@ -1,25 +1,25 @@
-// strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]
-#include "cliargs.h"
+// strata-cli latency: the latency of a repeated unit (LatencyAnalyzer), as the Latency dock
+// shows it; report::LatencyReport writes the JSON, which the text form prints figure by figure.
 #include "clicommandregistry.h"
 #include "cliload.h"
+#include "clioptions.h"
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <report/operatorreport.h>
+#include <report/latencyreport.h>
+
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
+#include <memory>
 
 namespace strata::app {
 namespace {
 
-using report::OperatorReport;
-using Json = OperatorReport::Json;
-
-const char* kUsage = "usage: strata-cli latency FILE [--unit NAME] [--range A:B] [--bins N] [--json]\n";
+using report::Json;
 
 // The text form prints each figure as the JSON would, so both show the same numbers.
 std::string num(const Json& v)
@@ -27,29 +27,20 @@ std::string num(const Json& v)
     return v.dump();
 }
 
-int runLatency(const std::vector<std::string>& argv)
-{
-    const CliArgs args(argv, { "json" }, { "unit", "range", "bins" });
-    if (!args.ok() || args.positional().size() != 1) {
-        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "latency takes one FILE" : args.error().c_str(), kUsage);
-        return 2;
-    }
+struct LatencyOptions {
+    std::string path;
+    std::string unit;
     std::optional<analysis::RelativeRange> range;
-    std::string error;
-    if (!args.range(&range, &error)) {
-        std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
-        return 2;
-    }
     int bins = 30;
-    if (auto v = args.value("bins")) {
-        bins = std::atoi(v->c_str());
-        if (bins < 1 || bins > 10000) {
-            std::fprintf(stderr, "strata-cli: --bins takes 1..10000\n%s", kUsage);
-            return 2;
-        }
-    }
-    const std::string unit = args.value("unit").value_or("");
-    const importers::LoadResult r = loadOrReport(args.positional()[0]);
+    bool json = false;
+};
+
+int runLatency(const LatencyOptions& o)
+{
+    const std::optional<analysis::RelativeRange>& range = o.range;
+    const int bins = o.bins;
+    const std::string& unit = o.unit;
+    const importers::LoadResult r = loadOrReport(o.path);
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
@@ -62,10 +53,11 @@ int runLatency(const std::vector<std::string>& argv)
         return 2;
     }
 
-    const Json out = OperatorReport::latencyJson(st, analysis::LatencyAnalyzer::operatorAverages(s, catalog, window),
-        range ? std::optional(range->closed(s.extent())) : std::nullopt);
+    const Json out = report::LatencyReport(st, analysis::LatencyAnalyzer::operatorAverages(s, catalog, window),
+        range ? std::optional(range->closed(s.extent())) : std::nullopt)
+                         .toJson();
     const Json& ops = out["operators"];
-    if (args.flag("json")) {
+    if (o.json) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
@@ -96,9 +88,26 @@ int runLatency(const std::vector<std::string>& argv)
     return 0;
 }
 
+CliRun declareLatency(CLI::App& command)
+{
+    auto o = std::make_shared<LatencyOptions>();
+    command.add_option("FILE", o->path, "the profile")->required();
+    command
+        .add_option(
+            "--unit", o->unit, "the repeated unit, by slice name (default: the repeated top-level unit, e.g. the step)")
+        ->type_name("NAME");
+    CliOptions::range(command, "--range", &o->range, "count the units that start in this window");
+    command.add_option("--bins", o->bins, "histogram bins, 1 to 10000 (default 30)")
+        ->check(CLI::Range(1, 10000).description(""))
+        ->type_name("N");
+    command.add_flag("--json", o->json, "print JSON instead of text");
+    return [o] { return runLatency(*o); };
+}
+
 } // namespace
 
-STRATA_CLI_COMMAND("latency", "latency FILE [--unit NAME] [--range A:B] [--json]",
-    "latency of a repeated unit (default: the step): count, min/max/mean/median, p90..p99.9, histogram", &runLatency);
+STRATA_CLI_COMMAND("latency",
+    "latency of a repeated unit (default: the step): count, min/max/mean/median, p90..p99.9, histogram",
+    &declareLatency);
 
 } // namespace strata::app

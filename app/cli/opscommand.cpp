@@ -1,24 +1,21 @@
-// strata-cli ops FILE [--level L] [--range A:B] [--scope device|host|all] [--csv|--json] [--limit N]
-#include "cliargs.h"
+// strata-cli ops: the operator table the Operators dock shows (OperatorAggregator), printed as
+// text or, by report::OperatorTableReport, as the JSON and CSV the dock exports.
 #include "clicommandregistry.h"
 #include "cliload.h"
+#include "clioptions.h"
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <report/operatorreport.h>
+#include <report/operatortablereport.h>
+
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
+#include <memory>
 
 namespace strata::app {
 namespace {
-
-using report::OperatorReport;
-
-const char* kUsage = "usage: strata-cli ops FILE [--level module|framework|layer|hlo|op|command|name] [--range A:B]\n"
-                     "                        [--scope device|host|all] [--csv|--json] [--limit N]\n"
-                     "  --level defaults to the first of framework, op, command whose \"(none)\" share is under 50 %\n";
 
 std::string human(double ns)
 {
@@ -57,69 +54,60 @@ void printText(const analysis::OperatorTable& t, size_t limit)
     }
 }
 
-int runOps(const std::vector<std::string>& argv)
-{
-    const CliArgs args(argv, { "json", "csv" }, { "level", "range", "scope", "limit" });
-    if (!args.ok() || args.positional().size() != 1) {
-        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "ops takes one FILE" : args.error().c_str(), kUsage);
-        return 2;
-    }
-    analysis::OperatorLevel level = analysis::OperatorLevel::Op;
-    const std::optional<std::string> levelArg = args.value("level");
-    if (levelArg && !analysis::parseOperatorLevel(*levelArg, &level)) {
-        std::fprintf(stderr, "strata-cli: unknown level \"%s\"\n%s", levelArg->c_str(), kUsage);
-        return 2;
-    }
-    std::optional<analysis::OperatorScope> scope;
-    if (auto v = args.value("scope")) {
-        analysis::OperatorScope s;
-        if (!analysis::parseOperatorScope(*v, &s)) {
-            std::fprintf(stderr, "strata-cli: unknown scope \"%s\"\n%s", v->c_str(), kUsage);
-            return 2;
-        }
-        scope = s;
-    }
+struct OpsOptions {
+    std::string path;
+    std::optional<analysis::OperatorLevel> level;
     std::optional<analysis::RelativeRange> range;
-    std::string error;
-    if (!args.range(&range, &error)) {
-        std::fprintf(stderr, "strata-cli: %s\n", error.c_str());
-        return 2;
-    }
-    size_t limit = 0;
-    if (auto v = args.value("limit"))
-        limit = std::strtoull(v->c_str(), nullptr, 10);
-    if (args.flag("json") && args.flag("csv")) {
-        std::fprintf(stderr, "strata-cli: --csv and --json exclude each other\n%s", kUsage);
-        return 2;
-    }
+    std::optional<analysis::OperatorScope> scope;
+    bool json = false, csv = false;
+    std::optional<size_t> limit;
+};
 
-    const importers::LoadResult r = loadOrReport(args.positional()[0]);
+int runOps(const OpsOptions& o)
+{
+    const std::optional<analysis::RelativeRange>& range = o.range;
+    const std::optional<analysis::OperatorScope>& scope = o.scope;
+    const size_t limit = o.limit.value_or(0);
+    analysis::OperatorLevel level = o.level.value_or(analysis::OperatorLevel::Op);
+    const importers::LoadResult r = loadOrReport(o.path);
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
     const analysis::OperatorCatalog& catalog = *catalogOf(r);
-    if (!levelArg)
+    if (!o.level)
         level = catalog.defaultLevel(); // the GUI's rule (DefaultLevel)
     const store::TimeRange window = range ? range->resolve(s.extent()) : analysis::OperatorAggregator::wholeTrace();
     const analysis::OperatorTable table = analysis::OperatorAggregator::aggregate(
         s, catalog, level, window, scope ? *scope : analysis::OperatorAggregator::defaultScope(catalog));
 
-    if (args.flag("json"))
-        std::cout << OperatorReport::tableJson(
-            table, range ? std::optional(range->closed(s.extent())) : std::nullopt, limit)
-                         .dump(2)
-                  << "\n";
-    else if (args.flag("csv"))
-        std::cout << OperatorReport::tableCsv(table, limit);
+    const report::OperatorTableReport out(
+        table, range ? std::optional(range->closed(s.extent())) : std::nullopt, limit);
+    if (o.json)
+        std::cout << out.json();
+    else if (o.csv)
+        std::cout << out.csv();
     else
         printText(table, limit);
     return 0;
 }
 
+CliRun declareOps(CLI::App& command)
+{
+    auto o = std::make_shared<OpsOptions>();
+    command.add_option("FILE", o->path, "the profile")->required();
+    CliOptions::level(
+        command, &o->level, "by default the first of framework, op, command whose \"(none)\" share is under 50 %");
+    CliOptions::range(command, "--range", &o->range, "count the slices that start in this window");
+    CliOptions::scope(command, &o->scope, "by default device when the profile has device tracks, else all");
+    CliOptions::formats(command, &o->json, &o->csv, "print the table");
+    CliOptions::count(command, "--limit", &o->limit, "print at most N rows (0 = all)");
+    return [o] { return runOps(*o); };
+}
+
 } // namespace
 
-STRATA_CLI_COMMAND("ops", "ops FILE [--level L] [--range A:B] [--scope S] [--csv|--json]",
+STRATA_CLI_COMMAND("ops",
     "operator table: per operator/layer/... count, total/self/avg/min/max/median, % of busy time, bytes, FLOPs",
-    &runOps);
+    &declareOps);
 
 } // namespace strata::app

@@ -1,22 +1,21 @@
-// strata-cli snapshot FILE -o OUT.strata [--annotations MARKERS.json]
-//
-// Writes the profile as a portable .strata file: the snapshot format of the cache, with the
+// strata-cli snapshot: writes the profile as a portable .strata file: the snapshot format of the cache, with the
 // name of its source and its markers, which `strata OUT.strata` opens on a machine that
 // does not have the source. The markers are those saved next to the trace
 // (<trace>.strata-annotations.json) unless --annotations names another file.
-#include "cliargs.h"
 #include "clicommandregistry.h"
 #include "cliload.h"
+
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 namespace strata::app {
 namespace {
-
-const char* kUsage = "usage: strata-cli snapshot FILE -o OUT.strata [--annotations MARKERS.json]\n";
 
 bool readAll(const std::string& path, std::string* out)
 {
@@ -29,24 +28,17 @@ bool readAll(const std::string& path, std::string* out)
     return bool(in) || in.eof();
 }
 
-int runSnapshot(const std::vector<std::string>& argv)
+struct SnapshotOptions {
+    std::string path, out;
+    std::optional<std::string> annotations;
+};
+
+int runSnapshot(const SnapshotOptions& o)
 {
-    std::vector<std::string> args;
-    for (const std::string& a : argv)
-        args.push_back(a == "-o" ? "--output" : a);
-    const CliArgs parsed(args, {}, { "output", "annotations" });
-    if (!parsed.ok() || parsed.positional().size() != 1 || !parsed.value("output")) {
-        std::fprintf(stderr, "strata-cli: %s\n%s",
-            !parsed.ok()                          ? parsed.error().c_str()
-                : parsed.positional().size() != 1 ? "snapshot takes one FILE"
-                                                  : "snapshot needs -o OUT.strata",
-            kUsage);
-        return 2;
-    }
-    const std::string& path = parsed.positional()[0];
-    const std::string out = *parsed.value("output");
+    const std::string& path = o.path;
+    const std::string& out = o.out;
     std::string annotations;
-    const std::optional<std::string> given = parsed.value("annotations");
+    const std::optional<std::string>& given = o.annotations;
     const std::string markers = given ? *given : path + ".strata-annotations.json";
     if (!readAll(markers, &annotations) && given) {
         std::fprintf(stderr, "strata-cli: %s: cannot read the markers file\n", markers.c_str());
@@ -68,9 +60,21 @@ int runSnapshot(const std::vector<std::string>& argv)
     return 0;
 }
 
+CliRun declareSnapshot(CLI::App& command)
+{
+    auto o = std::make_shared<SnapshotOptions>();
+    command.add_option("FILE", o->path, "the profile")->required();
+    command.add_option("-o,--output", o->out, "the .strata file to write")->required()->type_name("OUT.strata");
+    command
+        .add_option_function<std::string>(
+            "--annotations", [o](const std::string& v) { o->annotations = v; },
+            "the markers file to include (default: the one saved next to the trace, FILE.strata-annotations.json)")
+        ->type_name("MARKERS.json");
+    return [o] { return runSnapshot(*o); };
+}
+
 } // namespace
 
-STRATA_CLI_COMMAND("snapshot", "snapshot FILE -o OUT.strata [--annotations MARKERS.json]",
-    "a portable .strata file of the profile (opens without the source)", runSnapshot);
+STRATA_CLI_COMMAND("snapshot", "a portable .strata file of the profile (opens without the source)", &declareSnapshot);
 
 } // namespace strata::app

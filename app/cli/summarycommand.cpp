@@ -1,210 +1,33 @@
-// strata-cli summary FILE [--range START:END] [--json]
-//
-// The Overall Summary (no --range) or the Current Selection Summary of a window, as
-// SummaryCalculator computes them for the docks: the same struct, printed.
-#include "cliargs.h"
+// strata-cli summary: the Overall Summary (no --range) or the Current Selection Summary of a
+// window, as SummaryCalculator computes them for the docks: the same struct, printed by
+// report::SummaryReport.
 #include "clicommandregistry.h"
 #include "cliload.h"
+#include "clioptions.h"
 
 #include <analysis/summary/summarycalculator.h>
+#include <report/summaryreport.h>
 
-#include <nlohmann/json.hpp>
+#include <CLI/CLI.hpp>
 
-#include <algorithm>
-#include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace strata::app {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-Json idJson(const store::EventStore& s, const store::IdValue& v)
-{
-    return v.isString ? Json(std::string(s.str(v.str))) : Json(v.num);
-}
-
-std::string idText(const store::EventStore& s, const store::IdValue& v)
-{
-    return v.isString ? std::string(s.str(v.str)) : std::to_string(v.num);
-}
-
-Json opt(const std::optional<double>& v)
-{
-    return v ? Json(*v) : Json(nullptr);
-}
-
-Json toJson(const store::EventStore& s, const analysis::TraceSummary& sum, const importers::LoadResult& r,
-    const std::string& path)
-{
-    const store::TimeNs origin = sum.trace.extent.start;
-    Json out;
-    out["file"] = path;
-    out["format"] = r.format;
-    Json trace;
-    trace["duration_ns"] = sum.trace.extent.duration();
-    trace["time_range_ns"] = { sum.trace.extent.start, sum.trace.extent.end };
-    trace["events"] = sum.trace.events();
-    trace["slices"] = sum.trace.slices;
-    trace["instants"] = sum.trace.instants;
-    trace["counter_samples"] = sum.trace.counterSamples;
-    trace["flows"] = sum.trace.flows;
-    trace["tracks"] = sum.trace.tracks;
-    trace["processes"] = sum.trace.processes;
-    out["trace"] = trace;
-    out["range_ns"] = { sum.window.start - origin, sum.window.end - origin };
-    Json tracks = Json::array();
-    for (const analysis::TrackSummaryRow& t : sum.tracks) {
-        Json o;
-        o["pid"] = idJson(s, t.pid);
-        o["tid"] = t.hasTid ? idJson(s, t.tid) : Json(nullptr);
-        o["process"] = t.processLabel;
-        o["name"] = t.name;
-        o["kind"] = store::trackKindName(t.kind);
-        o["engine"] = analysis::engineKindName(t.engine);
-        o["device"] = t.role == store::TrackRole::Device;
-        o["role"] = store::trackRoleName(t.role);
-        if (t.kind == store::TrackKind::Async)
-            o["lane"] = t.lane;
-        else
-            o["overflow_lanes"] = t.overflowLanes;
-        o["events"] = t.events;
-        o["busy_ns"] = t.busyNs;
-        o["utilization"] = t.utilization;
-        o["avg_dur_ns"] = t.avgDurNs;
-        o["bytes"] = opt(t.bytes);
-        o["bandwidth_bytes_per_s"] = opt(t.bandwidthBytesPerS);
-        o["flops"] = opt(t.flops);
-        o["mfu"] = opt(t.mfu);
-        o["hfu"] = opt(t.hfu);
-        tracks.push_back(std::move(o));
-    }
-    out["tracks"] = tracks;
-    Json device;
-    device["tracks"] = sum.device.tracks;
-    device["busy_ns"] = sum.device.busyNs;
-    device["utilization"] = sum.device.utilization;
-    out["device"] = device;
-    out["scope_fallback"] = sum.device.fallback.empty() ? Json(nullptr) : Json(sum.device.fallback);
-    Json counters = Json::array();
-    for (const analysis::CounterSummaryRow& c : sum.counters) {
-        Json o;
-        o["pid"] = idJson(s, c.pid);
-        o["process"] = c.processLabel;
-        o["name"] = c.name;
-        o["samples"] = c.samples;
-        o["min"] = opt(c.min);
-        o["mean"] = opt(c.mean);
-        o["max"] = opt(c.max);
-        counters.push_back(std::move(o));
-    }
-    out["counters"] = counters;
-    Json diag = Json::object();
-    for (const auto& [kind, n] : sum.diagnostics)
-        diag[kind] = n;
-    out["diagnostics"] = diag;
-    out["diagnostic_messages"] = sum.diagnosticMessages;
-    return out;
-}
-
-std::string fmt(const char* format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-std::string optText(const std::optional<double>& v, const char* format, double scale = 1.0)
-{
-    return v ? fmt(format, *v * scale) : std::string("-");
-}
-
-// Left-aligned text columns, right-aligned numbers, widths from the content.
-void printTable(const std::vector<std::vector<std::string>>& rows, size_t leftColumns)
-{
-    std::vector<size_t> width;
-    for (const auto& r : rows)
-        for (size_t c = 0; c < r.size(); ++c) {
-            width.resize(std::max(width.size(), r.size()));
-            width[c] = std::max(width[c], r[c].size());
-        }
-    for (const auto& r : rows) {
-        std::string line;
-        for (size_t c = 0; c < r.size(); ++c) {
-            const std::string pad(width[c] - r[c].size(), ' ');
-            line += c < leftColumns ? r[c] + pad : pad + r[c];
-            if (c + 1 < r.size())
-                line += "  ";
-        }
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        std::cout << line << "\n";
-    }
-}
-
-void printText(const store::EventStore& s, const analysis::TraceSummary& sum, const importers::LoadResult& r,
-    const std::string& path, bool whole)
-{
-    const store::TimeNs origin = sum.trace.extent.start;
-    std::cout << "file        " << path << "\n"
-              << "format      " << r.format << "\n"
-              << "duration    " << sum.trace.extent.duration() << " ns\n"
-              << "events      " << sum.trace.events() << " (slices " << sum.trace.slices << ", instants "
-              << sum.trace.instants << ", counter samples " << sum.trace.counterSamples << "), flows "
-              << sum.trace.flows << "\n"
-              << "tracks      " << sum.trace.tracks << " in " << sum.trace.processes << " processes\n"
-              << "range_ns    " << sum.window.start - origin << ":" << sum.window.end - origin
-              << (whole ? " (whole trace)" : "") << "\n\n";
-
-    std::vector<std::vector<std::string>> rows { { "pid", "tid", "process", "track", "role", "engine", "events",
-        "busy_ns", "util%", "avg_dur_ns", "bytes", "GB/s", "flops", "mfu", "hfu" } };
-    for (const analysis::TrackSummaryRow& t : sum.tracks) {
-        std::string name = t.name;
-        if (t.overflowLanes)
-            name += " (+" + std::to_string(t.overflowLanes) + " overflow)";
-        rows.push_back({ idText(s, t.pid), t.hasTid ? idText(s, t.tid) : "-", t.processLabel, name,
-            store::trackRoleName(t.role), analysis::engineKindName(t.engine), std::to_string(t.events),
-            std::to_string(t.busyNs), fmt("%.2f", t.utilization * 100.0), fmt("%.1f", t.avgDurNs),
-            optText(t.bytes, "%.0f"), optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"),
-            optText(t.mfu, "%.4g"), optText(t.hfu, "%.4g") });
-    }
-    printTable(rows, 6);
-    std::cout << "\ndevice      " << sum.device.tracks << " tracks, busy " << sum.device.busyNs << " ns, mean util "
-              << fmt("%.2f", sum.device.utilization * 100.0) << "%"
-              << (sum.device.fallback.empty() ? "" : " (" + sum.device.fallback + ": every thread)") << "\n";
-    if (!sum.counters.empty()) {
-        std::cout << "\n";
-        std::vector<std::vector<std::string>> crows { { "pid", "process", "counter", "samples", "min", "mean",
-            "max" } };
-        for (const analysis::CounterSummaryRow& c : sum.counters)
-            crows.push_back({ idText(s, c.pid), c.processLabel, c.name, std::to_string(c.samples),
-                optText(c.min, "%.6g"), optText(c.mean, "%.6g"), optText(c.max, "%.6g") });
-        printTable(crows, 3);
-    }
-    std::cout << "\ndiagnostics" << (sum.diagnostics.empty() ? " none" : "") << "\n";
-    for (const auto& [kind, n] : sum.diagnostics)
-        std::cout << "  " << kind << ": " << n << "\n";
-    for (const auto& m : sum.diagnosticMessages)
-        std::cout << "  - " << m << "\n";
-}
-
-int runSummary(const std::vector<std::string>& argv)
-{
-    static const char* kUsage = "usage: strata-cli summary FILE [--range START:END] [--json]\n";
-    const CliArgs args(argv, { "json" }, { "range" });
-    if (!args.ok() || args.positional().size() != 1) {
-        std::fprintf(stderr, "strata-cli: %s\n%s", args.ok() ? "summary takes one FILE" : args.error().c_str(), kUsage);
-        return 2;
-    }
+struct SummaryOptions {
+    std::string path;
     std::optional<analysis::RelativeRange> range;
-    std::string error;
-    if (!args.range(&range, &error)) {
-        std::fprintf(stderr, "strata-cli: %s\n%s", error.c_str(), kUsage);
-        return 2;
-    }
-    const std::string& path = args.positional()[0];
+    bool json = false;
+};
+
+int runSummary(const SummaryOptions& o)
+{
+    const std::optional<analysis::RelativeRange>& range = o.range;
+    const std::string& path = o.path;
     const importers::LoadResult r = loadOrReport(path);
     if (!r.store)
         return 2;
@@ -212,18 +35,25 @@ int runSummary(const std::vector<std::string>& argv)
     const analysis::SummaryIndex& index = *summaryIndexOf(r);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
     const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window);
-    if (args.flag("json"))
-        std::cout << toJson(s, sum, r, path).dump(2) << "\n";
-    else
-        printText(s, sum, r, path, !range);
+    const report::SummaryReport out(s, sum, path, r.format, !range);
+    std::cout << (o.json ? out.json() : out.text());
     return 0;
+}
+
+CliRun declareSummary(CLI::App& command)
+{
+    auto o = std::make_shared<SummaryOptions>();
+    command.add_option("FILE", o->path, "the profile")->required();
+    CliOptions::range(command, "--range", &o->range, "summarise this window instead of the whole trace");
+    command.add_flag("--json", o->json, "print JSON instead of text");
+    return [o] { return runSummary(*o); };
 }
 
 } // namespace
 
-STRATA_CLI_COMMAND("summary", "summary FILE [--range START:END] [--json]",
-    "per-engine busy time, utilisation, data moved, bandwidth, FLOPs/MFU/HFU, counters and diagnostics"
-    " for the whole trace or a window (ns from the trace start, units allowed: 1.5ms:2ms)",
-    &runSummary);
+STRATA_CLI_COMMAND("summary",
+    "per-engine busy time, utilisation, data moved, bandwidth, FLOPs/MFU/HFU, counters and diagnostics for the "
+    "whole trace or a window",
+    &declareSummary);
 
 } // namespace strata::app

@@ -1,17 +1,14 @@
 #include "comparereport.h"
 
-#include "operatorreport.h"
+#include "csv.h"
 
 #include <analysis/operators/operatorlevel.h>
 
-#include <cmath>
-#include <cstdint>
+#include <utility>
 
 namespace strata::report {
 
 namespace {
-
-using Json = CompareReport::Json;
 
 const char* const kColumns[] = { "name", "status", "a_count", "b_count", "a_total_ns", "b_total_ns", "delta_ns",
     "delta_pct", "a_avg_ns", "b_avg_ns", "delta_avg_ns", "normalised", "a_names", "b_names" };
@@ -19,9 +16,7 @@ const char* const kColumns[] = { "name", "status", "a_count", "b_count", "a_tota
 // Sums of whole nanoseconds stay whole unless divided per step: integers then, as `ops` writes.
 Json number(double v)
 {
-    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
-        return Json(static_cast<int64_t>(v));
-    return Json(OperatorReport::round3(v));
+    return JsonNumber::nanoseconds(v);
 }
 
 std::string cell(const Json& v)
@@ -44,12 +39,12 @@ Json latencySide(const analysis::LatencyStats& s)
     Json out;
     out["count"] = s.count;
     const bool any = s.count > 0;
-    out["p50_ns"] = any ? Json(OperatorReport::round3(s.medianNs)) : Json();
-    out["p90_ns"] = any ? Json(OperatorReport::round3(s.p90Ns)) : Json();
-    out["p99_ns"] = any ? Json(OperatorReport::round3(s.p99Ns)) : Json();
+    out["p50_ns"] = any ? Json(JsonNumber::round3(s.medianNs)) : Json();
+    out["p90_ns"] = any ? Json(JsonNumber::round3(s.p90Ns)) : Json();
+    out["p99_ns"] = any ? Json(JsonNumber::round3(s.p99Ns)) : Json();
     out["min_ns"] = any ? Json(s.minNs) : Json();
     out["max_ns"] = any ? Json(s.maxNs) : Json();
-    out["mean_ns"] = any ? Json(OperatorReport::round3(s.meanNs)) : Json();
+    out["mean_ns"] = any ? Json(JsonNumber::round3(s.meanNs)) : Json();
     return out;
 }
 
@@ -75,10 +70,10 @@ Json CompareReport::rowJson(const analysis::CompareRow& r)
     j["a_total_ns"] = number(r.aTotalNs);
     j["b_total_ns"] = number(r.bTotalNs);
     j["delta_ns"] = number(r.deltaNs);
-    j["delta_pct"] = r.deltaPct ? Json(std::round(*r.deltaPct * 1e6) / 1e6) : Json();
-    j["a_avg_ns"] = OperatorReport::round3(r.aAvgNs);
-    j["b_avg_ns"] = OperatorReport::round3(r.bAvgNs);
-    j["delta_avg_ns"] = OperatorReport::round3(r.deltaAvgNs);
+    j["delta_pct"] = r.deltaPct ? Json(JsonNumber::round6(*r.deltaPct)) : Json();
+    j["a_avg_ns"] = JsonNumber::round3(r.aAvgNs);
+    j["b_avg_ns"] = JsonNumber::round3(r.bAvgNs);
+    j["delta_avg_ns"] = JsonNumber::round3(r.deltaAvgNs);
     j["normalised"] = r.normalisedMatch;
     j["a_names"] = r.aNames;
     j["b_names"] = r.bNames;
@@ -95,13 +90,25 @@ Json CompareReport::latencyJson(
     return out;
 }
 
-Json CompareReport::resultJson(const analysis::CompareResult& result, const std::string& fileA,
-    const std::string& fileB, const analysis::LatencyStats& latencyA, const analysis::LatencyStats& latencyB)
+CompareReport::CompareReport(const analysis::CompareResult& result, std::string fileA, std::string fileB,
+    analysis::LatencyStats latencyA, analysis::LatencyStats latencyB)
+    : m_result(result)
+    , m_fileA(std::move(fileA))
+    , m_fileB(std::move(fileB))
+    , m_latencyA(std::move(latencyA))
+    , m_latencyB(std::move(latencyB))
 {
+}
+
+Json CompareReport::toJson() const
+{
+    const analysis::CompareResult& result = m_result;
+    const analysis::LatencyStats& latencyA = m_latencyA;
+    const analysis::LatencyStats& latencyB = m_latencyB;
     Json out;
     out["level"] = analysis::operatorLevelName(result.level);
-    out["a"] = sideJson(result.a, fileA);
-    out["b"] = sideJson(result.b, fileB);
+    out["a"] = sideJson(result.a, m_fileA);
+    out["b"] = sideJson(result.b, m_fileB);
     Json rows = Json::array();
     for (const analysis::CompareRow& r : result.rows)
         rows.push_back(rowJson(r));
@@ -122,14 +129,19 @@ std::string CompareReport::csvLine(const Json& row)
 {
     std::string line;
     for (const char* c : kColumns)
-        line += (c == kColumns[0] ? "" : ",") + OperatorReport::csvField(cell(row.at(c)));
+        line += (c == kColumns[0] ? "" : ",") + Csv::field(cell(row.at(c)));
     return line;
 }
 
-std::string CompareReport::csv(const analysis::CompareResult& result)
+std::string CompareReport::json() const
+{
+    return toJson().dump(2) + "\n";
+}
+
+std::string CompareReport::csv() const
 {
     std::string text = csvHeader() + "\n";
-    for (const analysis::CompareRow& r : result.rows)
+    for (const analysis::CompareRow& r : m_result.rows)
         text += csvLine(rowJson(r)) + "\n";
     return text;
 }

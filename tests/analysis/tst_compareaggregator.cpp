@@ -2,7 +2,7 @@
 // computed by hand (slower, faster, added, removed, unchanged), the threshold's boundary,
 // the per-step division, the sort order, matching after normalisation, per-side windows,
 // and the join agreeing with the operator tables it was given.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 #include <support/operatorteststore.h>
 
 #include <analysis/compare/compareaggregator.h>

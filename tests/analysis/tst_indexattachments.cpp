@@ -1,7 +1,7 @@
 // IndexAttachments and the restore() of the indexes it carries: a restored index answers
 // exactly as the one built from the same store, and a blob that is cut, altered or of
 // another store is refused (then built), never read out of bounds.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 #include "randomteststore.h"
 
 #include <analysis/operators/operatorcatalog.h>

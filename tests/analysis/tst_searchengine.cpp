@@ -2,7 +2,7 @@
 // expected events; one and two threads against a brute-force scan on a larger store;
 // cancellation and invalid queries. Every query also runs with a SearchIndex, whose result
 // must be identical (rows, order, totals, type count) to the run without one.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 #include <support/searchenginestore.h>
 
 #include <analysis/search/searchengine.h>

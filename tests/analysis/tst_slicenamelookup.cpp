@@ -1,7 +1,7 @@
 // SliceNameLookup: the longest slice whose name contains a text, on scripted stores with the
 // expected slice by hand, and against the loop it replaces (every slice scanned, the text
 // lowered by Qt and the names byte by byte) on those stores and a large random one.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/search/slicenamelookup.h>
 #include <store/storefinalizer.h>

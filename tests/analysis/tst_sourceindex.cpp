@@ -2,7 +2,7 @@
 // lists, Kineto call stacks) with their priority, the gutter's per-line counts and times,
 // line → rows (one line and the union of several), event → line. SourceLocator's text rules
 // on their own are tst_sourcelocator's.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/source/sourceindex.h>
 #include <store/storebuilder.h>

@@ -1,5 +1,5 @@
 // SummaryCalculator: the rows the summary docks and `strata-cli summary` show.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/summary/summarycalculator.h>
 #include <store/storebuilder.h>

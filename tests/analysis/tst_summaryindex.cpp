@@ -1,5 +1,5 @@
 // SummaryIndex: window queries against hand-computed values and against a brute-force scan.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 #include "randomteststore.h"
 
 #include <analysis/summary/summaryindex.h>

@@ -328,8 +328,9 @@ private slots:
         QTest::newRow("A missing") << QStringList { "diff", missing, samplePath() } << missing;
         QTest::newRow("B missing") << QStringList { "diff", samplePath(), missing } << missing;
         QTest::newRow("B missing, json") << QStringList { "diff", samplePath(), missing, "--json" } << missing;
-        QTest::newRow("one file") << QStringList { "diff", samplePath() } << "two files";
-        QTest::newRow("three files") << QStringList { "diff", samplePath(), samplePath(), samplePath() } << "two files";
+        QTest::newRow("one file") << QStringList { "diff", samplePath() } << "B is required";
+        QTest::newRow("three files") << QStringList { "diff", samplePath(), samplePath(), samplePath() }
+                                     << "not expected";
         QTest::newRow("bad level") << QStringList { "diff", samplePath(), samplePath(), "--level", "x" } << "level";
         QTest::newRow("bad scope") << QStringList { "diff", samplePath(), samplePath(), "--scope", "gpu" } << "scope";
         QTest::newRow("bad threshold") << QStringList { "diff", samplePath(), samplePath(), "--threshold", "-1" }

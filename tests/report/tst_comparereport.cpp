@@ -6,7 +6,7 @@
 #include <QtTest>
 
 using strata::report::CompareReport;
-using Json = CompareReport::Json;
+using strata::report::Json;
 using namespace strata;
 
 namespace {
@@ -97,7 +97,7 @@ private slots:
 
 void tst_CompareReport::keysInOrder()
 {
-    const Json j = CompareReport::resultJson(result(), "a.json", "b.json", stats(4), stats(6));
+    const Json j = CompareReport(result(), "a.json", "b.json", stats(4), stats(6)).toJson();
     QCOMPARE(keys(j), QStringList({ "level", "a", "b", "rows", "latency" }));
     QCOMPARE(j["level"].get<std::string>(), std::string("op"));
     QCOMPARE(keys(j["a"]), QStringList({ "file", "busy_ns", "events", "steps" }));
@@ -153,13 +153,14 @@ void tst_CompareReport::latency()
     QFETCH(int, countA);
     QFETCH(int, countB);
     QFETCH(QString, expected);
-    const Json j = CompareReport::resultJson(result(), "a", "b", stats(uint64_t(countA)), stats(uint64_t(countB)));
+    const analysis::CompareResult r = result();
+    const Json j = CompareReport(r, "a", "b", stats(uint64_t(countA)), stats(uint64_t(countB))).toJson();
     QCOMPARE(QString::fromStdString(j["latency"].dump()), expected);
 }
 
 void tst_CompareReport::csv()
 {
-    const QStringList lines = QString::fromStdString(CompareReport::csv(result())).split('\n');
+    const QStringList lines = QString::fromStdString(CompareReport(result()).csv()).split('\n');
     QCOMPARE(lines.size(), 4); // header, two rows, the final newline
     QCOMPARE(lines[0],
         QString("name,status,a_count,b_count,a_total_ns,b_total_ns,delta_ns,delta_pct,a_avg_ns,b_avg_ns,delta_avg_ns,"

@@ -4,7 +4,7 @@
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatortree.h>
 #include <common/exportactions.h>
-#include <report/operatorexport.h>
+#include <report/operatortablereport.h>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -31,7 +31,7 @@ void tst_ExportActions::exportFileWrite()
     QVERIFY(dir.isValid());
     const auto t = OperatorTreeBuilder::build(
         *m_hand.store, m_hand.catalog, { OperatorLevel::Op }, OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    const std::string text = report::OperatorExport::opsCsv(t->table);
+    const std::string text = report::OperatorTableReport(t->table).csv();
     const QString path = dir.filePath("operators-op.csv");
     QString error;
     QVERIFY(widgets::ExportActions::writeFile(path, text, &error));

@@ -12,7 +12,7 @@
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
 #include <common/deltaformat.h>
-#include <report/operatorexport.h>
+#include <report/latencyreport.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencybinning.h>
@@ -265,7 +265,7 @@ void tst_LatencyWidget::jsonIsCliText()
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
-    QCOMPARE(m_dock.widget->latencyJson(), report::OperatorExport::latencyJson(ref, ops, std::nullopt));
+    QCOMPARE(m_dock.widget->latencyJson(), report::LatencyReport(ref, ops).json());
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
     QCOMPARE(o.keys().size(), 15);
     QCOMPARE(o["unit"].toString(), QString("ProfilerStep"));
@@ -315,7 +315,7 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog, { 1100, 3800 });
     const TimeNs origin = m_store->extent().start;
     QCOMPARE(m_dock.widget->latencyJson(),
-        report::OperatorExport::latencyJson(ref, ops, TimeRange { 1100 - origin, 3800 - origin }));
+        report::LatencyReport(ref, ops, TimeRange { 1100 - origin, 3800 - origin }).json());
 }
 
 void tst_LatencyWidget::perOperatorRowHighlights()

@@ -8,7 +8,7 @@
 #include "operators/operatorgroupings.h"
 #include "operators/operatortablewidget.h"
 #include "operators/operatortreemodel.h"
-#include <report/operatorexport.h>
+#include <report/operatortablereport.h>
 #include <state/backgroundpool.h>
 
 #include <analysis/operators/operatoraggregator.h>
@@ -384,7 +384,7 @@ void tst_OperatorTableWidget::currentSelectionFollowsTimeSelection()
     QCOMPARE(t->window.end, TimeNs(10500));
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, OperatorLevel::Framework, { 10000, 10500 }, OperatorScope::Device);
-    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorExport::opsCsv(agg));
+    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorTableReport(agg).csv());
     // 0_fused..._1 (120), _2 (330) and its weight load (45) start in it, and layer1.0.conv1's
     // weight load (10440); fc (10800) does not.
     QCOMPARE(m_dock.widget->view()->model()->rowCount(), 2);
@@ -478,8 +478,8 @@ void tst_OperatorTableWidget::exportsAreCliText_data()
         QTest::addRow("%s", qPrintable(widgets::OperatorGroupings::all()[size_t(g)].label)) << g;
 }
 
-// The context menu's table exports are OperatorExport's CLI text of the aggregator's table
-// for the top level (tst_operatorexport checks that text's numbers cell by cell).
+// The context menu's table exports are OperatorTableReport's CLI text of the aggregator's table
+// for the top level (tst_operatortablereport checks that text's numbers cell by cell).
 void tst_OperatorTableWidget::exportsAreCliText()
 {
     QFETCH(int, grouping);
@@ -492,8 +492,8 @@ void tst_OperatorTableWidget::exportsAreCliText()
     const OperatorLevel top = widgets::OperatorGroupings::all()[size_t(grouping)].levels.front();
     const OperatorTable agg = OperatorAggregator::aggregate(
         *m_store, *m_catalog, top, OperatorAggregator::wholeTrace(), OperatorScope::Device);
-    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorExport::opsCsv(agg));
-    QCOMPARE(m_dock.widget->tableJson(), report::OperatorExport::opsJson(agg, std::nullopt));
+    QCOMPARE(m_dock.widget->tableCsv(), report::OperatorTableReport(agg).csv());
+    QCOMPARE(m_dock.widget->tableJson(), report::OperatorTableReport(agg).json());
     const QStringList lines = QString::fromStdString(m_dock.widget->tableCsv()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), int(agg.rows.size()) + 1);
     const QStringList tree = QString::fromStdString(m_dock.widget->treeCsv()).split('\n', Qt::SkipEmptyParts);

@@ -3,7 +3,8 @@
 #include <common/lastfolder.h>
 
 #include <analysis/operators/operatortree.h>
-#include <report/operatorexport.h>
+#include <report/operatortablereport.h>
+#include <report/operatortreereport.h>
 
 #include <QAction>
 #include <QDir>
@@ -72,10 +73,10 @@ std::string ExportActions::operatorText(
     if (!tree)
         return std::string();
     switch (what) {
-    case OperatorText::TableCsv: return report::OperatorExport::opsCsv(tree->table);
-    case OperatorText::TableJson: return report::OperatorExport::opsJson(tree->table, range);
-    case OperatorText::TreeCsv: return report::OperatorExport::treeCsv(*tree);
-    case OperatorText::TreeJson: return report::OperatorExport::treeJson(*tree, range);
+    case OperatorText::TableCsv: return report::OperatorTableReport(tree->table).csv();
+    case OperatorText::TableJson: return report::OperatorTableReport(tree->table, range).json();
+    case OperatorText::TreeCsv: return report::OperatorTreeReport(*tree).csv();
+    case OperatorText::TreeJson: return report::OperatorTreeReport(*tree, range).json();
     }
     return std::string();
 }

@@ -11,7 +11,7 @@
 #include <common/tablesupport.h>
 #include <common/timescopebox.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
+#include <report/latencyreport.h>
 #include <state/session.h>
 
 #include <analysis/latency/latencyanalyzer.h>
@@ -515,26 +515,26 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 
 std::string LatencyWidget::latencyJson() const
 {
-    return report::OperatorExport::latencyJson(m_stats, averages(), m_range);
+    return report::LatencyReport(m_stats, averages(), m_range).json();
 }
 std::string LatencyWidget::statsCsv() const
 {
-    return report::OperatorExport::latencyStatsCsv(m_stats);
+    return report::LatencyReport(m_stats).csv();
 }
 std::string LatencyWidget::histogramCsv() const
 {
     // The bins as shown, on either scale.
     analysis::LatencyStats shown = m_stats;
     shown.histogram = m_histogram->bins();
-    return report::OperatorExport::histogramCsv(shown);
+    return report::LatencyReport(shown).histogramCsv();
 }
 std::string LatencyWidget::averagesCsv() const
 {
-    return report::OperatorExport::operatorAveragesCsv(averages());
+    return report::LatencyReport(m_stats, averages()).averagesCsv();
 }
 std::string LatencyWidget::averagesJson() const
 {
-    return report::OperatorExport::operatorAveragesJson(averages());
+    return report::LatencyReport(m_stats, averages()).averagesJson();
 }
 
 void LatencyWidget::tableMenu(QTableView* view, const QPoint& pos)

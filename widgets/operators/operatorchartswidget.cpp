@@ -11,7 +11,7 @@
 #include <common/timescopebox.h>
 #include <common/transfersplitbar.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
+#include <report/operatortablereport.h>
 #include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
@@ -373,8 +373,8 @@ void OperatorChartsWidget::showContextMenu(const QPoint& globalPos)
     const QString base = QStringLiteral("operators-%1")
                              .arg(QString::fromLatin1(analysis::operatorLevelName(m_table ? m_table->level : level())));
     ExportActions::addPair(
-        &menu, this, base, [this] { return m_table ? report::OperatorExport::opsCsv(*m_table) : std::string(); },
-        [this] { return m_table ? report::OperatorExport::opsJson(*m_table, m_tableRange) : std::string(); });
+        &menu, this, base, [this] { return m_table ? report::OperatorTableReport(*m_table).csv() : std::string(); },
+        [this] { return m_table ? report::OperatorTableReport(*m_table, m_tableRange).json() : std::string(); });
     for (QAction* a : menu.actions())
         a->setEnabled(m_table != nullptr);
     menu.addSeparator();

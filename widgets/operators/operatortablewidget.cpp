@@ -11,7 +11,6 @@
 #include <common/themepalette.h>
 #include <common/timescopebox.h>
 #include <common/unitformat.h>
-#include <report/operatorexport.h>
 #include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>

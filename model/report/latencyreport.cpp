@@ -1,0 +1,93 @@
+#include "latencyreport.h"
+
+#include "csv.h"
+#include "operatortablereport.h"
+
+namespace strata::report {
+
+LatencyReport::LatencyReport(const analysis::LatencyStats& stats, const std::vector<analysis::OperatorAverage>& ops,
+    const std::optional<store::TimeRange>& range)
+    : m_stats(stats)
+    , m_ops(ops)
+    , m_range(range)
+{
+}
+
+Json LatencyReport::averageJson(const analysis::OperatorAverage& op)
+{
+    return { { "name", op.name }, { "average_ns", JsonNumber::round3(op.averageNs) }, { "count", op.count } };
+}
+
+Json LatencyReport::toJson() const
+{
+    const analysis::LatencyStats& st = m_stats;
+    Json out;
+    out["unit"] = st.unit;
+    out["default_unit"] = st.defaultUnit;
+    out["range_ns"] = OperatorTableReport::rangeJson(m_range);
+    out["count"] = st.count;
+    out["min_ns"] = st.minNs;
+    out["max_ns"] = st.maxNs;
+    out["mean_ns"] = JsonNumber::round3(st.meanNs);
+    out["median_ns"] = JsonNumber::round3(st.medianNs);
+    out["p90_ns"] = JsonNumber::round3(st.p90Ns);
+    out["p95_ns"] = JsonNumber::round3(st.p95Ns);
+    out["p97_ns"] = JsonNumber::round3(st.p97Ns);
+    out["p99_ns"] = JsonNumber::round3(st.p99Ns);
+    out["p99_9_ns"] = JsonNumber::round3(st.p99_9Ns);
+    Json hist = Json::array();
+    for (const analysis::LatencyBin& b : st.histogram)
+        hist.push_back({ { "start_ns", JsonNumber::round3(b.startNs) }, { "end_ns", JsonNumber::round3(b.endNs) },
+            { "count", b.count } });
+    out["histogram"] = hist;
+    Json list = Json::array();
+    for (const analysis::OperatorAverage& o : m_ops)
+        list.push_back(averageJson(o));
+    out["operators"] = list;
+    return out;
+}
+
+std::string LatencyReport::json() const
+{
+    return toJson().dump(2) + "\n";
+}
+
+std::string LatencyReport::csv() const
+{
+    const Json j = toJson();
+    std::string text = "statistic,value\n";
+    for (const char* key : { "unit", "count", "min_ns", "max_ns", "mean_ns", "median_ns", "p90_ns", "p95_ns", "p97_ns",
+             "p99_ns", "p99_9_ns" }) {
+        const Json& v = j.at(key);
+        text += std::string(key) + "," + Csv::field(v.is_string() ? v.get<std::string>() : v.dump()) + "\n";
+    }
+    return text;
+}
+
+std::string LatencyReport::histogramCsv() const
+{
+    const Json j = toJson();
+    std::string text = "start_ns,end_ns,count\n";
+    for (const Json& b : j.at("histogram"))
+        text += b.at("start_ns").dump() + "," + b.at("end_ns").dump() + "," + b.at("count").dump() + "\n";
+    return text;
+}
+
+std::string LatencyReport::averagesCsv() const
+{
+    std::string text = "name,average_ns,count\n";
+    for (const analysis::OperatorAverage& o : m_ops)
+        text += Csv::field(o.name) + "," + Json(JsonNumber::round3(o.averageNs)).dump() + "," + std::to_string(o.count)
+            + "\n";
+    return text;
+}
+
+std::string LatencyReport::averagesJson() const
+{
+    Json list = Json::array();
+    for (const analysis::OperatorAverage& o : m_ops)
+        list.push_back(averageJson(o));
+    return list.dump(2) + "\n";
+}
+
+} // namespace strata::report

@@ -1,0 +1,92 @@
+// SummaryReport: strata-cli summary's JSON (keys in the CLI's order, range relative to the
+// trace start, null for absent figures) and text (facts, track table, device line,
+// counters, diagnostics) of a scripted store.
+#include <support/analysistestutil.h>
+
+#include <analysis/summary/summarycalculator.h>
+#include <analysis/summary/summaryindex.h>
+#include <report/summaryreport.h>
+
+#include <QtTest>
+
+using namespace strata;
+using strata::report::Json;
+using strata::report::SummaryReport;
+
+namespace {
+
+// A DMA queue and a host thread from 1000 to 1400, and a counter.
+std::shared_ptr<const store::EventStore> scripted()
+{
+    analysistest::Script script;
+    return script.run("T 5 Task_DMA; X 5 dma 1000 100 bytes=1000; X 5 dma 1200 200 bytes=3000;"
+                      "T 2 host; X 2 save 1000 50; C mem 1000 1.5; C mem 1300 2.5");
+}
+
+QStringList keys(const Json& j)
+{
+    QStringList out;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        out << QString::fromStdString(it.key());
+    return out;
+}
+
+} // namespace
+
+class tst_SummaryReport : public QObject {
+    Q_OBJECT
+private slots:
+    void json_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<qint64>("end");
+        QTest::addColumn<QString>("range");
+        QTest::newRow("whole trace") << 1000LL << 1400LL << "[0,400]";
+        QTest::newRow("window") << 1100LL << 1300LL << "[100,300]";
+    }
+
+    void json()
+    {
+        QFETCH(qint64, start);
+        QFETCH(qint64, end);
+        const auto s = scripted();
+        const analysis::TraceSummary sum
+            = analysis::SummaryCalculator::compute(*s, analysis::SummaryIndex(*s), store::TimeRange { start, end });
+        const SummaryReport report(*s, sum, "t.json", "chrome-json", false);
+        const Json j = report.toJson();
+        QCOMPARE(keys(j),
+            QStringList({ "file", "format", "trace", "range_ns", "tracks", "device", "scope_fallback", "counters",
+                "diagnostics", "diagnostic_messages" }));
+        QCOMPARE(j.at("file").get<std::string>(), std::string("t.json"));
+        QTEST(QString::fromStdString(j.at("range_ns").dump()), "range");
+        QCOMPARE(j.at("trace").at("duration_ns").get<int64_t>(), 400);
+        QCOMPARE(j.at("tracks").size(), size_t(2));
+        const Json& host = j.at("tracks")[0].at("name") == "host" ? j.at("tracks")[0] : j.at("tracks")[1];
+        QVERIFY(host.at("bytes").is_null()); // no "bytes" arg: null, not 0
+        QCOMPARE(j.at("counters").size(), size_t(1));
+        QCOMPARE(j.at("counters")[0].at("name").get<std::string>(), std::string("mem"));
+        QCOMPARE(report.json(), j.dump(2) + "\n");
+    }
+
+    void text()
+    {
+        const auto s = scripted();
+        const analysis::TraceSummary sum
+            = analysis::SummaryCalculator::compute(*s, analysis::SummaryIndex(*s), s->extent());
+        const QStringList lines
+            = QString::fromStdString(SummaryReport(*s, sum, "t.json", "chrome-json", true).text()).split('\n');
+        QCOMPARE(lines.value(0), QString("file        t.json"));
+        QCOMPARE(lines.value(1), QString("format      chrome-json"));
+        QCOMPARE(lines.value(2), QString("duration    400 ns"));
+        QVERIFY2(lines.contains("range_ns    0:400 (whole trace)"), qPrintable(lines.join('\n')));
+        QVERIFY(lines.value(7).startsWith("pid  tid  process"));
+        for (const QString& line : lines)
+            QVERIFY2(!line.endsWith(' '), qPrintable(line)); // table rows are trimmed
+        QVERIFY(lines.contains("diagnostics none"));
+        const QString windowed = QString::fromStdString(SummaryReport(*s, sum, "t.json", "chrome-json", false).text());
+        QVERIFY(windowed.contains("range_ns    0:400\n"));
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_SummaryReport)
+#include "tst_summaryreport.moc"
