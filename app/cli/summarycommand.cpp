@@ -209,7 +209,7 @@ int runSummary(const std::vector<std::string>& argv)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const analysis::SummaryIndex& index = *summaryIndexOf(r);
+    const analysis::SummaryIndex& index = *indexOf<analysis::SummaryIndex>(r);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
     const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window);
     if (args.flag("json"))

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include <analysis/indexes/indexattachments.h>
 #include <analysis/search/slicenamelookup.h>
 #include <state/selection.h>
 
@@ -155,12 +156,12 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
     connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
-    // The cache's snapshot keeps the LOD and summary indexes and the operator catalog: it is
-    // written (once per profile, on the low-priority pool) when the stage that publishes the
-    // summary and the catalog has landed.
+    // The cache's snapshot keeps the indexes IndexAttachments names (the LOD and summary
+    // indexes and the operator catalog): it is written (once per profile, on the low-priority
+    // pool) when the stage that publishes the last of them has landed.
     connect(m_session, &model::Session::analysesChanged, m_snapshots, [session = m_session, saver = m_snapshots] {
         const std::shared_ptr<const model::Analyses>& a = session->analyses();
-        if (a->lod && a->summary && a->catalog)
+        if (analysis::IndexAttachments::keepsAll(*a))
             saver->writeCache(a->generation, a);
     });
     m_compareOpener = new ProfileOpener(this);
@@ -428,7 +429,8 @@ void MainWindow::onCompareLoaded(
         info.format = QString::fromStdString(r.format);
         info.fileBytes = r.fileBytes;
         info.seconds = r.seconds;
-        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), info, prebuilt.lod);
+        m_comparison->start(
+            r.store, QFileInfo(request.path).absoluteFilePath(), info, prebuilt.get<analysis::LodIndex>());
         m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))

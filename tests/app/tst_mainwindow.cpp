@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 #include "snapshotsaver.h"
 #include "windowfit.h"
+#include <analysis/summary/summaryindex.h>
 #include <snapshot/snapshotcache.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
@@ -195,7 +196,7 @@ private slots:
         QVERIFY(!startedAtLoad);
         QVERIFY(ready.wait(kLoadTimeoutMs));
         QVERIFY(w.session()->analysesStarted());
-        QVERIFY(w.session()->analyses()->summary);
+        QVERIFY(w.session()->analyses()->get<analysis::SummaryIndex>());
         if (shown)
             QVERIFY(paintsAtStart >= 1);
         else

@@ -1,4 +1,5 @@
 #pragma once
+#include <analysis/indexes/lazyindexes.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
 #include <state/marker.h>
@@ -81,6 +82,9 @@ private:
     PairMetricsView* m_details;
     QSplitter* m_split; // table and details: side by side in a wide dock, stacked in a tall one
     bool m_splitPlaced = false;
+    // The session's lazy indexes of the open profile (null without a session): where the
+    // pair metrics' operator index is kept.
+    std::shared_ptr<analysis::LazyIndexes> m_lazyIndexes;
     PairMetricsComputer* m_computer;
     QTimer m_debounce;
     std::shared_ptr<const store::EventStore> m_store;

@@ -38,7 +38,7 @@ CodeEditorWidget::CodeEditorWidget(model::Session* session, QWidget* parent)
 {
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath()); },
-        [this, session] { takeIndex(session->analyses()->source); });
+        [this, session] { takeIndex(session->analyses()->get<analysis::SourceIndex>()); });
 }
 
 CodeEditorWidget::CodeEditorWidget(model::Selection* selection, QWidget* parent)

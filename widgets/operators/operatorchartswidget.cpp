@@ -65,11 +65,9 @@ QString levelNoun(OperatorLevel l)
 OperatorChartsWidget::OperatorChartsWidget(model::Session* session, QWidget* parent)
     : OperatorChartsWidget(session->selection(), session->viewport(), parent)
 {
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
+    session->followIndex<analysis::OperatorCatalog>(
+        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
+            setAnalysis(session->store(), std::move(catalog));
         });
 }
 

@@ -57,11 +57,9 @@ QString percentText(store::TimeNs part, store::TimeNs whole)
 OperatorTableWidget::OperatorTableWidget(model::Session* session, QWidget* parent)
     : OperatorTableWidget(session->selection(), session->viewport(), parent)
 {
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
+    session->followIndex<analysis::OperatorCatalog>(
+        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
+            setAnalysis(session->store(), std::move(catalog));
         });
 }
 

@@ -37,8 +37,8 @@ OverallSummaryWidget::OverallSummaryWidget(model::Comparison* comparison, model:
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
         [this, session] {
-            if (session->analyses()->summary != m_computer->index())
-                setSummaryIndex(session->analyses()->summary);
+            if (session->analyses()->get<analysis::SummaryIndex>() != m_computer->index())
+                setSummaryIndex(session->analyses()->get<analysis::SummaryIndex>());
         });
 }
 
