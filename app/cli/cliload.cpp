@@ -1,9 +1,6 @@
 #include "cliload.h"
 
-#include <analysis/operators/operatorcatalog.h>
-#include <analysis/persist/indexattachments.h>
-#include <analysis/summary/summaryindex.h>
-#include <analysis/timeline/lodindex.h>
+#include <analysis/indexes/indexattachments.h>
 
 #include <cstdio>
 #include <utility>
@@ -32,7 +29,7 @@ std::vector<std::pair<std::string, importers::LoadResult>>& pending()
 struct Indexes {
     std::string path;
     std::map<std::string, std::string> blobs;
-    analysis::IndexAttachments::Restored known;
+    analysis::IndexSet known;
 };
 
 std::map<const store::EventStore*, Indexes>& indexes()
@@ -41,52 +38,41 @@ std::map<const store::EventStore*, Indexes>& indexes()
     return all;
 }
 
-// The indexes of `r`, with the blob `name` restored if the snapshot had one. A refused blob is
-// only slower: said on stderr, so that the answer stays the same, and the caller builds.
-analysis::IndexAttachments::Restored& known(const importers::LoadResult& r, const char* name)
+// The indexes of `r`, with the blob of `kind` restored if the snapshot had one. A refused blob
+// is only slower: said on stderr, so that the answer stays the same, and the caller builds.
+analysis::IndexSet& known(const importers::LoadResult& r, const analysis::IndexKind& kind)
 {
     Indexes& x = indexes()[r.store.get()];
-    const auto it = x.blobs.find(name);
+    const auto it = x.blobs.find(analysis::IndexAttachments::nameOf(kind));
     if (it != x.blobs.end()) {
         std::map<std::string, std::string> one;
         one.insert(x.blobs.extract(it));
-        analysis::IndexAttachments::Restored got = analysis::IndexAttachments::decode(*r.store, one);
-        for (const std::string& why : got.refused)
+        std::vector<std::string> refused;
+        std::shared_ptr<const void> got = analysis::IndexAttachments::restore(kind, *r.store, one, &refused);
+        for (const std::string& why : refused)
             std::fprintf(stderr, "strata-cli: %s: %s\n", x.path.c_str(), why.c_str());
-        if (got.lod)
-            x.known.lod = std::move(got.lod);
-        if (got.summary)
-            x.known.summary = std::move(got.summary);
-        if (got.catalog)
-            x.known.catalog = std::move(got.catalog);
+        if (got)
+            x.known.put(kind.type, std::move(got));
     }
     return x.known;
 }
 
 } // namespace
 
-std::shared_ptr<const analysis::SummaryIndex> summaryIndexOf(const importers::LoadResult& r)
+std::shared_ptr<const void> indexOf(const importers::LoadResult& r, const analysis::IndexKind& kind)
 {
-    auto& k = known(r, analysis::IndexAttachments::kSummary);
-    if (!k.summary)
-        k.summary = std::make_shared<const analysis::SummaryIndex>(*r.store);
-    return k.summary;
-}
-
-std::shared_ptr<const analysis::OperatorCatalog> catalogOf(const importers::LoadResult& r)
-{
-    auto& k = known(r, analysis::IndexAttachments::kCatalog);
-    if (!k.catalog)
-        k.catalog = std::make_shared<const analysis::OperatorCatalog>(*r.store);
-    return k.catalog;
+    analysis::IndexSet& k = known(r, kind);
+    if (!k.has(kind.type))
+        k.put(kind.type, kind.build(*r.store, k, nullptr));
+    return k.find(kind.type);
 }
 
 std::map<std::string, std::string> indexAttachmentsOf(const importers::LoadResult& r)
 {
-    known(r, analysis::IndexAttachments::kLod);
-    known(r, analysis::IndexAttachments::kSummary);
-    const auto& k = known(r, analysis::IndexAttachments::kCatalog);
-    return analysis::IndexAttachments::encode(*r.store, k.lod, k.summary, k.catalog);
+    for (const analysis::IndexKind& kind : analysis::IndexRegistry::kinds())
+        if (kind.persisted())
+            known(r, kind);
+    return analysis::IndexAttachments::encode(*r.store, indexes()[r.store.get()].known);
 }
 
 void setSnapshotCacheEnabled(bool enabled)
@@ -100,10 +86,7 @@ importers::LoadResult loadOrReport(const std::string& path)
     if (r.store) {
         // A cache snapshot written before the derived indexes were kept is written again
         // with them on the way out, as a parsed source's is.
-        r.refreshCache = r.fromSnapshot && !r.portable
-            && !(r.attachments.count(analysis::IndexAttachments::kLod)
-                && r.attachments.count(analysis::IndexAttachments::kSummary)
-                && r.attachments.count(analysis::IndexAttachments::kCatalog));
+        r.refreshCache = r.fromSnapshot && !r.portable && !analysis::IndexAttachments::carriesAll(r.attachments);
         Indexes& x = indexes()[r.store.get()];
         x.path = path;
         x.blobs = std::move(r.attachments); // restored when asked for (known())

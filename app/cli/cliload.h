@@ -1,14 +1,10 @@
 #pragma once
+#include <analysis/indexes/indexregistry.h>
 #include <cachedloader.h>
 
 #include <map>
 #include <memory>
 #include <string>
-
-namespace strata::analysis {
-class OperatorCatalog;
-class SummaryIndex;
-} // namespace strata::analysis
 
 namespace strata::app {
 
@@ -17,11 +13,15 @@ namespace strata::app {
 // the result holds no store: the command returns 2.
 importers::LoadResult loadOrReport(const std::string& path);
 
-// The summary index of a profile loadOrReport returned: its snapshot's when that carried one
+// The index of `kind` of a profile loadOrReport returned: its snapshot's when that carried one
 // that passes its checks, else built (once per profile and run).
-std::shared_ptr<const analysis::SummaryIndex> summaryIndexOf(const importers::LoadResult& r);
-// The operator catalog of such a profile, the same way.
-std::shared_ptr<const analysis::OperatorCatalog> catalogOf(const importers::LoadResult& r);
+std::shared_ptr<const void> indexOf(const importers::LoadResult& r, const analysis::IndexKind& kind);
+// The same for the index type T (any kind of analysis::IndexRegistry), as
+// indexOf<analysis::SummaryIndex>(r).
+template <typename T> std::shared_ptr<const T> indexOf(const importers::LoadResult& r)
+{
+    return std::static_pointer_cast<const T>(indexOf(r, analysis::IndexRegistry::kindOf<T>()));
+}
 // The derived indexes a snapshot of a profile loadOrReport returned keeps (IndexAttachments),
 // built here when this run has not got them yet.
 std::map<std::string, std::string> indexAttachmentsOf(const importers::LoadResult& r);

@@ -124,8 +124,8 @@ int runDiff(const DiffOptions& o)
         return 2;
     const store::EventStore& a = *loadA.store;
     const store::EventStore& b = *loadB.store;
-    const analysis::OperatorCatalog& catalogA = *catalogOf(loadA);
-    const analysis::OperatorCatalog& catalogB = *catalogOf(loadB);
+    const analysis::OperatorCatalog& catalogA = *indexOf<analysis::OperatorCatalog>(loadA);
+    const analysis::OperatorCatalog& catalogB = *indexOf<analysis::OperatorCatalog>(loadB);
     options.level = level ? *level : catalogA.defaultLevel(); // as `ops` picks it, from A
     options.scope = scope ? *scope : analysis::CompareAggregator::defaultScope(catalogA, catalogB);
     const analysis::CompareInput inA { &a, &catalogA,

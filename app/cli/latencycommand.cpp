@@ -44,7 +44,7 @@ int runLatency(const LatencyOptions& o)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const analysis::OperatorCatalog& catalog = *catalogOf(r);
+    const analysis::OperatorCatalog& catalog = *indexOf<analysis::OperatorCatalog>(r);
     const store::TimeRange window
         = range ? range->resolve(s.extent()) : store::TimeRange { store::kTimeMin, store::kTimeMax };
     const analysis::LatencyStats st = analysis::LatencyAnalyzer::analyze(s, catalog, unit, window, bins);

@@ -73,7 +73,7 @@ int runOps(const OpsOptions& o)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const analysis::OperatorCatalog& catalog = *catalogOf(r);
+    const analysis::OperatorCatalog& catalog = *indexOf<analysis::OperatorCatalog>(r);
     if (!o.level)
         level = catalog.defaultLevel(); // the GUI's rule (DefaultLevel)
     const store::TimeRange window = range ? range->resolve(s.extent()) : analysis::OperatorAggregator::wholeTrace();

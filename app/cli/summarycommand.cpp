@@ -32,7 +32,7 @@ int runSummary(const SummaryOptions& o)
     if (!r.store)
         return 2;
     const store::EventStore& s = *r.store;
-    const analysis::SummaryIndex& index = *summaryIndexOf(r);
+    const analysis::SummaryIndex& index = *indexOf<analysis::SummaryIndex>(r);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
     const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window);
     const report::SummaryReport out(s, sum, path, r.format, !range);

@@ -64,7 +64,7 @@ void Comparison::swap()
     const auto bStore = m_b->store();
     const QString aPath = m_a->filePath(), bPath = m_b->filePath();
     const LoadInfo aInfo = m_a->loadInfo(), bInfo = m_b->loadInfo();
-    const auto aLod = m_a->analyses()->lod, bLod = m_b->analyses()->lod;
+    const auto aLod = m_a->analyses()->get<analysis::LodIndex>(), bLod = m_b->analyses()->get<analysis::LodIndex>();
     // Steps found for either side stay valid for the same store on the other side.
     const std::optional<store::TimeNs> aStep = stepReady(m_a) ? m_stepA.start : std::nullopt;
     const std::optional<store::TimeNs> bStep = stepReady(m_b) ? m_stepB.start : std::nullopt;
@@ -182,12 +182,12 @@ void Comparison::findFirstStep(Session* s)
 {
     FirstStep& step = stepOf(s);
     const auto analyses = s->analyses();
-    if (!s->isOpen() || !analyses->catalog || step.generation == s->generation())
+    if (!s->isOpen() || !analyses->get<analysis::OperatorCatalog>() || step.generation == s->generation())
         return;
     const quint64 generation = s->generation();
     step.job.run(
         this,
-        [store = s->store(), catalog = analyses->catalog](const std::atomic<bool>&) {
+        [store = s->store(), catalog = analyses->get<analysis::OperatorCatalog>()](const std::atomic<bool>&) {
             return analysis::SliceMatcher::firstInstanceStart(
                 *store, *catalog, analysis::LatencyAnalyzer::defaultUnit(*store, *catalog));
         },

@@ -1,6 +1,5 @@
 #include "session.h"
 
-#include "analysesbuilder.h"
 #include "annotationsmodel.h"
 #include "poolrun.h"
 #include "selection.h"
@@ -20,6 +19,7 @@ Session::Session(QObject* parent)
     , m_trackFilter(new TrackFilter(this))
     , m_annotations(new AnnotationsModel(this))
     , m_analyses(std::make_shared<const Analyses>())
+    , m_lazy(std::make_shared<analysis::LazyIndexes>(nullptr))
 {
 }
 
@@ -41,14 +41,15 @@ void Session::open(std::shared_ptr<const store::EventStore> store, const QString
     std::shared_ptr<const analysis::LodIndex> lod, bool deferAnalyses)
 {
     Analyses prebuilt;
-    prebuilt.lod = std::move(lod);
+    prebuilt.set(std::move(lod));
     open(std::move(store), path, info, prebuilt, deferAnalyses);
 }
 
 void Session::open(std::shared_ptr<const store::EventStore> store, const QString& path, const LoadInfo& info,
     const Analyses& prebuilt, bool deferAnalyses)
 {
-    std::shared_ptr<const analysis::LodIndex> lod = prebuilt.lod;
+    using analysis::IndexRegistry;
+    using analysis::IndexStage;
     emit aboutToOpen();
     std::shared_ptr<const store::EventStore> old = std::move(m_store);
     m_store = std::move(store);
@@ -59,91 +60,100 @@ void Session::open(std::shared_ptr<const store::EventStore> store, const QString
     m_annotations->clear();
     ++m_generation;
     m_job.cancel(); // a stage of the previous profile is dropped when it lands
+    m_lazy->abandon(); // and a lazy build of it stops, unless its requester still wants it
+    m_lazy = std::make_shared<analysis::LazyIndexes>(m_store);
     m_prebuilt = Analyses();
-    if (m_store) {
-        m_prebuilt.summary = prebuilt.summary;
-        m_prebuilt.catalog = prebuilt.catalog;
-    }
     auto analyses = std::make_shared<Analyses>();
     analyses->generation = m_generation;
-    if (m_store && lod && &lod->store() == m_store.get())
-        analyses->lod = std::move(lod);
-    else if (m_store && AnalysesBuilder::lodFitsInline(*m_store))
-        analyses->lod = AnalysesBuilder::lod(*m_store);
+    if (m_store) {
+        // The first stage's indexes that came with the store are used at once; the later
+        // stages' wait for theirs.
+        for (const analysis::IndexKind& kind : IndexRegistry::kinds()) {
+            const std::shared_ptr<const void> index = prebuilt.find(kind.type);
+            if (!IndexRegistry::fits(kind, *m_store, index) || kind.stage == IndexStage::OnRequest)
+                continue;
+            if (kind.stage == IndexStage::FirstPaint)
+                analyses->put(kind.type, index);
+            else
+                m_prebuilt.put(kind.type, index);
+        }
+        if (IndexRegistry::buildsInline(IndexStage::FirstPaint, *m_store))
+            IndexRegistry::buildStage(IndexStage::FirstPaint, *m_store, *analyses);
+    }
     m_analyses = std::move(analyses);
     if (m_store)
         m_viewport->setTraceRange(m_store->extent());
     emit storeChanged();
     release(std::move(old)); // the docks dropped their references in storeChanged
-    if (m_store && !m_analyses->lod)
-        buildLod();
+    if (m_store)
+        runStage(IndexStage::FirstPaint); // lands at once when it is built already
     if (!deferAnalyses)
         startAnalyses(m_generation);
 }
+
+namespace {
+bool stageBuilt(analysis::IndexStage stage, const analysis::IndexSet& set)
+{
+    for (const analysis::IndexKind* kind : analysis::IndexRegistry::stage(stage))
+        if (!set.has(kind->type))
+            return false;
+    return true;
+}
+} // namespace
 
 void Session::startAnalyses(quint64 generation)
 {
     if (!m_store || generation != m_generation || m_analysedGeneration == generation)
         return;
     m_analysedGeneration = generation;
-    if (m_analyses->lod) // else buildLod() goes on once the LOD index is there
-        buildSummaries();
+    // Else the first stage goes on to the next once it lands.
+    if (stageBuilt(analysis::IndexStage::FirstPaint, *m_analyses))
+        runStage(analysis::IndexStage::AfterFirstPaint);
 }
 
-template <typename Stage> void Session::publish(Stage stage)
+void Session::runStage(analysis::IndexStage stage)
 {
-    auto next = std::make_shared<Analyses>(*m_analyses);
-    stage(*next);
-    m_analyses = std::move(next);
-    emit analysesChanged();
-}
-
-void Session::buildLod()
-{
-    m_job.run(
-        this, [store = m_store](const std::atomic<bool>&) { return AnalysesBuilder::lod(*store); },
-        [this](std::shared_ptr<const analysis::LodIndex> lod) {
-            publish([&lod](Analyses& a) { a.lod = std::move(lod); });
-            if (m_analysedGeneration == m_generation)
-                buildSummaries();
-        },
-        LatestJob::Priority::Interactive);
-}
-
-void Session::buildSummaries()
-{
-    using Built
-        = std::pair<std::shared_ptr<const analysis::SummaryIndex>, std::shared_ptr<const analysis::OperatorCatalog>>;
-    auto land = [this](Built built) {
-        publish([&built](Analyses& a) {
-            a.summary = std::move(built.first);
-            a.catalog = std::move(built.second);
-        });
-        buildSource();
-    };
-    // Indexes that came with the profile are published at this stage, as if just built, so
+    using analysis::IndexStage;
+    if (stage == IndexStage::FirstPaint && stageBuilt(stage, *m_analyses))
+        return; // published with the store, in open()
+    // Indexes that came with the profile are published at their stage, as if just built, so
     // the docks see the same order of stages either way.
-    Built ready(std::move(m_prebuilt.summary), std::move(m_prebuilt.catalog));
-    if (ready.first && ready.second) {
-        land(std::move(ready));
+    analysis::IndexSet ready = *m_analyses;
+    for (const analysis::IndexKind* kind : analysis::IndexRegistry::stage(stage))
+        if (std::shared_ptr<const void> index = m_prebuilt.find(kind->type)) {
+            ready.put(kind->type, std::move(index));
+            m_prebuilt.put(kind->type, nullptr);
+        }
+    if (stageBuilt(stage, ready)) {
+        land(stage, ready);
         return;
     }
     m_job.run(
         this,
-        [store = m_store, ready](const std::atomic<bool>&) {
-            return Built(ready.first ? ready.first : AnalysesBuilder::summary(*store),
-                ready.second ? ready.second : AnalysesBuilder::catalog(*store));
+        [store = m_store, ready, stage](const std::atomic<bool>& cancel) {
+            analysis::IndexSet built = ready;
+            analysis::IndexRegistry::buildStage(stage, *store, built, &cancel);
+            return built;
         },
-        land);
+        [this, stage](const analysis::IndexSet& built) { land(stage, built); },
+        stage == IndexStage::FirstPaint ? LatestJob::Priority::Interactive : LatestJob::Priority::Background);
 }
 
-void Session::buildSource()
+void Session::land(analysis::IndexStage stage, const analysis::IndexSet& built)
 {
-    m_job.run(
-        this, [store = m_store](const std::atomic<bool>&) { return AnalysesBuilder::source(*store); },
-        [this](std::shared_ptr<const analysis::SourceIndex> source) {
-            publish([&source](Analyses& a) { a.source = std::move(source); });
-        });
+    using analysis::IndexStage;
+    const std::vector<const analysis::IndexKind*> kinds = analysis::IndexRegistry::stage(stage);
+    if (!kinds.empty()) {
+        auto next = std::make_shared<Analyses>(*m_analyses);
+        for (const analysis::IndexKind* kind : kinds)
+            next->put(kind->type, built.find(kind->type));
+        m_analyses = std::move(next);
+        emit analysesChanged();
+    }
+    if (stage == IndexStage::FirstPaint && m_analysedGeneration == m_generation)
+        runStage(IndexStage::AfterFirstPaint);
+    else if (stage == IndexStage::AfterFirstPaint)
+        runStage(IndexStage::Background);
 }
 
 void Session::close()

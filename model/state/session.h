@@ -2,6 +2,7 @@
 #include "analyses.h"
 #include "latestjob.h"
 
+#include <analysis/indexes/lazyindexes.h>
 #include <store/eventstore.h>
 
 #include <QObject>
@@ -9,6 +10,10 @@
 #include <QStringList>
 
 #include <memory>
+
+namespace strata::analysis {
+class LodIndex;
+} // namespace strata::analysis
 
 namespace strata::model {
 
@@ -33,9 +38,10 @@ struct LoadInfo {
 // stage of its Analyses. A Session outlives profiles: opening another one swaps the store
 // and resets the state objects in place, so docks keep their pointers.
 //
-// Threads: the level-of-detail index of a big store (when the load did not bring one) is
-// built on the global pool at normal priority, since the first paint waits for it; the
-// other analyses run on the low-priority BackgroundPool. Results of a profile that was
+// The indexes are built in the stages of analysis::IndexRegistry's list, in its order.
+// Threads: the first stage (the level-of-detail index of a big store, when the load did not
+// bring one) is built on the global pool at normal priority, since the first paint waits for
+// it; the later stages run on the low-priority BackgroundPool. Results of a profile that was
 // replaced meanwhile are dropped.
 class Session : public QObject {
     Q_OBJECT
@@ -54,8 +60,12 @@ public:
     QString fileName() const;
     const LoadInfo& loadInfo() const { return m_info; }
     quint64 eventCount() const; // slices + instants + counter samples
-    // Never null; the members not built yet are null. Replaced (never changed) by each stage.
+    // Never null; the indexes not built yet are null. Replaced (never changed) by each stage.
     const std::shared_ptr<const Analyses>& analyses() const { return m_analyses; }
+    // The open profile's lazy indexes (IndexStage::OnRequest): a dock hands this and
+    // analyses() to its worker, whose get<T>() builds the index once, there, for every dock.
+    // A new one for every profile; never null.
+    const std::shared_ptr<analysis::LazyIndexes>& lazyIndexes() const { return m_lazy; }
 
     // Takes a finished store: resets selection, filter and markers, shows the whole trace, then
     // emits storeChanged. `lod` is the store's level-of-detail index when the load built it;
@@ -93,6 +103,31 @@ public:
         connect(this, &Session::storeChanged, receiver, onStore);
         onStore();
     }
+    // How a dock follows one index: fn(index) runs once now, and then whenever
+    // analyses()->get<T>() is another index than the one fn was last given, delivered on
+    // receiver's thread while it lives. A new profile is a change even when the index is null
+    // before and after, so the dock also hears of the new store (read it from store()).
+    template <typename T, typename Fn> void followIndex(QObject* receiver, Fn fn)
+    {
+        struct Last {
+            std::shared_ptr<const T> index;
+            quint64 generation = 0;
+        };
+        auto last = std::make_shared<Last>();
+        auto check = [this, last, fn]() mutable {
+            std::shared_ptr<const T> index = m_analyses->template get<T>();
+            if (index == last->index && m_generation == last->generation)
+                return;
+            last->index = index;
+            last->generation = m_generation;
+            fn(index);
+        };
+        connect(this, &Session::storeChanged, receiver, check);
+        connect(this, &Session::analysesChanged, receiver, check);
+        last->generation = m_generation;
+        last->index = m_analyses->template get<T>();
+        fn(last->index);
+    }
 
 signals:
     void aboutToOpen(); // before open() or close() resets the state: the last look at the old profile
@@ -100,11 +135,12 @@ signals:
     void analysesChanged(); // analyses() holds one more stage
 
 private:
-    void buildLod();
-    void buildSummaries();
-    void buildSource();
-    // Adds what `stage` sets to a copy of the current Analyses and publishes that.
-    template <typename Stage> void publish(Stage stage);
+    // Builds the indexes of `stage` (IndexRegistry) the profile lacks, on a worker, then
+    // lands them; the stage's indexes that came with the profile are taken instead.
+    void runStage(analysis::IndexStage stage);
+    // Publishes a copy of the current Analyses with the indexes of `stage` from `built`, then
+    // runs the next stage.
+    void land(analysis::IndexStage stage, const analysis::IndexSet& built);
     void release(std::shared_ptr<const store::EventStore> old);
 
     Viewport* m_viewport;
@@ -116,6 +152,7 @@ private:
     LoadInfo m_info;
     std::shared_ptr<const Analyses> m_analyses;
     Analyses m_prebuilt; // the open profile's indexes that came with it, until their stage
+    std::shared_ptr<analysis::LazyIndexes> m_lazy;
     quint64 m_generation = 0; // bumped on every open; analyses of an older store are dropped
     quint64 m_analysedGeneration = 0; // the generation whose later stages were allowed to start
     LatestJob m_job; // the stage under way; open() cancels it, so a stale result never lands

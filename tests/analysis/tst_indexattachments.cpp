@@ -4,8 +4,8 @@
 #include <support/analysistestutil.h>
 #include "randomteststore.h"
 
+#include <analysis/indexes/indexattachments.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <analysis/persist/indexattachments.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/timeline/lodindex.h>
 
@@ -189,8 +189,14 @@ void tst_IndexAttachments::restoredEqualsBuilt()
     const auto lod = std::make_shared<const LodIndex>(*s);
     const auto summary = std::make_shared<const SummaryIndex>(*s);
     const auto catalog = std::make_shared<const OperatorCatalog>(*s);
-    const std::map<std::string, std::string> blobs = IndexAttachments::encode(*s, lod, summary, catalog);
+    analysis::IndexSet built;
+    built.set(lod);
+    built.set(summary);
+    built.set(catalog);
+    const std::map<std::string, std::string> blobs = IndexAttachments::encode(*s, built);
+    // The names old snapshots carry: a kind's name never changes.
     QCOMPARE(blobs.size(), size_t(3));
+    QVERIFY(blobs.count("index.lod") && blobs.count("index.summary") && blobs.count("index.catalog"));
     for (const auto& [name, blob] : blobs)
         QVERIFY(IndexAttachments::isIndexName(name));
     // Built here when not given: the same bytes.
@@ -198,15 +204,20 @@ void tst_IndexAttachments::restoredEqualsBuilt()
 
     const IndexAttachments::Restored r = IndexAttachments::decode(*s, blobs);
     QVERIFY(r.refused.empty());
-    QVERIFY(r.lod && r.summary && r.catalog);
-    QCOMPARE(&r.lod->store(), s.get());
+    const auto rLod = r.indexes.get<LodIndex>();
+    const auto rSummary = r.indexes.get<SummaryIndex>();
+    const auto rCatalog = r.indexes.get<OperatorCatalog>();
+    QVERIFY(rLod && rSummary && rCatalog);
+    QVERIFY(IndexAttachments::keepsAll(r.indexes));
+    QVERIFY(IndexAttachments::carriesAll(blobs));
+    QCOMPARE(&rLod->store(), s.get());
     // Written again, a restored index gives the same bytes: every member came back.
-    QCOMPARE(r.lod->serialize(), blobs.at(IndexAttachments::kLod));
-    QCOMPARE(r.summary->serialize(*s), blobs.at(IndexAttachments::kSummary));
-    QCOMPARE(r.catalog->serialize(*s), blobs.at(IndexAttachments::kCatalog));
-    compareLod(*s, *lod, *r.lod);
-    compareSummary(*s, *summary, *r.summary);
-    compareCatalog(*s, *catalog, *r.catalog);
+    QCOMPARE(rLod->serialize(), blobs.at("index.lod"));
+    QCOMPARE(rSummary->serialize(*s), blobs.at("index.summary"));
+    QCOMPARE(rCatalog->serialize(*s), blobs.at("index.catalog"));
+    compareLod(*s, *lod, *rLod);
+    compareSummary(*s, *summary, *rSummary);
+    compareCatalog(*s, *catalog, *rCatalog);
 }
 
 void tst_IndexAttachments::refusesDamagedBlobs_data()
@@ -355,16 +366,18 @@ void tst_IndexAttachments::decodeSaysWhatItRefused()
 {
     const Store s = storeOf("1");
     std::map<std::string, std::string> blobs = IndexAttachments::encode(*s);
-    blobs[IndexAttachments::kLod].resize(blobs[IndexAttachments::kLod].size() - 1);
+    blobs["index.lod"].resize(blobs["index.lod"].size() - 1);
     blobs["other"] = "not an index";
     const IndexAttachments::Restored r = IndexAttachments::decode(*s, blobs);
-    QVERIFY(!r.lod);
-    QVERIFY(r.summary && r.catalog);
+    QVERIFY(!r.indexes.get<LodIndex>());
+    QVERIFY(r.indexes.get<SummaryIndex>() && r.indexes.get<OperatorCatalog>());
+    QVERIFY(!IndexAttachments::keepsAll(r.indexes));
     QCOMPARE(r.refused.size(), size_t(1));
     QVERIFY(QString::fromStdString(r.refused[0]).contains("level-of-detail"));
     // Without the attachments: nothing restored, nothing refused.
     const IndexAttachments::Restored none = IndexAttachments::decode(*s, {});
-    QVERIFY(!none.lod && !none.summary && !none.catalog && none.refused.empty());
+    QVERIFY(none.indexes.size() == 0 && none.refused.empty());
+    QVERIFY(!IndexAttachments::carriesAll({}));
     QVERIFY(!IndexAttachments::isIndexName("load"));
 }
 

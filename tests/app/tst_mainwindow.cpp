@@ -1,3 +1,4 @@
+#include <analysis/summary/summaryindex.h>
 #include <layouts/windowfit.h>
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
@@ -192,7 +193,7 @@ private slots:
         QVERIFY(!startedAtLoad);
         QVERIFY(ready.wait(kLoadTimeoutMs));
         QVERIFY(w.session()->analysesStarted());
-        QVERIFY(w.session()->analyses()->summary);
+        QVERIFY(w.session()->analyses()->get<analysis::SummaryIndex>());
         if (shown)
             QVERIFY(paintsAtStart >= 1);
         else

@@ -3,6 +3,7 @@
 #include "cachehome.h"
 #include <loading/profileopener.h>
 
+#include <analysis/timeline/lodindex.h>
 #include <cachedloader.h>
 
 #include <QFile>
@@ -60,7 +61,7 @@ private slots:
         QCOMPARE(back.select, QStringLiteral("matmul"));
         const auto result = finished.first().at(1).value<importers::LoadResult>();
         QCOMPARE(result.store != nullptr, ok);
-        const auto lod = finished.first().at(2).value<model::Analyses>().lod;
+        const auto lod = finished.first().at(2).value<model::Analyses>().get<analysis::LodIndex>();
         QCOMPARE(lod != nullptr, ok); // built on the load's worker for the first paint
         if (!ok)
             QVERIFY(QString::fromStdString(result.error).startsWith(path));

@@ -5,7 +5,8 @@
 #include <snapshots/snapshotsaver.h>
 #include <window/mainwindow.h>
 
-#include <analysis/persist/indexattachments.h>
+#include <analysis/indexes/indexattachments.h>
+#include <analysis/timeline/lodindex.h>
 #include <cachedloader.h>
 #include <snapshot/snapshotcache.h>
 #include <snapshot/snapshotreader.h>
@@ -62,8 +63,7 @@ int indexesIn(const QString& snapshot)
 {
     const store::SnapshotReadResult s = store::SnapshotReader::read(QFile::encodeName(snapshot).toStdString());
     int n = 0;
-    for (const char* index : { analysis::IndexAttachments::kLod, analysis::IndexAttachments::kSummary,
-             analysis::IndexAttachments::kCatalog })
+    for (const char* index : { "index.lod", "index.summary", "index.catalog" })
         n += int(s.attachments.count(index));
     return n;
 }
@@ -105,7 +105,7 @@ private slots:
         QVERIFY(load(w, source));
         QVERIFY(w.snapshotSaver()->result().fromSnapshot);
         QVERIFY(w.snapshotSaver()->result().snapshotNotes.empty()); // no index was refused
-        QVERIFY(w.session()->analyses()->lod);
+        QVERIFY(w.session()->analyses()->get<analysis::LodIndex>());
         QVERIFY(QTest::qWaitFor([&] { return w.session()->analyses()->complete(); }, kLoadTimeoutMs));
         QCOMPARE(w.session()->store()->sliceCount(), slices);
         QCOMPARE(w.session()->store()->instantCount(), instants);

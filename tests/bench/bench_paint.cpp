@@ -140,7 +140,7 @@ int main(int argc, char** argv)
     while (!w.hasIndex())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     std::printf("lod index    %.1f ms build (%.1f ms until ready on the GUI thread)\n",
-        session.analyses()->lod->buildMs(), lodTimer.nsecsElapsed() / 1e6);
+        session.analyses()->get<analysis::LodIndex>()->buildMs(), lodTimer.nsecsElapsed() / 1e6);
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
 
     const store::TimeRange ext = store->extent();

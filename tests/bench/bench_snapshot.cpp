@@ -8,8 +8,8 @@
 #include "procstatus.h"
 #include <support/storedump.h>
 
+#include <analysis/indexes/indexattachments.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <analysis/persist/indexattachments.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/timeline/lodindex.h>
 #include <cachedloader.h>
@@ -76,11 +76,11 @@ bool restoreIndexes(const strata::store::EventStore& store, const std::map<std::
     const auto t0 = std::chrono::steady_clock::now();
     const auto r = strata::analysis::IndexAttachments::decode(store, attachments);
     const double all = msSince(t0);
-    std::printf("index_restore_ms         lod %.1f, summary %.1f, catalog %.1f (all %.1f)\n", r.lodMs, r.summaryMs,
-        r.catalogMs, all);
+    std::printf("index_restore_ms         lod %.1f, summary %.1f, catalog %.1f (all %.1f)\n", r.ms.at("lod"),
+        r.ms.at("summary"), r.ms.at("catalog"), all);
     for (const std::string& why : r.refused)
         std::printf("  refused: %s\n", why.c_str());
-    return r.lod && r.summary && r.catalog;
+    return strata::analysis::IndexAttachments::keepsAll(r.indexes);
 }
 
 } // namespace
@@ -153,8 +153,11 @@ int main(int argc, char** argv)
     // A .strata file as `strata-cli snapshot` writes it, so the benchmarks can open it.
     options.attachments = strata::importers::CachedLoader::portableAttachments(loaded, path, "");
     const auto e0 = std::chrono::steady_clock::now();
-    for (auto& [name, blob] :
-        strata::analysis::IndexAttachments::encode(store, built.lod, built.summary, built.catalog))
+    strata::analysis::IndexSet indexes;
+    indexes.set(built.lod);
+    indexes.set(built.summary);
+    indexes.set(built.catalog);
+    for (auto& [name, blob] : strata::analysis::IndexAttachments::encode(store, indexes))
         options.attachments[name] = std::move(blob);
     const double encodeMs = msSince(e0);
     if (!strata::store::SnapshotWriter::write(store, out, "", &error, options, &stats)) {

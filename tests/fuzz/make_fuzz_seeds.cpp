@@ -11,7 +11,7 @@
 
 #include <support/snapshotmutator.h>
 
-#include <analysis/persist/indexattachments.h>
+#include <analysis/indexes/indexattachments.h>
 #include <profileloader.h>
 #include <snapshot/snapshotwriter.h>
 

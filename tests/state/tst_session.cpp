@@ -1,10 +1,11 @@
 #include <state/session.h>
 
 #include <analysis/operators/operatorcatalog.h>
+#include <analysis/operators/operatorwindowindex.h>
+#include <analysis/search/searchindex.h>
 #include <analysis/source/sourceindex.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/timeline/lodindex.h>
-#include <state/analysesbuilder.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/trackfilter.h>
@@ -35,7 +36,8 @@ std::shared_ptr<const store::EventStore> makeBigStore()
     store::StoreBuilder b;
     const uint32_t t = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
     const store::TypeId type = b.type(b.intern("k"), b.intern("c"));
-    for (store::TimeNs i = 0; i < store::TimeNs(model::AnalysesBuilder::kInlineLodRows) + 10; ++i)
+    for (store::TimeNs i = 0;
+         i < store::TimeNs(analysis::IndexRegistry::kindOf<analysis::LodIndex>().inlineBelowRows) + 10; ++i)
         b.completeSlice(t, i * 10, 5, type, store::ArgSetId());
     return store::StoreFinalizer::finalize(b);
 }
@@ -103,7 +105,8 @@ private slots:
         QList<std::shared_ptr<const model::Analyses>> seen;
         connect(&s, &model::Session::analysesChanged, &s, [&] { seen << s.analyses(); });
         QSignalSpy stores(&s, &model::Session::storeChanged);
-        connect(&s, &model::Session::storeChanged, &s, [&] { QVERIFY(s.analyses()->lod); }); // small: at once
+        connect(&s, &model::Session::storeChanged, &s,
+            [&] { QVERIFY(s.analyses()->get<analysis::LodIndex>()); }); // small: at once
         s.open(makeStore(0, 10), QStringLiteral("/tmp/a.json"), {}, nullptr, /*deferAnalyses=*/true);
         QCOMPARE(stores.count(), 1);
         QVERIFY(!s.analysesStarted());
@@ -113,10 +116,11 @@ private slots:
         s.startAnalyses(s.generation());
         QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
         QCOMPARE(seen.size(), 2);
-        QVERIFY(seen[0]->summary && seen[0]->catalog && !seen[0]->source);
-        QCOMPARE(seen[0]->lod, seen[1]->lod);
-        QCOMPARE(seen[0]->catalog, seen[1]->catalog);
-        QVERIFY(seen[1]->source);
+        QVERIFY(seen[0]->get<analysis::SummaryIndex>() && seen[0]->get<analysis::OperatorCatalog>()
+            && !seen[0]->get<analysis::SourceIndex>());
+        QCOMPARE(seen[0]->get<analysis::LodIndex>(), seen[1]->get<analysis::LodIndex>());
+        QCOMPARE(seen[0]->get<analysis::OperatorCatalog>(), seen[1]->get<analysis::OperatorCatalog>());
+        QVERIFY(seen[1]->get<analysis::SourceIndex>());
         QCOMPARE(seen[1]->generation, s.generation());
     }
 
@@ -131,7 +135,7 @@ private slots:
         model::BackgroundPool::instance()->waitForDone();
         QCoreApplication::processEvents();
         QCOMPARE(s.analyses()->generation, s.generation());
-        QCOMPARE(&s.analyses()->lod->store(), second.get());
+        QCOMPARE(&s.analyses()->get<analysis::LodIndex>()->store(), second.get());
     }
 
     // The LOD index the load built is used as it is; a big store without one gets it on a
@@ -140,18 +144,19 @@ private slots:
     {
         model::Session s;
         const auto small = makeStore(0, 10);
-        const auto prebuilt = model::AnalysesBuilder::lod(*small);
+        const auto prebuilt = std::make_shared<const analysis::LodIndex>(*small);
         s.open(small, QString(), {}, prebuilt, /*deferAnalyses=*/true);
-        QCOMPARE(s.analyses()->lod, prebuilt);
+        QCOMPARE(s.analyses()->get<analysis::LodIndex>(), prebuilt);
 
         const auto big = makeBigStore();
         QList<bool> summaries;
-        connect(&s, &model::Session::analysesChanged, &s, [&] { summaries << bool(s.analyses()->summary); });
+        connect(&s, &model::Session::analysesChanged, &s,
+            [&] { summaries << bool(s.analyses()->get<analysis::SummaryIndex>()); });
         s.open(big, QString(), {});
-        QVERIFY(!s.analyses()->lod);
+        QVERIFY(!s.analyses()->get<analysis::LodIndex>());
         QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 30000));
         QCOMPARE(summaries, QList<bool>({ false, true, true }));
-        QCOMPARE(&s.analyses()->lod->store(), big.get());
+        QCOMPARE(&s.analyses()->get<analysis::LodIndex>()->store(), big.get());
     }
 
     // Indexes that came with the profile (a snapshot's): the LOD index is there at once, the
@@ -169,26 +174,27 @@ private slots:
         model::Session s;
         const auto store = makeStore(0, 10);
         model::Analyses prebuilt;
-        prebuilt.lod = model::AnalysesBuilder::lod(*store);
-        prebuilt.summary = model::AnalysesBuilder::summary(*store);
+        prebuilt.set(std::make_shared<const analysis::LodIndex>(*store));
+        prebuilt.set(std::make_shared<const analysis::SummaryIndex>(*store));
         if (withCatalog)
-            prebuilt.catalog = model::AnalysesBuilder::catalog(*store);
+            prebuilt.set(std::make_shared<const analysis::OperatorCatalog>(*store));
         QList<std::shared_ptr<const model::Analyses>> seen;
         connect(&s, &model::Session::analysesChanged, &s, [&] { seen << s.analyses(); });
         s.open(store, QString(), {}, prebuilt, /*deferAnalyses=*/true);
-        QCOMPARE(s.analyses()->lod, prebuilt.lod);
-        QVERIFY(!s.analyses()->summary && !s.analyses()->catalog); // not before their stage
+        QCOMPARE(s.analyses()->get<analysis::LodIndex>(), prebuilt.get<analysis::LodIndex>());
+        QVERIFY(!s.analyses()->get<analysis::SummaryIndex>()
+            && !s.analyses()->get<analysis::OperatorCatalog>()); // not before their stage
         s.startAnalyses(s.generation());
         QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
         QCOMPARE(seen.size(), 2);
-        QCOMPARE(seen[0]->summary, prebuilt.summary);
-        QVERIFY(seen[0]->catalog);
+        QCOMPARE(seen[0]->get<analysis::SummaryIndex>(), prebuilt.get<analysis::SummaryIndex>());
+        QVERIFY(seen[0]->get<analysis::OperatorCatalog>());
         if (withCatalog)
-            QCOMPARE(seen[0]->catalog, prebuilt.catalog);
+            QCOMPARE(seen[0]->get<analysis::OperatorCatalog>(), prebuilt.get<analysis::OperatorCatalog>());
         // Opening another profile forgets them.
         s.open(makeStore(5, 20), QString(), {});
         QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
-        QVERIFY(s.analyses()->summary != prebuilt.summary);
+        QVERIFY(s.analyses()->get<analysis::SummaryIndex>() != prebuilt.get<analysis::SummaryIndex>());
     }
 
     // follow(): what is open already is delivered at once, then every change, until the
@@ -216,6 +222,60 @@ private slots:
         s.close();
         QCOMPARE(stores.size(), 2);
         QCOMPARE(analyses, before);
+    }
+
+    // followIndex<T>(): delivered once now, then once per change of T (a new profile counts,
+    // even while T is null before and after), never for a stage that leaves T as it was.
+    void followIndexFiresOncePerChange()
+    {
+        model::Session s;
+        auto receiver = std::make_unique<QObject>();
+        QList<std::shared_ptr<const analysis::OperatorCatalog>> catalogs;
+        QList<std::shared_ptr<const analysis::LodIndex>> lods;
+        s.followIndex<analysis::OperatorCatalog>(receiver.get(), [&](auto c) { catalogs << c; });
+        s.followIndex<analysis::LodIndex>(receiver.get(), [&](auto l) { lods << l; });
+        QCOMPARE(catalogs.size(), 1); // now: nothing open
+        QVERIFY(!catalogs[0]);
+
+        s.open(makeStore(0, 10), QStringLiteral("/tmp/a.json"), {}, nullptr, /*deferAnalyses=*/true);
+        QCOMPARE(catalogs.size(), 2); // a new profile, its catalog still null
+        QVERIFY(!catalogs[1]);
+        QCOMPARE(lods.size(), 2); // small: the LOD index came with the store
+        QVERIFY(lods[1]);
+        s.startAnalyses(s.generation());
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        QCOMPARE(catalogs.size(), 3); // the summary stage; the source stage left it alone
+        QCOMPARE(catalogs[2], s.analyses()->get<analysis::OperatorCatalog>());
+        QCOMPARE(lods.size(), 2); // no later stage changed it
+
+        receiver.reset();
+        s.close();
+        QCOMPARE(catalogs.size(), 3);
+    }
+
+    // The lazy indexes: none built until asked, then kept for the next request; a new profile
+    // gets a new set, and the old set's builds without a flag of their own stop.
+    void lazyIndexesBuiltOnRequestAndKept()
+    {
+        model::Session s;
+        const auto store = makeStore(0, 10);
+        s.open(store, QString(), {});
+        QVERIFY(QTest::qWaitFor([&] { return s.analyses()->complete(); }, 10000));
+        const std::shared_ptr<analysis::LazyIndexes> lazy = s.lazyIndexes();
+        QCOMPARE(lazy->store(), store);
+        QVERIFY(!lazy->peek<analysis::SearchIndex>());
+        QVERIFY(!s.analyses()->get<analysis::SearchIndex>()); // not a stage of the analyses
+        const auto built = lazy->get<analysis::SearchIndex>(*s.analyses());
+        QVERIFY(built && built->fits(*store));
+        QCOMPARE(lazy->get<analysis::SearchIndex>(*s.analyses()), built);
+        QCOMPARE(s.lazyIndexes()->peek<analysis::SearchIndex>(), built);
+
+        const std::shared_ptr<const model::Analyses> old = s.analyses();
+        s.open(makeStore(5, 20), QString(), {});
+        QVERIFY(s.lazyIndexes() != lazy);
+        QVERIFY(!s.lazyIndexes()->peek<analysis::SearchIndex>());
+        QCOMPARE(lazy->get<analysis::SearchIndex>(*old), built); // what it kept stays
+        QVERIFY(!lazy->get<analysis::OperatorWindowIndex>(*old)); // abandoned: a build stops
     }
 };
 

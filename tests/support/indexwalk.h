@@ -3,8 +3,8 @@
 // over the whole store: the mutation test and the snapshot fuzz target call this on every
 // snapshot that reads, so a damaged index blob that passed the checks is still walked under
 // the sanitizers.
+#include <analysis/indexes/indexattachments.h>
 #include <analysis/operators/operatorcatalog.h>
-#include <analysis/persist/indexattachments.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/timeline/lodindex.h>
 
@@ -17,7 +17,13 @@ namespace snapshottest {
 inline int walkIndexes(const strata::store::EventStore& s, const std::map<std::string, std::string>& attachments)
 {
     using namespace strata;
-    const analysis::IndexAttachments::Restored r = analysis::IndexAttachments::decode(s, attachments);
+    const analysis::IndexAttachments::Restored restored = analysis::IndexAttachments::decode(s, attachments);
+    const struct {
+        std::shared_ptr<const analysis::LodIndex> lod;
+        std::shared_ptr<const analysis::SummaryIndex> summary;
+        std::shared_ptr<const analysis::OperatorCatalog> catalog;
+    } r { restored.indexes.get<analysis::LodIndex>(), restored.indexes.get<analysis::SummaryIndex>(),
+        restored.indexes.get<analysis::OperatorCatalog>() };
     double sink = 0;
     if (r.lod) {
         for (uint32_t t = 0; t < s.trackCount(); ++t) {

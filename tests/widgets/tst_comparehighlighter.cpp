@@ -88,7 +88,7 @@ void tst_CompareHighlighter::cleanup()
 CompareHighlighter::Side tst_CompareHighlighter::side(
     model::Session* s, const QStringList& names, TimeRange window) const
 {
-    CompareHighlighter::Side out { s->store(), s->analyses()->catalog, {}, window };
+    CompareHighlighter::Side out { s->store(), s->analyses()->get<analysis::OperatorCatalog>(), {}, window };
     for (const QString& n : names)
         out.keys.push_back(out.catalog->findKey(n.toStdString()));
     return out;

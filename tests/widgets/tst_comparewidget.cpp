@@ -180,7 +180,7 @@ void tst_CompareWidget::fillsAndSortsByDeltaMagnitude()
     QVERIFY(widgettest::waitForAnalyses(*m_session));
     QVERIFY(widgettest::waitForAnalyses(*m_comparison->b()));
     // Opens at A's default level, on the device tracks both profiles have.
-    const OperatorLevel defaultLevel = m_session->analyses()->catalog->defaultLevel();
+    const OperatorLevel defaultLevel = m_session->analyses()->get<analysis::OperatorCatalog>()->defaultLevel();
     QVERIFY(waitResult(defaultLevel));
     QCOMPARE(m_widget->level(), defaultLevel);
     QCOMPARE(m_widget->scope(), OperatorScope::Device);

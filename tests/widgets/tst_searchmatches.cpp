@@ -1,8 +1,10 @@
 // SearchMatches: the engine's result as highlight sets and in time order, positions by
 // time and by event, cancellation and errors; the order found lazily (a search per run) is
-// the merged one, ties of start time across tracks, levels and instants included.
+// the merged one, ties of start time across tracks, levels and instants included; the
+// matches are the same with the search index.
 #include <support/searchdockstore.h>
 
+#include <analysis/search/searchindex.h>
 #include <search/searchmatches.h>
 
 #include <QtTest>
@@ -141,6 +143,36 @@ private slots:
             for (TimeNs d : { -1, 0, 1 })
                 QCOMPARE(lazy->lowerBound(merged->startOf(i) + d), merged->lowerBound(merged->startOf(i) + d));
         QCOMPARE(lazy->at(lazy->count()), model::EventRef());
+    }
+
+    // The same matches with the search index as without it.
+    void matchesSameWithIndex_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("conv") << "conv";
+        QTest::newRow("m") << "m";
+        QTest::newRow("nothing") << "nope";
+        QTest::newRow("everything") << "";
+    }
+
+    void matchesSameWithIndex()
+    {
+        QFETCH(QString, name);
+        const auto store = searchtest::makeStore();
+        analysis::SearchIndex index;
+        QVERIFY(index.build(*store));
+        analysis::SearchQuery q;
+        q.name = name.toStdString();
+        const auto plain = SearchMatches::run(store, q);
+        const auto indexed = SearchMatches::run(store, q, nullptr, &index);
+        QVERIFY(plain->ok() && indexed->ok());
+        QCOMPARE(indexed->count(), plain->count());
+        QCOMPARE(indexed->totalNs(), plain->totalNs());
+        QCOMPARE(indexed->typesMatched(), plain->typesMatched());
+        QVERIFY(*indexed->slices() == *plain->slices());
+        QVERIFY(*indexed->instants() == *plain->instants());
+        for (size_t i = 0; i < plain->count(); ++i)
+            QVERIFY(indexed->at(i) == plain->at(i));
     }
 
 private:

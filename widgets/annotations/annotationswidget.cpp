@@ -121,7 +121,11 @@ AnnotationsWidget::AnnotationsWidget(const DockContext& context, QWidget* parent
     updateActions();
     model::Session* session = context.session;
     session->follow(
-        this, [this, session] { setStore(session->store(), session->filePath()); },
+        this,
+        [this, session] {
+            m_lazyIndexes = session->lazyIndexes();
+            setStore(session->store(), session->filePath());
+        },
         [this, session] { takeAnalyses(*session->analyses()); });
 }
 
@@ -160,16 +164,18 @@ void AnnotationsWidget::setStore(std::shared_ptr<const store::EventStore> store,
 
 void AnnotationsWidget::takeAnalyses(const model::Analyses& analyses)
 {
-    if (!m_store || (analyses.summary == m_index && analyses.catalog == m_catalog))
+    if (!m_store
+        || (analyses.get<analysis::SummaryIndex>() == m_index
+            && analyses.get<analysis::OperatorCatalog>() == m_catalog))
         return;
-    m_index = analyses.summary;
-    m_catalog = analyses.catalog;
+    m_index = analyses.get<analysis::SummaryIndex>();
+    m_catalog = analyses.get<analysis::OperatorCatalog>();
     rebuildAnalysis();
 }
 
 void AnnotationsWidget::rebuildAnalysis()
 {
-    m_computer->setAnalysis(m_store, m_index, m_catalog);
+    m_computer->setAnalysis(m_store, m_index, m_catalog, m_lazyIndexes);
     refreshMetrics();
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <analysis/indexes/lazyindexes.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summaryindex.h>
 #include <common/dockcontext.h>
@@ -84,6 +85,9 @@ private:
     PairMetricsView* m_details;
     QSplitter* m_split; // table and details: side by side in a wide dock, stacked in a tall one
     bool m_splitPlaced = false;
+    // The session's lazy indexes of the open profile (null without a session): where the
+    // pair metrics' operator index is kept.
+    std::shared_ptr<analysis::LazyIndexes> m_lazyIndexes;
     PairMetricsComputer* m_computer;
     TimeScope* m_scope; // the marker pair (m_current's), or a window the user picked instead
     QComboBox* m_scopeBox = nullptr;

@@ -3,38 +3,9 @@
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/summary/summarycalculator.h>
 
-#include <mutex>
-
 namespace strata::widgets {
 
 using MetricsPtr = std::shared_ptr<const PairMetrics>;
-
-// Shared by the requests of one profile. A worker builds the index while holding `mutex`,
-// so a later request's worker waits for that build instead of starting its own; `stop`
-// ends a build whose profile was replaced.
-struct PairMetricsComputer::IndexSlot {
-    std::mutex mutex;
-    std::shared_ptr<const analysis::OperatorWindowIndex> index; // null until built
-    std::atomic<bool> stop { false };
-    std::atomic<bool> built { false }; // index is set: readable without waiting for a build
-
-    // The index, built on the calling thread when no request built it yet; null when the
-    // build was stopped or the catalog is not the store's.
-    std::shared_ptr<const analysis::OperatorWindowIndex> get(
-        const store::EventStore& store, const analysis::OperatorCatalog& catalog)
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!index && !stop) {
-            auto made = std::make_shared<const analysis::OperatorWindowIndex>(store, catalog,
-                analysis::OperatorLevel::Op, analysis::OperatorAggregator::defaultScope(catalog), &stop);
-            if (made->built()) {
-                index = std::move(made);
-                built = true;
-            }
-        }
-        return index;
-    }
-};
 
 PairMetricsComputer::PairMetricsComputer(QObject* parent)
     : QObject(parent)
@@ -42,12 +13,15 @@ PairMetricsComputer::PairMetricsComputer(QObject* parent)
 }
 
 void PairMetricsComputer::setAnalysis(std::shared_ptr<const store::EventStore> store,
-    std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog)
+    std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog,
+    std::shared_ptr<analysis::LazyIndexes> indexes)
 {
-    if (store != m_store || catalog != m_catalog) {
-        if (m_indexSlot)
-            m_indexSlot->stop = true;
-        m_indexSlot = catalog ? std::make_shared<IndexSlot>() : nullptr;
+    const bool changed = store != m_store || catalog != m_catalog;
+    if (indexes ? indexes != m_indexes : changed || !m_ownIndexes) {
+        if (m_indexes && m_ownIndexes)
+            m_indexes->abandon(); // a build for the old profile stops
+        m_ownIndexes = !indexes;
+        m_indexes = indexes ? std::move(indexes) : std::make_shared<analysis::LazyIndexes>(store);
     }
     m_store = std::move(store);
     m_index = std::move(index);
@@ -57,7 +31,7 @@ void PairMetricsComputer::setAnalysis(std::shared_ptr<const store::EventStore> s
 
 bool PairMetricsComputer::hasOperatorIndex() const
 {
-    return m_indexSlot && m_indexSlot->built;
+    return m_catalog && m_indexes && m_indexes->peek<analysis::OperatorWindowIndex>();
 }
 
 void PairMetricsComputer::cancel()
@@ -131,7 +105,7 @@ void PairMetricsComputer::request(store::TimeRange window)
             partial->summary = analysis::SummaryCalculator::compute(*store, *index, window);
             return MetricsPtr(std::move(partial));
         },
-        [this, store = m_store, catalog = m_catalog, slot = m_indexSlot](const MetricsPtr& partial) {
+        [this, store = m_store, catalog = m_catalog, indexes = m_indexes](const MetricsPtr& partial) {
             emit ready(partial);
             if (!catalog) {
                 m_pending = false;
@@ -139,9 +113,13 @@ void PairMetricsComputer::request(store::TimeRange window)
             }
             m_job.run(
                 this,
-                [store, catalog, slot, partial](const std::atomic<bool>& stop) -> MetricsPtr {
+                [store, catalog, indexes, partial](const std::atomic<bool>& stop) -> MetricsPtr {
                     auto full = std::make_shared<PairMetrics>(*partial);
-                    if (const auto ops = slot->get(*store, *catalog)) {
+                    analysis::IndexSet built;
+                    built.set(catalog);
+                    // Built without this request's flag: a newer request waits for it and
+                    // reads it, so only a new profile stops it.
+                    if (const auto ops = indexes->get<analysis::OperatorWindowIndex>(built)) {
                         if (stop.load())
                             return nullptr;
                         addOperators(*full, *store, *catalog, *ops);

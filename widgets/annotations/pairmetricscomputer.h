@@ -1,6 +1,7 @@
 #pragma once
 #include "pairmetrics.h"
 
+#include <analysis/indexes/lazyindexes.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/operators/operatorwindowindex.h>
 #include <analysis/summary/summaryindex.h>
@@ -17,9 +18,10 @@ namespace strata::widgets {
 // Computes PairMetrics on the background pool, off the GUI thread, in two steps: the
 // summary (a few binary searches per track level, well under a millisecond on a 10M-event
 // trace) arrives first, then the top operators from an OperatorWindowIndex (op level,
-// default scope; under a millisecond for any interval of a 10M-event trace). The first
-// request of a profile builds that index on its worker (40–70 ms for 10M events) and
-// keeps it for the next ones; a request that arrives meanwhile waits for the same build.
+// default scope; under a millisecond for any interval of a 10M-event trace). That index is a
+// lazy index of the profile (analysis::LazyIndexes): the first request builds it on its
+// worker (40–70 ms for 10M events) and it is kept for the next ones; a request that arrives
+// meanwhile waits for the same build.
 // Every request and every new profile cancels the one before (LatestJob): results that are
 // not the latest are dropped.
 class PairMetricsComputer : public QObject {
@@ -30,8 +32,11 @@ public:
     explicit PairMetricsComputer(QObject* parent = nullptr);
 
     // The catalog may be null (no operators then); without store and index nothing runs.
+    // `indexes`: the profile's lazy indexes (the session's); null: a set of its own, made anew
+    // for every other store or catalog.
     void setAnalysis(std::shared_ptr<const store::EventStore> store,
-        std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog);
+        std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::OperatorCatalog> catalog,
+        std::shared_ptr<analysis::LazyIndexes> indexes = nullptr);
     bool canCompute() const { return m_store && m_index; }
     const std::shared_ptr<const store::EventStore>& store() const { return m_store; }
 
@@ -56,9 +61,8 @@ signals:
     void ready(std::shared_ptr<const strata::widgets::PairMetrics> metrics);
 
 private:
-    struct IndexSlot; // the profile's OperatorWindowIndex, built once by the first request
-
-    std::shared_ptr<IndexSlot> m_indexSlot;
+    std::shared_ptr<analysis::LazyIndexes> m_indexes; // where the OperatorWindowIndex is kept
+    bool m_ownIndexes = false; // m_indexes is not the session's: abandoned with its store
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::SummaryIndex> m_index;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;

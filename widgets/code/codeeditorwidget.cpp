@@ -84,7 +84,7 @@ CodeEditorWidget::CodeEditorWidget(const DockContext& context, QWidget* parent)
     model::Session* session = context.session;
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath()); },
-        [this, session] { takeIndex(session->analyses()->source); });
+        [this, session] { takeIndex(session->analyses()->get<analysis::SourceIndex>()); });
 }
 
 CodeEditorWidget::~CodeEditorWidget() = default;

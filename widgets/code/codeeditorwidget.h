@@ -39,7 +39,7 @@ public:
     ~CodeEditorWidget() override;
 
     std::shared_ptr<const analysis::SourceIndex> index() const { return m_index; }
-    bool isIndexing() const { return m_store && !m_index; } // Analyses::source has not come yet
+    bool isIndexing() const { return m_store && !m_index; } // the source index has not come yet
 
     void openFile(int file); // an index into index()->files(); fileShown() when on screen
     int currentFile() const { return m_file; }

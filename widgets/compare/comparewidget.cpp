@@ -246,8 +246,8 @@ CompareWidget::Inputs CompareWidget::currentInputs() const
     model::Session* b = m_comparison->b();
     in.storeA = a->store();
     in.storeB = b->store();
-    in.catalogA = a->analyses()->catalog;
-    in.catalogB = b->analyses()->catalog;
+    in.catalogA = a->analyses()->get<analysis::OperatorCatalog>();
+    in.catalogB = b->analyses()->get<analysis::OperatorCatalog>();
     return in;
 }
 

@@ -234,7 +234,7 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
         this, [this, session] { setStore(session->store()); },
         [this, session] {
             // The catalog holds the launch index; it arrives after the store, and belongs to it.
-            auto catalog = session->analyses()->catalog;
+            auto catalog = session->analyses()->get<analysis::OperatorCatalog>();
             if (catalog != m_catalog && session->store() == m_store) {
                 m_catalog = std::move(catalog);
                 refresh();

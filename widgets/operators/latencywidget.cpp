@@ -64,11 +64,9 @@ LatencyWidget::LatencyWidget(const DockContext& context, QWidget* parent)
     followB(context);
     apply(nullptr);
     model::Session* session = context.session;
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
+    session->followIndex<analysis::OperatorCatalog>(
+        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
+            setAnalysis(session->store(), std::move(catalog));
         });
 }
 
@@ -219,9 +217,9 @@ LatencyWidget::bSide() const
     if (!m_comparison || !m_comparison->active())
         return {};
     const model::Session* b = m_comparison->b();
-    if (!b->store() || !b->analyses()->catalog)
+    if (!b->store() || !b->analyses()->get<analysis::OperatorCatalog>())
         return {};
-    return { b->store(), b->analyses()->catalog };
+    return { b->store(), b->analyses()->get<analysis::OperatorCatalog>() };
 }
 
 QSize LatencyWidget::sizeHint() const

@@ -163,11 +163,9 @@ OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* 
     applyStyle();
     apply(nullptr);
     model::Session* session = context.session;
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
+    session->followIndex<analysis::OperatorCatalog>(
+        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
+            setAnalysis(session->store(), std::move(catalog));
         });
 }
 

@@ -75,11 +75,9 @@ OperatorTableWidget::OperatorTableWidget(const DockContext& context, QWidget* pa
     updatePlaceholder();
     updateStatus();
     model::Session* session = context.session;
-    session->follow(
-        this, [this, session] { setAnalysis(session->store(), session->analyses()->catalog); },
-        [this, session] {
-            if (session->analyses()->catalog != m_catalog)
-                setAnalysis(session->store(), session->analyses()->catalog);
+    session->followIndex<analysis::OperatorCatalog>(
+        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
+            setAnalysis(session->store(), std::move(catalog));
         });
 }
 

@@ -28,7 +28,7 @@ class SearchMatches {
 public:
     static constexpr size_t kMaxLazyRuns = 2048;
 
-    // index: null, or the store's SearchIndex (the dock's SearchIndexCache); the matches are
+    // index: null, or the store's SearchIndex (a lazy index of the session); the matches are
     // the same either way. maxLazyRuns: above it the order is merged up front (tests set 0
     // to compare the two ways).
     static std::shared_ptr<const SearchMatches> run(std::shared_ptr<const store::EventStore> store,

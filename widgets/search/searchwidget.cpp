@@ -4,6 +4,8 @@
 #include <common/themepalette.h>
 #include <common/unitformat.h>
 
+#include <analysis/search/searchindex.h>
+
 #include <state/session.h>
 #include <state/viewport.h>
 
@@ -100,7 +102,7 @@ SearchWidget::SearchWidget(const DockContext& context, QWidget* parent)
     });
     updateLabels();
     model::Session* session = context.session;
-    session->follow(this, [this, session] { setStore(session->store()); });
+    session->follow(this, [this, session] { setStore(session->store(), session->lazyIndexes()); });
 }
 
 SearchWidget::~SearchWidget()
@@ -119,11 +121,13 @@ QSize SearchWidget::sizeHint() const
     return hint;
 }
 
-void SearchWidget::setStore(std::shared_ptr<const store::EventStore> store)
+void SearchWidget::setStore(
+    std::shared_ptr<const store::EventStore> store, std::shared_ptr<analysis::LazyIndexes> indexes)
 {
     cancelRunning();
     m_store = std::move(store);
-    m_indexCache = std::make_shared<SearchIndexCache>(); // a running search keeps the old one
+    // A running search keeps the old set.
+    m_indexes = indexes ? std::move(indexes) : std::make_shared<analysis::LazyIndexes>(m_store);
     m_matches.reset();
     m_ownHighlight.reset();
     m_index = -1;
@@ -183,10 +187,11 @@ void SearchWidget::search()
     m_running = true;
     m_job.run(
         this,
-        [store = m_store, query, cache = m_indexCache](const std::atomic<bool>& cancel) {
+        [store = m_store, query, indexes = m_indexes](const std::atomic<bool>& cancel) {
             // On the worker: the first search of a store builds its index (a pass over every
             // slice's type), every later one only reads it.
-            const std::shared_ptr<const analysis::SearchIndex> index = cache->get(store, &cancel);
+            const std::shared_ptr<const analysis::SearchIndex> index
+                = indexes->get<analysis::SearchIndex>(analysis::IndexSet(), &cancel);
             return SearchMatches::run(store, query, &cancel, index.get());
         },
         [this](std::shared_ptr<const SearchMatches> matches) { onResults(std::move(matches)); });

@@ -1,8 +1,8 @@
 #pragma once
-#include "searchindexcache.h"
 #include "searchmatches.h"
 #include <common/dockcontext.h>
 
+#include <analysis/indexes/lazyindexes.h>
 #include <state/latestjob.h>
 #include <state/selection.h>
 #include <state/statefwd.h>
@@ -66,7 +66,10 @@ signals:
     void finished(); // a search ended: results, an error, or nothing to search for
 
 private:
-    void setStore(std::shared_ptr<const store::EventStore> store);
+    // `indexes`: the profile's lazy indexes (the session's), where the search index is built
+    // once for every search; null: a set of this dock's own.
+    void setStore(
+        std::shared_ptr<const store::EventStore> store, std::shared_ptr<analysis::LazyIndexes> indexes = nullptr);
     void onEdited();
     void onResults(std::shared_ptr<const SearchMatches> matches);
     void cancelRunning();
@@ -89,8 +92,8 @@ private:
     std::shared_ptr<const SearchMatches> m_matches;
     model::Selection::RowSet m_ownHighlight; // what this dock highlighted, to know if it still is
     model::LatestJob m_job; // the search under way
-    // The store's search index, built by the first search's worker; a new cache per store.
-    std::shared_ptr<SearchIndexCache> m_indexCache = std::make_shared<SearchIndexCache>();
+    // Where the store's search index is built by the first search's worker and kept.
+    std::shared_ptr<analysis::LazyIndexes> m_indexes = std::make_shared<analysis::LazyIndexes>(nullptr);
     long m_index = -1;
     int m_pendingStep = 0; // +1 / -1: step once the running search is done
     bool m_running = false;

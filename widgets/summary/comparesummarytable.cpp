@@ -98,7 +98,8 @@ store::TimeRange CompareSummaryTable::bWindowFor(store::TimeRange aWindow, store
 void CompareSummaryTable::inputsChanged()
 {
     auto sideOf = [](const model::Session* s) {
-        return CompareSummaryComputer::Side { s->store(), s->store() ? s->analyses()->summary : nullptr };
+        return CompareSummaryComputer::Side { s->store(),
+            s->store() ? s->analyses()->get<analysis::SummaryIndex>() : nullptr };
     };
     const CompareSummaryComputer::Side a = sideOf(m_comparison->a());
     const CompareSummaryComputer::Side b

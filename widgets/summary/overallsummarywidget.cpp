@@ -32,8 +32,8 @@ OverallSummaryWidget::OverallSummaryWidget(const DockContext& context, QWidget* 
             setStore(session->store(), session->filePath(), session->loadInfo().format);
         },
         [this, session] {
-            if (session->analyses()->summary != m_computer->index())
-                setSummaryIndex(session->analyses()->summary);
+            if (session->analyses()->get<analysis::SummaryIndex>() != m_computer->index())
+                setSummaryIndex(session->analyses()->get<analysis::SummaryIndex>());
         });
 }
 

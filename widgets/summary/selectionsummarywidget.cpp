@@ -54,8 +54,8 @@ SelectionSummaryWidget::SelectionSummaryWidget(const DockContext& context, QWidg
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
         [this, session] {
-            if (session->analyses()->summary != m_computer->index())
-                setSummaryIndex(session->analyses()->summary);
+            if (session->analyses()->get<analysis::SummaryIndex>() != m_computer->index())
+                setSummaryIndex(session->analyses()->get<analysis::SummaryIndex>());
         });
 }
 

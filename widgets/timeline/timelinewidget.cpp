@@ -125,7 +125,7 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
 
 void TimelineWidget::takeIndex()
 {
-    const std::shared_ptr<const analysis::LodIndex>& lod = m_session->analyses()->lod;
+    const std::shared_ptr<const analysis::LodIndex> lod = m_session->analyses()->get<analysis::LodIndex>();
     if (!lod || lod == m_lod || !m_store || &lod->store() != m_store.get())
         return;
     m_lod = lod;

@@ -4,7 +4,9 @@
 
 #include <cachedloader.h>
 
-#include <state/analysesbuilder.h>
+#include <analysis/indexes/indexattachments.h>
+#include <analysis/indexes/indexregistry.h>
+#include <state/analyses.h>
 #include <state/poolrun.h>
 
 #include <QFile>
@@ -55,14 +57,16 @@ void ImportJob::start()
         if (r.store && !shared->cancel.load()) {
             // A snapshot's indexes are checked and restored here; a refused one is said
             // in the load's notes and built like any other.
-            shared->prebuilt = model::AnalysesBuilder::restore(*r.store, r.attachments, &r.snapshotNotes);
+            analysis::IndexAttachments::Restored restored = analysis::IndexAttachments::decode(*r.store, r.attachments);
+            r.snapshotNotes.insert(r.snapshotNotes.end(), restored.refused.begin(), restored.refused.end());
+            static_cast<analysis::IndexSet&>(shared->prebuilt) = std::move(restored.indexes);
             r.attachments.clear(); // the result is copied around; these bytes are done with
             // A cache snapshot from before the indexes were kept (or with one refused) is
             // written again with them once they are built, so the next open restores them.
-            const model::Analyses& p = shared->prebuilt;
-            r.refreshCache = r.fromSnapshot && !r.portable && !(p.lod && p.summary && p.catalog);
-            if (!shared->prebuilt.lod)
-                shared->prebuilt.lod = model::AnalysesBuilder::lod(*r.store);
+            r.refreshCache = r.fromSnapshot && !r.portable && !analysis::IndexAttachments::keepsAll(shared->prebuilt);
+            // The first paint's indexes are built here, on the load's worker, so that the
+            // timeline can paint the moment the store is shown.
+            analysis::IndexRegistry::buildStage(analysis::IndexStage::FirstPaint, *r.store, shared->prebuilt);
         }
         shared->result = std::move(r);
     }));

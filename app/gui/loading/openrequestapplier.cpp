@@ -8,7 +8,9 @@
 #include <window/dockregistry.h>
 #include <window/dockset.h>
 
+#include <analysis/indexes/indexattachments.h>
 #include <analysis/search/slicenamelookup.h>
+#include <analysis/timeline/lodindex.h>
 #include <state/comparison.h>
 #include <state/selection.h>
 #include <state/session.h>
@@ -47,12 +49,12 @@ OpenRequestApplier::OpenRequestApplier(
     connect(m_sidecar, &AnnotationSidecar::message, this, &OpenRequestApplier::notify);
     connect(m_snapshots, &SnapshotSaver::message, this, &OpenRequestApplier::notify);
     connect(m_compareSnapshots, &SnapshotSaver::message, this, &OpenRequestApplier::notify);
-    // The cache's snapshot keeps the LOD and summary indexes and the operator catalog: it is
-    // written (once per profile, on the low-priority pool) when the stage that publishes the
-    // summary and the catalog has landed.
+    // The cache's snapshot keeps the indexes IndexAttachments names (the LOD and summary
+    // indexes and the operator catalog): it is written (once per profile, on the low-priority
+    // pool) when the stage that publishes the last of them has landed.
     connect(m_session, &model::Session::analysesChanged, m_snapshots, [session = m_session, saver = m_snapshots] {
         const std::shared_ptr<const model::Analyses>& a = session->analyses();
-        if (a->lod && a->summary && a->catalog)
+        if (analysis::IndexAttachments::keepsAll(*a))
             saver->writeCache(a->generation, a);
     });
     connect(m_session, &model::Session::storeChanged, this, [this] {
@@ -170,7 +172,7 @@ void OpenRequestApplier::onCompareLoaded(
     m_compareProgress->hide();
     const QString name = QFileInfo(request.path).fileName();
     if (r.store && m_session->isOpen()) {
-        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), loadInfo(r), prebuilt.lod);
+        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), loadInfo(r), prebuilt.get<analysis::LodIndex>());
         m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))

@@ -1,7 +1,7 @@
 #include "snapshotsaver.h"
 
+#include <analysis/indexes/indexattachments.h>
 #include <snapshot/snapshotcache.h>
-#include <state/analysesbuilder.h>
 #include <state/backgroundpool.h>
 #include <state/poolrun.h>
 
@@ -105,7 +105,7 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
             analyses = indexesOf(generation, std::move(analyses))] {
             // Resolved here: the limit is a setting read from a file, not on the GUI thread.
             outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error,
-                model::AnalysesBuilder::snapshotAttachments(*result.store, analyses));
+                analysis::IndexAttachments::encode(*result.store, analyses));
         }));
     emit cacheWriteStarted();
     return true;
@@ -133,7 +133,7 @@ bool SnapshotSaver::savePortable(
             markers = annotations.toStdString(), out = QFile::encodeName(m_portablePath).toStdString(),
             analyses = indexesOf(m_generation, std::move(analyses))] {
             outcome->ok = importers::CachedLoader::writePortable(result, source, markers, out, &outcome->error,
-                model::AnalysesBuilder::snapshotAttachments(*result.store, analyses));
+                analysis::IndexAttachments::encode(*result.store, analyses));
         }));
     return true;
 }

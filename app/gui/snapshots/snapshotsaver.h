@@ -46,7 +46,7 @@ public:
     // Starts the cache's snapshot of profile `generation`, once: not for a profile read from
     // a snapshot (unless from the cache's, with LoadResult::refreshCache), with the cache
     // off, or when another profile is open by now. True when a write started. The snapshot
-    // keeps the derived indexes (AnalysesBuilder::snapshotAttachments): those of `analyses`
+    // keeps the derived indexes (analysis::IndexAttachments::encode): those of `analyses`
     // (the session's, of this profile), the others built by the write's worker.
     bool writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses = nullptr);
     bool isWritingCache() const { return m_cacheWatcher.isRunning(); }

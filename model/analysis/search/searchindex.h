@@ -52,7 +52,7 @@ public:
     bool build(const store::EventStore& s, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
 
     // Built, for a store of this shape: a check against mix-ups, not proof of identity (the
-    // owner keeps an index with the store it was built for, as SearchIndexCache does).
+    // owner keeps an index with the store it was built for, as LazyIndexes does).
     bool fits(const store::EventStore& s) const
     {
         return m_built && m_sliceTotal == s.sliceCount() && m_typeName.size() == s.types().size();
