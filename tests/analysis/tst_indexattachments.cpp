@@ -1,8 +1,8 @@
 // IndexAttachments and the restore() of the indexes it carries: a restored index answers
 // exactly as the one built from the same store, and a blob that is cut, altered or of
 // another store is refused (then built), never read out of bounds.
-#include <support/analysistestutil.h>
 #include "randomteststore.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/indexes/indexattachments.h>
 #include <analysis/operators/operatorcatalog.h>

@@ -1,6 +1,6 @@
 // SummaryIndex: window queries against hand-computed values and against a brute-force scan.
-#include <support/analysistestutil.h>
 #include "randomteststore.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/summary/summaryindex.h>
 #include <store/storebuilder.h>

@@ -1,7 +1,5 @@
 #include <analysis/summary/summaryindex.h>
 #include <layouts/windowfit.h>
-#include <window/dockregistry.h>
-#include <window/mainwindow.h>
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>

@@ -172,7 +172,8 @@ void OpenRequestApplier::onCompareLoaded(
     m_compareProgress->hide();
     const QString name = QFileInfo(request.path).fileName();
     if (r.store && m_session->isOpen()) {
-        m_comparison->start(r.store, QFileInfo(request.path).absoluteFilePath(), loadInfo(r), prebuilt.get<analysis::LodIndex>());
+        m_comparison->start(
+            r.store, QFileInfo(request.path).absoluteFilePath(), loadInfo(r), prebuilt.get<analysis::LodIndex>());
         m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
