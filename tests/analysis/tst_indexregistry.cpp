@@ -2,8 +2,8 @@
 // stages come in order (the LOD index first, the lazy kinds last), every kind builds for a
 // store, and every kind a snapshot keeps encodes, restores to the same bytes and refuses
 // another store's blob; the attachment names old snapshots carry do not change.
-#include "analysistestutil.h"
 #include "randomteststore.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/indexes/indexattachments.h>
 #include <analysis/indexes/indexregistry.h>

@@ -1,7 +1,7 @@
 // LazyIndexes: a lazy kind is built by the first request and kept, a cancelled or abandoned
 // build leaves nothing behind, peek() never builds, a kind that needs an eager index builds
 // only with it, and requests from two threads at once build once.
-#include "analysistestutil.h"
+#include <support/analysistestutil.h>
 
 #include <analysis/indexes/lazyindexes.h>
 #include <analysis/operators/operatoraggregator.h>
