@@ -13,7 +13,9 @@ IndexKind operatorWindowIndexKind();
 const std::vector<IndexKind>& IndexRegistry::kinds()
 {
     // The list. Its order is the order of the stages and, within a stage, of the builds.
-    static const std::vector<IndexKind> list {
+    // Never destroyed: a background build still under way when the process exits reads it
+    // (a pool thread is not joined before static destructors run).
+    static const std::vector<IndexKind>* const list = new std::vector<IndexKind> {
         lodIndexKind(),
         summaryIndexKind(),
         operatorCatalogKind(),
@@ -21,7 +23,7 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         searchIndexKind(),
         operatorWindowIndexKind(),
     };
-    return list;
+    return *list;
 }
 
 const IndexKind* IndexRegistry::find(IndexType type)
