@@ -1,6 +1,7 @@
 // ImportJob: a job cancelled before it starts finishes cancelled, with no store (the load
 // of a trace large enough that it cannot end before the cancel is seen).
 #include <loading/importjob.h>
+#include <support/bigchrometrace.h>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -31,29 +32,7 @@ private slots:
     }
 
 private:
-    // Tens of MB of Chrome JSON: 500,000 complete events on 8 threads.
-    QString bigTrace()
-    {
-        const QString path = m_dir.filePath(QStringLiteral("big.json"));
-        QByteArray bytes = "{\"traceEvents\":[\n";
-        bytes.reserve(40 << 20);
-        for (int i = 0; i < 500000; ++i) {
-            bytes += "{\"name\":\"op";
-            bytes += QByteArray::number(i % 97);
-            bytes += "\",\"ph\":\"X\",\"ts\":";
-            bytes += QByteArray::number(i * 10);
-            bytes += ",\"dur\":8,\"pid\":1,\"tid\":";
-            bytes += QByteArray::number(i % 8);
-            bytes += ",\"args\":{\"i\":";
-            bytes += QByteArray::number(i);
-            bytes += "}},\n";
-        }
-        bytes += "{}]}\n";
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-            return QString();
-        return path;
-    }
+    QString bigTrace() { return testsupport::bigChromeTrace(QDir(m_dir.path())); }
 
     QTemporaryDir m_dir;
 };

@@ -3,6 +3,7 @@
 #include <state/backgroundpool.h>
 #include <state/selection.h>
 #include <state/session.h>
+#include <support/bigchrometrace.h>
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
 
@@ -560,29 +561,7 @@ private slots:
     }
 
 private:
-    // A trace large enough that a load cannot finish before cancel is seen (tens of MB).
-    QString bigTrace()
-    {
-        QString path = m_dir.filePath(QStringLiteral("big.json"));
-        if (QFile::exists(path))
-            return path;
-        QByteArray bytes = "{\"traceEvents\":[\n";
-        bytes.reserve(40 << 20);
-        for (int i = 0; i < 500000; ++i) {
-            bytes += "{\"name\":\"op";
-            bytes += QByteArray::number(i % 97);
-            bytes += "\",\"ph\":\"X\",\"ts\":";
-            bytes += QByteArray::number(i * 10);
-            bytes += ",\"dur\":8,\"pid\":1,\"tid\":";
-            bytes += QByteArray::number(i % 8);
-            bytes += ",\"args\":{\"i\":";
-            bytes += QByteArray::number(i);
-            bytes += "}},\n";
-        }
-        bytes += "{}]}\n";
-        writeFile(path, bytes);
-        return path;
-    }
+    QString bigTrace() { return testsupport::bigChromeTrace(QDir(m_dir.path())); }
 
     QTemporaryDir m_dir;
 };
