@@ -13,7 +13,7 @@ namespace testsupport {
 // an empty string when it cannot be written.
 inline QString bigChromeTrace(const QDir& dir)
 {
-    const QString path = dir.filePath(QStringLiteral("big.json"));
+    QString path = dir.filePath(QStringLiteral("big.json"));
     if (QFile::exists(path))
         return path;
     QByteArray bytes = "{\"traceEvents\":[\n";
