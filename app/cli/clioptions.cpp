@@ -90,6 +90,13 @@ CLI::Option* CliOptions::count(
         ->type_name("N");
 }
 
+CLI::Option* CliOptions::wide(CLI::App& command, bool* out)
+{
+    return command.add_flag("--wide", *out,
+        "print names whole in the text table (by default a long name is shortened in the middle, so that no two rows "
+        "read alike)");
+}
+
 void CliOptions::formats(CLI::App& command, bool* json, bool* csv, const std::string& what)
 {
     CLI::Option* j = command.add_flag("--json", *json, what + " as JSON");

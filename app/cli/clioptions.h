@@ -32,6 +32,8 @@ public:
     // A count N: digits only (no sign), so "-1" is refused, not read as 2^64 - 1.
     static CLI::Option* count(
         CLI::App& command, const std::string& name, std::optional<size_t>* out, const std::string& help);
+    // --wide: a text table prints its names whole instead of fitting them to the column.
+    static CLI::Option* wide(CLI::App& command, bool* out);
     // --json and --csv, which exclude each other.
     static void formats(CLI::App& command, bool* json, bool* csv, const std::string& what);
 };

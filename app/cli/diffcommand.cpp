@@ -9,6 +9,7 @@
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/time/timetext.h>
 #include <report/comparereport.h>
+#include <report/namefit.h>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 namespace strata::app {
 namespace {
@@ -60,7 +62,7 @@ std::string pad(const std::string& s, size_t width, bool right)
     return right ? fill + s : s + fill;
 }
 
-void printText(const analysis::CompareResult& r, const std::string& fileA, const std::string& fileB)
+void printText(const analysis::CompareResult& r, const std::string& fileA, const std::string& fileB, bool wide)
 {
     auto side = [](const char* label, const std::string& file, const analysis::CompareSideTotals& t) {
         std::printf("%s: %s: busy %s, %llu events, %llu steps\n", label, file.c_str(), human(double(t.busyNs)).c_str(),
@@ -71,9 +73,20 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     std::printf("level %s, scope %s, %s, unchanged under %g %%, %zu rows, %.1f ms\n",
         analysis::operatorLevelName(r.level), analysis::operatorScopeName(r.scope), r.perStep ? "per step" : "totals",
         r.thresholdPct, r.rows.size(), r.seconds * 1e3);
-    size_t nameWidth = 4; // as wide as the longest name, at most 48 characters
-    for (const analysis::CompareRow& row : r.rows)
+    // As wide as the longest name, up to 48 characters; longer names fitted to 48, the column
+    // widening to 80 for them (report::NameFit).
+    std::vector<std::string> names;
+    size_t nameWidth = 4;
+    for (const analysis::CompareRow& row : r.rows) {
+        names.push_back(row.name);
         nameWidth = std::max(nameWidth, std::min<size_t>(48, row.name.size()));
+    }
+    report::NameFit::Options fitOptions;
+    fitOptions.width = nameWidth;
+    fitOptions.cap = 80;
+    const report::NameFit::Result fitted
+        = wide ? report::NameFit::whole(names, nameWidth) : report::NameFit::fit(names, fitOptions);
+    nameWidth = fitted.width;
     const char* const headers[]
         = { "status", "A count", "B count", "A total", "B total", "Δ total", "Δ %", "A avg", "B avg", "Δ avg" };
     const size_t widths[] = { 9, 7, 7, 11, 11, 12, 7, 11, 11, 12 };
@@ -81,8 +94,9 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     for (size_t i = 0; i < std::size(headers); ++i)
         line += " " + pad(headers[i], widths[i], i > 0);
     std::printf("%s\n", line.c_str());
-    for (const analysis::CompareRow& row : r.rows) {
-        std::string name = row.name.size() > nameWidth ? row.name.substr(0, nameWidth - 3) + "..." : row.name;
+    for (size_t i = 0; i < r.rows.size(); ++i) {
+        const analysis::CompareRow& row = r.rows[i];
+        const std::string& name = fitted.names[i];
         char pct[32] = "-";
         if (row.deltaPct)
             std::snprintf(pct, sizeof pct, "%+.1f%%", *row.deltaPct);
@@ -102,7 +116,7 @@ struct DiffOptions {
     std::optional<analysis::OperatorScope> scope;
     std::optional<analysis::RelativeRange> rangeA, rangeB;
     double threshold = analysis::CompareOptions().thresholdPct;
-    bool perStep = false, json = false, csv = false;
+    bool perStep = false, json = false, csv = false, wide = false;
 };
 
 int runDiff(const DiffOptions& o)
@@ -139,7 +153,7 @@ int runDiff(const DiffOptions& o)
         return 0;
     }
     if (!o.json) {
-        printText(result, fileA, fileB);
+        printText(result, fileA, fileB, o.wide);
         return 0;
     }
     // Both sides' latency of one unit: A's repeated unit, or B's when A has none.
@@ -178,6 +192,7 @@ CliRun declareDiff(CLI::App& command)
             "a change in total under PCT percent of A is \"unchanged\" (default 2)")
         ->type_name("PCT");
     CliOptions::formats(command, &o->json, &o->csv, "print the comparison");
+    CliOptions::wide(command, &o->wide);
     return [o] { return runDiff(*o); };
 }
 

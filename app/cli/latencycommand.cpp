@@ -7,6 +7,7 @@
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <report/latencyreport.h>
+#include <report/namefit.h>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 namespace strata::app {
 namespace {
@@ -32,7 +34,7 @@ struct LatencyOptions {
     std::string unit;
     std::optional<analysis::RelativeRange> range;
     int bins = 30;
-    bool json = false;
+    bool json = false, wide = false;
 };
 
 int runLatency(const LatencyOptions& o)
@@ -81,10 +83,20 @@ int runLatency(const LatencyOptions& o)
             std::printf("  [%14.1f, %14.1f) %6llu %s\n", b.startNs, b.endNs, static_cast<unsigned long long>(b.count),
                 std::string(size_t(std::lround(40.0 * double(b.count) / double(peak))), '#').c_str());
     }
-    std::printf("\n%-48s %20s %8s\n", "operator", "average_elapsed (ns)", "count");
-    for (const auto& o : ops)
-        std::printf("%-48s %20s %8s\n", o["name"].get<std::string>().c_str(), num(o["average_ns"]).c_str(),
-            num(o["count"]).c_str());
+    // Names fitted to a column of 48 that widens to 80 for long names (report::NameFit).
+    std::vector<std::string> names;
+    for (const auto& op : ops)
+        names.push_back(op["name"].get<std::string>());
+    report::NameFit::Options fitOptions;
+    fitOptions.width = 48;
+    fitOptions.cap = 80;
+    const report::NameFit::Result fitted
+        = o.wide ? report::NameFit::whole(names, fitOptions.width) : report::NameFit::fit(names, fitOptions);
+    const int nameWidth = int(fitted.width);
+    std::printf("\n%-*s %20s %8s\n", nameWidth, "operator", "average_elapsed (ns)", "count");
+    for (size_t i = 0; i < ops.size(); ++i)
+        std::printf("%-*s %20s %8s\n", nameWidth, fitted.names[i].c_str(), num(ops[i]["average_ns"]).c_str(),
+            num(ops[i]["count"]).c_str());
     return 0;
 }
 
@@ -101,6 +113,7 @@ CliRun declareLatency(CLI::App& command)
         ->check(CLI::Range(1, 10000).description(""))
         ->type_name("N");
     command.add_flag("--json", o->json, "print JSON instead of text");
+    CliOptions::wide(command, &o->wide);
     return [o] { return runLatency(*o); };
 }
 

@@ -6,6 +6,7 @@
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
+#include <report/namefit.h>
 #include <report/operatortablereport.h>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 namespace strata::app {
 namespace {
@@ -31,23 +33,30 @@ std::string human(double ns)
     return buf;
 }
 
-void printText(const analysis::OperatorTable& t, size_t limit)
+void printText(const analysis::OperatorTable& t, size_t limit, bool wide)
 {
+    // The printed rows' names, fitted to a column of 56 that widens to 80 for long names.
+    std::vector<std::string> names;
+    for (size_t i = 0; i < t.rows.size() && (!limit || i < limit); ++i)
+        names.push_back(t.rows[i].name);
+    report::NameFit::Options fitOptions;
+    fitOptions.width = 56;
+    fitOptions.cap = 80;
+    const report::NameFit::Result fitted
+        = wide ? report::NameFit::whole(names, fitOptions.width) : report::NameFit::fit(names, fitOptions);
+    const int nameWidth = int(fitted.width);
     std::printf("level %s, scope %s, %llu slices, busy %s (execution %s, data transfer %s), %.1f ms\n",
         analysis::operatorLevelName(t.level), analysis::operatorScopeName(t.scope),
         static_cast<unsigned long long>(t.events), human(double(t.busyNs)).c_str(),
         human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(), t.seconds * 1e3);
-    std::printf("%-56s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", "name", "count", "total", "self", "avg", "min",
-        "max", "median", "%", "engines");
-    size_t n = 0;
-    for (const analysis::OperatorRow& r : t.rows) {
-        if (limit && n++ >= limit)
-            break;
+    std::printf("%-*s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", nameWidth, "name", "count", "total", "self", "avg",
+        "min", "max", "median", "%", "engines");
+    for (size_t n = 0; n < names.size(); ++n) {
+        const analysis::OperatorRow& r = t.rows[n];
         std::string engines;
         for (const std::string& e : r.engines)
             engines += (engines.empty() ? "" : ", ") + e;
-        std::string name = r.name.size() > 56 ? r.name.substr(0, 53) + "..." : r.name;
-        std::printf("%-56s %7llu %12s %12s %12s %12s %12s %12s %6.2f%% %s\n", name.c_str(),
+        std::printf("%-*s %7llu %12s %12s %12s %12s %12s %12s %6.2f%% %s\n", nameWidth, fitted.names[n].c_str(),
             static_cast<unsigned long long>(r.count), human(double(r.totalNs)).c_str(), human(double(r.selfNs)).c_str(),
             human(r.avgNs).c_str(), human(double(r.minNs)).c_str(), human(double(r.maxNs)).c_str(),
             human(r.medianNs).c_str(), r.percent, engines.c_str());
@@ -59,7 +68,7 @@ struct OpsOptions {
     std::optional<analysis::OperatorLevel> level;
     std::optional<analysis::RelativeRange> range;
     std::optional<analysis::OperatorScope> scope;
-    bool json = false, csv = false;
+    bool json = false, csv = false, wide = false;
     std::optional<size_t> limit;
 };
 
@@ -87,7 +96,7 @@ int runOps(const OpsOptions& o)
     else if (o.csv)
         std::cout << out.csv();
     else
-        printText(table, limit);
+        printText(table, limit, o.wide);
     return 0;
 }
 
@@ -101,6 +110,7 @@ CliRun declareOps(CLI::App& command)
     CliOptions::scope(command, &o->scope, "by default device when the profile has device tracks, else all");
     CliOptions::formats(command, &o->json, &o->csv, "print the table");
     CliOptions::count(command, "--limit", &o->limit, "print at most N rows (0 = all)");
+    CliOptions::wide(command, &o->wide);
     return [o] { return runOps(*o); };
 }
 
