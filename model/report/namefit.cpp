@@ -171,9 +171,9 @@ struct Candidate {
 // ("void at::native::vec...4, neg_kernel...{lambda()#14}::...Array<char*, 2> >(...)"). Two
 // names that part at b show the same layout before b, so they differ where b is shown.
 std::vector<std::pair<size_t, size_t>> windowParts(
-    size_t n, const std::vector<size_t>& branches, size_t before, size_t after)
+    size_t n, const std::vector<size_t>& branches, size_t head, size_t before, size_t after)
 {
-    std::vector<std::pair<size_t, size_t>> parts { { 0, std::min<size_t>(16, n) } }; // the head
+    std::vector<std::pair<size_t, size_t>> parts { { 0, std::min(head, n) } };
     for (const size_t b : branches) {
         const size_t from = b > before ? b - before : 0, to = std::min(n, b + after);
         if (from <= parts.back().second)
@@ -194,7 +194,7 @@ std::u32string window(const Candidate& c, const SortedTexts& sorted, size_t keep
     std::vector<std::pair<size_t, size_t>> parts;
     size_t used = 0;
     for (const auto& [before, after] : margins) {
-        parts = windowParts(n, branches, before, after);
+        parts = windowParts(n, branches, std::min<size_t>(16, keep / 3), before, after);
         used = 0;
         for (const auto& [from, to] : parts)
             used += to - from + (from > 0 ? ellipsis.size() : 0);
