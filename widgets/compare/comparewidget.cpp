@@ -8,6 +8,7 @@
 #include <analysis/operators/operatorwindowindex.h>
 #include <common/exportactions.h>
 #include <common/labels.h>
+#include <common/nameelidedelegate.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
 #include <report/comparereport.h>
@@ -164,6 +165,7 @@ void CompareWidget::buildTable()
     m_view->sortByColumn(CompareTableModel::DeltaTotal, Qt::DescendingOrder);
     m_view->setItemDelegateForColumn(
         CompareTableModel::DeltaTotal, new DeltaBarDelegate(CompareTableModel::DeltaBarRole, m_view));
+    m_view->setItemDelegateForColumn(CompareTableModel::Name, new NameElideDelegate(m_view)); // rows read apart
     QHeaderView* header = m_view->header();
     header->setSectionsMovable(true);
     header->setStretchLastSection(false);

@@ -6,6 +6,7 @@
 #include <analysis/operators/operatorrows.h>
 #include <common/exportactions.h>
 #include <common/labels.h>
+#include <common/nameelidedelegate.h>
 #include <common/percentbardelegate.h>
 #include <common/tablesupport.h>
 #include <common/themepalette.h>
@@ -141,6 +142,7 @@ void OperatorTableWidget::buildTree()
     m_view->setExpandsOnDoubleClick(false); // double-click zooms; the arrow expands
     m_view->setItemDelegateForColumn(
         OperatorTreeModel::Percent, new PercentBarDelegate(OperatorTreeModel::PercentRole, m_view));
+    m_view->setItemDelegateForColumn(OperatorTreeModel::Name, new NameElideDelegate(m_view)); // rows read apart
     QHeaderView* header = m_view->header();
     header->setSectionsMovable(true);
     header->setStretchLastSection(true);
