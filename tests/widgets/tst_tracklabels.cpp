@@ -41,6 +41,35 @@ private slots:
         QCOMPARE(TrackLabels::elided(fm, name, fm.horizontalAdvance(name) + 1), name); // fits: whole
     }
 
+    // The id that tells sibling tracks apart survives the cut whole, wherever it stands.
+    void idKeptWhole_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<bool>("leading"); // the id opens the shown text, else it ends it
+        QTest::newRow("mtia thread") << "thread 3212876 (launcher_test_main_worker)"
+                                     << "thread 3212876" << true;
+        QTest::newRow("stream") << "Stream 101 Submission Queue of the inference engine"
+                                << "Stream 101" << true;
+        QTest::newRow("process pid") << "python3 -m torch.distributed.run --nproc 8 train.py (pid 4711)"
+                                     << "(pid 4711)" << false;
+        QTest::newRow("trailing number") << "MTIA compute queue for the prediction tasks 108"
+                                         << " 108" << false;
+    }
+
+    void idKeptWhole()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, id);
+        QFETCH(bool, leading);
+        const QFontMetrics fm(QFont(QStringLiteral("Sans"), 9));
+        const int width = fm.horizontalAdvance(name) / 2;
+        const QString shown = TrackLabels::elided(fm, name, width);
+        QVERIFY2(shown.contains(QChar(0x2026)), qPrintable(shown));
+        QVERIFY2(leading ? shown.startsWith(id) : shown.endsWith(id), qPrintable(shown));
+        QVERIFY2(fm.horizontalAdvance(shown) <= width, qPrintable(shown));
+    }
+
     void indentByDepth_data()
     {
         QTest::addColumn<int>("indent");

@@ -6,6 +6,7 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 
 namespace strata::widgets {
 
@@ -70,7 +71,29 @@ QString TrackLabels::processSubtitle(const store::EventStore& store, const Layou
 
 QString TrackLabels::elided(const QFontMetrics& fm, const QString& name, int width)
 {
-    return fm.elidedText(name, Qt::ElideMiddle, width);
+    if (fm.horizontalAdvance(name) <= width)
+        return name;
+    // The id that tells sibling tracks apart: a leading "thread 1454" or "Stream 101", or a
+    // trailing "(pid 17)", "(overlap 2)", "(3)" or " 108".
+    static const QRegularExpression leading(
+        QStringLiteral("^(?:thread|stream|tid|pid|queue|lane|rank|core|device|gpu|npu|mtia)\\s*#?\\d+\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression trailing(QStringLiteral("(?:\\s*\\((?:[A-Za-z]+ )?\\d+\\)|\\s+#?\\d+)$"));
+    const QRegularExpressionMatch head = leading.match(name), tail = trailing.match(name);
+    const int headLength = head.hasMatch() ? int(head.capturedLength()) : 0;
+    const int tailStart
+        = tail.hasMatch() && tail.capturedStart() > headLength ? int(tail.capturedStart()) : name.size();
+    const QString before = name.left(headLength), after = name.mid(tailStart);
+    const QString middle = name.mid(headLength, tailStart - headLength);
+    const int room = width - fm.horizontalAdvance(before) - fm.horizontalAdvance(after);
+    if ((before.isEmpty() && after.isEmpty()) || room < fm.horizontalAdvance(QStringLiteral("\u2026xx")))
+        return fm.elidedText(name, Qt::ElideMiddle, width);
+    // The descriptive part loses its middle; its leading space stays so the id reads apart.
+    const bool space = middle.startsWith(QLatin1Char(' '));
+    const QString described = space ? middle.mid(1) : middle;
+    const int spaceWidth = space ? fm.horizontalAdvance(QLatin1Char(' ')) : 0;
+    return before + (space ? QStringLiteral(" ") : QString())
+        + fm.elidedText(described, Qt::ElideMiddle, room - spaceWidth) + after;
 }
 
 void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const TimelineLayout& layout,

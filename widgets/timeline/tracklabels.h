@@ -28,7 +28,10 @@ public:
     // Where a track's name starts in its row: one step right per LayoutRow::indent level.
     static int textLeft(const QRect& row, int indent) { return row.left() + 14 + indent * kIndentPx; }
     // A track name fitted to `width`: nested names share their ancestors' path, so the
-    // middle goes and both the root and the track's own name stay readable.
+    // middle goes and both the root and the track's own name stay readable. The id that
+    // tells sibling tracks apart stays whole: a leading "thread 1454" or "Stream 101", or a
+    // trailing "(pid 17)", "(overlap 2)" or number; only the descriptive part between loses
+    // its middle ("thread 3212 (launc…test_m)", not "thread 3212…her_test_m)").
     static QString elided(const QFontMetrics& fm, const QString& name, int width);
 };
 
