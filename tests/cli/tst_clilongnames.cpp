@@ -87,7 +87,7 @@ private slots:
         const Run r = runCli({ "ops", dataPath("chrome_long_names_b.json"), "--json" });
         QCOMPARE(r.exitCode, 0);
         QSet<QString> names;
-        for (const QJsonValue& row : QJsonDocument::fromJson(r.out).object().value("rows").toArray())
+        for (const auto& row : QJsonDocument::fromJson(r.out).object().value("rows").toArray())
             names << row.toObject().value("name").toString();
         QVERIFY2(names.contains(autogradPrefix + "MulBackward0"), qPrintable(QStringList(names.values()).join('\n')));
     }

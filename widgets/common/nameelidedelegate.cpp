@@ -72,12 +72,12 @@ const std::vector<QString>& NameElideDelegate::fitted(const QModelIndex& index, 
     shown.reserve(result.names.size());
     for (const std::string& s : result.names)
         shown.push_back(QString::fromStdString(s));
-    return *m_cache.insert(key, std::move(shown));
+    return *m_cache.insert(key, shown);
 }
 
 QString NameElideDelegate::shownText(const QModelIndex& index, const QFontMetrics& fm, int width) const
 {
-    const QString full = index.data(Qt::DisplayRole).toString();
+    QString full = index.data(Qt::DisplayRole).toString();
     if (fm.horizontalAdvance(full) <= width)
         return full;
     // Characters from pixels by the average width, then fewer until this cell's text fits
