@@ -7,6 +7,7 @@
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
 
+#include <common/unitformat.h>
 #include <details/eventdetailswidget.h>
 #include <search/searchform.h>
 #include <search/searchwidget.h>
@@ -19,7 +20,6 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(w.timeline()->store(), w.session()->store());
         QCOMPARE(statusText(w, "statusFile"), name);
         QCOMPARE(statusText(w, "statusEvents"),
-            QStringLiteral("%1 events").arg(QLocale().toString(qulonglong(w.session()->eventCount()))));
+            QStringLiteral("%1 events").arg(widgets::UnitFormat::count(w.session()->eventCount())));
         QVERIFY(w.session()->eventCount() > 0);
         QCOMPARE(statusText(w, "statusZoom"), QStringLiteral("Zoom 1.0×"));
         QVERIFY(statusText(w, "statusRange").contains(QStringLiteral(" – ")));
