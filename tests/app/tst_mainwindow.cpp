@@ -15,6 +15,7 @@
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
@@ -27,6 +28,8 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -521,6 +524,23 @@ private slots:
         }
     }
 
+    // A dock tab elided on a small or 150 % screen still names its dock, in its tooltip.
+    void dockTabsNameTheirDocks()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        int tabs = 0;
+        for (QTabBar* bar : w.findChildren<QTabBar*>()) {
+            for (int i = 0; bar->parentWidget() == &w && i < bar->count(); ++i, ++tabs)
+                QCOMPARE(bar->tabToolTip(i), bar->tabText(i));
+        }
+        QVERIFY(tabs >= 3);
+    }
+
     // File > Export Image writes what is on screen, at its size or twice it, PNG or SVG.
     void exportImageWritesPngAndSvg_data()
     {
@@ -545,6 +565,7 @@ private slots:
         const QString path = m_dir.filePath(file);
         QString error;
         QVERIFY2(w.exportImage(wholeWindow, path, scale, &error), qPrintable(error));
+        QVERIFY(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path))); // confirmed
         const QSize shown = wholeWindow ? w.size() : w.timeline()->size();
         if (file.endsWith(QLatin1String(".svg"))) {
             QFile f(path);
