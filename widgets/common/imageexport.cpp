@@ -104,7 +104,7 @@ void ImageExport::confirm(QWidget* view, const QString& path)
 
 QString ImageExport::save(QWidget* view, const QString& baseName, double scale)
 {
-    const QString path = QFileDialog::getSaveFileName(
+    QString path = QFileDialog::getSaveFileName(
         view->window(), tr("Export as Image"), suggestedPath(view, baseName), fileFilter());
     if (path.isEmpty())
         return QString();
