@@ -2,6 +2,7 @@
 #include <snapshots/annotationsidecar.h>
 #include <state/session.h>
 #include <window/mainwindow.h>
+#include <window/preferences.h>
 
 #include <annotations/annotationswidget.h>
 #include <state/annotationsmodel.h>
@@ -18,6 +19,9 @@
 using namespace strata;
 using app::AnnotationSidecar;
 using app::MainWindow;
+using Keep = app::SidecarLocation::Keep;
+
+Q_DECLARE_METATYPE(strata::app::SidecarLocation::Keep)
 using model::MarkerAnchor;
 using store::TimeNs;
 
@@ -71,6 +75,7 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest")); // else QSettings reports errors
         QVERIFY(m_dir.isValid());
     }
     void init() { QSettings().clear(); }
@@ -84,6 +89,9 @@ private slots:
 
     void reloadsOnReopen()
     {
+        app::Preferences next;
+        next.keepMarkers = Keep::NextToProfile; // this test looks at the folder of the trace
+        QVERIFY(next.save());
         const QString path = m_dir.filePath(QStringLiteral("reopen.json"));
         writeFile(path, trace(20));
         MainWindow w;
@@ -191,7 +199,7 @@ private slots:
         QVERIFY(load(w, path));
         const QString data = m_dir.filePath(QStringLiteral("ro-data"));
         const app::SidecarLocation location(
-            data, { m_dir.filePath(QStringLiteral("ro-system")) }, bundled ? path : QString());
+            data, { m_dir.filePath(QStringLiteral("ro-system")) }, bundled ? path : QString(), Keep::NextToProfile);
         QString saved;
         {
             model::Session session;
@@ -231,7 +239,8 @@ private slots:
         w.setInteractive(false);
         w.setPersistent(false);
         QVERIFY(load(w, path));
-        const app::SidecarLocation location(m_dir.filePath(QStringLiteral("vanishing-data")), {}, {});
+        const app::SidecarLocation location(
+            m_dir.filePath(QStringLiteral("vanishing-data")), {}, {}, Keep::NextToProfile);
         model::Session session;
         AnnotationSidecar sidecar(&session, location);
         QSignalSpy message(&sidecar, &AnnotationSidecar::message);
@@ -265,9 +274,107 @@ private slots:
         w.session()->annotations()->add(1000);
         w.closeProfile();
         QVERIFY(!QFile::exists(before));
-        const QString expected = app::SidecarLocation::forApplication().inDataFolder(sample);
+        const QString expected = app::SidecarLocation::forApplication(Keep::DataFolder).inDataFolder(sample);
         QVERIFY2(QFile::exists(expected), qPrintable(expected));
         QVERIFY(QFile::remove(expected));
+    }
+
+    // As a user finds it: markers on a trace in their own folder go to Strata's data folder
+    // (the default), nothing is written next to the trace, and the first write names the file
+    // in the status bar; later writes say nothing more.
+    void defaultKeepsMarkersInTheDataFolder()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("default.json"));
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        QSignalSpy message(w.sidecar(), &AnnotationSidecar::message);
+        w.session()->annotations()->add(15000);
+        QVERIFY(w.sidecar()->flush());
+        const QString expected = app::SidecarLocation::forApplication(Keep::DataFolder).inDataFolder(path);
+        QCOMPARE(w.sidecar()->path(), expected);
+        QVERIFY(QFile::exists(expected));
+        QVERIFY(!QFile::exists(AnnotationSidecar::pathFor(path)));
+        QCOMPARE(message.count(), 1);
+        QVERIFY(!message.first().at(1).toBool());
+        QVERIFY2(message.first().at(0).toString().contains(QDir::toNativeSeparators(expected)),
+            qPrintable(message.first().at(0).toString()));
+        w.session()->annotations()->add(16000);
+        QVERIFY(w.sidecar()->flush());
+        QCOMPARE(message.count(), 1); // told once per profile
+        w.closeProfile();
+        QVERIFY(QFile::remove(expected));
+    }
+
+    // The first write of a sidecar, wherever it goes, names it; the words say why it is there.
+    void firstWriteNamesTheFile_data()
+    {
+        QTest::addColumn<Keep>("keep");
+        QTest::addColumn<bool>("owned");
+        QTest::addColumn<bool>("nextTo");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("data folder, by preference") << Keep::DataFolder << true << false << "Edit ▸ Preferences";
+        QTest::newRow("next to the profile") << Keep::NextToProfile << true << true << "next to the profile";
+        QTest::newRow("next to it, but not the user's folder")
+            << Keep::NextToProfile << false << false << "not yours to write in";
+    }
+    void firstWriteNamesTheFile()
+    {
+        QFETCH(Keep, keep);
+        QFETCH(bool, owned);
+        QFETCH(bool, nextTo);
+        QFETCH(QString, words);
+        const QString folder
+            = m_dir.filePath(QStringLiteral("first-%1").arg(QTest::currentDataTag()).replace(' ', '-'));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + QStringLiteral("/run.json");
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        const app::SidecarLocation location(
+            m_dir.filePath(QStringLiteral("first-data")), {}, {}, keep, [owned](const QFileInfo&) { return owned; });
+        model::Session session;
+        AnnotationSidecar sidecar(&session, location);
+        QSignalSpy message(&sidecar, &AnnotationSidecar::message);
+        session.open(w.session()->store(), path, model::LoadInfo());
+        session.annotations()->add(15000);
+        QVERIFY(sidecar.flush());
+        QCOMPARE(sidecar.path(), nextTo ? AnnotationSidecar::pathFor(path) : location.inDataFolder(path));
+        QCOMPARE(QFile::exists(AnnotationSidecar::pathFor(path)), nextTo);
+        QCOMPARE(message.count(), 1);
+        const QString text = message.first().at(0).toString();
+        QVERIFY2(text.contains(QDir::toNativeSeparators(sidecar.path())) && text.contains(words), qPrintable(text));
+    }
+
+    // A preference changed while a profile is open applies to it until its sidecar exists;
+    // one already written stays where it is.
+    void preferenceReachesTheOpenProfile()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("switch.json"));
+        writeFile(path, trace(20));
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QVERIFY(load(w, path));
+        const app::SidecarLocation location(m_dir.filePath(QStringLiteral("switch-data")), {}, {}, Keep::DataFolder);
+        model::Session session;
+        AnnotationSidecar sidecar(&session, location);
+        session.open(w.session()->store(), path, model::LoadInfo());
+        QCOMPARE(sidecar.path(), location.inDataFolder(path));
+        sidecar.setKeep(Keep::NextToProfile);
+        QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(path));
+        session.annotations()->add(15000);
+        QVERIFY(sidecar.flush());
+        QVERIFY(QFile::exists(AnnotationSidecar::pathFor(path)));
+        sidecar.setKeep(Keep::DataFolder); // written: it stays, and is found there next time
+        QCOMPARE(sidecar.path(), AnnotationSidecar::pathFor(path));
+        session.annotations()->add(16000);
+        QVERIFY(sidecar.flush());
+        QVERIFY(!QFile::exists(location.inDataFolder(path)));
     }
 
     void corruptSidecarIsReportedAndLeftAlone()

@@ -1,18 +1,26 @@
 #include <layouts/layoutstore.h>
+#include <loading/sampleprofile.h>
 #include <state/session.h>
 #include <window/appmenus.h>
 #include <window/mainwindow.h>
 
+#include <common/lastfolder.h>
+#include <timeline/timelinewidget.h>
+
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using strata::app::MainWindow;
+using strata::widgets::LastFolder;
 
 namespace {
 
@@ -120,6 +128,34 @@ private slots:
         QVERIFY(!reset->isEnabled());
         QVERIFY(!saveStrata->isEnabled());
         QVERIFY(!close->isEnabled());
+    }
+
+    // The file dialogs about the open profile start in its folder: the window's file path is
+    // the profile, and none for the bundled sample (its folder is not the user's).
+    void dialogsStartNextToTheProfile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"traceEvents": [{"ph": "X", "name": "op", "pid": 1, "tid": 1, "ts": 1, "dur": 2}]})");
+        f.close();
+        MainWindow w;
+        w.setInteractive(false);
+        w.setPersistent(false);
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openFile(path);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(LastFolder::profileOf(w.timeline()), path);
+        QCOMPARE(LastFolder::forProfile(LastFolder::profileOf(&w), LastFolder::kProfile, LastFolder::Access::Read),
+            QDir::cleanPath(dir.path()));
+        if (!strata::app::SampleProfile::path().isEmpty()) {
+            w.openSample();
+            QVERIFY(finished.wait(60000));
+            QCOMPARE(LastFolder::profileOf(&w), QString());
+        }
+        w.closeProfile();
+        QCOMPARE(LastFolder::profileOf(&w), QString());
     }
 
     void viewToggleHidesDock()

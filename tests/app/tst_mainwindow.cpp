@@ -7,6 +7,7 @@
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
 
+#include <common/unitformat.h>
 #include <details/eventdetailswidget.h>
 #include <search/searchform.h>
 #include <search/searchwidget.h>
@@ -14,12 +15,12 @@
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
@@ -27,6 +28,8 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -150,7 +153,7 @@ private slots:
         QCOMPARE(w.timeline()->store(), w.session()->store());
         QCOMPARE(statusText(w, "statusFile"), name);
         QCOMPARE(statusText(w, "statusEvents"),
-            QStringLiteral("%1 events").arg(QLocale().toString(qulonglong(w.session()->eventCount()))));
+            QStringLiteral("%1 events").arg(widgets::UnitFormat::count(w.session()->eventCount())));
         QVERIFY(w.session()->eventCount() > 0);
         QCOMPARE(statusText(w, "statusZoom"), QStringLiteral("Zoom 1.0×"));
         QVERIFY(statusText(w, "statusRange").contains(QStringLiteral(" – ")));
@@ -521,6 +524,23 @@ private slots:
         }
     }
 
+    // A dock tab elided on a small or 150 % screen still names its dock, in its tooltip.
+    void dockTabsNameTheirDocks()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        int tabs = 0;
+        for (QTabBar* bar : w.findChildren<QTabBar*>()) {
+            for (int i = 0; bar->parentWidget() == &w && i < bar->count(); ++i, ++tabs)
+                QCOMPARE(bar->tabToolTip(i), bar->tabText(i));
+        }
+        QVERIFY(tabs >= 3);
+    }
+
     // File > Export Image writes what is on screen, at its size or twice it, PNG or SVG.
     void exportImageWritesPngAndSvg_data()
     {
@@ -545,6 +565,7 @@ private slots:
         const QString path = m_dir.filePath(file);
         QString error;
         QVERIFY2(w.exportImage(wholeWindow, path, scale, &error), qPrintable(error));
+        QVERIFY(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path))); // confirmed
         const QSize shown = wholeWindow ? w.size() : w.timeline()->size();
         if (file.endsWith(QLatin1String(".svg"))) {
             QFile f(path);

@@ -2,9 +2,14 @@
 // the on-screen size), atomically.
 #include <common/imageexport.h>
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QMainWindow>
 #include <QPainter>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -95,6 +100,40 @@ private slots:
         QVERIFY(ImageExport::write(&view, kept));
         QVERIFY(!ImageExport::write(&empty, kept, 1.0, &error));
         QCOMPARE(QImage(kept).size(), QSize(50, 50));
+    }
+
+    // A written picture is confirmed in the main window's status bar, with its path; a view
+    // in no main window (a test's, a dialog's) is left alone.
+    void confirmsInTheStatusBar()
+    {
+        QMainWindow window;
+        auto* view = new Halves;
+        window.setCentralWidget(view);
+        const QString path = m_dir.filePath(QStringLiteral("confirmed.png"));
+        ImageExport::confirm(view, path);
+        QCOMPARE(window.statusBar()->currentMessage(), ImageExport::confirmation(path));
+        QVERIFY(window.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path)));
+        Halves alone;
+        ImageExport::confirm(&alone, path); // no status bar to find, nothing to do
+    }
+
+    // The save dialog starts in the open profile's folder (the window's file path), else in
+    // the folder last used for images.
+    void suggestsTheProfileFolder()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QMainWindow window;
+        auto* view = new Halves;
+        window.setCentralWidget(view);
+        const QString profiles = m_dir.filePath(QStringLiteral("profiles"));
+        const QString pictures = m_dir.filePath(QStringLiteral("pictures"));
+        QVERIFY(QDir().mkpath(profiles) && QDir().mkpath(pictures));
+        ImageExport::rememberFolder(pictures + QStringLiteral("/old.png"));
+        QCOMPARE(ImageExport::suggestedPath(view, QStringLiteral("t")), pictures + QStringLiteral("/t.png"));
+        window.setWindowFilePath(profiles + QStringLiteral("/run.json"));
+        QCOMPARE(ImageExport::suggestedPath(view, QStringLiteral("t")), profiles + QStringLiteral("/t.png"));
+        QSettings().clear();
     }
 
 private:

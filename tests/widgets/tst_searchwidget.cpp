@@ -11,7 +11,9 @@
 
 #include <QCheckBox>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <state/session.h>
@@ -146,6 +148,33 @@ private slots:
             QTest::keyClick(name, Qt::Key_Return, k == 'p' ? Qt::ShiftModifier : Qt::NoModifier);
         QCOMPARE(searchtest::describe(*m_store, m_selection->current()), current);
         QCOMPARE(m_w->positionText(), position);
+    }
+
+    // The summary and the position write one count the same way, whatever the system's
+    // locale: a German "1.502 matches" would read as a fraction next to "of 1,502".
+    void countsReadTheSameInAnyLocale_data()
+    {
+        QTest::addColumn<QLocale>("locale");
+        QTest::newRow("C") << QLocale::c();
+        QTest::newRow("German") << QLocale(QLocale::German, QLocale::Germany);
+        QTest::newRow("French") << QLocale(QLocale::French, QLocale::France);
+        QTest::newRow("Hindi") << QLocale(QLocale::Hindi, QLocale::India); // groups lakhs: 1,00,000
+    }
+    void countsReadTheSameInAnyLocale()
+    {
+        QFETCH(QLocale, locale);
+        using namespace strata::store;
+        StoreBuilder b;
+        const uint32_t t = b.thread(b.process(IdValue::number(1)), IdValue::number(1));
+        const TypeId step = b.type(b.intern("step"), b.intern("op"));
+        for (TimeNs i = 0; i < 101502; ++i)
+            b.completeSlice(t, i * 10, 5, step, ArgSetId());
+        widgettest::open(*m_session, StoreFinalizer::finalize(b));
+        const auto restore = qScopeGuard([before = QLocale()] { QLocale::setDefault(before); });
+        QLocale::setDefault(locale);
+        search("step");
+        QCOMPARE(m_w->summaryText(), QStringLiteral("101,502 matches · 507.510 µs total"));
+        QCOMPARE(m_w->positionText(), QStringLiteral("– of 101,502"));
     }
 
     void enterBeforeThePauseSearchesAndSelects()

@@ -170,8 +170,8 @@ void verifyShows(const widgets::SelectionSummaryWidget& w, const analysis::Trace
             }
             QCOMPARE(
                 m->index(r, SummaryTrackModel::Busy, group).data().toString(), widgets::UnitFormat::duration(e.busyNs));
-            QCOMPARE(m->index(r, SummaryTrackModel::Events, group).data().toString(),
-                QLocale().toString(qulonglong(e.events)));
+            QCOMPARE(
+                m->index(r, SummaryTrackModel::Events, group).data().toString(), widgets::UnitFormat::count(e.events));
         }
     }
     QCOMPARE(size_t(rows), expected.tracks.size());

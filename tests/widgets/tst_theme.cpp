@@ -1,7 +1,11 @@
 #include <common/theme.h>
 #include <common/themepalette.h>
+#include <common/themestyle.h>
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QImage>
+#include <QRadioButton>
 #include <QStyle>
 #include <QWidget>
 #include <QtTest>
@@ -40,6 +44,8 @@ private slots:
     void applies();
     void systemReturnsToThePlatform();
     void widgetsHearTheSwitch();
+    void uncheckedIndicatorsShow_data();
+    void uncheckedIndicatorsShow();
 
 private:
     QString m_systemStyle;
@@ -83,7 +89,7 @@ void tst_Theme::keys()
     }
 }
 
-// Light and Dark: the Fusion style with a light or dark base, text that reads on it and a
+// Light and Dark: the Fusion style (under ThemeStyle) with a light or dark base, text that reads on it and a
 // selection whose text reads on the highlight.
 void tst_Theme::applies_data()
 {
@@ -99,7 +105,9 @@ void tst_Theme::applies()
     QFETCH(bool, dark);
     Theme::apply(mode);
     QCOMPARE(Theme::current(), mode);
-    QCOMPARE(QApplication::style()->name(), QStringLiteral("fusion"));
+    auto* style = qobject_cast<widgets::ThemeStyle*>(QApplication::style());
+    QVERIFY(style);
+    QCOMPARE(style->baseStyle()->name(), QStringLiteral("fusion"));
     const QPalette pal = QApplication::palette();
     QCOMPARE(pal.color(QPalette::Base), Theme::palette(mode).color(QPalette::Base));
     QCOMPARE(ThemePalette::isDark(pal), dark);
@@ -131,6 +139,48 @@ void tst_Theme::widgetsHearTheSwitch()
     Theme::apply(Theme::Mode::Dark);
     QTRY_VERIFY(probe.changes > before);
     QVERIFY(ThemePalette::isDark(probe.palette()));
+}
+
+// An unchecked radio button or check box is seen on the window and on the base (a dock's
+// list): the ring of its indicator stands out from what is behind it by at least 3 : 1, the
+// contrast WCAG asks of a control's boundary.
+void tst_Theme::uncheckedIndicatorsShow_data()
+{
+    QTest::addColumn<Theme::Mode>("mode");
+    QTest::addColumn<bool>("radio");
+    QTest::addColumn<QPalette::ColorRole>("behind");
+    for (Theme::Mode mode : { Theme::Mode::Light, Theme::Mode::Dark }) {
+        for (bool radio : { true, false }) {
+            for (QPalette::ColorRole behind : { QPalette::Window, QPalette::Base })
+                QTest::addRow("%s %s on %s", qPrintable(Theme::key(mode)), radio ? "radio" : "check box",
+                    behind == QPalette::Window ? "window" : "base")
+                    << mode << radio << behind;
+        }
+    }
+}
+
+void tst_Theme::uncheckedIndicatorsShow()
+{
+    QFETCH(Theme::Mode, mode);
+    QFETCH(bool, radio);
+    QFETCH(QPalette::ColorRole, behind);
+    Theme::apply(mode);
+    QWidget host;
+    host.setAutoFillBackground(true);
+    host.setBackgroundRole(behind);
+    QAbstractButton* button = radio ? static_cast<QAbstractButton*>(new QRadioButton(&host))
+                                    : static_cast<QAbstractButton*>(new QCheckBox(&host));
+    button->setChecked(false);
+    button->adjustSize();
+    host.resize(button->size());
+    const QImage image = host.grab().toImage();
+    const QColor background = QApplication::palette().color(behind);
+    double best = 1;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x)
+            best = std::max(best, ThemePalette::contrast(image.pixelColor(x, y), background));
+    }
+    QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("contrast %1").arg(best)));
 }
 
 QTEST_MAIN(tst_Theme)

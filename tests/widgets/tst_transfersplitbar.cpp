@@ -44,6 +44,21 @@ private slots:
         QVERIFY2(text.contains(caption), qPrintable(text));
     }
 
+    // Long times do not make the bar wider than one of them: the caption breaks between the
+    // two (a narrow dock would scroll sideways otherwise, hiding what is at its right edge).
+    void longTimesWrap()
+    {
+        widgets::TransferSplitBar bar([](const QPoint&) {});
+        bar.setTimes(987884000, 973006000, 14878000);
+        auto* caption = bar.findChild<QLabel*>(QStringLiteral("operatorSplitCaption"));
+        const QFontMetrics fm(caption->font());
+        const int oneLine = fm.horizontalAdvance(QStringLiteral("■ Execution 973.006 ms    ■ Data transfer 14.878 ms"));
+        const int onePart = fm.horizontalAdvance(QStringLiteral("■ Data transfer 14.878 ms"));
+        const int least = bar.minimumSizeHint().width();
+        QVERIFY2(
+            least < oneLine && least <= onePart + 40, qPrintable(QStringLiteral("%1 of %2").arg(least).arg(oneLine)));
+    }
+
     void idleShowsNothing()
     {
         widgets::TransferSplitBar bar([](const QPoint&) {});

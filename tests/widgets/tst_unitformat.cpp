@@ -13,7 +13,9 @@ class tst_UnitFormat : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QLocale::setDefault(QLocale::c()); } // ',' groups, '.' decimals
+    // A locale whose separators are the other way round ("1.234,5"): what UnitFormat writes
+    // must not follow it.
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany)); }
     void time_data();
     void time();
     void duration_data();
@@ -24,6 +26,8 @@ private slots:
     void axisUnit();
     void count_data();
     void count();
+    void decimal_data();
+    void decimal();
     void value_data();
     void value();
 };
@@ -130,8 +134,33 @@ void tst_UnitFormat::count()
 {
     QFETCH(qint64, n);
     QTEST(UnitFormat::count(n), "text");
-    if (n >= 0)
+    if (n >= 0) {
         QTEST(UnitFormat::count(quint64(n)), "text");
+        if (n <= std::numeric_limits<int>::max())
+            QTEST(UnitFormat::count(int(n)), "text"); // the integer types of the interface: size_t, int...
+    }
+}
+
+void tst_UnitFormat::decimal_data()
+{
+    QTest::addColumn<double>("v");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<bool>("drop");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("ns to the ps") << 1234567.25 << 3 << false << "1,234,567.250";
+    QTest::newRow("dropped zeros") << 1234567.25 << 3 << true << "1,234,567.25";
+    QTest::newRow("whole, dropped") << 12.0 << 3 << true << "12";
+    QTest::newRow("no decimals") << 5394.4 << 0 << false << "5,394";
+    QTest::newRow("negative") << -1500.5 << 1 << false << "-1,500.5";
+    QTest::newRow("nan") << std::nan("") << 3 << false << "NaN";
+}
+
+void tst_UnitFormat::decimal()
+{
+    QFETCH(double, v);
+    QFETCH(int, decimals);
+    QFETCH(bool, drop);
+    QTEST(UnitFormat::decimal(v, decimals, drop ? UnitFormat::Zeros::Drop : UnitFormat::Zeros::Keep), "text");
 }
 
 namespace {

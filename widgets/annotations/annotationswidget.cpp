@@ -4,6 +4,7 @@
 #include "diffvsdelegate.h"
 #include "pairmetricscomputer.h"
 #include "pairmetricsview.h"
+#include <common/lastfolder.h>
 #include <common/timescopebox.h>
 #include <common/unitformat.h>
 
@@ -300,19 +301,21 @@ void AnnotationsWidget::chooseColor()
     dialog->open();
 }
 
-QString AnnotationsWidget::defaultFileDir() const
+QString AnnotationsWidget::defaultFileDir(bool saving) const
 {
-    return m_tracePath.isEmpty() ? QString() : QFileInfo(m_tracePath).absolutePath();
+    return LastFolder::forProfile(
+        m_tracePath, LastFolder::kMarkers, saving ? LastFolder::Access::Write : LastFolder::Access::Read);
 }
 
 void AnnotationsWidget::promptSave()
 {
     const QString base = m_tracePath.isEmpty() ? QStringLiteral("markers") : QFileInfo(m_tracePath).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Markers"),
-        defaultFileDir() + QLatin1Char('/') + base + QStringLiteral(".markers.json"),
+        defaultFileDir(true) + QLatin1Char('/') + base + QStringLiteral(".markers.json"),
         tr("Strata markers (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
+    LastFolder::remember(LastFolder::kMarkers, path);
     QString error;
     if (!save(path, &error))
         QMessageBox::warning(this, tr("Could not save the markers"), error);
@@ -321,9 +324,10 @@ void AnnotationsWidget::promptSave()
 void AnnotationsWidget::promptLoad()
 {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load Markers"), defaultFileDir(), tr("Strata markers (*.json);;All files (*)"));
+        this, tr("Load Markers"), defaultFileDir(false), tr("Strata markers (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
+    LastFolder::remember(LastFolder::kMarkers, path);
     QString error;
     if (!load(path, &error))
         QMessageBox::warning(this, tr("Could not load the markers"), error + tr("\n\nThe current markers are kept."));

@@ -76,7 +76,7 @@ private:
     void refreshMetrics();
     void applyMetrics(std::shared_ptr<const PairMetrics> metrics);
     void rebuildAnalysis();
-    QString defaultFileDir() const;
+    QString defaultFileDir(bool saving) const; // the profile's folder, else the one last used
 
     model::AnnotationsModel* m_annotations;
     model::Viewport* m_viewport;

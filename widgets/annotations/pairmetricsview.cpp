@@ -1,6 +1,7 @@
 #include "pairmetricsview.h"
 
 #include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -133,8 +134,8 @@ void PairMetricsView::fillEngines(const PairMetrics& m, QTreeWidgetItem* root)
             process->setFirstColumnSpanned(true);
         }
         QTreeWidgetItem* item = numbers(process,
-            { SummaryFormat::trackName(row), SummaryFormat::count(row.events),
-                SummaryFormat::duration(double(row.busyNs)), SummaryFormat::utilization(row.utilization) });
+            { SummaryFormat::trackName(row), UnitFormat::count(row.events), SummaryFormat::duration(double(row.busyNs)),
+                SummaryFormat::utilization(row.utilization) });
         item->setToolTip(Name,
             QStringLiteral("%1 › %2").arg(QString::fromStdString(row.processLabel), SummaryFormat::trackName(row)));
     }
@@ -151,7 +152,7 @@ void PairMetricsView::fillOperators(const PairMetrics& m, QTreeWidgetItem* root)
     for (const analysis::OperatorRow& row : m.topOperators) {
         const QString name = QString::fromStdString(row.name);
         QTreeWidgetItem* item = numbers(root,
-            { name, SummaryFormat::count(row.count), SummaryFormat::duration(double(row.totalNs)),
+            { name, UnitFormat::count(row.count), SummaryFormat::duration(double(row.totalNs)),
                 QStringLiteral("%1 %").arg(row.percent, 0, 'f', 1) });
         item->setToolTip(Name, name);
     }

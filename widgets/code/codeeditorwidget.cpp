@@ -212,7 +212,7 @@ void CodeEditorWidget::onFileLoaded(const Loaded& loaded)
                 : loaded.error);
         setStatus(tr("%1 events on %2 lines; source not found")
                       .arg(UnitFormat::count(quint64(f.slices) + f.instants))
-                      .arg(f.lines.size()));
+                      .arg(UnitFormat::count(f.lines.size())));
     } else {
         m_view->setSource(loaded.text, loaded.localPath, &f);
         setStatus(QDir::toNativeSeparators(loaded.localPath));

@@ -9,7 +9,6 @@
 
 #include <QFileInfo>
 #include <QFontDatabase>
-#include <QLocale>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -363,9 +362,9 @@ QString SourceView::gutterToolTip(int y) const
         "Line %1: %2 events (%3 slices, %4 instants), %5 in all\nClick to highlight them; Shift+click or drag for "
         "several lines")
         .arg(line)
-        .arg(QLocale().toString(s->events()))
-        .arg(QLocale().toString(s->slices))
-        .arg(QLocale().toString(s->instants))
+        .arg(UnitFormat::count(s->events()))
+        .arg(UnitFormat::count(s->slices))
+        .arg(UnitFormat::count(s->instants))
         .arg(UnitFormat::duration(s->totalNs));
 }
 

@@ -8,10 +8,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
 #include <QSaveFile>
+#include <QStatusBar>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -77,10 +79,11 @@ QString ImageExport::fileFilter()
     return tr("PNG image (*.png);;SVG drawing (*.svg)");
 }
 
-QString ImageExport::suggestedPath(const QString& baseName)
+QString ImageExport::suggestedPath(const QWidget* view, const QString& baseName)
 {
-    return QDir(LastFolder::get(LastFolder::kImage, QStandardPaths::PicturesLocation))
-        .filePath(baseName + QStringLiteral(".png"));
+    const QString folder = LastFolder::forProfile(
+        LastFolder::profileOf(view), LastFolder::kImage, LastFolder::Access::Write, QStandardPaths::PicturesLocation);
+    return QDir(folder).filePath(baseName + QStringLiteral(".png"));
 }
 
 void ImageExport::rememberFolder(const QString& path)
@@ -88,19 +91,31 @@ void ImageExport::rememberFolder(const QString& path)
     LastFolder::remember(LastFolder::kImage, path);
 }
 
-bool ImageExport::save(QWidget* view, const QString& baseName, double scale)
+QString ImageExport::confirmation(const QString& path)
 {
-    const QString path
-        = QFileDialog::getSaveFileName(view->window(), tr("Export as Image"), suggestedPath(baseName), fileFilter());
+    return tr("Exported the image to %1").arg(QDir::toNativeSeparators(path));
+}
+
+void ImageExport::confirm(QWidget* view, const QString& path)
+{
+    if (auto* window = qobject_cast<QMainWindow*>(view ? view->window() : nullptr))
+        window->statusBar()->showMessage(confirmation(path), 8000);
+}
+
+QString ImageExport::save(QWidget* view, const QString& baseName, double scale)
+{
+    QString path = QFileDialog::getSaveFileName(
+        view->window(), tr("Export as Image"), suggestedPath(view, baseName), fileFilter());
     if (path.isEmpty())
-        return false;
+        return QString();
     rememberFolder(path);
     QString error;
     if (!write(view, path, scale, &error)) {
         QMessageBox::warning(view->window(), tr("Export as Image"), error);
-        return false;
+        return QString();
     }
-    return true;
+    confirm(view, path);
+    return path;
 }
 
 QAction* ImageExport::addToMenu(QMenu* menu, QWidget* view, const QString& baseName)

@@ -18,14 +18,20 @@ public:
     static bool write(QWidget* view, const QString& path, double scale = 1.0, QString* error = nullptr);
 
     // "Export as Image…" in a chart's right-click menu: asks for a file (starting in the
-    // folder last used for images) and writes `view`. `baseName` seeds the file name.
+    // open profile's folder, else the one last used for images) and writes `view`.
+    // `baseName` seeds the file name.
     static QAction* addToMenu(QMenu* menu, QWidget* view, const QString& baseName);
-    // The dialog and the write; false when cancelled or failed (failures get a message box).
-    static bool save(QWidget* view, const QString& baseName, double scale = 1.0);
-    // The save dialog's file filter and a default path in the last folder used.
+    // The dialog and the write: the path written, empty when cancelled or failed. A failure
+    // gets a message box, a success the confirmation in the window's status bar.
+    static QString save(QWidget* view, const QString& baseName, double scale = 1.0);
+    // The save dialog's file filter and its default path (see LastFolder::forProfile).
     static QString fileFilter();
-    static QString suggestedPath(const QString& baseName);
+    static QString suggestedPath(const QWidget* view, const QString& baseName);
     static void rememberFolder(const QString& path);
+    // "Exported the image to <path>", for 8 s in the status bar of `view`'s window when it
+    // is a main window: a written picture is otherwise nowhere to be seen.
+    static QString confirmation(const QString& path);
+    static void confirm(QWidget* view, const QString& path);
 };
 
 } // namespace strata::widgets

@@ -9,11 +9,6 @@
 
 namespace strata::widgets {
 
-QString SummaryFormat::count(uint64_t n)
-{
-    return UnitFormat::count(quint64(n));
-}
-
 QString SummaryFormat::duration(double ns)
 {
     return UnitFormat::duration(store::TimeNs(std::llround(ns)));

@@ -9,11 +9,10 @@
 namespace strata::widgets {
 
 // Text of the summary docks' numbers, in the summaries' terms; every number goes through
-// UnitFormat, so it reads as on the timeline and in the Operator Table ("5,394", "619 MB",
-// "289 GFLOP", "31.7 %"). Tooltips carry the exact values strata-cli prints.
+// UnitFormat, so it reads as on the timeline and in the Operator Table ("619 MB",
+// "289 GFLOP", "31.7 %"; counts are UnitFormat::count's). Tooltips carry the exact values strata-cli prints.
 class SummaryFormat {
 public:
-    static QString count(uint64_t n); // "5,394"
     static QString duration(double ns); // UnitFormat::duration of the rounded value
     static QString utilization(double fraction); // 0..1 → "63.04 %" (strata-cli's util%)
     static QString bytes(double bytes); // "619 MB"

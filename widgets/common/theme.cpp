@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include "themestyle.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -114,7 +116,7 @@ void Theme::apply(Mode mode)
         return; // never switched: the platform keeps following its own settings
     currentMode() = mode;
     // setStyle resets the application palette to the style's: the palette goes second.
-    QApplication::setStyle(QStyleFactory::create(mode == Mode::System ? look.style : QStringLiteral("Fusion")));
+    QApplication::setStyle(mode == Mode::System ? QStyleFactory::create(look.style) : new ThemeStyle);
     QApplication::setPalette(palette(mode));
 }
 

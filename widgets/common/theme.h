@@ -8,7 +8,8 @@ namespace strata::widgets {
 
 // The application's colour theme. System leaves the platform's style and palette alone;
 // Light and Dark set the Fusion style (which honours an application palette on every
-// platform) with a palette of their own. Setting the application palette makes Qt send
+// platform), through ThemeStyle so its radio buttons and check boxes show, with a palette of
+// their own. Setting the application palette makes Qt send
 // QEvent::PaletteChange to every widget (through the event loop, not within apply), so the
 // views (see ThemePalette) recolour and drop their cached images without being told one by one.
 class Theme {

@@ -52,6 +52,7 @@ TransferSplitBar::TransferSplitBar(MenuChartView::MenuFn menu, QWidget* parent)
     m_caption->setObjectName(QStringLiteral("operatorSplitCaption"));
     m_caption->setContentsMargins(8, 0, 8, 2);
     m_caption->setTextFormat(Qt::RichText);
+    m_caption->setWordWrap(true);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -92,7 +93,10 @@ void TransferSplitBar::setTimes(store::TimeNs busyNs, store::TimeNs executionNs,
     m_series->setLabelsFormat(QStringLiteral("@value %"));
     applyStyle();
     const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
-    m_caption->setText(tr("%1 Execution %2 &nbsp;&nbsp; %3 Data transfer %4")
+    // Each time stays on one line; the two go on two lines in a narrow dock rather than widen
+    // its page (which then scrolled sideways and hid the pie legend's shares, on 150 %).
+    m_caption->setText(tr("<span style=\"white-space:nowrap\">%1 Execution %2</span>&nbsp;&nbsp; "
+                          "<span style=\"white-space:nowrap\">%3 Data transfer %4</span>")
                            .arg(swatch.arg(ThemePalette::execution().name()), UnitFormat::duration(executionNs),
                                swatch.arg(ThemePalette::transfer().name()), UnitFormat::duration(transferNs)));
 }

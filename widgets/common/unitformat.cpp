@@ -99,10 +99,11 @@ QString UnitFormat::number(double v)
 }
 
 namespace {
-// The user's locale with its group separator on, whatever the locale's default.
+// The one way numbers are written (see the header): C's digits, '.' and ',' and its plain
+// exponent, with the group separator it leaves out by default switched on.
 QLocale grouping()
 {
-    QLocale l;
+    QLocale l = QLocale::c();
     l.setNumberOptions(l.numberOptions() & ~QLocale::OmitGroupSeparator);
     return l;
 }
@@ -157,6 +158,15 @@ QString UnitFormat::count(qint64 n)
 QString UnitFormat::count(quint64 n)
 {
     return grouping().toString(n);
+}
+
+QString UnitFormat::decimal(double v, int decimals, Zeros zeros)
+{
+    if (!std::isfinite(v))
+        return value(v);
+    const QLocale l = grouping();
+    const QString s = l.toString(v, 'f', std::max(0, decimals));
+    return zeros == Zeros::Drop ? trimZeros(s, l.decimalPoint().front()) : s;
 }
 
 QString UnitFormat::value(double v)

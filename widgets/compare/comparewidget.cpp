@@ -423,8 +423,7 @@ void CompareWidget::updateStatus()
     };
     QString text = tr("A: %1  ·  B: %2  ·  %3 of %4 rows")
                        .arg(side(result->a), side(result->b))
-                       .arg(m_proxy->rowCount())
-                       .arg(m_model->rowCount());
+                       .arg(UnitFormat::count(m_proxy->rowCount()), UnitFormat::count(m_model->rowCount()));
     if (m_computing)
         text += tr("  ·  updating…");
     m_status->setText(text);
@@ -527,7 +526,7 @@ void CompareWidget::onSelectionChanged()
         b.keys.insert(b.keys.end(), row->bKeys.begin(), row->bKeys.end());
     }
     const QString label = rows.size() == 1 ? QString::fromStdString(m_model->rowAt(rows.front())->name)
-                                           : tr("%1 operators").arg(rows.size());
+                                           : tr("%1 operators").arg(UnitFormat::count(rows.size()));
     m_highlighter->highlight(std::move(a), std::move(b), result->level, result->scope, label);
 }
 

@@ -5,7 +5,6 @@
 #include <common/unitformat.h>
 
 #include <QGuiApplication>
-#include <QLocale>
 
 #include <cmath>
 
@@ -132,7 +131,7 @@ QVariant LatencyCompareModel::data(const QModelIndex& index, int role) const
         if (column == Statistic && row >= P50 && row <= P99)
             return tr("Percentile, linear interpolation between the closest ranks (numpy's default)");
         if ((column == A || column == B) && v && row != Count)
-            return tr("%1 ns").arg(QLocale().toString(*v, 'f', 3));
+            return tr("%1 ns").arg(UnitFormat::decimal(*v, 3));
         break;
     default: break;
     }

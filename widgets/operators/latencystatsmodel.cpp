@@ -2,8 +2,6 @@
 
 #include <common/unitformat.h>
 
-#include <QLocale>
-
 #include <cmath>
 
 namespace strata::widgets {
@@ -18,15 +16,7 @@ double round3(double v)
 
 QString nsText(double v)
 {
-    QString s = QLocale().toString(round3(v), 'f', 3);
-    const QChar dot = QLocale().decimalPoint().front();
-    if (s.contains(dot)) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(dot))
-            s.chop(1);
-    }
-    return s;
+    return UnitFormat::decimal(round3(v), 3, UnitFormat::Zeros::Drop);
 }
 
 } // namespace

@@ -2,8 +2,6 @@
 
 #include <common/unitformat.h>
 
-#include <QLocale>
-
 #include <cmath>
 
 namespace strata::widgets {
@@ -48,7 +46,7 @@ QVariant OperatorAverageModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole: return alignment(index.column());
     case Qt::ToolTipRole:
         if (index.column() == Average)
-            return tr("%1 ns").arg(QLocale().toString(std::round(r.averageNs * 1e3) / 1e3, 'f', 3));
+            return tr("%1 ns").arg(UnitFormat::decimal(std::round(r.averageNs * 1e3) / 1e3, 3));
         if (index.column() == Name)
             return tr("%1 — double-click for its latency distribution").arg(QString::fromStdString(r.name));
         break;

@@ -377,8 +377,9 @@ void OperatorTableWidget::updateStatus()
                            percentText(t.executionNs, t.busyNs), UnitFormat::duration(t.transferNs),
                            percentText(t.transferNs, t.busyNs), m_window->describe());
     if (m_proxy->isValid() && !m_proxy->pattern().trimmed().isEmpty())
-        text += m_proxy->rowCount() == 1 ? tr("  ·  1 top-level row matches")
-                                         : tr("  ·  %1 top-level rows match").arg(m_proxy->rowCount());
+        text += m_proxy->rowCount() == 1
+            ? tr("  ·  1 top-level row matches")
+            : tr("  ·  %1 top-level rows match").arg(UnitFormat::count(m_proxy->rowCount()));
     if (m_building)
         text += tr("  ·  updating…");
     m_status->setText(text);
@@ -484,7 +485,7 @@ void OperatorTableWidget::onSelectionChanged()
         return;
     }
     QString label = nodes.size() == 1 ? QString::fromStdString(tree->pathText(nodes.front()))
-                                      : tr("%1 operators").arg(nodes.size());
+                                      : tr("%1 operators").arg(UnitFormat::count(nodes.size()));
     using Rows = std::shared_ptr<const std::vector<store::SliceRow>>;
     m_highlightJob.run(
         this,

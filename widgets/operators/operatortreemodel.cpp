@@ -6,7 +6,6 @@
 #include <analysis/operators/operatorlevel.h>
 
 #include <QGuiApplication>
-#include <QLocale>
 #include <QPalette>
 
 #include <cmath>
@@ -219,11 +218,11 @@ QVariant OperatorTreeModel::data(const QModelIndex& index, int role) const
                     : col == Min                    ? r.minNs
                                                     : r.maxNs);
         if (col == Avg || col == Median)
-            return tr("%1 ns").arg(QLocale().toString(col == Avg ? r.avgNs : r.medianNs, 'f', 3));
+            return tr("%1 ns").arg(UnitFormat::decimal(col == Avg ? r.avgNs : r.medianNs, 3));
         if (col == Bytes && r.hasBytes)
-            return tr("%1 bytes").arg(QLocale().toString(r.bytes, 'f', 0));
+            return tr("%1 bytes").arg(UnitFormat::decimal(r.bytes, 0));
         if (col == Flops && r.hasFlops)
-            return tr("%1 FLOP").arg(QLocale().toString(r.flops, 'f', 0));
+            return tr("%1 FLOP").arg(UnitFormat::decimal(r.flops, 0));
         if (col == Percent)
             return tr("Self time as a share of the busy time of all tracks in scope");
         break;

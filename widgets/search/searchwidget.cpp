@@ -34,6 +34,7 @@ SearchWidget::SearchWidget(const DockContext& context, QWidget* parent)
     m_summary->setObjectName(QStringLiteral("searchSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setToolTip(tr("Every field that is filled must hold: an event matches when it matches them all"));
     m_position = new QLabel(this);
     m_position->setObjectName(QStringLiteral("searchPosition"));
     m_previous = new QToolButton(this);
@@ -319,8 +320,9 @@ void SearchWidget::updateLabels()
         return;
     }
     if (!m_matches) {
-        m_summary->setText(
-            m_store ? tr("Type a name or fill any field; every field must hold.") : tr("No profile is open."));
+        // One short line: the row under the fields is one line high when the dock is short (a
+        // small or 150 % screen), and a wrapped hint lost its second half there.
+        m_summary->setText(m_store ? tr("Type a name or fill any field.") : tr("No profile is open."));
         m_position->clear();
         return;
     }

@@ -91,7 +91,7 @@ void SummaryBusyChart::setSummary(const analysis::TraceSummary& s)
         m_tips.push_back(tr("<b>%1</b><br>%2<br>Busy %3 · %4 of the window · %5 slices")
                              .arg(SummaryFormat::trackName(r).toHtmlEscaped(),
                                  QString::fromStdString(r.processLabel).toHtmlEscaped(), UnitFormat::duration(r.busyNs),
-                                 SummaryFormat::utilization(r.utilization), SummaryFormat::count(r.events)));
+                                 SummaryFormat::utilization(r.utilization), UnitFormat::count(r.events)));
     }
     if (m_labels.isEmpty())
         return;

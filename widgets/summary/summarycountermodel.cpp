@@ -1,6 +1,7 @@
 #include "summarycountermodel.h"
 
 #include <common/summaryformat.h>
+#include <common/unitformat.h>
 
 #include <limits>
 
@@ -31,7 +32,7 @@ QVariant SummaryCounterModel::rowData(const analysis::TraceSummary& s, size_t ro
         if (column == Counter)
             return QString::fromStdString(c.name);
         if (column == Samples)
-            return SummaryFormat::count(c.samples);
+            return UnitFormat::count(c.samples);
         return value ? SummaryFormat::optional(*value, &SummaryFormat::counterValue) : QString();
     case ValueRole:
         if (column == Counter)
@@ -75,9 +76,10 @@ QVariant SummaryCounterModel::groupData(const analysis::TraceSummary&, const Gro
         return column == Counter ? QVariant(g.label.toLower()) : QVariant(-std::numeric_limits<double>::infinity());
     case Qt::ToolTipRole:
         return column == Counter
-            ? QVariant(QStringLiteral("<b>%1</b><br>%2")
-                           .arg(g.label.toHtmlEscaped(),
-                               g.rows.size() == 1 ? tr("1 counter") : tr("%1 counters").arg(g.rows.size())))
+            ? QVariant(
+                QStringLiteral("<b>%1</b><br>%2")
+                    .arg(g.label.toHtmlEscaped(),
+                        g.rows.size() == 1 ? tr("1 counter") : tr("%1 counters").arg(UnitFormat::count(g.rows.size()))))
             : QVariant();
     default: break;
     }

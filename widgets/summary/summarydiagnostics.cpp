@@ -2,6 +2,7 @@
 
 #include <common/summaryformat.h>
 #include <common/tablesupport.h>
+#include <common/unitformat.h>
 
 #include <QHeaderView>
 
@@ -52,7 +53,7 @@ void SummaryDiagnostics::setSummary(const analysis::TraceSummary& s, const QStri
     clear();
     std::vector<bool> placed(s.diagnosticMessages.size(), false);
     for (const auto& [kind, n] : s.diagnostics) {
-        auto* item = new QTreeWidgetItem(this, { QString::fromStdString(kind), SummaryFormat::count(n) });
+        auto* item = new QTreeWidgetItem(this, { QString::fromStdString(kind), UnitFormat::count(n) });
         const std::string prefix = kind + ": ";
         for (size_t i = 0; i < s.diagnosticMessages.size(); ++i) {
             const std::string& m = s.diagnosticMessages[i];
@@ -65,7 +66,9 @@ void SummaryDiagnostics::setSummary(const analysis::TraceSummary& s, const QStri
             child->setFirstColumnSpanned(true);
         }
         if (item->childCount() && uint64_t(item->childCount()) < n)
-            item->setToolTip(0, tr("%1 of %2 occurrences have their message kept").arg(item->childCount()).arg(n));
+            item->setToolTip(0,
+                tr("%1 of %2 occurrences have their message kept")
+                    .arg(UnitFormat::count(item->childCount()), UnitFormat::count(n)));
     }
     QTreeWidgetItem* other = nullptr;
     for (size_t i = 0; i < s.diagnosticMessages.size(); ++i) {

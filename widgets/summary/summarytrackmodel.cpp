@@ -8,8 +8,6 @@
 #include <common/themepalette.h>
 #include <common/unitformat.h>
 
-#include <QLocale>
-
 namespace strata::widgets {
 
 using analysis::TrackSummaryRow;
@@ -23,7 +21,7 @@ QVariant opt(const std::optional<double>& v)
 
 QString exact(double v, int decimals)
 {
-    return QLocale().toString(v, 'f', decimals);
+    return UnitFormat::decimal(v, decimals);
 }
 
 } // namespace
@@ -46,7 +44,7 @@ QVariant SummaryTrackModel::rowData(const analysis::TraceSummary& s, size_t row,
     case Qt::DisplayRole:
         switch (column) {
         case Engine: return SummaryFormat::trackName(r);
-        case Events: return SummaryFormat::count(r.events);
+        case Events: return UnitFormat::count(r.events);
         case Busy: return UnitFormat::duration(r.busyNs);
         case Util: return SummaryFormat::utilization(r.utilization);
         case AvgDuration: return r.events ? SummaryFormat::duration(r.avgDurNs) : QString();
@@ -129,7 +127,7 @@ QString SummaryTrackModel::rowToolTip(const analysis::TraceSummary& s, const Tra
                     int(r.overflowLanes));
         return tip;
     }
-    case Events: return tr("%1 slices in the window, at every depth").arg(SummaryFormat::count(r.events));
+    case Events: return tr("%1 slices in the window, at every depth").arg(UnitFormat::count(r.events));
     case Busy:
         return tr("%1 ns: the length of the union of the engine's top-level slices inside the window")
             .arg(UnitFormat::count(qint64(r.busyNs)));
@@ -185,8 +183,8 @@ QVariant SummaryTrackModel::groupData(const analysis::TraceSummary& s, const Gro
         default: return -1.0;
         }
     }
-    QStringList sums { g.rows.size() == 1 ? tr("1 engine") : tr("%1 engines").arg(g.rows.size()),
-        tr("%1 events").arg(SummaryFormat::count(events)) };
+    QStringList sums { g.rows.size() == 1 ? tr("1 engine") : tr("%1 engines").arg(UnitFormat::count(g.rows.size())),
+        tr("%1 events").arg(UnitFormat::count(events)) };
     if (hasBytes)
         sums << SummaryFormat::bytes(bytes);
     if (hasFlops)

@@ -38,7 +38,7 @@ QString muted(const QPalette& pal, const QString& html)
 
 QString counted(uint64_t n, const QString& one, const QString& many)
 {
-    return SummaryFormat::count(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+    return UnitFormat::count(n) + QLatin1Char(' ') + (n == 1 ? one : many);
 }
 
 } // namespace
@@ -145,8 +145,8 @@ void SummaryView::updateTabTitles()
     if (m_panes->arrangement() != Arrangement::Tabs || !m_summary)
         return;
     const uint64_t total = SummaryDiagnostics::total(*m_summary);
-    m_panes->setTabTitles(tr("Counters (%1)").arg(m_summary->counters.size()),
-        total ? tr("Diagnostics (%1)").arg(SummaryFormat::count(total)) : tr("Diagnostics"));
+    m_panes->setTabTitles(tr("Counters (%1)").arg(UnitFormat::count(m_summary->counters.size())),
+        total ? tr("Diagnostics (%1)").arg(UnitFormat::count(total)) : tr("Diagnostics"));
 }
 
 void SummaryView::setFactsMode(FactsMode mode)
@@ -271,7 +271,7 @@ void SummaryView::updateFacts()
     const QString traceTip
         = tr("%1\n%2 · %3 events · %4 flows · trace from %5 to %6 (absolute)")
               .arg(m_path.isEmpty() ? tr("(no file)") : m_path, UnitFormat::duration(t.extent.duration()),
-                  SummaryFormat::count(t.events()), SummaryFormat::count(t.flows), UnitFormat::precise(t.extent.start),
+                  UnitFormat::count(t.events()), UnitFormat::count(t.flows), UnitFormat::precise(t.extent.start),
                   UnitFormat::precise(t.extent.end));
     if (m_factsMode == FactsMode::Window) {
         // What is in the window; the whole trace's facts are the Overall Summary's.
@@ -285,9 +285,9 @@ void SummaryView::updateFacts()
         const double share = t.extent.duration() > 0 ? 100.0 * double(w.duration()) / double(t.extent.duration()) : 0;
         parts << kv(tr("Window"), UnitFormat::duration(w.duration()),
             tr("(%1 % of %2)").arg(share, 0, 'f', share < 10 ? 2 : 1).arg(UnitFormat::duration(t.extent.duration())));
-        parts << kv(tr("Slices"), SummaryFormat::count(slices));
+        parts << kv(tr("Slices"), UnitFormat::count(slices));
         parts << kv(tr("Active engines"),
-            tr("%1 of %2").arg(SummaryFormat::count(active), SummaryFormat::count(m_summary->tracks.size())));
+            tr("%1 of %2").arg(UnitFormat::count(active), UnitFormat::count(m_summary->tracks.size())));
         parts << deviceFacts();
         m_facts->setText(parts.join(gap));
         m_facts->setToolTip(traceTip);
@@ -296,12 +296,12 @@ void SummaryView::updateFacts()
     if (!m_format.isEmpty())
         parts << kv(tr("Format"), m_format);
     parts << kv(tr("Duration"), UnitFormat::duration(t.extent.duration()));
-    parts << kv(tr("Events"), SummaryFormat::count(t.events()),
+    parts << kv(tr("Events"), UnitFormat::count(t.events()),
         QStringLiteral("(%1, %2, %3)")
             .arg(counted(t.slices, tr("slice"), tr("slices")), counted(t.instants, tr("instant"), tr("instants")),
                 counted(t.counterSamples, tr("counter sample"), tr("counter samples"))));
-    parts << kv(tr("Tracks"), SummaryFormat::count(t.tracks));
-    parts << kv(tr("Processes"), SummaryFormat::count(t.processes));
+    parts << kv(tr("Tracks"), UnitFormat::count(t.tracks));
+    parts << kv(tr("Processes"), UnitFormat::count(t.processes));
     parts << deviceFacts();
     m_facts->setText(parts.join(gap));
     m_facts->setToolTip(traceTip);
@@ -315,7 +315,7 @@ void SummaryView::updateSections()
                                                     : tr("Engines") + QStringLiteral(" ")
                 + muted(palette(),
                     tr("%1 in %2")
-                        .arg(SummaryFormat::count(s.tracks.size()),
+                        .arg(UnitFormat::count(s.tracks.size()),
                             counted(uint64_t(processes), tr("process"), tr("processes")))));
     m_trackView->setVisible(!s.tracks.empty());
     m_panes->counterTitle()->setText(s.counters.empty()
@@ -331,7 +331,7 @@ void SummaryView::updateDiagnostics()
     m_panes->diagnosticsTitle()->setText(s.diagnostics.empty() ? tr("Import diagnostics: none") + QStringLiteral(" ")
                 + muted(palette(), tr("— the importer fixed or skipped nothing"))
                                                                : tr("Import diagnostics") + QStringLiteral(" ")
-                + muted(palette(), tr("%1 fixed or skipped").arg(SummaryFormat::count(total))));
+                + muted(palette(), tr("%1 fixed or skipped").arg(UnitFormat::count(total))));
     const bool listed = !s.diagnostics.empty() || !m_loadNotes.isEmpty();
     m_diagView->setVisible(listed);
     m_panes->setSideStretch(!s.counters.empty(), listed);

@@ -1,6 +1,7 @@
 #include "annotationsidecar.h"
 
 #include <state/session.h>
+#include <window/preferences.h>
 
 #include <state/annotationsfile.h>
 #include <state/annotationsmodel.h>
@@ -11,7 +12,7 @@
 namespace strata::app {
 
 AnnotationSidecar::AnnotationSidecar(model::Session* session, QObject* parent)
-    : AnnotationSidecar(session, SidecarLocation::forApplication(), parent)
+    : AnnotationSidecar(session, SidecarLocation::forApplication(Preferences::load().keepMarkers), parent)
 {
 }
 
@@ -61,22 +62,25 @@ bool AnnotationSidecar::flush()
 bool AnnotationSidecar::write()
 {
     QString error;
+    bool written = false;
     if (m_place == SidecarLocation::Place::NextToTrace) {
-        if (m_annotations->saveFile(m_path, &error))
-            return true;
+        written = m_annotations->saveFile(m_path, &error);
         // The folder turned out not to be writable: keep the markers in the data folder.
-        if (m_fallback.isEmpty()) {
+        if (!written && m_fallback.isEmpty()) {
             emit message(tr("Could not save the markers next to the trace (%1). They are kept while the profile is "
                             "open; use Save… in the Annotations dock to keep them elsewhere.")
                              .arg(error),
                 true);
             return false;
         }
-        m_path = m_fallback;
-        m_place = SidecarLocation::Place::DataFolder;
-        error.clear();
+        if (!written) {
+            m_path = m_fallback;
+            m_place = SidecarLocation::Place::DataFolder;
+            m_toldWhere = false; // it moved: say where to
+            error.clear();
+        }
     }
-    if (!QDir().mkpath(QFileInfo(m_path).absolutePath()) || !m_annotations->saveFile(m_path, &error)) {
+    if (!written && (!QDir().mkpath(QFileInfo(m_path).absolutePath()) || !m_annotations->saveFile(m_path, &error))) {
         emit message(tr("Could not save the markers to %1 (%2). They are kept while the profile is open; use "
                         "Save… in the Annotations dock to keep them elsewhere.")
                          .arg(QDir::toNativeSeparators(m_path), error.isEmpty() ? tr("cannot make its folder") : error),
@@ -85,11 +89,34 @@ bool AnnotationSidecar::write()
     }
     if (!m_toldWhere) {
         m_toldWhere = true;
-        emit message(tr("Markers are saved in %1, since the trace's folder is not for writing")
-                         .arg(QDir::toNativeSeparators(m_path)),
-            false);
+        emit message(whereText(), false);
     }
     return true;
+}
+
+QString AnnotationSidecar::whereText() const
+{
+    const QString path = QDir::toNativeSeparators(m_path);
+    if (m_place == SidecarLocation::Place::NextToTrace)
+        return tr("Markers are saved next to the profile, in %1").arg(path);
+    if (m_location.keep() == SidecarLocation::Keep::NextToProfile)
+        return tr("Markers are saved in %1, since the profile's folder is not yours to write in").arg(path);
+    return tr("Markers are saved in Strata's data folder, in %1 (Edit ▸ Preferences sets where)").arg(path);
+}
+
+void AnnotationSidecar::setKeep(SidecarLocation::Keep keep)
+{
+    m_location.setKeep(keep);
+    // Empty while nothing is open or the sidecar could not be read (and is left alone).
+    if (m_path.isEmpty() || QFileInfo::exists(m_path))
+        return;
+    const SidecarLocation::Choice where = m_location.choose(m_session->filePath());
+    if (where.path == m_path)
+        return;
+    m_path = where.path;
+    m_place = where.place;
+    m_fallback = where.dataFolderPath;
+    m_toldWhere = false;
 }
 
 bool AnnotationSidecar::adopt(const QByteArray& json, const QString& from)
@@ -143,7 +170,7 @@ void AnnotationSidecar::attach()
         }
         m_annotations->resolveAnchors(*store);
         const bool elsewhere = where.place == SidecarLocation::Place::DataFolder;
-        m_toldWhere = elsewhere;
+        m_toldWhere = true; // the file is there already: this says where
         emit message(tr("Restored %n marker(s) from %1", nullptr, m_annotations->count())
                          .arg(elsewhere ? QDir::toNativeSeparators(path) : QFileInfo(path).fileName()),
             false);

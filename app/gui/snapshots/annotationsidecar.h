@@ -16,21 +16,22 @@ class Session;
 
 namespace strata::app {
 
-// Keeps the open profile's markers in a sidecar file: `<trace>.strata-annotations.json` next
-// to the trace, or in the user's data folder when the trace's folder is read-only, a system
-// folder or the bundled sample's (SidecarLocation). Loads it when the profile opens (moving
-// anchored markers onto their events in the new store), saves every change after a short
-// debounce and on close, always atomically (QSaveFile). A sidecar next to the trace that
-// cannot be written moves to the data folder, and the status bar says where. One that cannot
-// be written anywhere is reported and retried on the next change; the markers stay in
-// memory. A sidecar that cannot be read is reported and left alone: it is not overwritten
-// until the user saves markers elsewhere or removes it.
+// Keeps the open profile's markers in a sidecar file: in the user's data folder, or as
+// `<trace>.strata-annotations.json` next to the trace when the user prefers that and the
+// folder is theirs (SidecarLocation; Edit ▸ Preferences sets which). Loads it when the profile
+// opens (moving anchored markers onto their events in the new store), saves every change
+// after a short debounce and on close, always atomically (QSaveFile). The first time it
+// writes a profile's sidecar, the status bar names the file, so no file appears anywhere
+// unannounced. A sidecar next to the trace that cannot be written moves to the data folder.
+// One that cannot be written anywhere is reported and retried on the next change; the
+// markers stay in memory. A sidecar that cannot be read is reported and left alone: it is
+// not overwritten until the user saves markers elsewhere or removes it.
 class AnnotationSidecar : public QObject {
     Q_OBJECT
 public:
     static constexpr int kSaveDelayMs = 500;
 
-    AnnotationSidecar(model::Session* session, QObject* parent = nullptr);
+    AnnotationSidecar(model::Session* session, QObject* parent = nullptr); // the saved Preferences' place
     AnnotationSidecar(model::Session* session, SidecarLocation location, QObject* parent = nullptr);
     ~AnnotationSidecar() override;
 
@@ -44,6 +45,9 @@ public:
     // no sidecar of its own yet; one that exists wins. They count as saved, so a sidecar is
     // written only once the user changes them. True when markers were taken.
     bool adopt(const QByteArray& json, const QString& from);
+    // The preference changed: profiles opened from now on follow it, and so does the open one
+    // while it has no sidecar yet (one already written stays where it is, and is found there).
+    void setKeep(SidecarLocation::Keep keep);
 
 signals:
     void message(const QString& text, bool warning);
@@ -53,6 +57,7 @@ private:
     void attach(); // the session holds a new profile: load its sidecar
     void onChanged();
     bool write(); // to m_path; false with the message already sent
+    QString whereText() const; // the status bar's words for a first write to m_path
 
     model::Session* m_session;
     QPointer<model::AnnotationsModel> m_annotations;

@@ -7,6 +7,10 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
 namespace strata::app {
 
 namespace {
@@ -28,19 +32,31 @@ bool isInside(const QString& path, const QString& root)
 
 } // namespace
 
-SidecarLocation::SidecarLocation(QString dataFolder, QStringList readOnlyRoots, QString bundled)
+SidecarLocation::SidecarLocation(
+    QString dataFolder, QStringList readOnlyRoots, QString bundled, Keep keep, OwnerCheck owned)
     : m_dataFolder(std::move(dataFolder))
     , m_readOnlyRoots(std::move(readOnlyRoots))
     , m_bundled(std::move(bundled))
+    , m_keep(keep)
+    , m_owned(owned ? std::move(owned) : OwnerCheck(&SidecarLocation::ownedByUser))
 {
 }
 
-SidecarLocation SidecarLocation::forApplication()
+SidecarLocation SidecarLocation::forApplication(Keep keep)
 {
     const QString writable = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     QStringList system = QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation);
     system.removeAll(writable);
-    return SidecarLocation(writable, system, SampleProfile::path());
+    return SidecarLocation(writable, system, SampleProfile::path(), keep);
+}
+
+bool SidecarLocation::ownedByUser(const QFileInfo& folder)
+{
+#ifdef Q_OS_UNIX
+    return folder.exists() && folder.ownerId() == uint(::geteuid());
+#else
+    return folder.exists(); // no owner ids to compare: the writable check decides
+#endif
 }
 
 QString SidecarLocation::nextToTrace(const QString& tracePath)
@@ -72,7 +88,7 @@ bool SidecarLocation::mayWriteNextTo(const QString& tracePath) const
             return false;
     }
     const QFileInfo folder(QFileInfo(tracePath).absolutePath());
-    return folder.isDir() && folder.isWritable();
+    return folder.isDir() && folder.isWritable() && m_owned(folder);
 }
 
 SidecarLocation::Choice SidecarLocation::choose(const QString& tracePath) const
@@ -85,7 +101,7 @@ SidecarLocation::Choice SidecarLocation::choose(const QString& tracePath) const
         return { next, Place::NextToTrace, data };
     if (!data.isEmpty() && QFileInfo::exists(data))
         return { data, Place::DataFolder, data };
-    if (mayWriteNextTo(tracePath) || data.isEmpty())
+    if ((m_keep == Keep::NextToProfile && mayWriteNextTo(tracePath)) || data.isEmpty())
         return { next, Place::NextToTrace, data };
     return { data, Place::DataFolder, data };
 }

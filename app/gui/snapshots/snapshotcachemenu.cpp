@@ -3,11 +3,12 @@
 #include <snapshot/snapshotcache.h>
 #include <state/backgroundpool.h>
 
+#include <common/unitformat.h>
+
 #include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QInputDialog>
-#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 
@@ -37,7 +38,7 @@ QString SnapshotCacheMenu::folder() const
 
 QString SnapshotCacheMenu::bytesText(uint64_t bytes)
 {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeSIFormat);
+    return widgets::UnitFormat::bytes(double(bytes));
 }
 
 void SnapshotCacheMenu::promptClear()

@@ -4,9 +4,11 @@
 #include "maintoolbar.h"
 
 #include "mainwindow.h"
+#include "preferencesdialog.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "thememenu.h"
+#include <snapshots/annotationsidecar.h>
 #include <snapshots/snapshotcachemenu.h>
 #include <snapshots/snapshotsaver.h>
 #include <state/comparison.h>
@@ -56,6 +58,7 @@ AppMenus::AppMenus(MainWindow* window, RecentFiles* recent)
     , m_recent(recent)
 {
     createFileMenu();
+    createEditMenu();
     createViewMenu();
     createLayoutMenu();
     createHelpMenu();
@@ -133,6 +136,14 @@ void AppMenus::createFileMenu()
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, m_window, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
+}
+
+void AppMenus::createEditMenu()
+{
+    QMenu* edit = m_window->menuBar()->addMenu(tr("&Edit"));
+    QAction* preferences = edit->addAction(tr("&Preferences…"), this, &AppMenus::showPreferences);
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole); // the application menu on macOS
 }
 
 void AppMenus::createViewMenu()
@@ -274,8 +285,9 @@ void AppMenus::rebuildLayoutMenus()
 
 void AppMenus::promptOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Open Profile"), LastFolder::get(LastFolder::kProfile), openFilters());
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Profile"),
+        LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Read),
+        openFilters());
     if (path.isEmpty())
         return;
     LastFolder::remember(LastFolder::kProfile, path);
@@ -284,8 +296,8 @@ void AppMenus::promptOpen()
 
 void AppMenus::promptOpenFolder()
 {
-    const QString path
-        = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"), LastFolder::get(LastFolder::kProfile));
+    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"),
+        LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Read));
     if (path.isEmpty())
         return;
     // The folder holding the profile folder: the next one is most likely its sibling.
@@ -306,7 +318,7 @@ void AppMenus::promptCompare()
 
 void AppMenus::promptSaveStrata()
 {
-    // Named after the profile's own source, next to the other profiles.
+    // Named after the profile's own source, next to it.
     const QString source = m_window->snapshotSaver()->sourcePath();
     QString base = QFileInfo(source).fileName();
     for (const char* suffix : { ".gz", ".zst", ".json", ".strata" }) {
@@ -314,7 +326,8 @@ void AppMenus::promptSaveStrata()
             base.chop(int(qstrlen(suffix)));
     }
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Save As Strata Profile"),
-        LastFolder::get(LastFolder::kProfile) + QLatin1Char('/') + base + QStringLiteral(".strata"),
+        LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Write)
+            + QLatin1Char('/') + base + QStringLiteral(".strata"),
         tr("Strata profiles (*.strata);;All files (*)"));
     if (path.isEmpty())
         return;
@@ -373,6 +386,16 @@ void AppMenus::showShortcuts()
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
+}
+
+void AppMenus::showPreferences()
+{
+    PreferencesDialog dialog(Preferences::load(), m_window);
+    connect(&dialog, &PreferencesDialog::saved, this, [this](const Preferences& p) {
+        m_window->sidecar()->setKeep(p.keepMarkers);
+        m_window->statusBar()->showMessage(tr("Preferences saved"), 8000);
+    });
+    dialog.exec();
 }
 
 void AppMenus::showAbout()

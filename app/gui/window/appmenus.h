@@ -11,7 +11,7 @@ class MainWindow;
 class RecentFiles;
 class SnapshotCacheMenu;
 
-// The menu bar of the main window (File, View, Layout, Help), the toolbar built from its
+// The menu bar of the main window (File, Edit, View, Layout, Help), the toolbar built from its
 // actions, and the dialogs its entries
 // open. Works through MainWindow's public interface; keeps the Open Recent and layout
 // submenus in step with RecentFiles and the LayoutStore.
@@ -28,6 +28,7 @@ public:
     void promptExportLayout();
     void promptImportLayout();
     void showShortcuts();
+    void showPreferences(); // Edit > Preferences…; the sidecar follows what is saved
     void showAbout();
     void rebuildRecentMenu();
     void rebuildLayoutMenus();
@@ -39,6 +40,7 @@ public:
 
 private:
     void createFileMenu();
+    void createEditMenu();
     void createViewMenu();
     void createLayoutMenu();
     void createHelpMenu();

@@ -71,7 +71,7 @@ bool ExportImageDialog::run(MainWindow* window)
         return false;
     QWidget* view = dialog.wholeWindow() ? static_cast<QWidget*>(window) : window->timeline();
     const QString base = dialog.wholeWindow() ? QStringLiteral("strata-window") : QStringLiteral("strata-timeline");
-    return widgets::ImageExport::save(view, base, dialog.scale());
+    return !widgets::ImageExport::save(view, base, dialog.scale()).isEmpty();
 }
 
 } // namespace strata::app

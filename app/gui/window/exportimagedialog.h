@@ -10,7 +10,8 @@ class MainWindow;
 
 // File > Export Image…: the timeline's visible area or the whole window, at the on-screen
 // size or twice it (for slides), as PNG or SVG (by the file's suffix). Then the save
-// dialog, starting in the folder last used for images.
+// dialog, starting in the open profile's folder (else the one last used for images), and the
+// status bar names the file written.
 class ExportImageDialog : public QDialog {
     Q_OBJECT
 public:

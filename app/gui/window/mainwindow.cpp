@@ -369,7 +369,7 @@ bool MainWindow::exportImage(bool wholeWindow, const QString& path, double scale
     QWidget* view = wholeWindow ? static_cast<QWidget*>(this) : m_timeline;
     if (!widgets::ImageExport::write(view, path, scale, error))
         return false;
-    notify(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    notify(widgets::ImageExport::confirmation(path));
     return true;
 }
 
@@ -383,7 +383,12 @@ void MainWindow::onStoreChanged()
     if (QDockWidget* d = dock(DockId::memory); d && memoryWidget()->hasAccesses())
         d->raise();
     setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
-    setWindowFilePath(m_session->filePath());
+    // The file dialogs about the profile start in its folder (LastFolder::profileOf); the
+    // bundled sample's folder is not the user's, so they start where the user last was.
+    const QString path = m_session->filePath();
+    const bool sample = !path.isEmpty()
+        && QFileInfo(path).canonicalFilePath() == QFileInfo(SampleProfile::path()).canonicalFilePath();
+    setWindowFilePath(sample ? QString() : path);
 }
 
 void MainWindow::notify(const QString& message, bool warning)

@@ -6,7 +6,6 @@
 #include <state/viewport.h>
 
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QToolButton>
@@ -43,7 +42,7 @@ QString zoomText(double factor)
 
 QString bytesText(quint64 bytes)
 {
-    return QLocale().formattedDataSize(qint64(bytes), 1);
+    return widgets::UnitFormat::bytes(double(bytes));
 }
 
 } // namespace
@@ -67,7 +66,7 @@ StatusIndicators::StatusIndicators(QStatusBar* bar, model::Session* session)
     connect(m_cancel, &QToolButton::clicked, this, &StatusIndicators::cancelRequested);
 
     m_file = indicator(bar, "statusFile", QStringLiteral("a_profile_name_of_thirty_chars"));
-    m_events = indicator(bar, "statusEvents", tr("%1 events").arg(QLocale().toString(qulonglong(999999999))));
+    m_events = indicator(bar, "statusEvents", tr("%1 events").arg(widgets::UnitFormat::count(999999999)));
     m_range = indicator(bar, "statusRange", QStringLiteral("000.000 000 ms – 000.000 000 ms · 000.000 000 ms"));
     m_zoom = indicator(bar, "statusZoom", tr("Zoom %1").arg(QStringLiteral("999.9M×")));
     m_range->setToolTip(tr("Visible range, from the start of the trace"));
@@ -121,12 +120,12 @@ void StatusIndicators::updateProfile()
                            .arg(info.seconds, 0, 'f', 2)
         + (m_readNotes.isEmpty() ? QString() : QLatin1Char('\n') + m_readNotes));
     const store::EventStore& s = *m_session->store();
-    const QLocale loc;
-    m_events->setText(tr("%1 events").arg(loc.toString(qulonglong(m_session->eventCount()))));
+    using widgets::UnitFormat;
+    m_events->setText(tr("%1 events").arg(UnitFormat::count(m_session->eventCount())));
     m_events->setToolTip(tr("%1 slices, %2 instants, %3 counter samples, %4 flows on %5 tracks")
-                             .arg(loc.toString(qulonglong(s.sliceCount())), loc.toString(qulonglong(s.instantCount())),
-                                 loc.toString(qulonglong(s.counterSampleCount())),
-                                 loc.toString(qulonglong(s.flowCount())), loc.toString(qulonglong(s.trackCount()))));
+                             .arg(UnitFormat::count(s.sliceCount()), UnitFormat::count(s.instantCount()),
+                                 UnitFormat::count(s.counterSampleCount()), UnitFormat::count(s.flowCount()),
+                                 UnitFormat::count(s.trackCount())));
     updateRange();
 }
 
