@@ -106,14 +106,34 @@ WorkKind WorkClassifier::ofText(std::string_view text)
 
 WorkKind WorkClassifier::ofType(std::string_view name, std::string_view category)
 {
+    if (DeviceRules::launchedByHost(category))
+        return ofLaunchedWork(name, category);
     const WorkKind c = ofText(category), n = ofText(name);
-    // A device kernel named "hip..." is communication in Holistic Trace Analysis's rule.
-    const bool hipKernel = name.substr(0, 3) == "hip" && DeviceRules::categoryWork(category) == DeviceRules::DeviceWork;
     for (WorkKind k : { WorkKind::Communication, WorkKind::Memory, WorkKind::Sync }) {
-        if (c == k || n == k || (k == WorkKind::Communication && hipKernel))
+        if (c == k || n == k)
             return k;
     }
     return isHostCategory(category) ? WorkKind::Host : WorkKind::Compute;
+}
+
+WorkKind WorkClassifier::ofLaunchedWork(std::string_view name, std::string_view category)
+{
+    const std::string lower = lowered(name);
+    const auto startsWith = [&lower](const char* prefix) { return lower.rfind(prefix, 0) == 0; };
+    // Holistic Trace Analysis: ^nccl|^hip|^hccl|ncclKernel; Strata adds the collectives by
+    // name anywhere in it (ncclDevKernel_* inside "void ...", RCCL, custom all-reduce kernels).
+    if (startsWith("hip") || isCommunication(lower))
+        return WorkKind::Communication;
+    // HTA: ^(hip)?Memcpy|^(hip)?Memset|^dma; Strata adds the copy categories whatever the name.
+    if (startsWith("memcpy") || startsWith("memset") || startsWith("dma") || category == "gpu_memcpy"
+        || category == "gpu_memset" || category == "Memcpy" || category == "Memset")
+        return WorkKind::Memory;
+    // HTA's non-compute device markers: "...Sync...", "Stream Wait Event".
+    if (lower.find("sync") != std::string::npos || startsWith("stream wait event"))
+        return WorkKind::Sync;
+    // Everything else is a kernel, compute: a copy kernel ("copy_device_to_device") runs on
+    // the cores, so the words that make a memory engine elsewhere do not apply here.
+    return WorkKind::Compute;
 }
 
 WorkKind WorkClassifier::ofTrackName(const EventStore& store, TrackId track)
