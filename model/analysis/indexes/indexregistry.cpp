@@ -9,6 +9,7 @@ IndexKind operatorCatalogKind();
 IndexKind sourceIndexKind();
 IndexKind searchIndexKind();
 IndexKind operatorWindowIndexKind();
+IndexKind breakdownIndexKind();
 
 const std::vector<IndexKind>& IndexRegistry::kinds()
 {
@@ -22,6 +23,7 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         sourceIndexKind(),
         searchIndexKind(),
         operatorWindowIndexKind(),
+        breakdownIndexKind(),
     };
     return *list;
 }
