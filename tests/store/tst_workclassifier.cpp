@@ -112,7 +112,12 @@ void tst_WorkClassifier::type_data()
     // HTA counts copy and transfer kernels as compute: they run on the cores, not a copy engine.
     row("copy kernel", "void at::native::copy_device_to_device(at::TensorIterator&, bool)", "kernel", Compute);
     row("transfer kernel", "fused_transfer_kernel", "kernel", Compute);
-    row("dma word inside a kernel", "gemm_dma_pipelined", "kernel", Compute);
+    // HTA's OTHER (what its compute pattern excludes) is "other" (Sync) here too.
+    row("dma word inside a kernel", "gemm_dma_pipelined", "kernel", Sync);
+    row("mtia pe execution", "pe_exe", "mtia_ccp_events", Sync);
+    row("mtia event wait", "event_wait", "mtia_ccp_events", Compute); // HTA: compute
+    row("launch marker", "cudaLaunchKernel", "kernel", Sync);
+    row("lower-case memcpy kernel", "memcpy_kernel", "kernel", Compute);
     row("mtia dma", "dma_in_0", "mtia_ccp_events", Memory);
     row("hip memcpy", "hipMemcpyDtoH", "kernel", Communication); // HTA tests ^hip before ^Memcpy
     row("memcpy named like a kernel", "Memcpy DtoD (Device -> Device)", "kernel", Memory);
