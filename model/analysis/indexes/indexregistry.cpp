@@ -21,9 +21,9 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         summaryIndexKind(),
         operatorCatalogKind(),
         sourceIndexKind(),
+        breakdownIndexKind(),
         searchIndexKind(),
         operatorWindowIndexKind(),
-        breakdownIndexKind(),
     };
     return *list;
 }
