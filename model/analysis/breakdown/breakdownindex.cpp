@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 namespace strata::analysis {
 
@@ -202,19 +203,17 @@ BreakdownTimes BreakdownIndex::tracks(
     for (uint32_t d = 0; d < m_devices.size(); ++d)
         if (engines == m_devices[d].engines)
             return device(d, window, thresholdNs);
-    // Any other set: the engines' intervals inside the window, united kind by kind.
+    // Any other set: the engines' intervals inside the window, united kind by kind (each
+    // engine's are sorted already: a tree of merges, no sort).
     std::array<IntervalSet, WorkIntervals::kKinds> sets;
     for (int k = 0; k < WorkIntervals::kKinds; ++k) {
-        std::vector<IntervalSet::Interval> inside;
-        for (uint32_t e : engines) {
-            const IntervalSet& part = m_engines[e].work.part(WorkIntervals::Part(WorkIntervals::Compute + k));
-            const auto [first, last] = part.overlapping(window);
-            for (size_t i = first; i < last; ++i) {
-                const IntervalSet::Interval v = part.at(i);
-                inside.push_back({ std::max(v.start, window.start), std::min(v.end, window.end) });
-            }
-        }
-        sets[size_t(k)] = IntervalSet::unionOf(std::move(inside));
+        std::vector<IntervalSet> inside;
+        for (uint32_t e : engines)
+            inside.push_back(m_engines[e].work.part(WorkIntervals::Part(WorkIntervals::Compute + k)).clipped(window));
+        std::vector<const IntervalSet*> parts;
+        for (const IntervalSet& p : inside)
+            parts.push_back(&p);
+        sets[size_t(k)] = IntervalSet::uniteAll(parts);
     }
     BreakdownTimes t = WorkIntervals::fromKinds(std::move(sets)).times(window);
     t.idleCauses = causes(engines, window, thresholdNs);
@@ -223,11 +222,12 @@ BreakdownTimes BreakdownIndex::tracks(
 
 size_t BreakdownIndex::residentBytes() const
 {
-    size_t n = m_rank.residentBytes() + m_engineOfTrack.capacity() * sizeof(int32_t);
+    std::set<const void*> seen;
+    size_t n = m_rank.residentBytes(seen) + m_engineOfTrack.capacity() * sizeof(int32_t);
     for (const Engine& e : m_engines)
-        n += e.work.residentBytes() + e.gaps.residentBytes();
+        n += e.work.residentBytes(seen) + e.gaps.residentBytes();
     for (const Device& d : m_devices)
-        n += d.work.residentBytes();
+        n += d.work.residentBytes(seen);
     return n;
 }
 

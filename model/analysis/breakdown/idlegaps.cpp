@@ -19,17 +19,31 @@ IdleGaps::IdleGaps(const std::vector<Work>& work, TimeNs thresholdNs)
         }
         ranUntil = i == 0 ? w.end : std::max(ranUntil, w.end);
     }
-    const size_t n = m_start.size();
-    m_hostPrefix.assign(n + 1, 0);
-    m_kernelPrefix.assign(n + 1, 0);
-    m_allPrefix.assign(n + 1, 0);
-    for (size_t i = 0; i < n; ++i) {
-        const TimeNs len = m_end[i] - m_start[i];
-        const Cause c = causeOf(i, m_threshold);
-        m_hostPrefix[i + 1] = m_hostPrefix[i] + (c == HostWait ? len : 0);
-        m_kernelPrefix[i + 1] = m_kernelPrefix[i] + (c == KernelWait ? len : 0);
-        m_allPrefix[i + 1] = m_allPrefix[i] + len;
+    IdleCauses sum;
+    m_blockPrefix.reserve(m_start.size() / kBlock + 1);
+    for (size_t i = 0; i < m_start.size(); ++i) {
+        if (i % kBlock == 0)
+            m_blockPrefix.push_back(sum);
+        add(sum, causeOf(i, m_threshold), m_end[i] - m_start[i]);
     }
+    if (m_start.size() % kBlock == 0)
+        m_blockPrefix.push_back(sum);
+    m_start.shrink_to_fit();
+    m_end.shrink_to_fit();
+    m_hostWait.shrink_to_fit();
+}
+
+void IdleGaps::add(IdleCauses& to, Cause c, TimeNs ns)
+{
+    (c == HostWait ? to.hostWaitNs : c == KernelWait ? to.kernelWaitNs : to.otherNs) += ns;
+}
+
+IdleCauses IdleGaps::prefix(size_t gap) const
+{
+    IdleCauses sum = m_blockPrefix[gap / kBlock];
+    for (size_t k = gap - gap % kBlock; k < gap; ++k)
+        add(sum, causeOf(k, m_threshold), m_end[k] - m_start[k]);
+    return sum;
 }
 
 IdleGaps::Cause IdleGaps::causeOf(size_t gap, TimeNs thresholdNs) const
@@ -48,29 +62,25 @@ IdleCauses IdleGaps::measure(store::TimeRange w, TimeNs thresholdNs) const
     const size_t last = size_t(std::lower_bound(m_start.begin(), m_start.end(), w.end) - m_start.begin());
     if (first >= last)
         return out;
-    auto add = [&out](Cause c, TimeNs ns) {
-        (c == HostWait ? out.hostWaitNs : c == KernelWait ? out.kernelWaitNs : out.otherNs) += ns;
-    };
     if (thresholdNs == m_threshold) {
-        out.hostWaitNs = m_hostPrefix[last] - m_hostPrefix[first];
-        out.kernelWaitNs = m_kernelPrefix[last] - m_kernelPrefix[first];
-        out.otherNs = (m_allPrefix[last] - m_allPrefix[first]) - out.hostWaitNs - out.kernelWaitNs;
+        const IdleCauses a = prefix(first), b = prefix(last);
+        out.hostWaitNs = b.hostWaitNs - a.hostWaitNs;
+        out.kernelWaitNs = b.kernelWaitNs - a.kernelWaitNs;
+        out.otherNs = b.otherNs - a.otherNs;
     } else {
         for (size_t i = first; i < last; ++i)
-            add(causeOf(i, thresholdNs), m_end[i] - m_start[i]);
+            add(out, causeOf(i, thresholdNs), m_end[i] - m_start[i]);
     }
     // The window cuts the first and last gaps; each keeps its cause.
-    add(causeOf(first, thresholdNs), -std::max<TimeNs>(0, w.start - m_start[first]));
-    add(causeOf(last - 1, thresholdNs), -std::max<TimeNs>(0, m_end[last - 1] - w.end));
+    add(out, causeOf(first, thresholdNs), -std::max<TimeNs>(0, w.start - m_start[first]));
+    add(out, causeOf(last - 1, thresholdNs), -std::max<TimeNs>(0, m_end[last - 1] - w.end));
     return out;
 }
 
 size_t IdleGaps::residentBytes() const
 {
-    return (m_start.capacity() + m_end.capacity() + m_hostPrefix.capacity() + m_kernelPrefix.capacity()
-               + m_allPrefix.capacity())
-        * sizeof(TimeNs)
-        + m_hostWait.capacity();
+    return (m_start.capacity() + m_end.capacity()) * sizeof(TimeNs) + m_hostWait.capacity()
+        + m_blockPrefix.capacity() * sizeof(IdleCauses);
 }
 
 } // namespace strata::analysis

@@ -17,7 +17,7 @@ namespace strata::analysis {
 // overlaps on one engine (overflow lanes) leaves no negative gap (HTA would add it).
 // Gaps are disjoint and sorted; a window clips them (a gap keeps the cause of its full
 // length). Queries at the built threshold are binary searches; another threshold scans the
-// gaps inside the window. 25 bytes per gap.
+// gaps inside the window. About 18 bytes per gap.
 class IdleGaps {
 public:
     static constexpr store::TimeNs kNoLaunch = INT64_MIN;
@@ -39,12 +39,15 @@ public:
 private:
     enum Cause : uint8_t { HostWait, KernelWait, Other };
     Cause causeOf(size_t gap, store::TimeNs thresholdNs) const;
+    static void add(IdleCauses& to, Cause c, store::TimeNs ns);
 
     store::TimeNs m_threshold = 0;
     std::vector<store::TimeNs> m_start, m_end;
     std::vector<uint8_t> m_hostWait;
-    // [i] = total length of gaps [0, i) that are host wait / kernel wait at m_threshold.
-    std::vector<store::TimeNs> m_hostPrefix, m_kernelPrefix, m_allPrefix;
+    // Every kBlock gaps: [k] = total length of gaps [0, k * kBlock) by cause at m_threshold.
+    static constexpr size_t kBlock = 16;
+    std::vector<IdleCauses> m_blockPrefix;
+    IdleCauses prefix(size_t gap) const; // of gaps [0, gap) at m_threshold
 };
 
 } // namespace strata::analysis

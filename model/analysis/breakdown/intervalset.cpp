@@ -6,25 +6,51 @@ namespace strata::analysis {
 
 using store::TimeNs;
 
-void IntervalSet::append(TimeNs start, TimeNs end)
+void IntervalSet::Builder::append(TimeNs start, TimeNs end)
 {
     if (end <= start)
         return;
-    if (!m_end.empty() && start <= m_end.back()) {
-        m_end.back() = std::max(m_end.back(), end);
+    if (!m_data->end.empty() && start <= m_data->end.back()) {
+        m_data->end.back() = std::max(m_data->end.back(), end);
         return;
     }
-    m_start.push_back(start);
-    m_end.push_back(end);
+    m_data->start.push_back(start);
+    m_data->end.push_back(end);
 }
 
-void IntervalSet::finish()
+void IntervalSet::Builder::reserve(size_t n)
 {
-    m_start.shrink_to_fit();
-    m_end.shrink_to_fit();
-    m_prefix.assign(m_start.size() + 1, 0);
-    for (size_t i = 0; i < m_start.size(); ++i)
-        m_prefix[i + 1] = m_prefix[i] + (m_end[i] - m_start[i]);
+    m_data->start.reserve(n);
+    m_data->end.reserve(n);
+}
+
+IntervalSet IntervalSet::Builder::finish()
+{
+    Data& d = *m_data;
+    d.start.shrink_to_fit();
+    d.end.shrink_to_fit();
+    d.blockPrefix.assign(d.start.size() / kBlock + 1, 0);
+    TimeNs total = 0;
+    for (size_t i = 0; i < d.start.size(); ++i) {
+        if (i % kBlock == 0)
+            d.blockPrefix[i / kBlock] = total;
+        total += d.end[i] - d.start[i];
+    }
+    if (d.start.size() % kBlock == 0)
+        d.blockPrefix.back() = total;
+    d.total = total;
+    IntervalSet out;
+    out.m_data = std::move(m_data);
+    return out;
+}
+
+TimeNs IntervalSet::prefix(size_t i) const
+{
+    const Data& d = *m_data;
+    TimeNs sum = d.blockPrefix[i / kBlock];
+    for (size_t k = i - i % kBlock; k < i; ++k)
+        sum += d.end[k] - d.start[k];
+    return sum;
 }
 
 IntervalSet IntervalSet::unionOf(std::vector<Interval> intervals)
@@ -37,58 +63,54 @@ IntervalSet IntervalSet::unionOf(std::vector<Interval> intervals)
 
 IntervalSet IntervalSet::unionOfSorted(const std::vector<Interval>& intervals)
 {
-    IntervalSet out;
+    Builder b;
     for (const Interval& i : intervals)
-        out.append(i.start, i.end);
-    out.finish();
-    return out;
+        b.append(i.start, i.end);
+    return b.finish();
 }
 
 IntervalSet IntervalSet::unite(const IntervalSet& a, const IntervalSet& b)
 {
-    IntervalSet out;
-    out.m_start.reserve(a.size() + b.size());
-    out.m_end.reserve(a.size() + b.size());
+    if (b.empty())
+        return a;
+    if (a.empty())
+        return b;
+    Builder out;
+    out.reserve(a.size() + b.size());
+    const Data &x = *a.m_data, &y = *b.m_data;
     size_t i = 0, j = 0;
-    while (i < a.size() || j < b.size()) {
-        if (j == b.size() || (i < a.size() && a.m_start[i] <= b.m_start[j])) {
-            out.append(a.m_start[i], a.m_end[i]);
+    while (i < x.start.size() || j < y.start.size()) {
+        if (j == y.start.size() || (i < x.start.size() && x.start[i] <= y.start[j])) {
+            out.append(x.start[i], x.end[i]);
             ++i;
         } else {
-            out.append(b.m_start[j], b.m_end[j]);
+            out.append(y.start[j], y.end[j]);
             ++j;
         }
     }
-    out.finish();
-    return out;
+    return out.finish();
 }
 
 IntervalSet IntervalSet::intersect(const IntervalSet& a, const IntervalSet& b)
 {
-    IntervalSet out;
+    Builder out;
     size_t i = 0, j = 0;
     while (i < a.size() && j < b.size()) {
-        const TimeNs s = std::max(a.m_start[i], b.m_start[j]);
-        const TimeNs e = std::min(a.m_end[i], b.m_end[j]);
-        if (s < e) {
-            out.m_start.push_back(s); // both inputs are disjoint, so the pieces are too
-            out.m_end.push_back(e);
-        }
-        if (a.m_end[i] < b.m_end[j])
+        const Interval x = a.at(i), y = b.at(j);
+        out.append(std::max(x.start, y.start), std::min(x.end, y.end)); // disjoint inputs: disjoint pieces
+        if (x.end < y.end)
             ++i;
         else
             ++j;
     }
-    out.finish();
-    return out;
+    return out.finish();
 }
 
 IntervalSet IntervalSet::uniteAll(std::vector<const IntervalSet*> sets)
 {
+    sets.erase(std::remove_if(sets.begin(), sets.end(), [](const IntervalSet* s) { return s->empty(); }), sets.end());
     if (sets.empty())
         return IntervalSet();
-    if (sets.size() == 1)
-        return *sets.front();
     std::vector<IntervalSet> level;
     for (size_t k = 0; k + 1 < sets.size(); k += 2)
         level.push_back(unite(*sets[k], *sets[k + 1]));
@@ -115,12 +137,13 @@ std::vector<IntervalSet::Interval> IntervalSet::intervals() const
 
 std::pair<size_t, size_t> IntervalSet::overlapping(store::TimeRange w) const
 {
-    if (w.empty())
+    if (w.empty() || empty())
         return { 0, 0 };
+    const Data& d = *m_data;
     // Ends are increasing too (disjoint, sorted): the first interval ending after the window's
     // start, and the first starting at or after its end.
-    const size_t first = size_t(std::upper_bound(m_end.begin(), m_end.end(), w.start) - m_end.begin());
-    const size_t last = size_t(std::lower_bound(m_start.begin(), m_start.end(), w.end) - m_start.begin());
+    const size_t first = size_t(std::upper_bound(d.end.begin(), d.end.end(), w.start) - d.end.begin());
+    const size_t last = size_t(std::lower_bound(d.start.begin(), d.start.end(), w.end) - d.start.begin());
     return { first, std::max(first, last) };
 }
 
@@ -129,9 +152,10 @@ TimeNs IntervalSet::measure(store::TimeRange w) const
     const auto [first, last] = overlapping(w);
     if (first == last)
         return 0;
-    TimeNs total = m_prefix[last] - m_prefix[first];
-    total -= std::max<TimeNs>(0, w.start - m_start[first]);
-    total -= std::max<TimeNs>(0, m_end[last - 1] - w.end);
+    const Data& d = *m_data;
+    TimeNs total = prefix(last) - prefix(first);
+    total -= std::max<TimeNs>(0, w.start - d.start[first]);
+    total -= std::max<TimeNs>(0, d.end[last - 1] - w.end);
     return total;
 }
 
@@ -140,12 +164,24 @@ store::TimeRange IntervalSet::hull(store::TimeRange w) const
     const auto [first, last] = overlapping(w);
     if (first == last)
         return { w.start, w.start };
-    return { std::max(w.start, m_start[first]), std::min(w.end, m_end[last - 1]) };
+    return { std::max(w.start, m_data->start[first]), std::min(w.end, m_data->end[last - 1]) };
+}
+
+IntervalSet IntervalSet::clipped(store::TimeRange w) const
+{
+    const auto [first, last] = overlapping(w);
+    Builder out;
+    out.reserve(last - first);
+    for (size_t i = first; i < last; ++i)
+        out.append(std::max(w.start, m_data->start[i]), std::min(w.end, m_data->end[i]));
+    return out.finish();
 }
 
 size_t IntervalSet::residentBytes() const
 {
-    return (m_start.capacity() + m_end.capacity() + m_prefix.capacity()) * sizeof(TimeNs);
+    if (!m_data)
+        return 0;
+    return (m_data->start.capacity() + m_data->end.capacity() + m_data->blockPrefix.capacity()) * sizeof(TimeNs);
 }
 
 } // namespace strata::analysis

@@ -45,11 +45,12 @@ BreakdownTimes WorkIntervals::times(store::TimeRange window) const
     return t;
 }
 
-size_t WorkIntervals::residentBytes() const
+size_t WorkIntervals::residentBytes(std::set<const void*>& seen) const
 {
     size_t n = 0;
     for (const IntervalSet& s : m_parts)
-        n += s.residentBytes();
+        if (seen.insert(s.identity()).second)
+            n += s.residentBytes();
     return n;
 }
 

@@ -3,6 +3,7 @@
 #include "intervalset.h"
 
 #include <array>
+#include <set>
 #include <vector>
 
 namespace strata::analysis {
@@ -29,7 +30,8 @@ public:
     const IntervalSet& part(Part p) const { return m_parts[p]; }
     bool empty() const { return m_parts[All].empty(); }
     BreakdownTimes times(store::TimeRange window) const;
-    size_t residentBytes() const;
+    // The bytes of its parts, each shared set once: `seen` holds the identities already counted.
+    size_t residentBytes(std::set<const void*>& seen) const;
 
 private:
     std::array<IntervalSet, kParts> m_parts;
