@@ -208,9 +208,11 @@ BreakdownTimes BreakdownIndex::tracks(
     std::array<IntervalSet, WorkIntervals::kKinds> sets;
     for (int k = 0; k < WorkIntervals::kKinds; ++k) {
         std::vector<IntervalSet> inside;
+        inside.reserve(engines.size());
         for (uint32_t e : engines)
             inside.push_back(m_engines[e].work.part(WorkIntervals::Part(WorkIntervals::Compute + k)).clipped(window));
         std::vector<const IntervalSet*> parts;
+        parts.reserve(inside.size());
         for (const IntervalSet& p : inside)
             parts.push_back(&p);
         sets[size_t(k)] = IntervalSet::uniteAll(parts);

@@ -20,6 +20,7 @@ WorkIntervals WorkIntervals::unite(const std::vector<const WorkIntervals*>& part
     std::array<IntervalSet, kKinds> kinds;
     for (int k = 0; k < kKinds; ++k) {
         std::vector<const IntervalSet*> sets;
+        sets.reserve(parts.size());
         for (const WorkIntervals* p : parts)
             sets.push_back(&p->m_parts[Compute + k]);
         kinds[k] = IntervalSet::uniteAll(sets);
