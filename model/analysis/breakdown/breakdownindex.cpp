@@ -135,8 +135,8 @@ void BreakdownIndex::buildEngine(const store::EventStore& s, const LaunchIndex* 
     const auto byStart = [](const IdleGaps::Work& a, const IdleGaps::Work& b) { return a.start < b.start; };
     if (!std::is_sorted(work.begin(), work.end(), byStart))
         std::stable_sort(work.begin(), work.end(), byStart);
-    engine.gaps = IdleGaps(work, m_threshold);
     engine.work = WorkIntervals::fromKinds(std::move(sets));
+    engine.gaps = IdleGaps(engine.work.part(WorkIntervals::All), work, m_threshold);
     // The engine's kind: what its name states, else the kind it spends most time on.
     engine.kind = named;
     if (named != WorkKind::Communication && named != WorkKind::Memory) {
