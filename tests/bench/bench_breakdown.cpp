@@ -128,6 +128,7 @@ int main(int argc, char** argv)
 
     const TimeRange ext = s.extent();
     std::vector<double> whole;
+    whole.reserve(7);
     for (int k = 0; k < 7; ++k)
         whole.push_back(timeCompute(s, index, ext));
     const Stats w = stats(whole);
@@ -142,6 +143,7 @@ int main(int argc, char** argv)
         return TimeRange { start, start + TimeNs(width) };
     };
     std::vector<double> zoomed;
+    zoomed.reserve(size_t(windows));
     for (int i = 0; i < windows; ++i)
         zoomed.push_back(timeCompute(s, index, randomWindow()));
     const Stats z = stats(zoomed);

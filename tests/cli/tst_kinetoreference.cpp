@@ -170,7 +170,7 @@ void tst_KinetoReference::matchesReference()
     const QJsonObject summary = runJson({ "summary", path, "--json" });
     QVERIFY(summary.contains("tracks"));
     std::map<std::pair<std::string, std::string>, int64_t> busy;
-    for (const QJsonValue& v : summary["tracks"].toArray()) {
+    for (const QJsonValue v : summary["tracks"].toArray()) {
         const QJsonObject t = v.toObject();
         if (t["device"].toBool())
             busy[{ idText(t["pid"]), idText(t["tid"]) }] = qint64(t["busy_ns"].toDouble());
@@ -187,7 +187,7 @@ void tst_KinetoReference::matchesReference()
     const double tolerance = 0.01 * double(ref.deviceNs);
     std::map<std::string, int64_t> rows;
     int64_t none = 0;
-    for (const QJsonValue& v : ops["rows"].toArray()) {
+    for (const QJsonValue v : ops["rows"].toArray()) {
         const QJsonObject r = v.toObject();
         if (r["name"].toString() == QLatin1String("(none)"))
             none = qint64(r["total_ns"].toDouble());
