@@ -4,6 +4,7 @@
 #include "cliload.h"
 #include "clioptions.h"
 
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/compare/compareaggregator.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/operators/operatorcatalog.h>
@@ -110,6 +111,19 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     }
 }
 
+void deviceBusy(const importers::LoadResult& load, const std::optional<analysis::RelativeRange>& range,
+    analysis::CompareSideTotals& side)
+{
+    const store::EventStore& s = *load.store;
+    const analysis::BreakdownIndex& breakdown = *indexOf<analysis::BreakdownIndex>(load);
+    if (!breakdown.hasDeviceWork())
+        return;
+    const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
+    side.busyNs = 0;
+    for (const analysis::BreakdownIndex::Device& d : breakdown.devices())
+        side.busyNs += d.work.part(analysis::WorkIntervals::All).measure(window);
+}
+
 struct DiffOptions {
     std::string fileA, fileB;
     std::optional<analysis::OperatorLevel> level;
@@ -146,7 +160,13 @@ int runDiff(const DiffOptions& o)
         rangeA ? rangeA->resolve(a.extent()) : analysis::OperatorAggregator::wholeTrace() };
     const analysis::CompareInput inB { &b, &catalogB,
         rangeB ? rangeB->resolve(b.extent()) : analysis::OperatorAggregator::wholeTrace() };
-    const analysis::CompareResult result = analysis::CompareAggregator::compare(inA, inB, options);
+    analysis::CompareResult result = analysis::CompareAggregator::compare(inA, inB, options);
+    // In the device scope a side's busy time is, per device, the union of its work (not a sum
+    // over its streams), summed over its devices.
+    if (result.scope == analysis::OperatorScope::Device) {
+        deviceBusy(loadA, rangeA, result.a);
+        deviceBusy(loadB, rangeB, result.b);
+    }
 
     if (o.csv) {
         std::cout << CompareReport(result).csv();

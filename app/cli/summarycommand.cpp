@@ -5,6 +5,7 @@
 #include "cliload.h"
 #include "clioptions.h"
 
+#include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summarycalculator.h>
 #include <report/summaryreport.h>
 
@@ -34,7 +35,11 @@ int runSummary(const SummaryOptions& o)
     const store::EventStore& s = *r.store;
     const analysis::SummaryIndex& index = *indexOf<analysis::SummaryIndex>(r);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
-    const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window);
+    // Device busy time is the union of each device's work, from the breakdown index (whose
+    // build reads the catalog's kernel launches).
+    indexOf<analysis::OperatorCatalog>(r);
+    const analysis::BreakdownIndex& breakdown = *indexOf<analysis::BreakdownIndex>(r);
+    const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window, &breakdown);
     const report::SummaryReport out(s, sum, path, r.format, !range);
     std::cout << (o.json ? out.json() : out.text());
     return 0;

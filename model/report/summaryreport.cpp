@@ -128,6 +128,19 @@ Json SummaryReport::toJson() const
     device["tracks"] = sum.device.tracks;
     device["busy_ns"] = sum.device.busyNs;
     device["utilization"] = sum.device.utilization;
+    if (!sum.device.devices.empty()) {
+        Json devices = Json::array();
+        for (const analysis::DeviceBusyRow& d : sum.device.devices) {
+            Json o;
+            o["pid"] = idJson(s, d.pid);
+            o["process"] = d.label;
+            o["engines"] = d.engines;
+            o["busy_ns"] = d.busyNs;
+            o["utilization"] = d.utilization;
+            devices.push_back(std::move(o));
+        }
+        device["devices"] = std::move(devices);
+    }
     out["device"] = device;
     out["scope_fallback"] = sum.device.fallback.empty() ? Json(nullptr) : Json(sum.device.fallback);
     Json counters = Json::array();
@@ -185,9 +198,16 @@ std::string SummaryReport::text() const
             optText(t.mfu, "%.4g"), optText(t.hfu, "%.4g") });
     }
     printTable(out, rows, 6);
-    out << "\ndevice      " << sum.device.tracks << " tracks, busy " << sum.device.busyNs << " ns, mean util "
-        << fmt("%.2f", sum.device.utilization * 100.0) << "%"
-        << (sum.device.fallback.empty() ? "" : " (" + sum.device.fallback + ": every thread)") << "\n";
+    out << "\n";
+    // Busy per device is the union of its engines' work, against the window.
+    for (const analysis::DeviceBusyRow& d : sum.device.devices)
+        out << "device      " << d.label << ": busy " << d.busyNs << " ns of " << sum.window.duration() << " ns ("
+            << fmt("%.2f", d.utilization * 100.0) << "%), union of " << d.engines
+            << (d.engines == 1 ? " engine\n" : " engines\n");
+    if (sum.device.devices.empty())
+        out << "device      " << sum.device.tracks << " tracks, busy " << sum.device.busyNs << " ns, mean util "
+            << fmt("%.2f", sum.device.utilization * 100.0) << "%"
+            << (sum.device.fallback.empty() ? "" : " (" + sum.device.fallback + ": every thread)") << "\n";
     if (!sum.counters.empty()) {
         out << "\n";
         std::vector<std::vector<std::string>> crows { { "pid", "process", "counter", "samples", "min", "mean",

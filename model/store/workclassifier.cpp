@@ -88,6 +88,22 @@ bool isHostCategory(std::string_view category)
         && lower.find("gpu_user_annotation") == std::string::npos;
 }
 
+// Holistic Trace Analysis's compute pattern, inverted (hta/common/types.py): the launched
+// device work it does not count as compute.
+bool htaNotCompute(std::string_view name)
+{
+    const auto starts = [name](std::string_view p) { return name.substr(0, p.size()) == p; };
+    const auto has = [name](std::string_view p) { return name.find(p) != std::string_view::npos; };
+    for (const char* p : { "nccl", "Stream Wait Event", "runFunction", "hip", "job_exe", "packet", "pe_exe",
+             "cpum_exe_subgraph", "hccl", "collective_subgraph_execution" })
+        if (starts(p))
+            return true;
+    for (const char* p : { "Memcpy", "Memset", "dma", "Sync" })
+        if (has(p))
+            return true;
+    return starts("cuda") && name.find("LaunchKernel", 4) != std::string_view::npos;
+}
+
 } // namespace
 
 WorkKind WorkClassifier::ofText(std::string_view text)
@@ -106,14 +122,37 @@ WorkKind WorkClassifier::ofText(std::string_view text)
 
 WorkKind WorkClassifier::ofType(std::string_view name, std::string_view category)
 {
+    if (DeviceRules::launchedByHost(category))
+        return ofLaunchedWork(name, category);
     const WorkKind c = ofText(category), n = ofText(name);
-    // A device kernel named "hip..." is communication in Holistic Trace Analysis's rule.
-    const bool hipKernel = name.substr(0, 3) == "hip" && DeviceRules::categoryWork(category) == DeviceRules::DeviceWork;
     for (WorkKind k : { WorkKind::Communication, WorkKind::Memory, WorkKind::Sync }) {
-        if (c == k || n == k || (k == WorkKind::Communication && hipKernel))
+        if (c == k || n == k)
             return k;
     }
     return isHostCategory(category) ? WorkKind::Host : WorkKind::Compute;
+}
+
+WorkKind WorkClassifier::ofLaunchedWork(std::string_view name, std::string_view category)
+{
+    const std::string lower = lowered(name);
+    const auto startsWith = [&lower](const char* prefix) { return lower.rfind(prefix, 0) == 0; };
+    // Holistic Trace Analysis: ^nccl|^hip|^hccl|ncclKernel; Strata adds the collectives by
+    // name anywhere in it (ncclDevKernel_* inside "void ...", RCCL, custom all-reduce kernels).
+    if (startsWith("hip") || isCommunication(lower))
+        return WorkKind::Communication;
+    // HTA: ^(hip)?Memcpy|^(hip)?Memset|^dma; Strata adds the copy categories whatever the name.
+    const auto named = [name](std::string_view p) { return name.substr(0, p.size()) == p; };
+    if (named("Memcpy") || named("Memset") || named("dma") || category == "gpu_memcpy" || category == "gpu_memset"
+        || category == "Memcpy" || category == "Memset")
+        return WorkKind::Memory;
+    // What HTA's compute pattern excludes (case as written) is its OTHER: "...Sync...",
+    // "Stream Wait Event", launches, MTIA's job/packet/PE executions, copies named
+    // mid-name. Everything else is a kernel, compute: a copy kernel
+    // ("copy_device_to_device") runs on the cores, so the words that make a memory engine
+    // elsewhere do not apply here.
+    if (htaNotCompute(name))
+        return WorkKind::Sync;
+    return WorkKind::Compute;
 }
 
 WorkKind WorkClassifier::ofTrackName(const EventStore& store, TrackId track)

@@ -53,6 +53,7 @@ private slots:
     void emptyWindow();
     void factsAndDiagnostics();
     void additiveOverAdjacentWindows();
+    void deviceBusyIsUnion();
 };
 
 void tst_SummaryCalculator::rows_data()
@@ -310,6 +311,40 @@ void tst_SummaryCalculator::additiveOverAdjacentWindows()
         QVERIFY(whole.events <= left.events + right.events);
     }
     QVERIFY(SummaryCalculator::compute(*s, index, ext).tracks.at(0).overflowLanes > 0);
+}
+
+// With the breakdown index the device scope's busy time is the union of each device's
+// engines, not their sum: two streams of device 0 overlapping by 50 ns, one stream of device 1.
+void tst_SummaryCalculator::deviceBusyIsUnion()
+{
+    StoreBuilder b;
+    const ProcessId gpu0 = b.process(IdValue::number(0)), gpu1 = b.process(IdValue::number(1));
+    const uint32_t s7 = b.thread(gpu0, IdValue::number(7)), s8 = b.thread(gpu0, IdValue::number(8));
+    const uint32_t other = b.thread(gpu1, IdValue::number(7));
+    const TypeId kernel = b.type(b.intern("gemm"), b.intern("kernel"));
+    b.completeSlice(s7, 0, 100, kernel, {});
+    b.completeSlice(s8, 50, 100, kernel, {});
+    b.completeSlice(other, 0, 40, kernel, {});
+    b.completeSlice(other, 360, 40, kernel, {});
+    const Store s = StoreFinalizer::finalize(b);
+    const SummaryIndex index(*s);
+    const BreakdownIndex breakdown(*s);
+    const TraceSummary sum = SummaryCalculator::compute(*s, index, { 0, 400 }, &breakdown);
+    QCOMPARE(sum.device.tracks, 3u);
+    QCOMPARE(sum.device.devices.size(), size_t(2));
+    QCOMPARE(sum.device.devices[0].engines, 2u);
+    QCOMPARE(sum.device.devices[0].busyNs, TimeNs(150)); // the streams' sum would be 200
+    QVERIFY(near(sum.device.devices[0].utilization, 150.0 / 400.0));
+    QCOMPARE(sum.device.devices[1].busyNs, TimeNs(80));
+    QCOMPARE(sum.device.busyNs, TimeNs(230));
+    QVERIFY(near(sum.device.utilization, (150.0 / 400.0 + 80.0 / 400.0) / 2));
+    // A window: [100, 380) holds 50 of device 0 and 20 of device 1.
+    const TraceSummary part = SummaryCalculator::compute(*s, index, { 100, 380 }, &breakdown);
+    QCOMPARE(part.device.devices[0].busyNs, TimeNs(50));
+    QCOMPARE(part.device.devices[1].busyNs, TimeNs(20));
+    // Without the index the scope sums the tracks, as before.
+    QCOMPARE(SummaryCalculator::compute(*s, index, { 0, 400 }).device.busyNs, TimeNs(280));
+    QVERIFY(SummaryCalculator::compute(*s, index, { 0, 400 }).device.devices.empty());
 }
 
 QTEST_APPLESS_MAIN(tst_SummaryCalculator)

@@ -109,6 +109,22 @@ void tst_WorkClassifier::type_data()
     row("gemm kernel", "volta_sgemm_128x64_nn", "kernel", Compute);
     row("elementwise kernel", "void at::native::vectorized_elementwise_kernel<4>(int)", "kernel", Compute);
     row("mtia device work", "aten::mm", "mtia_ccp_events", Compute);
+    // HTA counts copy and transfer kernels as compute: they run on the cores, not a copy engine.
+    row("copy kernel", "void at::native::copy_device_to_device(at::TensorIterator&, bool)", "kernel", Compute);
+    row("transfer kernel", "fused_transfer_kernel", "kernel", Compute);
+    // HTA's OTHER (what its compute pattern excludes) is "other" (Sync) here too.
+    row("dma word inside a kernel", "gemm_dma_pipelined", "kernel", Sync);
+    row("mtia pe execution", "pe_exe", "mtia_ccp_events", Sync);
+    row("mtia event wait", "event_wait", "mtia_ccp_events", Compute); // HTA: compute
+    row("launch marker", "cudaLaunchKernel", "kernel", Sync);
+    row("lower-case memcpy kernel", "memcpy_kernel", "kernel", Compute);
+    row("mtia dma", "dma_in_0", "mtia_ccp_events", Memory);
+    row("hip memcpy", "hipMemcpyDtoH", "kernel", Communication); // HTA tests ^hip before ^Memcpy
+    row("memcpy named like a kernel", "Memcpy DtoD (Device -> Device)", "kernel", Memory);
+    row("memcpy whatever its name", "copy", "gpu_memcpy", Memory);
+    row("stream wait event", "Stream Wait Event", "kernel", Sync);
+    row("custom all-reduce kernel", "void vllm::cross_device_reduce_1stage<float>", "kernel", Compute);
+    row("custom allreduce by name", "void vllm::custom_allreduce_kernel<float>", "kernel", Communication);
     row("stream sync", "cudaStreamSynchronize", "cuda_runtime", Sync);
     row("event sync", "Event Sync", "cuda_sync", Sync);
     row("launch", "cudaLaunchKernel", "cuda_runtime", Host);

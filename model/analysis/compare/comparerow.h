@@ -41,7 +41,9 @@ struct CompareRow {
 // One side's totals in a comparison.
 struct CompareSideTotals {
     store::TimeRange window; // as asked for, clamped to the trace
-    store::TimeNs busyNs = 0; // OperatorTable::busyNs of the side
+    // OperatorTable::busyNs of the side; strata-cli diff puts the union of each device's work
+    // (BreakdownIndex) summed over the devices in its place in the device scope.
+    store::TimeNs busyNs = 0;
     uint64_t events = 0; // slices aggregated
     uint64_t steps = 0; // repeated units (LatencyAnalyzer's default unit) starting in the window
 };

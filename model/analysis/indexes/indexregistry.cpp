@@ -9,6 +9,7 @@ IndexKind operatorCatalogKind();
 IndexKind sourceIndexKind();
 IndexKind searchIndexKind();
 IndexKind operatorWindowIndexKind();
+IndexKind breakdownIndexKind();
 
 const std::vector<IndexKind>& IndexRegistry::kinds()
 {
@@ -20,6 +21,7 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         summaryIndexKind(),
         operatorCatalogKind(),
         sourceIndexKind(),
+        breakdownIndexKind(),
         searchIndexKind(),
         operatorWindowIndexKind(),
     };

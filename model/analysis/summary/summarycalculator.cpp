@@ -89,8 +89,31 @@ DeviceScope SummaryCalculator::deviceScope(const std::vector<TrackSummaryRow>& t
     return scope;
 }
 
+void SummaryCalculator::unionBusy(
+    DeviceScope& scope, const store::EventStore& store, const BreakdownIndex& breakdown, store::TimeRange window)
+{
+    if (!scope.fallback.empty() || !breakdown.hasDeviceWork())
+        return;
+    scope.busyNs = 0;
+    scope.utilization = 0;
+    for (uint32_t d = 0; d < breakdown.devices().size(); ++d) {
+        const BreakdownIndex::Device& device = breakdown.devices()[d];
+        DeviceBusyRow row;
+        row.process = device.process;
+        row.pid = store.process(device.process).pid;
+        row.label = store.processLabel(device.process);
+        row.engines = uint32_t(device.engines.size());
+        row.busyNs = device.work.part(WorkIntervals::All).measure(window);
+        row.utilization = window.duration() > 0 ? double(row.busyNs) / double(window.duration()) : 0.0;
+        scope.busyNs = store::TimeMath::saturatingAdd(scope.busyNs, row.busyNs);
+        scope.utilization += row.utilization;
+        scope.devices.push_back(std::move(row));
+    }
+    scope.utilization /= double(scope.devices.size());
+}
+
 TraceSummary SummaryCalculator::compute(
-    const store::EventStore& store, const SummaryIndex& index, store::TimeRange window)
+    const store::EventStore& store, const SummaryIndex& index, store::TimeRange window, const BreakdownIndex* breakdown)
 {
     TraceSummary out;
     out.window = window;
@@ -109,6 +132,8 @@ TraceSummary SummaryCalculator::compute(
             out.counters.push_back(counterRow(store, index, tr.counter, window));
     }
     out.device = deviceScope(out.tracks);
+    if (breakdown)
+        unionBusy(out.device, store, *breakdown, window);
     out.diagnostics = store.diagnostics().counts();
     out.diagnosticMessages = store.diagnostics().messages();
     return out;

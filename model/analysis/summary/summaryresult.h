@@ -78,13 +78,28 @@ struct TraceFacts {
     uint64_t events() const { return slices + instants + counterSamples; }
 };
 
+// One device of the Device scope (a process holding device tracks): busy is the union of
+// its engines' work (BreakdownIndex), not a sum or a mean over its streams.
+struct DeviceBusyRow {
+    store::ProcessId process;
+    store::IdValue pid; // as written in the file
+    std::string label; // EventStore::processLabel
+    uint32_t engines = 0; // its device tracks
+    store::TimeNs busyNs = 0; // union of its work inside the window
+    double utilization = 0; // busyNs / window length, 0..1
+};
+
 // The "Device" scope of a window: the Device tracks (DeviceRules), or every thread when the
 // trace has none, with `fallback` saying so ("no device tracks").
+// With the breakdown index (SummaryCalculator::compute's `breakdown`), busy time is per device
+// the union of its work (`devices`), busyNs their sum and utilization their mean; without
+// it, or for the fallback, busyNs sums the tracks' busy times and utilization is their mean.
 struct DeviceScope {
     uint32_t tracks = 0; // tracks in the scope
-    store::TimeNs busyNs = 0; // sum of their busy times
-    double utilization = 0; // mean of their utilisations, 0..1
+    store::TimeNs busyNs = 0;
+    double utilization = 0; // 0..1
     std::string fallback; // empty when the scope is the device tracks
+    std::vector<DeviceBusyRow> devices; // filled from the breakdown index
 };
 
 struct TraceSummary {
