@@ -65,8 +65,8 @@ private slots:
         const auto s = markerprofile::make();
         TimelineLayout layout;
         layout.build(s.get(), nullptr);
-        QVERIFY(!MarkerSnapper::snap(*s, layout, frame(), 4030, 2).snapped());
-        QCOMPARE(MarkerSnapper::snap(*s, layout, frame(), 4030, 4).time, TimeNs(4000));
+        QVERIFY(!MarkerSnapper::snap(*s, layout, frame(), 4030, MarkerSnapper::kNoRow, 2).snapped());
+        QCOMPARE(MarkerSnapper::snap(*s, layout, frame(), 4030, MarkerSnapper::kNoRow, 4).time, TimeNs(4000));
     }
 
     void onlyTracksOnScreen()
