@@ -332,22 +332,22 @@ private slots:
                                           << "copy"
                                           << "255.000 µs"
                                           << "Δ"
-                                          << "end of matmul (this event) at 1.244\u2009000 ms";
+                                          << "end of this event at 1.244\u2009000 ms";
         QTest::newRow("to an earlier event") << "copy"
                                              << "matmul"
                                              << "255.000 µs"
                                              << "Δ"
-                                             << "end of matmul (that event) at 1.244\u2009000 ms";
+                                             << "end of that event at 1.244\u2009000 ms";
         QTest::newRow("overlap") << "step"
                                  << "matmul"
                                  << "-1.990\u2009000 ms"
                                  << "Δ (overlap)"
-                                 << "end of step (this event) at 2.000\u2009000 ms";
+                                 << "end of this event at 2.000\u2009000 ms";
         QTest::newRow("to an instant") << "matmul"
                                        << "mark"
                                        << "8.000 µs"
                                        << "Δ"
-                                       << "end of mark (that event) at 2.000 µs";
+                                       << "end of that event at 2.000 µs";
     }
     void measuredPair()
     {

@@ -17,8 +17,12 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("short words stay") << "aten::mm on stream 7"
                                           << "aten::" + z + "mm on stream 7";
-        QTest::newRow("after separators") << "a<b,c>(d)"
-                                          << "a<" + z + "b," + z + "c>" + z + "(" + z + "d)";
+        QTest::newRow("around separators") << "a<b,c>(d)"
+                                           << "a" + z + "<b," + z + "c>" + z + "(d)";
+        QTest::newRow("a bracket after a space") << "Memcpy HtoD (Pageable)"
+                                                 << "Memcpy HtoD (Pageable)";
+        QTest::newRow("nested") << "f<g<int>>"
+                                << "f" + z + "<g" + z + "<int>" + z + ">";
         QTest::newRow("not inside ::") << "at::native"
                                        << "at::" + z + "native";
         QTest::newRow("a long run is cut")

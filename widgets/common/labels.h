@@ -15,8 +15,8 @@ public:
     static QLabel* placeholder(QWidget* parent, int margin = 0);
     // Bold, `scale` times the default size, selectable with the mouse.
     static QLabel* heading(QWidget* parent, qreal scale);
-    // `text` with a zero-width space after each of the characters a C++ or path name breaks
-    // at (: < > , ( ) / . _) and inside any run of kMaxUnbroken characters without one, so a
+    // `text` with a zero-width space where a C++ or path name breaks (after : , ) > / . _,
+    // before ( and <) and inside any run of kMaxUnbroken characters without one, so a
     // word-wrapped label of a kernel name wraps instead of widening its dock.
     static constexpr int kMaxUnbroken = 24;
     static QString breakable(const QString& text);

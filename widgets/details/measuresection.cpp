@@ -55,12 +55,12 @@ std::optional<MeasureSection> MeasureSection::build(const store::EventStore& sto
     m.rows.push_back({ m.gap.overlap() ? tr("Δ (overlap)") : tr("Δ"), m.delta,
         m.gap.overlap() ? tr("%1 starts %2 before %3 ends").arg(later.name, nanos(-m.gap.delta()), earlier.name)
                         : nanos(m.gap.delta()) });
-    m.rows.push_back(
-        { tr("From"), tr("end of %1 (%2) at %3").arg(earlier.name, earlierWho, UnitFormat::precise(m.gap.from - t0)),
-            tr("%1 after the start of the trace").arg(nanos(m.gap.from - t0)) });
-    m.rows.push_back(
-        { tr("To"), tr("start of %1 (%2) at %3").arg(later.name, laterWho, UnitFormat::precise(m.gap.to - t0)),
-            tr("%1 after the start of the trace").arg(nanos(m.gap.to - t0)) });
+    // "this event" is the one Event Details is showing, "that event" the one the section
+    // names; the names and raw times are in the tooltips.
+    m.rows.push_back({ tr("From"), tr("end of %1 at %2").arg(earlierWho, UnitFormat::precise(m.gap.from - t0)),
+        tr("The end of %1: %2 after the start of the trace").arg(earlier.name, nanos(m.gap.from - t0)) });
+    m.rows.push_back({ tr("To"), tr("start of %1 at %2").arg(laterWho, UnitFormat::precise(m.gap.to - t0)),
+        tr("The start of %1: %2 after the start of the trace").arg(later.name, nanos(m.gap.to - t0)) });
     return m;
 }
 

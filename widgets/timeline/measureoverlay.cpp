@@ -6,6 +6,7 @@
 #include <common/unitformat.h>
 
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,10 @@
 namespace strata::widgets {
 
 using model::EventRef;
+
+namespace {
+constexpr double kArmPx = 6;
+}
 
 MeasureOverlay::MeasureOverlay(const store::EventStore& store, const TimelineOverlay& overlay,
     const TimelineFrame& frame, const QPalette& pal, const QFont& font)
@@ -47,11 +52,21 @@ void MeasureOverlay::paintSnappedEdge(QPainter& p, const MarkerSnapper::Result& 
     const QRectF r = m_overlay.eventRect(EventRef::slice(snap.slice));
     if (r.isEmpty())
         return;
+    // A bracket on the edge, its arms pointing into the slice ([ on a start, ] on an end) and
+    // reaching past the marker's line, so it shows beside it even on a 1 px slice; a rim keeps
+    // it visible on any colour.
     const double x = std::floor(m_frame.xOf(snap.time));
-    const QRectF bar(x - 1, r.top() - 3, 3, r.height() + 6);
+    const double arm = snap.end ? -kArmPx : kArmPx;
+    const double top = r.top() - 2, bottom = r.bottom() + 2;
+    QPainterPath bracket;
+    bracket.moveTo(x + arm, top);
+    bracket.lineTo(x, top);
+    bracket.lineTo(x, bottom);
+    bracket.lineTo(x + arm, bottom);
     p.save();
-    p.fillRect(bar.adjusted(-1, -1, 1, 1), m_pal.color(QPalette::Base)); // a rim: visible on any slice colour
-    p.fillRect(bar, m_pal.color(QPalette::Highlight));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.strokePath(bracket, QPen(m_pal.color(QPalette::Base), 5, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    p.strokePath(bracket, QPen(m_pal.color(QPalette::Highlight), 3, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
     p.restore();
 }
 

@@ -41,7 +41,7 @@ private:
     const TimelineOverlay& m_overlay;
     const TimelineFrame& m_frame;
     const QPalette& m_pal;
-    const QFont& m_font;
+    QFont m_font; // a copy: callers pass a temporary (TimelineWidget::labelFont)
 };
 
 } // namespace strata::widgets

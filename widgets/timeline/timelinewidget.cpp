@@ -336,8 +336,6 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         overlay.paintOutline(p, m_selection->measure(), true);
         measure.paintMeasure(p, *m_selection);
     }
-    if (m_markers.isDragging())
-        measure.paintSnappedEdge(p, m_markers.snappedEdge());
     p.setClipping(false);
 
     TrackLabels::paint(p, f.labels, f.originY(), m_layout, *m_store, pal, labelFont(), m_hoverRow);
@@ -370,6 +368,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     if (m_selection->hasTimeSelection())
         overlay.paintTimeSelection(p, m_selection->timeSelection());
     m_markers.paint(p, f, pal, labelFont());
+    if (m_markers.isDragging()) { // over the marker's own line, which sits on the same edge
+        p.save();
+        p.setClipRect(f.canvas);
+        measure.paintSnappedEdge(p, m_markers.snappedEdge());
+        p.restore();
+    }
     if (!pill.isNull())
         overlay.paintRulerPill(p, pill, pillText, m_selection->hasTimeSelection());
     p.setClipping(false);
