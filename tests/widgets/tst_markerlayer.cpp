@@ -96,6 +96,18 @@ private slots:
         QCOMPARE(m_annotations->selected(), m.id);
     }
 
+    void menuAddsAFreeMarkerToo()
+    {
+        const QPoint pos = at(4040); // near fused_3's start
+        std::unique_ptr<QMenu> menu(m_w->createContextMenu(pos));
+        QAction* free = action(menu.get(), "addMarkerFreeAction");
+        QVERIFY(free);
+        free->trigger();
+        QCOMPARE(m_annotations->count(), 1);
+        QCOMPARE(m_annotations->markers().front().time, m_w->frame().timeAt(pos.x()));
+        QVERIFY(!m_annotations->markers().front().anchor);
+    }
+
     void menuOverMarkerRemovesIt()
     {
         const MarkerId id = m_annotations->add(8500);
@@ -226,6 +238,8 @@ private slots:
             std::unique_ptr<QMenu> menu(m_w->createContextMenu(pos));
             if (alt)
                 QTest::keyRelease(m_w.get(), Qt::Key_Alt, Qt::NoModifier);
+            // Snapped, the menu also offers the free placement (for desktops that keep Alt+right-click).
+            QCOMPARE(action(menu.get(), "addMarkerFreeAction") != nullptr, expected >= 0);
             action(menu.get(), "addMarkerAction")->trigger();
             QCOMPARE(m_annotations->count(), 1);
             id = m_annotations->markers().front().id;

@@ -217,6 +217,15 @@ QMenu* MarkerLayer::createMenu(QWidget* parent, const store::EventStore& store, 
     });
     add->setShortcut(QKeySequence(Qt::Key_M));
     add->setObjectName(QStringLiteral("addMarkerAction"));
+    // Some desktops take Alt+right-click for themselves: the free placement is offered too.
+    if (here.anchor) {
+        const TimeNs exact = place(store, layout, f, f.timeAt(pos.x()), pos.y(), /*snap*/ false).time;
+        QAction* free = menu->addAction(QObject::tr("Add marker exactly here (no snapping)"), [annotations, exact] {
+            if (annotations)
+                annotations->setSelected(annotations->add(exact));
+        });
+        free->setObjectName(QStringLiteral("addMarkerFreeAction"));
+    }
     if (selection && selection->hasTimeSelection()) {
         const store::TimeRange range = selection->timeSelection();
         QAction* pair = menu->addAction(QObject::tr("Markers from time selection"), [annotations, range] {
