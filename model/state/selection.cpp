@@ -13,6 +13,7 @@ Selection::Selection(QObject* parent)
 void Selection::setCurrent(EventRef e, bool reveal)
 {
     if (e != m_current) {
+        clearMeasure(); // measured from the event that was current
         m_current = e;
         emit currentChanged(m_current);
     }
@@ -26,6 +27,21 @@ void Selection::setHovered(EventRef e)
         return;
     m_hovered = e;
     emit hoveredChanged(m_hovered);
+}
+
+void Selection::setMeasure(EventRef e)
+{
+    if (!m_current.valid() || e == m_current)
+        e = EventRef();
+    if (e == m_measure)
+        return;
+    m_measure = e;
+    emit measureChanged(m_measure);
+}
+
+void Selection::clearMeasure()
+{
+    setMeasure(EventRef());
 }
 
 void Selection::setTimeSelection(store::TimeRange r)

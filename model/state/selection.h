@@ -24,9 +24,11 @@ struct EventRef {
 };
 
 // What the user points at, shared by every dock (keyed by event ids, so any dock can drive
-// it): the current event, the hovered event, a time selection, and a highlighted set of
-// slices (search results, a source line's events, an operator row). The highlighted rows
-// are sorted and immutable.
+// it): the current event, the hovered event, a time selection, a highlighted set of slices
+// (search results, a source line's events, an operator row) and the measure event, the
+// second of a pair measured from the current event (Shift+click). The highlighted rows are
+// sorted and immutable. Invariant: the measure event is valid only beside a valid current
+// event other than itself; a new current event clears it.
 class Selection : public QObject {
     Q_OBJECT
 public:
@@ -37,6 +39,11 @@ public:
     void setCurrent(EventRef e, bool reveal = false);
     EventRef hovered() const { return m_hovered; }
     void setHovered(EventRef e);
+
+    // The event measured to from the current one (analysis::EventGap says what the gap is).
+    EventRef measure() const { return m_measure; }
+    void setMeasure(EventRef e); // ignored without a current event; the current event itself clears
+    void clearMeasure();
 
     bool hasTimeSelection() const { return m_hasTime; }
     store::TimeRange timeSelection() const { return m_time; }
@@ -72,13 +79,14 @@ signals:
     void currentChanged(strata::model::EventRef current);
     void revealRequested(strata::model::EventRef event);
     void hoveredChanged(strata::model::EventRef hovered);
+    void measureChanged(strata::model::EventRef measure);
     void timeSelectionChanged();
     void highlightChanged();
     void flowDepthChanged(int depth);
     void sourceRequested(strata::model::EventRef event);
 
 private:
-    EventRef m_current, m_hovered;
+    EventRef m_current, m_hovered, m_measure;
     store::TimeRange m_time;
     bool m_hasTime = false;
     RowSet m_highlight;

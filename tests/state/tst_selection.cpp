@@ -1,5 +1,5 @@
 // Selection: the signal contracts of the highlight (slices and instants), the dimming
-// option, the flow depth and source requests.
+// option, the flow depth, source requests and the measured pair.
 #include <state/selection.h>
 
 #include <QSignalSpy>
@@ -77,6 +77,39 @@ private slots:
         QCOMPARE(changed.count(), emitted);
         if (emitted)
             QCOMPARE(changed.at(0).at(0).toInt(), expected);
+    }
+
+    // The measure event lives beside a current event other than itself; a new current
+    // event, clear() or clearMeasure() ends it.
+    void measurePair()
+    {
+        Selection s;
+        QSignalSpy changed(&s, &Selection::measureChanged);
+        const EventRef a = EventRef::slice(store::SliceRow(1)), b = EventRef::slice(store::SliceRow(2));
+        s.setMeasure(b); // nothing selected to measure from
+        QVERIFY(!s.measure().valid());
+        QCOMPARE(changed.count(), 0);
+        s.setCurrent(a);
+        s.setMeasure(a); // not to itself
+        QVERIFY(!s.measure().valid());
+        s.setMeasure(b);
+        QCOMPARE(s.measure(), b);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<EventRef>(), b);
+        s.setMeasure(b);
+        QCOMPARE(changed.count(), 1);
+        s.setCurrent(a); // the same event again: the pair stays
+        QCOMPARE(s.measure(), b);
+        s.setCurrent(EventRef::instant(store::InstantRow(0)));
+        QVERIFY(!s.measure().valid());
+        QCOMPARE(changed.count(), 2);
+        s.setMeasure(b);
+        s.clearMeasure();
+        QVERIFY(!s.measure().valid());
+        s.setMeasure(b);
+        s.clear();
+        QVERIFY(!s.measure().valid());
+        QCOMPARE(changed.count(), 6);
     }
 
     void sourceRequest()

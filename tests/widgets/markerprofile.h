@@ -53,6 +53,22 @@ inline std::shared_ptr<const strata::store::EventStore> make()
     return StoreFinalizer::finalize(b);
 }
 
+// Two rows whose edges are 10 ns apart (1 px at 10 ns/px, under 1 px on a wider view), trace
+// [1000, 7500]: row A, "copy" [1000, 4000] on thread 1; row B, "kernel" [4010, 5000] and
+// "late" [7000, 7500] on thread 2 (A has no edge near 7000).
+inline std::shared_ptr<const strata::store::EventStore> twoRows()
+{
+    using namespace strata::store;
+    StoreBuilder b;
+    const ProcessId p = b.process(IdValue::number(1));
+    const uint32_t a = b.thread(p, IdValue::number(1));
+    const uint32_t k = b.thread(p, IdValue::number(2));
+    b.completeSlice(a, 1000, 3000, b.type(b.intern("copy"), b.intern("op")), {});
+    b.completeSlice(k, 4010, 990, b.type(b.intern("kernel"), b.intern("op")), {});
+    b.completeSlice(k, 7000, 500, b.type(b.intern("late"), b.intern("op")), {});
+    return StoreFinalizer::finalize(b);
+}
+
 inline strata::store::SliceRow row(const strata::store::EventStore& s, const char* name)
 {
     for (uint32_t r = 0; r < s.sliceCount(); ++r) {

@@ -8,6 +8,8 @@
 #include <store/storefinalizer.h>
 
 #include <QAbstractButton>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -314,6 +316,94 @@ private slots:
         QVERIFY(vp.visible().start <= m_store->sliceTs(mm));
         QVERIFY(vp.visible().end >= m_store->sliceEnd(mm));
         QVERIFY(vp.visible().duration() < m_store->extent().duration());
+    }
+
+    // Shift+click on the timeline sets the measure event: a "Δ to …" section on top gives
+    // the exact gap, the same whichever of the two was selected first, and Copy Δ copies it.
+    void measuredPair_data()
+    {
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<QString>("measure"); // a slice, or "mark" (the instant)
+        QTest::addColumn<QString>("delta");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("from");
+        // matmul ends at 1 245 000 ns, copy starts at 1 500 000: 255 µs.
+        QTest::newRow("to a later event") << "matmul"
+                                          << "copy"
+                                          << "255.000 µs"
+                                          << "Δ"
+                                          << "end of this event at 1.244\u2009000 ms";
+        QTest::newRow("to an earlier event") << "copy"
+                                             << "matmul"
+                                             << "255.000 µs"
+                                             << "Δ"
+                                             << "end of that event at 1.244\u2009000 ms";
+        QTest::newRow("overlap") << "step"
+                                 << "matmul"
+                                 << "-1.990\u2009000 ms"
+                                 << "Δ (overlap)"
+                                 << "end of this event at 2.000\u2009000 ms";
+        QTest::newRow("to an instant") << "matmul"
+                                       << "mark"
+                                       << "8.000 µs"
+                                       << "Δ"
+                                       << "end of that event at 2.000 µs";
+    }
+    void measuredPair()
+    {
+        QFETCH(QString, current);
+        QFETCH(QString, measure);
+        QFETCH(QString, delta);
+        QFETCH(QString, key);
+        QFETCH(QString, from);
+        model::Session session;
+        model::Selection& sel = *session.selection();
+        widgets::EventDetailsWidget w({ &session });
+        widgettest::open(session, m_store);
+        sel.setCurrent(EventRef::slice(sliceNamed(*m_store, current)));
+        QVERIFY(!findItem(w.tree(), key));
+        QVERIFY(w.deltaText().isEmpty());
+        sel.setMeasure(measure == QLatin1String("mark") ? EventRef::instant(store::InstantRow(0))
+                                                        : EventRef::slice(sliceNamed(*m_store, measure)));
+        QTreeWidgetItem* top = w.tree()->topLevelItem(0);
+        QCOMPARE(top->text(0), QStringLiteral("Δ to %1").arg(measure));
+        QCOMPARE(fieldValue(w.tree(), key), delta);
+        QCOMPARE(fieldValue(w.tree(), "From"), from);
+        QCOMPARE(w.title(), current); // the selected event stays the one shown
+        auto* copy = w.findChild<QAbstractButton*>(QStringLiteral("copyDelta"));
+        QVERIFY(copy && !copy->isHidden());
+        copy->click();
+        QCOMPARE(QGuiApplication::clipboard()->text(), QString(delta).remove(QChar(0x2009)));
+        sel.clearMeasure();
+        QVERIFY(!findItem(w.tree(), key));
+        QVERIFY(copy->isHidden());
+    }
+
+    // A C++ kernel name has no spaces: the heading wraps it instead of widening the dock, and
+    // the next file's placeholder is not held as wide as the last title.
+    void longNamesWrap()
+    {
+        widgettest::Builder s;
+        const uint32_t t = s.thread(1, "GPU 0", 7, "stream 7");
+        const std::string name = "void cudnn::ops::scalePackedTensor_kernel<float,float>(cudnnTensorStruct,float*,"
+                                 "float)::very_long_template_argument_list_that_goes_on_and_on_and_on";
+        s.b.completeSlice(t, 0, 1000, s.b.type(s.b.intern(name), s.b.intern("kernel")), store::ArgSetId());
+        const auto longStore = store::StoreFinalizer::finalize(s.b);
+        model::Session session;
+        widgets::EventDetailsWidget w({ &session });
+        widgettest::open(session, longStore);
+        w.resize(320, 400);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const int idle = w.minimumSizeHint().width();
+        session.selection()->setCurrent(EventRef::slice(store::SliceRow(0)));
+        QCOMPARE(w.title(), QString::fromStdString(name));
+        QVERIFY2(w.minimumSizeHint().width() <= std::max(idle, 320),
+            qPrintable(QString::number(w.minimumSizeHint().width())));
+        QCOMPARE(w.tree()->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
+        widgettest::open(session, m_store); // the next file: the placeholder again
+        QVERIFY(w.title().isEmpty());
+        QVERIFY(w.minimumSizeHint().width() <= std::max(idle, 320));
     }
 
     void rawTimestamp()

@@ -96,6 +96,18 @@ private slots:
         QCOMPARE(m_annotations->selected(), m.id);
     }
 
+    void menuAddsAFreeMarkerToo()
+    {
+        const QPoint pos = at(4040); // near fused_3's start
+        std::unique_ptr<QMenu> menu(m_w->createContextMenu(pos));
+        QAction* free = action(menu.get(), "addMarkerFreeAction");
+        QVERIFY(free);
+        free->trigger();
+        QCOMPARE(m_annotations->count(), 1);
+        QCOMPARE(m_annotations->markers().front().time, m_w->frame().timeAt(pos.x()));
+        QVERIFY(!m_annotations->markers().front().anchor);
+    }
+
     void menuOverMarkerRemovesIt()
     {
         const MarkerId id = m_annotations->add(8500);
@@ -146,21 +158,21 @@ private slots:
     void dragSnapsToEventEdge_data()
     {
         QTest::addColumn<int>("pxFromEdge");
-        QTest::addColumn<bool>("shift");
+        QTest::addColumn<bool>("alt");
         QTest::addColumn<bool>("snapped");
         QTest::newRow("5 px after fused_3's start") << 5 << false << true;
         QTest::newRow("5 px before it") << -5 << false << true;
-        QTest::newRow("Shift: no snapping") << 5 << true << false;
+        QTest::newRow("Alt: no snapping") << 5 << true << false;
         QTest::newRow("beyond 8 px") << 12 << false << false;
     }
     void dragSnapsToEventEdge()
     {
         QFETCH(int, pxFromEdge);
-        QFETCH(bool, shift);
+        QFETCH(bool, alt);
         QFETCH(bool, snapped);
         const MarkerId id = m_annotations->add(8500);
         const QPoint to(int(std::lround(m_w->frame().xOf(4000))) + pxFromEdge, at(4000).y());
-        drag(at(8500), to, shift ? Qt::ShiftModifier : Qt::NoModifier);
+        drag(at(8500), to, alt ? Qt::AltModifier : Qt::NoModifier);
         const model::Marker* m = m_annotations->find(id);
         QCOMPARE(m_annotations->selected(), id); // pressing a marker selects it
         if (snapped) {
@@ -175,6 +187,77 @@ private slots:
             QVERIFY(!m->anchor);
         }
         QCOMPARE(m_selection->hasTimeSelection(), false); // the drag moved the marker, not a selection
+    }
+
+    // M, right-click and a drag all snap on the row under the pointer (two rows whose edges
+    // are under 1 px apart), fall back to any row, and do not snap with Alt.
+    void snapsOnTheRowUnderThePointer_data()
+    {
+        QTest::addColumn<QString>("gesture"); // "M", "menu" or "drag"
+        QTest::addColumn<QString>("row"); // the slice whose row the pointer is over
+        QTest::addColumn<qlonglong>("time"); // where the pointer is
+        QTest::addColumn<bool>("alt");
+        QTest::addColumn<qlonglong>("expected"); // -1: the time under the pointer
+        const QStringList gestures = { QStringLiteral("M"), QStringLiteral("menu"), QStringLiteral("drag") };
+        for (const QString& g : gestures) {
+            const QByteArray n = g.toUtf8();
+            QTest::addRow("%s on A at B's edge", n.constData()) << g << "copy" << 4010LL << false << 4000LL;
+            QTest::addRow("%s on B at A's edge", n.constData()) << g << "kernel" << 4000LL << false << 4010LL;
+            QTest::addRow("%s on A, only B near", n.constData()) << g << "copy" << 7040LL << false << 7000LL;
+            QTest::addRow("%s with Alt", n.constData()) << g << "copy" << 4040LL << true << -1LL;
+        }
+    }
+    void snapsOnTheRowUnderThePointer()
+    {
+        QFETCH(QString, gesture);
+        QFETCH(QString, row);
+        QFETCH(qlonglong, time);
+        QFETCH(bool, alt);
+        QFETCH(qlonglong, expected);
+        const auto s = markerprofile::twoRows();
+        widgettest::open(*m_session, s);
+        QTest::keyRelease(m_w.get(), Qt::Key_Alt, Qt::NoModifier); // no Alt held from an earlier row
+        // A marker shown adds the flag strip above the ruler and moves the rows down: the one a
+        // drag moves is there before the pointer's place is taken.
+        const MarkerId dragged = gesture == QLatin1String("drag") ? m_annotations->add(5800) : MarkerId();
+        const QRectF r = m_w->eventRect(model::EventRef::slice(markerprofile::row(*s, row.toUtf8().constData())));
+        const QPoint pos(int(std::lround(m_w->frame().xOf(time))), int(r.center().y()));
+        const Qt::KeyboardModifiers mods = alt ? Qt::AltModifier : Qt::NoModifier;
+        const TimeNs under = m_w->frame().timeAt(pos.x());
+        MarkerId id;
+        if (gesture == QLatin1String("M")) {
+            QTest::mouseMove(m_w.get(), pos);
+            QTest::keyClick(m_w.get(), Qt::Key_M, mods);
+            QCOMPARE(m_annotations->count(), 1);
+            id = m_annotations->markers().front().id;
+        } else if (gesture == QLatin1String("menu")) {
+            QTest::mouseMove(m_w.get(), pos);
+            // The menu reads the modifiers held when it opens.
+            if (alt)
+                QTest::keyPress(m_w.get(), Qt::Key_Alt, Qt::AltModifier);
+            std::unique_ptr<QMenu> menu(m_w->createContextMenu(pos));
+            if (alt)
+                QTest::keyRelease(m_w.get(), Qt::Key_Alt, Qt::NoModifier);
+            // Snapped, the menu also offers the free placement (for desktops that keep Alt+right-click).
+            QCOMPARE(action(menu.get(), "addMarkerFreeAction") != nullptr, expected >= 0);
+            action(menu.get(), "addMarkerAction")->trigger();
+            QCOMPARE(m_annotations->count(), 1);
+            id = m_annotations->markers().front().id;
+        } else {
+            id = dragged;
+            const QPoint from(int(std::lround(m_w->frame().xOf(5800))), pos.y());
+            QTest::mousePress(m_w.get(), Qt::LeftButton, {}, from);
+            QMouseEvent move(QEvent::MouseMove, pos, m_w->mapToGlobal(pos), Qt::NoButton, Qt::LeftButton, mods);
+            QApplication::sendEvent(m_w.get(), &move);
+            // While dragging, the edge it snapped to is the one the timeline highlights.
+            const widgets::MarkerSnapper::Result& snap = m_w->markers().snappedEdge();
+            QCOMPARE(snap.snapped(), expected >= 0);
+            if (snap.snapped())
+                QCOMPARE(snap.time, TimeNs(expected));
+            QTest::mouseRelease(m_w.get(), Qt::LeftButton, mods, pos);
+            QVERIFY(!m_w->markers().snappedEdge().snapped()); // the highlight ends with the drag
+        }
+        QCOMPARE(m_annotations->find(id)->time, expected < 0 ? under : TimeNs(expected));
     }
 
     void dragByFlag()

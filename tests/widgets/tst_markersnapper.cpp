@@ -28,6 +28,41 @@ private:
     }
 
 private slots:
+    // The row under the pointer wins over a nearer edge of another row; without an edge of
+    // its own in reach, the nearest edge of any row is taken.
+    void snapsOnThePointersRow_data()
+    {
+        QTest::addColumn<QString>("row"); // the thread the pointer is over, "" for none
+        QTest::addColumn<qlonglong>("time");
+        QTest::addColumn<qlonglong>("expected");
+        QTest::addColumn<bool>("onPointerRow");
+        QTest::newRow("on A, B's edge nearer") << "copy" << 4010LL << 4000LL << true;
+        QTest::newRow("on B, A's edge nearer") << "kernel" << 4001LL << 4010LL << true;
+        QTest::newRow("no row: the nearest of all") << "" << 4004LL << 4000LL << false;
+        QTest::newRow("on A, nothing of A near: falls back to B") << "copy" << 7030LL << 7000LL << false;
+        QTest::newRow("on A, nothing near at all") << "copy" << 8500LL << 8500LL << false;
+    }
+    void snapsOnThePointersRow()
+    {
+        QFETCH(QString, row);
+        QFETCH(qlonglong, time);
+        QFETCH(qlonglong, expected);
+        QFETCH(bool, onPointerRow);
+        const auto s = markerprofile::twoRows();
+        TimelineLayout layout;
+        layout.build(s.get(), nullptr);
+        const TimelineFrame f = frame();
+        int y = MarkerSnapper::kNoRow;
+        if (!row.isEmpty()) {
+            const store::SliceRow r = markerprofile::row(*s, row.toUtf8().constData());
+            const widgets::LayoutRow& lr = layout.rows()[size_t(layout.rowOfTrack(s->sliceTrack(r)))];
+            y = f.originY() + TimelineLayout::sliceTop(lr, 0) + TimelineLayout::kSliceHeight / 2;
+        }
+        const MarkerSnapper::Result r = MarkerSnapper::snap(*s, layout, f, time, y);
+        QCOMPARE(r.time, TimeNs(expected));
+        QCOMPARE(r.onPointerRow, onPointerRow);
+    }
+
     void snaps_data()
     {
         QTest::addColumn<qlonglong>("time");
@@ -65,8 +100,8 @@ private slots:
         const auto s = markerprofile::make();
         TimelineLayout layout;
         layout.build(s.get(), nullptr);
-        QVERIFY(!MarkerSnapper::snap(*s, layout, frame(), 4030, 2).snapped());
-        QCOMPARE(MarkerSnapper::snap(*s, layout, frame(), 4030, 4).time, TimeNs(4000));
+        QVERIFY(!MarkerSnapper::snap(*s, layout, frame(), 4030, MarkerSnapper::kNoRow, 2).snapped());
+        QCOMPARE(MarkerSnapper::snap(*s, layout, frame(), 4030, MarkerSnapper::kNoRow, 4).time, TimeNs(4000));
     }
 
     void onlyTracksOnScreen()

@@ -6,6 +6,7 @@
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 #include <support/widgettestutil.h>
+#include <timeline/measureoverlay.h>
 #include <timeline/overviewbar.h>
 #include <timeline/timelinewidget.h>
 
@@ -36,6 +37,9 @@ private slots:
     void clickOrSelect_data();
     void clickOrSelect();
     void ctrlClickRequestsSource();
+    void shiftClickMeasures_data();
+    void shiftClickMeasures();
+    void plainClickOrEscEndsTheMeasure();
     void doubleClickFocuses();
     void overviewClickCentresTheWindow();
     void overviewDragMovesTheWindow();
@@ -119,6 +123,66 @@ void tst_TimelineMouse::clickOrSelect_data()
     QTest::newRow("a jitter of 3 px is a click") << 3 << false;
     QTest::newRow("4 px is a drag") << 4 << true;
     QTest::newRow("a long drag") << 60 << true;
+}
+
+// Click one event, Shift+click another: the pair measures from the end of the earlier to the
+// start of the later, in store nanoseconds, whichever was clicked first.
+void tst_TimelineMouse::shiftClickMeasures_data()
+{
+    QTest::addColumn<int>("first");
+    QTest::addColumn<int>("second");
+    QTest::addColumn<qlonglong>("from"); // the end of the earlier op
+    QTest::addColumn<qlonglong>("to"); // the start of the later op
+    QTest::addColumn<bool>("secondFirst");
+    QTest::newRow("later second") << 1 << 4 << 13000LL << 14000LL << false;
+    QTest::newRow("earlier second") << 4 << 1 << 13000LL << 14000LL << true;
+    QTest::newRow("overlapping") << 1 << 2 << 13000LL << 12000LL << false;
+}
+
+void tst_TimelineMouse::shiftClickMeasures()
+{
+    QFETCH(int, first);
+    QFETCH(int, second);
+    QFETCH(qlonglong, from);
+    QFETCH(qlonglong, to);
+    QFETCH(bool, secondFirst);
+    m_viewport->setVisible({ 9000, 17000 });
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(first));
+    const EventRef current = m_selection->current();
+    QVERIFY(current.valid());
+    QSignalSpy measured(m_selection, &model::Selection::measureChanged);
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, centreOf(second));
+    QCOMPARE(measured.count(), 1);
+    QCOMPARE(m_selection->current(), current); // the first event stays selected
+    QVERIFY(m_selection->measure().valid() && m_selection->measure() != current);
+    const std::optional<analysis::EventGap> gap = widgets::MeasureOverlay::gapOf(*m_store, *m_selection);
+    QVERIFY(gap);
+    QCOMPARE(gap->from, TimeNs(from));
+    QCOMPARE(gap->to, TimeNs(to));
+    QCOMPARE(gap->delta(), TimeNs(to - from));
+    QCOMPARE(gap->secondFirst, secondFirst);
+    QCOMPARE(widgets::MeasureOverlay::label(*gap),
+        to >= from ? QStringLiteral("Δ %1.000 µs").arg((to - from) / 1000)
+                   : QStringLiteral("overlap %1.000 µs").arg((from - to) / 1000));
+}
+
+void tst_TimelineMouse::plainClickOrEscEndsTheMeasure()
+{
+    m_viewport->setVisible({ 9000, 17000 });
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(1));
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, centreOf(4));
+    QVERIFY(m_selection->measure().valid());
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, {}, centreOf(1)); // the same event, plainly
+    QVERIFY(!m_selection->measure().valid());
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, centreOf(4));
+    QVERIFY(m_selection->measure().valid());
+    QTest::keyClick(m_w.get(), Qt::Key_Escape);
+    QVERIFY(!m_selection->measure().valid());
+    QVERIFY(!m_selection->current().valid());
+    // Without a selected event, Shift+click just selects.
+    QTest::mouseClick(m_w.get(), Qt::LeftButton, Qt::ShiftModifier, centreOf(4));
+    QVERIFY(m_selection->current().valid());
+    QVERIFY(!m_selection->measure().valid());
 }
 
 void tst_TimelineMouse::clickOrSelect()

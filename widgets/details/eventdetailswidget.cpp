@@ -1,7 +1,10 @@
 #include "eventdetailswidget.h"
 
+#include "argssection.h"
 #include "launchsection.h"
+#include "measuresection.h"
 
+#include <common/labels.h>
 #include <common/qstr.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
@@ -12,9 +15,10 @@
 #include <state/viewport.h>
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -32,49 +36,6 @@ using model::EventRef;
 using store::TimeNs;
 
 namespace {
-
-// Splits a flattened arg key into its path: "a.b[2].c" → a, b, [2], c.
-QStringList keyPath(const QString& key)
-{
-    QStringList parts;
-    QString cur;
-    for (int i = 0; i < key.size(); ++i) {
-        const QChar c = key[i];
-        if (c == QLatin1Char('.')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            cur.clear();
-        } else if (c == QLatin1Char('[')) {
-            if (!cur.isEmpty())
-                parts << cur;
-            const int close = key.indexOf(QLatin1Char(']'), i);
-            const int end = close < 0 ? key.size() - 1 : close;
-            parts << key.mid(i, end - i + 1);
-            cur.clear();
-            i = end;
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.isEmpty())
-        parts << cur;
-    if (parts.isEmpty())
-        parts << key;
-    return parts;
-}
-
-QString argValue(const store::EventStore& s, const store::Arg& a)
-{
-    switch (a.kind) {
-    case store::ArgKind::Null: return QStringLiteral("null");
-    case store::ArgKind::Bool: return a.i ? QStringLiteral("true") : QStringLiteral("false");
-    case store::ArgKind::Int: return QString::number(qlonglong(a.i));
-    case store::ArgKind::Uint: return QString::number(qulonglong(a.u));
-    case store::ArgKind::Double: return UnitFormat::value(a.d);
-    case store::ArgKind::String: return qstr(s.str(a.stringValue()));
-    }
-    return QString();
-}
 
 store::TrackId instantTrack(const store::EventStore& s, store::InstantRow row)
 {
@@ -150,6 +111,13 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
     m_zoomButton->setToolTip(tr("Show this event across the timeline"));
     m_zoomButton->setAutoRaise(true);
     connect(m_zoomButton, &QToolButton::clicked, this, &EventDetailsWidget::zoomToCurrent);
+    m_copyDelta = new QToolButton(details);
+    m_copyDelta->setObjectName(QStringLiteral("copyDelta"));
+    m_copyDelta->setText(tr("Copy Δ"));
+    m_copyDelta->setToolTip(tr("Copy the measured gap to the clipboard"));
+    m_copyDelta->setAutoRaise(true);
+    m_copyDelta->hide();
+    connect(m_copyDelta, &QToolButton::clicked, this, &EventDetailsWidget::copyDelta);
     m_flowDepth = new QSpinBox(details);
     m_flowDepth->setObjectName(QStringLiteral("flowDepth"));
     m_flowDepth->setRange(1, model::Selection::kMaxFlowDepth);
@@ -171,6 +139,7 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
     m_tree->setIndentation(14);
     m_tree->setMouseTracking(true);
     m_tree->setFrameShape(QFrame::NoFrame);
+    m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // long values elide; tooltips hold them
     m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
     m_tree->header()->setStretchLastSection(true);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -187,6 +156,8 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
     connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
         QMenu menu(this);
         menu.addAction(tr("Copy"), this, &EventDetailsWidget::copySelected);
+        if (!m_deltaText.isEmpty())
+            menu.addAction(tr("Copy Δ"), this, &EventDetailsWidget::copyDelta);
         menu.addAction(tr("Expand All"), m_tree, &QTreeWidget::expandAll);
         menu.addAction(tr("Collapse All"), m_tree, &QTreeWidget::collapseAll);
         menu.exec(m_tree->viewport()->mapToGlobal(pos));
@@ -207,6 +178,7 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
     auto* buttons = new QVBoxLayout;
     buttons->setSpacing(2);
     buttons->addWidget(m_zoomButton, 0, Qt::AlignRight);
+    buttons->addWidget(m_copyDelta, 0, Qt::AlignRight);
     buttons->addWidget(m_flowDepth, 0, Qt::AlignRight);
     header->addLayout(buttons);
     auto* col = new QVBoxLayout(details);
@@ -223,6 +195,7 @@ EventDetailsWidget::EventDetailsWidget(const DockContext& context, QWidget* pare
     outer->addWidget(m_stack);
 
     connect(m_selection, &model::Selection::currentChanged, this, &EventDetailsWidget::refresh);
+    connect(m_selection, &model::Selection::measureChanged, this, &EventDetailsWidget::refresh);
     connect(m_selection, &model::Selection::flowDepthChanged, this, [this](int depth) {
         const QSignalBlocker block(m_flowDepth);
         m_flowDepth->setValue(depth);
@@ -247,7 +220,8 @@ void EventDetailsWidget::setTitle(const QString& name)
     // A C++ kernel name runs to hundreds of characters: the heading keeps its start and end,
     // the Name row and the tooltip the whole of it.
     constexpr int kMax = 96;
-    m_title->setText(name.size() <= kMax ? name : name.left(kMax - 28) + QStringLiteral(" … ") + name.right(24));
+    m_title->setText(
+        Labels::breakable(name.size() <= kMax ? name : name.left(kMax - 28) + QStringLiteral(" … ") + name.right(24)));
     m_title->setToolTip(name);
 }
 
@@ -268,6 +242,8 @@ void EventDetailsWidget::refresh()
 {
     m_tree->clear();
     m_flowDepth->hide(); // addFlows shows it for a slice with flows
+    m_copyDelta->hide(); // addMeasure shows it beside a measured pair
+    m_deltaText.clear();
     const EventRef cur = m_selection->current();
     if (!m_store) {
         showPlaceholder(tr("No profile is open."));
@@ -283,6 +259,11 @@ void EventDetailsWidget::refresh()
 
 void EventDetailsWidget::showPlaceholder(const QString& text)
 {
+    // The hidden details page still counts in the stack's size: a long title left there
+    // would keep the dock as wide as it, and the placeholder cut off in it.
+    m_title->clear();
+    m_title->setToolTip(QString());
+    m_subtitle->clear();
     m_placeholder->setText(text);
     m_stack->setCurrentIndex(0);
 }
@@ -341,10 +322,11 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     const QString thread = where(track);
 
     setTitle(name.isEmpty() ? tr("(unnamed)") : name);
-    m_subtitle->setText(tr("%1 on %2").arg(UnitFormat::duration(dur), thread));
+    m_subtitle->setText(Labels::breakable(tr("%1 on %2").arg(UnitFormat::duration(dur), thread)));
     m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, thread));
     m_stack->setCurrentIndex(1);
 
+    addMeasure();
     // What launched device work is the first thing asked of a kernel: it goes on top.
     const bool launched = m_catalog && m_catalog->launches().find(row);
     if (launched)
@@ -383,6 +365,26 @@ void EventDetailsWidget::showSlice(store::SliceRow row)
     addFlows(row);
 }
 
+void EventDetailsWidget::addMeasure()
+{
+    const std::optional<MeasureSection> m
+        = MeasureSection::build(*m_store, m_selection->current(), m_selection->measure());
+    if (!m)
+        return;
+    QTreeWidgetItem* sec = section(m->title);
+    sec->setData(0, kMeasureRole, true);
+    for (const MeasureSection::Row& r : m->rows)
+        field(sec, r.key, r.value, r.toolTip);
+    m_deltaText = m->copyText;
+    m_copyDelta->show();
+}
+
+void EventDetailsWidget::copyDelta()
+{
+    if (!m_deltaText.isEmpty())
+        QApplication::clipboard()->setText(m_deltaText);
+}
+
 void EventDetailsWidget::addLaunches(store::SliceRow row)
 {
     if (!m_catalog)
@@ -418,10 +420,11 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
     }
 
     setTitle(name.isEmpty() ? tr("(unnamed)") : name);
-    m_subtitle->setText(tr("Instant on %1").arg(where(track)));
+    m_subtitle->setText(Labels::breakable(tr("Instant on %1").arg(where(track))));
     m_subtitle->setToolTip(QStringLiteral("%1 / %2").arg(process, where(track)));
     m_stack->setCurrentIndex(1);
 
+    addMeasure();
     QTreeWidgetItem* ev = section(tr("Instant"));
     field(ev, tr("Name"), name);
     field(ev, tr("Category"), category.isEmpty() ? QStringLiteral("—") : category);
@@ -437,34 +440,9 @@ void EventDetailsWidget::showInstant(store::InstantRow row)
 
 void EventDetailsWidget::addArgs(store::ArgSetId set)
 {
-    const store::EventStore& s = *m_store;
-    const size_t n = s.args().size(set);
-    if (n == 0)
-        return;
-    QTreeWidgetItem* root = section(tr("Arguments (%1)").arg(n));
-    QHash<QPair<QTreeWidgetItem*, QString>, QTreeWidgetItem*> nodes;
-    for (size_t i = 0; i < n; ++i) {
-        const store::Arg a = s.args().at(set, i);
-        const QString key = qstr(s.str(a.key));
-        const QStringList path = keyPath(key);
-        QTreeWidgetItem* parent = root;
-        for (int p = 0; p < path.size(); ++p) {
-            QTreeWidgetItem*& node = nodes[qMakePair(parent, path[p])];
-            if (!node) {
-                node = new QTreeWidgetItem(parent, { path[p] });
-                node->setToolTip(0, key);
-                node->setExpanded(true);
-            }
-            parent = node;
-        }
-        const QString value = argValue(s, a);
-        parent->setText(1, value);
-        parent->setToolTip(1, a.kind == store::ArgKind::Double ? UnitFormat::exactValue(a.d) : value);
-    }
-    if (n > 200) { // a huge arg set: keep the first level readable
-        for (int i = 0; i < root->childCount(); ++i)
-            root->child(i)->setExpanded(false);
-    }
+    const size_t n = m_store->args().size(set);
+    if (n > 0)
+        ArgsSection::fill(section(tr("Arguments (%1)").arg(n)), *m_store, set);
 }
 
 void EventDetailsWidget::addFlows(store::SliceRow row)

@@ -25,20 +25,24 @@ namespace strata::widgets {
 // identity, where and when it ran, its parent chain, its args as a tree (dotted keys nested)
 // its ties to host code (LaunchSection: the launch and CPU ops of device work, the device work
 // of a host op) and its flow chain (analysis::FlowChain to Selection::flowDepth hops each way,
-// set with the "Flow depth" box shown for slices with flows). Parent, launch and flow rows are
-// links: activating one makes that event current and asks the views to reveal it.
+// set with the "Flow depth" box shown for slices with flows) and, beside a measured pair
+// (Shift+click on the timeline), the exact gap to the other event (MeasureSection) with a
+// Copy Δ button. Parent, launch and flow rows are links: activating one makes that event
+// current and asks the views to reveal it. Long names wrap; nothing scrolls sideways.
 class EventDetailsWidget : public QWidget {
     Q_OBJECT
 public:
     // Item data roles of link rows (parents, flows): the EventRef kind and row they point at.
     static constexpr int kTargetKindRole = Qt::UserRole + 1;
     static constexpr int kTargetRowRole = Qt::UserRole + 2;
+    static constexpr int kMeasureRole = Qt::UserRole + 3; // true on the "Δ to …" section
 
     // Follows the context's session: its profile, analyses and the state objects it shares.
     explicit EventDetailsWidget(const DockContext& context, QWidget* parent = nullptr);
 
     QTreeWidget* tree() const { return m_tree; }
     QString title() const; // the shown event's name, empty when nothing is shown
+    QString deltaText() const { return m_deltaText; } // what Copy Δ copies, empty without a measured pair
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -58,6 +62,8 @@ private:
     void addArgs(store::ArgSetId args);
     void addFlows(store::SliceRow row);
     void addLaunches(store::SliceRow row);
+    void addMeasure(); // the "Δ to …" section of a measured pair (Selection::measure)
+    void copyDelta();
     QString where(store::TrackId track) const;
     bool activate(QTreeWidgetItem* item);
     void zoomToCurrent();
@@ -72,6 +78,8 @@ private:
     QLabel* m_title;
     QLabel* m_subtitle;
     QToolButton* m_zoomButton;
+    QToolButton* m_copyDelta;
+    QString m_deltaText;
     QSpinBox* m_flowDepth;
     QTreeWidget* m_tree;
     // A click on a link rebuilds the tree under the cursor; the second click of a double

@@ -30,19 +30,22 @@ constexpr int kMaxFlagWidth = 160;
 struct Placement {
     TimeNs time = 0;
     std::optional<MarkerAnchor> anchor;
+    MarkerSnapper::Result snapped;
 };
 
-// Where a marker dropped at `time` goes: inside the trace, on the nearest slice edge when
-// snapping finds one; an anchor remembers that edge for re-imports.
+// Where a marker dropped at `time` with the pointer at widget `y` goes: inside the trace, on
+// the nearest slice edge of the row under y (else of any row) when snapping finds one; an
+// anchor remembers that edge for re-imports.
 Placement place(
-    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, TimeNs time, bool snap)
+    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, TimeNs time, int y, bool snap)
 {
     const store::TimeRange ext = store.extent();
     Placement p;
     p.time = std::clamp(time, ext.start, std::max(ext.start, ext.end));
     if (!snap)
         return p;
-    const MarkerSnapper::Result s = MarkerSnapper::snap(store, layout, f, p.time);
+    const MarkerSnapper::Result s = MarkerSnapper::snap(store, layout, f, p.time, y);
+    p.snapped = s;
     if (s.snapped()) {
         p.time = s.time;
         p.anchor = MarkerAnchor::of(store, s.slice, s.end ? MarkerAnchor::Edge::End : MarkerAnchor::Edge::Start);
@@ -148,11 +151,11 @@ void MarkerLayer::paint(QPainter& p, const TimelineFrame& f, const QPalette& pal
 }
 
 MarkerId MarkerLayer::addAt(
-    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, TimeNs time, bool snap)
+    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, TimeNs time, int y, bool snap)
 {
     if (!m_model)
         return {};
-    const Placement pl = place(store, layout, f, time, snap);
+    const Placement pl = place(store, layout, f, time, y, snap);
     const MarkerId id = m_model->add(pl.time, pl.anchor);
     m_model->setSelected(id);
     return id;
@@ -170,24 +173,32 @@ bool MarkerLayer::press(const TimelineFrame& f, QPoint pos, const QFont& font)
         return false;
     m_model->setSelected(id);
     m_drag = id;
+    m_snap = MarkerSnapper::Result();
     m_grabDx = pos.x() - f.xOf(m_model->find(id)->time);
     return true;
 }
 
 void MarkerLayer::dragTo(
-    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, int x, bool snap)
+    const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& f, QPoint pos, bool snap)
 {
     if (!m_model || !m_model->find(m_drag))
         return;
-    const Placement pl = place(store, layout, f, f.timeAt(x - m_grabDx), snap);
+    const Placement pl = place(store, layout, f, f.timeAt(pos.x() - m_grabDx), pos.y(), snap);
+    m_snap = pl.snapped;
     m_model->move(m_drag, pl.time, pl.anchor);
 }
 
 bool MarkerLayer::release()
 {
     const bool was = m_drag.valid();
-    m_drag = MarkerId();
+    cancelDrag();
     return was;
+}
+
+void MarkerLayer::cancelDrag()
+{
+    m_drag = MarkerId();
+    m_snap = MarkerSnapper::Result();
 }
 
 QMenu* MarkerLayer::createMenu(QWidget* parent, const store::EventStore& store, const TimelineLayout& layout,
@@ -198,14 +209,23 @@ QMenu* MarkerLayer::createMenu(QWidget* parent, const store::EventStore& store, 
     auto* menu = new QMenu(parent);
     menu->setObjectName(QStringLiteral("timelineContextMenu"));
     QPointer<model::AnnotationsModel> annotations = m_model;
-    const bool snap = !(QGuiApplication::keyboardModifiers() & Qt::ShiftModifier);
-    const Placement here = place(store, layout, f, f.timeAt(pos.x()), snap);
+    const bool snap = !(QGuiApplication::keyboardModifiers() & Qt::AltModifier);
+    const Placement here = place(store, layout, f, f.timeAt(pos.x()), pos.y(), snap);
     QAction* add = menu->addAction(QObject::tr("Add marker here"), [annotations, here] {
         if (annotations)
             annotations->setSelected(annotations->add(here.time, here.anchor));
     });
     add->setShortcut(QKeySequence(Qt::Key_M));
     add->setObjectName(QStringLiteral("addMarkerAction"));
+    // Some desktops take Alt+right-click for themselves: the free placement is offered too.
+    if (here.anchor) {
+        const TimeNs exact = place(store, layout, f, f.timeAt(pos.x()), pos.y(), /*snap*/ false).time;
+        QAction* free = menu->addAction(QObject::tr("Add marker exactly here (no snapping)"), [annotations, exact] {
+            if (annotations)
+                annotations->setSelected(annotations->add(exact));
+        });
+        free->setObjectName(QStringLiteral("addMarkerFreeAction"));
+    }
     if (selection && selection->hasTimeSelection()) {
         const store::TimeRange range = selection->timeSelection();
         QAction* pair = menu->addAction(QObject::tr("Markers from time selection"), [annotations, range] {

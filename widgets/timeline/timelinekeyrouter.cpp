@@ -23,7 +23,9 @@ bool TimelineKeyRouter::isTimelineKey(const QKeyEvent& e)
 {
     static const int kKeys[] = { Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0, Qt::Key_M,
         Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_BracketLeft, Qt::Key_BracketRight };
-    const auto mods = e.modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    auto mods = e.modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    if (e.key() == Qt::Key_M) // Alt+M drops a marker without snapping
+        mods &= ~Qt::AltModifier;
     return mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), e.key()) != std::end(kKeys);
 }
 

@@ -21,7 +21,9 @@ bool TimelineKeys::claimsShortcut(const QKeyEvent& e)
 {
     static const int kKeys[] = { Qt::Key_W, Qt::Key_A, Qt::Key_S, Qt::Key_D, Qt::Key_F, Qt::Key_0, Qt::Key_Question,
         Qt::Key_Left, Qt::Key_Right, Qt::Key_Up, Qt::Key_Down, Qt::Key_M, Qt::Key_Delete };
-    const auto mods = e.modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    auto mods = e.modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    if (e.key() == Qt::Key_M) // Alt+M drops a marker without snapping
+        mods &= ~Qt::AltModifier;
     return mods == Qt::NoModifier && std::find(std::begin(kKeys), std::end(kKeys), e.key()) != std::end(kKeys);
 }
 
@@ -56,7 +58,9 @@ bool TimelineKeys::press(QKeyEvent* e)
     case Qt::Key_Down: m_w.setScrollY(m_w.m_scrollY + scroll); break;
     case Qt::Key_F: m_w.navigator().focus(store, selection); break;
     case Qt::Key_0: viewport.reset(); break;
-    case Qt::Key_M: m_w.m_markers.addAt(store, m_w.m_layout, m_w.frame(), m_w.anchorTime(), /*snap*/ !fast); break;
+    case Qt::Key_M:
+        m_w.m_markers.addAt(store, m_w.m_layout, m_w.frame(), m_w.anchorTime(), m_w.anchorY(), /*snap*/ !alt);
+        break;
     case Qt::Key_Delete:
     case Qt::Key_Backspace: return m_w.m_markers.removeSelected();
     case Qt::Key_BracketLeft:
@@ -72,6 +76,7 @@ bool TimelineKeys::press(QKeyEvent* e)
         break;
     }
     case Qt::Key_Escape:
+        selection.clearMeasure();
         selection.setCurrent(EventRef());
         selection.clearTimeSelection();
         break;

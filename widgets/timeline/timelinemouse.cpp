@@ -103,7 +103,8 @@ void TimelineMouse::move(QMouseEvent* e)
     const TimelineFrame f = m_w.frame();
     const int dx = pos.x() - m_pressPos.x();
     if (m_w.m_markers.isDragging()) {
-        m_w.m_markers.dragTo(*m_w.m_store, m_w.m_layout, f, pos.x(), /*snap*/ !(e->modifiers() & Qt::ShiftModifier));
+        m_w.m_markers.dragTo(*m_w.m_store, m_w.m_layout, f, pos, /*snap*/ !(e->modifiers() & Qt::AltModifier));
+        m_w.update(); // the snapped edge's highlight follows
         return;
     }
     switch (m_drag) {
@@ -154,7 +155,13 @@ void TimelineMouse::release(QMouseEvent* e)
     if (m_drag == Drag::Pending) {
         const TimelineOverlay::Hit h = m_w.hitTest(pos);
         selection->clearTimeSelection();
-        selection->setCurrent(h.event);
+        const model::EventRef cur = selection->current();
+        if ((e->modifiers() & Qt::ShiftModifier) && cur.valid() && h.event.valid() && h.event != cur) {
+            selection->setMeasure(h.event); // Shift+click: measure from the selected event to this one
+        } else {
+            selection->clearMeasure();
+            selection->setCurrent(h.event);
+        }
         if (e->modifiers() & Qt::ControlModifier) // Ctrl+click: open its source line
             selection->requestSource(h.event);
     } else if (m_drag == Drag::Select) {

@@ -5,6 +5,7 @@
 
 #include "eventplace.h"
 #include "keyhelp.h"
+#include "measureoverlay.h"
 #include "notshownnote.h"
 #include "timelinenavigator.h"
 #include "timeruler.h"
@@ -63,6 +64,7 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     connect(m_selection, &model::Selection::hoveredChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::timeSelectionChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::highlightChanged, this, qOverload<>(&QWidget::update));
+    connect(m_selection, &model::Selection::measureChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::flowDepthChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::revealRequested, this, &TimelineWidget::revealEvent);
     connect(m_filter, &model::TrackFilter::changed, this, [this] {
@@ -329,6 +331,11 @@ void TimelineWidget::paintEvent(QPaintEvent*)
             overlay.paintFlows(p, store::SliceRow(current.row), m_selection->flowDepth());
         overlay.paintOutline(p, current, true);
     }
+    const MeasureOverlay measure(*m_store, overlay, f, pal, labelFont());
+    if (m_selection->measure().valid()) {
+        overlay.paintOutline(p, m_selection->measure(), true);
+        measure.paintMeasure(p, *m_selection);
+    }
     p.setClipping(false);
 
     TrackLabels::paint(p, f.labels, f.originY(), m_layout, *m_store, pal, labelFont(), m_hoverRow);
@@ -361,6 +368,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     if (m_selection->hasTimeSelection())
         overlay.paintTimeSelection(p, m_selection->timeSelection());
     m_markers.paint(p, f, pal, labelFont());
+    if (m_markers.isDragging()) { // over the marker's own line, which sits on the same edge
+        p.save();
+        p.setClipRect(f.canvas);
+        measure.paintSnappedEdge(p, m_markers.snappedEdge());
+        p.restore();
+    }
     if (!pill.isNull())
         overlay.paintRulerPill(p, pill, pillText, m_selection->hasTimeSelection());
     p.setClipping(false);
@@ -404,7 +417,7 @@ bool TimelineWidget::addMarker()
 {
     if (!m_store)
         return false;
-    m_markers.addAt(*m_store, m_layout, frame(), anchorTime(), /*snap*/ true);
+    m_markers.addAt(*m_store, m_layout, frame(), anchorTime(), anchorY(), /*snap*/ true);
     update();
     return true;
 }

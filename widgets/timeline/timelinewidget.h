@@ -125,6 +125,11 @@ private:
     void updateHover(QPoint pos);
     void clearHover();
     store::TimeNs anchorTime() const;
+    // The pointer's y while it is over the tracks (the row a marker snaps on), else none.
+    int anchorY() const
+    {
+        return m_mouseInside && frame().canvas.contains(m_mousePos) ? m_mousePos.y() : MarkerSnapper::kNoRow;
+    }
     TimelineNavigator navigator() const;
     void scrollToRow(int row, int depth);
 
