@@ -127,12 +127,15 @@ void CompareBar::showNames()
     for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
         if (w != m_a && w != m_b && !w->isHidden())
             others += w->sizeHint().width() + layout()->spacing();
-    others += 3 * 12 + 2 * layout()->spacing() + layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    others
+        += 3 * 12 + 2 * layout()->spacing() + layout()->contentsMargins().left() + layout()->contentsMargins().right();
     QFont bold = m_a->font();
     bold.setBold(true);
     const QFontMetrics fm(bold);
-    const int each = std::max(m_a->minimumWidth(), (width() - others) / 2) - fm.horizontalAdvance(QStringLiteral("A: "));
-    auto name = [&](const model::Session* s) { return fm.elidedText(s->fileName(), Qt::ElideMiddle, each).toHtmlEscaped(); };
+    const int each
+        = std::max(m_a->minimumWidth(), (width() - others) / 2) - fm.horizontalAdvance(QStringLiteral("A: "));
+    auto name
+        = [&](const model::Session* s) { return fm.elidedText(s->fileName(), Qt::ElideMiddle, each).toHtmlEscaped(); };
     m_a->setText(tr("A: <b>%1</b>").arg(name(m_comparison->a())));
     m_b->setText(tr("B: <b>%1</b>").arg(name(m_comparison->b())));
 }
