@@ -22,6 +22,14 @@ QString LastFolder::get(const char* purpose, QStandardPaths::StandardLocation fa
     return other.isEmpty() ? QDir::homePath() : other;
 }
 
+QString LastFolder::beside(const QString& file, const char* purpose)
+{
+    const QFileInfo fi(file);
+    if (!file.isEmpty() && fi.exists() && QFileInfo(fi.absolutePath()).isDir())
+        return fi.absolutePath();
+    return get(purpose);
+}
+
 void LastFolder::remember(const char* purpose, const QString& path)
 {
     const QFileInfo fi(path);

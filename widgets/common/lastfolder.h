@@ -15,6 +15,9 @@ public:
 
     // The remembered folder if it still exists, else `fallback`, else the home folder.
     static QString get(const char* purpose, QStandardPaths::StandardLocation fallback = QStandardPaths::HomeLocation);
+    // The folder holding `file` (an open profile, so a dialog for its companion starts beside
+    // it, as Compare With… does), or get(purpose) when it is empty or no longer there.
+    static QString beside(const QString& file, const char* purpose);
     // Remembers the folder of `path` (a file), or `path` itself when it is a folder.
     static void remember(const char* purpose, const QString& path);
 };
