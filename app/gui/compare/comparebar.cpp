@@ -132,8 +132,10 @@ void CompareBar::showNames()
     QFont bold = m_a->font();
     bold.setBold(true);
     const QFontMetrics fm(bold);
+    // Never shorter than ten characters, however narrow the bar: the label then clips rather
+    // than show a bare ellipsis.
     const int each
-        = std::max(m_a->minimumWidth(), (width() - others) / 2) - fm.horizontalAdvance(QStringLiteral("A: "));
+        = std::max(fm.averageCharWidth() * 10, (width() - others) / 2 - fm.horizontalAdvance(QStringLiteral("A: ")));
     auto name
         = [&](const model::Session* s) { return fm.elidedText(s->fileName(), Qt::ElideMiddle, each).toHtmlEscaped(); };
     m_a->setText(tr("A: <b>%1</b>").arg(name(m_comparison->a())));

@@ -84,6 +84,13 @@ MainWindow::MainWindow(QWidget* parent)
         const bool shown = m_central->currentWidget() == m_welcome;
         m_welcome->setSizePolicy(shown ? QSizePolicy::Preferred : QSizePolicy::Ignored,
             shown ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        // Qt skips the geometry update of a hidden page: the stack and the centre are told,
+        // so the docks' next arrangement already sees the new minimum.
+        m_central->updateGeometry();
+        if (m_compareSplitter) // a splitter learns of its children's minimums only by an event
+            m_compareSplitter->updateGeometry();
+        if (centralWidget())
+            centralWidget()->updateGeometry();
     });
     // While comparing: the compare bar on top, and B's pane under A's timeline. B is part of
     // the central widget, not a dock, so layouts never hold it.

@@ -178,7 +178,7 @@ private:
     CompareBar* m_compareBar;
     ComparePane* m_comparePane;
     model::MatchFollower* m_matchFollower;
-    QSplitter* m_compareSplitter; // A's central stack over B's pane
+    QSplitter* m_compareSplitter = nullptr; // A's central stack over B's pane
     bool m_comparing = false; // as of the last Comparison::changed
     bool m_compareSharePending = false; // a comparison started; its split waits for a height
     AppMenus* m_menus;

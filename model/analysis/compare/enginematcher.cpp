@@ -64,9 +64,14 @@ Places placesOf(const TraceSummary& s)
             : std::string();
         if (fam.empty())
             fam = family(r.name);
-        const std::string key = place + '\n' + fam;
+        std::string key = place;
+        key += '\n';
+        key += fam;
+        std::string role = key;
+        role += '\n';
+        role += std::to_string(inFamily[key]++);
         p.process.push_back(place);
-        p.role.push_back(key + '\n' + std::to_string(inFamily[key]++));
+        p.role.push_back(std::move(role));
     }
     return p;
 }
