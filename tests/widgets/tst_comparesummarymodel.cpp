@@ -23,7 +23,7 @@ using Metric = CompareSummaryModel::Metric;
 namespace {
 
 std::shared_ptr<const widgets::CompareSummaryComputer::Result> compare(
-    std::shared_ptr<const store::EventStore> a, std::shared_ptr<const store::EventStore> b)
+    const std::shared_ptr<const store::EventStore>& a, const std::shared_ptr<const store::EventStore>& b)
 {
     auto r = std::make_shared<widgets::CompareSummaryComputer::Result>();
     const analysis::SummaryIndex ia(*a), ib(*b);

@@ -15,7 +15,7 @@ QString key(const char* purpose)
 
 QString LastFolder::get(const char* purpose, QStandardPaths::StandardLocation fallback)
 {
-    const QString dir = QSettings().value(key(purpose)).toString();
+    QString dir = QSettings().value(key(purpose)).toString();
     if (!dir.isEmpty() && QFileInfo(dir).isDir())
         return dir;
     const QString other = QStandardPaths::writableLocation(fallback);

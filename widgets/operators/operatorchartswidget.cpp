@@ -296,10 +296,10 @@ void OperatorChartsWidget::rebuild()
             }
             return cancel.load() ? nullptr : r;
         },
-        [this](ResultPtr result) { apply(std::move(result)); });
+        [this](const ResultPtr& result) { apply(result); });
 }
 
-void OperatorChartsWidget::apply(std::shared_ptr<const Result> result)
+void OperatorChartsWidget::apply(const std::shared_ptr<const Result>& result)
 {
     if (result)
         m_building = false;

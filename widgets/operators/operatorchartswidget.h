@@ -82,7 +82,7 @@ private:
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
     struct Result; // A's table, and while comparing B's and the two joined
-    void apply(std::shared_ptr<const Result> result);
+    void apply(const std::shared_ptr<const Result>& result);
     void showCompare(bool on);
     // B's store and catalog while comparing and B's catalog is built; else none.
     std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>> bSide() const;

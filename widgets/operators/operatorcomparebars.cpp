@@ -37,6 +37,7 @@ OperatorCompareBars::OperatorCompareBars(MenuFn menu, QWidget* parent)
 void OperatorCompareBars::setRows(const std::vector<analysis::CompareRow>& rows, Split a, Split b)
 {
     std::vector<const analysis::CompareRow*> sorted;
+    sorted.reserve(rows.size());
     for (const analysis::CompareRow& r : rows)
         sorted.push_back(&r);
     std::stable_sort(sorted.begin(), sorted.end(), [](const analysis::CompareRow* x, const analysis::CompareRow* y) {
