@@ -7,6 +7,7 @@
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/timeline/lodindex.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -35,6 +36,7 @@ void Comparison::start(std::shared_ptr<const store::EventStore> store, const QSt
     if (!store)
         return;
     m_b->open(std::move(store), path, info, std::move(lod));
+    m_overrides.clear();
     // A pending FirstStep waits for B's catalog (findFirstStep applies it); the rest apply now,
     // and what cannot (no marker, no selection) falls back to the trace starts.
     if (m_alignment == Alignment::Manual || m_alignment == Alignment::FirstStep) {
@@ -51,6 +53,7 @@ void Comparison::end()
     if (!active())
         return;
     m_b->close();
+    m_overrides.clear();
     m_stepB.job.cancel();
     m_stepB.generation = 0;
     emit changed();
@@ -79,6 +82,8 @@ void Comparison::swap()
     m_stepB.start = aStep;
     m_stepB.generation = aKnown ? m_b->generation() : 0;
     m_offset = -m_offset;
+    for (analysis::EngineMatcher::Override& o : m_overrides)
+        std::swap(o.a, o.b);
     emit offsetChanged(m_offset);
     emit changed();
 }
@@ -120,6 +125,26 @@ void Comparison::setThresholdPct(double pct)
         return;
     m_thresholdPct = pct;
     emit thresholdChanged(pct);
+}
+
+void Comparison::setEnginePartner(store::TrackId a, store::TrackId b)
+{
+    if (!active() || !a.valid())
+        return;
+    const auto before = m_overrides.size();
+    const bool same = std::any_of(m_overrides.begin(), m_overrides.end(),
+        [&](const analysis::EngineMatcher::Override& o) { return o.a == a && o.b == b; });
+    if (same)
+        return;
+    m_overrides.erase(
+        std::remove_if(m_overrides.begin(), m_overrides.end(),
+            [&](const analysis::EngineMatcher::Override& o) { return o.a == a || (b.valid() && o.b == b); }),
+        m_overrides.end());
+    if (b.valid())
+        m_overrides.push_back({ a, b });
+    else if (m_overrides.size() == before)
+        return; // nothing was chosen for `a`
+    emit engineOverridesChanged();
 }
 
 std::optional<store::TimeNs> Comparison::computeOffset(Alignment how) const
@@ -222,6 +247,7 @@ void Comparison::onAStoreChanged()
     }
     if (m_alignment != Alignment::Manual && m_alignment != Alignment::FirstStep && !align(m_alignment))
         align(Alignment::TraceStart);
+    m_overrides.clear();
     emit changed();
 }
 

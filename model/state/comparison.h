@@ -2,6 +2,7 @@
 #include "latestjob.h"
 #include "session.h"
 
+#include <analysis/compare/enginematcher.h>
 #include <store/types.h>
 
 #include <QObject>
@@ -9,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace strata::analysis {
 class LodIndex;
@@ -61,7 +63,16 @@ public:
     double thresholdPct() const { return m_thresholdPct; }
     void setThresholdPct(double pct);
 
+    // The user's "pair with…" choices (A's engine with B's), which every compare view passes
+    // to EngineMatcher before its automatic pairing. They belong to this pair of profiles:
+    // starting, ending or replacing A clears them, Swap turns them around.
+    const std::vector<analysis::EngineMatcher::Override>& engineOverrides() const { return m_overrides; }
+    // Pairs A's track `a` with B's track `b`, replacing any choice either was part of; an
+    // invalid `b` leaves `a` to the automatic pairing again.
+    void setEnginePartner(store::TrackId a, store::TrackId b);
+
 signals:
+    void engineOverridesChanged();
     void changed(); // started, ended, swapped, or A or B replaced: every compare view recomputes
     void offsetChanged(strata::store::TimeNs offset);
     void thresholdChanged(double pct);
@@ -92,6 +103,7 @@ private:
     store::TimeNs m_offset = 0;
     Alignment m_alignment = Alignment::TraceStart;
     double m_thresholdPct = 2.0;
+    std::vector<analysis::EngineMatcher::Override> m_overrides;
 };
 
 } // namespace strata::model

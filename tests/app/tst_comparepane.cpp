@@ -13,8 +13,10 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -87,6 +89,49 @@ private slots:
         QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
         QVERIFY(!w.comparePane()->isVisible());
         QVERIFY(!w.compareBar()->isVisible());
+    }
+
+    // B's pane has half of the timeline area at first, and the share the user dragged it
+    // to the next time (the settings keep it as a fraction, so it suits another screen).
+    void splitShareIsRemembered()
+    {
+        auto compare = [](MainWindow& w) {
+            w.setPersistent(false);
+            w.resize(1200, 900);
+            w.show();
+            if (!QTest::qWaitForWindowExposed(&w) || !loadA(w))
+                return false;
+            QSignalSpy compared(&w, &MainWindow::compareFinished);
+            w.compareWith(kSample);
+            return compared.wait(kLoadTimeoutMs) && w.comparison()->active();
+        };
+        auto splitterOf = [](MainWindow& w) { return w.findChild<QSplitter*>(QStringLiteral("compareSplitter")); };
+        auto share = [](QSplitter* s) { return double(s->sizes().at(1)) / (s->sizes().at(0) + s->sizes().at(1)); };
+        {
+            MainWindow w;
+            QVERIFY(compare(w));
+            QSplitter* split = splitterOf(w);
+            QTRY_VERIFY(split->sizes().at(1) > 0);
+            QVERIFY2(std::abs(share(split) - 0.5) < 0.05, qPrintable(QString::number(share(split))));
+            // A drag on the handle, as a user's, up as far as A's minimum lets it (the offscreen
+            // screen is small).
+            QSplitterHandle* handle = split->handle(1);
+            const QPoint from = handle->rect().center();
+            const int dy = -int(split->height() * 0.2);
+            QTest::mousePress(handle, Qt::LeftButton, {}, from);
+            QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(0, dy)),
+                handle->mapToGlobal(QPointF(from + QPoint(0, dy))), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(handle, &move);
+            QTest::mouseRelease(handle, Qt::LeftButton, {}, from + QPoint(0, dy));
+            QVERIFY2(share(split) > 0.54, qPrintable(QString::number(share(split))));
+        }
+        const double dragged = QSettings().value(QStringLiteral("compare/bShare")).toDouble();
+        QVERIFY2(dragged > 0.54, qPrintable(QString::number(dragged)));
+        MainWindow w;
+        QVERIFY(compare(w));
+        QSplitter* split = splitterOf(w);
+        QTRY_VERIFY(split->sizes().at(1) > 0);
+        QVERIFY2(std::abs(share(split) - dragged) < 0.05, qPrintable(QString::number(share(split))));
     }
 
     void failedBLeavesA()

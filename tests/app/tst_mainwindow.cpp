@@ -509,18 +509,41 @@ private slots:
         QCOMPARE(geometries(w), firstRun);
     }
 
-    // A 1366×768 laptop holds the window in every built-in arrangement.
+    // A 1366×768 laptop (less a 32-px panel and the frame: WindowFit::kMaxMinimum) and a
+    // 1920×1080 screen at 150 % (1280×720, less the frame) hold the window in every built-in
+    // arrangement, comparing or not: B's pane, the compare bar and a long file name included.
+    void minimumSizeFitsSmallScreens_data()
+    {
+        QTest::addColumn<bool>("compare");
+        QTest::newRow("one profile") << false;
+        QTest::newRow("comparing") << true;
+    }
     void minimumSizeFitsSmallScreens()
     {
+        QFETCH(bool, compare);
         MainWindow w;
         w.setPersistent(false);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(load(w, kSample).value(0).toBool(), true);
+        if (compare) {
+            const QString longName = m_dir.filePath(
+                QStringLiteral("a_rather_long_profile_name_of_rank_1_from_the_second_run_of_the_job.json"));
+            QFile::remove(longName);
+            QVERIFY(QFile::copy(kSample, longName));
+            QSignalSpy compared(&w, &MainWindow::compareFinished);
+            w.compareWith(longName);
+            QVERIFY(compared.wait(kLoadTimeoutMs));
+            QVERIFY(w.comparison()->active());
+            QCoreApplication::processEvents();
+        }
+        const QSize scaled1080 = QSize(1280, 720) - QSize(0, 40); // 150 % of 1920×1080, less a frame
         for (const app::DockSpec& spec : app::DockRegistry::all()) { // each dock in front of its tabs
             w.dock(QLatin1String(spec.id))->raise();
             const QSize m = w.minimumSizeHint().expandedTo(w.minimumSize());
-            QVERIFY2(m.boundedTo(app::WindowFit::kMaxMinimum) == m, spec.id);
+            QVERIFY2(m.boundedTo(app::WindowFit::kMaxMinimum) == m,
+                qPrintable(QStringLiteral("%1: %2×%3").arg(QLatin1String(spec.id)).arg(m.width()).arg(m.height())));
+            QVERIFY2(m.boundedTo(scaled1080) == m, spec.id);
         }
     }
 

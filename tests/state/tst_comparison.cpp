@@ -243,6 +243,42 @@ private slots:
         QVERIFY(!c.active());
     }
 
+    // The user's pairings: one partner per engine on each side, turned around by Swap, gone
+    // with another A or the end of the comparison.
+    void engineOverrides()
+    {
+        model::Session a;
+        a.open(makeStore(0, 1000, 2, "12"), "a.json", model::LoadInfo());
+        Comparison c(&a);
+        QSignalSpy spy(&c, &Comparison::engineOverridesChanged);
+        c.setEnginePartner(store::TrackId(0), store::TrackId(1)); // not comparing: nothing to pair
+        QVERIFY(c.engineOverrides().empty());
+        c.start(makeStore(100, 1000, 2, "57"), "b.json", model::LoadInfo());
+        auto pairs = [&c] {
+            QStringList out;
+            for (const auto& o : c.engineOverrides())
+                out << QStringLiteral("%1>%2").arg(o.a.v).arg(o.b.v);
+            return out.join(QLatin1Char(' '));
+        };
+        c.setEnginePartner(store::TrackId(0), store::TrackId(1));
+        c.setEnginePartner(store::TrackId(0), store::TrackId(1)); // the same again: no signal
+        c.setEnginePartner(store::TrackId(1), store::TrackId(0));
+        QCOMPARE(pairs(), QStringLiteral("0>1 1>0"));
+        c.setEnginePartner(store::TrackId(2), store::TrackId(1)); // B's 1 leaves A's 0
+        QCOMPARE(pairs(), QStringLiteral("1>0 2>1"));
+        c.setEnginePartner(store::TrackId(1), store::TrackId()); // back to the automatic pairing
+        QCOMPARE(pairs(), QStringLiteral("2>1"));
+        c.setEnginePartner(store::TrackId(1), store::TrackId()); // nothing chosen for it: no signal
+        QCOMPARE(spy.count(), 4);
+        c.swap();
+        QCOMPARE(pairs(), QStringLiteral("1>2"));
+        a.open(makeStore(40, 1000, 2, "12"), "a2.json", model::LoadInfo());
+        QCOMPARE(pairs(), QString());
+        c.setEnginePartner(store::TrackId(0), store::TrackId(0));
+        c.end();
+        QCOMPARE(pairs(), QString());
+    }
+
     void threshold()
     {
         model::Session a;

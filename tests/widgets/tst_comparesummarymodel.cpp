@@ -23,7 +23,7 @@ using Metric = CompareSummaryModel::Metric;
 namespace {
 
 std::shared_ptr<const widgets::CompareSummaryComputer::Result> compare(
-    std::shared_ptr<const store::EventStore> a, std::shared_ptr<const store::EventStore> b)
+    const std::shared_ptr<const store::EventStore>& a, const std::shared_ptr<const store::EventStore>& b)
 {
     auto r = std::make_shared<widgets::CompareSummaryComputer::Result>();
     const analysis::SummaryIndex ia(*a), ib(*b);
@@ -33,12 +33,14 @@ std::shared_ptr<const widgets::CompareSummaryComputer::Result> compare(
     return r;
 }
 
-// The top-level row whose label starts with `engine`, or -1.
+// The top-level row of A's `engine` (its label, or "engine ↔ B's engine"), or -1.
 int engineRow(const CompareSummaryModel& m, const QString& engine)
 {
-    for (int r = 0; r < m.rowCount(); ++r)
-        if (m.index(r, 0).data().toString() == engine)
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QString label = m.index(r, 0).data().toString();
+        if (label == engine || label.startsWith(engine + QStringLiteral(" ↔ ")))
             return r;
+    }
     return -1;
 }
 
@@ -103,8 +105,9 @@ private slots:
         QTest::newRow("only in A: util B") << "Vector Engine" << Metric::Util << int(C::B) << none;
         QTest::newRow("only in B: A") << "Matrix Engine" << Metric::Busy << int(C::A) << none;
         QTest::newRow("only in B: B") << "Matrix Engine" << Metric::Busy << int(C::B) << UnitFormat::duration(300000);
-        QTest::newRow("normalised pair") << "Queue_3" << Metric::Busy << int(C::B) << UnitFormat::duration(200000);
-        QTest::newRow("normalised Δ %") << "Queue_3" << Metric::Busy << int(C::DeltaPct) << UnitFormat::percent(0);
+        QTest::newRow("paired by order") << "Queue_3" << Metric::Busy << int(C::B) << UnitFormat::duration(200000);
+        QTest::newRow("paired by order, Δ %")
+            << "Queue_3" << Metric::Busy << int(C::DeltaPct) << UnitFormat::percent(0);
     }
     void values()
     {
@@ -130,9 +133,10 @@ private slots:
             labels << m.index(r, 0).data().toString();
         labels.sort();
         QCOMPARE(labels,
-            QStringList({ "MainThread", "Matrix Engine", "Neural Engine", "Queue_3", "Task DMA", "Vector Engine" }));
+            QStringList(
+                { "MainThread", "Matrix Engine", "Neural Engine", "Queue_3 ↔ Queue_7", "Task DMA", "Vector Engine" }));
         const int queue = engineRow(m, QStringLiteral("Queue_3"));
-        QVERIFY(m.index(queue, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("instance numbers")));
+        QVERIFY(m.index(queue, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Paired by place")));
         const int vector = engineRow(m, QStringLiteral("Vector Engine"));
         QVERIFY(m.index(vector, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Only A")));
     }

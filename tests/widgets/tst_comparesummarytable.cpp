@@ -6,6 +6,9 @@
 #include "summary/comparesummarymodel.h"
 #include "summary/comparesummarytable.h"
 
+#include <QApplication>
+#include <QMenu>
+#include <QTimer>
 #include <QTreeView>
 #include <QtTest>
 
@@ -83,6 +86,48 @@ private slots:
         p.comparison.setOffsetNs(offset + 5);
         QVERIFY(!t.isBusy());
         QCOMPARE(t.shownBWindow().start, 100000 + offset);
+    }
+
+    // "Pair With B's" on A's Vector Engine picks B's Matrix Engine: the choice goes to the
+    // Comparison (every compare view uses it) and the two one-sided rows become one.
+    void pairWithOverridesTheMatcher()
+    {
+        comparetest::Pair p;
+        CompareSummaryTable t(&p.comparison);
+        t.resize(600, 400);
+        t.show();
+        t.showWhole();
+        p.open();
+        QVERIFY(bothAnalysed(p));
+        QTRY_VERIFY_WITH_TIMEOUT(!t.isBusy() && t.model()->rowCount() == 6, widgettest::kWaitMs);
+        int vector = -1;
+        for (int i = 0; i < t.model()->rowCount(); ++i)
+            if (t.model()->index(i, 0).data().toString() == QStringLiteral("Vector Engine"))
+                vector = i;
+        QVERIFY(vector >= 0);
+        const QRect rect = t.view()->visualRect(t.model()->index(vector, 0));
+        QString menuText;
+        QTimer::singleShot(0, this, [&] {
+            auto* pairMenu = t.findChild<QMenu*>(QStringLiteral("comparePairMenu"));
+            for (QAction* a : pairMenu ? pairMenu->actions() : QList<QAction*>()) {
+                menuText += a->text() + QLatin1Char(';');
+                if (a->text().startsWith(QStringLiteral("Matrix Engine")))
+                    a->trigger();
+            }
+            if (QWidget* popup = QApplication::activePopupWidget())
+                popup->close();
+        });
+        emit t.view()->customContextMenuRequested(rect.center());
+        QVERIFY2(menuText.contains(QStringLiteral("Queue_7")), qPrintable(menuText));
+        QCOMPARE(p.comparison.engineOverrides().size(), size_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(!t.isBusy() && t.model()->rowCount() == 5, widgettest::kWaitMs);
+        const auto pair = t.model()->pairAt(t.model()->index(vector, 0));
+        QVERIFY(pair);
+        QCOMPARE(pair->match, analysis::EngineMatcher::Match::Explicit);
+        QCOMPARE(t.model()->index(vector, 0).data().toString(), QStringLiteral("Vector Engine ↔ Matrix Engine"));
+
+        p.comparison.setEnginePartner(p.comparison.engineOverrides().front().a, store::TrackId());
+        QTRY_VERIFY_WITH_TIMEOUT(!t.isBusy() && t.model()->rowCount() == 6, widgettest::kWaitMs);
     }
 };
 

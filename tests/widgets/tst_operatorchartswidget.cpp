@@ -4,7 +4,9 @@
 // events; the level and the window are followed.
 #include <support/widgettestutil.h>
 
+#include "compareprofiles.h"
 #include "operators/operatorchartswidget.h"
+#include "operators/operatorcomparebars.h"
 #include "operators/pielegend.h"
 
 #include <analysis/operators/operatoraggregator.h>
@@ -63,6 +65,7 @@ private slots:
     void levels();
     void clickHighlightsSlices();
     void followsTimeSelection();
+    void comparingShowsAAndB();
 
 private:
     void waitCharts();
@@ -187,6 +190,31 @@ void tst_OperatorChartsWidget::followsTimeSelection()
     waitCharts();
     QCOMPARE(m_dock.widget->shareSeries()->sum(), 8100.0);
     QCOMPARE(m_dock.widget->table()->window.end, TimeNs(100000));
+}
+
+// Comparing: the donut gives way to A | B rows, the operators of either profile by the larger
+// total (B's gemm, only in B, among them), with B's numbers from B's table; ending the
+// comparison brings the donut back.
+void tst_OperatorChartsWidget::comparingShowsAAndB()
+{
+    comparetest::Pair p;
+    OperatorChartsWidget w(widgets::DockContext::of(&p.comparison));
+    w.resize(420, 380);
+    w.show();
+    p.open();
+    QTRY_VERIFY_WITH_TIMEOUT(w.bTable() != nullptr, widgettest::kWaitMs);
+    QVERIFY(w.compareBars()->isVisibleTo(&w));
+    QVERIFY(!w.findChild<QWidget*>(QStringLiteral("operatorPie"))->isVisibleTo(&w));
+    const QStringList ops = w.compareBars()->operators();
+    QVERIFY2(ops.contains(QStringLiteral("matmul")) && ops.contains(QStringLiteral("gemm")), qPrintable(ops.join(',')));
+    QCOMPARE(ops.first(), QStringLiteral("matmul")); // 900 µs in B, the largest of either side
+    QCOMPARE(w.bTable()->busyNs, TimeNs(1500000 + 50000 + 200000 + 300000));
+    QCOMPARE(w.table()->busyNs, TimeNs(1000000 + 50000 + 200000 + 100000));
+
+    p.comparison.end();
+    QTRY_VERIFY_WITH_TIMEOUT(w.bTable() == nullptr && w.table() != nullptr, widgettest::kWaitMs);
+    QVERIFY(!w.compareBars()->isVisibleTo(&w));
+    QVERIFY(w.findChild<QWidget*>(QStringLiteral("operatorPie"))->isVisibleTo(&w));
 }
 
 QTEST_MAIN(tst_OperatorChartsWidget)

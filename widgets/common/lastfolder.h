@@ -14,7 +14,7 @@ namespace strata::widgets {
 // none of which passes through a dialog.
 class LastFolder {
 public:
-    static constexpr const char* kProfile = "profile"; // Open, Open Folder
+    static constexpr const char* kProfile = "profile"; // Open, Open Folder, Compare With…
     static constexpr const char* kLayout = "layout"; // Export/Import Layout
     static constexpr const char* kImage = "image"; // Export Image, a chart's Export as Image
     static constexpr const char* kData = "data"; // CSV and JSON exports of tables

@@ -1,6 +1,8 @@
 #include "operatorchartswidget.h"
 
+#include "operatorcomparebars.h"
 #include "pielegend.h"
+#include <analysis/compare/compareaggregator.h>
 #include <analysis/operators/operatorrows.h>
 #include <common/chartstyle.h>
 #include <common/exportactions.h>
@@ -12,6 +14,7 @@
 #include <common/transfersplitbar.h>
 #include <common/unitformat.h>
 #include <report/operatortablereport.h>
+#include <state/comparison.h>
 #include <state/session.h>
 
 #include <analysis/operators/operatoraggregator.h>
@@ -43,6 +46,11 @@ namespace strata::widgets {
 
 using analysis::OperatorLevel;
 
+struct OperatorChartsWidget::Result {
+    std::shared_ptr<const analysis::OperatorTable> a, b; // b only while comparing
+    std::vector<analysis::CompareRow> rows; // a and b joined
+};
+
 namespace {
 
 const char* const kKeyProperty = "operatorKey";
@@ -68,6 +76,7 @@ OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* 
     , m_selection(context.session->selection())
     , m_viewport(context.session->viewport())
     , m_window(new TimeScope(context.session, this))
+    , m_comparison(context.compare)
     , m_highlighter(this, context.session->selection())
 {
     setObjectName(QStringLiteral("operatorCharts"));
@@ -129,8 +138,9 @@ OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* 
             highlightSlice(m_pie->slices().at(row));
     });
 
-    // --- the execution vs transfer bar
+    // --- the execution vs transfer bar; comparing, A | B rows in place of both
     m_split = new TransferSplitBar(menu, this);
+    m_compareBars = new OperatorCompareBars(menu, this);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("chartStatus"));
@@ -151,6 +161,7 @@ OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* 
     m_donutLayout->addWidget(m_legend, 3);
     layout->addLayout(bar);
     layout->addLayout(m_donutLayout, 1);
+    layout->addWidget(m_compareBars, 1);
     layout->addWidget(m_split);
     layout->addWidget(m_status);
 
@@ -167,6 +178,34 @@ OperatorChartsWidget::OperatorChartsWidget(const DockContext& context, QWidget* 
         this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
             setAnalysis(session->store(), std::move(catalog));
         });
+    context.followB(this, [this] {
+        if (bSide().first != m_bStore || (bSide().first && !m_bTable))
+            rebuild();
+    });
+    context.followOffset(this, [this] {
+        if (m_window->mode() != TimeScope::Mode::WholeTrace && m_bStore)
+            rebuild();
+    });
+}
+
+std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>>
+OperatorChartsWidget::bSide() const
+{
+    if (!m_comparison || !m_comparison->active())
+        return {};
+    const model::Session* b = m_comparison->b();
+    const auto catalog = b->store() ? b->analyses()->get<analysis::OperatorCatalog>() : nullptr;
+    if (!catalog)
+        return {};
+    return { b->store(), catalog };
+}
+
+void OperatorChartsWidget::showCompare(bool on)
+{
+    m_pieView->setVisible(!on);
+    m_legend->setVisible(!on);
+    m_split->setVisible(!on);
+    m_compareBars->setVisible(on);
 }
 
 QHorizontalPercentBarSeries* OperatorChartsWidget::splitSeries() const
@@ -228,28 +267,63 @@ void OperatorChartsWidget::rebuild()
     const OperatorLevel lvl = level();
     const store::TimeRange window = m_window->window();
     m_tableRange = m_window->relativeRange();
-    using Table = std::shared_ptr<const analysis::OperatorTable>;
+    const auto [bStore, bCatalog] = bSide();
+    m_bStore = bStore;
+    // B's window: the whole of B, or A's window moved by the offset (B's clock = A's + offset).
+    const store::TimeRange bWindow = m_window->mode() == TimeScope::Mode::WholeTrace || !bStore
+        ? analysis::OperatorAggregator::wholeTrace()
+        : store::TimeRange { window.start + m_comparison->offsetNs(), window.end + m_comparison->offsetNs() };
+    using ResultPtr = std::shared_ptr<const Result>;
     m_job.run(
         this,
-        [store = m_store, catalog = m_catalog, lvl, window](const std::atomic<bool>& cancel) -> Table {
-            auto t = std::make_shared<analysis::OperatorTable>(analysis::OperatorAggregator::aggregate(
-                *store, *catalog, lvl, window, analysis::OperatorAggregator::defaultScope(*catalog), &cancel));
-            return cancel.load() ? nullptr : t;
+        [store = m_store, catalog = m_catalog, bStore = bStore, bCatalog = bCatalog, lvl, window, bWindow](
+            const std::atomic<bool>& cancel) -> ResultPtr {
+            using analysis::OperatorAggregator;
+            // Comparing, both sides in the scope both have, so the join pairs like with like.
+            const analysis::OperatorScope scope = bStore
+                ? analysis::CompareAggregator::defaultScope(*catalog, *bCatalog)
+                : OperatorAggregator::defaultScope(*catalog);
+            auto r = std::make_shared<Result>();
+            r->a = std::make_shared<analysis::OperatorTable>(
+                OperatorAggregator::aggregate(*store, *catalog, lvl, window, scope, &cancel));
+            if (bStore && !cancel.load()) {
+                r->b = std::make_shared<analysis::OperatorTable>(
+                    OperatorAggregator::aggregate(*bStore, *bCatalog, lvl, bWindow, scope, &cancel));
+                analysis::CompareOptions options;
+                options.level = lvl;
+                options.scope = scope;
+                r->rows = analysis::CompareAggregator::join(*r->a, *r->b, 0, 0, options).rows;
+            }
+            return cancel.load() ? nullptr : r;
         },
-        [this](Table table) { apply(std::move(table)); });
+        [this](const ResultPtr& result) { apply(result); });
 }
 
-void OperatorChartsWidget::apply(std::shared_ptr<const analysis::OperatorTable> table)
+void OperatorChartsWidget::apply(const std::shared_ptr<const Result>& result)
 {
-    if (table)
+    if (result)
         m_building = false;
-    m_table = std::move(table);
+    m_table = result ? result->a : nullptr;
+    m_bTable = result ? result->b : nullptr;
+    showCompare(m_bTable != nullptr);
+    auto split = [](const std::shared_ptr<const analysis::OperatorTable>& t) {
+        return t ? OperatorCompareBars::Split { t->executionNs, t->transferNs } : OperatorCompareBars::Split {};
+    };
+    m_compareBars->setRows(
+        result ? result->rows : std::vector<analysis::CompareRow>(), split(m_table), split(m_bTable));
     fillPie();
     fillSplit();
     if (!m_table) {
         m_status->setText(m_store ? tr("Aggregating operators…") : tr("Open a profile to see where its time goes."));
     } else if (m_table->busyNs <= 0) {
         m_status->setText(tr("No busy time in the %1.").arg(m_window->describe()));
+    } else if (m_bTable) {
+        m_status->setText(
+            tr("A | B: total time by %1  ·  %2  ·  %3")
+                .arg(levelNoun(m_table->level))
+                .arg(QString::fromLatin1(analysis::operatorScopeName(m_table->scope)), m_window->describe()));
+        m_status->setToolTip(tr("The operators that take the most time in either profile, as the Compare dock "
+                                "joins them; hover a bar for both totals and Δ."));
     } else {
         m_status->setText(
             tr("Self time by %1  ·  %2  ·  %3")

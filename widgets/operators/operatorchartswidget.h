@@ -29,6 +29,7 @@ QT_END_NAMESPACE
 
 namespace strata::widgets {
 
+class OperatorCompareBars;
 class PieLegend;
 class TransferSplitBar;
 
@@ -41,6 +42,11 @@ class TransferSplitBar;
 //
 // Clicking a slice highlights its events on the timeline. Whole trace or current
 // selection, as the table; aggregation runs on the thread pool.
+//
+// Comparing (the context's Comparison active, B's catalog built): A | B. The donut gives way
+// to OperatorCompareBars, A's and B's time per operator side by side for the operators that
+// take the most in either, with both execution vs transfer splits under them. B's window is the
+// whole of B, or A's selection moved by the alignment offset, as in the summaries.
 class OperatorChartsWidget : public QWidget {
     Q_OBJECT
 public:
@@ -59,6 +65,8 @@ public:
     QHorizontalPercentBarSeries* splitSeries() const;
     PieLegend* legend() const { return m_legend; }
     const analysis::OperatorTable* table() const { return m_table.get(); }
+    const analysis::OperatorTable* bTable() const { return m_bTable.get(); } // comparing only
+    OperatorCompareBars* compareBars() const { return m_compareBars; }
     // Highlights the slices of the operator behind a pie slice (not "Other").
     void highlightSlice(QPieSlice* slice);
 
@@ -73,7 +81,11 @@ private:
     void setAnalysis(
         std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
     void rebuild();
-    void apply(std::shared_ptr<const analysis::OperatorTable> table);
+    struct Result; // A's table, and while comparing B's and the two joined
+    void apply(const std::shared_ptr<const Result>& result);
+    void showCompare(bool on);
+    // B's store and catalog while comparing and B's catalog is built; else none.
+    std::pair<std::shared_ptr<const store::EventStore>, std::shared_ptr<const analysis::OperatorCatalog>> bSide() const;
     void fillPie();
     void fillSplit();
     void applyStyle();
@@ -87,6 +99,10 @@ private:
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
     std::shared_ptr<const analysis::OperatorTable> m_table;
+    std::shared_ptr<const analysis::OperatorTable> m_bTable;
+    model::Comparison* m_comparison = nullptr;
+    std::shared_ptr<const store::EventStore> m_bStore; // what the last rebuild compared with
+    OperatorCompareBars* m_compareBars = nullptr;
     std::optional<store::TimeRange> m_tableRange;
 
     QComboBox* m_levelBox = nullptr;

@@ -24,7 +24,8 @@ void CompareSummaryComputer::cancel()
     m_pending = false;
 }
 
-void CompareSummaryComputer::request(store::TimeRange aWindow, store::TimeRange bWindow)
+void CompareSummaryComputer::request(
+    store::TimeRange aWindow, store::TimeRange bWindow, std::vector<analysis::EngineMatcher::Override> overrides)
 {
     if (!canCompute())
         return;
@@ -32,7 +33,8 @@ void CompareSummaryComputer::request(store::TimeRange aWindow, store::TimeRange 
     // The work owns references to both stores and indexes: they outlive a profile switch.
     m_job.run(
         this,
-        [a = m_a, b = m_b, aWindow, bWindow](const std::atomic<bool>& cancel) -> ResultPtr {
+        [a = m_a, b = m_b, aWindow, bWindow, overrides = std::move(overrides)](
+            const std::atomic<bool>& cancel) -> ResultPtr {
             auto r = std::make_shared<Result>();
             r->a = std::make_shared<const analysis::TraceSummary>(
                 analysis::SummaryCalculator::compute(*a.store, *a.index, aWindow));
@@ -42,7 +44,7 @@ void CompareSummaryComputer::request(store::TimeRange aWindow, store::TimeRange 
                 analysis::SummaryCalculator::compute(*b.store, *b.index, bWindow));
             if (cancel.load())
                 return nullptr;
-            r->pairs = analysis::EngineMatcher::match(*r->a, *r->b);
+            r->pairs = analysis::EngineMatcher::match(*r->a, *r->b, overrides);
             return r;
         },
         [this](ResultPtr result) {

@@ -35,7 +35,9 @@ public:
     const Side& a() const { return m_a; }
     const Side& b() const { return m_b; }
 
-    void request(store::TimeRange aWindow, store::TimeRange bWindow); // absolute; ignored when !canCompute()
+    // Absolute windows; ignored when !canCompute(). `overrides` go to EngineMatcher first.
+    void request(store::TimeRange aWindow, store::TimeRange bWindow,
+        std::vector<analysis::EngineMatcher::Override> overrides = {});
     void cancel(); // drops what is running; nothing arrives until the next request
     bool isBusy() const { return m_pending; }
 

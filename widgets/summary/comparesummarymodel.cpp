@@ -125,6 +125,16 @@ std::optional<double> CompareSummaryModel::value(int row, Metric metric, bool bS
     return metricValue(m_rows[size_t(m_order[size_t(row)])], metric, bSide);
 }
 
+std::optional<EngineMatcher::Pair> CompareSummaryModel::pairAt(const QModelIndex& index) const
+{
+    if (!index.isValid())
+        return std::nullopt;
+    const QModelIndex top = index.parent().isValid() ? index.parent() : index;
+    if (top.row() < 0 || top.row() >= rowCount())
+        return std::nullopt;
+    return m_rows[size_t(m_order[size_t(top.row())])].pair;
+}
+
 void CompareSummaryModel::buildRows()
 {
     m_rows.clear();
@@ -143,6 +153,9 @@ void CompareSummaryModel::buildRows()
         // Two engines of one name (a MainThread per process): the process tells them apart.
         if (uses[shown->name] > 1)
             row.label += QStringLiteral(" · ") + QString::fromStdString(shown->processLabel);
+        // Paired by place or by the user: B's engine has another name ("stream 20 ↔ stream 14").
+        if (a && b && a->name != b->name)
+            row.label += QStringLiteral(" ↔ ") + SummaryFormat::trackName(*b);
         row.metrics.push_back(Metric::Util);
         if ((a && a->bytes) || (b && b->bytes))
             row.metrics.push_back(Metric::Bytes);
@@ -309,6 +322,10 @@ QString CompareSummaryModel::engineToolTip(const Row& row) const
     case EngineMatcher::Match::Exact: break;
     case EngineMatcher::Match::Label: tip += tr("\nPaired by track label (the processes differ)"); break;
     case EngineMatcher::Match::Normalised: tip += tr("\nPaired after removing instance numbers from the labels"); break;
+    case EngineMatcher::Match::Role:
+        tip += tr("\nPaired by place: the same role, in order, on the same device or process of each run");
+        break;
+    case EngineMatcher::Match::Explicit: tip += tr("\nPaired by you (Pair With… in the context menu)"); break;
     case EngineMatcher::Match::AOnly: tip += tr("\nOnly A has this engine"); break;
     case EngineMatcher::Match::BOnly: tip += tr("\nOnly B has this engine"); break;
     }

@@ -41,6 +41,8 @@ public:
     double thresholdPct() const { return m_thresholdPct; }
     void setPalette(const QPalette& palette); // the theme's slower/faster colours
 
+    // The engine pair a row shows (a metric row: its engine's); none for an invalid index.
+    std::optional<analysis::EngineMatcher::Pair> pairAt(const QModelIndex& index) const;
     // The side's value of a metric of the pair shown in top-level row `row`.
     std::optional<double> value(int row, Metric metric, bool bSide) const;
 

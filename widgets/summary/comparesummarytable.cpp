@@ -88,6 +88,7 @@ CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget*
     both.session->follow(
         this, [this] { inputsChanged(); }, [this] { inputsChanged(); });
     both.followB(this, [this] { inputsChanged(); });
+    connect(m_comparison, &model::Comparison::engineOverridesChanged, this, &CompareSummaryTable::request);
 }
 
 store::TimeRange CompareSummaryTable::bWindowFor(store::TimeRange aWindow, store::TimeNs offset)
@@ -151,9 +152,11 @@ void CompareSummaryTable::request()
         return;
     }
     if (m_kind == Kind::Whole)
-        m_computer->request(m_computer->a().store->extent(), m_computer->b().store->extent());
+        m_computer->request(
+            m_computer->a().store->extent(), m_computer->b().store->extent(), m_comparison->engineOverrides());
     else
-        m_computer->request(m_aWindow, bWindowFor(m_aWindow, m_comparison->offsetNs()));
+        m_computer->request(
+            m_aWindow, bWindowFor(m_aWindow, m_comparison->offsetNs()), m_comparison->engineOverrides());
 }
 
 void CompareSummaryTable::apply(std::shared_ptr<const CompareSummaryComputer::Result> result)
@@ -241,7 +244,32 @@ void CompareSummaryTable::showContextMenu(const QPoint& pos)
     TableSupport::addExpandCollapse(&menu, m_view, m_model->rowCount() > 0);
     QAction* order = menu.addAction(tr("Engine Order"), this, [this] { m_view->sortByColumn(-1, Qt::AscendingOrder); });
     order->setEnabled(m_view->header()->sortIndicatorSection() >= 0);
+    addPairMenu(&menu, m_view->indexAt(pos));
     menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void CompareSummaryTable::addPairMenu(QMenu* menu, const QModelIndex& index)
+{
+    const auto pair = m_model->pairAt(index);
+    const auto& r = m_model->result();
+    if (!pair || pair->a < 0 || !r)
+        return;
+    menu->addSeparator();
+    QMenu* with = menu->addMenu(tr("Pair With B's"));
+    with->setObjectName(QStringLiteral("comparePairMenu"));
+    const store::TrackId aTrack = r->a->tracks[size_t(pair->a)].track;
+    for (size_t i = 0; i < r->b->tracks.size(); ++i) {
+        const analysis::TrackSummaryRow& b = r->b->tracks[i];
+        QAction* act = with->addAction(
+            SummaryFormat::trackName(b) + QStringLiteral(" · ") + QString::fromStdString(b.processLabel), this,
+            [this, aTrack, t = b.track] { m_comparison->setEnginePartner(aTrack, t); });
+        act->setCheckable(true);
+        act->setChecked(int(i) == pair->b);
+    }
+    QAction* automatic = menu->addAction(
+        tr("Pair Automatically"), this, [this, aTrack] { m_comparison->setEnginePartner(aTrack, store::TrackId()); });
+    automatic->setObjectName(QStringLiteral("comparePairAutomatically"));
+    automatic->setEnabled(pair->match == analysis::EngineMatcher::Match::Explicit);
 }
 
 void CompareSummaryTable::changeEvent(QEvent* event)

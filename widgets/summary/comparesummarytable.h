@@ -8,6 +8,8 @@
 #include <memory>
 
 class QLabel;
+class QMenu;
+class QModelIndex;
 class QStackedWidget;
 class QTreeView;
 
@@ -25,7 +27,8 @@ class CompareSummaryModel;
 // moved by the alignment offset (a B time tB shows at A time tB − offset, so B's window is
 // A's plus the offset). Both summaries and the pairing are computed off the GUI thread
 // (CompareSummaryComputer); it recomputes when either profile, its summary index, the offset
-// or the window changes, and shows "Building summaries…" until both indexes are there.
+// or the window changes, and shows "Building summaries…" until both indexes are there. Its
+// context menu pairs a row's A engine with any of B's by hand (Comparison::setEnginePartner).
 class CompareSummaryTable : public QWidget {
     Q_OBJECT
 public:
@@ -64,6 +67,9 @@ private:
     void apply(std::shared_ptr<const CompareSummaryComputer::Result> result);
     void updateFacts();
     void showContextMenu(const QPoint& pos);
+    // "Pair With B's ▸" (every engine of B, the partner checked) and "Pair Automatically" for
+    // the engine at `index`: the choice goes to the Comparison, so every compare view uses it.
+    void addPairMenu(QMenu* menu, const QModelIndex& index);
 
     model::Comparison* m_comparison;
     CompareSummaryComputer* m_computer;

@@ -5,10 +5,14 @@
 #include <common/deltaformat.h>
 
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSignalBlocker>
+
+#include <algorithm>
 
 namespace strata::app {
 
@@ -60,8 +64,10 @@ CompareBar::CompareBar(Comparison* comparison, QWidget* parent)
     m_picker->setFocusPolicy(Qt::NoFocus); // the timeline keeps the keyboard
     m_swap->setFocusPolicy(Qt::NoFocus);
     m_end->setFocusPolicy(Qt::NoFocus);
-    for (QLabel* l : { m_a, m_b })
+    for (QLabel* l : { m_a, m_b }) {
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setMinimumWidth(l->fontMetrics().averageCharWidth() * 8); // below it the name is elided
+    }
 
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(6, 2, 6, 2);
@@ -94,8 +100,7 @@ void CompareBar::refresh()
     setVisible(m_comparison->active());
     if (!m_comparison->active())
         return;
-    m_a->setText(tr("A: <b>%1</b>").arg(m_comparison->a()->fileName().toHtmlEscaped()));
-    m_b->setText(tr("B: <b>%1</b>").arg(m_comparison->b()->fileName().toHtmlEscaped()));
+    showNames();
     m_a->setToolTip(m_comparison->a()->filePath());
     m_b->setToolTip(m_comparison->b()->filePath());
     // Shown as where B's start sits against A's ("B starts at A +1.2 ms"): the raw offset of two
@@ -106,6 +111,35 @@ void CompareBar::refresh()
                             "point: %2 ns")
                              .arg(shift)
                              .arg(m_comparison->offsetNs()));
+}
+
+void CompareBar::resizeEvent(QResizeEvent* event)
+{
+    QFrame::resizeEvent(event);
+    showNames();
+}
+
+void CompareBar::showNames()
+{
+    if (!m_comparison->active())
+        return;
+    int others = 0; // what the rest of the row asks for: its widgets, spacings and margins
+    for (QWidget* w : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        if (w != m_a && w != m_b && !w->isHidden())
+            others += w->sizeHint().width() + layout()->spacing();
+    others
+        += 3 * 12 + 2 * layout()->spacing() + layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    QFont bold = m_a->font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    // Never shorter than ten characters, however narrow the bar: the label then clips rather
+    // than show a bare ellipsis.
+    const int each
+        = std::max(fm.averageCharWidth() * 10, (width() - others) / 2 - fm.horizontalAdvance(QStringLiteral("A: ")));
+    auto name
+        = [&](const model::Session* s) { return fm.elidedText(s->fileName(), Qt::ElideMiddle, each).toHtmlEscaped(); };
+    m_a->setText(tr("A: <b>%1</b>").arg(name(m_comparison->a())));
+    m_b->setText(tr("B: <b>%1</b>").arg(name(m_comparison->b())));
 }
 
 void CompareBar::showAlignment()

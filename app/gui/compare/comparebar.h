@@ -13,7 +13,9 @@ namespace strata::app {
 
 // The strip under the toolbar while two profiles are compared: which file is A and which is
 // B, Swap, how B is aligned (the picker calls Comparison::align) with the resulting offset,
-// and End comparison. Shown exactly while the comparison is active.
+// and End comparison. Shown exactly while the comparison is active. The file names are
+// elided to the room the bar has, so a long name never widens the window's minimum beyond
+// what a small screen holds.
 class CompareBar : public QFrame {
     Q_OBJECT
 public:
@@ -29,8 +31,12 @@ public:
 signals:
     void message(const QString& text); // an alignment that could not be applied, and why
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void refresh();
+    void showNames(); // A's and B's names, elided to half of the room the rest leaves each
     void showAlignment();
     void pick(int index);
 

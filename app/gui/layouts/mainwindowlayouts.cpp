@@ -27,6 +27,7 @@ void MainWindow::setWelcomeMode(bool on)
         WindowFit::scaleDocks(*this, std::exchange(m_pendingSizes, {}));
     if ((m_defaultSizesPending || m_defaultArrangement) && isVisible()) { // hidden docks cannot be sized: now they show
         m_defaultSizesPending = false;
+        layout()->activate(); // the centre's minimum without the welcome page, before the docks take their share
         DefaultDockLayout::applySizes(*this);
     }
 }

@@ -307,9 +307,11 @@ void AppMenus::promptOpenFolder()
 
 void AppMenus::promptCompare()
 {
+    // B is most often A's sibling (another rank, another run): the dialog starts beside A.
     const QString path
         = QFileDialog::getOpenFileName(m_window, tr("Compare %1 With").arg(m_window->session()->fileName()),
-            LastFolder::get(LastFolder::kProfile), openFilters());
+            LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Read),
+            openFilters());
     if (path.isEmpty())
         return;
     LastFolder::remember(LastFolder::kProfile, path);

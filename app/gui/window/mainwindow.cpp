@@ -46,11 +46,15 @@
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QScreen>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace strata::app {
 
@@ -73,6 +77,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_timeline = new widgets::TimelineWidget(m_session, m_central);
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_timeline);
+    // A stack's minimum is the largest of its pages'. The welcome page's (its card, 400 px
+    // tall) would otherwise stay in the window's minimum under a profile, and with B's pane
+    // added push a compare window past a 768-px screen: it counts only while it shows.
+    connect(m_central, &QStackedWidget::currentChanged, this, [this] {
+        const bool shown = m_central->currentWidget() == m_welcome;
+        m_welcome->setSizePolicy(shown ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+            shown ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        // Qt skips the geometry update of a hidden page: the stack and the centre are told,
+        // so the docks' next arrangement already sees the new minimum.
+        m_central->updateGeometry();
+        if (m_compareSplitter) // a splitter learns of its children's minimums only by an event
+            m_compareSplitter->updateGeometry();
+        if (centralWidget())
+            centralWidget()->updateGeometry();
+    });
     // While comparing: the compare bar on top, and B's pane under A's timeline. B is part of
     // the central widget, not a dock, so layouts never hold it.
     auto* area = new QWidget(this);
@@ -89,6 +108,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_compareSplitter->addWidget(m_comparePane);
     column->addWidget(m_compareBar);
     column->addWidget(m_compareSplitter, 1);
+    connect(m_compareSplitter, &QSplitter::splitterMoved, this, &MainWindow::rememberCompareShare);
+    m_compareSplitter->installEventFilter(this);
     setCentralWidget(area);
     new model::ViewportLink(m_comparison, this);
     m_matchFollower = new model::MatchFollower(m_comparison, this);
@@ -328,12 +349,33 @@ bool MainWindow::isLoadingComparison() const
 void MainWindow::onComparisonChanged()
 {
     const bool comparing = m_comparison->active();
-    if (comparing && !m_comparing) { // B starts with half of the height, the Compare table in front
-        const int h = m_compareSplitter->height();
-        m_compareSplitter->setSizes({ h / 2, h - h / 2 });
+    if (comparing && !m_comparing) { // B starts with its remembered share, the Compare table in front
         m_docks.bringForward(DockId::compare);
+        m_compareSharePending = true;
+        applyCompareShare();
     }
     m_comparing = comparing;
+}
+
+void MainWindow::applyCompareShare()
+{
+    // The splitter has its final height only once the window is laid out with B's pane: a
+    // share applied to a splitter not yet shown or not yet grown would leave B its minimum.
+    const int h = m_compareSplitter->height() - m_compareSplitter->handleWidth();
+    if (!m_compareSharePending || !m_compareSplitter->isVisible() || h <= 0)
+        return;
+    m_compareSharePending = false;
+    const double share = std::clamp(QSettings().value(kCompareShareKey, 0.5).toDouble(), 0.15, 0.85);
+    const int b = int(std::lround(h * share));
+    m_compareSplitter->setSizes({ h - b, b });
+}
+
+void MainWindow::rememberCompareShare()
+{
+    const QList<int> sizes = m_compareSplitter->sizes();
+    if (sizes.size() != 2 || sizes[0] + sizes[1] <= 0 || !m_comparison->active())
+        return;
+    QSettings().setValue(kCompareShareKey, double(sizes[1]) / (sizes[0] + sizes[1]));
 }
 
 void MainWindow::startAnalysesAfterFirstPaint()
@@ -416,6 +458,13 @@ bool MainWindow::event(QEvent* event)
     if (event->type() == QEvent::MouseButtonPress && !childAt(static_cast<QMouseEvent*>(event)->position().toPoint()))
         m_defaultArrangement = false;
     return QMainWindow::event(event);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_compareSplitter && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        applyCompareShare();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event)

@@ -132,6 +132,7 @@ signals:
 
 protected:
     bool event(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -140,10 +141,16 @@ protected:
 
 private:
     static constexpr int kAnalysesFallbackMs = 500;
+    static constexpr const char* kCompareShareKey = "compare/bShare";
 
     void buildDocks();
     void onLoaded(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
     void onComparisonChanged();
+    // B's share of the height A's timeline and B's pane split: remembered in the settings
+    // (a fraction, so it suits any screen) when the user drags the splitter, applied when a
+    // comparison starts and the splitter first has its height.
+    void applyCompareShare();
+    void rememberCompareShare();
     void onStoreChanged();
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
@@ -171,8 +178,9 @@ private:
     CompareBar* m_compareBar;
     ComparePane* m_comparePane;
     model::MatchFollower* m_matchFollower;
-    QSplitter* m_compareSplitter; // A's central stack over B's pane
+    QSplitter* m_compareSplitter = nullptr; // A's central stack over B's pane
     bool m_comparing = false; // as of the last Comparison::changed
+    bool m_compareSharePending = false; // a comparison started; its split waits for a height
     AppMenus* m_menus;
     bool m_interactive = true;
     bool m_persistent = true;
