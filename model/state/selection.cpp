@@ -12,9 +12,15 @@ Selection::Selection(QObject* parent)
 
 void Selection::setCurrent(EventRef e, bool reveal)
 {
+    const bool wasLatest = currentIsLatest();
+    if (e.valid())
+        m_currentStamp = ++m_stamp;
     if (e != m_current) {
         m_current = e;
         emit currentChanged(m_current);
+        emit scopeChanged();
+    } else if (!wasLatest && currentIsLatest()) {
+        emit scopeChanged();
     }
     if (reveal && e.valid())
         emit revealRequested(e);
@@ -36,7 +42,9 @@ void Selection::setTimeSelection(store::TimeRange r)
         return;
     m_time = r;
     m_hasTime = true;
+    m_timeStamp = ++m_stamp;
     emit timeSelectionChanged();
+    emit scopeChanged();
 }
 
 void Selection::clearTimeSelection()
@@ -45,6 +53,7 @@ void Selection::clearTimeSelection()
         return;
     m_hasTime = false;
     emit timeSelectionChanged();
+    emit scopeChanged();
 }
 
 void Selection::setHighlighted(RowSet rows, const QString& label)

@@ -26,7 +26,10 @@ struct EventRef {
 // What the user points at, shared by every dock (keyed by event ids, so any dock can drive
 // it): the current event, the hovered event, a time selection, and a highlighted set of
 // slices (search results, a source line's events, an operator row). The highlighted rows
-// are sorted and immutable.
+// are sorted and immutable. Of the current event and the time selection, the one set last
+// is the scope of "current selection" (currentIsLatest), as in Perfetto and Nsight: a drag
+// after a click measures the drag, a click (or a row picked in a dock) after a drag
+// measures the slice.
 class Selection : public QObject {
     Q_OBJECT
 public:
@@ -34,7 +37,11 @@ public:
 
     EventRef current() const { return m_current; }
     // reveal: ask views to bring the event into sight (zoom/scroll) as well as select it.
+    // Setting a valid event again makes it the latest pick, though current() is unchanged.
     void setCurrent(EventRef e, bool reveal = false);
+    // Whether the current event is valid and was set after the time selection (or there is
+    // none): it, not the time selection, is what "current selection" means now.
+    bool currentIsLatest() const { return m_current.valid() && (!m_hasTime || m_currentStamp > m_timeStamp); }
     EventRef hovered() const { return m_hovered; }
     void setHovered(EventRef e);
 
@@ -73,6 +80,8 @@ signals:
     void revealRequested(strata::model::EventRef event);
     void hoveredChanged(strata::model::EventRef hovered);
     void timeSelectionChanged();
+    // The current event or the time selection changed, or which of them is the latest.
+    void scopeChanged();
     void highlightChanged();
     void flowDepthChanged(int depth);
     void sourceRequested(strata::model::EventRef event);
@@ -81,6 +90,8 @@ private:
     EventRef m_current, m_hovered;
     store::TimeRange m_time;
     bool m_hasTime = false;
+    // When the current event and the time selection were last set: a counter, not a clock.
+    uint64_t m_stamp = 0, m_currentStamp = 0, m_timeStamp = 0;
     RowSet m_highlight;
     InstantSet m_highlightInstants;
     QString m_highlightLabel;

@@ -308,6 +308,50 @@ private slots:
         QCOMPARE(dma->utilization, 0.9);
     }
 
+    // A selected slice scopes the summary to its exact extent, whatever the view shows (F
+    // pads the view around it); a time selection made afterwards wins, and picking the slice
+    // again (a Steps row) wins back.
+    void selectedSliceScopesExactly()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        store::SliceRow step;
+        for (uint32_t r = 0; r < f.store->sliceCount(); ++r)
+            if (f.store->str(f.store->sliceName(store::SliceRow(r))) == "step"
+                && f.store->sliceTs(store::SliceRow(r)) == 500000)
+                step = store::SliceRow(r);
+        QVERIFY(step.valid());
+        QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
+        f.selection.setCurrent(model::EventRef::slice(step), /*reveal*/ true);
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.shownSource(), widgets::TimeScope::Source::Slice);
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        QCOMPARE(f.widget.window().end, TimeNs(980000));
+        QCOMPARE(f.widget.view()->captionText().replace(QChar(0x2009), QLatin1Char(' ')),
+            QStringLiteral("step · 500.000 µs – 980.000 µs (480.000 µs)"));
+        verifyShows(f.widget, f.expected({ 500000, 980000 }));
+
+        // F frames the slice with padding: the view moves, the scope does not.
+        f.viewport.setVisible({ 440000, 1000000 });
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        QCOMPARE(f.widget.window().end, TimeNs(980000));
+        verifyShows(f.widget, f.expected({ 500000, 980000 }));
+
+        f.selection.setTimeSelection({ 140000, 360000 }); // later than the slice: wins
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(f.widget.showsSelection());
+        QCOMPARE(f.widget.window().start, TimeNs(140000));
+        f.selection.setCurrent(model::EventRef::slice(step)); // picked again: wins back
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.shownSource(), widgets::TimeScope::Source::Slice);
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        f.selection.setCurrent(model::EventRef()); // none: the time selection again
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(f.widget.showsSelection());
+        QCOMPARE(f.widget.window().end, TimeNs(360000));
+    }
+
     void timeSelectionOverridesVisibleWindow()
     {
         Fixture f;
