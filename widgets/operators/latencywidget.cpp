@@ -5,6 +5,8 @@
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
 #include "operatorhighlighter.h"
+#include "steptablemodel.h"
+#include "steptablepane.h"
 #include <analysis/operators/operatorrows.h>
 #include <common/exportactions.h>
 #include <common/imageexport.h>
@@ -16,6 +18,7 @@
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencyoverlay.h>
+#include <analysis/latency/stepbreakdown.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <state/comparison.h>
 #include <state/selection.h>
@@ -142,6 +145,9 @@ void LatencyWidget::buildPages()
     m_pages->setDocumentMode(true);
     m_pages->addTab(distribution, tr("Distribution"));
     m_pages->addTab(m_averageView, tr("Average per operator"));
+    m_steps = new StepTablePane(m_selection, this);
+    m_pages->addTab(m_steps, tr("Steps"));
+    m_pages->setTabToolTip(2, tr("Every instance: its start, duration, device busy and idle time, top operator"));
     m_pages->setTabToolTip(1,
         tr("Average elapsed time and count of every operator (double-click one for its "
            "latency distribution)"));
@@ -363,6 +369,7 @@ void LatencyWidget::rebuild()
                     return nullptr;
             }
             r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
+            r->steps = analysis::StepBreakdown::compute(*store, *catalog, r->stats.unit, window, &cancel);
             if (needUnits)
                 r->defaultUnit
                     = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
@@ -383,6 +390,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_compareModel->clear();
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
+        m_steps->setSteps({}, 0);
         m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
         m_histogram->setStats(m_stats, m_histogram->scale());
         m_scaleBox->setEnabled(false); // no bars to scale
@@ -394,6 +402,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
     m_bStats = result->b;
     m_statsModel->setStats(m_stats, true);
     m_averageModel->setAverages(result->averages);
+    m_steps->setSteps(result->steps, m_store->extent().start);
     const QString unit = QString::fromStdString(m_stats.unit);
     auto instances
         = [](uint64_t n) { return n == 1 ? tr("1 instance") : tr("%1 instances").arg(UnitFormat::count(quint64(n))); };
@@ -513,7 +522,10 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 
 std::string LatencyWidget::latencyJson() const
 {
-    return report::LatencyReport(m_stats, averages(), m_range).json();
+    report::Json out = report::LatencyReport(m_stats, averages(), m_range).toJson();
+    if (m_store)
+        report::LatencyReport::addSteps(out, m_steps->model()->steps(), m_store->extent().start);
+    return out.dump(2) + "\n";
 }
 std::string LatencyWidget::statsCsv() const
 {
