@@ -63,7 +63,8 @@ QVariant StepTableModel::stepData(const analysis::StepRow& s, int column, int ro
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case Step: return QStringLiteral("%1  %2").arg(s.index).arg(QString::fromStdString(s.name));
+        // The name when it says more than the unit ("ProfilerStep#6"), else the position.
+        case Step: return s.name == m_steps.unit ? QString::number(s.index) : QString::fromStdString(s.name);
         case TopOperator: return QString::fromStdString(s.topOperator);
         default: return UnitFormat::duration(values[column]);
         }
@@ -85,7 +86,10 @@ QVariant StepTableModel::stepData(const analysis::StepRow& s, int column, int ro
                 .arg(analysis::StepBreakdown::kOutlierRatio)
                 .arg(UnitFormat::duration(store::TimeNs(m_steps.medianNs)));
         if (column == Step)
-            return tr("Click to select this step: the Current Selection Summary then reports it exactly");
+            return tr("Step %1 of %2: %3\nClick to select it: the Current Selection Summary then reports it exactly")
+                .arg(s.index)
+                .arg(m_steps.steps.size())
+                .arg(QString::fromStdString(s.name));
         if (column == Busy)
             return tr("%1: the union of the device tracks' busy time inside the step%2")
                 .arg(exactNs(double(s.busyNs)),
@@ -132,13 +136,40 @@ QVariant StepTableModel::footData(int foot, int column, int role) const
     return QVariant();
 }
 
+QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole && section == TopOperator)
+        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (orientation != Qt::Horizontal || role != Qt::ToolTipRole)
+        return NumberTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Step:
+        return tr("The step's name, or its position when the name is the unit's; the warning icon marks an "
+                  "outlier, over %1 × the median duration")
+            .arg(analysis::StepBreakdown::kOutlierRatio);
+    case Start: return tr("From the trace start");
+    case Busy:
+        return m_steps.deviceFallback
+            ? tr("Device busy: the union of every thread's slices inside the step (the profile has no "
+                 "device track)")
+            : tr("Device busy: the union of the device tracks' busy time inside the step: overlapping "
+                 "streams count once");
+    case Idle: return tr("Duration − device busy");
+    case TopOperator:
+        return tr("The operator, at the default level, with the largest total time among the slices that start in "
+                  "the step");
+    default: break;
+    }
+    return QVariant();
+}
+
 QString StepTableModel::columnTitle(int column) const
 {
     switch (column) {
     case Step: return tr("Step");
     case Start: return tr("Start");
     case Duration: return tr("Duration");
-    case Busy: return tr("Device busy");
+    case Busy: return tr("Busy");
     case Idle: return tr("Idle");
     case TopOperator: return tr("Top operator");
     }

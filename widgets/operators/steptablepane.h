@@ -4,18 +4,18 @@
 
 #include <QWidget>
 
-class QLabel;
 class QTableView;
 
 namespace strata::widgets {
 
 class StepTableModel;
 
-// The Latency dock's Steps tab: the StepTableModel in a table, with a line under it saying
-// what busy and the outlier mark mean. Clicking a step selects its slice and brings it into
+// The Latency dock's Steps tab: the StepTableModel in a table; the column headers' tooltips
+// say what busy, idle and the outlier mark mean (no line of text under it: the dock is often
+// only a few rows high). Clicking a step selects its slice and brings it into
 // view (Selection::setCurrent with reveal), so the Current Selection Summary reports exactly
 // that step. The columns fit their text; the top operator's column takes the rest and
-// elides in the middle, its whole name in the tooltip.
+// elides at its end, its whole name in the tooltip.
 class StepTablePane : public QWidget {
     Q_OBJECT
 public:
@@ -32,7 +32,6 @@ private:
     model::Selection* m_selection;
     StepTableModel* m_model;
     QTableView* m_view;
-    QLabel* m_note;
 };
 
 } // namespace strata::widgets

@@ -107,6 +107,7 @@ StepTable StepBreakdown::compute(const store::EventStore& store, const OperatorC
     store::TimeRange window, const std::atomic<bool>* cancel)
 {
     StepTable out;
+    out.unit = std::string(unit);
     if (unit.empty())
         return out;
     const std::vector<store::SliceRow> rows = LatencyAnalyzer::instanceRows(store, catalog, unit, window);

@@ -37,6 +37,7 @@ struct StepSpread {
 };
 
 struct StepTable {
+    std::string unit; // the unit the steps are instances of
     std::vector<StepRow> steps;
     double medianNs = 0; // of the durations (LatencyAnalyzer::percentile, 50)
     StepSpread duration, busy, idle;
