@@ -8,6 +8,7 @@
 #include "steptablemodel.h"
 #include "steptablepane.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/elidedlabel.h>
 #include <common/exportactions.h>
 #include <common/imageexport.h>
 #include <common/tablesupport.h>
@@ -87,11 +88,9 @@ QLayout* LatencyWidget::buildBar()
                              "inferences); pick an operator or type any slice name"));
     m_modeBox = new TimeScopeBox(m_window, { TimeScope::Mode::WholeTrace, TimeScope::Mode::CurrentSelection }, this);
     m_modeBox->setObjectName(QStringLiteral("latencyWindowMode"));
-    m_summary = new QLabel(this);
+    m_summary = new ElidedLabel(this); // one line: a second would take a row from the tables
     m_summary->setObjectName(QStringLiteral("latencySummary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setContentsMargins(8, 2, 8, 3);
-    m_summary->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 2);
@@ -391,7 +390,8 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
         m_steps->setSteps({}, 0);
-        m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
+        m_summary->setFullText(
+            !m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
         m_histogram->setStats(m_stats, m_histogram->scale());
         m_scaleBox->setEnabled(false); // no bars to scale
         return;
@@ -421,18 +421,18 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         }
     }
     if (unit.isEmpty())
-        m_summary->setText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
+        m_summary->setFullText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
     else if (m_bStats)
-        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  A: %3  ·  B: %4  ·  %5")
-                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (A's default unit)") : QString(),
-                                   instances(m_stats.count), instances(m_bStats->count),
-                                   m_window->describe() + (m_range ? tr(", B's moved by the offset") : QString())));
+        m_summary->setFullText(QStringLiteral("%1%2  ·  A: %3  ·  B: %4  ·  %5")
+                                   .arg(unit, m_stats.defaultUnit ? tr(" (A's default unit)") : QString(),
+                                       instances(m_stats.count), instances(m_bStats->count),
+                                       m_window->describe() + (m_range ? tr(", B's moved by the offset") : QString())));
     else if (m_stats.count == 0)
-        m_summary->setText(tr("No instance of “%1” in the %2.").arg(unit.toHtmlEscaped(), m_window->describe()));
+        m_summary->setFullText(tr("No instance of “%1” in the %2.").arg(unit, m_window->describe()));
     else
-        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
-                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
-                                   instances(m_stats.count), m_window->describe()));
+        m_summary->setFullText(QStringLiteral("%1%2  ·  %3  ·  %4")
+                                   .arg(unit, m_stats.defaultUnit ? tr(" (default unit)") : QString(),
+                                       instances(m_stats.count), m_window->describe()));
     showHistogram();
     emit updated();
 }

@@ -37,6 +37,7 @@ class Comparison;
 
 namespace strata::widgets {
 
+class ElidedLabel;
 class LatencyCompareModel;
 class LatencyHistogram;
 class LatencyStatsModel;
@@ -160,7 +161,7 @@ private:
     QComboBox* m_unitBox = nullptr;
     QComboBox* m_modeBox = nullptr;
     QComboBox* m_scaleBox = nullptr;
-    QLabel* m_summary = nullptr;
+    ElidedLabel* m_summary = nullptr;
     QTabWidget* m_pages = nullptr;
     LatencyStatsModel* m_statsModel = nullptr;
     LatencyCompareModel* m_compareModel = nullptr;

@@ -57,14 +57,26 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
     return footData(index.row() - int(m_steps.steps.size()), index.column(), role);
 }
 
+QString StepTableModel::stepLabel(const analysis::StepRow& s) const
+{
+    // What the name says beyond the unit, which the dock shows above the table: "#6" for
+    // ProfilerStep#6 of ProfilerStep; the position when the name is the unit's.
+    const QString name = QString::fromStdString(s.name);
+    const QString unit = QString::fromStdString(m_steps.unit);
+    if (name == unit)
+        return QString::number(s.index);
+    if (!unit.isEmpty() && name.startsWith(unit))
+        return name.mid(unit.size());
+    return name;
+}
+
 QVariant StepTableModel::stepData(const analysis::StepRow& s, int column, int role) const
 {
     const store::TimeNs values[] = { 0, s.startNs - m_origin, s.durNs, s.busyNs, s.idleNs };
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        // The name when it says more than the unit ("ProfilerStep#6"), else the position.
-        case Step: return s.name == m_steps.unit ? QString::number(s.index) : QString::fromStdString(s.name);
+        case Step: return stepLabel(s);
         case TopOperator: return QString::fromStdString(s.topOperator);
         default: return UnitFormat::duration(values[column]);
         }

@@ -9,7 +9,8 @@ namespace strata::widgets {
 // The Latency dock's Steps table: one row per instance of the unit (StepBreakdown, the
 // rows of `strata-cli latency --json`'s "steps"), then three foot rows, the mean, standard
 // deviation and coefficient of variation of the duration, device-busy and idle columns.
-// Times in the docks' duration format, the step start from the trace start; the tooltips
+// A step reads as what its name adds to the unit ("#6"), or its position; times in the
+// docks' duration format, the step start from the trace start; the tooltips
 // and SortRole hold the exact ns. An outlier step (over 1.5 × the median duration) carries
 // a warning icon in its Step cell and a tooltip saying by how much.
 class StepTableModel : public NumberTableModel {
@@ -33,6 +34,7 @@ public:
 
 private:
     QString columnTitle(int column) const override;
+    QString stepLabel(const analysis::StepRow& s) const;
     QVariant stepData(const analysis::StepRow& s, int column, int role) const;
     QVariant footData(int foot, int column, int role) const;
 

@@ -24,6 +24,7 @@ StepTablePane::StepTablePane(model::Selection* selection, QWidget* parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(StepTableModel::TopOperator, QHeaderView::Stretch);
     header->setMinimumSectionSize(40);
+    header->setTextElideMode(Qt::ElideRight); // a title cut short ends in "…"; its tooltip says more
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
