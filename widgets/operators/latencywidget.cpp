@@ -420,19 +420,21 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
             m_splitter->setSizes({ statsWidth(), std::max(300, m_splitter->width() - statsWidth()) });
         }
     }
-    if (unit.isEmpty())
+    if (unit.isEmpty()) {
         m_summary->setFullText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
-    else if (m_bStats)
-        m_summary->setFullText(QStringLiteral("%1%2  ·  A: %3  ·  B: %4  ·  %5")
-                                   .arg(unit, m_stats.defaultUnit ? tr(" (A's default unit)") : QString(),
-                                       instances(m_stats.count), instances(m_bStats->count),
-                                       m_window->describe() + (m_range ? tr(", B's moved by the offset") : QString())));
-    else if (m_stats.count == 0)
+    } else if (!m_bStats && m_stats.count == 0) {
         m_summary->setFullText(tr("No instance of “%1” in the %2.").arg(unit, m_window->describe()));
-    else
-        m_summary->setFullText(QStringLiteral("%1%2  ·  %3  ·  %4")
-                                   .arg(unit, m_stats.defaultUnit ? tr(" (default unit)") : QString(),
-                                       instances(m_stats.count), m_window->describe()));
+    } else { // "ProfilerStep (default unit) · 6 instances · whole trace", with A and B while comparing
+        const QString def = !m_stats.defaultUnit ? QString()
+            : m_bStats                           ? tr(" (A's default unit)")
+                                                 : tr(" (default unit)");
+        const QString counts = m_bStats
+            ? tr("A: %1  ·  B: %2").arg(instances(m_stats.count), instances(m_bStats->count))
+            : instances(m_stats.count);
+        const QString window
+            = m_window->describe() + (m_bStats && m_range ? tr(", B's moved by the offset") : QString());
+        m_summary->setFullText(QStringLiteral("%1%2  ·  %3  ·  %4").arg(unit, def, counts, window));
+    }
     showHistogram();
     emit updated();
 }

@@ -61,7 +61,7 @@ QString StepTableModel::stepLabel(const analysis::StepRow& s) const
 {
     // What the name says beyond the unit, which the dock shows above the table: "#6" for
     // ProfilerStep#6 of ProfilerStep; the position when the name is the unit's.
-    const QString name = QString::fromStdString(s.name);
+    QString name = QString::fromStdString(s.name);
     const QString unit = QString::fromStdString(m_steps.unit);
     if (name == unit)
         return QString::number(s.index);
