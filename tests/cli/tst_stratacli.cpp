@@ -70,7 +70,7 @@ private slots:
         const QJsonObject notShown = o.value("not_shown").toObject();
         QCOMPARE(notShown.value("text").toString(), QString());
         QVERIFY(notShown.value("drawable").toBool());
-        for (const QJsonValue& k : notShown.value("kinds").toArray())
+        for (const auto& k : notShown.value("kinds").toArray())
             QVERIFY(!k.toObject().value("skipped").toBool());
         QVERIFY(o.value("slices").toInteger() > 0);
         QVERIFY(o.value("tracks").toInteger() > 0);
