@@ -5,6 +5,7 @@
 #include "clioptions.h"
 
 #include <analysis/latency/latencyanalyzer.h>
+#include <analysis/latency/stepbreakdown.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <report/latencyreport.h>
 #include <report/namefit.h>
@@ -55,14 +56,16 @@ int runLatency(const LatencyOptions& o)
         return 2;
     }
 
-    const Json out = report::LatencyReport(st, analysis::LatencyAnalyzer::operatorAverages(s, catalog, window),
+    Json out = report::LatencyReport(st, analysis::LatencyAnalyzer::operatorAverages(s, catalog, window),
         range ? std::optional(range->closed(s.extent())) : std::nullopt)
-                         .toJson();
-    const Json& ops = out["operators"];
+                   .toJson();
     if (o.json) {
+        report::LatencyReport::addSteps(
+            out, analysis::StepBreakdown::compute(s, catalog, st.unit, window), s.extent().start);
         std::cout << out.dump(2) << "\n";
         return 0;
     }
+    const Json& ops = out["operators"];
 
     std::cout << "================================================\n"
               << "  Latency of \"" << st.unit << "\"" << (st.defaultUnit ? " (default unit)" : "") << "\n"

@@ -47,6 +47,23 @@ Json LatencyReport::toJson() const
     return out;
 }
 
+void LatencyReport::addSteps(Json& out, const analysis::StepTable& steps, store::TimeNs origin)
+{
+    Json list = Json::array();
+    for (const analysis::StepRow& s : steps.steps)
+        list.push_back({ { "index", s.index }, { "name", s.name }, { "start_ns", s.startNs - origin },
+            { "dur_ns", s.durNs }, { "device_busy_ns", s.busyNs }, { "idle_ns", s.idleNs },
+            { "top_operator", s.topOperator }, { "top_operator_ns", s.topOperatorNs }, { "outlier", s.outlier } });
+    out["steps"] = list;
+    auto spread = [](const analysis::StepSpread& v) {
+        return Json { { "mean", JsonNumber::round3(v.meanNs) }, { "std", JsonNumber::round3(v.stdDevNs) },
+            { "cv", JsonNumber::round3(v.cv) } };
+    };
+    out["steps_spread"] = { { "dur_ns", spread(steps.duration) }, { "device_busy_ns", spread(steps.busy) },
+        { "idle_ns", spread(steps.idle) }, { "median_dur_ns", JsonNumber::round3(steps.medianNs) },
+        { "device_scope_fallback", steps.deviceFallback } };
+}
+
 std::string LatencyReport::json() const
 {
     return toJson().dump(2) + "\n";

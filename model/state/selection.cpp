@@ -12,10 +12,16 @@ Selection::Selection(QObject* parent)
 
 void Selection::setCurrent(EventRef e, bool reveal)
 {
+    const bool wasLatest = currentIsLatest();
+    if (e.valid())
+        m_currentStamp = ++m_stamp;
     if (e != m_current) {
         clearMeasure(); // measured from the event that was current
         m_current = e;
         emit currentChanged(m_current);
+        emit scopeChanged();
+    } else if (!wasLatest && currentIsLatest()) {
+        emit scopeChanged();
     }
     if (reveal && e.valid())
         emit revealRequested(e);
@@ -52,7 +58,9 @@ void Selection::setTimeSelection(store::TimeRange r)
         return;
     m_time = r;
     m_hasTime = true;
+    m_timeStamp = ++m_stamp;
     emit timeSelectionChanged();
+    emit scopeChanged();
 }
 
 void Selection::clearTimeSelection()
@@ -61,6 +69,7 @@ void Selection::clearTimeSelection()
         return;
     m_hasTime = false;
     emit timeSelectionChanged();
+    emit scopeChanged();
 }
 
 void Selection::setHighlighted(RowSet rows, const QString& label)

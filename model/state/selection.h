@@ -28,7 +28,10 @@ struct EventRef {
 // (search results, a source line's events, an operator row) and the measure event, the
 // second of a pair measured from the current event (Shift+click). The highlighted rows are
 // sorted and immutable. Invariant: the measure event is valid only beside a valid current
-// event other than itself; a new current event clears it.
+// event other than itself; a new current event clears it. Of the current event and the
+// time selection, the one set last is the scope of "current selection" (currentIsLatest),
+// as in Perfetto and Nsight: a drag after a click measures the drag, a click (or a row
+// picked in a dock) after a drag measures the slice.
 class Selection : public QObject {
     Q_OBJECT
 public:
@@ -36,7 +39,11 @@ public:
 
     EventRef current() const { return m_current; }
     // reveal: ask views to bring the event into sight (zoom/scroll) as well as select it.
+    // Setting a valid event again makes it the latest pick, though current() is unchanged.
     void setCurrent(EventRef e, bool reveal = false);
+    // Whether the current event is valid and was set after the time selection (or there is
+    // none): it, not the time selection, is what "current selection" means now.
+    bool currentIsLatest() const { return m_current.valid() && (!m_hasTime || m_currentStamp > m_timeStamp); }
     EventRef hovered() const { return m_hovered; }
     void setHovered(EventRef e);
 
@@ -81,6 +88,8 @@ signals:
     void hoveredChanged(strata::model::EventRef hovered);
     void measureChanged(strata::model::EventRef measure);
     void timeSelectionChanged();
+    // The current event or the time selection changed, or which of them is the latest.
+    void scopeChanged();
     void highlightChanged();
     void flowDepthChanged(int depth);
     void sourceRequested(strata::model::EventRef event);
@@ -89,6 +98,8 @@ private:
     EventRef m_current, m_hovered, m_measure;
     store::TimeRange m_time;
     bool m_hasTime = false;
+    // When the current event and the time selection were last set: a counter, not a clock.
+    uint64_t m_stamp = 0, m_currentStamp = 0, m_timeStamp = 0;
     RowSet m_highlight;
     InstantSet m_highlightInstants;
     QString m_highlightLabel;

@@ -13,6 +13,8 @@
 
 #include "clirun.h"
 
+#include <limits>
+
 class tst_StrataCli : public QObject {
     Q_OBJECT
 
@@ -68,7 +70,7 @@ private slots:
         const QJsonObject notShown = o.value("not_shown").toObject();
         QCOMPARE(notShown.value("text").toString(), QString());
         QVERIFY(notShown.value("drawable").toBool());
-        for (const QJsonValue& k : notShown.value("kinds").toArray())
+        for (const auto& k : notShown.value("kinds").toArray())
             QVERIFY(!k.toObject().value("skipped").toBool());
         QVERIFY(o.value("slices").toInteger() > 0);
         QVERIFY(o.value("tracks").toInteger() > 0);
@@ -76,6 +78,41 @@ private slots:
         QVERIFY(o.value("time_range_ns").isArray());
         QCOMPARE(o.value("time_range_ns").toArray().size(), 2);
         QVERIFY(o.value("time_range_ns")[0].toInteger() <= o.value("time_range_ns")[1].toInteger());
+    }
+
+    // latency --json carries the Latency dock's Steps table: one row per instance the
+    // statistics count, idle = duration - busy, busy within the step; the text form is as
+    // it was (no steps).
+    void latencySteps()
+    {
+        const Run r = runCli({ QStringLiteral("latency"), samplePath(), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray steps = o.value("steps").toArray();
+        QCOMPARE(steps.size(), o.value("count").toInt());
+        QVERIFY(steps.size() > 1);
+        qint64 lo = std::numeric_limits<qint64>::max(), hi = 0, previous = -1;
+        for (int i = 0; i < steps.size(); ++i) {
+            const QJsonObject s = steps[i].toObject();
+            QCOMPARE(s.value("index").toInt(), i + 1);
+            QVERIFY(s.value("name").toString().startsWith(o.value("unit").toString()));
+            const qint64 dur = s.value("dur_ns").toInteger(), busy = s.value("device_busy_ns").toInteger();
+            QVERIFY(busy >= 0 && busy <= dur);
+            QCOMPARE(s.value("idle_ns").toInteger(), dur - busy);
+            QVERIFY(s.value("start_ns").toInteger() > previous); // in start order, from the trace start
+            previous = s.value("start_ns").toInteger();
+            QVERIFY(!s.value("top_operator").toString().isEmpty());
+            QVERIFY(s.value("outlier").isBool());
+            lo = std::min(lo, dur);
+            hi = std::max(hi, dur);
+        }
+        QCOMPARE(lo, o.value("min_ns").toInteger());
+        QCOMPARE(hi, o.value("max_ns").toInteger());
+        const QJsonObject spread = o.value("steps_spread").toObject();
+        QCOMPARE(spread.value("dur_ns").toObject().value("mean").toDouble(), o.value("mean_ns").toDouble());
+        QCOMPARE(spread.value("median_dur_ns").toDouble(), o.value("median_ns").toDouble());
+        const Run text = runCli({ QStringLiteral("latency"), samplePath() });
+        QVERIFY(!text.out.contains("steps"));
     }
 
     void failures_data()

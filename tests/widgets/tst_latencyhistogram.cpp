@@ -124,6 +124,45 @@ private slots:
         QCOMPARE(line(h.chart(), QStringLiteral("median"))->count(), 0);
     }
 
+    // One step (or instances all of one duration): one narrow bar and one label, the
+    // duration, on either scale; the marker lines through the bar.
+    void oneDuration_data()
+    {
+        QTest::addColumn<QList<qint64>>("durations");
+        QTest::addColumn<bool>("log");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("one step, linear") << QList<qint64>({ 14455000 }) << false << "14.455 ms";
+        QTest::newRow("one step, log") << QList<qint64>({ 14455000 }) << true << "14.455 ms";
+        QTest::newRow("three equal, linear") << QList<qint64>({ 2500, 2500, 2500 }) << false << "2.500 µs";
+    }
+
+    void oneDuration()
+    {
+        QFETCH(QList<qint64>, durations);
+        QFETCH(bool, log);
+        QFETCH(QString, label);
+        const analysis::LatencyStats s
+            = analysis::LatencyAnalyzer::summarize(std::vector<store::TimeNs>(durations.begin(), durations.end()), 30);
+        widgets::LatencyHistogram h([](const QPoint&) {});
+        h.resize(600, 200);
+        h.setStats(s, log ? widgets::LatencyHistogram::Scale::Log : widgets::LatencyHistogram::Scale::Linear);
+        QVERIFY(h.oneDuration());
+        QVERIFY(h.barSet());
+        QCOMPARE(h.barSet()->count(), 1);
+        QCOMPARE(h.barSet()->at(0), double(durations.size()));
+        QVERIFY(!timeAxis(h.chart())->isVisible());
+        QCategoryAxis* axis = nullptr;
+        for (QAbstractAxis* a : h.chart()->axes(Qt::Horizontal))
+            if (auto* c = qobject_cast<QCategoryAxis*>(a))
+                axis = c;
+        QVERIFY(axis && axis->isVisible());
+        QCOMPARE(axis->categoriesLabels(), QStringList({ label }));
+        h.resize(300, 200); // a resize keeps the one label
+        QCOMPARE(axis->categoriesLabels(), QStringList({ label }));
+        QLineSeries* median = line(h.chart(), QStringLiteral("median"));
+        QCOMPARE(median->at(0).x(), (axis->min() + axis->max()) / 2); // through the bar
+    }
+
     void logScale_data()
     {
         QTest::addColumn<QList<qint64>>("durations");

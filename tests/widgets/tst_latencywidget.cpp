@@ -11,11 +11,14 @@
 #include "operators/latencystatsmodel.h"
 #include "operators/latencywidget.h"
 #include "operators/operatoraveragemodel.h"
+#include "operators/steptablemodel.h"
+#include "operators/steptablepane.h"
 #include <common/deltaformat.h>
 #include <report/latencyreport.h>
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencybinning.h>
+#include <analysis/latency/stepbreakdown.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <state/selection.h>
 #include <state/viewport.h>
@@ -100,6 +103,8 @@ private slots:
     void unitChoices_data();
     void unitChoices();
     void jsonIsCliText();
+    void stepsTable();
+    void stepRowSelectsStep();
     void csvExports();
     void windowFollowsTimeSelection();
     void perOperatorRowHighlights();
@@ -144,6 +149,8 @@ void tst_LatencyWidget::modelTesters()
     QAbstractItemModelTester t2(m_dock.widget->averageModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t3(
         m_dock.widget->averageView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t4(
+        m_dock.widget->stepsPane()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_dock.open(m_store);
     waitUpdated();
     m_dock.widget->setUnit("conv2d");
@@ -265,9 +272,13 @@ void tst_LatencyWidget::jsonIsCliText()
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
-    QCOMPARE(m_dock.widget->latencyJson(), report::LatencyReport(ref, ops).json());
+    // As strata-cli latency --json builds it: the report, then the Steps table.
+    report::Json cli = report::LatencyReport(ref, ops).toJson();
+    report::LatencyReport::addSteps(
+        cli, StepBreakdown::compute(*m_store, *m_catalog, ref.unit), m_store->extent().start);
+    QCOMPARE(m_dock.widget->latencyJson(), cli.dump(2) + "\n");
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
-    QCOMPARE(o.keys().size(), 15);
+    QCOMPARE(o.keys().size(), 17);
     QCOMPARE(o["unit"].toString(), QString("ProfilerStep"));
     QCOMPARE(o["default_unit"].toBool(), true);
     QVERIFY(o["range_ns"].isNull());
@@ -278,6 +289,67 @@ void tst_LatencyWidget::jsonIsCliText()
     QCOMPARE(o["histogram"].toArray().size(), LatencyWidget::kBins);
     QCOMPARE(o["operators"].toArray()[0].toObject()["name"].toString(), QString("conv2d"));
     QCOMPARE(o["operators"].toArray()[0].toObject()["average_ns"].toDouble(), std::round(1850.0 / 7.0 * 1e3) / 1e3);
+}
+
+// The Steps tab shows strata-cli latency --json's "steps", cell by cell: the same
+// StepBreakdown over the dock's unit and window, the start from the trace start.
+void tst_LatencyWidget::stepsTable()
+{
+    m_dock.open(m_store);
+    waitUpdated();
+    widgets::StepTableModel* model = m_dock.widget->stepsPane()->model();
+    report::Json cli = report::LatencyReport(m_dock.widget->stats()).toJson();
+    report::LatencyReport::addSteps(
+        cli, StepBreakdown::compute(*m_store, *m_catalog, "ProfilerStep"), m_store->extent().start);
+    const report::Json& steps = cli["steps"];
+    QCOMPARE(steps.size(), size_t(6));
+    QCOMPARE(model->rowCount(), 6 + widgets::StepTableModel::FootCount);
+    using M = widgets::StepTableModel;
+    const std::pair<int, const char*> columns[] = { { M::Start, "start_ns" }, { M::Duration, "dur_ns" },
+        { M::Busy, "device_busy_ns" }, { M::Idle, "idle_ns" } };
+    for (int r = 0; r < 6; ++r) {
+        const report::Json& want = steps[size_t(r)];
+        QCOMPARE(model->index(r, M::Step).data(M::SortRole).toInt(), want["index"].get<int>());
+        QCOMPARE("ProfilerStep" + model->index(r, M::Step).data().toString(), QString::fromStdString(want["name"]));
+        for (const auto& [column, key] : columns)
+            QCOMPARE(model->index(r, column).data(M::SortRole).toLongLong(), want[key].get<qint64>());
+        QCOMPARE(model->index(r, M::TopOperator).data().toString(), QString::fromStdString(want["top_operator"]));
+        QCOMPARE(model->index(r, M::Step).data(M::OutlierRole).toBool(), want["outlier"].get<bool>());
+        QCOMPARE(model->index(r, M::Duration).data(M::SortRole).toLongLong(), kSteps[r]);
+    }
+    // Step 4 (5 µs against a median of 1.25 µs) is the one outlier, marked with a reason.
+    QVERIFY(model->index(3, M::Step).data(M::OutlierRole).toBool());
+    QVERIFY(!model->index(3, M::Step).data(Qt::DecorationRole).isNull());
+    QVERIFY(model->index(3, M::Step).data(Qt::ToolTipRole).toString().startsWith("Outlier: "));
+    QVERIFY(model->index(2, M::Step).data(Qt::DecorationRole).isNull());
+    // The foot: mean, std dev and CV of the durations.
+    const double mean = (1000 + 1400 + 1200 + 5000 + 1100 + 1300) / 6.0;
+    QCOMPARE(model->index(6, M::Step).data().toString(), QString("Mean"));
+    QCOMPARE(model->index(6, M::Duration).data(M::SortRole).toDouble(), mean);
+    QCOMPARE(std::round(model->index(7, M::Duration).data(M::SortRole).toDouble() * 1e3) / 1e3,
+        cli["steps_spread"]["dur_ns"]["std"].get<double>()); // the JSON rounds to 1e-3
+    QCOMPARE(model->index(8, M::Step).data().toString(), QString("CV"));
+    QVERIFY(model->step(6) == nullptr);
+}
+
+// Clicking a step selects its slice and asks the views to reveal it.
+void tst_LatencyWidget::stepRowSelectsStep()
+{
+    m_dock.open(m_store);
+    waitUpdated();
+    QSignalSpy reveal(m_dock.selection, &model::Selection::revealRequested);
+    QTableView* view = m_dock.widget->stepsPane()->view();
+    m_dock.widget->pages()->setCurrentWidget(m_dock.widget->stepsPane());
+    const QModelIndex third = view->model()->index(2, widgets::StepTableModel::Duration);
+    emit view->clicked(third);
+    const model::EventRef cur = m_dock.selection->current();
+    QCOMPARE(cur.kind, model::EventRef::Kind::Slice);
+    QCOMPARE(cur.row, m_dock.widget->stepsPane()->model()->step(2)->row.v);
+    QCOMPARE(m_store->str(m_store->sliceName(store::SliceRow(cur.row))), std::string_view("ProfilerStep#3"));
+    QCOMPARE(reveal.count(), 1);
+    QVERIFY(m_dock.selection->currentIsLatest());
+    emit view->clicked(view->model()->index(7, 0)); // a foot row selects nothing
+    QCOMPARE(m_dock.selection->current(), cur);
 }
 
 void tst_LatencyWidget::csvExports()
@@ -314,8 +386,11 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
     const LatencyStats ref = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { 1100, 3800 }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog, { 1100, 3800 });
     const TimeNs origin = m_store->extent().start;
-    QCOMPARE(m_dock.widget->latencyJson(),
-        report::LatencyReport(ref, ops, TimeRange { 1100 - origin, 3800 - origin }).json());
+    report::Json cli = report::LatencyReport(ref, ops, TimeRange { 1100 - origin, 3800 - origin }).toJson();
+    report::LatencyReport::addSteps(
+        cli, StepBreakdown::compute(*m_store, *m_catalog, ref.unit, { 1100, 3800 }), origin);
+    QCOMPARE(m_dock.widget->latencyJson(), cli.dump(2) + "\n");
+    QCOMPARE(m_dock.widget->stepsPane()->model()->steps().steps.size(), size_t(2));
 }
 
 void tst_LatencyWidget::perOperatorRowHighlights()

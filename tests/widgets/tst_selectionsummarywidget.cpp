@@ -2,6 +2,7 @@
 // debounced and computed off the GUI thread, and shows exactly what SummaryCalculator —
 // the function behind `strata-cli summary --range` — computes for that window.
 #include "compareprofiles.h"
+#include "selectionsummaryprofile.h"
 #include "summary/comparesummarymodel.h"
 #include "summary/comparesummarystack.h"
 #include "summary/comparesummarytable.h"
@@ -48,94 +49,8 @@ namespace {
 
 constexpr int kWaitMs = 20000; // generous: CI machines stall
 
-// One profile, described once and built twice: with StoreBuilder for the widget, and as a
-// Chrome JSON file for strata-cli. Times in µs; the trace spans [0, 1000] µs.
-struct Slice {
-    int pid, tid;
-    const char* name;
-    int ts, dur;
-    const char* key1;
-    double value1;
-    const char* key2;
-    double value2;
-};
-struct Thread {
-    int pid, tid;
-    const char* name;
-};
-struct Sample {
-    int ts;
-    double value;
-};
-
-const std::pair<int, const char*> kProcesses[] = { { 1, "NPU 0" }, { 100, "host" } };
-const Thread kThreads[] = { { 1, 1, "Neural Engine" }, { 1, 2, "Task DMA" }, { 100, 100, "MainThread" } };
-const Slice kSlices[] = {
-    { 1, 1, "matmul", 0, 100, "flops", 1e9, "mfu", 40 },
-    { 1, 1, "matmul", 150, 200, "flops", 2e9, "mfu", 60 },
-    { 1, 1, "conv", 400, 300, "flops", 3e9, "mfu", 50 },
-    { 1, 1, "conv", 800, 150, "flops", 1e9, "mfu", 30 },
-    { 1, 2, "dma", 50, 80, "bytes", 1e6, nullptr, 0 },
-    { 1, 2, "dma", 300, 90, "bytes", 2e6, nullptr, 0 },
-    { 1, 2, "dma", 700, 60, "bytes", 5e5, nullptr, 0 },
-    { 1, 2, "dma", 950, 50, "bytes", 1e6, nullptr, 0 },
-    { 100, 100, "step", 0, 500, nullptr, 0, nullptr, 0 },
-    { 100, 100, "launch", 10, 5, nullptr, 0, nullptr, 0 },
-    { 100, 100, "step", 500, 480, nullptr, 0, nullptr, 0 },
-};
-const Sample kHbm[] = { { 0, 1e9 }, { 250, 3e9 }, { 600, 2e9 } };
-
-std::shared_ptr<const store::EventStore> buildStore()
-{
-    store::StoreBuilder b;
-    std::map<int, store::ProcessId> pids;
-    for (const auto& [pid, name] : kProcesses) {
-        pids[pid] = b.process(store::IdValue::number(pid));
-        b.setProcessName(pids[pid], b.intern(name));
-    }
-    std::map<std::pair<int, int>, uint32_t> tids;
-    for (const Thread& t : kThreads) {
-        tids[{ t.pid, t.tid }] = b.thread(pids[t.pid], store::IdValue::number(t.tid));
-        b.setThreadName(tids[{ t.pid, t.tid }], b.intern(t.name));
-    }
-    for (const Slice& s : kSlices) {
-        std::vector<store::Arg> args;
-        if (s.key1)
-            args.push_back(store::Arg::makeDouble(b.intern(s.key1), s.value1));
-        if (s.key2)
-            args.push_back(store::Arg::makeDouble(b.intern(s.key2), s.value2));
-        b.completeSlice(tids[{ s.pid, s.tid }], TimeNs(s.ts) * 1000, TimeNs(s.dur) * 1000,
-            b.type(b.intern(s.name), b.intern("cat")),
-            args.empty() ? store::ArgSetId() : b.argSet(args.data(), args.size()));
-    }
-    for (const Sample& c : kHbm)
-        b.counter(pids[1], b.intern("HBM used"), TimeNs(c.ts) * 1000, c.value);
-    return store::StoreFinalizer::finalize(b);
-}
-
-QByteArray chromeJson()
-{
-    QJsonArray events;
-    for (const auto& [pid, name] : kProcesses)
-        events.append(QJsonObject {
-            { "ph", "M" }, { "name", "process_name" }, { "pid", pid }, { "args", QJsonObject { { "name", name } } } });
-    for (const Thread& t : kThreads)
-        events.append(QJsonObject { { "ph", "M" }, { "name", "thread_name" }, { "pid", t.pid }, { "tid", t.tid },
-            { "args", QJsonObject { { "name", t.name } } } });
-    for (const Slice& s : kSlices) {
-        QJsonObject args;
-        if (s.key1)
-            args[s.key1] = s.value1;
-        if (s.key2)
-            args[s.key2] = s.value2;
-        events.append(QJsonObject { { "ph", "X" }, { "pid", s.pid }, { "tid", s.tid }, { "name", s.name },
-            { "cat", "cat" }, { "ts", s.ts }, { "dur", s.dur }, { "args", args } });
-    }
-    for (const Sample& c : kHbm)
-        events.append(QJsonObject { { "ph", "C" }, { "pid", 1 }, { "name", "HBM" }, { "ts", c.ts },
-            { "args", QJsonObject { { "used", c.value } } } });
-    return QJsonDocument(QJsonObject { { "traceEvents", events } }).toJson(QJsonDocument::Compact);
-}
+using selectionsummaryprofile::buildStore;
+using selectionsummaryprofile::chromeJson;
 
 // The exact summary fields of a track row, in the model's column order.
 QVariantList expectedValues(const analysis::TrackSummaryRow& r)
@@ -306,6 +221,50 @@ private slots:
         QCOMPARE(dma->busyNs, TimeNs(90000));
         QCOMPARE(*dma->bytes, 2e6);
         QCOMPARE(dma->utilization, 0.9);
+    }
+
+    // A selected slice scopes the summary to its exact extent, whatever the view shows (F
+    // pads the view around it); a time selection made afterwards wins, and picking the slice
+    // again (a Steps row) wins back.
+    void selectedSliceScopesExactly()
+    {
+        Fixture f;
+        QVERIFY(f.open());
+        store::SliceRow step;
+        for (uint32_t r = 0; r < f.store->sliceCount(); ++r)
+            if (f.store->str(f.store->sliceName(store::SliceRow(r))) == "step"
+                && f.store->sliceTs(store::SliceRow(r)) == 500000)
+                step = store::SliceRow(r);
+        QVERIFY(step.valid());
+        QSignalSpy spy(&f.widget, &widgets::SelectionSummaryWidget::summaryUpdated);
+        f.selection.setCurrent(model::EventRef::slice(step), /*reveal*/ true);
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.shownSource(), widgets::TimeScope::Source::Slice);
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        QCOMPARE(f.widget.window().end, TimeNs(980000));
+        QCOMPARE(f.widget.view()->captionText().replace(QChar(0x2009), QLatin1Char(' ')),
+            QStringLiteral("step · 500.000 µs – 980.000 µs (480.000 µs)"));
+        verifyShows(f.widget, f.expected({ 500000, 980000 }));
+
+        // F frames the slice with padding: the view moves, the scope does not.
+        f.viewport.setVisible({ 440000, 1000000 });
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        QCOMPARE(f.widget.window().end, TimeNs(980000));
+        verifyShows(f.widget, f.expected({ 500000, 980000 }));
+
+        f.selection.setTimeSelection({ 140000, 360000 }); // later than the slice: wins
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(f.widget.showsSelection());
+        QCOMPARE(f.widget.window().start, TimeNs(140000));
+        f.selection.setCurrent(model::EventRef::slice(step)); // picked again: wins back
+        QVERIFY(spy.wait(kWaitMs));
+        QCOMPARE(f.widget.shownSource(), widgets::TimeScope::Source::Slice);
+        QCOMPARE(f.widget.window().start, TimeNs(500000));
+        f.selection.setCurrent(model::EventRef()); // none: the time selection again
+        QVERIFY(spy.wait(kWaitMs));
+        QVERIFY(f.widget.showsSelection());
+        QCOMPARE(f.widget.window().end, TimeNs(360000));
     }
 
     void timeSelectionOverridesVisibleWindow()

@@ -8,6 +8,9 @@
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/viewport.h>
+#include <store/storebuilder.h>
+#include <store/storefinalizer.h>
+#include <support/widgettestutil.h>
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -61,6 +64,8 @@ private slots:
     void capReportsDuringEndlessDrag();
     void modeChangeReportsAtOnce();
     void pairMarkerFollowsSelection();
+    void latestOfSliceAndTimeSelection_data();
+    void latestOfSliceAndTimeSelection();
 };
 
 void tst_TimeScope::window_data()
@@ -231,4 +236,59 @@ void tst_TimeScope::pairMarkerFollowsSelection()
 }
 
 QTEST_MAIN(tst_TimeScope)
+// The steps of a user, in order: 's' selects the slice [6000, 8500], 't' drags a time
+// selection [3000, 4000], 'c' clears the current event, 'x' clears the time selection.
+void tst_TimeScope::latestOfSliceAndTimeSelection_data()
+{
+    QTest::addColumn<QString>("steps");
+    QTest::addColumn<Source>("source");
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::newRow("slice alone: its exact extent") << "s" << Source::Slice << qint64(6000) << qint64(8500);
+    QTest::newRow("drag after the slice: the drag") << "st" << Source::TimeSelection << qint64(3000) << qint64(4000);
+    QTest::newRow("slice after the drag: the slice") << "ts" << Source::Slice << qint64(6000) << qint64(8500);
+    QTest::newRow("slice picked again: the slice") << "sts" << Source::Slice << qint64(6000) << qint64(8500);
+    QTest::newRow("slice deselected: the drag") << "tsc" << Source::TimeSelection << qint64(3000) << qint64(4000);
+    QTest::newRow("drag cleared: the slice") << "stx" << Source::Slice << qint64(6000) << qint64(8500);
+    QTest::newRow("neither: the view") << "sc" << Source::Visible << qint64(-1) << qint64(-1);
+}
+
+void tst_TimeScope::latestOfSliceAndTimeSelection()
+{
+    QFETCH(QString, steps);
+    QFETCH(Source, source);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+
+    Fixture f;
+    store::StoreBuilder b;
+    const uint32_t thread = b.thread(b.process(store::IdValue::number(1)), store::IdValue::number(1));
+    b.completeSlice(thread, 6000, 2500, b.type(b.intern("ProfilerStep#6"), b.intern("cat")), store::ArgSetId());
+    widgettest::open(f.session, store::StoreFinalizer::finalize(b));
+    model::Selection* sel = f.session.selection();
+    TimeScope scope(&f.session);
+    scope.setMode(Mode::CurrentSelection);
+    QSignalSpy changed(&scope, &TimeScope::changed);
+    for (const QChar c : steps) {
+        const int before = changed.count();
+        switch (c.toLatin1()) {
+        case 's': sel->setCurrent(model::EventRef::slice(store::SliceRow(0))); break;
+        case 't': sel->setTimeSelection({ 3000, 4000 }); break;
+        case 'c': sel->setCurrent(model::EventRef()); break;
+        case 'x': sel->clearTimeSelection(); break;
+        }
+        QTRY_COMPARE(changed.count(), before + 1); // every step is followed
+    }
+    QCOMPARE(scope.source(), source);
+    if (start < 0) { // the visible window
+        start = f.session.viewport()->visible().start;
+        end = f.session.viewport()->visible().end;
+    }
+    QCOMPARE(scope.window().start, start);
+    QCOMPARE(scope.window().end, end);
+    QCOMPARE(scope.sliceName(), source == Source::Slice ? QStringLiteral("ProfilerStep#6") : QString());
+    if (source == Source::Slice)
+        QVERIFY2(scope.describe().startsWith(QStringLiteral("ProfilerStep#6 ")), qPrintable(scope.describe()));
+}
+
 #include "tst_timescope.moc"

@@ -6,6 +6,7 @@
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/viewport.h>
+#include <store/eventstore.h>
 
 #include <algorithm>
 
@@ -13,6 +14,7 @@ namespace strata::widgets {
 
 TimeScope::TimeScope(model::Session* session, QObject* parent)
     : QObject(parent)
+    , m_session(session)
     , m_selection(session->selection())
     , m_viewport(session->viewport())
     , m_annotations(session->annotations())
@@ -23,7 +25,7 @@ TimeScope::TimeScope(model::Session* session, QObject* parent)
         if (m_mode == Mode::VisibleRange || m_mode == Mode::CurrentSelection)
             onMoved();
     });
-    connect(m_selection, &model::Selection::timeSelectionChanged, this, [this] {
+    connect(m_selection, &model::Selection::scopeChanged, this, [this] {
         if (m_mode == Mode::CurrentSelection)
             onMoved();
     });
@@ -103,7 +105,10 @@ TimeScope::Source TimeScope::source() const
     switch (m_mode) {
     case Mode::WholeTrace: return Source::WholeTrace;
     case Mode::VisibleRange: return Source::Visible;
-    case Mode::CurrentSelection: return m_selection->hasTimeSelection() ? Source::TimeSelection : Source::Visible;
+    case Mode::CurrentSelection:
+        if (currentSlice().valid())
+            return Source::Slice;
+        return m_selection->hasTimeSelection() ? Source::TimeSelection : Source::Visible;
     case Mode::MarkerPair: return m_annotations->pairRange(m_marker) ? Source::MarkerPair : Source::None;
     }
     return Source::None;
@@ -115,6 +120,11 @@ store::TimeRange TimeScope::window() const
     case Source::WholeTrace: return { store::kTimeMin, store::kTimeMax };
     case Source::Visible: return m_viewport->visible();
     case Source::TimeSelection: return m_selection->timeSelection();
+    case Source::Slice: {
+        const store::SliceRow r = currentSlice();
+        const store::EventStore& s = *m_session->store();
+        return { s.sliceTs(r), s.sliceTs(r) + s.sliceDur(r) };
+    }
     case Source::MarkerPair: return *m_annotations->pairRange(m_marker);
     case Source::None: break;
     }
@@ -144,9 +154,29 @@ QString TimeScope::describe() const
               .arg(UnitFormat::duration(r.start), UnitFormat::duration(r.end), UnitFormat::duration(r.duration()));
     if (s == Source::TimeSelection)
         return tr("time selection %1").arg(span);
+    if (s == Source::Slice)
+        return tr("%1 %2").arg(sliceName(), span);
     if (s == Source::MarkerPair)
         return tr("marker pair %1").arg(span);
     return tr("visible window %1").arg(span);
+}
+
+store::SliceRow TimeScope::currentSlice() const
+{
+    const model::EventRef e = m_selection->current();
+    const std::shared_ptr<const store::EventStore>& s = m_session->store();
+    if (e.kind != model::EventRef::Kind::Slice || !m_selection->currentIsLatest() || !s || e.row >= s->sliceCount())
+        return {};
+    return store::SliceRow(e.row);
+}
+
+QString TimeScope::sliceName() const
+{
+    const store::SliceRow r = currentSlice();
+    if (m_mode != Mode::CurrentSelection || !r.valid())
+        return {};
+    const store::EventStore& s = *m_session->store();
+    return QString::fromUtf8(s.str(s.sliceName(r)).data(), int(s.str(s.sliceName(r)).size()));
 }
 
 QString TimeScope::label(Mode mode)
@@ -166,8 +196,8 @@ QString TimeScope::toolTip(Mode mode)
     case Mode::WholeTrace: return tr("Whole trace: every event of the profile");
     case Mode::VisibleRange: return tr("Visible range: what the timeline shows; follows zoom and pan");
     case Mode::CurrentSelection:
-        return tr("Current selection: the time selection when there is one, else the visible window; follows "
-                  "zoom and pan");
+        return tr("Current selection: the selected slice's exact extent or the time selection, whichever was set "
+                  "last; else the visible window, following zoom and pan");
     case Mode::MarkerPair: return tr("Marker pair: from the selected marker to its Diff vs marker (Annotations dock)");
     }
     return {};

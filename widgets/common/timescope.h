@@ -16,8 +16,10 @@ namespace strata::widgets {
 // same in each of them.
 // - WholeTrace: everything ({kTimeMin, kTimeMax}).
 // - VisibleRange: what the timeline shows; follows zoom and pan.
-// - CurrentSelection: the time selection when there is one, else the visible range (like
-//   Neuron's "Current Selection Summary").
+// - CurrentSelection: the selected slice's exact extent [ts, ts + dur] or the time selection,
+//   whichever the user set last (Selection::currentIsLatest), else the visible range (like
+//   Neuron's "Current Selection Summary"). Framing the slice (F) pads the view, never the
+//   scope: the window stays the slice.
 // - MarkerPair: a marker and its Diff vs marker (the Annotations dock's pair). The marker
 //   follows the one selected on the timeline or in the Annotations dock; a deselection
 //   keeps the last one while it exists. Without a pair there is no window (hasWindow()).
@@ -28,9 +30,9 @@ class TimeScope : public QObject {
     Q_OBJECT
 public:
     enum class Mode { WholeTrace, VisibleRange, CurrentSelection, MarkerPair };
-    // What window() is now: CurrentSelection resolves to TimeSelection or Visible; None is a
-    // marker pair without one.
-    enum class Source { WholeTrace, Visible, TimeSelection, MarkerPair, None };
+    // What window() is now: CurrentSelection resolves to Slice, TimeSelection or Visible;
+    // None is a marker pair without one.
+    enum class Source { WholeTrace, Visible, TimeSelection, MarkerPair, None, Slice };
     static constexpr int kDebounceMs = 150;
 
     explicit TimeScope(model::Session* session, QObject* parent = nullptr);
@@ -55,8 +57,10 @@ public:
     // the whole trace (and without a window).
     std::optional<store::TimeRange> relativeRange() const;
     // "whole trace", "time selection 1.2 ms – 3.4 ms (2.2 ms)", "visible window …",
-    // "marker pair …", "no marker pair".
+    // "marker pair …", "no marker pair", "ProfilerStep#6 …" (a selected slice).
     QString describe() const;
+    // The selected slice's name while the source is Slice, else "".
+    QString sliceName() const;
 
     static QString label(Mode mode); // "Whole trace", "Visible range", …
     static QString toolTip(Mode mode);
@@ -66,11 +70,14 @@ signals:
 
 private:
     bool follows(Source moved) const;
+    // The current event when it is a slice of the session's store; else invalid.
+    store::SliceRow currentSlice() const;
     void onMoved();
     void onMarkersChanged();
     void onMarkerSelected(model::MarkerId id);
     void report();
 
+    model::Session* m_session;
     model::Selection* m_selection;
     model::Viewport* m_viewport;
     model::AnnotationsModel* m_annotations;

@@ -83,8 +83,9 @@ void LatencyHistogram::showBinTip(bool on, int bin)
         return;
     }
     const analysis::LatencyBin& b = bins()[size_t(bin)];
-    const QString span = tr("%1 – %2").arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
-        UnitFormat::duration(store::TimeNs(std::llround(b.endNs))));
+    const QString span = oneDuration() ? UnitFormat::duration(store::TimeNs(std::llround(b.startNs)))
+                                       : tr("%1 – %2").arg(UnitFormat::duration(store::TimeNs(std::llround(b.startNs))),
+                                           UnitFormat::duration(store::TimeNs(std::llround(b.endNs))));
     const QString text = m_b
         ? tr("%1\nA: %2\nB: %3").arg(span).arg(b.count).arg(bBins()[size_t(bin)].count)
         : (b.count == 1 ? tr("%1: 1 instance").arg(span) : tr("%1: %2 instances").arg(span).arg(b.count));
@@ -149,9 +150,13 @@ void LatencyHistogram::draw()
         binAxis->clear();
     const auto& hist = bins();
     const bool any = !hist.empty() && (m_stats.count > 0 || (m_b && m_b->count > 0));
-    m_timeAxis->setVisible(any && !log);
-    m_logAxis->setVisible(any && log);
-    attachLines(log ? static_cast<QAbstractAxis*>(m_logAxis) : m_timeAxis);
+    // Every instance one duration: one narrow bar labelled with it, on the category axis (a
+    // time axis over the 1 ns wide bin would label it "14.455000 14.455000 14.455001").
+    const bool single = any && oneDuration();
+    m_series->setBarWidth(single ? 0.4 : 1.0);
+    m_timeAxis->setVisible(any && !log && !single);
+    m_logAxis->setVisible(any && (log || single));
+    attachLines(log || single ? static_cast<QAbstractAxis*>(m_logAxis) : m_timeAxis);
     m_countAxis->setVisible(any);
     c->legend()->setVisible(any);
     // "No instances" only for a finished analysis that found none; blank while analysing.
@@ -190,8 +195,14 @@ void LatencyHistogram::draw()
     const double lo = hist.front().startNs, hi = hist.back().endNs;
     // Where the marker lines go: a time in the axis' unit, or its log10 on the log scale.
     const UnitFormat::AxisUnit u = UnitFormat::axisUnit(std::max(std::fabs(lo), std::fabs(hi)));
-    auto at = [&u, log](double ns) { return log ? std::log10(std::max(1.0, ns)) : ns / u.ns; };
-    if (log) {
+    auto at = [&u, log, single](double ns) { return single ? 1.0 : log ? std::log10(std::max(1.0, ns)) : ns / u.ns; };
+    if (single) {
+        for (const QString& label : m_logAxis->categoriesLabels())
+            m_logAxis->remove(label);
+        m_logAxis->setRange(0, 2);
+        m_logAxis->setStartValue(0);
+        m_logAxis->append(UnitFormat::duration(store::TimeNs(std::llround(lo))), 1);
+    } else if (log) {
         m_logAxis->setRange(std::log10(lo), std::log10(hi));
         updateLogTicks();
     } else {
@@ -233,6 +244,12 @@ void LatencyHistogram::draw()
     applyStyle();
 }
 
+bool LatencyHistogram::oneDuration() const
+{
+    const auto& hist = bins();
+    return hist.size() == 1 && hist.front().endNs - hist.front().startNs <= 1;
+}
+
 std::vector<std::pair<double, QString>> LatencyHistogram::logTicks() const
 {
     std::vector<std::pair<double, QString>> out;
@@ -268,6 +285,8 @@ std::vector<std::pair<double, QString>> LatencyHistogram::logTicks() const
 
 void LatencyHistogram::updateLogTicks()
 {
+    if (oneDuration())
+        return; // its one label does not depend on the width
     for (const QString& label : m_logAxis->categoriesLabels())
         m_logAxis->remove(label);
     if (m_stats.logHistogram.empty())

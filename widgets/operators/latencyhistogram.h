@@ -24,7 +24,8 @@ namespace strata::widgets {
 // log bins and the time axis is logarithmic (a linear axis over log10 of the time, labelled
 // with durations at 1-2-5 steps or whole decades), so equal-ratio bins are equally wide.
 // Comparing two profiles, both distributions share the bins (LatencyOverlay): a bar of each
-// per bin, A and B in two colours named in the legend, with each side's median.
+// per bin, A and B in two colours named in the legend, with each side's median. When every
+// instance has the same duration (one step), one narrow bar is labelled with that duration.
 class LatencyHistogram : public MenuChartView {
     Q_OBJECT
 public:
@@ -44,6 +45,9 @@ public:
     QBarSet* bBarSet() const { return m_bSet; } // B's; null unless comparing
     const std::vector<analysis::LatencyBin>& bins() const; // the bins drawn (A's when comparing)
     const std::vector<analysis::LatencyBin>& bBins() const; // B's, on the same edges; empty unless comparing
+    // Whether every instance has one duration (one bin, 1 ns wide): then one narrow bar and
+    // one label, the duration, on the category axis.
+    bool oneDuration() const;
     // The log axis' labelled points (ns) and their labels, for the current width.
     std::vector<std::pair<double, QString>> logTicks() const;
 

@@ -5,7 +5,10 @@
 #include "latencystatsmodel.h"
 #include "operatoraveragemodel.h"
 #include "operatorhighlighter.h"
+#include "steptablemodel.h"
+#include "steptablepane.h"
 #include <analysis/operators/operatorrows.h>
+#include <common/elidedlabel.h>
 #include <common/exportactions.h>
 #include <common/imageexport.h>
 #include <common/tablesupport.h>
@@ -16,6 +19,7 @@
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencyoverlay.h>
+#include <analysis/latency/stepbreakdown.h>
 #include <analysis/operators/operatoraggregator.h>
 #include <state/comparison.h>
 #include <state/selection.h>
@@ -84,11 +88,9 @@ QLayout* LatencyWidget::buildBar()
                              "inferences); pick an operator or type any slice name"));
     m_modeBox = new TimeScopeBox(m_window, { TimeScope::Mode::WholeTrace, TimeScope::Mode::CurrentSelection }, this);
     m_modeBox->setObjectName(QStringLiteral("latencyWindowMode"));
-    m_summary = new QLabel(this);
+    m_summary = new ElidedLabel(this); // one line: a second would take a row from the tables
     m_summary->setObjectName(QStringLiteral("latencySummary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setContentsMargins(8, 2, 8, 3);
-    m_summary->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 2);
@@ -142,6 +144,9 @@ void LatencyWidget::buildPages()
     m_pages->setDocumentMode(true);
     m_pages->addTab(distribution, tr("Distribution"));
     m_pages->addTab(m_averageView, tr("Average per operator"));
+    m_steps = new StepTablePane(m_selection, this);
+    m_pages->addTab(m_steps, tr("Steps"));
+    m_pages->setTabToolTip(2, tr("Every instance: its start, duration, device busy and idle time, top operator"));
     m_pages->setTabToolTip(1,
         tr("Average elapsed time and count of every operator (double-click one for its "
            "latency distribution)"));
@@ -363,6 +368,7 @@ void LatencyWidget::rebuild()
                     return nullptr;
             }
             r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
+            r->steps = analysis::StepBreakdown::compute(*store, *catalog, r->stats.unit, window, &cancel);
             if (needUnits)
                 r->defaultUnit
                     = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);
@@ -383,7 +389,9 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
         m_compareModel->clear();
         m_statsModel->setStats(m_stats, false);
         m_averageModel->setAverages({});
-        m_summary->setText(!m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
+        m_steps->setSteps({}, 0);
+        m_summary->setFullText(
+            !m_store ? tr("Open a profile to see the latency of its iterations.") : tr("Analysing…"));
         m_histogram->setStats(m_stats, m_histogram->scale());
         m_scaleBox->setEnabled(false); // no bars to scale
         return;
@@ -394,6 +402,7 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
     m_bStats = result->b;
     m_statsModel->setStats(m_stats, true);
     m_averageModel->setAverages(result->averages);
+    m_steps->setSteps(result->steps, m_store->extent().start);
     const QString unit = QString::fromStdString(m_stats.unit);
     auto instances
         = [](uint64_t n) { return n == 1 ? tr("1 instance") : tr("%1 instances").arg(UnitFormat::count(quint64(n))); };
@@ -411,19 +420,21 @@ void LatencyWidget::apply(const std::shared_ptr<const Result>& result)
             m_splitter->setSizes({ statsWidth(), std::max(300, m_splitter->width() - statsWidth()) });
         }
     }
-    if (unit.isEmpty())
-        m_summary->setText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
-    else if (m_bStats)
-        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  A: %3  ·  B: %4  ·  %5")
-                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (A's default unit)") : QString(),
-                                   instances(m_stats.count), instances(m_bStats->count),
-                                   m_window->describe() + (m_range ? tr(", B's moved by the offset") : QString())));
-    else if (m_stats.count == 0)
-        m_summary->setText(tr("No instance of “%1” in the %2.").arg(unit.toHtmlEscaped(), m_window->describe()));
-    else
-        m_summary->setText(QStringLiteral("<b>%1</b>%2  ·  %3  ·  %4")
-                               .arg(unit.toHtmlEscaped(), m_stats.defaultUnit ? tr(" (default unit)") : QString(),
-                                   instances(m_stats.count), m_window->describe()));
+    if (unit.isEmpty()) {
+        m_summary->setFullText(tr("No top-level host slice repeats; pick an operator or type a slice name."));
+    } else if (!m_bStats && m_stats.count == 0) {
+        m_summary->setFullText(tr("No instance of “%1” in the %2.").arg(unit, m_window->describe()));
+    } else { // "ProfilerStep (default unit) · 6 instances · whole trace", with A and B while comparing
+        const QString def = !m_stats.defaultUnit ? QString()
+            : m_bStats                           ? tr(" (A's default unit)")
+                                                 : tr(" (default unit)");
+        const QString counts = m_bStats
+            ? tr("A: %1  ·  B: %2").arg(instances(m_stats.count), instances(m_bStats->count))
+            : instances(m_stats.count);
+        const QString window
+            = m_window->describe() + (m_bStats && m_range ? tr(", B's moved by the offset") : QString());
+        m_summary->setFullText(QStringLiteral("%1%2  ·  %3  ·  %4").arg(unit, def, counts, window));
+    }
     showHistogram();
     emit updated();
 }
@@ -513,7 +524,10 @@ void LatencyWidget::highlightOperator(const QModelIndex& viewIndex)
 
 std::string LatencyWidget::latencyJson() const
 {
-    return report::LatencyReport(m_stats, averages(), m_range).json();
+    report::Json out = report::LatencyReport(m_stats, averages(), m_range).toJson();
+    if (m_store)
+        report::LatencyReport::addSteps(out, m_steps->model()->steps(), m_store->extent().start);
+    return out.dump(2) + "\n";
 }
 std::string LatencyWidget::statsCsv() const
 {

@@ -6,6 +6,7 @@
 
 #include <analysis/latency/latencybinning.h>
 #include <analysis/latency/latencystats.h>
+#include <analysis/latency/stepbreakdown.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <state/statefwd.h>
 #include <store/eventstore.h>
@@ -36,10 +37,12 @@ class Comparison;
 
 namespace strata::widgets {
 
+class ElidedLabel;
 class LatencyCompareModel;
 class LatencyHistogram;
 class LatencyStatsModel;
 class OperatorAverageModel;
+class StepTablePane;
 
 // The Latency dock (objectName "latencyView"; like Furiosa's inference summary): for a
 // repeated unit — by default the top-level host slices that repeat (ProfilerStep#N, an
@@ -47,7 +50,9 @@ class OperatorAverageModel;
 // and p90/p95/p97/p99/p99.9 of its instances' durations, their histogram (median and p99
 // marked), and the per-operator average elapsed time and count. The figures are
 // LatencyAnalyzer's, as strata-cli latency prints them; its JSON export is that command's
-// output. Whole trace or current selection; computed on the thread pool. The histogram's
+// output. A Steps tab lists every instance with the device's busy and idle time in it and its
+// top operator (StepBreakdown; the JSON's "steps"). Whole trace or current selection;
+// computed on the thread pool. The histogram's
 // bins are linear or logarithmic: log when the longest instance is over LatencyBinning::
 // kLogRatio times the shortest, unless the user picked a scale for the unit shown (the
 // pick holds until another unit or profile is shown).
@@ -88,6 +93,7 @@ public:
     QComboBox* scaleBox() const { return m_scaleBox; } // "Linear", "Log"
     QComboBox* unitBox() const { return m_unitBox; }
     QTabWidget* pages() const { return m_pages; }
+    StepTablePane* stepsPane() const { return m_steps; }
 
     std::string latencyJson() const; // strata-cli latency --json
     std::string statsCsv() const;
@@ -112,6 +118,7 @@ private:
     struct Result {
         analysis::LatencyStats stats;
         std::vector<analysis::OperatorAverage> averages;
+        analysis::StepTable steps;
         std::string defaultUnit;
         // Comparing: B's figures for A's unit, and both sides on shared bins, linear and log
         // (their stats with the histograms replaced).
@@ -154,7 +161,7 @@ private:
     QComboBox* m_unitBox = nullptr;
     QComboBox* m_modeBox = nullptr;
     QComboBox* m_scaleBox = nullptr;
-    QLabel* m_summary = nullptr;
+    ElidedLabel* m_summary = nullptr;
     QTabWidget* m_pages = nullptr;
     LatencyStatsModel* m_statsModel = nullptr;
     LatencyCompareModel* m_compareModel = nullptr;
@@ -166,6 +173,7 @@ private:
     QSplitter* m_splitter = nullptr;
     QTableView* m_averageView = nullptr;
     LatencyHistogram* m_histogram = nullptr;
+    StepTablePane* m_steps = nullptr;
 
     model::LatestJob m_job;
     OperatorHighlighter m_highlighter;

@@ -96,6 +96,7 @@ void SelectionSummaryWidget::refresh()
     if (!m_computer->canCompute())
         return;
     m_requestedSource = m_scope->source();
+    m_requestedSlice = m_scope->sliceName();
     if (m_requestedSource == TimeScope::Source::None) {
         // The result of an earlier window may still arrive; apply() drops it.
         const QString text = tr("Select a marker with a Diff vs marker (Annotations dock) to summarise what ran "
@@ -107,7 +108,7 @@ void SelectionSummaryWidget::refresh()
     }
     m_computer->request(targetWindow());
     if (m_compare && m_compare->comparing()) {
-        const auto [caption, tip] = captionFor(targetWindow(), m_requestedSource);
+        const auto [caption, tip] = captionFor(targetWindow(), m_requestedSource, m_requestedSlice);
         m_compare->table()->setCaption(caption, tip);
         m_compare->table()->showWindow(targetWindow());
     }
@@ -129,7 +130,8 @@ store::TimeNs SelectionSummaryWidget::origin() const
     return m_computer->store() ? m_computer->store()->extent().start : 0;
 }
 
-std::pair<QString, QString> SelectionSummaryWidget::captionFor(store::TimeRange window, TimeScope::Source source) const
+std::pair<QString, QString> SelectionSummaryWidget::captionFor(
+    store::TimeRange window, TimeScope::Source source, const QString& sliceName) const
 {
     const store::TimeNs o = origin();
     const store::TimeRange rel { window.start - o, window.end - o };
@@ -142,6 +144,9 @@ std::pair<QString, QString> SelectionSummaryWidget::captionFor(store::TimeRange 
     if (source == TimeScope::Source::TimeSelection) {
         caption = tr("Selection: %1 (%2)").arg(span, length);
         what = tr("The time selection");
+    } else if (source == TimeScope::Source::Slice) {
+        caption = tr("%1 · %2 (%3)").arg(sliceName, span, length);
+        what = tr("The selected slice “%1”, exactly (not the padded view around it)").arg(sliceName);
     } else if (source == TimeScope::Source::MarkerPair) {
         caption = tr("Markers: %1 (%2)").arg(span, length);
         what = tr("The marker pair");
@@ -158,7 +163,7 @@ void SelectionSummaryWidget::apply(std::shared_ptr<const analysis::TraceSummary>
         return; // a marker pair without one was chosen since
     m_shownWindow = summary->window;
     m_shownSource = m_requestedSource; // the latest request is the one that arrives
-    const auto [caption, tip] = captionFor(m_shownWindow, m_shownSource);
+    const auto [caption, tip] = captionFor(m_shownWindow, m_shownSource, m_requestedSlice);
     m_view->setCaption(caption, tip);
     m_view->setSummary(std::move(summary));
     emit summaryUpdated();

@@ -22,7 +22,8 @@ class SummaryView;
 // The Current Selection Summary dock (objectName "selectionSummary"; as in the Neuron
 // profiler): the SummaryView of a window of the trace — the numbers `strata-cli summary
 // FILE --range START:END` prints for it. The window is the dock's TimeScope: the current
-// selection (the time selection when there is one, else the visible range; the default),
+// selection (the selected slice's exact extent or the time selection, whichever the user set
+// last, else the visible range; the default — its caption names the slice),
 // the visible range, or the marker pair (the selected marker and its Diff vs marker). The
 // whole trace is the Overall Summary dock's. It follows zoom, pan and marker drags: moves
 // are debounced (kDebounceMs, but at most kMaxDelayMs during a long drag), computed on the
@@ -67,9 +68,10 @@ private:
     void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;
-    // "Selection: 1.200 ms – 3.400 ms (2.200 ms)", "Visible: …" or "Markers: …" for an
-    // absolute window of A, and its tooltip.
-    std::pair<QString, QString> captionFor(store::TimeRange window, TimeScope::Source source) const;
+    // "Selection: 1.200 ms – 3.400 ms (2.200 ms)", "Visible: …", "Markers: …" or, for a
+    // selected slice, "ProfilerStep#6 · …" for an absolute window of A, and its tooltip.
+    std::pair<QString, QString> captionFor(
+        store::TimeRange window, TimeScope::Source source, const QString& sliceName) const;
 
     TimeScope* m_scope;
     QComboBox* m_scopeBox;
@@ -78,6 +80,7 @@ private:
     CompareSummaryStack* m_compare = nullptr;
     QString m_path;
     TimeScope::Source m_requestedSource = TimeScope::Source::Visible; // of the latest request
+    QString m_requestedSlice; // the slice's name when the latest request was a slice's extent
     store::TimeRange m_shownWindow;
     TimeScope::Source m_shownSource = TimeScope::Source::Visible;
 };

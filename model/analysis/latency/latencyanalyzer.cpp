@@ -26,7 +26,7 @@ std::string LatencyAnalyzer::defaultUnit(const store::EventStore& store, const O
     return LatencyUnitPicker::pick(store, catalog);
 }
 
-std::vector<std::pair<store::TimeNs, store::TimeNs>> LatencyAnalyzer::instances(
+std::vector<store::SliceRow> LatencyAnalyzer::instanceRows(
     const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit, store::TimeRange window)
 {
     std::vector<uint8_t> match(store.types().size(), 0);
@@ -36,7 +36,7 @@ std::vector<std::pair<store::TimeNs, store::TimeNs>> LatencyAnalyzer::instances(
     }
     const bool ownCatalog = catalog.typeCount() >= store.types().size();
     const uint32_t opKey = unit.empty() || !ownCatalog ? OperatorCatalog::kNoKey : catalog.findKey(unit);
-    std::vector<std::pair<store::TimeNs, store::TimeNs>> found; // (ts, dur)
+    std::vector<store::SliceRow> found;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
         const store::TrackId track(t);
         if (!unitTrack(store, track))
@@ -52,11 +52,21 @@ std::vector<std::pair<store::TimeNs, store::TimeNs>> LatencyAnalyzer::instances(
                 if (match[type.v]
                     || (opKey != OperatorCatalog::kNoKey
                         && catalog.key(OperatorLevel::Op, row, type, store.sliceArgs(row)) == opKey))
-                    found.emplace_back(store.sliceTs(row), store.sliceDur(row));
+                    found.push_back(row);
             }
         }
     }
-    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(found.begin(), found.end(),
+        [&store](store::SliceRow a, store::SliceRow b) { return store.sliceTs(a) < store.sliceTs(b); });
+    return found;
+}
+
+std::vector<std::pair<store::TimeNs, store::TimeNs>> LatencyAnalyzer::instances(
+    const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit, store::TimeRange window)
+{
+    std::vector<std::pair<store::TimeNs, store::TimeNs>> found; // (ts, dur)
+    for (const store::SliceRow row : instanceRows(store, catalog, unit, window))
+        found.emplace_back(store.sliceTs(row), store.sliceDur(row));
     return found;
 }
 

@@ -29,6 +29,10 @@ public:
     // The instances' durations in start order.
     static std::vector<store::TimeNs> durations(const store::EventStore& store, const OperatorCatalog& catalog,
         std::string_view unit, store::TimeRange window = { store::kTimeMin, store::kTimeMax });
+    // The instances' slice rows in start order (ties in track, depth and row order): the
+    // rows behind instances() and durations().
+    static std::vector<store::SliceRow> instanceRows(const store::EventStore& store, const OperatorCatalog& catalog,
+        std::string_view unit, store::TimeRange window = { store::kTimeMin, store::kTimeMax });
     // The instances' (start, duration) in start order.
     static std::vector<std::pair<store::TimeNs, store::TimeNs>> instances(const store::EventStore& store,
         const OperatorCatalog& catalog, std::string_view unit,
