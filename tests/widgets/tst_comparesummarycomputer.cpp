@@ -18,7 +18,7 @@ CompareSummaryComputer::Side side(bool b)
 {
     auto store = comparetest::profile(b);
     auto index = std::make_shared<const analysis::SummaryIndex>(*store);
-    return { store, index };
+    return { store, index, nullptr }; // no breakdown: device busy sums the tracks
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "summary/summarycountermodel.h"
 #include "summary/summarytrackmodel.h"
 #include "summary/summaryview.h"
+#include <analysis/breakdown/breakdownindex.h>
 #include <support/widgettestutil.h>
 
 #include <common/unitformat.h>
@@ -121,17 +122,25 @@ struct Fixture {
     model::Viewport& viewport = *session.viewport();
     std::shared_ptr<const store::EventStore> store = buildStore();
     std::shared_ptr<const analysis::SummaryIndex> index = std::make_shared<const analysis::SummaryIndex>(*store);
+    analysis::BreakdownIndex breakdown { *store };
     widgets::SelectionSummaryWidget widget { { &session } };
 
+    // Opens the profile and waits until the summary has every index it reads (the breakdown
+    // index comes in a later stage and recomputes it) and nothing is in flight.
     bool open()
     {
         QSignalSpy spy(&widget, &widgets::SelectionSummaryWidget::summaryUpdated);
         widgettest::open(session, store, QStringLiteral("/tmp/test.json"), QStringLiteral("chrome-json-object"));
-        return spy.wait(kWaitMs);
+        return spy.wait(kWaitMs)
+            && QTest::qWaitFor(
+                [this] {
+                    return widget.computer()->breakdown() && !widget.isBusy() && widget.computer()->inFlight() == 0;
+                },
+                kWaitMs);
     }
     analysis::TraceSummary expected(TimeRange w) const
     {
-        return analysis::SummaryCalculator::compute(*store, *index, w);
+        return analysis::SummaryCalculator::compute(*store, *index, w, &breakdown);
     }
 };
 

@@ -37,11 +37,11 @@ void CompareSummaryComputer::request(
             const std::atomic<bool>& cancel) -> ResultPtr {
             auto r = std::make_shared<Result>();
             r->a = std::make_shared<const analysis::TraceSummary>(
-                analysis::SummaryCalculator::compute(*a.store, *a.index, aWindow));
+                analysis::SummaryCalculator::compute(*a.store, *a.index, aWindow, a.breakdown.get()));
             if (cancel.load())
                 return nullptr;
             r->b = std::make_shared<const analysis::TraceSummary>(
-                analysis::SummaryCalculator::compute(*b.store, *b.index, bWindow));
+                analysis::SummaryCalculator::compute(*b.store, *b.index, bWindow, b.breakdown.get()));
             if (cancel.load())
                 return nullptr;
             r->pairs = analysis::EngineMatcher::match(*r->a, *r->b, overrides);

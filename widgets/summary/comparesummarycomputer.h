@@ -1,4 +1,5 @@
 #pragma once
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/compare/enginematcher.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
@@ -21,6 +22,7 @@ public:
     struct Side {
         std::shared_ptr<const store::EventStore> store;
         std::shared_ptr<const analysis::SummaryIndex> index;
+        std::shared_ptr<const analysis::BreakdownIndex> breakdown; // null: device busy sums tracks
     };
     struct Result {
         std::shared_ptr<const analysis::TraceSummary> a, b;

@@ -99,14 +99,19 @@ store::TimeRange CompareSummaryTable::bWindowFor(store::TimeRange aWindow, store
 void CompareSummaryTable::inputsChanged()
 {
     auto sideOf = [](const model::Session* s) {
-        return CompareSummaryComputer::Side { s->store(),
-            s->store() ? s->analyses()->get<analysis::SummaryIndex>() : nullptr };
+        if (!s->store())
+            return CompareSummaryComputer::Side {};
+        return CompareSummaryComputer::Side { s->store(), s->analyses()->get<analysis::SummaryIndex>(),
+            s->analyses()->get<analysis::BreakdownIndex>() };
     };
     const CompareSummaryComputer::Side a = sideOf(m_comparison->a());
     const CompareSummaryComputer::Side b
         = m_comparison->active() ? sideOf(m_comparison->b()) : CompareSummaryComputer::Side {};
     const CompareSummaryComputer::Side &was_a = m_computer->a(), &was_b = m_computer->b();
-    if (a.store == was_a.store && a.index == was_a.index && b.store == was_b.store && b.index == was_b.index)
+    const auto same = [](const CompareSummaryComputer::Side& x, const CompareSummaryComputer::Side& y) {
+        return x.store == y.store && x.index == y.index && x.breakdown == y.breakdown;
+    };
+    if (same(a, was_a) && same(b, was_b))
         return; // another stage of an analysis these do not read
     if (a.store != was_a.store || b.store != was_b.store)
         m_model->setResult(nullptr); // never the numbers of a profile that is gone

@@ -32,8 +32,10 @@ OverallSummaryWidget::OverallSummaryWidget(const DockContext& context, QWidget* 
             setStore(session->store(), session->filePath(), session->loadInfo().format);
         },
         [this, session] {
-            if (session->analyses()->get<analysis::SummaryIndex>() != m_computer->index())
-                setSummaryIndex(session->analyses()->get<analysis::SummaryIndex>());
+            auto index = session->analyses()->get<analysis::SummaryIndex>();
+            auto breakdown = session->analyses()->get<analysis::BreakdownIndex>();
+            if (index != m_computer->index() || breakdown != m_computer->breakdown())
+                setSummaryIndex(std::move(index), std::move(breakdown));
         });
 }
 
@@ -146,11 +148,12 @@ void OverallSummaryWidget::setLoadNotes(const QStringList& notes)
     m_view->setLoadNotes(notes);
 }
 
-void OverallSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
+void OverallSummaryWidget::setSummaryIndex(
+    std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::BreakdownIndex> breakdown)
 {
     if (!m_computer->store())
         return;
-    m_computer->setAnalysis(m_computer->store(), std::move(index));
+    m_computer->setAnalysis(m_computer->store(), std::move(index), std::move(breakdown));
     m_computer->request(m_computer->store()->extent());
 }
 

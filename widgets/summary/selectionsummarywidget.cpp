@@ -54,8 +54,10 @@ SelectionSummaryWidget::SelectionSummaryWidget(const DockContext& context, QWidg
     session->follow(
         this, [this, session] { setStore(session->store(), session->filePath(), session->loadInfo().format); },
         [this, session] {
-            if (session->analyses()->get<analysis::SummaryIndex>() != m_computer->index())
-                setSummaryIndex(session->analyses()->get<analysis::SummaryIndex>());
+            auto index = session->analyses()->get<analysis::SummaryIndex>();
+            auto breakdown = session->analyses()->get<analysis::BreakdownIndex>();
+            if (index != m_computer->index() || breakdown != m_computer->breakdown())
+                setSummaryIndex(std::move(index), std::move(breakdown));
         });
 }
 
@@ -72,11 +74,12 @@ void SelectionSummaryWidget::setStore(
         open ? tr("Building summary…") : tr("Open a profile to see the summary of what is in view."));
 }
 
-void SelectionSummaryWidget::setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index)
+void SelectionSummaryWidget::setSummaryIndex(
+    std::shared_ptr<const analysis::SummaryIndex> index, std::shared_ptr<const analysis::BreakdownIndex> breakdown)
 {
     if (!m_computer->store())
         return;
-    m_computer->setAnalysis(m_computer->store(), std::move(index));
+    m_computer->setAnalysis(m_computer->store(), std::move(index), std::move(breakdown));
     refresh();
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/summary/summaryindex.h>
 #include <analysis/summary/summaryresult.h>
 #include <common/dockcontext.h>
@@ -65,7 +66,9 @@ signals:
 private:
     void setStore(std::shared_ptr<const store::EventStore> store, const QString& filePath = QString(),
         const QString& format = QString());
-    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index);
+    // `breakdown` (may be null, still being built) makes device busy each device's union.
+    void setSummaryIndex(std::shared_ptr<const analysis::SummaryIndex> index,
+        std::shared_ptr<const analysis::BreakdownIndex> breakdown = nullptr);
     void apply(std::shared_ptr<const analysis::TraceSummary> summary);
     store::TimeNs origin() const;
     // "Selection: 1.200 ms – 3.400 ms (2.200 ms)", "Visible: …", "Markers: …" or, for a

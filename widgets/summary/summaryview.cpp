@@ -261,6 +261,18 @@ void SummaryView::updateFacts()
         const analysis::DeviceScope& d = m_summary->device;
         if (!d.fallback.empty())
             return kv(tr("Device"), tr("no device tracks"), tr("(the Device scope is every thread)"));
+        // Per device, busy is the union of its engines' work (strata-cli summary's rule) once
+        // the breakdown index is there; before that, the tracks' sum and mean.
+        if (d.devices.size() == 1)
+            return kv(tr("Device busy"), UnitFormat::duration(d.busyNs),
+                tr("(%1 of the window, union of %2)")
+                    .arg(SummaryFormat::utilization(d.utilization),
+                        counted(d.devices.front().engines, tr("engine"), tr("engines"))));
+        if (!d.devices.empty())
+            return kv(tr("Device busy"), UnitFormat::duration(d.busyNs),
+                tr("(%1, each the union of its engines; mean utilisation %2)")
+                    .arg(counted(uint32_t(d.devices.size()), tr("device"), tr("devices")),
+                        SummaryFormat::utilization(d.utilization)));
         return kv(tr("Device busy"), UnitFormat::duration(d.busyNs),
             tr("(%1, mean utilisation %2)")
                 .arg(counted(d.tracks, tr("engine"), tr("engines")), SummaryFormat::utilization(d.utilization)));
