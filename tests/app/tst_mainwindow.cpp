@@ -7,6 +7,8 @@
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
 
+#include "mainwindowtestutil.h"
+
 #include <common/unitformat.h>
 #include <details/eventdetailswidget.h>
 #include <search/searchform.h>
@@ -39,60 +41,7 @@
 using namespace strata;
 using app::MainWindow;
 
-namespace {
-
-const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
-const QString kSample = kSource + QStringLiteral("/resources/samples/sample_profile.json");
-constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
-
-QString statusText(MainWindow& w, const char* name)
-{
-    auto* l = w.findChild<QLabel*>(QLatin1String(name));
-    return l ? l->text() : QStringLiteral("<no %1>").arg(QLatin1String(name));
-}
-
-// Opens `path` through the real load path and waits for loadFinished; returns its arguments.
-QList<QVariant> load(MainWindow& w, const QString& path, std::optional<app::RangeSpec> range = std::nullopt)
-{
-    QSignalSpy finished(&w, &MainWindow::loadFinished);
-    w.openFile(path, range);
-    if (!finished.wait(kLoadTimeoutMs))
-        return {};
-    return finished.takeFirst();
-}
-
-void writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(bytes), qint64(bytes.size()));
-}
-
-// Where every shown dock and the timeline are: what a content change must not move.
-QMap<QString, QRect> geometries(MainWindow& w)
-{
-    QMap<QString, QRect> out;
-    out.insert(QStringLiteral("timeline"), QRect(w.timeline()->mapTo(&w, QPoint()), w.timeline()->size()));
-    for (QDockWidget* d : w.docks()) {
-        if (d->isVisible())
-            out.insert(d->objectName(), QRect(d->mapTo(&w, QPoint()), d->size()));
-    }
-    return out;
-}
-
-QPoint someSliceCentre(MainWindow& w)
-{
-    const auto& s = *w.session()->store();
-    const QRect canvas = w.timeline()->frame().canvas;
-    for (uint32_t r = 0; r < s.sliceCount(); ++r) {
-        const QRectF rect = w.timeline()->eventRect(model::EventRef::slice(store::SliceRow(r)));
-        if (rect.width() > 12 && rect.height() > 6 && canvas.contains(rect.center().toPoint()))
-            return rect.center().toPoint();
-    }
-    return {};
-}
-
-} // namespace
+using namespace mainwindowtest;
 
 class tst_MainWindow : public QObject {
     Q_OBJECT
