@@ -61,6 +61,8 @@ private slots:
             << "selectionSummaryDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
         QTest::newRow("code") << "codeEditorDock" << int(Qt::BottomDockWidgetArea) << QString("latencyDock");
         QTest::newRow("annotations") << "annotationsDock" << int(Qt::BottomDockWidgetArea) << QString("latencyDock");
+        QTest::newRow("time breakdown") << "timeBreakdownDock" << int(Qt::BottomDockWidgetArea)
+                                        << QString("latencyDock");
         QTest::newRow("memory") << "memoryDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
         QTest::newRow("compare") << "compareDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
     }
@@ -99,8 +101,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
         QVERIFY(!ops->visibleRegion().isEmpty());
-        for (const char* behind :
-            { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock", "compareDock" })
+        for (const char* behind : { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock",
+                 "compareDock", "timeBreakdownDock" })
             QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
     }
 

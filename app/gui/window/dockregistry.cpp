@@ -3,6 +3,7 @@
 #include <common/dockcontext.h>
 
 #include <annotations/annotationswidget.h>
+#include <breakdown/breakdownwidget.h>
 #include <code/codeeditorwidget.h>
 #include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
@@ -61,6 +62,10 @@ constexpr DockSpec kDocks[] = {
     { DockId::memory, QT_TRANSLATE_NOOP("DockRegistry", "Memory"),
         [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::MemoryWidget(c, p); },
         { DockArea::BehindBottomFirst, 3 } },
+    // The summaries' group is full (kMaxTabs): it is a tab behind Latency.
+    { DockId::timeBreakdown, QT_TRANSLATE_NOOP("DockRegistry", "Time Breakdown"),
+        [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::BreakdownWidget(c, p); },
+        { DockArea::BehindBottomLast, 2 } },
 };
 
 constexpr bool sameText(const char* a, const char* b)

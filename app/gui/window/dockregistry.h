@@ -25,6 +25,7 @@ struct DockId {
     static constexpr const char* search = "searchDock";
     static constexpr const char* code = "codeEditorDock";
     static constexpr const char* memory = "memoryDock";
+    static constexpr const char* timeBreakdown = "timeBreakdownDock";
 };
 
 // Where the default arrangement (DefaultDockLayout) puts a dock.

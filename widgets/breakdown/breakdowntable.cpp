@@ -1,0 +1,129 @@
+#include "breakdowntable.h"
+
+#include <common/qstr.h>
+#include <common/tablesupport.h>
+#include <common/unitformat.h>
+
+#include <QHeaderView>
+
+namespace strata::widgets {
+
+namespace {
+
+QString percentOf(store::TimeNs ns, store::TimeNs span)
+{
+    return span > 0 ? UnitFormat::decimal(100.0 * double(ns) / double(span), 1) + QStringLiteral(" %")
+                    : QStringLiteral("–");
+}
+
+QTreeWidgetItem* addRow(QTreeWidgetItem* parent, const QString& part, store::TimeNs ns, store::TimeNs span)
+{
+    auto* item = new QTreeWidgetItem(parent, { part, UnitFormat::duration(ns), percentOf(ns, span) });
+    item->setData(BreakdownTable::Part, Qt::UserRole, part);
+    item->setTextAlignment(BreakdownTable::Time, Qt::AlignRight | Qt::AlignVCenter);
+    item->setTextAlignment(BreakdownTable::Share, Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+BreakdownTable::BreakdownTable(QWidget* parent)
+    : QTreeWidget(parent)
+{
+    setObjectName(QStringLiteral("breakdownTable"));
+    setColumnCount(ColumnCount);
+    setHeaderLabels({ tr("Part"), tr("Time"), tr("% of span") });
+    setUniformRowHeights(true);
+    setAlternatingRowColors(true);
+    setFrameShape(QFrame::NoFrame);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setTextElideMode(Qt::ElideMiddle);
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(Part, QHeaderView::Stretch);
+    header()->setSectionResizeMode(Time, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(Share, QHeaderView::ResizeToContents);
+    TableSupport::addCopyAction(
+        this, this,
+        [this] {
+            TableSupport::copyText(TableSupport::selectedItemsText(this, TableSupport::EmptyValue::KeepTab),
+                TableSupport::WhenEmpty::ClearClipboard);
+        },
+        TableSupport::Menu::Actions);
+}
+
+void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::BreakdownTimes& t)
+{
+    const store::TimeNs span = t.spanNs;
+    addRow(parent, tr("compute"), t.computeNs, span);
+    const std::optional<double> overlap = t.commOverlapPct();
+    QTreeWidgetItem* comm = addRow(parent, tr("communication"), t.communicationNs, span);
+    comm->setData(Part, Qt::UserRole, QStringLiteral("communication"));
+    if (overlap)
+        comm->setText(Part, tr("communication (%1 % overlapped)").arg(UnitFormat::decimal(*overlap, 1)));
+    addRow(comm, tr("overlapped with compute"), t.commOverlapNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("overlapped"));
+    addRow(comm, tr("exposed"), t.commExposedNs, span)->setData(Part, Qt::UserRole, QStringLiteral("exposed"));
+    addRow(parent, tr("memory"), t.memoryNs, span);
+    addRow(parent, tr("other"), t.otherNs, span);
+    QTreeWidgetItem* idle = addRow(parent, tr("idle"), t.idleNs, span);
+    addRow(idle, tr("host wait"), t.idleCauses.hostWaitNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("host wait"));
+    addRow(idle, tr("kernel wait"), t.idleCauses.kernelWaitNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("kernel wait"));
+    addRow(idle, tr("other idle"), t.idleCauses.otherNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("other idle"));
+}
+
+void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
+{
+    clear();
+    auto top = [this](const QString& label, const analysis::BreakdownTimes& t) {
+        auto* item = new QTreeWidgetItem(this,
+            { label, tr("span %1").arg(UnitFormat::duration(t.spanNs)), t.spanNs > 0 ? QStringLiteral("100 %") : "" });
+        QFont bold = item->font(Part);
+        bold.setBold(true);
+        item->setFont(Part, bold);
+        item->setToolTip(Part, label);
+        item->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
+        addTimes(item, t);
+        item->setExpanded(true);
+        return item;
+    };
+    if (b.devices.size() > 1)
+        top(tr("All devices"), b.times);
+    for (const analysis::DeviceBreakdown& d : b.devices) {
+        QTreeWidgetItem* device = top(qstr(d.label), d.times);
+        if (d.engines.empty())
+            continue;
+        auto* engines = new QTreeWidgetItem(device, { tr("Engines (%1)").arg(d.engines.size()) });
+        for (const analysis::EngineBreakdown& e : d.engines) {
+            auto* engine = new QTreeWidgetItem(engines,
+                { QStringLiteral("%1 · %2").arg(
+                      qstr(e.label), QString::fromLatin1(analysis::breakdownKindName(e.kind))),
+                    tr("span %1").arg(UnitFormat::duration(e.times.spanNs)) });
+            engine->setToolTip(Part, engine->text(Part));
+            engine->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
+            addTimes(engine, e.times);
+        }
+    }
+}
+
+QString BreakdownTable::cell(int topLevel, const QString& part, int column) const
+{
+    const QTreeWidgetItem* item = topLevelItem(topLevel);
+    if (!item)
+        return {};
+    for (int i = 0; i < item->childCount(); ++i) {
+        const QTreeWidgetItem* child = item->child(i);
+        if (child->data(Part, Qt::UserRole).toString() == part)
+            return child->text(column);
+        for (int j = 0; j < child->childCount(); ++j) {
+            if (child->child(j)->data(Part, Qt::UserRole).toString() == part)
+                return child->child(j)->text(column);
+        }
+    }
+    return {};
+}
+
+} // namespace strata::widgets
