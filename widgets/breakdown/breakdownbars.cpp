@@ -32,9 +32,9 @@ std::vector<BreakdownBars::Segment> BreakdownBars::segments(const analysis::Brea
     const store::TimeNs rest = std::max<store::TimeNs>(0, t.nonComputeNs - t.commExposedNs);
     return {
         { tr("compute"), std::max<store::TimeNs>(0, t.computeNs - t.commOverlapNs), ThemePalette::execution() },
-        { tr("communication overlapped"), t.commOverlapNs, ThemePalette::mix(comm, ThemePalette::execution(), 0.45) },
-        { tr("communication exposed"), t.commExposedNs, comm },
-        { tr("memory & other"), rest, ThemePalette::transfer() },
+        { tr("comm. overlapped"), t.commOverlapNs, ThemePalette::mix(comm, ThemePalette::execution(), 0.45) },
+        { tr("comm. exposed"), t.commExposedNs, comm },
+        { tr("memory/other"), rest, ThemePalette::transfer() },
         { tr("idle"), t.idleNs, QColor(0x9e, 0x9e, 0x9e) },
     };
 }
@@ -100,7 +100,12 @@ int BreakdownBars::legendHeight(int width) const
 
 int BreakdownBars::heightForWidth(int w) const
 {
-    return kMargin + legendHeight(w) + int(m_rows.size()) * rowHeight() + kMargin;
+    return heightFor(w, int(m_rows.size()));
+}
+
+int BreakdownBars::heightFor(int width, int rows) const
+{
+    return kMargin + legendHeight(width) + std::min(rows, int(m_rows.size())) * rowHeight() + kMargin;
 }
 
 QSize BreakdownBars::sizeHint() const

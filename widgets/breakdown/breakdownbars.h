@@ -35,6 +35,9 @@ public:
     void setShowEngines(bool on);
     bool showEngines() const { return m_engines; }
     int rowCount() const { return int(m_rows.size()); }
+    // The height of the legend and the first `rows` rows at `width`: what the dock keeps
+    // visible however short it is.
+    int heightFor(int width, int rows) const;
     // The row's bar rectangle (widget coordinates), for a click in tests.
     QRect barRect(int row) const;
     int deviceOfRow(int row) const { return m_rows.at(size_t(row)).device; }

@@ -22,6 +22,7 @@ QTreeWidgetItem* addRow(QTreeWidgetItem* parent, const QString& part, store::Tim
     item->setData(BreakdownTable::Part, Qt::UserRole, part);
     item->setTextAlignment(BreakdownTable::Time, Qt::AlignRight | Qt::AlignVCenter);
     item->setTextAlignment(BreakdownTable::Share, Qt::AlignRight | Qt::AlignVCenter);
+    item->setToolTip(BreakdownTable::Part, part);
     return item;
 }
 
@@ -32,7 +33,8 @@ BreakdownTable::BreakdownTable(QWidget* parent)
 {
     setObjectName(QStringLiteral("breakdownTable"));
     setColumnCount(ColumnCount);
-    setHeaderLabels({ tr("Part"), tr("Time"), tr("% of span") });
+    setHeaderLabels({ tr("Part"), tr("Time"), tr("%") });
+    headerItem()->setToolTip(Share, tr("Share of the span"));
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
     setFrameShape(QFrame::NoFrame);
@@ -58,8 +60,10 @@ void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::Breakdown
     const std::optional<double> overlap = t.commOverlapPct();
     QTreeWidgetItem* comm = addRow(parent, tr("communication"), t.communicationNs, span);
     comm->setData(Part, Qt::UserRole, QStringLiteral("communication"));
-    if (overlap)
-        comm->setText(Part, tr("communication (%1 % overlapped)").arg(UnitFormat::decimal(*overlap, 1)));
+    if (overlap) {
+        comm->setText(Part, tr("communication (%1 % overlapped)").arg(UnitFormat::decimal(*overlap, 2)));
+        comm->setToolTip(Part, comm->text(Part));
+    }
     addRow(comm, tr("overlapped with compute"), t.commOverlapNs, span)
         ->setData(Part, Qt::UserRole, QStringLiteral("overlapped"));
     addRow(comm, tr("exposed"), t.commExposedNs, span)->setData(Part, Qt::UserRole, QStringLiteral("exposed"));
@@ -78,12 +82,12 @@ void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
 {
     clear();
     auto top = [this](const QString& label, const analysis::BreakdownTimes& t) {
-        auto* item = new QTreeWidgetItem(this,
-            { label, tr("span %1").arg(UnitFormat::duration(t.spanNs)), t.spanNs > 0 ? QStringLiteral("100 %") : "" });
+        auto* item = new QTreeWidgetItem(
+            this, { label, UnitFormat::duration(t.spanNs), t.spanNs > 0 ? QStringLiteral("100 %") : "" });
         QFont bold = item->font(Part);
         bold.setBold(true);
         item->setFont(Part, bold);
-        item->setToolTip(Part, label);
+        item->setToolTip(Part, tr("%1: span %2").arg(label, UnitFormat::duration(t.spanNs)));
         item->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
         addTimes(item, t);
@@ -101,7 +105,7 @@ void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
             auto* engine = new QTreeWidgetItem(engines,
                 { QStringLiteral("%1 · %2").arg(
                       qstr(e.label), QString::fromLatin1(analysis::breakdownKindName(e.kind))),
-                    tr("span %1").arg(UnitFormat::duration(e.times.spanNs)) });
+                    UnitFormat::duration(e.times.spanNs) });
             engine->setToolTip(Part, engine->text(Part));
             engine->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
             addTimes(engine, e.times);

@@ -80,7 +80,10 @@ BreakdownWidget::BreakdownWidget(const DockContext& context, QWidget* parent)
     layout->addWidget(m_caption);
     layout->addWidget(m_stack, 1);
 
-    connect(m_engines, &QCheckBox::toggled, m_bars, &BreakdownBars::setShowEngines);
+    connect(m_engines, &QCheckBox::toggled, this, [this](bool on) {
+        m_bars->setShowEngines(on);
+        fitBars();
+    });
     connect(m_bars, &BreakdownBars::deviceClicked, this, &BreakdownWidget::selectDevice);
     connect(m_scope, &TimeScope::changed, this, &BreakdownWidget::refresh);
     connect(m_computer, &BreakdownComputer::ready, this, &BreakdownWidget::apply);
@@ -143,9 +146,25 @@ void BreakdownWidget::apply(std::shared_ptr<const analysis::RankBreakdown> break
         tr("The numbers of: strata-cli breakdown \"%1\"%2")
             .arg(file, rel ? QStringLiteral(" --range ") + SummaryFormat::cliRange(*rel) : QString()));
     m_bars->setBreakdown(m_shown);
+    fitBars();
     m_table->setBreakdown(*m_shown);
     m_stack->setCurrentIndex(1);
     emit breakdownUpdated();
+}
+
+void BreakdownWidget::fitBars()
+{
+    // The legend and the first bar stay in view however short the dock; the rest of the
+    // bars and the table below scroll.
+    const int w = width(); // the bars area spans the dock (no frame, no horizontal scroll bar)
+    m_barsArea->setMinimumHeight(m_bars->heightFor(w, 1));
+    m_barsArea->setMaximumHeight(m_bars->heightFor(w, m_bars->rowCount()) + 2);
+}
+
+void BreakdownWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitBars();
 }
 
 void BreakdownWidget::showPlaceholder(const QString& text)

@@ -43,12 +43,16 @@ public:
 signals:
     void breakdownUpdated(); // a new breakdown is on screen
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void setStore(std::shared_ptr<const store::EventStore> store);
     void setIndex(std::shared_ptr<const analysis::BreakdownIndex> index);
     void refresh();
     void apply(std::shared_ptr<const analysis::RankBreakdown> breakdown);
     void showPlaceholder(const QString& text);
+    void fitBars();
     void selectDevice(int device);
 
     model::Session* m_session;
