@@ -16,7 +16,9 @@ namespace strata::widgets {
 // communication (collectives, CDMA) from a saturated purple family, data transfers (memory
 // work: DMA, memcpy, HDMA, h2d/d2h) from a blue/teal family, so the three read apart at a
 // glance.
-class OperatorColors {
+// (The NOLINT: clang-tidy 14 reports the loop variable "__i0" of the compiler's implicit
+// copy of the array members as a reserved identifier of ours, where a copy is made.)
+class OperatorColors { // NOLINT(bugprone-reserved-identifier)
 public:
     enum Family : uint8_t { Compute, Communication, Transfer };
     static Family familyOf(store::WorkKind kind);

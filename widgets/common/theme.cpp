@@ -46,7 +46,7 @@ void setBevels(QPalette& p, const QColor& button, bool dark)
     for (QPalette::ColorGroup g : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
         p.setColor(g, QPalette::Light, button.lighter(dark ? 130 : 150));
         p.setColor(g, QPalette::Midlight, button.lighter(dark ? 115 : 125));
-        p.setColor(g, QPalette::Mid, button.darker(dark ? 130 : 130));
+        p.setColor(g, QPalette::Mid, button.darker(130));
         p.setColor(g, QPalette::Dark, button.darker(dark ? 160 : 200));
         p.setColor(g, QPalette::Shadow, dark ? QColor(0x0c, 0x0c, 0x0e) : QColor(0x76, 0x76, 0x76));
     }
