@@ -1,4 +1,5 @@
 #include "breakdownreport.h"
+#include "texttable.h"
 
 #include "csv.h"
 
@@ -58,29 +59,6 @@ std::string pctText(const BreakdownTimes& t)
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", *pct);
     return buf;
-}
-
-// Left-aligned first columns, right-aligned numbers, widths from the content.
-void printTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows, size_t leftColumns)
-{
-    std::vector<size_t> width;
-    for (const auto& r : rows) {
-        width.resize(std::max(width.size(), r.size()));
-        for (size_t c = 0; c < r.size(); ++c)
-            width[c] = std::max(width[c], r[c].size());
-    }
-    for (const auto& r : rows) {
-        std::string line;
-        for (size_t c = 0; c < r.size(); ++c) {
-            const std::string pad(width[c] - r[c].size(), ' ');
-            line += c < leftColumns ? r[c] + pad : pad + r[c];
-            if (c + 1 < r.size())
-                line += "  ";
-        }
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        out << line << "\n";
-    }
 }
 
 std::vector<std::string> textRow(const std::string& name, const std::string& kind, const BreakdownTimes& t)
@@ -204,7 +182,7 @@ std::string BreakdownReport::text() const
             for (const analysis::EngineBreakdown& e : d.engines)
                 rows.push_back(textRow("    " + e.label, analysis::breakdownKindName(e.kind), e.times));
         }
-        printTable(out, rows, 2);
+        TextTable::print(out, rows, 2);
     }
     return out.str();
 }

@@ -1,4 +1,5 @@
 #include "summaryreport.h"
+#include "texttable.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -36,29 +37,6 @@ std::string fmt(const char* format, double v)
 std::string optText(const std::optional<double>& v, const char* format, double scale = 1.0)
 {
     return v ? fmt(format, *v * scale) : std::string("-");
-}
-
-// Left-aligned text columns, right-aligned numbers, widths from the content.
-void printTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows, size_t leftColumns)
-{
-    std::vector<size_t> width;
-    for (const auto& r : rows)
-        for (size_t c = 0; c < r.size(); ++c) {
-            width.resize(std::max(width.size(), r.size()));
-            width[c] = std::max(width[c], r[c].size());
-        }
-    for (const auto& r : rows) {
-        std::string line;
-        for (size_t c = 0; c < r.size(); ++c) {
-            const std::string pad(width[c] - r[c].size(), ' ');
-            line += c < leftColumns ? r[c] + pad : pad + r[c];
-            if (c + 1 < r.size())
-                line += "  ";
-        }
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        out << line << "\n";
-    }
 }
 
 Json trackJson(const store::EventStore& s, const analysis::TrackSummaryRow& t)
@@ -197,7 +175,7 @@ std::string SummaryReport::text() const
             optText(t.bytes, "%.0f"), optText(t.bandwidthBytesPerS, "%.3f", 1e-9), optText(t.flops, "%.4g"),
             optText(t.mfu, "%.4g"), optText(t.hfu, "%.4g") });
     }
-    printTable(out, rows, 6);
+    TextTable::print(out, rows, 6);
     out << "\n";
     // Busy per device is the union of its engines' work, against the window.
     for (const analysis::DeviceBusyRow& d : sum.device.devices)
@@ -215,7 +193,7 @@ std::string SummaryReport::text() const
         for (const analysis::CounterSummaryRow& c : sum.counters)
             crows.push_back({ idText(s, c.pid), c.processLabel, c.name, std::to_string(c.samples),
                 optText(c.min, "%.6g"), optText(c.mean, "%.6g"), optText(c.max, "%.6g") });
-        printTable(out, crows, 3);
+        TextTable::print(out, crows, 3);
     }
     out << "\ndiagnostics" << (sum.diagnostics.empty() ? " none" : "") << "\n";
     for (const auto& [kind, n] : sum.diagnostics)

@@ -2,6 +2,7 @@
 // strata-cli breakdown prints) for the whole trace and for a visible range, in its bars and
 // its table; a profile without device work says so; a click on a device's bar selects its
 // work on the timeline.
+#include <support/breakdownstore.h>
 #include <support/storetestutil.h>
 #include <support/widgettestutil.h>
 
@@ -28,31 +29,6 @@ using widgets::BreakdownWidget;
 using widgets::TimeScope;
 
 namespace {
-
-// Device 0 (pid 0): stream 7 compute [10,50) [55,80) [110,150) [200,250), stream 40
-// communication [40,120) [300,320), stream 8 memcpy [260,280); device 1: gemm [400,420).
-// Host launches make a host-wait and a kernel-wait gap on stream 7.
-std::shared_ptr<const store::EventStore> deviceStore()
-{
-    storetest::Builder s;
-    const uint32_t host = s.thread(100, "python", 100, "main");
-    const uint32_t s7 = s.thread(0, "python", 7, "stream 7");
-    const uint32_t s40 = s.thread(0, "python", 40, "stream 40");
-    const uint32_t s8 = s.thread(0, "python", 8, "stream 8");
-    const uint32_t d1 = s.thread(1, "python", 7, "stream 7");
-    const TimeNs launches[][2] = { { 0, 1 }, { 20, 2 }, { 100, 3 }, { 30, 4 }, { 36, 5 } };
-    for (const auto& [ts, corr] : launches)
-        s.X(host, "cudaLaunchKernel", "cuda_runtime", ts, 2, s.args({ { "correlation", int64_t(corr) } }));
-    s.X(s7, "gemm", "kernel", 10, 40, s.args({ { "correlation", int64_t(1) } }));
-    s.X(s7, "relu", "kernel", 55, 25, s.args({ { "correlation", int64_t(2) } }));
-    s.X(s7, "conv", "kernel", 110, 40, s.args({ { "correlation", int64_t(3) } }));
-    s.X(s7, "add", "kernel", 200, 50, s.args({ { "correlation", int64_t(4) } }));
-    s.X(s40, "ncclKernel_AllReduce", "kernel", 40, 80, s.args({ { "correlation", int64_t(5) } }));
-    s.X(s40, "ncclKernel_AllReduce", "kernel", 300, 20);
-    s.X(s8, "Memcpy HtoD (Pageable -> Device)", "gpu_memcpy", 260, 20);
-    s.X(d1, "gemm", "kernel", 400, 20);
-    return store::StoreFinalizer::finalize(s.b);
-}
 
 std::shared_ptr<const store::EventStore> hostOnlyStore()
 {
@@ -108,7 +84,7 @@ private slots:
         QFETCH(bool, whole);
         QFETCH(qint64, start);
         QFETCH(qint64, end);
-        const auto store = deviceStore();
+        const auto store = breakdowntest::kinetoStore();
         QVERIFY(m_f.show(store->extent(), 350, 250));
         QSignalSpy spy(m_f.widget.get(), &BreakdownWidget::breakdownUpdated);
         m_f.open(store);
@@ -169,7 +145,7 @@ private slots:
     {
         // Device 0 worked out by hand (tst_BreakdownIndex): span 310, idle 80, compute 155,
         // communication 100, memory 20, overlap 45.
-        const auto store = deviceStore();
+        const auto store = breakdowntest::kinetoStore();
         QVERIFY(m_f.show(store->extent(), 350, 250));
         QSignalSpy spy(m_f.widget.get(), &BreakdownWidget::breakdownUpdated);
         m_f.open(store);
@@ -197,7 +173,7 @@ private slots:
     // A click on device 0's bar selects its work: [10, 320] over the whole trace.
     void clickSelectsDeviceSpan()
     {
-        const auto store = deviceStore();
+        const auto store = breakdowntest::kinetoStore();
         QVERIFY(m_f.show(store->extent(), 350, 250));
         QSignalSpy spy(m_f.widget.get(), &BreakdownWidget::breakdownUpdated);
         m_f.open(store);
