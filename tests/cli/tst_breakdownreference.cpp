@@ -13,13 +13,13 @@
 //    - idle; communication = merged communication time; overlap = the time the running
 //    status of HTA's get_comm_comp_overlap sweep is 3 (communication +1, compute +2).
 // The CLI's rank figures must equal them to the microsecond.
+#include "clirun.h"
 #include <support/kinetojson.h>
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 #include <algorithm>
@@ -143,14 +143,10 @@ Reference reference(const std::vector<kinetojson::Ev>& events)
     return ref;
 }
 
+// What strata-cli printed, read as a JSON object (empty when it printed none).
 QJsonObject runJson(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(STRATA_CLI_PATH), args);
-    if (!p.waitForStarted(-1))
-        return {};
-    p.waitForFinished(-1);
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    return QJsonDocument::fromJson(runCli(args).out).object();
 }
 
 } // namespace

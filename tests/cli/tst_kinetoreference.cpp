@@ -10,13 +10,13 @@
 // strata-cli summary --json must give the same device tracks and busy times, and ops --level
 // framework --json the same rows over 2 % of device time (within 1 % of device time), with a
 // "(none)" share no larger than the reference's unattributed share plus 1 %.
+#include "clirun.h"
 #include <support/kinetojson.h>
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 #include <algorithm>
@@ -121,14 +121,10 @@ Reference reference(const std::vector<Ev>& all)
     return ref;
 }
 
+// What strata-cli printed, read as a JSON object (empty when it printed none).
 QJsonObject runJson(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(STRATA_CLI_PATH), args);
-    if (!p.waitForStarted(-1))
-        return {};
-    p.waitForFinished(-1);
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    return QJsonDocument::fromJson(runCli(args).out).object();
 }
 
 std::string idText(const QJsonValue& v)
