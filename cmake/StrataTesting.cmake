@@ -35,8 +35,23 @@ endfunction()
 # strata_add_test(NAME SOURCE LABEL layer LIBS lib...): one test program.
 function(strata_add_test name src)
   cmake_parse_arguments(T "" "LABEL" "LIBS" ${ARGN})
-  add_executable(${name} ${src})
-  set_target_properties(${name} PROPERTIES AUTOMOC ON)
+  # A test's Q_OBJECT classes live in its one .cpp, which ends with #include "<name>.moc", so
+  # moc runs on that file alone. AUTOMOC would add a cmake_autogen step per program and an
+  # empty mocs_compilation.cpp compiled against the precompiled header: about 3 s of CPU per
+  # program in each of CI's three builds (Release, ASan, TSan), a tenth of CI's time.
+  set(moc_dir ${CMAKE_CURRENT_BINARY_DIR}/${name}_moc)
+  get_filename_component(src ${src} ABSOLUTE)
+  add_custom_command(
+    OUTPUT ${moc_dir}/${name}.moc
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${moc_dir}
+    COMMAND Qt6::moc ${src} -o ${moc_dir}/${name}.moc
+    DEPENDS ${src} Qt6::moc
+    COMMENT "moc ${name}.cpp"
+    VERBATIM)
+  add_executable(${name} ${src} ${moc_dir}/${name}.moc)
+  set_source_files_properties(${moc_dir}/${name}.moc PROPERTIES HEADER_FILE_ONLY ON)
+  set_target_properties(${name} PROPERTIES AUTOMOC OFF AUTORCC OFF)
+  target_include_directories(${name} PRIVATE ${moc_dir})
   target_link_libraries(${name} PRIVATE ${T_LIBS} Qt6::Test strata_test_support)
   target_compile_definitions(${name} PRIVATE STRATA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   add_test(NAME ${name} COMMAND ${name})
