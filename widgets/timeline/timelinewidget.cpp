@@ -492,8 +492,9 @@ void TimelineWidget::updateHover(QPoint pos)
         m_hover = EventTooltip::forEvent(*m_store, h.event);
     } else if (h.lane) {
         const TimelineFrame f = frame();
-        const TimeRange pixel = f.canvas.contains(pos) ? TimeRange { f.timeAt(pos.x()), f.timeAt(pos.x() + 1) }
-                                                       : TimeRange { f.t0, f.t1 }; // the label: the visible range
+        const TimeNs at = f.timeAt(pos.x()); // the pixel (at least 1 ns), or over the label the visible range
+        const TimeRange pixel = f.canvas.contains(pos) ? TimeRange { at, std::max(at + 1, f.timeAt(pos.x() + 1)) }
+                                                       : TimeRange { f.t0, f.t1 };
         m_hover = m_lane.tooltip(*m_store, m_layout.rows()[h.row], pixel);
     } else if (onTrack && frame().labels.contains(pos)) {
         m_hover = EventTooltip::forTrack(*m_store, m_layout.rows()[h.row].track);
