@@ -62,26 +62,30 @@ OverlapLaneIndex::Lane OverlapLaneIndex::build(store::ProcessId process, const W
         total += 2 * k->size();
     lane.at.reserve(total);
     lane.state.reserve(total);
-    for (;;) {
-        TimeNs t = kNever;
-        for (int k = 0; k < 4; ++k) {
-            if (next[k] < kinds[k]->size()) {
-                const IntervalSet::Interval iv = kinds[k]->at(next[k]);
-                t = std::min(t, (on >> k) & 1 ? iv.end : iv.start);
-            }
+    // nextAt[k]: kind k's next boundary, the end of its interval while it runs, else the start
+    // of its next one; kNever once it has no more.
+    TimeNs nextAt[4];
+    const auto refresh = [&](int k) {
+        if (next[k] >= kinds[k]->size()) {
+            nextAt[k] = kNever;
+            return;
         }
+        const IntervalSet::Interval iv = kinds[k]->at(next[k]);
+        nextAt[k] = (on >> k) & 1 ? iv.end : iv.start;
+    };
+    for (int k = 0; k < 4; ++k)
+        refresh(k);
+    for (;;) {
+        const TimeNs t = std::min({ nextAt[0], nextAt[1], nextAt[2], nextAt[3] });
         if (t == kNever)
             break;
         for (int k = 0; k < 4; ++k) {
-            if (next[k] >= kinds[k]->size())
+            if (nextAt[k] != t)
                 continue;
-            const IntervalSet::Interval iv = kinds[k]->at(next[k]);
-            if ((on >> k) & 1 && iv.end == t) {
-                on &= ~(1u << k);
+            if ((on >> k) & 1)
                 ++next[k];
-            } else if (!((on >> k) & 1) && iv.start == t) {
-                on |= 1u << k;
-            }
+            on ^= 1u << k;
+            refresh(k);
         }
         const uint8_t s = uint8_t(stateOf(on));
         if (!lane.state.empty() && lane.state.back() == s)
@@ -122,8 +126,19 @@ OverlapLaneIndex::BusyTimes OverlapLaneIndex::before(const Lane& lane, TimeNs t,
     // so the search starts at the previous edge's segment.
     size_t k = segments;
     if (t < lane.at.back()) {
-        const auto from = lane.at.begin() + std::min<std::ptrdiff_t>(std::ptrdiff_t(hint), std::ptrdiff_t(segments));
-        k = size_t(std::upper_bound(from, lane.at.end(), t) - lane.at.begin()) - 1;
+        // Galloping from the hint: neighbouring pixels' edges lie near each other in the
+        // boundaries, so the search stays in the cache lines it has just read.
+        size_t lo = std::min(hint, segments - 1), step = 1;
+        if (lane.at[lo] > t)
+            lo = 0;
+        size_t hi = lo + 1;
+        while (hi < lane.at.size() && lane.at[hi] <= t) {
+            lo = hi;
+            hi = std::min(lane.at.size(), hi + (step *= 2));
+        }
+        k = size_t(std::upper_bound(lane.at.begin() + std::ptrdiff_t(lo), lane.at.begin() + std::ptrdiff_t(hi), t)
+                - lane.at.begin())
+            - 1;
         hint = k;
     }
     out = lane.blockPrefix[k / kBlock];
