@@ -179,7 +179,7 @@ void tst_TimelineLayout::overlapLanes()
     l.build(m_store.get(), &filter, lanes);
     const int header = l.rowOfProcess(p1);
     QCOMPARE(l.rowOfLane(p1), header + 1);
-    const LayoutRow& lane = l.rows()[size_t(header + 1)];
+    const LayoutRow& lane = l.rows()[size_t(header) + 1];
     QCOMPARE(lane.kind, LayoutRow::Kind::Lane);
     QCOMPARE(lane.process, p1);
     QCOMPARE(lane.y, l.rows()[size_t(header)].y + TimelineLayout::kHeaderHeight);
@@ -188,7 +188,7 @@ void tst_TimelineLayout::overlapLanes()
     QCOMPARE(l.contentHeight(), plain.contentHeight() + TimelineLayout::kLaneHeight);
     QCOMPARE(l.rowAt(lane.y + 1), header + 1);
     if (!collapse) {
-        const store::TrackId first = l.rows()[size_t(header + 2)].track;
+        const store::TrackId first = l.rows()[size_t(header) + 2].track;
         QCOMPARE(l.rows()[size_t(l.rowOfTrack(first))].y,
             plain.rows()[size_t(plain.rowOfTrack(first))].y + TimelineLayout::kLaneHeight);
     }
