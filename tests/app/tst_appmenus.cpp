@@ -83,6 +83,8 @@ private slots:
                               << "Back" << false;
         QTest::newRow("theme") << "View"
                                << "Theme" << true;
+        QTest::newRow("overlap lane") << "View"
+                                      << "Overlap Lane" << false;
         QTest::newRow("save layout") << "Layout"
                                      << "Save Layout As…" << true;
         QTest::newRow("load layout") << "Layout"
@@ -128,6 +130,33 @@ private slots:
         QVERIFY(!reset->isEnabled());
         QVERIFY(!saveStrata->isEnabled());
         QVERIFY(!close->isEnabled());
+    }
+
+    // View > Overlap Lane: unticked on the sample, which has no communication work; ticking
+    // it shows the lanes and saves the choice, unticking hides them again.
+    void overlapLaneToggle()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QMenu* view = menu(w, QStringLiteral("View"));
+        QAction* lane = entry(view, QStringLiteral("Overlap Lane"));
+        QVERIFY(lane && lane->isCheckable());
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openSample();
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->analyses()->complete(), 60000);
+        emit view->aboutToShow();
+        QVERIFY(!lane->isChecked());
+        QVERIFY(!w.timeline()->overlapLaneShown());
+        lane->trigger();
+        QVERIFY(lane->isChecked());
+        QVERIFY(w.timeline()->overlapLaneShown());
+        QCOMPARE(QSettings().value(QStringLiteral("timeline/overlapLane")).toBool(), true);
+        lane->trigger();
+        QVERIFY(!w.timeline()->overlapLaneShown());
+        QCOMPARE(QSettings().value(QStringLiteral("timeline/overlapLane")).toBool(), false);
+        emit view->aboutToShow();
+        QVERIFY(!lane->isChecked());
     }
 
     // The file dialogs about the open profile start in its folder: the window's file path is

@@ -7,6 +7,7 @@
 #include <state/session.h>
 #include <state/viewport.h>
 
+#include <timeline/overlaplanepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
@@ -89,6 +90,35 @@ private slots:
         QVERIFY(w.loadLayout(QStringLiteral("while comparing")));
         QVERIFY(!w.comparePane()->isVisible());
         QVERIFY(!w.compareBar()->isVisible());
+    }
+
+    // View > Overlap Lane is one choice for both panes: B's timeline shows its devices' lanes
+    // and hides them with A's.
+    void overlapLaneInBothPanes()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        w.show();
+        QVERIFY(loadA(w));
+        QSignalSpy compared(&w, &MainWindow::compareFinished);
+        w.compareWith(kSample);
+        QVERIFY(compared.wait(kLoadTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->analyses()->complete(), kLoadTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(w.comparison()->b()->analyses()->complete(), kLoadTimeoutMs);
+        widgets::TimelineWidget* b = w.comparePane()->timeline();
+        const auto lanes = [](const widgets::TimelineWidget* t) {
+            int n = 0;
+            for (uint32_t p = 0; p < t->store()->processCount(); ++p)
+                n += !t->overlapLaneRect(store::ProcessId(p)).isEmpty();
+            return n;
+        };
+        widgets::OverlapLanePreference::instance()->setShown(true);
+        QVERIFY(w.timeline()->overlapLaneShown() && b->overlapLaneShown());
+        QVERIFY(lanes(b) > 0);
+        QCOMPARE(lanes(b), lanes(w.timeline())); // the same profile on both sides
+        widgets::OverlapLanePreference::instance()->setShown(false);
+        QVERIFY(!w.timeline()->overlapLaneShown() && !b->overlapLaneShown());
+        QCOMPARE(lanes(b), 0);
     }
 
     // B's pane has half of the timeline area at first, and the share the user dragged it

@@ -2,7 +2,10 @@
 // zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen; and at 100M events),
 // then the full view's paints while the window is resized.
 //
-//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint]
+//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]
+//
+// --lane builds the session's analyses first (the overlap lane's index among them; its build
+// time and bytes are printed) and paints with the overlap lane shown or hidden.
 //
 // For each zoom level it prints the ms of
 //   first the first paint at that zoom (fresh image buffers),
@@ -13,11 +16,14 @@
 
 #include <profileloader.h>
 
+#include <analysis/breakdown/breakdownindex.h>
+#include <analysis/breakdown/overlaplaneindex.h>
 #include <analysis/timeline/lodindex.h>
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
+#include <timeline/overlaplanepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
@@ -25,7 +31,10 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QStandardPaths>
 #include <QThread>
+
+#include <time.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -86,6 +95,54 @@ BusySpot busySpot(const store::EventStore& store)
         = top.empty() ? ext.start + ext.duration() / 2 : store.sliceTs(store::SliceRow(top.begin + top.size() / 2));
     return { busiest, top, mid };
 }
+// The session's analyses, the overlap lane's index among them, then the lane shown or hidden
+// (in a settings file of the bench's own, not the user's).
+void laneSetUp(model::Session& session, bool on, int width)
+{
+    QElapsedTimer t;
+    t.start();
+    session.startAnalyses(session.generation());
+    while (!session.analyses()->complete())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    std::printf("analyses     %.1f s until every stage landed\n", t.nsecsElapsed() / 1e9);
+    const auto breakdown = session.analyses()->get<analysis::BreakdownIndex>();
+    std::vector<double> ms;
+    size_t boundaries = 0, bytes = 0;
+    bool communication = false;
+    for (int i = 0; i < 3; ++i) { // the lane index alone, from the breakdown's unions
+        t.restart();
+        const analysis::OverlapLaneIndex index(*breakdown);
+        ms.push_back(t.nsecsElapsed() / 1e6);
+        boundaries = index.boundaryCount();
+        bytes = index.residentBytes();
+        communication = index.hasCommunication();
+    }
+    std::printf("lane index   %.1f ms build (median of 3), %zu lanes' boundaries, %.2f MB (%.1f B/boundary), "
+                "communication %s; lane %s\n",
+        stats(ms).median, boundaries, bytes / 1e6, boundaries ? double(bytes) / double(boundaries) : 0.0,
+        communication ? "yes" : "no", on ? "on" : "off");
+    // What a cold paint adds per lane image: every lane's pixels across the whole trace.
+    const analysis::OverlapLaneIndex index(*breakdown);
+    const store::TimeRange ext = session.store()->extent();
+    // In this thread's CPU time: on a shared machine the wall clock varies by 4x from run to run.
+    const auto cpuMs = [] {
+        timespec ts {};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+    };
+    std::vector<double> pixelMs;
+    for (int i = 0; i < 20; ++i) {
+        const double t0 = cpuMs();
+        for (size_t l = 0; l < index.laneCount(); ++l)
+            index.pixels(l, { ext.start + i, ext.end }, width);
+        pixelMs.push_back(cpuMs() - t0);
+    }
+    std::printf("lane pixels  %.3f ms CPU median (%.3f min) for %zu lanes x %d px, the whole trace\n",
+        stats(pixelMs).median, stats(pixelMs).min, index.laneCount(), width);
+    QStandardPaths::setTestModeEnabled(true);
+    widgets::OverlapLanePreference::instance()->setShown(on);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -94,13 +151,15 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint]\n", argv[0]);
+        std::fprintf(
+            stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]\n", argv[0]);
         return 2;
     }
     const std::string path = argv[1];
     int reps = 30, width = 1920, height = 1080;
     bool everyPaint = false; // also print each cold paint's ms, in order
     QString pngDir;
+    const char* lane = nullptr; // "on", "off": analyses built, the overlap lane shown or not
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = std::max(1, std::atoi(argv[++i]));
@@ -108,6 +167,8 @@ int main(int argc, char** argv)
             pngDir = QString::fromLocal8Bit(argv[++i]);
         else if (!std::strcmp(argv[i], "--every-paint"))
             everyPaint = true;
+        else if (!std::strcmp(argv[i], "--lane") && i + 1 < argc)
+            lane = argv[++i];
         else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
             std::sscanf(argv[++i], "%dx%d", &width, &height);
     }
@@ -141,6 +202,8 @@ int main(int argc, char** argv)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     std::printf("lod index    %.1f ms build (%.1f ms until ready on the GUI thread)\n",
         session.analyses()->get<analysis::LodIndex>()->buildMs(), lodTimer.nsecsElapsed() / 1e6);
+    if (lane)
+        laneSetUp(session, !std::strcmp(lane, "on"), w.frame().canvas.width());
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
 
     const store::TimeRange ext = store->extent();

@@ -21,6 +21,8 @@ private slots:
     void collapseAndHide_data();
     void collapseAndHide();
     void lookups();
+    void overlapLanes_data();
+    void overlapLanes();
     void nestedTracksIndent_data();
     void nestedTracksIndent();
 
@@ -144,6 +146,52 @@ void tst_TimelineLayout::lookups()
     const LayoutRow& thread = l.rows()[l.rowOfTrack(m_store->sliceTrack(store::SliceRow(0)))];
     QCOMPARE(TimelineLayout::depthAt(thread, thread.y), -1); // the instant strip
     QCOMPARE(TimelineLayout::depthAt(thread, TimelineLayout::sliceTop(thread, 2) + 3), 2);
+}
+
+void tst_TimelineLayout::overlapLanes_data()
+{
+    QTest::addColumn<bool>("collapse");
+    QTest::newRow("expanded") << false;
+    QTest::newRow("collapsed: the lane stays") << true;
+}
+
+// A lane row right under the header of each process given one, the rows below moved down by
+// its height; none for the others.
+void tst_TimelineLayout::overlapLanes()
+{
+    QFETCH(bool, collapse);
+    model::TrackFilter filter;
+    TimelineLayout plain;
+    plain.build(m_store.get(), &filter);
+    const store::ProcessId p1 = plain.rows()[1].process; // as collapseAndHide
+    store::ProcessId p2;
+    for (const LayoutRow& r : plain.rows())
+        if (r.kind == LayoutRow::Kind::Process && r.process != p1)
+            p2 = r.process;
+    QVERIFY(p2.valid());
+    if (collapse) {
+        filter.setCollapsed(p1, true);
+        plain.build(m_store.get(), &filter);
+    }
+    std::vector<uint8_t> lanes(m_store->processCount(), 0);
+    lanes[p1.v] = 1;
+    TimelineLayout l;
+    l.build(m_store.get(), &filter, lanes);
+    const int header = l.rowOfProcess(p1);
+    QCOMPARE(l.rowOfLane(p1), header + 1);
+    const LayoutRow& lane = l.rows()[size_t(header) + 1];
+    QCOMPARE(lane.kind, LayoutRow::Kind::Lane);
+    QCOMPARE(lane.process, p1);
+    QCOMPARE(lane.y, l.rows()[size_t(header)].y + TimelineLayout::kHeaderHeight);
+    QCOMPARE(lane.height, TimelineLayout::kLaneHeight);
+    QCOMPARE(l.rowOfLane(p2), -1);
+    QCOMPARE(l.contentHeight(), plain.contentHeight() + TimelineLayout::kLaneHeight);
+    QCOMPARE(l.rowAt(lane.y + 1), header + 1);
+    if (!collapse) {
+        const store::TrackId first = l.rows()[size_t(header) + 2].track;
+        QCOMPARE(l.rows()[size_t(l.rowOfTrack(first))].y,
+            plain.rows()[size_t(plain.rowOfTrack(first))].y + TimelineLayout::kLaneHeight);
+    }
 }
 
 void tst_TimelineLayout::nestedTracksIndent_data()

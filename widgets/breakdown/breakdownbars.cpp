@@ -1,6 +1,6 @@
 #include "breakdownbars.h"
 
-#include <common/themepalette.h>
+#include <common/breakdowncolors.h>
 #include <common/unitformat.h>
 
 #include <QHelpEvent>
@@ -28,14 +28,13 @@ QString percentOf(store::TimeNs ns, store::TimeNs span)
 
 std::vector<BreakdownBars::Segment> BreakdownBars::segments(const analysis::BreakdownTimes& t)
 {
-    const QColor comm = ThemePalette::communication();
     const store::TimeNs rest = std::max<store::TimeNs>(0, t.nonComputeNs - t.commExposedNs);
     return {
-        { tr("compute"), std::max<store::TimeNs>(0, t.computeNs - t.commOverlapNs), ThemePalette::execution() },
-        { tr("comm. overlapped"), t.commOverlapNs, ThemePalette::mix(comm, ThemePalette::execution(), 0.45) },
-        { tr("comm. exposed"), t.commExposedNs, comm },
-        { tr("memory/other"), rest, ThemePalette::transfer() },
-        { tr("idle"), t.idleNs, QColor(0x9e, 0x9e, 0x9e) },
+        { tr("compute"), std::max<store::TimeNs>(0, t.computeNs - t.commOverlapNs), BreakdownColors::compute() },
+        { tr("comm. overlapped"), t.commOverlapNs, BreakdownColors::overlapped() },
+        { tr("comm. exposed"), t.commExposedNs, BreakdownColors::exposed() },
+        { tr("memory/other"), rest, BreakdownColors::memory() },
+        { tr("idle"), t.idleNs, BreakdownColors::idle() },
     };
 }
 

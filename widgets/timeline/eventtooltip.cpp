@@ -178,6 +178,11 @@ void EventTooltip::paint(
         valueW = std::max(valueW, std::min(maxValueW, fm.horizontalAdvance(v)));
     }
     const int pad = 8, gap = 10, lineH = fm.height() + 1;
+    // Keys move right by a swatch when any field has one, so keys and values stay aligned.
+    const bool swatches
+        = std::any_of(c.swatches.begin(), c.swatches.end(), [](const QColor& k) { return k.isValid(); });
+    const int swatch = swatches ? fm.ascent() : 0;
+    keyW += swatches ? swatch + 6 : 0;
     const QString title = fmb.elidedText(c.title, Qt::ElideMiddle, keyW + gap + maxValueW);
     const int w = std::max(fmb.horizontalAdvance(title), keyW + gap + valueW) + 2 * pad;
     const int h = pad * 2 + fmb.height() + 4 + lineH * int(c.fields.size());
@@ -205,10 +210,13 @@ void EventTooltip::paint(
     QColor keyColor = pal.color(QPalette::ToolTipText);
     keyColor.setAlpha(150);
     p.setFont(font);
-    for (const auto& [k, v] : c.fields) {
+    for (size_t i = 0; i < c.fields.size(); ++i) {
+        const auto& [k, v] = c.fields[i];
         y += lineH;
+        if (i < c.swatches.size() && c.swatches[i].isValid())
+            p.fillRect(QRect(box.left() + pad, y - fm.descent() - 1 - swatch + 1, swatch, swatch), c.swatches[i]);
         p.setPen(keyColor);
-        p.drawText(box.left() + pad, y - fm.descent() - 1, k);
+        p.drawText(box.left() + pad + (swatches ? swatch + 6 : 0), y - fm.descent() - 1, k);
         p.setPen(pal.color(QPalette::ToolTipText));
         p.drawText(box.left() + pad + keyW + gap, y - fm.descent() - 1, fm.elidedText(v, Qt::ElideRight, maxValueW));
     }

@@ -2,6 +2,7 @@
 #include <state/selection.h>
 #include <store/eventstore.h>
 
+#include <QColor>
 #include <QFont>
 #include <QPalette>
 #include <QString>
@@ -17,6 +18,8 @@ namespace strata::widgets {
 struct TooltipContent {
     QString title;
     std::vector<std::pair<QString, QString>> fields;
+    // Optional, per field: a colour square before its key (a legend); an invalid colour, none.
+    std::vector<QColor> swatches;
     bool empty() const { return title.isEmpty(); }
     QString text() const; // plain text, one field per line
 };

@@ -8,7 +8,8 @@ namespace strata::widgets {
 
 using store::TrackKind;
 
-void TimelineLayout::build(const store::EventStore* store, const model::TrackFilter* filter)
+void TimelineLayout::build(
+    const store::EventStore* store, const model::TrackFilter* filter, const std::vector<uint8_t>& lanes)
 {
     m_rows.clear();
     m_trackRow.clear();
@@ -33,6 +34,16 @@ void TimelineLayout::build(const store::EventStore* store, const model::TrackFil
             y += h.height;
             header = int(m_rows.size());
             m_rows.push_back(h);
+            if (t.process.v < lanes.size() && lanes[t.process.v]) {
+                LayoutRow lane;
+                lane.kind = LayoutRow::Kind::Lane;
+                lane.process = t.process;
+                lane.y = y;
+                lane.height = kLaneHeight;
+                lane.indent = 1;
+                y += lane.height;
+                m_rows.push_back(lane);
+            }
         }
         if (header >= 0 && t.process.valid()) {
             ++m_rows[header].trackCount;
@@ -91,6 +102,13 @@ int TimelineLayout::rowOfProcess(store::ProcessId p) const
             return int(i);
     }
     return -1;
+}
+
+int TimelineLayout::rowOfLane(store::ProcessId p) const
+{
+    const int header = rowOfProcess(p);
+    const size_t next = size_t(header) + 1;
+    return header >= 0 && next < m_rows.size() && m_rows[next].kind == LayoutRow::Kind::Lane ? int(next) : -1;
 }
 
 std::pair<int, int> TimelineLayout::rowsIn(int y0, int y1) const

@@ -10,9 +10,10 @@ class TrackFilter;
 
 namespace strata::widgets {
 
-// One row of the track area: a process header or a track.
+// One row of the track area: a process header, a device's overlap lane (under its header,
+// above its tracks) or a track.
 struct LayoutRow {
-    enum class Kind : uint8_t { Process, Track };
+    enum class Kind : uint8_t { Process, Lane, Track };
     Kind kind = Kind::Track;
     store::ProcessId process;
     store::TrackId track; // Kind::Track only
@@ -26,7 +27,8 @@ struct LayoutRow {
 };
 
 // The vertical layout of the track area. Invariant: rows follow TrackId order (the store's
-// display order) with one header before each process's tracks; y is strictly increasing.
+// display order) with one header before each process's tracks, and the process's overlap
+// lane right under its header when it has one, collapsed or not; y is strictly increasing.
 class TimelineLayout {
 public:
     static constexpr int kRowPitch = 18; // one slice depth row
@@ -36,10 +38,13 @@ public:
     static constexpr int kCounterHeight = 44;
     static constexpr int kInstantTrackHeight = 18;
     static constexpr int kInstantStrip = 10;
+    static constexpr int kLaneHeight = 16; // an overlap lane
 
     static constexpr int kMaxIndent = 4; // deeper tracks line up with the fourth level
 
-    void build(const store::EventStore* store, const model::TrackFilter* filter);
+    // `lanes`, by ProcessId: nonzero for the processes that get an overlap lane (none when empty).
+    void build(
+        const store::EventStore* store, const model::TrackFilter* filter, const std::vector<uint8_t>& lanes = {});
     // How deep a track name nests: Perfetto names a nested track by its ancestors' path
     // ("GPU / Queue 0 / Jobs"), so the count of " / " separators, at most kMaxIndent.
     static int nestingDepth(std::string_view name);
@@ -49,6 +54,7 @@ public:
     int rowAt(int contentY) const; // -1 outside every row
     int rowOfTrack(store::TrackId t) const { return t.v < m_trackRow.size() ? m_trackRow[t.v] : -1; }
     int rowOfProcess(store::ProcessId p) const;
+    int rowOfLane(store::ProcessId p) const; // -1 when the process shows no overlap lane
     // The first and one past the last row intersecting content rows [y0, y1).
     std::pair<int, int> rowsIn(int y0, int y1) const;
 

@@ -56,6 +56,10 @@ TimelineOverlay::Hit TimelineOverlay::hitTest(QPoint pos) const
         h.header = true;
         return h;
     }
+    if (row.kind == LayoutRow::Kind::Lane) {
+        h.lane = true;
+        return h;
+    }
     if (!f.canvas.contains(pos))
         return h;
     const TimeNs t = f.timeAt(pos.x());

@@ -25,6 +25,7 @@ public:
         int row = -1; // layout row, -1 outside the track area
         model::EventRef event;
         bool header = false; // on a process header
+        bool lane = false; // on an overlap lane
     };
 
     TimelineOverlay(const store::EventStore& store, const TimelineLayout& layout, const TimelineFrame& frame,

@@ -7,6 +7,7 @@
 #include "keyhelp.h"
 #include "measureoverlay.h"
 #include "notshownnote.h"
+#include "overlaplanepreference.h"
 #include "timelinenavigator.h"
 #include "timeruler.h"
 #include "tracklabels.h"
@@ -73,6 +74,11 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     });
     session->follow(
         this, [this] { setStore(m_session->store()); }, [this] { takeIndex(); });
+    session->followIndex<analysis::OverlapLaneIndex>(this, [this](std::shared_ptr<const analysis::OverlapLaneIndex> i) {
+        m_lane.setIndex(std::move(i));
+        relayout();
+    });
+    connect(OverlapLanePreference::instance(), &OverlapLanePreference::changed, this, &TimelineWidget::relayout);
 }
 
 TimelineWidget::~TimelineWidget() = default;
@@ -81,6 +87,7 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
 {
     m_store = std::move(store);
     m_lod.reset();
+    m_lane.setIndex(nullptr);
     takeIndex();
     m_images.clear();
     m_overview.invalidate();
@@ -136,10 +143,26 @@ void TimelineWidget::takeIndex()
 
 void TimelineWidget::relayout()
 {
-    m_layout.build(m_store.get(), m_filter);
+    m_layout.build(
+        m_store.get(), m_filter, m_lane.processes(m_store ? m_store->processCount() : 0, overlapLaneShown()));
     // Rows may move: the instant lines' dashes baked into the track images follow content y.
     ++m_styleGeneration;
     setScrollY(m_scrollY);
+    update();
+}
+
+bool TimelineWidget::overlapLaneShown() const
+{
+    return m_lane.index() && OverlapLanePreference::instance()->shows(m_lane.index()->hasCommunication());
+}
+
+QRect TimelineWidget::overlapLaneRect(store::ProcessId process) const
+{
+    const int row = m_layout.rowOfLane(process);
+    const TimelineFrame f = frame();
+    return row < 0 ? QRect()
+                   : QRect(f.canvas.left(), f.originY() + m_layout.rows()[size_t(row)].y + OverlapLane::kPad,
+                       f.canvas.width(), TimelineLayout::kLaneHeight - 2 * OverlapLane::kPad);
 }
 
 void TimelineWidget::setLabelWidth(int w)
@@ -223,12 +246,15 @@ std::vector<QRect> TimelineWidget::paintTracks(
     QPainter& p, const TimelineFrame& f, const std::vector<RulerTick>& ticks, const std::vector<int>& instantLines)
 {
     const auto [first, last] = m_layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
-    std::vector<const LayoutRow*> tracks; // and collapsed processes, drawn as a summary
+    std::vector<const LayoutRow*> tracks, lanes; // tracks, and collapsed processes drawn as a summary
     for (int i = first; i < last; ++i) {
         const LayoutRow& row = m_layout.rows()[i];
         if (row.kind == LayoutRow::Kind::Track || row.collapsed)
             tracks.push_back(&row);
+        else if (row.kind == LayoutRow::Kind::Lane)
+            lanes.push_back(&row);
     }
+    m_lane.prepare(lanes, { f.t0, f.t1 }, f.canvas.width(), devicePixelRatioF(), m_styleGeneration, palette());
     TrackRenderer::Context ctx;
     ctx.store = m_store.get();
     ctx.lod = m_lod.get();
@@ -252,8 +278,9 @@ std::vector<QRect> TimelineWidget::paintTracks(
     for (int i = first; i < last; ++i) {
         const LayoutRow& row = m_layout.rows()[i];
         const int y = f.originY() + row.y;
-        if (row.kind == LayoutRow::Kind::Track || row.collapsed) {
-            p.drawImage(QPointF(f.canvas.left(), y), m_images.image(row)); // separator included
+        if (row.kind == LayoutRow::Kind::Track || row.collapsed || row.kind == LayoutRow::Kind::Lane) {
+            const QImage& image = row.kind == LayoutRow::Kind::Lane ? m_lane.image(row) : m_images.image(row);
+            p.drawImage(QPointF(f.canvas.left(), y), image); // separator included
             continue;
         }
         const QRect band(f.canvas.left(), y, f.canvas.width(), row.height);
@@ -281,20 +308,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     QPainter p(this);
     const QPalette& pal = palette();
     const TimelineFrame f = frame();
-    if (!m_store) {
-        p.fillRect(rect(), pal.color(QPalette::Base));
-        p.setPen(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.55));
-        p.drawText(rect(), Qt::AlignCenter, tr("No profile open"));
-        m_lastFrameMs = timer.nsecsElapsed() / 1e6;
-        emit painted();
-        return;
-    }
     // A big store opened without an LOD index (the session builds it) or with many types
     // (m_tablesJob builds their tables): repainted when they are in.
-    if (!hasIndex()) {
+    if (!m_store || !hasIndex()) {
         p.fillRect(rect(), pal.color(QPalette::Base));
         p.setPen(TimelineStyle::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.55));
-        p.drawText(rect(), Qt::AlignCenter, tr("Indexing the timeline…"));
+        p.drawText(rect(), Qt::AlignCenter, m_store ? tr("Indexing the timeline…") : tr("No profile open"));
         m_lastFrameMs = timer.nsecsElapsed() / 1e6;
         emit painted();
         return;
@@ -468,9 +487,15 @@ void TimelineWidget::updateHover(QPoint pos)
     const TimelineOverlay::Hit h = hitTest(pos);
     m_hoverRow = h.row;
     m_selection->setHovered(h.event);
-    const bool onTrack = h.row >= 0 && !h.header;
+    const bool onTrack = h.row >= 0 && !h.header && !h.lane;
     if (h.event.valid()) {
         m_hover = EventTooltip::forEvent(*m_store, h.event);
+    } else if (h.lane) {
+        const TimelineFrame f = frame();
+        const TimeNs at = f.timeAt(pos.x()); // the pixel (at least 1 ns), or over the label the visible range
+        const TimeRange pixel = f.canvas.contains(pos) ? TimeRange { at, std::max(at + 1, f.timeAt(pos.x() + 1)) }
+                                                       : TimeRange { f.t0, f.t1 };
+        m_hover = m_lane.tooltip(*m_store, m_layout.rows()[h.row], pixel);
     } else if (onTrack && frame().labels.contains(pos)) {
         m_hover = EventTooltip::forTrack(*m_store, m_layout.rows()[h.row].track);
     } else if (onTrack && m_store->track(m_layout.rows()[h.row].track).kind == store::TrackKind::Counter) {

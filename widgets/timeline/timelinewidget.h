@@ -2,6 +2,7 @@
 #include "axisframepublisher.h"
 #include "eventtooltip.h"
 #include "markerlayer.h"
+#include "overlaplane.h"
 #include "overviewbar.h"
 #include "timelineframe.h"
 #include "timelinekeys.h"
@@ -61,6 +62,11 @@ public:
     // The tracks can be drawn: the session's LOD index and this store's TypeTables are in.
     bool hasIndex() const { return m_lod != nullptr && m_tablesReady; }
     int geometryBuilds() const { return m_images.builds(); } // track images rendered so far
+    // Whether the overlap lanes show (OverlapLanePreference, once the session has their index),
+    // and where a device's lane bar is (widget coordinates; empty when it has none).
+    bool overlapLaneShown() const;
+    QRect overlapLaneRect(store::ProcessId process) const;
+    int laneBuilds() const { return m_lane.builds(); } // lane images rendered so far
 
     int labelWidth() const { return m_labelWidth; }
     void setLabelWidth(int w);
@@ -146,6 +152,7 @@ private:
     OverviewBar m_overview;
 
     TrackImageCache m_images;
+    OverlapLane m_lane;
     quint64 m_styleGeneration = 1;
 
     int m_labelWidth;

@@ -135,6 +135,14 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
                 p.setPen(muted(pal));
                 p.drawText(x + used, baseline, fms.elidedText(sub, Qt::ElideRight, avail - used));
             }
+        } else if (row.kind == LayoutRow::Kind::Lane) {
+            if (i == hoveredRow)
+                p.fillRect(r, hover);
+            p.setFont(small);
+            p.setPen(muted(pal));
+            const int x = textLeft(r, row.indent);
+            const int baseline = r.top() + (r.height() + fms.ascent() - fms.descent()) / 2;
+            p.drawText(x, baseline, fms.elidedText(QStringLiteral("Overlap"), Qt::ElideRight, r.right() - 6 - x));
         } else {
             if (i == hoveredRow)
                 p.fillRect(r, hover);

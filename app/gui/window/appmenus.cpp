@@ -18,6 +18,7 @@
 #include <state/viewport.h>
 
 #include <common/lastfolder.h>
+#include <timeline/overlaplanepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QAction>
@@ -164,6 +165,16 @@ void AppMenus::createViewMenu()
     m_addMarkerAction->setIconText(tr("Add Marker"));
     m_addMarkerAction->setToolTip(tr("Add a marker in the middle of the visible range (M: under the mouse)"));
     m_profileActions << m_addMarkerAction;
+    // One choice for A's and B's timelines, kept in the settings; until the user makes it the
+    // lane shows for profiles with communication work (OverlapLanePreference).
+    QAction* lane = view->addAction(tr("Overlap &Lane"));
+    lane->setCheckable(true);
+    lane->setToolTip(tr("A row above each device's tracks coloured by what the device does: compute, "
+                        "communication overlapped with compute or exposed, memory, idle"));
+    connect(lane, &QAction::triggered, this, [](bool on) { widgets::OverlapLanePreference::instance()->setShown(on); });
+    connect(
+        view, &QMenu::aboutToShow, lane, [this, lane] { lane->setChecked(m_window->timeline()->overlapLaneShown()); });
+    m_profileActions << lane;
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });

@@ -10,6 +10,7 @@ IndexKind sourceIndexKind();
 IndexKind searchIndexKind();
 IndexKind operatorWindowIndexKind();
 IndexKind breakdownIndexKind();
+IndexKind overlapLaneIndexKind();
 
 const std::vector<IndexKind>& IndexRegistry::kinds()
 {
@@ -22,6 +23,7 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         operatorCatalogKind(),
         sourceIndexKind(),
         breakdownIndexKind(),
+        overlapLaneIndexKind(),
         searchIndexKind(),
         operatorWindowIndexKind(),
     };
