@@ -3,19 +3,27 @@
 #include "breakdownbars.h"
 #include "breakdowncomputer.h"
 #include "breakdowntable.h"
+#include <common/exportactions.h>
 #include <common/summaryformat.h>
+#include <common/tablesupport.h>
 #include <common/timescopebox.h>
+#include <common/unitformat.h>
 
+#include <report/breakdownreport.h>
 #include <state/selection.h>
 #include <state/session.h>
+#include <state/viewport.h>
 
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMainWindow>
+#include <QMenu>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 namespace strata::widgets {
@@ -84,7 +92,9 @@ BreakdownWidget::BreakdownWidget(const DockContext& context, QWidget* parent)
         m_bars->setShowEngines(on);
         fitBars();
     });
-    connect(m_bars, &BreakdownBars::deviceClicked, this, &BreakdownWidget::selectDevice);
+    connect(m_bars, &BreakdownBars::segmentClicked, this, &BreakdownWidget::selectSegment);
+    connect(m_computer, &BreakdownComputer::segmentReady, this, &BreakdownWidget::onSegmentReady);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &BreakdownWidget::tableMenu);
     connect(m_scope, &TimeScope::changed, this, &BreakdownWidget::refresh);
     connect(m_computer, &BreakdownComputer::ready, this, &BreakdownWidget::apply);
     model::Session* session = context.session;
@@ -101,6 +111,9 @@ void BreakdownWidget::setStore(std::shared_ptr<const store::EventStore> store)
     m_scope->discardPending();
     m_computer->setAnalysis(std::move(store), nullptr);
     m_shown.reset();
+    m_pick.reset();
+    m_selected.reset();
+    m_stepText.clear();
     m_caption->clear();
     showPlaceholder(open ? tr("Building the time breakdown…") : tr("Open a profile to see its time breakdown."));
 }
@@ -128,6 +141,12 @@ void BreakdownWidget::refresh()
             tr("Select a marker with a Diff vs marker (Annotations dock) to break down what ran between the two."));
         return;
     }
+    // A stretch this dock selected is no new window: the breakdown and its steps stay.
+    if (m_shown && m_selected && m_scope->source() == TimeScope::Source::TimeSelection) {
+        const store::TimeRange w = m_scope->window();
+        if (w.start == m_selected->start && w.end == m_selected->end)
+            return;
+    }
     // The whole trace is the store's extent, as strata-cli breakdown takes it.
     const bool whole = m_scope->source() == TimeScope::Source::WholeTrace;
     m_computer->request(whole ? m_computer->store()->extent() : m_scope->window());
@@ -138,6 +157,8 @@ void BreakdownWidget::apply(std::shared_ptr<const analysis::RankBreakdown> break
     if (!m_scope->hasWindow())
         return; // a marker pair without one was chosen since
     m_shown = std::move(breakdown);
+    if (m_pick && (m_pick->window.start != m_shown->window.start || m_pick->window.end != m_shown->window.end))
+        m_pick.reset();
     const std::optional<store::TimeRange> rel = m_scope->relativeRange();
     const QString file
         = m_session->filePath().isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_session->filePath()).fileName();
@@ -183,15 +204,108 @@ bool BreakdownWidget::isBusy() const
     return (m_scope->isPending() && m_computer->canCompute()) || m_computer->isBusy();
 }
 
-void BreakdownWidget::selectDevice(int device)
+QString BreakdownWidget::rowLabel(int device, int engine) const
 {
-    const auto& index = m_computer->index();
-    if (!m_shown || !index || device < 0 || size_t(device) >= index->devices().size())
+    const analysis::DeviceBreakdown& d = m_shown->devices.at(size_t(device));
+    return QString::fromStdString(engine < 0 ? d.label : d.engines.at(size_t(engine)).label);
+}
+
+void BreakdownWidget::selectSegment(int device, int engine, analysis::BreakdownSegment segment)
+{
+    if (!m_shown || device < 0 || size_t(device) >= m_shown->devices.size())
         return;
-    const analysis::IntervalSet& work = index->devices()[size_t(device)].work.part(analysis::WorkIntervals::All);
-    const store::TimeRange hull = work.hull(m_shown->window);
-    if (hull.duration() > 0)
-        m_session->selection()->setTimeSelection(hull);
+    const store::TimeRange window = m_shown->window;
+    if (m_pick && m_pick->device == device && m_pick->engine == engine && m_pick->segment == segment
+        && m_pick->window.start == window.start && m_pick->window.end == window.end) {
+        if (m_pick->intervals && !m_pick->intervals->empty()) {
+            m_pick->step = (m_pick->step + 1) % m_pick->intervals->size();
+            showStep();
+        }
+        return; // else its stretches are on their way
+    }
+    m_pick = Pick { device, engine, segment, window, nullptr, 0 };
+    m_computer->requestSegment(device, engine, segment, window);
+}
+
+void BreakdownWidget::onSegmentReady(int device, int engine, analysis::BreakdownSegment segment,
+    store::TimeRange window, std::shared_ptr<const std::vector<analysis::IntervalSet::Interval>> intervals)
+{
+    if (!m_pick || m_pick->device != device || m_pick->engine != engine || m_pick->segment != segment
+        || m_pick->window.start != window.start || m_pick->window.end != window.end)
+        return;
+    m_pick->intervals = std::move(intervals);
+    m_pick->step = 0;
+    showStep();
+}
+
+void BreakdownWidget::showStep()
+{
+    const Pick& pick = *m_pick;
+    const QString what = BreakdownBars::segmentName(pick.segment);
+    const QString where = rowLabel(pick.device, pick.engine);
+    if (pick.intervals->empty()) {
+        m_stepText = tr("No %1 on %2 in this window").arg(what, where);
+    } else {
+        const analysis::IntervalSet::Interval r = (*pick.intervals)[pick.step];
+        const store::TimeRange range { r.start, r.end };
+        m_selected = range;
+        m_session->selection()->setTimeSelection(range);
+        // Into view when it is not all there: a tenth of its length either side.
+        model::Viewport* viewport = m_session->viewport();
+        const store::TimeRange visible = viewport->visible();
+        if (r.start < visible.start || r.end > visible.end) {
+            const store::TimeNs pad = std::max<store::TimeNs>(1, (r.end - r.start) / 10);
+            viewport->setVisible({ r.start - pad, r.end + pad }, model::Viewport::Nav::Jump);
+        }
+        m_stepText = tr("%1 %2 of %3: %4 on %5")
+                         .arg(what)
+                         .arg(pick.step + 1)
+                         .arg(pick.intervals->size())
+                         .arg(UnitFormat::duration(r.end - r.start), where);
+    }
+    m_caption->setText(m_scope->describe() + QStringLiteral("  ·  ") + m_stepText);
+    // The main window's status bar, the dock floating or not (a floating dock's window is
+    // itself; its parent is still the main window).
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {
+        if (auto* main = qobject_cast<QMainWindow*>(w)) {
+            main->statusBar()->showMessage(m_stepText, 8000);
+            break;
+        }
+    }
+}
+
+std::string BreakdownWidget::csv() const
+{
+    if (!m_shown)
+        return {};
+    return report::BreakdownReport({ { m_session->filePath().toStdString(), m_session->store().get(), *m_shown } })
+        .csv();
+}
+
+std::string BreakdownWidget::json() const
+{
+    if (!m_shown)
+        return {};
+    return report::BreakdownReport({ { m_session->filePath().toStdString(), m_session->store().get(), *m_shown } })
+        .json();
+}
+
+void BreakdownWidget::tableMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    TableSupport::addCopyEntry(
+        &menu, this, [this] { m_table->copySelection(); }, !m_table->selectedItems().isEmpty());
+    menu.addAction(tr("Copy Table as CSV"), this, [this] { TableSupport::copyText(QString::fromStdString(csv())); })
+        ->setEnabled(m_shown != nullptr);
+    menu.addSeparator();
+    ExportActions::addPair(
+        &menu, this, QStringLiteral("time-breakdown"), [this] { return csv(); }, [this] { return json(); });
+    for (QAction* a : menu.actions())
+        if (a->text().startsWith(tr("Export")))
+            a->setEnabled(m_shown != nullptr);
+    menu.addSeparator();
+    TableSupport::addExpandCollapse(&menu, m_table, m_shown != nullptr);
+    menu.exec(m_table->viewport()->mapToGlobal(pos));
 }
 
 } // namespace strata::widgets
