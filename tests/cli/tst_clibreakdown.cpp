@@ -75,7 +75,7 @@ private slots:
         QTest::addColumn<QString>("engines"); // "" to leave unchecked (many streams)
         QTest::addColumn<QString>("parts");
         QTest::newRow("kineto sample") << samplePath() << ""
-                                       << "compute memory idle";
+                                       << "compute memory other idle";
         QTest::newRow("kineto nccl") << kCorpus + "nccl_data.json.gz"
                                      << ""
                                      << "compute communication memory idle";
