@@ -1,11 +1,12 @@
 // strata-cli breakdown on one input of each format, as its importer reads it: which engines
 // the breakdown finds and the kind of each (store::WorkClassifier's rule per format, see
-// docs/counting.md), and which parts of the rank have time. Kineto (the sample, and the
-// NCCL corpus trace with communication), Neuron (a device profile written by
-// neuronprofilewriter.h, with a collective-communication row), Sophgo (a bmprofile folder
-// written by bmprofilewriter.h), Perfetto/RBLN (tests/data/perfetto_rbln.pftrace), MTIA (the
-// corpus's mtia_inference_rank_0.json.gz), and a Chrome trace without device work, which
-// answers "no device work" in text and "device_work": false in JSON.
+// docs/counting.md), and which parts of the rank have time. The sample (RBLN commands in
+// Chrome JSON), Kineto (the NCCL corpus trace, with communication), Neuron (a device profile
+// written by neuronprofilewriter.h, with a collective-communication row), Sophgo (a
+// bmprofile folder written by bmprofilewriter.h), Perfetto/RBLN
+// (tests/data/perfetto_rbln.pftrace), MTIA (the corpus's mtia_inference_rank_0.json.gz), and
+// a Chrome trace without device work, which answers "no device work" in text and
+// "device_work": false in JSON.
 #include "clirun.h"
 
 #include <support/bmprofilewriter.h>
@@ -74,8 +75,8 @@ private slots:
         QTest::addColumn<QString>("file"); // relative: in the test's folder
         QTest::addColumn<QString>("engines"); // "" to leave unchecked (many streams)
         QTest::addColumn<QString>("parts");
-        QTest::newRow("kineto sample") << samplePath() << ""
-                                       << "compute memory other idle";
+        QTest::newRow("sample: rbln through chrome json") << samplePath() << ""
+                                                          << "compute memory other idle";
         QTest::newRow("kineto nccl") << kCorpus + "nccl_data.json.gz"
                                      << ""
                                      << "compute communication memory idle";
