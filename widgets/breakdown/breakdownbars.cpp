@@ -123,7 +123,9 @@ int BreakdownBars::heightForWidth(int w) const
 
 int BreakdownBars::heightFor(int width, int rows) const
 {
-    return kMargin + legendHeight(width) + std::min(rows, int(m_rows.size())) * rowHeight() + kMargin;
+    // Fewer than all rows: end where the next row's label starts, so none of it shows.
+    const int shown = std::min(rows, int(m_rows.size()));
+    return kMargin + legendHeight(width) + shown * rowHeight() + (shown < int(m_rows.size()) ? 0 : kMargin);
 }
 
 QSize BreakdownBars::sizeHint() const

@@ -87,7 +87,8 @@ void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::Breakdown
         const analysis::IdleCauses& c = t.idleCauses;
         of = c.hostWaitNs + c.kernelWaitNs + c.otherNs;
         causes = new QTreeWidgetItem(parent,
-            { tr("engines' idle, summed (%n engine(s))", nullptr, engines), UnitFormat::duration(of), QString() });
+            { engines == 1 ? tr("engine's idle (1 engine)") : tr("engines' idle, summed (%1 engines)").arg(engines),
+                UnitFormat::duration(of), QString() });
         causes->setData(Part, Qt::UserRole, QStringLiteral("engines idle"));
         causes->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
         causes->setToolTip(Part,

@@ -66,12 +66,13 @@ BreakdownWidget::BreakdownWidget(const DockContext& context, QWidget* parent)
     m_barsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_barsArea->setWidget(m_bars);
     m_table = new BreakdownTable(this);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_barsArea);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_barsArea);
+    m_split->addWidget(m_table);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 2);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
     m_placeholder = new QLabel(this);
     m_placeholder->setObjectName(QStringLiteral("timeBreakdownPlaceholder"));
     m_placeholder->setAlignment(Qt::AlignCenter);
@@ -79,7 +80,7 @@ BreakdownWidget::BreakdownWidget(const DockContext& context, QWidget* parent)
     m_placeholder->setEnabled(false);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
-    m_stack->addWidget(split);
+    m_stack->addWidget(m_split);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -180,6 +181,18 @@ void BreakdownWidget::fitBars()
     const int w = width(); // the bars area spans the dock (no frame, no horizontal scroll bar)
     m_barsArea->setMinimumHeight(m_bars->heightFor(w, 1));
     m_barsArea->setMaximumHeight(m_bars->heightFor(w, m_bars->rowCount()) + 2);
+    // Until the user drags the splitter, the bars get whole rows, as many as fit in about
+    // half the dock (a dock first laid out while hidden behind a tab would otherwise keep the
+    // bars at their minimum however tall it grows), and the table the rest.
+    const int total = m_split->height() - m_split->handleWidth();
+    if (m_userSplit || total <= 0 || m_bars->rowCount() == 0)
+        return;
+    int rows = m_bars->rowCount();
+    while (rows > 1 && m_bars->heightFor(w, rows) > total / 2)
+        --rows;
+    const int bars = std::min(
+        total - m_table->minimumSizeHint().height(), m_bars->heightFor(w, rows) + (rows < m_bars->rowCount() ? 0 : 2));
+    m_split->setSizes({ bars, total - bars });
 }
 
 void BreakdownWidget::resizeEvent(QResizeEvent* event)

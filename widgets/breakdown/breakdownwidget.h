@@ -15,6 +15,7 @@
 class QCheckBox;
 class QLabel;
 class QScrollArea;
+class QSplitter;
 class QStackedWidget;
 
 namespace strata::widgets {
@@ -81,6 +82,8 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_placeholder;
     QScrollArea* m_barsArea;
+    QSplitter* m_split;
+    bool m_userSplit = false; // the user placed the splitter: the dock no longer does
     BreakdownBars* m_bars;
     BreakdownTable* m_table;
     std::shared_ptr<const analysis::RankBreakdown> m_shown;
