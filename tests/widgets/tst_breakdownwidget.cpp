@@ -263,6 +263,8 @@ private slots:
         }
         const int distinct = int(QSet<QString>(want.begin(), want.end()).size());
         QVERIFY2(m_f.widget->stepText().contains(QString(" of %1:").arg(distinct)), qPrintable(m_f.widget->stepText()));
+        // However long, the step's text never widens the dock.
+        QVERIFY(m_f.widget->minimumSizeHint().width() <= m_f.widget->width());
     }
 
     // A stretch out of view is brought into it; one in view leaves the view alone.

@@ -3,6 +3,7 @@
 #include "breakdownbars.h"
 #include "breakdowncomputer.h"
 #include "breakdowntable.h"
+#include <common/elidedlabel.h>
 #include <common/exportactions.h>
 #include <common/summaryformat.h>
 #include <common/tablesupport.h>
@@ -54,7 +55,10 @@ BreakdownWidget::BreakdownWidget(const DockContext& context, QWidget* parent)
     bar->setContentsMargins(6, 4, 6, 0);
     bar->addWidget(m_scopeBox);
     bar->addWidget(m_engines);
-    bar->addStretch(1);
+    // Where the segment clicks stand; elided, so a long device name never widens the dock.
+    m_step = new ElidedLabel(this);
+    m_step->setObjectName(QStringLiteral("timeBreakdownStep"));
+    bar->addWidget(m_step, 1);
     m_caption = new QLabel(this);
     m_caption->setContentsMargins(6, 2, 6, 2);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -115,6 +119,7 @@ void BreakdownWidget::setStore(std::shared_ptr<const store::EventStore> store)
     m_pick.reset();
     m_selected.reset();
     m_stepText.clear();
+    m_step->setFullText(QString());
     m_caption->clear();
     showPlaceholder(open ? tr("Building the time breakdown…") : tr("Open a profile to see its time breakdown."));
 }
@@ -158,8 +163,10 @@ void BreakdownWidget::apply(std::shared_ptr<const analysis::RankBreakdown> break
     if (!m_scope->hasWindow())
         return; // a marker pair without one was chosen since
     m_shown = std::move(breakdown);
-    if (m_pick && (m_pick->window.start != m_shown->window.start || m_pick->window.end != m_shown->window.end))
+    if (m_pick && (m_pick->window.start != m_shown->window.start || m_pick->window.end != m_shown->window.end)) {
         m_pick.reset();
+        m_step->setFullText(QString());
+    }
     const std::optional<store::TimeRange> rel = m_scope->relativeRange();
     const QString file
         = m_session->filePath().isEmpty() ? QStringLiteral("FILE") : QFileInfo(m_session->filePath()).fileName();
@@ -276,7 +283,7 @@ void BreakdownWidget::showStep()
                          .arg(pick.intervals->size())
                          .arg(UnitFormat::duration(r.end - r.start), where);
     }
-    m_caption->setText(m_scope->describe() + QStringLiteral("  ·  ") + m_stepText);
+    m_step->setFullText(m_stepText);
     // The main window's status bar, the dock floating or not (a floating dock's window is
     // itself; its parent is still the main window).
     for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {

@@ -23,6 +23,7 @@ namespace strata::widgets {
 class BreakdownBars;
 class BreakdownComputer;
 class BreakdownTable;
+class ElidedLabel;
 class TimeScopeBox;
 
 // The Time Breakdown dock (objectName "timeBreakdown"): whether the devices compute,
@@ -79,6 +80,7 @@ private:
     BreakdownComputer* m_computer;
     QCheckBox* m_engines;
     QLabel* m_caption;
+    ElidedLabel* m_step;
     QStackedWidget* m_stack;
     QLabel* m_placeholder;
     QScrollArea* m_barsArea;
