@@ -38,8 +38,8 @@ QByteArray neuronProfile()
 QString engines(const QJsonObject& rank)
 {
     QStringList out;
-    for (const QJsonValue& d : rank.value("devices").toArray())
-        for (const QJsonValue& e : d.toObject().value("engines").toArray())
+    for (const auto& d : rank.value("devices").toArray())
+        for (const auto& e : d.toObject().value("engines").toArray())
             out << e.toObject().value("track").toString() + ":" + e.toObject().value("kind").toString();
     return out.join(", ");
 }
