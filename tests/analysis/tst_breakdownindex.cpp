@@ -1,6 +1,7 @@
 // BreakdownIndex on hand-built stores: the Kineto-like profile below worked out by hand
 // (whole trace, a window, the rank, a device, an engine and an arbitrary set of streams, idle
-// causes with each kind of gap through the kernel launches), the kind of work per format
+// causes with each kind of gap through the kernel launches, and within each engine's span),
+// the bar's segments and their stretches longest first, the kind of work per format
 // (Kineto, MTIA, Neuron, Sophgo, RBLN), and a profile without device work.
 #include <support/breakdownstore.h>
 #include <support/storetestutil.h>
@@ -52,6 +53,11 @@ private slots:
     void kineto_data();
     void kineto();
     void engines();
+    void segments_data();
+    void segments();
+    void causesWithinEngineSpan_data();
+    void causesWithinEngineSpan();
+    void memoryAndOtherSegments();
     void kindPerFormat_data();
     void kindPerFormat();
     void noDeviceWork();
@@ -140,6 +146,127 @@ void tst_BreakdownIndex::engines()
     QCOMPARE(kindOf("thread 0/8"), WorkKind::Memory);
     // Without the launches no gap is host wait.
     QCOMPARE(index.device(0, { -1000, 10000 }).idleCauses.hostWaitNs, TimeNs(0));
+}
+
+// The stretches of each segment of the hand-worked store's device 0 (and of stream 40, an
+// engine), longest first; ties keep time order. Their lengths add up to the segment's time.
+void tst_BreakdownIndex::segments_data()
+{
+    QTest::addColumn<QString>("scope"); // "device 0" or "engine DESCRIBE"
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<int>("segment");
+    QTest::addColumn<QString>("expected");
+    using S = analysis::BreakdownSegment;
+    const qint64 all0 = -1000, all1 = 10000;
+    auto row = [](const char* tag, const char* scope, qint64 a, qint64 b, S seg, const char* expected) {
+        QTest::newRow(tag) << scope << a << b << int(seg) << expected;
+    };
+    row("compute alone", "device 0", all0, all1, S::Compute, "200-250 10-40 120-150");
+    row("overlapped", "device 0", all0, all1, S::CommOverlapped, "55-80 40-50 110-120");
+    row("exposed", "device 0", all0, all1, S::CommExposed, "80-110 300-320 50-55");
+    row("memory", "device 0", all0, all1, S::Memory, "260-280");
+    row("other: none", "device 0", all0, all1, S::Other, "");
+    row("idle", "device 0", all0, all1, S::Idle, "150-200 280-300 250-260");
+    row("window: compute alone", "device 0", 45, 115, S::Compute, "");
+    row("window: overlapped, clipped", "device 0", 45, 115, S::CommOverlapped, "55-80 45-50 110-115");
+    row("window: exposed", "device 0", 45, 115, S::CommExposed, "80-110 50-55");
+    row("window: no idle inside", "device 0", 45, 115, S::Idle, "");
+    row("engine: exposed", "engine thread 0/40", all0, all1, S::CommExposed, "40-120 300-320");
+    row("engine: idle", "engine thread 0/40", all0, all1, S::Idle, "120-300");
+    row("engine: no overlap on one stream", "engine thread 0/40", all0, all1, S::CommOverlapped, "");
+}
+
+void tst_BreakdownIndex::segments()
+{
+    QFETCH(QString, scope);
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(int, segment);
+    QFETCH(QString, expected);
+    const auto s = breakdowntest::kinetoStore();
+    const BreakdownIndex index(*s);
+    const TimeRange w { start, end };
+    const analysis::WorkIntervals* work = &index.devices()[0].work;
+    BreakdownTimes t = index.device(0, w);
+    if (scope.startsWith("engine ")) {
+        const int e = index.engineOf(track(*s, scope.mid(7)));
+        QVERIFY(e >= 0);
+        work = &index.engines()[size_t(e)].work;
+        t = index.engine(uint32_t(e), w);
+    }
+    const auto seg = analysis::BreakdownSegment(segment);
+    const auto stretches = work->segmentIntervals(seg, w);
+    QStringList got;
+    TimeNs total = 0;
+    for (const auto& i : stretches) {
+        got << QString("%1-%2").arg(i.start).arg(i.end);
+        total += i.end - i.start;
+    }
+    QCOMPARE(got.join(' '), expected);
+    QCOMPARE(total, t.segmentNs(seg));
+    // The six segments cut the span.
+    TimeNs sum = 0;
+    for (int k = 0; k < analysis::kBreakdownSegments; ++k)
+        sum += t.segmentNs(analysis::BreakdownSegment(k));
+    QCOMPARE(sum, t.spanNs);
+}
+
+// An engine's idle causes add up to its idle in any window, also one that ends or starts in
+// a gap (the part beyond its work is outside its span). Stream 7: [10,50) [55,80) [110,150)
+// [200,250); gaps 50→55 kernel wait, 80→110 host wait, 150→200 other.
+void tst_BreakdownIndex::causesWithinEngineSpan_data()
+{
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<QString>("expected"); // "idle host kernel other"
+    QTest::newRow("whole") << qint64(-1000) << qint64(10000) << "85 30 5 50";
+    QTest::newRow("ends inside the host-wait gap") << qint64(0) << qint64(100) << "5 0 5 0";
+    QTest::newRow("starts inside the host-wait gap") << qint64(90) << qint64(220) << "50 0 0 50";
+    QTest::newRow("inside a gap only") << qint64(160) << qint64(190) << "0 0 0 0";
+    QTest::newRow("starts inside the kernel-wait gap") << qint64(52) << qint64(120) << "30 30 0 0";
+}
+
+void tst_BreakdownIndex::causesWithinEngineSpan()
+{
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(QString, expected);
+    const auto s = breakdowntest::kinetoStore();
+    const LaunchIndex launches(*s);
+    const BreakdownIndex index(*s, &launches);
+    const int e = index.engineOf(track(*s, "thread 0/7"));
+    QVERIFY(e >= 0);
+    const BreakdownTimes t = index.engine(uint32_t(e), { start, end });
+    const analysis::IdleCauses& c = t.idleCauses;
+    QCOMPARE(QString("%1 %2 %3 %4").arg(t.idleNs).arg(c.hostWaitNs).arg(c.kernelWaitNs).arg(c.otherNs), expected);
+    QCOMPARE(c.hostWaitNs + c.kernelWaitNs + c.otherNs, t.idleNs);
+}
+
+// Memory and other where they overlap compute and each other: the bar counts memory while
+// no compute or communication runs, other while none of those three runs.
+void tst_BreakdownIndex::memoryAndOtherSegments()
+{
+    Builder b;
+    const uint32_t s7 = b.thread(0, "python", 7, "stream 7");
+    const uint32_t s8 = b.thread(0, "python", 8, "stream 8");
+    const uint32_t s9 = b.thread(0, "python", 9, "stream 9");
+    b.X(s7, "gemm", "kernel", 0, 100); // compute [0,100)
+    b.X(s8, "Memcpy HtoD (Pageable -> Device)", "gpu_memcpy", 50, 100); // memory [50,150)
+    b.X(s9, "Stream Wait Event", "kernel", 120, 60); // other [120,180)
+    const auto s = StoreFinalizer::finalize(b.b);
+    const BreakdownIndex index(*s);
+    const BreakdownTimes t = index.device(0, s->extent());
+    QCOMPARE(t.spanNs, TimeNs(180));
+    QCOMPARE(t.memoryNs, TimeNs(100));
+    QCOMPARE(t.otherNs, TimeNs(60));
+    QCOMPARE(t.memoryAloneNs, TimeNs(50)); // [100,150)
+    QCOMPARE(t.otherAloneNs, TimeNs(30)); // [150,180)
+    QCOMPARE(t.nonComputeNs, t.memoryAloneNs + t.otherAloneNs);
+    const auto memory = index.devices()[0].work.segmentIntervals(analysis::BreakdownSegment::Memory, s->extent());
+    QCOMPARE(memory.size(), size_t(1));
+    QCOMPARE(memory[0].start, TimeNs(100));
+    QCOMPARE(memory[0].end, TimeNs(150));
 }
 
 // One slice of 10 ns on one device track, as each format writes it: which part it counts in.

@@ -1,4 +1,4 @@
-// IntervalSet: unions (overlapping, nested, unsorted, touching), intersections, the part of
+// IntervalSet: unions (overlapping, nested, unsorted, touching), intersections, differences, the part of
 // a union inside a window (windows cutting intervals, empty windows, empty and one-interval
 // sets), and random sets against a nanosecond-by-nanosecond count.
 #include <analysis/breakdown/intervalset.h>
@@ -34,6 +34,8 @@ private slots:
     void unionOf();
     void intersect_data();
     void intersect();
+    void subtract_data();
+    void subtract();
     void measure_data();
     void measure();
     void uniteAllEqualsPairwise();
@@ -135,6 +137,37 @@ void tst_IntervalSet::measure()
     QCOMPARE(h.empty() ? QString() : QString("%1-%2").arg(h.start).arg(h.end), hull);
 }
 
+void tst_IntervalSet::subtract_data()
+{
+    QTest::addColumn<Intervals>("a");
+    QTest::addColumn<Intervals>("b");
+    QTest::addColumn<QString>("difference");
+    QTest::newRow("empty a") << Intervals {} << Intervals { { 0, 10 } } << "";
+    QTest::newRow("empty b") << Intervals { { 0, 10 } } << Intervals {} << "0-10";
+    QTest::newRow("disjoint") << Intervals { { 0, 10 } } << Intervals { { 20, 30 } } << "0-10";
+    QTest::newRow("touching keeps all") << Intervals { { 0, 10 } } << Intervals { { 10, 20 } } << "0-10";
+    QTest::newRow("covered") << Intervals { { 5, 10 } } << Intervals { { 0, 20 } } << "";
+    QTest::newRow("hole in the middle") << Intervals { { 0, 100 } } << Intervals { { 10, 20 }, { 30, 40 } }
+                                        << "0-10 20-30 40-100";
+    QTest::newRow("cut both ends") << Intervals { { 10, 50 } } << Intervals { { 0, 15 }, { 45, 60 } } << "15-45";
+    QTest::newRow("one b across two a") << Intervals { { 0, 10 }, { 20, 30 } } << Intervals { { 5, 25 } }
+                                        << "0-5 25-30";
+    QTest::newRow("b wider than a gap") << Intervals { { 0, 10 }, { 12, 14 }, { 20, 30 } } << Intervals { { 8, 22 } }
+                                        << "0-8 22-30";
+}
+
+void tst_IntervalSet::subtract()
+{
+    QFETCH(Intervals, a);
+    QFETCH(Intervals, b);
+    QFETCH(QString, difference);
+    const IntervalSet sa = IntervalSet::unionOf(a), sb = IntervalSet::unionOf(b);
+    const IntervalSet d = IntervalSet::subtract(sa, sb);
+    QCOMPARE(text(d), difference);
+    // |a − b| = |a| − |a ∩ b|.
+    QCOMPARE(d.length(), sa.length() - IntervalSet::intersect(sa, sb).length());
+}
+
 void tst_IntervalSet::uniteAllEqualsPairwise()
 {
     const IntervalSet a = IntervalSet::unionOf({ { 0, 10 }, { 50, 60 } });
@@ -145,7 +178,7 @@ void tst_IntervalSet::uniteAllEqualsPairwise()
     QVERIFY(IntervalSet::uniteAll({}).empty());
 }
 
-// Random intervals on [0, 200): union, intersection and windows against a per-ns count.
+// Random intervals on [0, 200): union, intersection, difference and windows against a per-ns count.
 void tst_IntervalSet::randomAgainstCount()
 {
     std::mt19937 rng(7);
@@ -164,14 +197,17 @@ void tst_IntervalSet::randomAgainstCount()
         }
         const IntervalSet sa = IntervalSet::unionOf(a), sb = IntervalSet::unionOf(b);
         const IntervalSet both = IntervalSet::intersect(sa, sb);
+        const IntervalSet aOnly = IntervalSet::subtract(sa, sb);
         const TimeNs w0 = TimeNs(rng() % 200), w1 = w0 + TimeNs(rng() % 100);
-        TimeNs countA = 0, countBoth = 0;
+        TimeNs countA = 0, countBoth = 0, countAOnly = 0;
         for (TimeNs t = w0; t < std::min<TimeNs>(w1, 200); ++t) {
             countA += inA[size_t(t)];
             countBoth += inA[size_t(t)] && inB[size_t(t)];
+            countAOnly += inA[size_t(t)] && !inB[size_t(t)];
         }
         QCOMPARE(sa.measure({ w0, w1 }), countA);
         QCOMPARE(both.measure({ w0, w1 }), countBoth);
+        QCOMPARE(aOnly.measure({ w0, w1 }), countAOnly);
     }
 }
 

@@ -360,6 +360,7 @@ inline std::string opTimelineJson(const std::vector<std::pair<int, std::string>>
     const std::vector<std::pair<std::pair<int, int>, std::string>>& rows, const std::vector<TimelineEvent>& events)
 {
     std::vector<std::string> ev;
+    ev.reserve(sections.size() + rows.size() + events.size());
     for (const auto& [pid, name] : sections)
         ev.push_back(object({ { "name", str("process_name") }, { "ph", str("M") }, { "pid", num(pid) },
             { "args", object({ { "name", str(name) } }) } }));

@@ -9,6 +9,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace strata::widgets {
 
@@ -26,16 +27,31 @@ QString percentOf(store::TimeNs ns, store::TimeNs span)
 
 } // namespace
 
+QString BreakdownBars::segmentName(analysis::BreakdownSegment segment)
+{
+    using S = analysis::BreakdownSegment;
+    switch (segment) {
+    case S::Compute: return tr("compute");
+    case S::CommOverlapped: return tr("comm. overlapped");
+    case S::CommExposed: return tr("comm. exposed");
+    case S::Memory: return tr("memory");
+    case S::Other: return tr("other");
+    case S::Idle: return tr("idle");
+    }
+    return {};
+}
+
 std::vector<BreakdownBars::Segment> BreakdownBars::segments(const analysis::BreakdownTimes& t)
 {
-    const store::TimeNs rest = std::max<store::TimeNs>(0, t.nonComputeNs - t.commExposedNs);
-    return {
-        { tr("compute"), std::max<store::TimeNs>(0, t.computeNs - t.commOverlapNs), BreakdownColors::compute() },
-        { tr("comm. overlapped"), t.commOverlapNs, BreakdownColors::overlapped() },
-        { tr("comm. exposed"), t.commExposedNs, BreakdownColors::exposed() },
-        { tr("memory/other"), rest, BreakdownColors::memory() },
-        { tr("idle"), t.idleNs, BreakdownColors::idle() },
-    };
+    using S = analysis::BreakdownSegment;
+    const QColor colors[analysis::kBreakdownSegments] = { BreakdownColors::compute(), BreakdownColors::overlapped(),
+        BreakdownColors::exposed(), BreakdownColors::memory(), BreakdownColors::other(), BreakdownColors::idle() };
+    std::vector<Segment> out;
+    for (int i = 0; i < analysis::kBreakdownSegments; ++i) {
+        const S kind = S(i);
+        out.push_back({ kind, segmentName(kind), std::max<store::TimeNs>(0, t.segmentNs(kind)), colors[i] });
+    }
+    return out;
 }
 
 BreakdownBars::BreakdownBars(QWidget* parent)
@@ -64,11 +80,12 @@ void BreakdownBars::rebuild()
     if (m_breakdown) {
         for (size_t d = 0; d < m_breakdown->devices.size(); ++d) {
             const analysis::DeviceBreakdown& device = m_breakdown->devices[d];
-            m_rows.push_back({ int(d), false, QString::fromStdString(device.label), device.times });
+            m_rows.push_back({ int(d), -1, QString::fromStdString(device.label), device.times });
             if (!m_engines)
                 continue;
-            for (const analysis::EngineBreakdown& e : device.engines)
-                m_rows.push_back({ int(d), true, QString::fromStdString(e.label), e.times });
+            for (size_t e = 0; e < device.engines.size(); ++e)
+                m_rows.push_back(
+                    { int(d), int(e), QString::fromStdString(device.engines[e].label), device.engines[e].times });
         }
     }
     updateGeometry();
@@ -104,7 +121,9 @@ int BreakdownBars::heightForWidth(int w) const
 
 int BreakdownBars::heightFor(int width, int rows) const
 {
-    return kMargin + legendHeight(width) + std::min(rows, int(m_rows.size())) * rowHeight() + kMargin;
+    // Fewer than all rows: end where the next row's label starts, so none of it shows.
+    const int shown = std::min(rows, int(m_rows.size()));
+    return kMargin + legendHeight(width) + shown * rowHeight() + (shown < int(m_rows.size()) ? 0 : kMargin);
 }
 
 QSize BreakdownBars::sizeHint() const
@@ -122,8 +141,51 @@ QRect BreakdownBars::barRect(int row) const
     const Row& r = m_rows.at(size_t(row));
     const int h = fontMetrics().height();
     const int top = kMargin + legendHeight(width()) + row * rowHeight() + h;
-    const int left = kMargin + (r.engine ? kIndent : 0);
+    const int left = kMargin + (r.engine >= 0 ? kIndent : 0);
     return { left, top, std::max(1, width() - kMargin - left), h };
+}
+
+QRect BreakdownBars::segmentRect(int row, analysis::BreakdownSegment segment) const
+{
+    const Row& r = m_rows.at(size_t(row));
+    const QRect bar = barRect(row);
+    if (r.times.spanNs <= 0)
+        return {};
+    // The same arithmetic as the painting, so a segment's rectangle is where it is drawn.
+    double at = bar.left();
+    for (const Segment& s : segments(r.times)) {
+        const double w = double(bar.width()) * double(s.ns) / double(r.times.spanNs);
+        if (s.kind == segment) {
+            const int left = int(std::ceil(at)), right = int(std::floor(at + w));
+            return right > left ? QRect(left, bar.top(), right - left, bar.height()) : QRect();
+        }
+        at += w;
+    }
+    return {};
+}
+
+bool BreakdownBars::segmentAt(int row, QPoint p, analysis::BreakdownSegment* segment) const
+{
+    const Row& r = m_rows.at(size_t(row));
+    const QRect bar = barRect(row);
+    if (r.times.spanNs <= 0 || p.y() < bar.top() || p.y() > bar.bottom() || p.x() < bar.left() || p.x() > bar.right())
+        return false;
+    double at = bar.left();
+    const Segment* last = nullptr;
+    for (const Segment& s : segments(r.times)) {
+        if (s.ns <= 0)
+            continue;
+        last = &s;
+        at += double(bar.width()) * double(s.ns) / double(r.times.spanNs);
+        if (p.x() + 0.5 <= at) {
+            *segment = s.kind;
+            return true;
+        }
+    }
+    if (!last)
+        return false;
+    *segment = last->kind; // rounding at the right end
+    return true;
 }
 
 int BreakdownBars::rowAt(QPoint p) const
@@ -162,7 +224,7 @@ void BreakdownBars::paintEvent(QPaintEvent*)
         const QString span = tr("span %1").arg(UnitFormat::duration(r.times.spanNs));
         const int spanWidth = fm.horizontalAdvance(span);
         QFont f = font();
-        f.setBold(!r.engine);
+        f.setBold(r.engine < 0);
         p.setFont(f);
         p.setPen(text);
         p.drawText(label.adjusted(0, 0, -spanWidth - 8, 0), Qt::AlignLeft | Qt::AlignVCenter,
@@ -186,8 +248,9 @@ void BreakdownBars::paintEvent(QPaintEvent*)
 void BreakdownBars::mousePressEvent(QMouseEvent* event)
 {
     const int row = rowAt(event->pos());
-    if (row >= 0 && event->button() == Qt::LeftButton && !m_rows[size_t(row)].engine) {
-        emit deviceClicked(m_rows[size_t(row)].device);
+    analysis::BreakdownSegment segment {};
+    if (row >= 0 && event->button() == Qt::LeftButton && segmentAt(row, event->pos(), &segment)) {
+        emit segmentClicked(m_rows[size_t(row)].device, m_rows[size_t(row)].engine, segment);
         event->accept();
         return;
     }
@@ -206,12 +269,20 @@ bool BreakdownBars::event(QEvent* event)
         return true;
     }
     const Row& r = m_rows[size_t(row)];
-    QStringList lines { r.label };
-    for (const Segment& s : segments(r.times))
-        lines << tr("%1: %2 (%3)").arg(s.name, UnitFormat::duration(s.ns), percentOf(s.ns, r.times.spanNs));
-    if (!r.engine)
-        lines << tr("Click to select this device's work on the timeline.");
-    QToolTip::showText(help->globalPos(), lines.join(QLatin1Char('\n')), this);
+    analysis::BreakdownSegment under {};
+    const bool onSegment = segmentAt(row, help->pos(), &under);
+    QStringList lines { r.label.toHtmlEscaped() };
+    for (const Segment& s : segments(r.times)) {
+        const QString line = tr("%1: %2 (%3)").arg(s.name, UnitFormat::duration(s.ns), percentOf(s.ns, r.times.spanNs));
+        lines << (onSegment && s.kind == under ? QStringLiteral("<b>%1</b>").arg(line.toHtmlEscaped())
+                                               : line.toHtmlEscaped());
+    }
+    if (onSegment)
+        lines << tr("Click to select the longest %1 stretch on the timeline; click again for the next.")
+                     .arg(segmentName(under))
+                     .toHtmlEscaped();
+    QToolTip::showText(help->globalPos(),
+        QStringLiteral("<p style='white-space:pre'>%1</p>").arg(lines.join(QStringLiteral("<br>"))), this);
     return true;
 }
 

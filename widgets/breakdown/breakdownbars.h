@@ -11,17 +11,19 @@
 namespace strata::widgets {
 
 // The Time Breakdown dock's bars: a legend, then for each device (and, when asked, each of
-// its engines, indented) its label and one horizontal bar of its span split into compute,
-// communication overlapped with compute, communication exposed, memory & other work while
-// neither computes nor communicates, and idle. The segments add up to the span exactly
-// (compute + non-compute + idle), which is why memory and other share one segment: they may
-// overlap each other and compute, and only their union outside compute is in the span's sum.
-// A click on a device's row reports that device; its height follows its width
-// (heightForWidth), so it sits in a scroll area.
+// its engines, indented) its label and one horizontal bar of its span cut into the six
+// analysis::BreakdownSegments: compute, communication overlapped with compute, communication
+// exposed, memory while neither computes nor communicates, other work while none of those
+// runs, and idle. Each instant of the span is in one segment, so they add up to it exactly
+// (memory and other may overlap compute and each other: the bar shows them where nothing
+// ahead of them runs; the table gives their whole unions). A click on a segment reports the
+// row (device, engine) and the segment; the height follows the width (heightForWidth), so
+// the bars sit in a scroll area.
 class BreakdownBars : public QWidget {
     Q_OBJECT
 public:
     struct Segment {
+        analysis::BreakdownSegment kind;
         QString name;
         store::TimeNs ns = 0;
         QColor color;
@@ -38,9 +40,13 @@ public:
     // The height of the legend and the first `rows` rows at `width`: what the dock keeps
     // visible however short it is.
     int heightFor(int width, int rows) const;
-    // The row's bar rectangle (widget coordinates), for a click in tests.
+    static QString segmentName(analysis::BreakdownSegment segment);
+    // The row's bar rectangle (widget coordinates), and one segment's part of it (empty when
+    // the segment has no time there), for a click in tests.
     QRect barRect(int row) const;
+    QRect segmentRect(int row, analysis::BreakdownSegment segment) const;
     int deviceOfRow(int row) const { return m_rows.at(size_t(row)).device; }
+    int engineOfRow(int row) const { return m_rows.at(size_t(row)).engine; }
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int w) const override;
@@ -48,7 +54,8 @@ public:
     QSize minimumSizeHint() const override;
 
 signals:
-    void deviceClicked(int device); // index into RankBreakdown::devices
+    // device: index into RankBreakdown::devices; engine: into its engines, -1 for the device.
+    void segmentClicked(int device, int engine, analysis::BreakdownSegment segment);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -58,7 +65,7 @@ protected:
 private:
     struct Row {
         int device = -1;
-        bool engine = false;
+        int engine = -1; // -1: the device's own row
         QString label;
         analysis::BreakdownTimes times;
     };
@@ -66,6 +73,8 @@ private:
     int legendHeight(int width) const;
     int rowHeight() const;
     int rowAt(QPoint p) const;
+    // The segment under p in the row's bar; false off the bar.
+    bool segmentAt(int row, QPoint p, analysis::BreakdownSegment* segment) const;
 
     std::shared_ptr<const analysis::RankBreakdown> m_breakdown;
     std::vector<Row> m_rows;

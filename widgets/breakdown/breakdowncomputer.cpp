@@ -17,7 +17,9 @@ void BreakdownComputer::setAnalysis(
     m_store = std::move(store);
     m_index = std::move(index);
     m_job.cancel(); // whatever is still running belongs to the previous profile
+    m_segmentJob.cancel();
     m_pending = false;
+    m_segmentPending = false;
 }
 
 void BreakdownComputer::request(store::TimeRange window)
@@ -35,6 +37,29 @@ void BreakdownComputer::request(store::TimeRange window)
         [this](BreakdownPtr breakdown) {
             m_pending = false;
             emit ready(std::move(breakdown));
+        });
+}
+
+void BreakdownComputer::requestSegment(
+    int device, int engine, analysis::BreakdownSegment segment, store::TimeRange window)
+{
+    if (!canCompute() || device < 0 || size_t(device) >= m_index->devices().size())
+        return;
+    if (engine >= int(m_index->devices()[size_t(device)].engines.size()))
+        return;
+    m_segmentPending = true;
+    m_segmentJob.run(
+        this,
+        [index = m_index, device, engine, segment, window](const std::atomic<bool>&) -> Intervals {
+            const analysis::BreakdownIndex::Device& d = index->devices()[size_t(device)];
+            const analysis::WorkIntervals& work
+                = engine < 0 ? d.work : index->engines()[d.engines[size_t(engine)]].work;
+            return std::make_shared<const std::vector<analysis::IntervalSet::Interval>>(
+                work.segmentIntervals(segment, window));
+        },
+        [this, device, engine, segment, window](Intervals intervals) {
+            m_segmentPending = false;
+            emit segmentReady(device, engine, segment, window, std::move(intervals));
         });
 }
 

@@ -44,16 +44,18 @@ BreakdownTable::BreakdownTable(QWidget* parent)
     header()->setSectionResizeMode(Part, QHeaderView::Stretch);
     header()->setSectionResizeMode(Time, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(Share, QHeaderView::ResizeToContents);
-    TableSupport::addCopyAction(
-        this, this,
-        [this] {
-            TableSupport::copyText(TableSupport::selectedItemsText(this, TableSupport::EmptyValue::KeepTab),
-                TableSupport::WhenEmpty::ClearClipboard);
-        },
-        TableSupport::Menu::Actions);
+    // The dock builds the context menu (Copy, then its exports).
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    TableSupport::addCopyAction(this, this, [this] { copySelection(); });
 }
 
-void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::BreakdownTimes& t)
+void BreakdownTable::copySelection() const
+{
+    TableSupport::copyText(TableSupport::selectedItemsText(this, TableSupport::EmptyValue::KeepTab),
+        TableSupport::WhenEmpty::ClearClipboard);
+}
+
+void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::BreakdownTimes& t, int engines)
 {
     const store::TimeNs span = t.spanNs;
     addRow(parent, tr("compute"), t.computeNs, span);
@@ -67,21 +69,44 @@ void BreakdownTable::addTimes(QTreeWidgetItem* parent, const analysis::Breakdown
     addRow(comm, tr("overlapped with compute"), t.commOverlapNs, span)
         ->setData(Part, Qt::UserRole, QStringLiteral("overlapped"));
     addRow(comm, tr("exposed"), t.commExposedNs, span)->setData(Part, Qt::UserRole, QStringLiteral("exposed"));
-    addRow(parent, tr("memory"), t.memoryNs, span);
-    addRow(parent, tr("other"), t.otherNs, span);
+    // Memory and other are whole unions (they may overlap compute); the bar's segments are
+    // the parts while nothing ahead of them runs.
+    QTreeWidgetItem* memory = addRow(parent, tr("memory"), t.memoryNs, span);
+    addRow(memory, tr("while no compute or communication (bar)"), t.memoryAloneNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("memory alone"));
+    QTreeWidgetItem* other = addRow(parent, tr("other"), t.otherNs, span);
+    addRow(other, tr("while no compute, communication or memory (bar)"), t.otherAloneNs, span)
+        ->setData(Part, Qt::UserRole, QStringLiteral("other alone"));
     QTreeWidgetItem* idle = addRow(parent, tr("idle"), t.idleNs, span);
-    addRow(idle, tr("host wait"), t.idleCauses.hostWaitNs, span)
+    // An engine's causes split its idle. A device's (or all devices') add up its engines'
+    // gaps, which may exceed its own idle (one engine's gap is another's work): shown apart,
+    // each as a share of that sum, as Holistic Trace Analysis gives a stream's.
+    QTreeWidgetItem* causes = idle;
+    store::TimeNs of = span;
+    if (engines > 0) {
+        const analysis::IdleCauses& c = t.idleCauses;
+        of = c.hostWaitNs + c.kernelWaitNs + c.otherNs;
+        causes = new QTreeWidgetItem(parent,
+            { engines == 1 ? tr("engine's idle (1 engine)") : tr("engines' idle, summed (%1 engines)").arg(engines),
+                UnitFormat::duration(of), QString() });
+        causes->setData(Part, Qt::UserRole, QStringLiteral("engines idle"));
+        causes->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
+        causes->setToolTip(Part,
+            tr("The idle gaps of each engine, added up, by cause; shares of that sum. One engine's gap may be "
+               "another's work, so the sum may exceed the idle time above."));
+    }
+    addRow(causes, tr("host wait"), t.idleCauses.hostWaitNs, of)
         ->setData(Part, Qt::UserRole, QStringLiteral("host wait"));
-    addRow(idle, tr("kernel wait"), t.idleCauses.kernelWaitNs, span)
+    addRow(causes, tr("kernel wait"), t.idleCauses.kernelWaitNs, of)
         ->setData(Part, Qt::UserRole, QStringLiteral("kernel wait"));
-    addRow(idle, tr("other idle"), t.idleCauses.otherNs, span)
+    addRow(causes, tr("other idle"), t.idleCauses.otherNs, of)
         ->setData(Part, Qt::UserRole, QStringLiteral("other idle"));
 }
 
 void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
 {
     clear();
-    auto top = [this](const QString& label, const analysis::BreakdownTimes& t) {
+    auto top = [this](const QString& label, const analysis::BreakdownTimes& t, int engines) {
         auto* item = new QTreeWidgetItem(
             this, { label, UnitFormat::duration(t.spanNs), t.spanNs > 0 ? QStringLiteral("100 %") : "" });
         QFont bold = item->font(Part);
@@ -90,14 +115,17 @@ void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
         item->setToolTip(Part, tr("%1: span %2").arg(label, UnitFormat::duration(t.spanNs)));
         item->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
-        addTimes(item, t);
+        addTimes(item, t, engines);
         item->setExpanded(true);
         return item;
     };
+    int allEngines = 0;
+    for (const analysis::DeviceBreakdown& d : b.devices)
+        allEngines += int(d.engines.size());
     if (b.devices.size() > 1)
-        top(tr("All devices"), b.times);
+        top(tr("All devices"), b.times, allEngines);
     for (const analysis::DeviceBreakdown& d : b.devices) {
-        QTreeWidgetItem* device = top(qstr(d.label), d.times);
+        QTreeWidgetItem* device = top(qstr(d.label), d.times, int(d.engines.size()));
         if (d.engines.empty())
             continue;
         auto* engines = new QTreeWidgetItem(device, { tr("Engines (%1)").arg(d.engines.size()) });
@@ -108,7 +136,7 @@ void BreakdownTable::setBreakdown(const analysis::RankBreakdown& b)
                     UnitFormat::duration(e.times.spanNs) });
             engine->setToolTip(Part, engine->text(Part));
             engine->setTextAlignment(Time, Qt::AlignRight | Qt::AlignVCenter);
-            addTimes(engine, e.times);
+            addTimes(engine, e.times, 0);
         }
     }
 }

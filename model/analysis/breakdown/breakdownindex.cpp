@@ -160,8 +160,16 @@ IdleCauses BreakdownIndex::causes(
 {
     IdleCauses out;
     for (uint32_t e : engines)
-        out += m_engines[e].gaps.measure(window, thresholdNs);
+        out += engineCauses(e, window, thresholdNs);
     return out;
+}
+
+IdleCauses BreakdownIndex::engineCauses(uint32_t engine, store::TimeRange window, TimeNs thresholdNs) const
+{
+    // Inside the engine's span only: a window that ends (or starts) inside a gap cuts the
+    // part beyond the engine's last (first) work, which is no idle of the engine either.
+    const Engine& e = m_engines[engine];
+    return e.gaps.measure(e.work.part(WorkIntervals::All).hull(window), thresholdNs);
 }
 
 BreakdownTimes BreakdownIndex::rank(store::TimeRange window, TimeNs thresholdNs) const
@@ -181,7 +189,7 @@ BreakdownTimes BreakdownIndex::device(uint32_t device, store::TimeRange window, 
 BreakdownTimes BreakdownIndex::engine(uint32_t engine, store::TimeRange window, TimeNs thresholdNs) const
 {
     BreakdownTimes t = m_engines[engine].work.times(window);
-    t.idleCauses = m_engines[engine].gaps.measure(window, thresholdNs);
+    t.idleCauses = engineCauses(engine, window, thresholdNs);
     return t;
 }
 

@@ -68,6 +68,8 @@ public:
         uint32_t engine, store::TimeRange window, store::TimeNs thresholdNs = kDefaultThresholdNs) const;
     // Any set of tracks (those that are not device tracks are ignored): the engines' work
     // united inside the window. A whole device or the whole rank is answered from its index.
+    // Idle causes: an engine's add up to its idle; a device's, a rank's and a set's are the
+    // sums over their engines (BreakdownTimes).
     BreakdownTimes tracks(const std::vector<store::TrackId>& tracks, store::TimeRange window,
         store::TimeNs thresholdNs = kDefaultThresholdNs) const;
 
@@ -76,6 +78,7 @@ public:
 
 private:
     IdleCauses causes(const std::vector<uint32_t>& engines, store::TimeRange window, store::TimeNs thresholdNs) const;
+    IdleCauses engineCauses(uint32_t engine, store::TimeRange window, store::TimeNs thresholdNs) const;
     void buildEngine(const store::EventStore& store, const LaunchIndex* launches,
         const std::vector<std::vector<store::TrackId>>& lanes, const std::vector<uint8_t>& typeKind, Engine& engine);
 

@@ -106,6 +106,27 @@ IntervalSet IntervalSet::intersect(const IntervalSet& a, const IntervalSet& b)
     return out.finish();
 }
 
+IntervalSet IntervalSet::subtract(const IntervalSet& a, const IntervalSet& b)
+{
+    if (b.empty() || a.empty())
+        return a;
+    Builder out;
+    size_t j = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        TimeNs from = a.at(i).start;
+        const TimeNs to = a.at(i).end;
+        // b's intervals ending at or before `from` cut nothing of this or a later interval.
+        while (j < b.size() && b.at(j).end <= from)
+            ++j;
+        for (size_t k = j; k < b.size() && b.at(k).start < to; ++k) {
+            out.append(from, std::min(to, b.at(k).start));
+            from = std::max(from, b.at(k).end);
+        }
+        out.append(from, to);
+    }
+    return out.finish();
+}
+
 IntervalSet IntervalSet::uniteAll(std::vector<const IntervalSet*> sets)
 {
     sets.erase(std::remove_if(sets.begin(), sets.end(), [](const IntervalSet* s) { return s->empty(); }), sets.end());

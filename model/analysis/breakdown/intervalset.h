@@ -31,6 +31,8 @@ public:
     // a ∪ b and a ∩ b, in one merge pass over both.
     static IntervalSet unite(const IntervalSet& a, const IntervalSet& b);
     static IntervalSet intersect(const IntervalSet& a, const IntervalSet& b);
+    // a − b: the parts of a's intervals that no interval of b covers, in one merge pass.
+    static IntervalSet subtract(const IntervalSet& a, const IntervalSet& b);
     // The union of many sets (the engines of a device): a balanced tree of pairwise unions.
     static IntervalSet uniteAll(std::vector<const IntervalSet*> sets);
 
