@@ -2,6 +2,8 @@
 // on 2 hosts whose clocks differ by 2500.125 µs, rank 1 planted as the straggler, 2 steps of
 // 2 collectives), loaded as a user opens the files: the straggler is found, collective-end
 // alignment recovers the host offsets to within 1 µs, and waits follow from the starts.
+// Written by: tests/bench/gen_job.py tests/data/job_straggler --ranks 4 --events 24 --steps 2
+//     --collectives 2 --straggler 1 --hosts 2 --host-offset-us 2500.125 --gzip
 #include <analysis/collectives/collectiveanalyzer.h>
 #include <analysis/operators/launchindex.h>
 #include <profileloader.h>

@@ -22,11 +22,12 @@ recovers the host offsets to within the end jitter.
 Deterministic: the same options give the same bytes. No dependencies beyond Python 3.
 
     python3 tests/bench/gen_job.py OUT_DIR --ranks 8 --events 20000 --steps 4 \
-        --straggler 5 --hosts 2 --host-offset-us 1500.25 [--names worker|rank] [--gzip]
+        --straggler 5 --hosts 2 --host-offset-us 1500.25 [--names worker|rank] [--gzip] [--jobs 2]
 """
 
 import argparse
 import gzip
+import multiprocessing
 import os
 import random
 
@@ -52,15 +53,30 @@ def fmt_us(ns):
 
 
 class Rank:
-    def __init__(self, rank, offset_ns):
+    """One rank's events, written to `out` (a binary file) as they are made."""
+
+    def __init__(self, rank, offset_ns, out):
         self.rank = rank
         self.offset_ns = offset_ns
         self.pid = 1000 + rank
-        self.events = []
+        self.out = out
+        self.pending = []
+        self.first = True
         self.corr = 1
 
+    def emit(self, text):
+        self.pending.append(text)
+        if len(self.pending) >= 20000:
+            self.flush()
+
+    def flush(self):
+        if self.pending:
+            self.out.write(((",\n  " if not self.first else "") + ",\n  ".join(self.pending)).encode())
+            self.first = False
+            self.pending = []
+
     def x(self, cat, name, pid, tid, ts_ns, dur_ns, args):
-        self.events.append(
+        self.emit(
             '{"ph": "X", "cat": "%s", "name": "%s", "pid": %d, "tid": %d, "ts": %s, "dur": %s, "args": {%s}}'
             % (cat, name, pid, tid, fmt_us(BASE_US * 1000 + ts_ns + self.offset_ns), fmt_us(dur_ns), args)
         )
@@ -101,9 +117,9 @@ def plan(args):
     return steps
 
 
-def write_rank(args, r, steps, offset_ns):
-    rng = random.Random(args.seed * 1000003 + r)
-    rk = Rank(r, offset_ns)
+def write_events(args, rk, steps):
+    rng = random.Random(args.seed * 1000003 + rk.rank)
+    r = rk.rank
     for k, (step_start, step_ns, compute_n, colls) in enumerate(steps):
         s0 = step_start + rng.randrange(0, 500)
         rk.x("user_annotation", "ProfilerStep#%d" % (args.first_step + k), rk.pid, rk.pid, s0, step_ns, '"External id": 0')
@@ -120,31 +136,41 @@ def write_rank(args, r, steps, offset_ns):
             t += args.kernel_ns
         for name, arrivals, ends in colls[coll_i:]:
             rk.kernel(name, COMM_STREAM, arrivals[r] - 5000, arrivals[r], ends[r] - arrivals[r])
-    meta = [
-        '{"ph": "M", "name": "process_name", "pid": %d, "tid": 0, "args": {"name": "python"}}' % rk.pid,
-        '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "thread %d (python)"}}'
-        % (rk.pid, rk.pid, rk.pid),
-        '{"ph": "M", "name": "process_name", "pid": %d, "tid": 0, "args": {"name": "python"}}' % r,
-        '{"ph": "M", "name": "process_labels", "pid": %d, "tid": 0, "args": {"labels": "GPU %d"}}' % (r, r),
-        '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "stream %d"}}'
-        % (r, COMPUTE_STREAM, COMPUTE_STREAM),
-        '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "stream %d"}}'
-        % (r, COMM_STREAM, COMM_STREAM),
-    ]
-    head = (
-        '{\n  "schemaVersion": 1,\n  "distributedInfo": {"backend": "nccl", "rank": %d, "world_size": %d},\n'
-        '  "traceEvents": [\n  ' % (r, args.ranks)
-    )
+
+
+def write_rank(job):
+    args, r, steps = job
+    host = r * args.hosts // args.ranks
+    offset_ns = int(round(host * args.host_offset_us * 1000))
     name = ("worker%d.pt.trace.json" if args.names == "worker" else "rank-%d.json") % r
     if args.gzip:
         name += ".gz"
     path = os.path.join(args.out, name)
-    body = head + ",\n  ".join(meta + rk.events) + '\n  ],\n  "traceName": "%s"\n}\n' % name
-    data = body.encode()
-    if args.gzip:
-        data = gzip.compress(data, mtime=0)
-    with open(path, "wb") as f:
-        f.write(data)
+    with open(path, "wb") as raw:
+        # No file name and mtime 0 in the gzip header: the same options give the same bytes.
+        out = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) if args.gzip else raw
+        out.write(
+            ('{\n  "schemaVersion": 1,\n  "distributedInfo": {"backend": "nccl", "rank": %d, "world_size": %d},\n'
+             '  "traceEvents": [\n  ' % (r, args.ranks)).encode()
+        )
+        rk = Rank(r, offset_ns, out)
+        for m in [
+            '{"ph": "M", "name": "process_name", "pid": %d, "tid": 0, "args": {"name": "python"}}' % rk.pid,
+            '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "thread %d (python)"}}'
+            % (rk.pid, rk.pid, rk.pid),
+            '{"ph": "M", "name": "process_name", "pid": %d, "tid": 0, "args": {"name": "python"}}' % r,
+            '{"ph": "M", "name": "process_labels", "pid": %d, "tid": 0, "args": {"labels": "GPU %d"}}' % (r, r),
+            '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "stream %d"}}'
+            % (r, COMPUTE_STREAM, COMPUTE_STREAM),
+            '{"ph": "M", "name": "thread_name", "pid": %d, "tid": %d, "args": {"name": "stream %d"}}'
+            % (r, COMM_STREAM, COMM_STREAM),
+        ]:
+            rk.emit(m)
+        write_events(args, rk, steps)
+        rk.flush()
+        out.write(('\n  ],\n  "traceName": "%s"\n}\n' % name).encode())
+        if args.gzip:
+            out.close()
     return path
 
 
@@ -165,12 +191,18 @@ def main():
     p.add_argument("--names", choices=["worker", "rank"], default="rank")
     p.add_argument("--gzip", action="store_true")
     p.add_argument("--seed", type=int, default=33)
+    p.add_argument("--jobs", type=int, default=1, help="write this many ranks at once (the bytes do not change)")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     steps = plan(args)
-    for r in range(args.ranks):
-        host = r * args.hosts // args.ranks
-        write_rank(args, r, steps, int(round(host * args.host_offset_us * 1000)))
+    jobs = [(args, r, steps) for r in range(args.ranks)]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for _ in pool.imap_unordered(write_rank, jobs):
+                pass
+    else:
+        for job in jobs:
+            write_rank(job)
 
 
 if __name__ == "__main__":

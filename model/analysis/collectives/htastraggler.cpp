@@ -21,13 +21,18 @@ struct KeptSteps {
     std::vector<const ProfilerStep*> steps; // kept, in start order
     TimeNs cutoff = std::numeric_limits<TimeNs>::max(); // launches at or after it are dropped
 
+    // HTA walks every step and the last one holding ts wins; steps are in start order, so
+    // that is the first holding it going back from the last step starting at or before ts.
     int64_t iterationAt(TimeNs ts) const
     {
-        int64_t iter = -1; // HTA walks every step; the last one holding ts wins
-        for (const ProfilerStep* s : steps)
-            if (s->start <= ts && ts < s->start + s->dur)
-                iter = s->number;
-        return iter;
+        auto it = std::upper_bound(
+            steps.begin(), steps.end(), ts, [](TimeNs t, const ProfilerStep* s) { return t < s->start; });
+        while (it != steps.begin()) {
+            --it;
+            if (ts < (*it)->start + (*it)->dur)
+                return (*it)->number;
+        }
+        return -1;
     }
 };
 
