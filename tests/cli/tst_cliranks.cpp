@@ -98,12 +98,12 @@ private slots:
             QCOMPARE(keysOf(r),
                 sorted(
                     QStringList { "rank", "file", "offset_ns", "steps", "wait_ns", "last_arrivals" } + breakdownKeys));
-            for (const QJsonValue& s : r["steps"].toArray())
+            for (const QJsonValue s : r["steps"].toArray())
                 QCOMPARE(keysOf(s.toObject()), sorted({ "name", "start_ns", "dur_ns" }));
         }
         const QJsonArray collectives = out["collectives"].toArray();
         QCOMPARE(collectives.size(), 4);
-        for (const QJsonValue& c : collectives) {
+        for (const QJsonValue c : collectives) {
             QCOMPARE(keysOf(c.toObject()),
                 sorted({ "index", "name", "ranks", "skew_ns", "min_dur_ns", "last_rank", "starts_ns", "waits_ns" }));
             QCOMPARE(c["starts_ns"].toArray().size(), c["ranks"].toArray().size());
@@ -137,7 +137,7 @@ private slots:
         for (int i = 0; i < 4; ++i)
             QVERIFY2(std::abs(qint64(ranks[i]["offset_ns"].toDouble()) - offsets[i]) < 1000,
                 qPrintable(QString::number(ranks[i]["offset_ns"].toDouble())));
-        for (const QJsonValue& c : out["collectives"].toArray())
+        for (const QJsonValue c : out["collectives"].toArray())
             QCOMPARE(c["last_rank"].toInt(), 1);
     }
 

@@ -93,8 +93,8 @@ std::vector<CommSeries> CommKernels::of(const CollectiveRank& rank)
                 == store::WorkKind::Communication;
             if (!comm)
                 continue;
-            std::string group = groupOf(s, row, keys);
-            series[{ std::string(s.str(s.sliceName(row))), group.empty() ? stream : std::move(group) }].push_back(
+            const std::string group = groupOf(s, row, keys);
+            series[{ std::string(s.str(s.sliceName(row))), group.empty() ? stream : group }].push_back(
                 { row, s.sliceTs(row), s.sliceEnd(row) });
         }
     }
