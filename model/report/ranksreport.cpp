@@ -21,10 +21,16 @@ std::string micros(TimeNs ns)
     return buf;
 }
 
-std::string millis(TimeNs ns)
+// A wait for a sentence: in ms from 1 ms up, else µs, else ns (the JSON keeps every ns).
+std::string duration(TimeNs ns)
 {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3f ms", double(ns) / 1e6);
+    char buf[48];
+    if (ns >= 1000000)
+        std::snprintf(buf, sizeof buf, "%.3f ms", double(ns) / 1e6);
+    else if (ns >= 1000)
+        std::snprintf(buf, sizeof buf, "%.3f µs", double(ns) / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
     return buf;
 }
 
@@ -136,7 +142,7 @@ std::string RanksReport::text() const
         << "straggler   ";
     if (v.rank >= 0)
         out << "rank " << rankNumber(size_t(v.rank)) << ": arrived last at " << v.lastArrivals << " of "
-            << v.collectives << " collectives; the others waited " << millis(v.othersWaitNs) << " in all";
+            << v.collectives << " collectives; the others waited " << duration(v.othersWaitNs) << " in all";
     else
         out << "none (no collective with a last arrival)";
     out << "\nHTA         "
