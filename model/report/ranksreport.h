@@ -1,0 +1,45 @@
+#pragma once
+#include "breakdownreport.h"
+#include "jsonnumber.h"
+
+#include <analysis/collectives/collectiveresult.h>
+
+#include <string>
+#include <vector>
+
+namespace strata::report {
+
+// The ranks of one job as `strata-cli ranks` prints them (text, --json): per rank its clock
+// offset, steps, wait in collectives, last arrivals and time breakdown; per matched
+// collective its skew, shortest duration, last arrival and every rank's start and wait; and
+// the straggler with its evidence and Holistic Trace Analysis's answer. Times in the JSON are
+// integer ns, aligned (recorded - offset) and relative to the job's origin: the earliest
+// aligned start of any rank's trace. The JSON's key names are what scripts read; they never
+// change.
+class RanksReport {
+public:
+    // ranks: in the analysed order (the analysis's indexes), each with its file, store and
+    // breakdown, as BreakdownReport takes them; a rank's number is its breakdown's rank, else
+    // its position.
+    RanksReport(std::vector<BreakdownReport::Rank> ranks, analysis::CollectiveAnalysis analysis);
+
+    // {"alignment", "ranks": [{"rank", "file", "offset_ns", "steps": [{"name", "start_ns",
+    // "dur_ns"}], "wait_ns", "last_arrivals", the breakdown's keys from "range_ns" on}],
+    // "collectives": [{"index", "name", "ranks", "skew_ns", "min_dur_ns", "last_rank",
+    // "starts_ns", "waits_ns"}], "straggler": {"rank", "last_arrivals", "collectives",
+    // "others_wait_ns", "hta_rank"} or null}
+    Json toJson() const;
+    std::string json() const; // toJson() indented by 2, with a final newline
+    // The straggler's sentence, a rank table and a collectives table, times in µs.
+    std::string text() const;
+
+    int64_t rankNumber(size_t index) const;
+
+private:
+    store::TimeNs origin() const;
+
+    std::vector<BreakdownReport::Rank> m_ranks;
+    analysis::CollectiveAnalysis m_analysis;
+};
+
+} // namespace strata::report
