@@ -1,12 +1,14 @@
 // The Overall Summary dock: the whole trace's SummaryCalculator result (what `strata-cli
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
 #include <analysis/breakdown/breakdownindex.h>
+#include <analysis/breakdown/breakdownshares.h>
 #include <support/widgettestutil.h>
 
 #include "compareprofiles.h"
 #include "summary/comparesummarymodel.h"
 #include "summary/comparesummarystack.h"
 #include "summary/comparesummarytable.h"
+#include "summary/devicebreakdownlabel.h"
 #include "summary/overallsummarywidget.h"
 #include "summary/summarybusychart.h"
 #include "summary/summarytrackmodel.h"
@@ -166,6 +168,13 @@ private slots:
         QVERIFY2(
             unionFacts.contains(QStringLiteral("Device busy 1.000 ms (50.00 % of the window, union of 2 engines)")),
             qPrintable(unionFacts));
+        // Under the facts, the device's breakdown line, strata-cli summary's line for it.
+        const widgets::DeviceBreakdownLabel* line = f.widget.view()->breakdownLabel();
+        QVERIFY(!line->isHidden());
+        QCOMPARE(line->plainText(),
+            QString::fromStdString(analysis::BreakdownShares::line(cli.device.devices[0].breakdown)));
+        QVERIFY(line->plainText().startsWith(QStringLiteral("compute ")));
+        QVERIFY(line->toolTip().contains(QStringLiteral("shares of its span in the window")));
         QCOMPARE(f.widget.summary()->window.start, f.store->extent().start);
         QCOMPARE(f.widget.summary()->window.end, f.store->extent().end);
     }
