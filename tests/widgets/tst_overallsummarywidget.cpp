@@ -511,6 +511,21 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!table->isBusy() && table->model()->rowCount() == 6, kWaitMs);
         QCOMPARE(table->captionText(), QStringLiteral("Whole trace"));
         QCOMPARE(table->shownBWindow().end, pair.comparison.b()->store()->extent().end);
+        // Each side's breakdown line per device, named by its side, once its index is built.
+        const auto& result = table->model()->result();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !table->isBusy() && !result->a->device.devices.empty() && !result->b->device.devices.empty(), kWaitMs);
+        for (const auto& [name, summary] : { std::pair { "A", result->a }, std::pair { "B", result->b } }) {
+            const auto* line
+                = table->findChild<widgets::DeviceBreakdownLabel*>(QStringLiteral("compareBreakdown") + name);
+            QVERIFY(line);
+            QCOMPARE(line->isHidden(), summary->device.devices.empty());
+            if (summary->device.devices.size() == 1)
+                QCOMPARE(line->plainText(),
+                    QString(name) + ": "
+                        + QString::fromStdString(
+                            analysis::BreakdownShares::line(summary->device.devices[0].breakdown)));
+        }
         QVERIFY(table->isVisibleTo(&w) && !w.view()->isVisibleTo(&w));
         w.compareStack()->setComparing(false);
         QVERIFY(w.view()->isVisibleTo(&w) && !table->isVisibleTo(&w));

@@ -53,11 +53,25 @@ void DeviceBreakdownLabel::setScope(const analysis::DeviceScope& scope)
     refresh();
 }
 
+void DeviceBreakdownLabel::setSide(const QString& side)
+{
+    m_side = side;
+    refresh();
+}
+
+QString DeviceBreakdownLabel::name(const analysis::DeviceBusyRow& device) const
+{
+    if (m_devices.size() > 1)
+        return m_side.isEmpty() ? QString::fromStdString(device.label)
+                                : m_side + QStringLiteral(" · ") + QString::fromStdString(device.label);
+    return m_side.isEmpty() ? tr("Device time") : m_side;
+}
+
 QString DeviceBreakdownLabel::plainText() const
 {
     QStringList lines;
     for (const analysis::DeviceBusyRow& d : m_devices)
-        lines << (m_devices.size() > 1 ? QString::fromStdString(d.label) + QStringLiteral(": ") : QString())
+        lines << (m_devices.size() > 1 || !m_side.isEmpty() ? name(d) + QStringLiteral(": ") : QString())
                 + parts(d.breakdown).join(QStringLiteral(" · "));
     return lines.join(QLatin1Char('\n'));
 }
@@ -84,8 +98,7 @@ void DeviceBreakdownLabel::refresh()
         QStringList html;
         for (const QString& part : parts(d.breakdown))
             html << nb(part);
-        const QString name = m_devices.size() > 1 ? QString::fromStdString(d.label) : tr("Device time");
-        lines << muted(nb(name)) + QStringLiteral("&nbsp;&nbsp;") + html.join(QStringLiteral("&nbsp;· "));
+        lines << muted(nb(name(d))) + QStringLiteral("&nbsp;&nbsp;") + html.join(QStringLiteral("&nbsp;· "));
         tips << toolTipOf(d);
     }
     setText(lines.join(QStringLiteral("<br>")));
