@@ -60,8 +60,10 @@ int runLatency(const LatencyOptions& o)
         range ? std::optional(range->closed(s.extent())) : std::nullopt)
                    .toJson();
     if (o.json) {
-        report::LatencyReport::addSteps(
-            out, analysis::StepBreakdown::compute(s, catalog, st.unit, window), s.extent().start);
+        report::LatencyReport::addSteps(out,
+            analysis::StepBreakdown::compute(
+                s, catalog, st.unit, window, nullptr, indexOf<analysis::BreakdownIndex>(r).get()),
+            s.extent().start);
         std::cout << out.dump(2) << "\n";
         return 0;
     }

@@ -50,10 +50,17 @@ Json LatencyReport::toJson() const
 void LatencyReport::addSteps(Json& out, const analysis::StepTable& steps, store::TimeNs origin)
 {
     Json list = Json::array();
+    // The breakdown's figures, null without device work (an answer of 0 would claim some).
+    auto ns = [](const analysis::StepRow& s, store::TimeNs analysis::BreakdownTimes::*field) {
+        return s.breakdown ? Json((*s.breakdown).*field) : Json(nullptr);
+    };
     for (const analysis::StepRow& s : steps.steps)
         list.push_back({ { "index", s.index }, { "name", s.name }, { "start_ns", s.startNs - origin },
             { "dur_ns", s.durNs }, { "device_busy_ns", s.busyNs }, { "idle_ns", s.idleNs },
-            { "top_operator", s.topOperator }, { "top_operator_ns", s.topOperatorNs }, { "outlier", s.outlier } });
+            { "compute_ns", ns(s, &analysis::BreakdownTimes::computeNs) },
+            { "communication_ns", ns(s, &analysis::BreakdownTimes::communicationNs) },
+            { "comm_exposed_ns", ns(s, &analysis::BreakdownTimes::commExposedNs) }, { "top_operator", s.topOperator },
+            { "top_operator_ns", s.topOperatorNs }, { "outlier", s.outlier } });
     out["steps"] = list;
     auto spread = [](const analysis::StepSpread& v) {
         return Json { { "mean", JsonNumber::round3(v.meanNs) }, { "std", JsonNumber::round3(v.stdDevNs) },

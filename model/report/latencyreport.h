@@ -35,7 +35,8 @@ public:
     static Json averageJson(const analysis::OperatorAverage& op); // one of the "operators"
     // Appends the Steps table (StepBreakdown) to a toJson(): "steps", one object per step
     // (index, name, start_ns from the trace start `origin`, dur_ns, device_busy_ns, idle_ns,
-    // top_operator, top_operator_ns, outlier), and "steps_spread" (mean, std and cv of
+    // compute_ns, communication_ns, comm_exposed_ns (StepRow::breakdown; null without device
+    // work), top_operator, top_operator_ns, outlier), and "steps_spread" (mean, std and cv of
     // dur_ns, device_busy_ns and idle_ns; "device_scope_fallback" when there is no device
     // track).
     static void addSteps(Json& out, const analysis::StepTable& steps, store::TimeNs origin);

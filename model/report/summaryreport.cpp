@@ -1,6 +1,8 @@
 #include "summaryreport.h"
 #include "texttable.h"
 
+#include <analysis/breakdown/breakdownshares.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -177,11 +179,13 @@ std::string SummaryReport::text() const
     }
     TextTable::print(out, rows, 6);
     out << "\n";
-    // Busy per device is the union of its engines' work, against the window.
+    // Busy per device is the union of its engines' work, against the window; under it the
+    // device's breakdown line, as the summary docks show it (BreakdownShares).
     for (const analysis::DeviceBusyRow& d : sum.device.devices)
         out << "device      " << d.label << ": busy " << d.busyNs << " ns of " << sum.window.duration() << " ns ("
             << fmt("%.2f", d.utilization * 100.0) << "%), union of " << d.engines
-            << (d.engines == 1 ? " engine\n" : " engines\n");
+            << (d.engines == 1 ? " engine\n" : " engines\n") << "            "
+            << analysis::BreakdownShares::line(d.breakdown) << "\n";
     if (sum.device.devices.empty())
         out << "device      " << sum.device.tracks << " tracks, busy " << sum.device.busyNs << " ns, mean util "
             << fmt("%.2f", sum.device.utilization * 100.0) << "%"

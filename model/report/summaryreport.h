@@ -24,8 +24,8 @@ public:
 
     Json toJson() const;
     std::string json() const; // toJson() indented by 2, with a final newline
-    // The facts, the track table (text columns left, numbers right), the device line, the
-    // counter table and the diagnostics.
+    // The facts, the track table (text columns left, numbers right), the device lines (busy and
+    // the breakdown line per device), the counter table and the diagnostics.
     std::string text() const;
 
 private:

@@ -1,9 +1,12 @@
 // StepBreakdown: per step the union of the device tracks' busy time clipped to the step
 // (overlapping streams count once, a slice across the step's end is split, annotation lanes
 // and host threads never count), idle = duration - busy, the top operator of the slices that
-// start in the step, outliers over 1.5 x the median, and the mean, std dev and CV rows.
+// start in the step, outliers over 1.5 x the median, and the mean, std dev and CV rows; with
+// the breakdown index, each step's compute, communication and exposed communication, equal to
+// BreakdownCalculator over the step's window.
 #include <support/storetestutil.h>
 
+#include <analysis/breakdown/breakdowncalculator.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/stepbreakdown.h>
 #include <store/storebuilder.h>
@@ -51,6 +54,28 @@ std::shared_ptr<const EventStore> makeStore(bool withDevice)
     return StoreFinalizer::finalize(s.b);
 }
 
+// Steps #1 [0, 1000), #2 [1000, 2000), #3 [2000, 2500). Stream 7 computes: gemm [100, 400),
+// [1250, 1500), and [1900, 2100) across the end of step 2; stream 8 communicates:
+// ncclKernel [300, 700) and [1100, 1300).
+std::shared_ptr<const EventStore> makeCommStore()
+{
+    Builder s;
+    const uint32_t host = s.thread(100, "python", 100, "MainThread");
+    const uint32_t compute = s.thread(1, "GPU 0", 7, "stream 7");
+    const uint32_t comm = s.thread(1, "GPU 0", 8, "stream 8");
+    s.b.setThreadRole(compute, TrackRole::Device);
+    s.b.setThreadRole(comm, TrackRole::Device);
+    s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
+    s.X(host, "ProfilerStep#2", "user_annotation", 1000, 1000);
+    s.X(host, "ProfilerStep#3", "user_annotation", 2000, 500);
+    s.X(compute, "gemm", "kernel", 100, 300);
+    s.X(compute, "gemm", "kernel", 1250, 250);
+    s.X(compute, "gemm", "kernel", 1900, 200);
+    s.X(comm, "ncclKernel_AllReduce", "kernel", 300, 400);
+    s.X(comm, "ncclKernel_AllReduce", "kernel", 1100, 200);
+    return StoreFinalizer::finalize(s.b);
+}
+
 } // namespace
 
 class tst_StepBreakdown : public QObject {
@@ -63,6 +88,9 @@ private slots:
     void spread();
     void windowAndUnit();
     void noDeviceTrack();
+    void shares_data();
+    void shares();
+    void noShares();
 };
 
 void tst_StepBreakdown::steps_data()
@@ -171,6 +199,68 @@ void tst_StepBreakdown::noDeviceTrack()
         QCOMPARE(s.busyNs, s.durNs);
         QCOMPARE(s.idleNs, TimeNs(0));
     }
+}
+
+void tst_StepBreakdown::shares_data()
+{
+    QTest::addColumn<int>("step");
+    QTest::addColumn<qint64>("compute");
+    QTest::addColumn<qint64>("communication");
+    QTest::addColumn<qint64>("exposed");
+    QTest::addColumn<qint64>("idle");
+    // Union [100, 700): idle 400 of the step; [300, 400) of the communication runs under compute.
+    QTest::newRow("overlapped in part") << 0 << qint64(300) << qint64(400) << qint64(300) << qint64(400);
+    // Compute [1250, 1500) and [1900, 2000) (the kernel is cut at the step's end), communication
+    // [1100, 1300), 50 of it under compute; union [1100, 1500) [1900, 2000) = 500.
+    QTest::newRow("a kernel across the end") << 1 << qint64(350) << qint64(200) << qint64(150) << qint64(500);
+    QTest::newRow("compute only") << 2 << qint64(100) << qint64(0) << qint64(0) << qint64(400);
+}
+
+void tst_StepBreakdown::shares()
+{
+    QFETCH(int, step);
+    QFETCH(qint64, compute);
+    QFETCH(qint64, communication);
+    QFETCH(qint64, exposed);
+    QFETCH(qint64, idle);
+    const auto store = makeCommStore();
+    const OperatorCatalog catalog(*store);
+    const BreakdownIndex index(*store);
+    const StepTable t
+        = StepBreakdown::compute(*store, catalog, "ProfilerStep", { kTimeMin, kTimeMax }, nullptr, &index);
+    QCOMPARE(t.steps.size(), size_t(3));
+    const StepRow& s = t.steps[size_t(step)];
+    QVERIFY(s.breakdown);
+    QCOMPARE(s.breakdown->computeNs, compute);
+    QCOMPARE(s.breakdown->communicationNs, communication);
+    QCOMPARE(s.breakdown->commExposedNs, exposed);
+    QCOMPARE(s.idleNs, idle);
+    QCOMPARE(s.percentOfStep(s.breakdown->computeNs), 100.0 * double(compute) / double(s.durNs));
+    // The time breakdown of the step's window, as strata-cli breakdown --range gives it; the
+    // step's idle is its duration less the device's work (the breakdown's idle is of its span).
+    const RankBreakdown ref = BreakdownCalculator::compute(*store, index, { s.startNs, s.startNs + s.durNs });
+    QCOMPARE(s.breakdown->computeNs, ref.times.computeNs);
+    QCOMPARE(s.breakdown->communicationNs, ref.times.communicationNs);
+    QCOMPARE(s.breakdown->commExposedNs, ref.times.commExposedNs);
+    QCOMPARE(s.idleNs, s.durNs - (ref.times.spanNs - ref.times.idleNs));
+}
+
+// No index, or a profile without device work: no shares (not zeros).
+void tst_StepBreakdown::noShares()
+{
+    const auto withDevice = makeStore(true);
+    const OperatorCatalog catalog(*withDevice);
+    for (const StepRow& s : StepBreakdown::compute(*withDevice, catalog, "ProfilerStep").steps)
+        QVERIFY(!s.breakdown);
+    const auto hostOnly = makeStore(false);
+    const OperatorCatalog hostCatalog(*hostOnly);
+    const BreakdownIndex index(*hostOnly);
+    QVERIFY(!index.hasDeviceWork());
+    const StepTable t
+        = StepBreakdown::compute(*hostOnly, hostCatalog, "ProfilerStep", { kTimeMin, kTimeMax }, nullptr, &index);
+    QCOMPARE(t.steps.size(), size_t(3));
+    for (const StepRow& s : t.steps)
+        QVERIFY(!s.breakdown);
 }
 
 QTEST_GUILESS_MAIN(tst_StepBreakdown)

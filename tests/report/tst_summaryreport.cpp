@@ -1,10 +1,15 @@
 // SummaryReport: strata-cli summary's JSON (keys in the CLI's order, range relative to the
 // trace start, null for absent figures) and text (facts, track table, device line,
-// counters, diagnostics) of a scripted store.
+// counters, diagnostics) of a scripted store; on the hand-worked breakdown store, the line
+// under each device, written from strata-cli breakdown --json's figures for it.
 #include <support/analysistestutil.h>
+#include <support/breakdownstore.h>
 
+#include <analysis/breakdown/breakdowncalculator.h>
+#include <analysis/breakdown/breakdownshares.h>
 #include <analysis/summary/summarycalculator.h>
 #include <analysis/summary/summaryindex.h>
+#include <report/breakdownreport.h>
 #include <report/summaryreport.h>
 
 #include <QtTest>
@@ -85,6 +90,47 @@ private slots:
         QVERIFY(lines.contains("diagnostics none"));
         const QString windowed = QString::fromStdString(SummaryReport(*s, sum, "t.json", "chrome-json", false).text());
         QVERIFY(windowed.contains("range_ns    0:400\n"));
+    }
+
+    // Each device line is followed by its breakdown line: the shares of breakdown --json's
+    // figures for that device (BreakdownReport, the same JSON), over the whole trace or a window.
+    void deviceLines_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<qint64>("end");
+        QTest::newRow("whole trace") << 0LL << 420LL;
+        QTest::newRow("window") << 0LL << 120LL;
+    }
+    void deviceLines()
+    {
+        QFETCH(qint64, start);
+        QFETCH(qint64, end);
+        const auto s = breakdowntest::kinetoStore();
+        const analysis::BreakdownIndex index(*s);
+        const store::TimeRange window { start, end };
+        const analysis::TraceSummary sum
+            = analysis::SummaryCalculator::compute(*s, analysis::SummaryIndex(*s), window, &index);
+        const QStringList lines
+            = QString::fromStdString(SummaryReport(*s, sum, "t.json", "chrome-json", false).text()).split('\n');
+        std::vector<report::BreakdownReport::Rank> ranks { { "t.json", s.get(),
+            analysis::BreakdownCalculator::compute(*s, index, window) } };
+        const Json devices = report::BreakdownReport(std::move(ranks)).toJson().at("ranks")[0].at("devices");
+        QCOMPARE(devices.size(), size_t(2));
+        for (const Json& d : devices) {
+            analysis::BreakdownTimes t;
+            t.spanNs = d.at("span_ns");
+            t.idleNs = d.at("idle_ns");
+            t.computeNs = d.at("compute_ns");
+            t.communicationNs = d.at("communication_ns");
+            t.memoryNs = d.at("memory_ns");
+            t.commOverlapNs = d.at("comm_overlap_ns");
+            const QString label = QString::fromStdString("device      " + d.at("device").get<std::string>() + ": busy");
+            const int at = int(std::find_if(lines.begin(), lines.end(), [&](const QString& l) {
+                return l.startsWith(label);
+            }) - lines.begin());
+            QVERIFY2(at + 1 < lines.size(), qPrintable(lines.join('\n')));
+            QCOMPARE(lines[at + 1], "            " + QString::fromStdString(analysis::BreakdownShares::line(t)));
+        }
     }
 };
 

@@ -16,6 +16,7 @@
 #include <common/deltaformat.h>
 #include <report/latencyreport.h>
 
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/latencybinning.h>
 #include <analysis/latency/stepbreakdown.h>
@@ -117,6 +118,8 @@ private slots:
 
 private:
     void waitUpdated();
+    void openWithShares();
+    const BreakdownIndex* breakdown() const;
     std::shared_ptr<const EventStore> m_store;
     std::shared_ptr<const OperatorCatalog> m_catalog;
     widgettest::DockFixture<LatencyWidget> m_dock;
@@ -141,6 +144,20 @@ void tst_LatencyWidget::cleanup()
 void tst_LatencyWidget::waitUpdated()
 {
     QVERIFY(widgettest::waitFor(m_dock.widget.get(), &LatencyWidget::updated));
+}
+
+// Opens the store and waits for the figures the dock shows once every index is in: the
+// steps' shares come from the breakdown index, built after the catalog the dock starts from.
+void tst_LatencyWidget::openWithShares()
+{
+    m_dock.open(m_store);
+    QVERIFY(widgettest::waitForAnalyses(*m_dock.session));
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock.widget->stepsPane()->model()->hasShares(), widgettest::kWaitMs);
+}
+
+const BreakdownIndex* tst_LatencyWidget::breakdown() const
+{
+    return m_dock.session->analyses()->get<BreakdownIndex>().get();
 }
 
 void tst_LatencyWidget::modelTesters()
@@ -267,15 +284,15 @@ void tst_LatencyWidget::unitChoices()
 
 void tst_LatencyWidget::jsonIsCliText()
 {
-    m_dock.open(m_store);
-    waitUpdated();
+    openWithShares();
     const LatencyStats ref
         = LatencyAnalyzer::analyze(*m_store, *m_catalog, "", { kTimeMin, kTimeMax }, LatencyWidget::kBins);
     const auto ops = LatencyAnalyzer::operatorAverages(*m_store, *m_catalog);
     // As strata-cli latency --json builds it: the report, then the Steps table.
     report::Json cli = report::LatencyReport(ref, ops).toJson();
-    report::LatencyReport::addSteps(
-        cli, StepBreakdown::compute(*m_store, *m_catalog, ref.unit), m_store->extent().start);
+    report::LatencyReport::addSteps(cli,
+        StepBreakdown::compute(*m_store, *m_catalog, ref.unit, { kTimeMin, kTimeMax }, nullptr, breakdown()),
+        m_store->extent().start);
     QCOMPARE(m_dock.widget->latencyJson(), cli.dump(2) + "\n");
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->latencyJson())).object();
     QCOMPARE(o.keys().size(), 17);
@@ -295,12 +312,12 @@ void tst_LatencyWidget::jsonIsCliText()
 // StepBreakdown over the dock's unit and window, the start from the trace start.
 void tst_LatencyWidget::stepsTable()
 {
-    m_dock.open(m_store);
-    waitUpdated();
+    openWithShares();
     widgets::StepTableModel* model = m_dock.widget->stepsPane()->model();
     report::Json cli = report::LatencyReport(m_dock.widget->stats()).toJson();
-    report::LatencyReport::addSteps(
-        cli, StepBreakdown::compute(*m_store, *m_catalog, "ProfilerStep"), m_store->extent().start);
+    report::LatencyReport::addSteps(cli,
+        StepBreakdown::compute(*m_store, *m_catalog, "ProfilerStep", { kTimeMin, kTimeMax }, nullptr, breakdown()),
+        m_store->extent().start);
     const report::Json& steps = cli["steps"];
     QCOMPARE(steps.size(), size_t(6));
     QCOMPARE(model->rowCount(), 6 + widgets::StepTableModel::FootCount);
@@ -316,6 +333,12 @@ void tst_LatencyWidget::stepsTable()
         QCOMPARE(model->index(r, M::TopOperator).data().toString(), QString::fromStdString(want["top_operator"]));
         QCOMPARE(model->index(r, M::Step).data(M::OutlierRole).toBool(), want["outlier"].get<bool>());
         QCOMPARE(model->index(r, M::Duration).data(M::SortRole).toLongLong(), kSteps[r]);
+        // The shares: the JSON's breakdown times over the step's duration.
+        const std::pair<int, const char*> shares[]
+            = { { M::Compute, "compute_ns" }, { M::Comm, "communication_ns" }, { M::Exposed, "comm_exposed_ns" } };
+        for (const auto& [column, key] : shares)
+            QCOMPARE(model->index(r, column).data(M::SortRole).toDouble(),
+                100.0 * want[key].get<double>() / want["dur_ns"].get<double>());
     }
     // Step 4 (5 µs against a median of 1.25 µs) is the one outlier, marked with a reason.
     QVERIFY(model->index(3, M::Step).data(M::OutlierRole).toBool());
@@ -374,8 +397,7 @@ void tst_LatencyWidget::csvExports()
 
 void tst_LatencyWidget::windowFollowsTimeSelection()
 {
-    m_dock.open(m_store);
-    waitUpdated();
+    openWithShares();
     m_dock.widget->setMode(widgets::TimeScope::Mode::CurrentSelection);
     waitUpdated();
     // Steps 2 and 3 start in [1100, 3800).
@@ -388,7 +410,7 @@ void tst_LatencyWidget::windowFollowsTimeSelection()
     const TimeNs origin = m_store->extent().start;
     report::Json cli = report::LatencyReport(ref, ops, TimeRange { 1100 - origin, 3800 - origin }).toJson();
     report::LatencyReport::addSteps(
-        cli, StepBreakdown::compute(*m_store, *m_catalog, ref.unit, { 1100, 3800 }), origin);
+        cli, StepBreakdown::compute(*m_store, *m_catalog, ref.unit, { 1100, 3800 }, nullptr, breakdown()), origin);
     QCOMPARE(m_dock.widget->latencyJson(), cli.dump(2) + "\n");
     QCOMPARE(m_dock.widget->stepsPane()->model()->steps().steps.size(), size_t(2));
 }

@@ -1,12 +1,14 @@
 // The Overall Summary dock: the whole trace's SummaryCalculator result (what `strata-cli
 // summary FILE` prints), its trace facts, import diagnostics and the busy-time chart.
 #include <analysis/breakdown/breakdownindex.h>
+#include <analysis/breakdown/breakdownshares.h>
 #include <support/widgettestutil.h>
 
 #include "compareprofiles.h"
 #include "summary/comparesummarymodel.h"
 #include "summary/comparesummarystack.h"
 #include "summary/comparesummarytable.h"
+#include "summary/devicebreakdownlabel.h"
 #include "summary/overallsummarywidget.h"
 #include "summary/summarybusychart.h"
 #include "summary/summarytrackmodel.h"
@@ -166,6 +168,13 @@ private slots:
         QVERIFY2(
             unionFacts.contains(QStringLiteral("Device busy 1.000 ms (50.00 % of the window, union of 2 engines)")),
             qPrintable(unionFacts));
+        // Under the facts, the device's breakdown line, strata-cli summary's line for it.
+        const widgets::DeviceBreakdownLabel* line = f.widget.view()->breakdownLabel();
+        QVERIFY(!line->isHidden());
+        QCOMPARE(line->plainText(),
+            QString::fromStdString(analysis::BreakdownShares::line(cli.device.devices[0].breakdown)));
+        QVERIFY(line->plainText().startsWith(QStringLiteral("compute ")));
+        QVERIFY(line->toolTip().contains(QStringLiteral("shares of its span in the window")));
         QCOMPARE(f.widget.summary()->window.start, f.store->extent().start);
         QCOMPARE(f.widget.summary()->window.end, f.store->extent().end);
     }
@@ -502,6 +511,21 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!table->isBusy() && table->model()->rowCount() == 6, kWaitMs);
         QCOMPARE(table->captionText(), QStringLiteral("Whole trace"));
         QCOMPARE(table->shownBWindow().end, pair.comparison.b()->store()->extent().end);
+        // Each side's breakdown line per device, named by its side, once its index is built.
+        const auto& result = table->model()->result();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !table->isBusy() && !result->a->device.devices.empty() && !result->b->device.devices.empty(), kWaitMs);
+        for (const auto& [name, summary] : { std::pair { "A", result->a }, std::pair { "B", result->b } }) {
+            const auto* line
+                = table->findChild<widgets::DeviceBreakdownLabel*>(QStringLiteral("compareBreakdown") + name);
+            QVERIFY(line);
+            QCOMPARE(line->isHidden(), summary->device.devices.empty());
+            if (summary->device.devices.size() == 1)
+                QCOMPARE(line->plainText(),
+                    QString(name) + ": "
+                        + QString::fromStdString(
+                            analysis::BreakdownShares::line(summary->device.devices[0].breakdown)));
+        }
         QVERIFY(table->isVisibleTo(&w) && !w.view()->isVisibleTo(&w));
         w.compareStack()->setComparing(false);
         QVERIFY(w.view()->isVisibleTo(&w) && !table->isVisibleTo(&w));

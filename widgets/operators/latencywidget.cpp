@@ -68,10 +68,13 @@ LatencyWidget::LatencyWidget(const DockContext& context, QWidget* parent)
     followB(context);
     apply(nullptr);
     model::Session* session = context.session;
-    session->followIndex<analysis::OperatorCatalog>(
-        this, [this, session](std::shared_ptr<const analysis::OperatorCatalog> catalog) {
-            setAnalysis(session->store(), std::move(catalog));
-        });
+    // The steps' shares come from the breakdown index, which is built after the catalog.
+    auto follow = [this, session](const auto&) {
+        const auto& ix = session->analyses();
+        setAnalysis(session->store(), ix->get<analysis::OperatorCatalog>(), ix->get<analysis::BreakdownIndex>());
+    };
+    session->followIndex<analysis::OperatorCatalog>(this, follow);
+    session->followIndex<analysis::BreakdownIndex>(this, follow);
 }
 
 // The bar above the pages: the unit and the time scope; the summary line under it.
@@ -278,14 +281,15 @@ const std::vector<analysis::OperatorAverage>& LatencyWidget::averages() const
     return m_averageModel->averages();
 }
 
-void LatencyWidget::setAnalysis(
-    std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog)
+void LatencyWidget::setAnalysis(std::shared_ptr<const store::EventStore> store,
+    std::shared_ptr<const analysis::OperatorCatalog> catalog, std::shared_ptr<const analysis::BreakdownIndex> breakdown)
 {
     const bool newStore = store != m_store;
-    if (!newStore && catalog == m_catalog)
+    if (!newStore && catalog == m_catalog && breakdown == m_breakdown)
         return;
     m_store = std::move(store);
     m_catalog = m_store ? std::move(catalog) : nullptr;
+    m_breakdown = m_store ? std::move(breakdown) : nullptr;
     if (newStore) {
         m_job.cancel();
         m_unit.clear();
@@ -341,8 +345,8 @@ void LatencyWidget::rebuild()
     using ResultPtr = std::shared_ptr<const Result>;
     m_job.run(
         this,
-        [store = m_store, catalog = m_catalog, bStore = bStore, bCatalog = bCatalog, unit, window, bWindow, needUnits](
-            const std::atomic<bool>& cancel) -> ResultPtr {
+        [store = m_store, catalog = m_catalog, breakdown = m_breakdown, bStore = bStore, bCatalog = bCatalog, unit,
+            window, bWindow, needUnits](const std::atomic<bool>& cancel) -> ResultPtr {
             auto r = std::make_shared<Result>();
             r->stats = analysis::LatencyAnalyzer::analyze(*store, *catalog, unit, window, kBins);
             if (cancel.load())
@@ -368,7 +372,8 @@ void LatencyWidget::rebuild()
                     return nullptr;
             }
             r->averages = analysis::LatencyAnalyzer::operatorAverages(*store, *catalog, window);
-            r->steps = analysis::StepBreakdown::compute(*store, *catalog, r->stats.unit, window, &cancel);
+            r->steps
+                = analysis::StepBreakdown::compute(*store, *catalog, r->stats.unit, window, &cancel, breakdown.get());
             if (needUnits)
                 r->defaultUnit
                     = unit.empty() ? r->stats.unit : analysis::LatencyAnalyzer::defaultUnit(*store, *catalog);

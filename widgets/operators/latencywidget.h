@@ -50,8 +50,9 @@ class StepTablePane;
 // and p90/p95/p97/p99/p99.9 of its instances' durations, their histogram (median and p99
 // marked), and the per-operator average elapsed time and count. The figures are
 // LatencyAnalyzer's, as strata-cli latency prints them; its JSON export is that command's
-// output. A Steps tab lists every instance with the device's busy and idle time in it and its
-// top operator (StepBreakdown; the JSON's "steps"). Whole trace or current selection;
+// output. A Steps tab lists every instance with the device's busy and idle time in it, its
+// compute, communication and exposed communication shares, and its top operator
+// (StepBreakdown; the JSON's "steps"). Whole trace or current selection;
 // computed on the thread pool. The histogram's
 // bins are linear or logarithmic: log when the longest instance is over LatencyBinning::
 // kLogRatio times the shortest, unless the user picked a scale for the unit shown (the
@@ -113,8 +114,9 @@ private:
     QWidget* buildHistogramPane();
     void wireActions();
     void followB(const DockContext& context);
-    void setAnalysis(
-        std::shared_ptr<const store::EventStore> store, std::shared_ptr<const analysis::OperatorCatalog> catalog);
+    void setAnalysis(std::shared_ptr<const store::EventStore> store,
+        std::shared_ptr<const analysis::OperatorCatalog> catalog,
+        std::shared_ptr<const analysis::BreakdownIndex> breakdown);
     struct Result {
         analysis::LatencyStats stats;
         std::vector<analysis::OperatorAverage> averages;
@@ -145,6 +147,7 @@ private:
     TimeScope* m_window;
     std::shared_ptr<const store::EventStore> m_store;
     std::shared_ptr<const analysis::OperatorCatalog> m_catalog;
+    std::shared_ptr<const analysis::BreakdownIndex> m_breakdown; // the steps' shares; null until built
     QString m_unit; // "" = default
     analysis::LatencyStats m_stats;
     std::optional<analysis::LatencyStats> m_bStats; // comparing

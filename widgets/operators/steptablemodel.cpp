@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QStyle>
 
+#include <algorithm>
 #include <cmath>
 
 namespace strata::widgets {
@@ -32,6 +33,12 @@ void StepTableModel::setSteps(analysis::StepTable steps, store::TimeNs origin)
     m_steps = std::move(steps);
     m_origin = origin;
     endResetModel();
+}
+
+bool StepTableModel::hasShares() const
+{
+    return std::any_of(
+        m_steps.steps.begin(), m_steps.steps.end(), [](const analysis::StepRow& s) { return s.breakdown.has_value(); });
 }
 
 const analysis::StepRow* StepTableModel::step(int row) const
@@ -70,8 +77,29 @@ QString StepTableModel::stepLabel(const analysis::StepRow& s) const
     return name;
 }
 
+// A share column's cell: the percent of the step, the time in the tooltip.
+QVariant StepTableModel::shareData(const analysis::StepRow& s, int column, int role) const
+{
+    if (!s.breakdown || (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole))
+        return role == SortRole ? QVariant(-1.0) : QVariant(); // no device work sorts first
+    const analysis::BreakdownTimes& b = *s.breakdown;
+    const store::TimeNs ns = column == Compute ? b.computeNs : column == Comm ? b.communicationNs : b.commExposedNs;
+    const double pct = s.percentOfStep(ns);
+    if (role == SortRole)
+        return pct;
+    if (role == Qt::DisplayRole)
+        return UnitFormat::percent(pct);
+    const QString what = column == Compute ? tr("compute")
+        : column == Comm                   ? tr("communication")
+                                           : tr("communication not overlapped by compute");
+    return tr("%1 of %2 (%3): %4")
+        .arg(UnitFormat::duration(ns), UnitFormat::duration(s.durNs), exactNs(double(ns)), what);
+}
+
 QVariant StepTableModel::stepData(const analysis::StepRow& s, int column, int role) const
 {
+    if (column == Compute || column == Comm || column == Exposed)
+        return shareData(s, column, role);
     const store::TimeNs values[] = { 0, s.startNs - m_origin, s.durNs, s.busyNs, s.idleNs };
     switch (role) {
     case Qt::DisplayRole:
@@ -167,6 +195,13 @@ QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, in
             : tr("Device busy: the union of the device tracks' busy time inside the step: overlapping "
                  "streams count once");
     case Idle: return tr("Duration − device busy");
+    case Compute: return tr("Compute: the union of the device's compute work inside the step, as a share of the step");
+    case Comm:
+        return tr("Communication: the union of the device's collectives and point-to-point work inside the step, as a "
+                  "share of the step");
+    case Exposed:
+        return tr("Exposed communication: communication while no compute runs (strata-cli breakdown's "
+                  "comm_exposed), as a share of the step");
     case TopOperator:
         return tr("The operator, at the default level, with the largest total time among the slices that start in "
                   "the step");
@@ -183,6 +218,9 @@ QString StepTableModel::columnTitle(int column) const
     case Duration: return tr("Duration");
     case Busy: return tr("Busy");
     case Idle: return tr("Idle");
+    case Compute: return tr("Compute %");
+    case Comm: return tr("Comm %");
+    case Exposed: return tr("Exposed comm %");
     case TopOperator: return tr("Top operator");
     }
     return QString();

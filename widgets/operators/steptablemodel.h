@@ -11,12 +11,14 @@ namespace strata::widgets {
 // deviation and coefficient of variation of the duration, device-busy and idle columns.
 // A step reads as what its name adds to the unit ("#6"), or its position; times in the
 // docks' duration format, the step start from the trace start; the tooltips
-// and SortRole hold the exact ns. An outlier step (over 1.5 × the median duration) carries
+// and SortRole hold the exact ns. Compute, communication and exposed communication are
+// shares of the step (StepRow::breakdown; SortRole holds the percent, the tooltip the time);
+// empty without device work. An outlier step (over 1.5 × the median duration) carries
 // a warning icon in its Step cell and a tooltip saying by how much.
 class StepTableModel : public NumberTableModel {
     Q_OBJECT
 public:
-    enum Column { Step, Start, Duration, Busy, Idle, TopOperator, ColumnCount };
+    enum Column { Step, Start, Duration, Busy, Idle, Compute, Comm, Exposed, TopOperator, ColumnCount };
     enum Foot { Mean, StdDev, Cv, FootCount };
     static constexpr int OutlierRole = Qt::UserRole + 2; // bool, on every cell of a step row
 
@@ -25,6 +27,8 @@ public:
     void setSteps(analysis::StepTable steps, store::TimeNs origin);
     const analysis::StepTable& steps() const { return m_steps; }
     // The step a row shows; null for a foot row.
+    // True when some step has a breakdown (the share columns have something to show).
+    bool hasShares() const;
     const analysis::StepRow* step(int row) const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -36,6 +40,7 @@ private:
     QString columnTitle(int column) const override;
     QString stepLabel(const analysis::StepRow& s) const;
     QVariant stepData(const analysis::StepRow& s, int column, int role) const;
+    QVariant shareData(const analysis::StepRow& s, int column, int role) const;
     QVariant footData(int foot, int column, int role) const;
 
     analysis::StepTable m_steps;

@@ -36,6 +36,9 @@ StepTablePane::StepTablePane(model::Selection* selection, QWidget* parent)
 void StepTablePane::setSteps(analysis::StepTable steps, store::TimeNs origin)
 {
     m_model->setSteps(std::move(steps), origin);
+    // The shares need device work and the breakdown index; without them the columns go.
+    for (int c : { StepTableModel::Compute, StepTableModel::Comm, StepTableModel::Exposed })
+        m_view->setColumnHidden(c, !m_model->hasShares());
 }
 
 void StepTablePane::select(const QModelIndex& index)

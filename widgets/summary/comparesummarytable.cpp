@@ -1,6 +1,7 @@
 #include "comparesummarytable.h"
 
 #include "comparesummarymodel.h"
+#include "devicebreakdownlabel.h"
 #include <common/deltaformat.h>
 #include <common/dockcontext.h>
 #include <common/labels.h>
@@ -43,6 +44,12 @@ CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget*
     m_facts->setTextFormat(Qt::RichText);
     m_facts->setWordWrap(true);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    for (int side = 0; side < 2; ++side) {
+        m_breakdown[side] = new DeviceBreakdownLabel(content);
+        m_breakdown[side]->setObjectName(
+            side ? QStringLiteral("compareBreakdownB") : QStringLiteral("compareBreakdownA"));
+        m_breakdown[side]->setSide(side ? QStringLiteral("B") : QStringLiteral("A"));
+    }
 
     m_view = new QTreeView(content);
     m_view->setObjectName(QStringLiteral("compareSummaryTable"));
@@ -66,6 +73,8 @@ CompareSummaryTable::CompareSummaryTable(model::Comparison* comparison, QWidget*
     header->setSpacing(2);
     header->addWidget(m_caption);
     header->addWidget(m_facts);
+    header->addWidget(m_breakdown[0]);
+    header->addWidget(m_breakdown[1]);
     auto* contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->setSpacing(0);
@@ -175,6 +184,8 @@ void CompareSummaryTable::apply(std::shared_ptr<const CompareSummaryComputer::Re
 void CompareSummaryTable::updateFacts()
 {
     const auto& r = m_model->result();
+    m_breakdown[0]->setScope(r ? r->a->device : analysis::DeviceScope());
+    m_breakdown[1]->setScope(r ? r->b->device : analysis::DeviceScope());
     if (!r) {
         m_facts->clear();
         return;

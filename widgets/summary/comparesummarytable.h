@@ -20,15 +20,17 @@ class Comparison;
 namespace strata::widgets {
 
 class CompareSummaryModel;
+class DeviceBreakdownLabel;
 
 // The A | B | Δ mode of the Overall and Current Selection Summary docks (objectName
-// "compareSummary"): while a comparison is active, the engines of A and B paired
-// (CompareSummaryModel) for the whole traces or for a window of A and the same window of B
-// moved by the alignment offset (a B time tB shows at A time tB − offset, so B's window is
-// A's plus the offset). Both summaries and the pairing are computed off the GUI thread
-// (CompareSummaryComputer); it recomputes when either profile, its summary index, the offset
-// or the window changes, and shows "Building summaries…" until both indexes are there. Its
-// context menu pairs a row's A engine with any of B's by hand (Comparison::setEnginePartner).
+// "compareSummary"): while a comparison is active, each side's breakdown line per device
+// (DeviceBreakdownLabel) and the engines of A and B paired (CompareSummaryModel), for the
+// whole traces or for a window of A and the same window of B moved by the alignment offset
+// (a B time tB shows at A time tB − offset, so B's window is A's plus the offset). Both
+// summaries and the pairing are computed off the GUI thread (CompareSummaryComputer); it
+// recomputes when either profile, its summary index, the offset or the window changes, and
+// shows "Building summaries…" until both indexes are there. Its context menu pairs a row's
+// A engine with any of B's by hand (Comparison::setEnginePartner).
 class CompareSummaryTable : public QWidget {
     Q_OBJECT
 public:
@@ -78,6 +80,7 @@ private:
     QLabel* m_placeholder;
     QLabel* m_caption;
     QLabel* m_facts;
+    DeviceBreakdownLabel* m_breakdown[2]; // A's and B's breakdown lines per device
     QTreeView* m_view;
     Kind m_kind = Kind::None;
     store::TimeRange m_aWindow;

@@ -1,5 +1,6 @@
 #include "summaryview.h"
 
+#include "devicebreakdownlabel.h"
 #include "summarycountermodel.h"
 #include "summarydiagnostics.h"
 #include "summarygroupmodel.h"
@@ -59,6 +60,7 @@ SummaryView::SummaryView(QWidget* parent)
     m_facts->setTextFormat(Qt::RichText);
     m_facts->setWordWrap(true);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_breakdown = new DeviceBreakdownLabel(content);
 
     m_trackModel = new SummaryTrackModel(this);
     m_trackView = new SummaryTable(m_trackModel, QStringLiteral("summaryTracks"), this);
@@ -79,6 +81,7 @@ SummaryView::SummaryView(QWidget* parent)
     header->setSpacing(2);
     header->addWidget(m_caption);
     header->addWidget(m_facts);
+    header->addWidget(m_breakdown);
     auto* contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->setSpacing(0);
@@ -239,6 +242,7 @@ void SummaryView::setSummary(std::shared_ptr<const analysis::TraceSummary> summa
 
 void SummaryView::updateFacts()
 {
+    m_breakdown->setScope(m_summary ? m_summary->device : analysis::DeviceScope());
     if (!m_summary) {
         m_facts->clear();
         return;

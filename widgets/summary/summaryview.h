@@ -14,13 +14,15 @@ class QTreeWidget;
 
 namespace strata::widgets {
 
+class DeviceBreakdownLabel;
 class SummaryCounterModel;
 class SummaryDiagnostics;
 class SummaryTable;
 class SummaryTrackModel;
 
 // One analysis::TraceSummary on screen, shared by the Overall and Current Selection Summary
-// docks: a caption (which window) and the trace facts; the engines by process (events,
+// docks: a caption (which window), the trace facts and per device its time breakdown
+// (DeviceBreakdownLabel); the engines by process (events,
 // busy, utilisation with an inline bar, average duration, and where the trace has them
 // data moved, bandwidth, FLOPs, MFU, HFU); the counters (min, mean, max); and the import
 // diagnostics (count per kind, the first messages with byte offsets: SummaryDiagnostics).
@@ -55,6 +57,7 @@ public:
 
     QString captionText() const;
     QString factsText() const; // plain text
+    DeviceBreakdownLabel* breakdownLabel() const { return m_breakdown; } // the device lines
     SummaryTrackModel* trackModel() const { return m_trackModel; }
     SummaryCounterModel* counterModel() const { return m_counterModel; }
     QTreeView* trackView() const;
@@ -84,6 +87,7 @@ private:
     QLabel* m_placeholder;
     QLabel* m_caption;
     QLabel* m_facts;
+    DeviceBreakdownLabel* m_breakdown;
     std::unique_ptr<SummaryPanes> m_panes;
     FactsMode m_factsMode = FactsMode::Trace;
     SummaryTrackModel* m_trackModel;

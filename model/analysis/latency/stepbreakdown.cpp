@@ -104,7 +104,7 @@ StepSpread StepBreakdown::spread(const std::vector<double>& values)
 }
 
 StepTable StepBreakdown::compute(const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
-    store::TimeRange window, const std::atomic<bool>* cancel)
+    store::TimeRange window, const std::atomic<bool>* cancel, const BreakdownIndex* breakdown)
 {
     StepTable out;
     out.unit = std::string(unit);
@@ -129,6 +129,8 @@ StepTable StepBreakdown::compute(const store::EventStore& store, const OperatorC
         step.durNs = store.sliceDur(r);
         step.busyNs = busyIn(merged, step.startNs, step.startNs + step.durNs);
         step.idleNs = step.durNs - step.busyNs;
+        if (breakdown && breakdown->hasDeviceWork())
+            step.breakdown = breakdown->rank({ step.startNs, step.startNs + step.durNs });
         topOperator(store, catalog, step);
         durations.push_back(double(step.durNs));
         busy.push_back(double(step.busyNs));

@@ -1,8 +1,10 @@
 #pragma once
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/operators/operatorcatalog.h>
 #include <store/eventstore.h>
 
 #include <atomic>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +28,13 @@ struct StepRow {
     std::string topOperator;
     store::TimeNs topOperatorNs = 0;
     bool outlier = false; // durNs > kOutlierRatio x the median duration
+    // The time breakdown over [start, start + dur] (BreakdownIndex::rank): compute,
+    // communication and commExposed are its figures; the step's idle is idleNs above (the
+    // step's duration, not the breakdown's span, is what the shares are of). Absent without
+    // the index or when the profile has no device work.
+    std::optional<BreakdownTimes> breakdown;
+    // 100 x ns / durNs; 0 for an empty step.
+    double percentOfStep(store::TimeNs ns) const { return durNs > 0 ? 100.0 * double(ns) / double(durNs) : 0.0; }
 };
 
 // Mean, standard deviation (population, numpy's default) and coefficient of variation
@@ -46,7 +55,8 @@ struct StepTable {
 
 // The Latency dock's Steps tab and `strata-cli latency --json`'s "steps": one row per
 // instance of the unit, as LatencyAnalyzer finds them (the same rows, in the same order), with
-// the device's busy and idle time inside each and its top operator. Outliers are the steps
+// the device's busy and idle time inside each, where its time went (compute, communication,
+// exposed communication: the BreakdownIndex over the step) and its top operator. Outliers are the steps
 // over 1.5 x the median duration, as a straggler step is what a user looks for.
 //
 // Cost: one pass over the device tracks' depth-0 slices in the steps' span (sorted and
@@ -57,9 +67,11 @@ public:
     static constexpr double kOutlierRatio = 1.5;
 
     // unit: the resolved unit name (LatencyStats::unit); "" gives no steps. cancel (may be
-    // null): checked between steps; a cancelled run returns what it has.
+    // null): checked between steps; a cancelled run returns what it has. breakdown (may be
+    // null): the profile's BreakdownIndex, for each step's StepRow::breakdown (O(log N) a step).
     static StepTable compute(const store::EventStore& store, const OperatorCatalog& catalog, std::string_view unit,
-        store::TimeRange window = { store::kTimeMin, store::kTimeMax }, const std::atomic<bool>* cancel = nullptr);
+        store::TimeRange window = { store::kTimeMin, store::kTimeMax }, const std::atomic<bool>* cancel = nullptr,
+        const BreakdownIndex* breakdown = nullptr);
     static StepSpread spread(const std::vector<double>& values);
 };
 

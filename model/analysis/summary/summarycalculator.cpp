@@ -105,6 +105,7 @@ void SummaryCalculator::unionBusy(
         row.engines = uint32_t(device.engines.size());
         row.busyNs = device.work.part(WorkIntervals::All).measure(window);
         row.utilization = window.duration() > 0 ? double(row.busyNs) / double(window.duration()) : 0.0;
+        row.breakdown = breakdown.device(d, window);
         scope.busyNs = store::TimeMath::saturatingAdd(scope.busyNs, row.busyNs);
         scope.utilization += row.utilization;
         scope.devices.push_back(std::move(row));

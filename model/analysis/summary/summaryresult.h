@@ -1,6 +1,7 @@
 #pragma once
 // The numbers the Overall Summary and Current Selection Summary docks show and
 // `strata-cli summary` prints: plain values, filled by SummaryCalculator::compute().
+#include <analysis/breakdown/breakdowntimes.h>
 #include <store/trackinfo.h>
 #include <store/workkind.h>
 
@@ -87,6 +88,9 @@ struct DeviceBusyRow {
     uint32_t engines = 0; // its device tracks
     store::TimeNs busyNs = 0; // union of its work inside the window
     double utilization = 0; // busyNs / window length, 0..1
+    // Its time breakdown over the window (BreakdownIndex::device): the summaries' one line of
+    // shares per device (BreakdownShares).
+    BreakdownTimes breakdown;
 };
 
 // The "Device" scope of a window: the Device tracks (DeviceRules), or every thread when the
