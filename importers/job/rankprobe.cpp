@@ -1,0 +1,213 @@
+#include "rankprobe.h"
+
+#include "../importerregistry.h"
+#include "../inputreader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <filesystem>
+
+namespace strata::importers::job {
+
+namespace {
+
+constexpr std::string_view kInfoKey = "\"distributedInfo\"";
+constexpr size_t kHeadBytes = size_t(1) << 20;
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The end (one past the closing quote) of the JSON string opening at `at`; npos if cut off.
+size_t stringEnd(std::string_view s, size_t at)
+{
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\')
+            ++i;
+        else if (s[i] == '"')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+// The object value of the key whose quote opens at `key`: from '{' to its '}'; empty when
+// the value is not an object or is cut off.
+std::string_view objectAfter(std::string_view s, size_t key)
+{
+    size_t i = stringEnd(s, key);
+    while (i < s.size() && isSpace(s[i]))
+        ++i;
+    if (i >= s.size() || s[i] != ':')
+        return {};
+    ++i;
+    while (i < s.size() && isSpace(s[i]))
+        ++i;
+    if (i >= s.size() || s[i] != '{')
+        return {};
+    int depth = 0;
+    for (size_t j = i; j < s.size(); ++j) {
+        if (s[j] == '"') {
+            j = stringEnd(s, j);
+            if (j == std::string_view::npos)
+                return {};
+            --j;
+        } else if (s[j] == '{' || s[j] == '[') {
+            ++depth;
+        } else if ((s[j] == '}' || s[j] == ']') && --depth == 0) {
+            return s.substr(i, j + 1 - i);
+        }
+    }
+    return {};
+}
+
+bool isLetter(char c)
+{
+    return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+
+} // namespace
+
+size_t RankProbe::findInHead(std::string_view head, bool* reachedEvents)
+{
+    *reachedEvents = false;
+    size_t i = 0;
+    while (i < head.size() && isSpace(head[i]))
+        ++i;
+    if (i < head.size() && head[i] != '{') {
+        *reachedEvents = true; // an array of events has no top-level keys
+        return std::string_view::npos;
+    }
+    int depth = 0;
+    for (; i < head.size(); ++i) {
+        const char c = head[i];
+        if (c == '"') {
+            const size_t end = stringEnd(head, i);
+            if (end == std::string_view::npos)
+                return std::string_view::npos;
+            size_t after = end;
+            while (after < head.size() && isSpace(head[after]))
+                ++after;
+            if (depth == 1 && after < head.size() && head[after] == ':') {
+                const std::string_view key = head.substr(i, end - i);
+                if (key == kInfoKey)
+                    return i;
+                if (key == "\"traceEvents\"") {
+                    *reachedEvents = true;
+                    return std::string_view::npos;
+                }
+            }
+            i = end - 1;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth <= 0) {
+            *reachedEvents = true; // the end of the top-level object
+            return std::string_view::npos;
+        }
+    }
+    return std::string_view::npos;
+}
+
+bool RankProbe::readInfo(std::string_view object, std::optional<int64_t>* rank, std::optional<int64_t>* worldSize)
+{
+    const nlohmann::json info = nlohmann::json::parse(object, nullptr, false);
+    if (!info.is_object())
+        return false;
+    const auto integer = [&info](const char* key) -> std::optional<int64_t> {
+        const auto it = info.find(key);
+        if (it == info.end() || !it->is_number_integer())
+            return std::nullopt;
+        return it->get<int64_t>();
+    };
+    *rank = integer("rank");
+    *worldSize = integer("world_size");
+    return true;
+}
+
+std::optional<int64_t> RankProbe::rankOfName(const std::string& fileName, std::string* pattern)
+{
+    std::string lower = fileName;
+    for (char& c : lower)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    std::optional<int64_t> rank;
+    size_t best = std::string::npos; // where the digits of the rank taken so far start
+    for (const std::string_view word : { std::string_view("rank"), std::string_view("worker") }) {
+        for (size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+            if (at > 0 && isLetter(lower[at - 1]))
+                continue; // "frank1" is no rank
+            size_t digits = at + word.size();
+            if (digits < lower.size() && (lower[digits] == '-' || lower[digits] == '_'))
+                ++digits;
+            size_t end = digits;
+            while (end < lower.size() && end - digits < 9 && std::isdigit(static_cast<unsigned char>(lower[end])))
+                ++end;
+            if (end == digits || (best != std::string::npos && digits < best))
+                continue; // the last token wins ("worker2_rank5": rank 5)
+            best = digits;
+            rank = std::stoll(lower.substr(digits, end - digits));
+            if (pattern)
+                *pattern = fileName.substr(0, digits) + "N";
+        }
+    }
+    return rank;
+}
+
+RankProbe RankProbe::read(const std::string& path)
+{
+    RankProbe p;
+    p.path = path;
+    p.nameRank = rankOfName(std::filesystem::path(path).filename().string(), &p.namePattern);
+    std::unique_ptr<InputReader> in = InputReader::open(path, &p.error);
+    if (!in)
+        return p;
+    const std::string_view head = in->peek(kHeadBytes);
+    if (head.empty()) {
+        p.error = in->failed() ? in->error() : std::string("empty file");
+        p.errorOffset = in->failed() ? in->errorOffset() : 0;
+        return p;
+    }
+    p.readable = true;
+    const Importer* importer = ImporterRegistry::instance().pick(head.substr(0, 64 * 1024), path);
+    p.importer = importer ? importer->name() : "";
+    bool reachedEvents = false;
+    const size_t key = findInHead(head, &reachedEvents);
+    if (key != std::string_view::npos) {
+        p.infoOffset = key;
+        readInfo(objectAfter(head, key), &p.infoRank, &p.worldSize);
+        return p;
+    }
+    if (!reachedEvents || p.importer != "chrome-json")
+        return p;
+    // Some writers put distributedInfo after the events: look for the key in the rest of
+    // the stream without parsing it (decompressing only), keeping a window that holds a
+    // whole distributedInfo object once the key is found.
+    std::string window;
+    uint64_t base = 0; // input offset of window[0]
+    size_t from = 0;
+    size_t found = std::string::npos;
+    while (in->append(&window, kHeadBytes) > 0) {
+        if (found == std::string::npos)
+            found = window.find(kInfoKey, from);
+        if (found != std::string::npos) {
+            const std::string_view object = objectAfter(window, found);
+            if (!object.empty() || window.size() - found > 64 * 1024) {
+                p.infoOffset = base + found;
+                readInfo(object, &p.infoRank, &p.worldSize);
+                return p;
+            }
+            continue;
+        }
+        const size_t keep = std::min(window.size(), kInfoKey.size());
+        base += window.size() - keep;
+        window.erase(0, window.size() - keep);
+        from = 0;
+    }
+    if (found != std::string::npos) {
+        p.infoOffset = base + found;
+        readInfo(objectAfter(window, found), &p.infoRank, &p.worldSize);
+    }
+    return p;
+}
+
+} // namespace strata::importers::job
