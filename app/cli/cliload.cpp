@@ -153,8 +153,8 @@ CliJob loadJobOrReport(const std::vector<std::string>& paths)
         const importers::job::JobPlan::Member& m = plan.ranks[i];
         importers::LoadResult r = adopt(m.path, std::move(loads[i]));
         if (!r.store) {
-            std::fprintf(stderr, "strata-cli: rank %lld not loaded: %s\n", static_cast<long long>(m.rank),
-                r.error.c_str());
+            std::fprintf(
+                stderr, "strata-cli: rank %lld not loaded: %s\n", static_cast<long long>(m.rank), r.error.c_str());
             ++job.failed;
             continue;
         }

@@ -1,6 +1,6 @@
 #pragma once
-#include <analysis/indexes/indexregistry.h>
 #include "clijob.h"
+#include <analysis/indexes/indexregistry.h>
 
 #include <cachedloader.h>
 

@@ -18,24 +18,22 @@ std::string CliRankOutput::heading(const CliJob::Rank& rank)
 std::string CliRankOutput::csvWithRank(const std::string& csv, const std::string& rank, bool withHeader)
 {
     std::string out;
-    bool quoted = false, recordStart = true, header = true;
+    bool quoted = false, recordStart = true, inHeader = true;
     for (const char c : csv) {
         if (recordStart) {
             recordStart = false;
-            if (header || withHeader)
-                out += header ? "rank," : rank + ",";
+            if (!inHeader)
+                out += rank + ",";
+            else if (withHeader)
+                out += "rank,";
         }
-        if (header && !withHeader) {
-            // The header record is skipped, up to its end.
-        } else {
+        if (!inHeader || withHeader)
             out += c;
-        }
-        if (c == '"')
+        if (c == '"') {
             quoted = !quoted;
-        else if (c == '\n' && !quoted) {
+        } else if (c == '\n' && !quoted) {
             recordStart = true;
-            header = false;
-            withHeader = true; // every record after the header is kept
+            inHeader = false;
         }
     }
     return out;

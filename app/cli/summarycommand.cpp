@@ -3,8 +3,8 @@
 // report::SummaryReport.
 #include "clicommandregistry.h"
 #include "cliload.h"
-#include "clirankoutput.h"
 #include "clioptions.h"
+#include "clirankoutput.h"
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summarycalculator.h>

@@ -142,8 +142,9 @@ JobPlan JobGrouper::group(const std::vector<RankProbe>& probes, const std::strin
     const bool byWs = wsCount >= 2 || (alone && wsCount == 1);
     const bool byName = !byWs && (patternCount >= 2 || (alone && patternCount == 1));
     if (!byWs && !byName && !alone) {
-        out.refusal = what + ": not the traces of one job: no two of its files share distributedInfo.world_size "
-                             "or a rank pattern in their names (rank-N, rank_N, workerN, x_rankN)";
+        out.refusal = what
+            + ": not the traces of one job: no two of its files share distributedInfo.world_size "
+              "or a rank pattern in their names (rank-N, rank_N, workerN, x_rankN)";
         if (probes.empty())
             out.refusal = what + ": no trace to open";
         for (const RankProbe& p : probes)
@@ -162,8 +163,8 @@ JobPlan JobGrouper::group(const std::vector<RankProbe>& probes, const std::strin
             out.problems.push_back({ p.path, std::move(reason), offset });
         };
         if (p.worldSize && byWs && *p.worldSize != refWs) {
-            problem("a rank of another job: distributedInfo.world_size " + std::to_string(*p.worldSize) + ", the job's is "
-                    + std::to_string(refWs),
+            problem("a rank of another job: distributedInfo.world_size " + std::to_string(*p.worldSize)
+                    + ", the job's is " + std::to_string(refWs),
                 p.infoOffset);
             continue;
         }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 
 namespace strata::importers::job {
@@ -159,8 +160,17 @@ RankProbe RankProbe::read(const std::string& path)
     p.path = path;
     p.nameRank = rankOfName(std::filesystem::path(path).filename().string(), &p.namePattern);
     std::unique_ptr<InputReader> in = InputReader::open(path, &p.error);
-    if (!in)
+    if (!in) {
+        // "PATH: REASON (at byte N)": the reason and the offset, apart.
+        if (p.error.rfind(path + ": ", 0) == 0)
+            p.error.erase(0, path.size() + 2);
+        const size_t at = p.error.rfind(" (at byte ");
+        if (at != std::string::npos && p.error.back() == ')') {
+            p.errorOffset = std::strtoull(p.error.c_str() + at + 10, nullptr, 10);
+            p.error.erase(at);
+        }
         return p;
+    }
     const std::string_view head = in->peek(kHeadBytes);
     if (head.empty()) {
         p.error = in->failed() ? in->error() : std::string("empty file");
