@@ -116,6 +116,7 @@ JobPlan JobGrouper::plan(const std::vector<std::string>& paths)
         }
     }
     std::vector<RankProbe> probes;
+    probes.reserve(files.size());
     for (const std::string& f : files)
         probes.push_back(RankProbe::read(f));
     if (paths.size() == 1 && isOneProfile(paths.front(), probes)) {

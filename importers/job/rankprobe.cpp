@@ -63,6 +63,86 @@ std::string_view objectAfter(std::string_view s, size_t key)
     return {};
 }
 
+// A JSON text fed block by block, followed at its top level only: finds the object value of
+// the top-level key "distributedInfo" wherever it is, without building anything else.
+class TopLevelWalk {
+public:
+    void feed(std::string_view block)
+    {
+        for (const char c : block) {
+            if (m_done)
+                return;
+            step(c);
+            ++m_at;
+        }
+    }
+    bool done() const { return m_done; }
+    bool found() const { return m_keyAt != kNone && !m_object.empty(); }
+    uint64_t keyOffset() const { return m_keyAt; }
+    std::string_view object() const { return m_object; }
+
+private:
+    static constexpr uint64_t kNone = ~uint64_t(0);
+    static constexpr size_t kMaxObject = 64 * 1024;
+
+    void step(char c)
+    {
+        if (m_keyAt != kNone && m_depth >= 2)
+            m_object += c; // inside distributedInfo's value
+        if (m_inString) {
+            if (m_escaped)
+                m_escaped = false;
+            else if (c == '\\')
+                m_escaped = true;
+            else if (c == '"')
+                m_inString = false;
+            else if (m_depth == 1 && m_text.size() <= kKey.size())
+                m_text += c;
+            if (!m_inString && m_depth == 1)
+                m_lastString = m_text == kKey ? m_stringAt : kNone;
+            return;
+        }
+        if (c == '"') {
+            if (m_depth == 1 && m_keyAt != kNone && m_object.empty())
+                m_done = true; // a string value: no object to read
+            m_inString = true;
+            m_stringAt = m_at;
+            m_text.clear();
+        } else if (c == ':') {
+            if (m_depth == 1 && m_lastString != kNone && m_keyAt == kNone)
+                m_keyAt = m_lastString;
+        } else if (c == '{' || c == '[') {
+            if (++m_depth == 2 && m_keyAt != kNone && m_object.empty()) {
+                if (c != '{')
+                    m_done = true; // not an object: nothing to read
+                m_object = c;
+            }
+        } else if (c == '}' || c == ']') {
+            if (--m_depth <= 1 && m_keyAt != kNone && !m_object.empty())
+                m_done = true;
+            if (m_depth <= 0)
+                m_done = true;
+        } else if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != ',') {
+            if (m_depth == 1 && m_keyAt != kNone && m_object.empty())
+                m_done = true; // a scalar value: no object to read
+        }
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != ':' && c != '"')
+            m_lastString = kNone;
+        if (m_object.size() > kMaxObject)
+            m_done = true;
+    }
+
+    static constexpr std::string_view kKey = "distributedInfo";
+    uint64_t m_at = 0;
+    int m_depth = 0;
+    bool m_inString = false, m_escaped = false, m_done = false;
+    uint64_t m_stringAt = 0;
+    std::string m_text; // the string being read at depth 1, up to the key's length + 1
+    uint64_t m_lastString = kNone; // where a just-closed "distributedInfo" string starts
+    uint64_t m_keyAt = kNone;
+    std::string m_object;
+};
+
 bool isLetter(char c)
 {
     return std::isalpha(static_cast<unsigned char>(c)) != 0;
@@ -189,33 +269,19 @@ RankProbe RankProbe::read(const std::string& path)
     }
     if (!reachedEvents || p.importer != "chrome-json")
         return p;
-    // Some writers put distributedInfo after the events: look for the key in the rest of
-    // the stream without parsing it (decompressing only), keeping a window that holds a
-    // whole distributedInfo object once the key is found.
-    std::string window;
-    uint64_t base = 0; // input offset of window[0]
-    size_t from = 0;
-    size_t found = std::string::npos;
-    while (in->append(&window, kHeadBytes) > 0) {
-        if (found == std::string::npos)
-            found = window.find(kInfoKey, from);
-        if (found != std::string::npos) {
-            const std::string_view object = objectAfter(window, found);
-            if (!object.empty() || window.size() - found > 64 * 1024) {
-                p.infoOffset = base + found;
-                readInfo(object, &p.infoRank, &p.worldSize);
-                return p;
-            }
-            continue;
-        }
-        const size_t keep = std::min(window.size(), kInfoKey.size());
-        base += window.size() - keep;
-        window.erase(0, window.size() - keep);
-        from = 0;
+    // Some writers put distributedInfo after the events: walk the rest of the stream's
+    // top level (strings and nesting only, decompressing without parsing) to the key.
+    TopLevelWalk walk;
+    std::string block;
+    while (!walk.done()) {
+        block.clear();
+        if (in->append(&block, kHeadBytes) == 0)
+            break;
+        walk.feed(block);
     }
-    if (found != std::string::npos) {
-        p.infoOffset = base + found;
-        readInfo(objectAfter(window, found), &p.infoRank, &p.worldSize);
+    if (walk.found()) {
+        p.infoOffset = walk.keyOffset();
+        readInfo(walk.object(), &p.infoRank, &p.worldSize);
     }
     return p;
 }

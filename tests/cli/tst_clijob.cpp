@@ -44,6 +44,8 @@ private slots:
     void breakdownFolderEqualsFiles();
     void mixedFolderRefused();
     void badMembers();
+    void rankFromName();
+    void diffTwoJobs();
 };
 
 void tst_CliJob::initTestCase()
@@ -134,6 +136,40 @@ void tst_CliJob::badMembers()
     QCOMPARE(ranks[1].toObject()["rank"].toInt(), 1);
     QVERIFY(ranks[1].toObject()["diagnostics"].toObject()["counts"].toObject().contains("truncated_input")
         || run.out.contains("truncated_input"));
+}
+
+void tst_CliJob::rankFromName()
+{
+    // Traces without distributedInfo: the folder's ranks are their names' (breakdown too),
+    // while one of them alone keeps no rank, as before.
+    QTemporaryDir dir;
+    for (const char* name : { "worker1.json", "worker0.json" })
+        QVERIFY(QFile::copy(testfiles::dataPath("chrome_flows_v2.json"), dir.filePath(name)));
+    const Run folder = runCli({ "breakdown", dir.path(), "--json" });
+    QCOMPARE(folder.exitCode, 0);
+    const QJsonArray ranks = QJsonDocument::fromJson(folder.out).object()["ranks"].toArray();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[0].toObject()["rank"].toInt(-1), 0);
+    QCOMPARE(ranks[0].toObject()["file"].toString(), dir.filePath("worker0.json"));
+    QCOMPARE(ranks[1].toObject()["rank"].toInt(-1), 1);
+    const Run one = runCli({ "breakdown", dir.filePath("worker1.json"), "--json" });
+    QVERIFY(QJsonDocument::fromJson(one.out).object()["ranks"].toArray()[0].toObject()["rank"].isNull());
+    const Run text = runCli({ "info", dir.path() });
+    QVERIFY(
+        text.out.startsWith("== rank 0: " + dir.filePath("worker0.json").toUtf8() + " (rank from the file name) ==\n"));
+}
+
+void tst_CliJob::diffTwoJobs()
+{
+    // Two jobs rank by rank; a job against one file is refused.
+    const Run run = runCli({ "diff", kPair, kPair, "--json" });
+    QCOMPARE(run.exitCode, 0);
+    const QJsonArray ranks = QJsonDocument::fromJson(run.out).object()["ranks"].toArray();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[1].toObject()["rank"].toInt(-1), 1);
+    const Run mixed = runCli({ "diff", kPair, kPair + "/rank-0.json.gz" });
+    QCOMPARE(mixed.exitCode, 2);
+    QVERIFY(mixed.err.contains("diff takes two jobs (folders) or two profiles"));
 }
 
 QTEST_GUILESS_MAIN(tst_CliJob)
