@@ -16,6 +16,7 @@ namespace strata::app {
 class CliRankOutput {
 public:
     enum class Format { Text, Json, Csv };
+    static Format formatOf(bool json, bool csv) { return json ? Format::Json : csv ? Format::Csv : Format::Text; }
     // Prints one profile (or rank) to `out` and returns its exit status.
     using PrintOne = std::function<int(const CliJob::Rank& rank, std::ostream& out)>;
 

@@ -230,9 +230,7 @@ int runDiff(const DiffOptions& o)
     std::map<int64_t, const CliJob::Rank*> byRank;
     for (const CliJob::Rank& r : b.ranks)
         byRank[*r.rank] = &r;
-    const CliRankOutput::Format format = o.json ? CliRankOutput::Format::Json
-        : o.csv                                 ? CliRankOutput::Format::Csv
-                                                : CliRankOutput::Format::Text;
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
     return CliRankOutput::print(
         pairs, format,
         [&o, &byRank](const CliJob::Rank& r, std::ostream& os) { return printDiff(o, r, *byRank.at(*r.rank), os); },

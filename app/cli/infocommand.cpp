@@ -22,8 +22,8 @@ struct InfoOptions {
 
 int runInfo(const InfoOptions& o)
 {
-    return CliRankOutput::run(o.paths, o.json ? CliRankOutput::Format::Json : CliRankOutput::Format::Text,
-        [&o](const CliJob::Rank& rank, std::ostream& os) {
+    return CliRankOutput::run(
+        o.paths, CliRankOutput::formatOf(o.json, false), [&o](const CliJob::Rank& rank, std::ostream& os) {
             const std::string& path = rank.path;
             const importers::LoadResult& r = rank.load;
             const report::InfoReport out(*r.store,

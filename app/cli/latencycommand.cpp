@@ -106,7 +106,7 @@ int printLatency(const LatencyOptions& o, const CliJob::Rank& rank, std::ostream
 
 int runLatency(const LatencyOptions& o)
 {
-    return CliRankOutput::run(o.paths, o.json ? CliRankOutput::Format::Json : CliRankOutput::Format::Text,
+    return CliRankOutput::run(o.paths, CliRankOutput::formatOf(o.json, false),
         [&o](const CliJob::Rank& rank, std::ostream& os) { return printLatency(o, rank, os); });
 }
 

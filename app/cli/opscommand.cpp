@@ -102,9 +102,7 @@ int printOps(const OpsOptions& o, const CliJob::Rank& rank, std::ostream& os)
 
 int runOps(const OpsOptions& o)
 {
-    const CliRankOutput::Format format = o.json ? CliRankOutput::Format::Json
-        : o.csv                                 ? CliRankOutput::Format::Csv
-                                                : CliRankOutput::Format::Text;
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
     return CliRankOutput::run(
         o.paths, format, [&o](const CliJob::Rank& rank, std::ostream& os) { return printOps(o, rank, os); });
 }

@@ -42,9 +42,7 @@ int runSearch(SearchOptions& o)
     // The text table prints 50 events unless --limit is given; JSON and CSV print all.
     const size_t limit = o.limit ? *o.limit : o.json || o.csv ? 0 : 50;
 
-    const CliRankOutput::Format format = o.json ? CliRankOutput::Format::Json
-        : o.csv                                 ? CliRankOutput::Format::Csv
-                                                : CliRankOutput::Format::Text;
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
     return CliRankOutput::run(o.paths, format, [&o, limit](const CliJob::Rank& rank, std::ostream& os) {
         analysis::SearchQuery q = o.q; // the range resolves against each rank's extent
         const store::EventStore& s = *rank.load.store;

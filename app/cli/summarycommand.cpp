@@ -47,7 +47,7 @@ int printSummary(const SummaryOptions& o, const CliJob::Rank& rank, std::ostream
 
 int runSummary(const SummaryOptions& o)
 {
-    return CliRankOutput::run(o.paths, o.json ? CliRankOutput::Format::Json : CliRankOutput::Format::Text,
+    return CliRankOutput::run(o.paths, CliRankOutput::formatOf(o.json, false),
         [&o](const CliJob::Rank& rank, std::ostream& os) { return printSummary(o, rank, os); });
 }
 
