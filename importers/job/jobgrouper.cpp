@@ -77,20 +77,24 @@ std::vector<std::string> JobGrouper::filesOf(const std::string& folder)
     return files;
 }
 
-bool JobGrouper::isOneProfile(const std::string& folder, const std::vector<RankProbe>& probes)
+bool JobGrouper::isSophgoFolder(const std::string& folder)
 {
-    if (sophgo::SophgoFolder::isProfileFolderName(fs::path(folder).filename().string())
-        || !sophgo::SophgoFolder::entryFile(folder).empty())
-        return true;
+    return sophgo::SophgoFolder::isProfileFolderName(fs::path(folder).filename().string())
+        || !sophgo::SophgoFolder::entryFile(folder).empty();
+}
+
+bool JobGrouper::isNeuronProfile(const std::vector<RankProbe>& probes)
+{
     // A folder of Neuron files holds the views of one profile (device, system, op tables),
-    // not ranks; as are folders with no file at all, it is opened as it always was.
+    // not ranks.
     bool neuron = false;
     for (const RankProbe& p : probes) {
-        if (p.readable && p.importer.rfind("neuron", 0) != 0 && !p.nameRank)
+        const bool isNeuron = p.importer.rfind("neuron", 0) == 0;
+        if (p.readable && !isNeuron)
             return false;
-        neuron = neuron || p.importer.rfind("neuron", 0) == 0;
+        neuron = neuron || isNeuron;
     }
-    return neuron || probes.empty();
+    return neuron;
 }
 
 JobPlan JobGrouper::plan(const std::vector<std::string>& paths)
@@ -104,9 +108,19 @@ JobPlan JobGrouper::plan(const std::vector<std::string>& paths)
     }
     std::vector<std::string> files = paths;
     std::string what = "the files given";
+    const auto oneProfile = [&out, &paths] {
+        out.kind = JobPlan::Kind::Profile;
+        out.profile = paths.front();
+        return out;
+    };
     if (paths.size() == 1) {
+        // A folder that is one profile, or holds no file, opens as it always did.
+        if (isSophgoFolder(paths.front()))
+            return oneProfile();
         what = paths.front();
         files = filesOf(paths.front());
+        if (files.empty())
+            return oneProfile();
     } else {
         for (const std::string& p : paths) {
             if (fs::is_directory(p, ec)) {
@@ -119,11 +133,8 @@ JobPlan JobGrouper::plan(const std::vector<std::string>& paths)
     probes.reserve(files.size());
     for (const std::string& f : files)
         probes.push_back(RankProbe::read(f));
-    if (paths.size() == 1 && isOneProfile(paths.front(), probes)) {
-        out.kind = JobPlan::Kind::Profile;
-        out.profile = paths.front();
-        return out;
-    }
+    if (paths.size() == 1 && isNeuronProfile(probes))
+        return oneProfile();
     return group(probes, what);
 }
 

@@ -17,14 +17,17 @@ namespace strata::importers::job {
 class JobGrouper {
 public:
     // One file: a profile. One folder: its files (not hidden, not in subfolders) as a job,
-    // unless the folder is one profile. Several files: a job.
+    // unless the folder is one profile or holds no file (then it opens as it always did).
+    // Several files: a job.
     static JobPlan plan(const std::vector<std::string>& paths);
     // The decision on probed files; `what` names them in a refusal (the folder, or "the files").
     static JobPlan group(const std::vector<RankProbe>& probes, const std::string& what);
     // The regular files of a folder that are not hidden, sorted by name.
     static std::vector<std::string> filesOf(const std::string& folder);
-    // True when a folder is opened as one profile, not as a job.
-    static bool isOneProfile(const std::string& folder, const std::vector<RankProbe>& probes);
+    // A Sophgo bmprofile_data-N folder (or one holding its files): one profile.
+    static bool isSophgoFolder(const std::string& folder);
+    // Files that are all a Neuron profile's (and at least one): one profile, not ranks.
+    static bool isNeuronProfile(const std::vector<RankProbe>& probes);
 };
 
 } // namespace strata::importers::job

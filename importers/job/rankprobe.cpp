@@ -267,10 +267,12 @@ RankProbe RankProbe::read(const std::string& path)
         readInfo(objectAfter(head, key), &p.infoRank, &p.worldSize);
         return p;
     }
-    if (!reachedEvents || p.importer != "chrome-json")
+    // Some writers put distributedInfo after the events: walk the rest of the stream's top
+    // level (strings and nesting only, decompressing without parsing) to the key. That pass
+    // costs about two decompressions of the file, so it is made only for a file whose name
+    // carries no rank: a job's files named rank-N or workerN group by their names.
+    if (!reachedEvents || p.importer != "chrome-json" || p.nameRank)
         return p;
-    // Some writers put distributedInfo after the events: walk the rest of the stream's
-    // top level (strings and nesting only, decompressing without parsing) to the key.
     TopLevelWalk walk;
     std::string block;
     while (!walk.done()) {

@@ -25,6 +25,8 @@ struct RankProbe {
     // distributedInfo.rank, else the name's.
     std::optional<int64_t> rank() const { return infoRank ? infoRank : nameRank; }
 
+    // Reads the head (1 MiB decompressed); when distributedInfo is not there and the name
+    // carries no rank, the whole stream's top level (no parse).
     static RankProbe read(const std::string& path);
     // The rank a file name carries: "rank" then '-' or '_' or nothing, or "worker", then
     // digits (case-insensitive, the last such token wins); *pattern gets the name up to the

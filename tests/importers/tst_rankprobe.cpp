@@ -1,6 +1,7 @@
 // RankProbe: the rank a file name carries (rank-N, rank_N, workerN, x_rankN_y, the last
 // token winning, no rank inside a word), and distributedInfo read from a file's head (plain,
-// gzip, zstd), after its events, or not at all (array form, a key inside an event).
+// gzip, zstd), after its events (unless the name carries a rank), or not at all (array form,
+// a key inside an event).
 #include "tempfolder.h"
 
 #include <job/rankprobe.h>
@@ -53,25 +54,31 @@ void tst_RankProbe::read_data()
     QTest::addColumn<int>("rank"); // -1: none
     QTest::addColumn<int>("worldSize");
     QTest::addColumn<int>("offset"); // of the key in the decompressed text
+    QTest::addColumn<QString>("name"); // of the file
     const QByteArray events = R"("traceEvents": [{"ph": "X", "name": "k", "ts": 1, "dur": 2, "pid": 0, "tid": 0}])";
     const QByteArray info = R"("distributedInfo": {"backend": "nccl", "rank": 3, "world_size": 8})";
     const QByteArray head = "{\"schemaVersion\": 1, " + info + ", " + events + "}";
     for (const char* how : { "none", "gzip", "zstd" })
-        QTest::newRow(how) << head << how << 3 << 8 << 21;
+        QTest::newRow(how) << head << how << 3 << 8 << 21 << QStringLiteral("trace.json");
     const QByteArray last = "{" + events + ", " + info + "}";
-    QTest::newRow("after the events") << last << "none" << 3 << 8 << int(last.indexOf("\"distributedInfo\""));
-    QTest::newRow("after the events, gzip") << last << "gzip" << 3 << 8 << int(last.indexOf("\"distributedInfo\""));
+    QTest::newRow("after the events") << last << "none" << 3 << 8 << int(last.indexOf("\"distributedInfo\""))
+                                      << QStringLiteral("trace.json");
+    QTest::newRow("after the events, gzip")
+        << last << "gzip" << 3 << 8 << int(last.indexOf("\"distributedInfo\"")) << QStringLiteral("trace.json");
     QTest::newRow("rank only") << QByteArray(R"({"distributedInfo": {"rank": 0}, )" + events + "}") << "none" << 0 << -1
-                               << 1;
+                               << 1 << QStringLiteral("trace.json");
     QTest::newRow("none") << "{" + events + "}"
-                          << "none" << -1 << -1 << 0;
+                          << "none" << -1 << -1 << 0 << QStringLiteral("trace.json");
     QTest::newRow("array form") << QByteArray(R"([{"ph": "X", "name": "k", "ts": 1, "dur": 2, "pid": 0, "tid": 0}])")
-                                << "none" << -1 << -1 << 0;
+                                << "none" << -1 << -1 << 0 << QStringLiteral("trace.json");
+    // A name that carries a rank spares the pass to the end: the name groups the file.
+    QTest::newRow("after the events, rank in the name")
+        << last << "gzip" << -1 << -1 << 0 << QStringLiteral("rank-3.json.gz");
     QTest::newRow("a key inside an event's args")
         << QByteArray(R"({"traceEvents": [{"ph": "i", "args": {"distributedInfo": {"rank": 9}}}]})") << "none" << -1
-        << -1 << 0;
-    QTest::newRow("not an object") << QByteArray(R"({"distributedInfo": 5, )" + events + "}") << "none" << -1 << -1
-                                   << 1;
+        << -1 << 0 << QStringLiteral("trace.json");
+    QTest::newRow("not an object") << QByteArray(R"({"distributedInfo": 5, )" + events + "}") << "none" << -1 << -1 << 1
+                                   << QStringLiteral("trace.json");
 }
 
 void tst_RankProbe::read()
@@ -81,15 +88,16 @@ void tst_RankProbe::read()
     QFETCH(int, rank);
     QFETCH(int, worldSize);
     QFETCH(int, offset);
+    QFETCH(QString, name);
     testfiles::TempFolder tmp;
-    const QString path = tmp.write("trace.json", testfiles::compress(text, compression));
+    const QString path = tmp.write(name, testfiles::compress(text, compression));
     const RankProbe p = RankProbe::read(path.toStdString());
     QVERIFY(p.readable);
     QCOMPARE(QString::fromStdString(p.importer), QStringLiteral("chrome-json"));
     QCOMPARE(p.infoRank ? int(*p.infoRank) : -1, rank);
     QCOMPARE(p.worldSize ? int(*p.worldSize) : -1, worldSize);
     QCOMPARE(int(p.infoOffset), offset);
-    QVERIFY(!p.nameRank);
+    QCOMPARE(p.nameRank.has_value(), name != QLatin1String("trace.json"));
 }
 
 QTEST_APPLESS_MAIN(tst_RankProbe)
