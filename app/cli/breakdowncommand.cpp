@@ -30,31 +30,35 @@ struct BreakdownOptions {
 
 int runBreakdown(const BreakdownOptions& o)
 {
-    std::vector<importers::LoadResult> loads;
+    // Several files or a folder are a job (loadJobOrReport); one file is one rank, numbered by
+    // its distributedInfo only, as it always was.
+    const CliJob job = loadJobOrReport(o.paths);
     std::vector<report::BreakdownReport::Rank> ranks;
-    for (const std::string& path : o.paths) {
-        importers::LoadResult r = loadOrReport(path);
-        if (!r.store)
-            return 2;
+    for (const CliJob::Rank& rank : job.ranks) {
+        const importers::LoadResult& r = rank.load;
         // The catalog first: its kernel launches decide the host-wait gaps.
         indexOf<analysis::OperatorCatalog>(r);
         const analysis::BreakdownIndex& index = *indexOf<analysis::BreakdownIndex>(r);
         const store::EventStore& s = *r.store;
         const store::TimeRange window = o.range ? o.range->resolve(s.extent()) : s.extent();
-        ranks.push_back({ path, &s,
-            analysis::BreakdownCalculator::compute(
-                s, index, window, o.threshold.value_or(analysis::BreakdownIndex::kDefaultThresholdNs)) });
-        loads.push_back(std::move(r)); // keeps the store the rank points to
+        analysis::RankBreakdown b = analysis::BreakdownCalculator::compute(
+            s, index, window, o.threshold.value_or(analysis::BreakdownIndex::kDefaultThresholdNs));
+        if (job.isJob && !b.rank)
+            b.rank = rank.rank; // from the file name
+        ranks.push_back({ rank.path, &s, std::move(b) });
     }
+    if (ranks.empty())
+        return 2;
     const report::BreakdownReport out(std::move(ranks));
     std::cout << (o.json ? out.json() : o.csv ? out.csv() : out.text());
-    return 0;
+    return job.status();
 }
 
 CliRun declareBreakdown(CLI::App& command)
 {
     auto o = std::make_shared<BreakdownOptions>();
-    command.add_option("FILE", o->paths, "the profile; several files are several ranks")->required();
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
+        ->required();
     CliOptions::range(command, "--range", &o->range, "break this window down instead of the whole trace");
     CliOptions::duration(command, "--threshold", &o->threshold,
         "idle gaps shorter than this, not waiting for the host, are kernel wait (default 30 ns)");

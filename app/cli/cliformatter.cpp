@@ -12,7 +12,7 @@ std::string CliFormatter::synopsis(const CLI::App& command)
 {
     std::string out = "strata-cli " + command.get_name();
     for (const CLI::Option* o : command.get_options([](const CLI::Option* o) { return o->get_positional(); }))
-        out.append(" ").append(o->get_name(true));
+        out.append(" ").append(o->get_name(true)).append(o->get_items_expected_max() > 1 ? "..." : "");
     for (const CLI::Option* o : command.get_options([](const CLI::Option* o) { return o->nonpositional(); })) {
         const std::string name
             = o->get_lnames().empty() ? "-" + o->get_snames().front() : "--" + o->get_lnames().front();

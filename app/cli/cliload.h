@@ -1,5 +1,7 @@
 #pragma once
+#include "clijob.h"
 #include <analysis/indexes/indexregistry.h>
+
 #include <cachedloader.h>
 
 #include <map>
@@ -12,6 +14,16 @@ namespace strata::app {
 // failure the one-line reason (file, what went wrong, byte offset) is already on stderr and
 // the result holds no store: the command returns 2.
 importers::LoadResult loadOrReport(const std::string& path);
+
+// Opens what a command was given (importers::job::JobGrouper): one file or a folder that is
+// one profile as loadOrReport does; a folder of per-rank traces or several files as a job,
+// whose ranks load in parallel (two at a time, each with its own importer and store, as a
+// single load) and come back in rank order. A refused folder, and each member that is not
+// loaded or was cut short, is said on stderr with the file, the reason and the byte offset.
+CliJob loadJobOrReport(const std::vector<std::string>& paths);
+// The same loads without the job's grouping: every path in order, `workers` at a time.
+// Tests compare it with one-by-one loads.
+std::vector<importers::LoadResult> loadInParallel(const std::vector<std::string>& paths, unsigned workers);
 
 // The index of `kind` of a profile loadOrReport returned: its snapshot's when that carried one
 // that passes its checks, else built (once per profile and run).

@@ -3,6 +3,8 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 #include "clioptions.h"
+#include "cliprintf.h"
+#include "clirankoutput.h"
 
 #include <analysis/breakdown/breakdownindex.h>
 #include <analysis/compare/compareaggregator.h>
@@ -19,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -63,15 +66,17 @@ std::string pad(const std::string& s, size_t width, bool right)
     return right ? fill + s : s + fill;
 }
 
-void printText(const analysis::CompareResult& r, const std::string& fileA, const std::string& fileB, bool wide)
+void printText(
+    const analysis::CompareResult& r, const std::string& fileA, const std::string& fileB, bool wide, std::ostream& os)
 {
-    auto side = [](const char* label, const std::string& file, const analysis::CompareSideTotals& t) {
-        std::printf("%s: %s: busy %s, %llu events, %llu steps\n", label, file.c_str(), human(double(t.busyNs)).c_str(),
-            static_cast<unsigned long long>(t.events), static_cast<unsigned long long>(t.steps));
+    auto side = [&os](const char* label, const std::string& file, const analysis::CompareSideTotals& t) {
+        os << CliPrintf::format("%s: %s: busy %s, %llu events, %llu steps\n", label, file.c_str(),
+            human(double(t.busyNs)).c_str(), static_cast<unsigned long long>(t.events),
+            static_cast<unsigned long long>(t.steps));
     };
     side("A", fileA, r.a);
     side("B", fileB, r.b);
-    std::printf("level %s, scope %s, %s, unchanged under %g %%, %zu rows, %.1f ms\n",
+    os << CliPrintf::format("level %s, scope %s, %s, unchanged under %g %%, %zu rows, %.1f ms\n",
         analysis::operatorLevelName(r.level), analysis::operatorScopeName(r.scope), r.perStep ? "per step" : "totals",
         r.thresholdPct, r.rows.size(), r.seconds * 1e3);
     // As wide as the longest name, up to 48 characters; longer names fitted to 48, the column
@@ -94,7 +99,7 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
     std::string line = pad("name", nameWidth, false);
     for (size_t i = 0; i < std::size(headers); ++i)
         line += " " + pad(headers[i], widths[i], i > 0);
-    std::printf("%s\n", line.c_str());
+    os << CliPrintf::format("%s\n", line.c_str());
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const analysis::CompareRow& row = r.rows[i];
         const std::string& name = fitted.names[i];
@@ -107,7 +112,7 @@ void printText(const analysis::CompareResult& r, const std::string& fileA, const
         line = pad(name, nameWidth, false);
         for (size_t i = 0; i < std::size(cells); ++i)
             line += " " + pad(cells[i], widths[i], i > 0);
-        std::printf("%s\n", line.c_str());
+        os << CliPrintf::format("%s\n", line.c_str());
     }
 }
 
@@ -133,7 +138,7 @@ struct DiffOptions {
     bool perStep = false, json = false, csv = false, wide = false;
 };
 
-int runDiff(const DiffOptions& o)
+int printDiff(const DiffOptions& o, const CliJob::Rank& rankA, const CliJob::Rank& rankB, std::ostream& os)
 {
     const std::optional<analysis::OperatorLevel>& level = o.level;
     const std::optional<analysis::OperatorScope>& scope = o.scope;
@@ -142,14 +147,10 @@ int runDiff(const DiffOptions& o)
     analysis::CompareOptions options;
     options.thresholdPct = o.threshold;
     options.perStep = o.perStep;
-    const std::string& fileA = o.fileA;
-    const std::string& fileB = o.fileB;
-    const importers::LoadResult loadA = loadOrReport(fileA);
-    if (!loadA.store)
-        return 2;
-    const importers::LoadResult loadB = loadOrReport(fileB);
-    if (!loadB.store)
-        return 2;
+    const std::string& fileA = rankA.path;
+    const std::string& fileB = rankB.path;
+    const importers::LoadResult& loadA = rankA.load;
+    const importers::LoadResult& loadB = rankB.load;
     const store::EventStore& a = *loadA.store;
     const store::EventStore& b = *loadB.store;
     const analysis::OperatorCatalog& catalogA = *indexOf<analysis::OperatorCatalog>(loadA);
@@ -169,11 +170,11 @@ int runDiff(const DiffOptions& o)
     }
 
     if (o.csv) {
-        std::cout << CompareReport(result).csv();
+        os << CompareReport(result).csv();
         return 0;
     }
     if (!o.json) {
-        printText(result, fileA, fileB, o.wide);
+        printText(result, fileA, fileB, o.wide, os);
         return 0;
     }
     // Both sides' latency of one unit: A's repeated unit, or B's when A has none.
@@ -185,15 +186,62 @@ int runDiff(const DiffOptions& o)
         latA = analysis::LatencyAnalyzer::analyze(a, catalogA, unit, inA.window);
         latB = analysis::LatencyAnalyzer::analyze(b, catalogB, unit, inB.window);
     }
-    std::cout << CompareReport(result, fileA, fileB, latA, latB).json();
+    os << CompareReport(result, fileA, fileB, latA, latB).json();
     return 0;
+}
+
+int runDiff(const DiffOptions& o)
+{
+    // Two files (or folders that are one profile each) as always; two jobs rank by rank.
+    const CliJob a = loadJobOrReport({ o.fileA });
+    if (a.ranks.empty())
+        return 2;
+    const CliJob b = loadJobOrReport({ o.fileB });
+    if (b.ranks.empty())
+        return 2;
+    if (!a.isJob && !b.isJob)
+        return printDiff(o, a.ranks.front(), b.ranks.front(), std::cout);
+    if (a.isJob != b.isJob) {
+        std::fprintf(stderr, "strata-cli: %s is a job and %s is not: diff takes two jobs (folders) or two profiles\n",
+            (a.isJob ? o.fileA : o.fileB).c_str(), (a.isJob ? o.fileB : o.fileA).c_str());
+        return 2;
+    }
+    // A's ranks that B has too, each compared with B's rank of the same number.
+    CliJob pairs;
+    pairs.isJob = true;
+    pairs.failed = a.failed + b.failed;
+    std::map<int64_t, const CliJob::Rank*> inB;
+    for (const CliJob::Rank& r : b.ranks)
+        inB[*r.rank] = &r;
+    for (const CliJob::Rank& r : a.ranks) {
+        if (inB.erase(*r.rank) == 0) {
+            std::fprintf(stderr, "strata-cli: rank %lld of %s is not in %s\n", static_cast<long long>(*r.rank),
+                o.fileA.c_str(), o.fileB.c_str());
+            ++pairs.failed;
+            continue;
+        }
+        pairs.ranks.push_back(r);
+    }
+    for (const auto& [rank, r] : inB) {
+        std::fprintf(stderr, "strata-cli: rank %lld of %s is not in %s\n", static_cast<long long>(rank),
+            o.fileB.c_str(), o.fileA.c_str());
+        ++pairs.failed;
+    }
+    std::map<int64_t, const CliJob::Rank*> byRank;
+    for (const CliJob::Rank& r : b.ranks)
+        byRank[*r.rank] = &r;
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
+    return CliRankOutput::print(
+        pairs, format,
+        [&o, &byRank](const CliJob::Rank& r, std::ostream& os) { return printDiff(o, r, *byRank.at(*r.rank), os); },
+        std::cout);
 }
 
 CliRun declareDiff(CLI::App& command)
 {
     auto o = std::make_shared<DiffOptions>();
-    command.add_option("A", o->fileA, "the baseline profile")->required();
-    command.add_option("B", o->fileB, "the profile compared with it")->required();
+    command.add_option("A", o->fileA, "the baseline profile, or a folder of per-rank traces")->required();
+    command.add_option("B", o->fileB, "the profile compared with it, or a folder of the same ranks")->required();
     CliOptions::level(command, &o->level, "by default A's, chosen as ops chooses it");
     CliOptions::scope(command, &o->scope, "by default device when both profiles have device tracks, else all");
     CliOptions::range(command, "--range-a", &o->rangeA, "A's window");

@@ -3,6 +3,8 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 #include "clioptions.h"
+#include "cliprintf.h"
+#include "clirankoutput.h"
 
 #include <analysis/latency/latencyanalyzer.h>
 #include <analysis/latency/stepbreakdown.h>
@@ -31,21 +33,19 @@ std::string num(const Json& v)
 }
 
 struct LatencyOptions {
-    std::string path;
+    std::vector<std::string> paths;
     std::string unit;
     std::optional<analysis::RelativeRange> range;
     int bins = 30;
     bool json = false, wide = false;
 };
 
-int runLatency(const LatencyOptions& o)
+int printLatency(const LatencyOptions& o, const CliJob::Rank& rank, std::ostream& os)
 {
     const std::optional<analysis::RelativeRange>& range = o.range;
     const int bins = o.bins;
     const std::string& unit = o.unit;
-    const importers::LoadResult r = loadOrReport(o.path);
-    if (!r.store)
-        return 2;
+    const importers::LoadResult& r = rank.load;
     const store::EventStore& s = *r.store;
     const analysis::OperatorCatalog& catalog = *indexOf<analysis::OperatorCatalog>(r);
     const store::TimeRange window
@@ -64,28 +64,29 @@ int runLatency(const LatencyOptions& o)
             analysis::StepBreakdown::compute(
                 s, catalog, st.unit, window, nullptr, indexOf<analysis::BreakdownIndex>(r).get()),
             s.extent().start);
-        std::cout << out.dump(2) << "\n";
+        os << out.dump(2) << "\n";
         return 0;
     }
     const Json& ops = out["operators"];
 
-    std::cout << "================================================\n"
-              << "  Latency of \"" << st.unit << "\"" << (st.defaultUnit ? " (default unit)" : "") << "\n"
-              << "================================================\n";
+    os << "================================================\n"
+       << "  Latency of \"" << st.unit << "\"" << (st.defaultUnit ? " (default unit)" : "") << "\n"
+       << "================================================\n";
     const std::pair<const char*, const char*> lines[] = { { "Counts", "count" }, { "Min latency (ns)", "min_ns" },
         { "Max latency (ns)", "max_ns" }, { "Mean latency (ns)", "mean_ns" }, { "Median latency (ns)", "median_ns" },
         { "90.0 percentile latency (ns)", "p90_ns" }, { "95.0 percentile latency (ns)", "p95_ns" },
         { "97.0 percentile latency (ns)", "p97_ns" }, { "99.0 percentile latency (ns)", "p99_ns" },
         { "99.9 percentile latency (ns)", "p99_9_ns" } };
     for (const auto& [label, key] : lines)
-        std::printf("%-32s: %s\n", label, num(out[key]).c_str());
+        os << CliPrintf::format("%-32s: %s\n", label, num(out[key]).c_str());
     if (!st.histogram.empty()) {
         uint64_t peak = 1;
         for (const auto& b : st.histogram)
             peak = std::max(peak, b.count);
-        std::printf("\nhistogram (ns)\n");
+        os << CliPrintf::format("\nhistogram (ns)\n");
         for (const auto& b : st.histogram)
-            std::printf("  [%14.1f, %14.1f) %6llu %s\n", b.startNs, b.endNs, static_cast<unsigned long long>(b.count),
+            os << CliPrintf::format("  [%14.1f, %14.1f) %6llu %s\n", b.startNs, b.endNs,
+                static_cast<unsigned long long>(b.count),
                 std::string(size_t(std::lround(40.0 * double(b.count) / double(peak))), '#').c_str());
     }
     // Names fitted to a column of 48 that widens to 80 for long names (report::NameFit).
@@ -98,17 +99,24 @@ int runLatency(const LatencyOptions& o)
     const report::NameFit::Result fitted
         = o.wide ? report::NameFit::whole(names, fitOptions.width) : report::NameFit::fit(names, fitOptions);
     const int nameWidth = int(fitted.width);
-    std::printf("\n%-*s %20s %8s\n", nameWidth, "operator", "average_elapsed (ns)", "count");
+    os << CliPrintf::format("\n%-*s %20s %8s\n", nameWidth, "operator", "average_elapsed (ns)", "count");
     for (size_t i = 0; i < ops.size(); ++i)
-        std::printf("%-*s %20s %8s\n", nameWidth, fitted.names[i].c_str(), num(ops[i]["average_ns"]).c_str(),
-            num(ops[i]["count"]).c_str());
+        os << CliPrintf::format("%-*s %20s %8s\n", nameWidth, fitted.names[i].c_str(),
+            num(ops[i]["average_ns"]).c_str(), num(ops[i]["count"]).c_str());
     return 0;
+}
+
+int runLatency(const LatencyOptions& o)
+{
+    return CliRankOutput::run(o.paths, CliRankOutput::formatOf(o.json, false),
+        [&o](const CliJob::Rank& rank, std::ostream& os) { return printLatency(o, rank, os); });
 }
 
 CliRun declareLatency(CLI::App& command)
 {
     auto o = std::make_shared<LatencyOptions>();
-    command.add_option("FILE", o->path, "the profile")->required();
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
+        ->required();
     command
         .add_option(
             "--unit", o->unit, "the repeated unit, by slice name (default: the repeated top-level unit, e.g. the step)")

@@ -3,6 +3,8 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 #include "clioptions.h"
+#include "cliprintf.h"
+#include "clirankoutput.h"
 
 #include <analysis/operators/operatoraggregator.h>
 #include <analysis/operators/operatorcatalog.h>
@@ -33,7 +35,7 @@ std::string human(double ns)
     return buf;
 }
 
-void printText(const analysis::OperatorTable& t, size_t limit, bool wide)
+void printText(const analysis::OperatorTable& t, size_t limit, bool wide, std::ostream& os)
 {
     // The printed rows' names, fitted to a column of 56 that widens to 80 for long names.
     std::vector<std::string> names;
@@ -45,26 +47,26 @@ void printText(const analysis::OperatorTable& t, size_t limit, bool wide)
     const report::NameFit::Result fitted
         = wide ? report::NameFit::whole(names, fitOptions.width) : report::NameFit::fit(names, fitOptions);
     const int nameWidth = int(fitted.width);
-    std::printf("level %s, scope %s, %llu slices, busy %s (execution %s, data transfer %s), %.1f ms\n",
+    os << CliPrintf::format("level %s, scope %s, %llu slices, busy %s (execution %s, data transfer %s), %.1f ms\n",
         analysis::operatorLevelName(t.level), analysis::operatorScopeName(t.scope),
         static_cast<unsigned long long>(t.events), human(double(t.busyNs)).c_str(),
         human(double(t.executionNs)).c_str(), human(double(t.transferNs)).c_str(), t.seconds * 1e3);
-    std::printf("%-*s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", nameWidth, "name", "count", "total", "self", "avg",
-        "min", "max", "median", "%", "engines");
+    os << CliPrintf::format("%-*s %7s %12s %12s %12s %12s %12s %12s %7s %s\n", nameWidth, "name", "count", "total",
+        "self", "avg", "min", "max", "median", "%", "engines");
     for (size_t n = 0; n < names.size(); ++n) {
         const analysis::OperatorRow& r = t.rows[n];
         std::string engines;
         for (const std::string& e : r.engines)
             engines += (engines.empty() ? "" : ", ") + e;
-        std::printf("%-*s %7llu %12s %12s %12s %12s %12s %12s %6.2f%% %s\n", nameWidth, fitted.names[n].c_str(),
-            static_cast<unsigned long long>(r.count), human(double(r.totalNs)).c_str(), human(double(r.selfNs)).c_str(),
-            human(r.avgNs).c_str(), human(double(r.minNs)).c_str(), human(double(r.maxNs)).c_str(),
-            human(r.medianNs).c_str(), r.percent, engines.c_str());
+        os << CliPrintf::format("%-*s %7llu %12s %12s %12s %12s %12s %12s %6.2f%% %s\n", nameWidth,
+            fitted.names[n].c_str(), static_cast<unsigned long long>(r.count), human(double(r.totalNs)).c_str(),
+            human(double(r.selfNs)).c_str(), human(r.avgNs).c_str(), human(double(r.minNs)).c_str(),
+            human(double(r.maxNs)).c_str(), human(r.medianNs).c_str(), r.percent, engines.c_str());
     }
 }
 
 struct OpsOptions {
-    std::string path;
+    std::vector<std::string> paths;
     std::optional<analysis::OperatorLevel> level;
     std::optional<analysis::RelativeRange> range;
     std::optional<analysis::OperatorScope> scope;
@@ -72,15 +74,13 @@ struct OpsOptions {
     std::optional<size_t> limit;
 };
 
-int runOps(const OpsOptions& o)
+int printOps(const OpsOptions& o, const CliJob::Rank& rank, std::ostream& os)
 {
     const std::optional<analysis::RelativeRange>& range = o.range;
     const std::optional<analysis::OperatorScope>& scope = o.scope;
     const size_t limit = o.limit.value_or(0);
     analysis::OperatorLevel level = o.level.value_or(analysis::OperatorLevel::Op);
-    const importers::LoadResult r = loadOrReport(o.path);
-    if (!r.store)
-        return 2;
+    const importers::LoadResult& r = rank.load;
     const store::EventStore& s = *r.store;
     const analysis::OperatorCatalog& catalog = *indexOf<analysis::OperatorCatalog>(r);
     if (!o.level)
@@ -92,18 +92,26 @@ int runOps(const OpsOptions& o)
     const report::OperatorTableReport out(
         table, range ? std::optional(range->closed(s.extent())) : std::nullopt, limit);
     if (o.json)
-        std::cout << out.json();
+        os << out.json();
     else if (o.csv)
-        std::cout << out.csv();
+        os << out.csv();
     else
-        printText(table, limit, o.wide);
+        printText(table, limit, o.wide, os);
     return 0;
+}
+
+int runOps(const OpsOptions& o)
+{
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
+    return CliRankOutput::run(
+        o.paths, format, [&o](const CliJob::Rank& rank, std::ostream& os) { return printOps(o, rank, os); });
 }
 
 CliRun declareOps(CLI::App& command)
 {
     auto o = std::make_shared<OpsOptions>();
-    command.add_option("FILE", o->path, "the profile")->required();
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
+        ->required();
     CliOptions::level(
         command, &o->level, "by default the first of framework, op, command whose \"(none)\" share is under 50 %");
     CliOptions::range(command, "--range", &o->range, "count the slices that start in this window");

@@ -5,6 +5,7 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 #include "clioptions.h"
+#include "clirankoutput.h"
 
 #include <analysis/search/searchengine.h>
 #include <report/searchreport.h>
@@ -16,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace strata::app {
 namespace {
@@ -23,7 +25,7 @@ namespace {
 // What the command line asks for: the query, the time range (resolved once the trace is
 // loaded) and how many events to print.
 struct SearchOptions {
-    std::string path;
+    std::vector<std::string> paths;
     analysis::SearchQuery q;
     std::optional<analysis::RelativeRange> range;
     std::optional<size_t> limit;
@@ -40,28 +42,29 @@ int runSearch(SearchOptions& o)
     // The text table prints 50 events unless --limit is given; JSON and CSV print all.
     const size_t limit = o.limit ? *o.limit : o.json || o.csv ? 0 : 50;
 
-    const std::string& path = o.path;
-    const importers::LoadResult r = loadOrReport(path);
-    if (!r.store)
-        return 2;
-    const store::EventStore& s = *r.store;
-    if (o.range)
-        q.range = o.range->resolve(s.extent());
-    // No SearchIndex: one query per process, and building the index is itself a pass over
-    // every slice's type (about as long as the scans it would spare), so it would not pay.
-    const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
-    if (!res.error.empty()) {
-        std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
-        return 2;
-    }
-    report::SearchReport out(s, path, q, res, limit);
-    if (o.json)
-        out.json(std::cout);
-    else if (o.csv)
-        out.csv(std::cout);
-    else
-        out.text(std::cout);
-    return 0;
+    const CliRankOutput::Format format = CliRankOutput::formatOf(o.json, o.csv);
+    return CliRankOutput::run(o.paths, format, [&o, limit](const CliJob::Rank& rank, std::ostream& os) {
+        analysis::SearchQuery q = o.q; // the range resolves against each rank's extent
+        const store::EventStore& s = *rank.load.store;
+        if (o.range)
+            q.range = o.range->resolve(s.extent());
+        // No SearchIndex: one query per process, and building the index is itself a pass
+        // over every slice's type (about as long as the scans it would spare), so it would
+        // not pay.
+        const analysis::SearchResult res = analysis::SearchEngine::run(s, q);
+        if (!res.error.empty()) {
+            std::fprintf(stderr, "strata-cli: %s\n", res.error.c_str());
+            return 2;
+        }
+        report::SearchReport out(s, rank.path, q, res, limit);
+        if (o.json)
+            out.json(os);
+        else if (o.csv)
+            out.csv(os);
+        else
+            out.text(os);
+        return 0;
+    });
 }
 
 // --name, --contains and --exact: the name and how it matches, at most one of the three.
@@ -95,7 +98,8 @@ void declareName(CLI::App& command, const std::shared_ptr<SearchOptions>& o)
 CliRun declareSearch(CLI::App& command)
 {
     auto o = std::make_shared<SearchOptions>();
-    command.add_option("FILE", o->path, "the profile")->required();
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
+        ->required();
     declareName(command, o);
     command.add_option("--cat", o->q.category, "the category, or one of its comma-separated parts")
         ->type_name("CATEGORY");

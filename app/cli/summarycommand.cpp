@@ -4,6 +4,7 @@
 #include "clicommandregistry.h"
 #include "cliload.h"
 #include "clioptions.h"
+#include "clirankoutput.h"
 
 #include <analysis/operators/operatorcatalog.h>
 #include <analysis/summary/summarycalculator.h>
@@ -15,23 +16,22 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace strata::app {
 namespace {
 
 struct SummaryOptions {
-    std::string path;
+    std::vector<std::string> paths;
     std::optional<analysis::RelativeRange> range;
     bool json = false;
 };
 
-int runSummary(const SummaryOptions& o)
+int printSummary(const SummaryOptions& o, const CliJob::Rank& rank, std::ostream& os)
 {
     const std::optional<analysis::RelativeRange>& range = o.range;
-    const std::string& path = o.path;
-    const importers::LoadResult r = loadOrReport(path);
-    if (!r.store)
-        return 2;
+    const std::string& path = rank.path;
+    const importers::LoadResult& r = rank.load;
     const store::EventStore& s = *r.store;
     const analysis::SummaryIndex& index = *indexOf<analysis::SummaryIndex>(r);
     const store::TimeRange window = range ? range->resolve(s.extent()) : s.extent();
@@ -41,14 +41,21 @@ int runSummary(const SummaryOptions& o)
     const analysis::BreakdownIndex& breakdown = *indexOf<analysis::BreakdownIndex>(r);
     const analysis::TraceSummary sum = analysis::SummaryCalculator::compute(s, index, window, &breakdown);
     const report::SummaryReport out(s, sum, path, r.format, !range);
-    std::cout << (o.json ? out.json() : out.text());
+    os << (o.json ? out.json() : out.text());
     return 0;
+}
+
+int runSummary(const SummaryOptions& o)
+{
+    return CliRankOutput::run(o.paths, CliRankOutput::formatOf(o.json, false),
+        [&o](const CliJob::Rank& rank, std::ostream& os) { return printSummary(o, rank, os); });
 }
 
 CliRun declareSummary(CLI::App& command)
 {
     auto o = std::make_shared<SummaryOptions>();
-    command.add_option("FILE", o->path, "the profile")->required();
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
+        ->required();
     CliOptions::range(command, "--range", &o->range, "summarise this window instead of the whole trace");
     command.add_flag("--json", o->json, "print JSON instead of text");
     return [o] { return runSummary(*o); };

@@ -105,6 +105,28 @@ void sophgoSeeds()
     put("sophgo", "showcase_bmlib", sophgoFolder(small, true));
 }
 
+// Jobs as fuzz_job.cpp splits a folder: ranks by distributedInfo (one gzip), by name, and
+// with the bad members a job meets (another job's rank, a rank claimed twice, an empty file).
+QByteArray kinetoRank(const QByteArray& info)
+{
+    return "{\"schemaVersion\": 1, " + (info.isEmpty() ? QByteArray() : "\"distributedInfo\": " + info + ", ")
+        + "\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclKernel_AllReduce\", \"pid\": 0, "
+          "\"tid\": 7, \"ts\": 10, \"dur\": 5, \"args\": {\"stream\": 7}}]}";
+}
+
+void jobSeeds()
+{
+    const auto rank = [](int r, int ws) {
+        return kinetoRank(
+            QStringLiteral("{\"backend\": \"nccl\", \"rank\": %1, \"world_size\": %2}").arg(r).arg(ws).toUtf8());
+    };
+    put("job", "world_size", rank(0, 2) + "\n--strata-file:rank-1.json.gz\n" + testfiles::gzipBytes(rank(1, 2)));
+    put("job", "names", kinetoRank({}) + "\n--strata-file:rank-1.json\n" + kinetoRank({}));
+    put("job", "bad_members",
+        rank(0, 2) + "\n--strata-file:rank-1.json\n" + rank(1, 2) + "\n--strata-file:other.json\n" + rank(0, 8)
+            + "\n--strata-file:twice.json\n" + rank(1, 2) + "\n--strata-file:empty.json\n");
+}
+
 void annotationSeeds()
 {
     put("annotations", "markers.json",
@@ -171,6 +193,7 @@ int main(int argc, char** argv)
     perfettoSeeds();
     neuronSeeds();
     sophgoSeeds();
+    jobSeeds();
     annotationSeeds();
     layoutSeeds();
     snapshotSeeds();

@@ -1,0 +1,23 @@
+#include "cliprintf.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace strata::app {
+
+std::string CliPrintf::format(const char* fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    va_list again;
+    va_copy(again, args);
+    const int n = std::vsnprintf(nullptr, 0, fmt, args);
+    va_end(args);
+    std::string out(n > 0 ? size_t(n) : 0, '\0');
+    if (n > 0)
+        std::vsnprintf(out.data(), out.size() + 1, fmt, again);
+    va_end(again);
+    return out;
+}
+
+} // namespace strata::app
