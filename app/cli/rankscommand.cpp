@@ -12,11 +12,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include <algorithm>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <string>
 #include <vector>
 
@@ -29,55 +27,43 @@ struct RanksOptions {
     bool json = false;
 };
 
-// One file, loaded as one rank with the indexes the analysis reads.
-struct LoadedRank {
-    importers::LoadResult load;
-    std::shared_ptr<const analysis::OperatorCatalog> catalog;
-    report::BreakdownReport::Rank rank;
-};
-
 int runRanks(const RanksOptions& o)
 {
-    // Each file is one rank, as `breakdown FILE...` reads them.
-    std::vector<LoadedRank> loaded;
-    for (const std::string& path : o.paths) {
-        LoadedRank l;
-        l.load = loadOrReport(path);
-        if (!l.load.store)
-            return 2;
-        l.catalog = indexOf<analysis::OperatorCatalog>(l.load); // its launches: host wait, HTA's steps
-        const auto index = indexOf<analysis::BreakdownIndex>(l.load);
-        const store::EventStore& s = *l.load.store;
-        l.rank = { path, &s,
-            analysis::BreakdownCalculator::compute(
-                s, *index, s.extent(), analysis::BreakdownIndex::kDefaultThresholdNs) };
-        loaded.push_back(std::move(l));
-    }
-    // Rank order (distributedInfo.rank, else the command line's): the first is the clock reference.
-    std::vector<size_t> order(loaded.size());
-    std::iota(order.begin(), order.end(), size_t(0));
-    auto number = [&](size_t i) { return loaded[i].rank.breakdown.rank.value_or(int64_t(i)); };
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return number(a) < number(b); });
+    // A folder or several files are a job, loaded in parallel and in rank order
+    // (loadJobOrReport); the first rank is the clock reference. One file is a job of one rank.
+    const CliJob job = loadJobOrReport(o.paths);
+    if (job.ranks.empty())
+        return 2;
+    std::vector<std::shared_ptr<const analysis::OperatorCatalog>> catalogs; // keeps the launches alive
     std::vector<analysis::CollectiveRank> inputs;
     std::vector<report::BreakdownReport::Rank> ranks;
-    for (size_t i : order) {
+    for (size_t i = 0; i < job.ranks.size(); ++i) {
+        const CliJob::Rank& rank = job.ranks[i];
+        const importers::LoadResult& r = rank.load;
+        const store::EventStore& s = *r.store;
+        catalogs.push_back(indexOf<analysis::OperatorCatalog>(r)); // its launches: host wait, HTA's steps
+        const auto index = indexOf<analysis::BreakdownIndex>(r);
+        analysis::RankBreakdown b = analysis::BreakdownCalculator::compute(
+            s, *index, s.extent(), analysis::BreakdownIndex::kDefaultThresholdNs);
+        // distributedInfo.rank, else the file name's number, else the place in the job.
+        const int64_t number = b.rank ? *b.rank : rank.rank.value_or(int64_t(i));
+        b.rank = number;
         analysis::CollectiveRank in;
-        in.rank = number(i);
-        in.store = loaded[i].load.store.get();
-        in.launches = &loaded[i].catalog->launches();
+        in.rank = number;
+        in.store = &s;
+        in.launches = &catalogs.back()->launches();
         inputs.push_back(std::move(in));
-        ranks.push_back(loaded[i].rank);
-        ranks.back().breakdown.rank = number(i);
+        ranks.push_back({ rank.path, &s, std::move(b) });
     }
     const report::RanksReport out(std::move(ranks), analysis::CollectiveAnalyzer::analyze(inputs, o.align));
     std::cout << (o.json ? out.json() : out.text());
-    return 0;
+    return job.status();
 }
 
 CliRun declareRanks(CLI::App& command)
 {
     auto o = std::make_shared<RanksOptions>();
-    command.add_option("FILE", o->paths, "the ranks' profiles, one file per rank")->required();
+    command.add_option("FILE", o->paths, "the job: a folder of per-rank traces, or one file per rank")->required();
     const std::map<std::string, analysis::ClockAlignment> aligns { { "recorded", analysis::ClockAlignment::Recorded },
         { "collectives", analysis::ClockAlignment::CollectiveEnds },
         { "first-step", analysis::ClockAlignment::FirstStep } };
