@@ -100,6 +100,9 @@ def plan(args):
     compute_per_step = kernels_per_step - args.collectives
     step_ns = compute_per_step * args.kernel_ns + 200000
     steps = []
+    # A stream runs one kernel at a time: no rank's next collective on the NCCL stream starts
+    # before its previous one ended there.
+    comm_free = [0] * args.ranks
     for k in range(args.steps):
         step_start = k * (step_ns + 100000)
         colls = []
@@ -111,10 +114,15 @@ def plan(args):
                 if r == args.straggler:
                     a += int(args.straggler_us * 1000)
                 arrivals.append(a)
+            # Late the whole collective (not one rank) when a stream is still busy, so the
+            # planted lateness and the jitter stay what the options say.
+            shift = max(0, max(comm_free[r] + 1000 - arrivals[r] for r in range(args.ranks)))
+            arrivals = [a + shift for a in arrivals]
             # The collective's own work: 3 % of the step (at least 30 µs), as an all-reduce of
             # the gradients is; HTA's metric only watches kernels of 1 % of a step or more.
             end = max(arrivals) + max(30000, step_ns * 3 // 100) + rng.randrange(0, 20000)
             ends = [end + rng.randrange(0, 100) for _ in range(args.ranks)]
+            comm_free = ends[:]
             colls.append((COLLECTIVES[i % len(COLLECTIVES)], arrivals, ends))
         steps.append((step_start, step_ns, compute_per_step, colls))
     return steps
@@ -130,7 +138,8 @@ def write_events(args, rk, steps):
         t = s0 + 10000
         coll_i = 0
         for j in range(compute_n):
-            dur = args.kernel_ns - 200 + rng.randrange(0, 400)
+            # At most the launch spacing: kernels on one stream never overlap.
+            dur = args.kernel_ns - 400 + rng.randrange(0, 401)
             while coll_i < len(colls) and colls[coll_i][1][r] <= t:
                 name, arrivals, ends = colls[coll_i]
                 rk.kernel(name, COMM_STREAM, arrivals[r] - 5000, arrivals[r], ends[r] - arrivals[r])
