@@ -1,5 +1,6 @@
 #pragma once
 #include "eventtooltip.h"
+#include "imagekey.h"
 #include "timelinelayout.h"
 
 #include <analysis/breakdown/overlaplaneindex.h>
@@ -42,16 +43,7 @@ public:
     static QString nameOf(State s);
 
 private:
-    struct Key {
-        store::TimeNs t0 = 0, t1 = 0;
-        int width = 0;
-        qreal dpr = 0;
-        quint64 style = 0;
-        bool operator==(const Key& o) const
-        {
-            return t0 == o.t0 && t1 == o.t1 && width == o.width && dpr == o.dpr && style == o.style;
-        }
-    };
+    using Key = ImageKey;
     void render(size_t lane, const Key& key, const QPalette& pal);
 
     std::shared_ptr<const analysis::OverlapLaneIndex> m_index;

@@ -1,4 +1,5 @@
 #pragma once
+#include "imagekey.h"
 #include "trackrenderer.h"
 
 #include <QImage>
@@ -27,16 +28,7 @@ private:
         return r.kind == LayoutRow::Kind::Track ? r.track.v : m_tracks + r.process.v;
     }
 
-    struct Key {
-        store::TimeNs t0 = 0, t1 = 0;
-        int width = 0;
-        qreal dpr = 0;
-        quint64 style = 0;
-        bool operator==(const Key& o) const
-        {
-            return t0 == o.t0 && t1 == o.t1 && width == o.width && dpr == o.dpr && style == o.style;
-        }
-    };
+    using Key = ImageKey;
 
     std::vector<QImage> m_images; // per slot; buffers are reused across keys
     std::vector<uint8_t> m_current; // per slot: image drawn for m_key
