@@ -129,7 +129,17 @@ public:
         fn(last->index);
     }
 
+    // A job's docks ask the window to open the job again with another clock alignment
+    // ("recorded", "collectives", "first-step"): the store is immutable, so its times move
+    // only in a new load (whose ranks come from their snapshots).
+    void requestAlignment(const QString& alignment) { emit alignmentRequested(alignment); }
+    // A dock asks the timeline to scroll a track (e.g. a rank's first track) into view; the
+    // time range does not change.
+    void revealTrack(store::TrackId track) { emit trackRevealRequested(track); }
+
 signals:
+    void alignmentRequested(const QString& alignment);
+    void trackRevealRequested(strata::store::TrackId track);
     void aboutToOpen(); // before open() or close() resets the state: the last look at the old profile
     void storeChanged();
     void analysesChanged(); // analyses() holds one more stage

@@ -24,8 +24,9 @@ class StoreMerger {
 public:
     explicit StoreMerger(std::string alignment = "recorded");
 
-    // Appends the next rank (rank numbers strictly increasing). `store` is consumed.
-    void append(int64_t rank, const std::string& file, bool rankFromName, std::unique_ptr<EventStore> store);
+    // Appends the next rank (rank numbers strictly increasing): its columns are copied and
+    // `store` is released here, so it is freed now unless the caller still holds it.
+    void append(int64_t rank, const std::string& file, bool rankFromName, std::shared_ptr<const EventStore> store);
     size_t rankCount() const;
 
     // The merged store, with the JobLayout (every offset 0). The merger is empty afterwards.
