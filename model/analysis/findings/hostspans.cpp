@@ -16,13 +16,17 @@ HostSpans::Result HostSpans::measure(const store::EventStore& store, const Opera
     Result out;
     std::vector<int8_t> typeMatches(store.types().size(), -1); // -1: not tested yet
     std::map<std::string, TimeNs> byName;
+    // Per thread, its overflow lanes' slices with its own: slices that partly overlap on one
+    // thread count once.
+    std::map<uint32_t, std::vector<IntervalSet::Interval>> byThread;
     for (uint32_t t = 0; t < store.trackCount(); ++t) {
         const store::TrackId track(t);
         const store::TrackInfo& info = store.track(track);
         if ((info.kind != store::TrackKind::Thread && info.kind != store::TrackKind::Overflow)
             || info.role != store::TrackRole::Host || catalog.isDeviceTrack(track))
             continue;
-        std::vector<IntervalSet::Interval> spans;
+        std::vector<IntervalSet::Interval>& spans
+            = byThread[info.kind == store::TrackKind::Overflow ? info.parent.v : t];
         for (uint32_t d = 0; d < store.levelCount(track); ++d)
             for (const store::TimeRange& window : windows) {
                 const store::RowRange rows = store.slicesInRange(track, d, window.start, window.end);
@@ -43,10 +47,12 @@ HostSpans::Result HostSpans::measure(const store::EventStore& store, const Opera
                     byName[std::string(store.str(store.sliceName(row)))] += b - a;
                 }
             }
+    }
+    for (auto& [thread, spans] : byThread) {
         const IntervalSet u = IntervalSet::unionOf(std::move(spans));
         out.totalNs += u.length();
         for (const IntervalSet::Interval& iv : u.intervals())
-            out.longest.push_back({ track, iv.start, iv.end, -1 });
+            out.longest.push_back({ store::TrackId(thread), iv.start, iv.end, -1 });
     }
     std::stable_sort(out.longest.begin(), out.longest.end(),
         [](const FindingRange& a, const FindingRange& b) { return a.end - a.start > b.end - b.start; });

@@ -13,7 +13,7 @@
 namespace strata::analysis {
 
 // The host time spent in spans of some names (synchronising calls, data-loader spans): on
-// every host thread (and its overflow lanes; device tracks and annotation lanes never), the
+// every host thread (with its overflow lanes; device tracks and annotation lanes never), the
 // union of the slices of any depth whose name matches, clipped to the windows (the training
 // steps, or one window; WindowRule::Clipped), so a call nested in another matching one
 // counts once. What the
