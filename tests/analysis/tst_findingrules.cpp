@@ -243,7 +243,7 @@ void tst_FindingRules::thresholds()
     QVERIFY(!t.set("device-idle.no_such", 1));
     QVERIFY(!t.set("device-idle.idle_pct", -1));
     QCOMPARE(int(t.overrides().size()), 1);
-    QVERIFY_EXCEPTION_THROWN(t.get("no-such.key"), std::out_of_range);
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.get("no-such.key"));
     // A lower threshold makes the 19 % gap a finding.
     QVERIFY(findingOf(findingtest::run(findingtest::idleGap(19), t), "device-idle"));
 }

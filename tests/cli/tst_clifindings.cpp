@@ -32,7 +32,7 @@ QJsonObject json(const QStringList& args)
 QList<QPair<QString, double>> valuesOf(const QJsonObject& o, const QStringList& ids)
 {
     QList<QPair<QString, double>> out;
-    for (const QJsonValue& f : o["findings"].toArray())
+    for (const QJsonValue f : o["findings"].toArray())
         if (ids.contains(f["id"].toString()))
             out << qMakePair(f["id"].toString(), f["value"].toDouble());
     std::sort(out.begin(), out.end());
@@ -97,7 +97,7 @@ void tst_CliFindings::job()
 {
     const QJsonObject o = json({ kJob });
     QJsonObject straggler;
-    for (const QJsonValue& f : o["findings"].toArray())
+    for (const QJsonValue f : o["findings"].toArray())
         if (f["id"] == "straggler")
             straggler = f.toObject();
     QVERIFY(!straggler.isEmpty());
@@ -106,20 +106,20 @@ void tst_CliFindings::job()
     QCOMPARE(straggler["threshold"].toDouble(), 50.0);
     QVERIFY(straggler["at_stake_ns"].toInteger() > 0);
     // The others' waits, each on its rank.
-    for (const QJsonValue& range : straggler["ranges"].toArray()) {
+    for (const QJsonValue range : straggler["ranges"].toArray()) {
         QVERIFY(range["rank"].toInt() != 1);
         QVERIFY(range["end_ns"].toInteger() > range["start_ns"].toInteger());
     }
     // Every rank's rules with its rank, then the job's straggler once.
     int perRank = 0;
-    for (const QJsonValue& rule : o["rules"].toArray())
+    for (const QJsonValue rule : o["rules"].toArray())
         perRank += rule.toObject().contains("rank") ? 1 : 0;
     QCOMPARE(perRank, 4 * 9);
     QCOMPARE(o["rules"].toArray().last()["id"].toString(), QString("straggler"));
     QCOMPARE(o["rules"].toArray().last()["ran"].toBool(), true);
     // One file of the job is one profile: the straggler says why it did not run.
     const QJsonArray rules = json({ rank(1) })["rules"].toArray();
-    for (const QJsonValue& rule : rules)
+    for (const QJsonValue rule : rules)
         if (rule["id"] == "straggler")
             QCOMPARE(
                 rule["why_not"].toString(), QString("not a job: open the folder of the job's ranks to compare them"));
@@ -233,7 +233,7 @@ void tst_CliFindings::corpusNotRun()
     if (!QFile::exists(path))
         QSKIP("the shared corpus is not beside the repository");
     QMap<QString, QString> why;
-    for (const QJsonValue& rule : json({ "--no-cache", path })["rules"].toArray())
+    for (const QJsonValue rule : json({ "--no-cache", path })["rules"].toArray())
         if (!rule["ran"].toBool())
             why[rule["id"].toString()] = rule["why_not"].toString();
     QCOMPARE(why.value("device-idle"), QString("no device work in this profile"));
