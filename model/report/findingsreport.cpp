@@ -178,8 +178,22 @@ std::string valueText(double v, const std::string& unit)
 {
     if (unit == "%")
         return FindingText::percent(v);
+    if (unit == "copies" && v == 1)
+        return "1 copy";
     const bool whole = v == double(int64_t(v));
     return FindingText::number(v, whole ? 0 : 2) + " " + unit;
+}
+
+// A Markdown table cell: a '|' in a name would end the cell.
+std::string cell(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '|')
+            out += '\\';
+        out += c;
+    }
+    return out;
 }
 
 std::string rankPrefix(const Finding& f)
@@ -233,7 +247,7 @@ std::string FindingsReport::markdown() const
         for (size_t i = 0; i < m_findings.size(); ++i) {
             const Finding& f = m_findings[i];
             out << "| " << i + 1 << " | " << analysis::findingSeverityName(f.severity) << " | `" << f.id << "` "
-                << rankPrefix(f) << f.title << " | " << valueText(f.value, f.unit) << " | "
+                << rankPrefix(f) << cell(f.title) << " | " << valueText(f.value, f.unit) << " | "
                 << valueText(f.threshold, f.unit) << " | " << FindingText::duration(f.atStakeNs) << " |\n";
         }
         for (size_t i = 0; i < m_findings.size(); ++i) {
@@ -256,7 +270,7 @@ std::string FindingsReport::markdown() const
         out << "\n### Top operators" << (r.rank ? " (rank " + std::to_string(*r.rank) + ")" : "") << "\n\n"
             << "| Operator | Self time | Share |\n|---|---|---|\n";
         for (const analysis::OperatorRow& row : r.result.topOperators)
-            out << "| `" << row.name << "` | " << FindingText::duration(row.selfNs) << " | "
+            out << "| `" << cell(row.name) << "` | " << FindingText::duration(row.selfNs) << " | "
                 << FindingText::percent(row.percent) << " |\n";
     }
     std::vector<std::optional<int64_t>> ranks;

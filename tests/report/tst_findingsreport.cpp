@@ -123,6 +123,19 @@ void tst_FindingsReport::textAndMarkdown()
     QVERIFY(md.contains("### Top operators"));
     QVERIFY(md.contains("| `gemm` | 80 ns | 100.0 % |"));
     QVERIFY(md.contains("### Rules that did not run"));
+    // A '|' in a table cell is escaped; a single copy is "1 copy".
+    std::vector<FindingsReport::Rank> ranks(1);
+    ranks[0] = { "pipe.json", s.get(), std::nullopt, {} };
+    analysis::Finding f;
+    f.id = "pageable-memcpy";
+    f.title = "a|b";
+    f.value = 1;
+    f.threshold = 1;
+    f.unit = "copies";
+    ranks[0].result.findings.push_back(f);
+    const std::string pipe = FindingsReport(std::move(ranks), std::nullopt).markdown();
+    QVERIFY2(
+        pipe.find("| 1 | warning | `pageable-memcpy` a\\|b | 1 copy | 1 copy |") != std::string::npos, pipe.c_str());
     // Nothing found says so, with the rules that did not run.
     const Store quiet = findingtest::idleGap(0);
     QVERIFY(QString::fromStdString(single(quiet).text()).contains("No findings.\n"));
