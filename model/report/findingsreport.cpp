@@ -153,7 +153,7 @@ std::string FindingsReport::json() const
     return toJson().dump(2) + "\n";
 }
 
-// "stream 7 1.20 ms–1.45 ms, ..." for the first `limit` ranges, times from the trace start.
+// "stream 7 at 1.20 ms for 250 µs; ..." for the first `limit` ranges, from the trace start.
 std::string FindingsReport::where(const Finding& f, size_t limit) const
 {
     std::string out;
@@ -164,8 +164,8 @@ std::string FindingsReport::where(const Finding& f, size_t limit) const
             continue;
         const store::TimeNs origin = r->store->extent().start;
         out += (out.empty() ? "" : "; ") + (range.rank >= 0 ? "rank " + std::to_string(range.rank) + " " : "")
-            + r->store->trackLabel(range.track) + " " + FindingText::duration(range.start - origin) + " to "
-            + FindingText::duration(range.end - origin);
+            + r->store->trackLabel(range.track) + " at " + FindingText::duration(range.start - origin) + " for "
+            + FindingText::duration(range.end - range.start);
     }
     if (f.ranges.size() > limit)
         out += "; " + std::to_string(f.ranges.size() - limit) + " more";

@@ -114,7 +114,7 @@ void tst_FindingsReport::textAndMarkdown()
     QVERIFY2(text.startsWith("gap.json\n\n1. [warning] device-idle: python (0) is idle 20.0 % of its span\n"),
         qPrintable(text));
     QVERIFY(text.contains("value 20.0 % (threshold 20.0 %), at stake 20 ns"));
-    QVERIFY(text.contains("where: stream 7 40 ns to 60 ns"));
+    QVERIFY(text.contains("where: stream 7 at 40 ns for 20 ns"));
     QVERIFY(text.contains("Rules that did not run:\n  exposed-communication: no communication kernels"));
     const QString md = QString::fromStdString(report.markdown());
     QVERIFY(md.startsWith("## Findings\n"));
