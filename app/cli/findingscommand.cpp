@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -28,6 +29,7 @@ namespace {
 struct FindingsOptions {
     std::vector<std::string> paths;
     std::optional<analysis::RelativeRange> range;
+    std::optional<analysis::ClockAlignment> align; // none: recorded when the ranks' times overlap, else collectives
     bool json = false, markdown = false;
     std::vector<std::string> failOn; // "warning", "critical" or rule ids
 };
@@ -47,9 +49,23 @@ bool failsOn(const analysis::Finding& f, const std::vector<std::string>& failOn)
     return false;
 }
 
+// The alignment a job opens with, as the window opens one: as recorded when every rank's
+// time range overlaps every other's (one clock, or clocks close enough to read as one),
+// otherwise by the collectives' ends (ranks on hosts whose clocks differ).
+analysis::ClockAlignment defaultAlignment(const CliJob& job)
+{
+    for (size_t i = 0; i < job.ranks.size(); ++i)
+        for (size_t j = i + 1; j < job.ranks.size(); ++j) {
+            const store::TimeRange a = job.ranks[i].load.store->extent(), b = job.ranks[j].load.store->extent();
+            if (a.end < b.start || b.end < a.start)
+                return analysis::ClockAlignment::CollectiveEnds;
+        }
+    return analysis::ClockAlignment::Recorded;
+}
+
 // The collectives of a job's ranks and the job's rules over them (the straggler).
-analysis::FindingsResult jobFindings(const CliJob& job, const std::vector<int64_t>& numbers,
-    const std::vector<std::shared_ptr<const analysis::OperatorCatalog>>& catalogs,
+analysis::FindingsResult jobFindings(const CliJob& job, analysis::ClockAlignment align,
+    const std::vector<int64_t>& numbers, const std::vector<std::shared_ptr<const analysis::OperatorCatalog>>& catalogs,
     const std::vector<store::TimeRange>& windows, analysis::CollectiveAnalysis& collectives)
 {
     std::vector<analysis::CollectiveRank> inputs;
@@ -62,7 +78,7 @@ analysis::FindingsResult jobFindings(const CliJob& job, const std::vector<int64_
         inputs.push_back(std::move(c));
         in.ranks.push_back({ numbers[i], job.ranks[i].load.store.get(), windows[i] });
     }
-    collectives = analysis::CollectiveAnalyzer::analyze(inputs, analysis::ClockAlignment::Recorded);
+    collectives = analysis::CollectiveAnalyzer::analyze(inputs, align);
     in.collectives = &collectives;
     return analysis::FindingsEngine::runJob(in, analysis::FindingThresholds());
 }
@@ -97,7 +113,7 @@ int runFindings(const FindingsOptions& o)
     analysis::CollectiveAnalysis collectives;
     std::optional<analysis::FindingsResult> jobResult;
     if (job.isJob)
-        jobResult = jobFindings(job, numbers, catalogs, windows, collectives);
+        jobResult = jobFindings(job, o.align.value_or(defaultAlignment(job)), numbers, catalogs, windows, collectives);
     const report::FindingsReport out(std::move(ranks), std::move(jobResult));
     std::cout << (o.json ? out.json() : o.markdown ? out.markdown() : out.text());
     std::cout.flush();
@@ -134,6 +150,14 @@ CliRun declareFindings(CLI::App& command)
     command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
         ->required();
     CliOptions::range(command, "--range", &o->range, "look at this window instead of the whole trace");
+    const std::map<std::string, analysis::ClockAlignment> aligns { { "recorded", analysis::ClockAlignment::Recorded },
+        { "collectives", analysis::ClockAlignment::CollectiveEnds },
+        { "first-step", analysis::ClockAlignment::FirstStep } };
+    command
+        .add_option("--align", o->align,
+            "a job's clocks for the straggler: recorded, collectives, first-step (default: recorded when the "
+            "ranks' times overlap, else collectives)")
+        ->transform(CLI::CheckedTransformer(aligns, CLI::ignore_case).description(""));
     auto* json = command.add_flag("--json", o->json, "print the findings as JSON");
     auto* markdown
         = command.add_flag("--markdown", o->markdown, "print a short Markdown report to paste into a review");

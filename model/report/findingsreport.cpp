@@ -32,14 +32,6 @@ FindingsReport::FindingsReport(std::vector<Rank> ranks, std::optional<analysis::
     analysis::FindingsEngine::rank(m_findings);
 }
 
-const FindingsReport::Rank* FindingsReport::rankOf(const Finding& f) const
-{
-    for (const Rank& r : m_ranks)
-        if (!r.rank || *r.rank == f.rank)
-            return &r;
-    return m_ranks.empty() ? nullptr : &m_ranks.front();
-}
-
 const FindingsReport::Rank* FindingsReport::rankOfRange(const FindingRange& range) const
 {
     for (const Rank& r : m_ranks)

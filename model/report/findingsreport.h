@@ -43,7 +43,6 @@ public:
     std::string markdown() const;
 
 private:
-    const Rank* rankOf(const analysis::Finding& f) const;
     const Rank* rankOfRange(const analysis::FindingRange& r) const;
     std::string where(const analysis::Finding& f, size_t limit) const;
     std::vector<const analysis::RuleOutcome*> notRun(std::vector<std::optional<int64_t>>* ranks) const;
