@@ -24,10 +24,18 @@ void DeviceSlices::forEach(
 
 bool DeviceSlices::any(const store::EventStore& store, const OperatorCatalog& catalog, store::WorkKind kind)
 {
-    bool found = false;
-    forEach(store, catalog, { store::kTimeMin, store::kTimeMax },
-        [&](store::SliceRow, store::TrackId, store::WorkKind k) { found = found || k == kind; });
-    return found;
+    // Stops at the first slice of the kind: most profiles with copies have one early on.
+    for (uint32_t t = 0; t < store.trackCount(); ++t) {
+        const store::TrackId track(t);
+        const store::TrackKind k = store.track(track).kind;
+        if ((k != store::TrackKind::Thread && k != store::TrackKind::Overflow) || !catalog.isDeviceTrack(track))
+            continue;
+        const store::RowRange rows = store.track(track).slices;
+        for (uint32_t i = rows.begin; i < rows.end; ++i)
+            if (catalog.work(track, store.sliceType(store::SliceRow(i))) == kind)
+                return true;
+    }
+    return false;
 }
 
 } // namespace strata::analysis
