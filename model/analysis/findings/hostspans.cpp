@@ -28,7 +28,11 @@ HostSpans::Result HostSpans::measure(const store::EventStore& store, const Opera
         std::vector<IntervalSet::Interval>& spans
             = byThread[info.kind == store::TrackKind::Overflow ? info.parent.v : t];
         for (uint32_t d = 0; d < store.levelCount(track); ++d)
-            for (const store::TimeRange& window : windows) {
+            for (size_t w = 0; w < windows.size(); ++w) {
+                const store::TimeRange& window = windows[w];
+                // A slice met by an earlier window as well (it started before this one and
+                // reaches into it) is counted there: the windows are in order, disjoint.
+                const TimeNs earlierEnd = w > 0 ? windows[w - 1].end : store::kTimeMin;
                 const store::RowRange rows = store.slicesInRange(track, d, window.start, window.end);
                 for (uint32_t i = rows.begin; i < rows.end; ++i) {
                     const store::SliceRow row(i);
@@ -42,7 +46,8 @@ HostSpans::Result HostSpans::measure(const store::EventStore& store, const Opera
                     const TimeNs b = std::min(store.sliceEnd(row), window.end);
                     if (b <= a)
                         continue;
-                    ++out.spans;
+                    if (store.sliceTs(row) >= earlierEnd)
+                        ++out.spans;
                     spans.push_back({ a, b });
                     byName[std::string(store.str(store.sliceName(row)))] += b - a;
                 }
