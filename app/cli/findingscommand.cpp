@@ -157,7 +157,8 @@ CliRun declareFindings(CLI::App& command)
         .add_option("--align", o->align,
             "a job's clocks for the straggler: recorded, collectives, first-step (default: recorded when the "
             "ranks' times overlap, else collectives)")
-        ->transform(CLI::CheckedTransformer(aligns, CLI::ignore_case).description(""));
+        ->transform(CLI::CheckedTransformer(aligns, CLI::ignore_case).description(""))
+        ->type_name("A");
     auto* json = command.add_flag("--json", o->json, "print the findings as JSON");
     auto* markdown
         = command.add_flag("--markdown", o->markdown, "print a short Markdown report to paste into a review");
@@ -167,7 +168,8 @@ CliRun declareFindings(CLI::App& command)
             "exit with status 3 when a finding matches: warning (warnings and criticals), critical, or rule ids, "
             "comma-separated")
         ->delimiter(',')
-        ->check(CLI::Validator(checkFailOn, "warning|critical|ID[,ID...]"));
+        ->check(CLI::Validator(checkFailOn, ""))
+        ->type_name("W[,W...]");
     return [o] { return runFindings(*o); };
 }
 
