@@ -33,15 +33,17 @@ std::string actionFor(const IdleCauses& c)
            "compute.";
 }
 
-// "GPU 0 (pid 0)": the device's label when the trace gives one (Kineto's process_labels),
-// else the process's "name (pid)".
+// "GPU 0 (pid 0)": the first of the device's labels when the trace gives them (Kineto's
+// process_labels "GPU 0", a vendor's "npu:0,ATOM,16 GiB GDDR6"), else the process's
+// "name (pid)".
 std::string deviceName(const store::EventStore& s, store::ProcessId p)
 {
     const store::ProcessInfo& info = s.process(p);
     if (!info.labels.valid() || s.str(info.labels).empty())
         return s.processLabel(p);
     const std::string pid = info.pid.isString ? std::string(s.str(info.pid.str)) : std::to_string(info.pid.num);
-    return std::string(s.str(info.labels)) + " (pid " + pid + ")";
+    const std::string_view labels = s.str(info.labels);
+    return std::string(labels.substr(0, labels.find(','))) + " (pid " + pid + ")";
 }
 
 } // namespace
