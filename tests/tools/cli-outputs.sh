@@ -44,7 +44,8 @@ for t in "${traces[@]}"; do
     for cmd in "info" "info --json" "summary" "summary --json" "summary --range 1us:" \
         "ops" "ops --json" "ops --csv" "ops --level framework" "ops --level layer --json" "ops --level name --scope all" \
         "latency" "latency --json" "search --contains a --csv" "search --min-dur 1us --json" \
-        "breakdown" "breakdown --json" "breakdown --csv --range 1us:"; do
+        "breakdown" "breakdown --json" "breakdown --csv --range 1us:" \
+        "findings" "findings --json" "findings --markdown --range 1us:"; do
         file="$out/$name.$(echo "$cmd" | tr ' :' '__' | tr -d '-')"
         read -r -a parts <<<"$cmd"
         { "$cli" "${parts[0]}" "$t" "${parts[@]:1}" 2>&1 && echo "exit 0" || echo "exit $?"; } | normalise >"$file"

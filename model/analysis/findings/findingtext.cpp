@@ -1,0 +1,48 @@
+#include "findingtext.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace strata::analysis {
+
+std::string FindingText::number(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string FindingText::percent(double pct)
+{
+    return number(pct, 1) + " %";
+}
+
+std::string FindingText::duration(store::TimeNs ns)
+{
+    const double v = double(ns);
+    const double a = std::fabs(v);
+    const auto fit = [](double x, const char* unit) {
+        const int decimals = x >= 100 ? 0 : x >= 10 ? 1 : 2;
+        return number(x, decimals) + " " + unit;
+    };
+    if (a >= 1e9)
+        return fit(v / 1e9, "s");
+    if (a >= 1e6)
+        return fit(v / 1e6, "ms");
+    if (a >= 1e3)
+        return fit(v / 1e3, "µs");
+    return number(v, 0) + " ns";
+}
+
+std::string FindingText::bytes(double bytes)
+{
+    const char* units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+    int u = 0;
+    while (std::fabs(bytes) >= 1024 && u < 4) {
+        bytes /= 1024;
+        ++u;
+    }
+    return u == 0 ? number(bytes, 0) + " B" : number(bytes, 1) + " " + units[u];
+}
+
+} // namespace strata::analysis

@@ -1,0 +1,19 @@
+#pragma once
+#include <store/types.h>
+
+#include <string>
+
+namespace strata::analysis {
+
+// How the findings' sentences write their numbers, one place for every rule: shares with one
+// decimal ("42.1 %"), durations in the unit that keeps 3 significant figures ("12.3 ms"),
+// bytes in binary units ("64.0 KiB"). Locale-independent.
+class FindingText {
+public:
+    static std::string percent(double pct);
+    static std::string duration(store::TimeNs ns);
+    static std::string bytes(double bytes);
+    static std::string number(double v, int decimals);
+};
+
+} // namespace strata::analysis
