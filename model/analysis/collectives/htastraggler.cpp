@@ -81,7 +81,8 @@ double meanIterationNs(
         }
         for (uint32_t t = 0; t < s.trackCount(); ++t) {
             const store::TrackInfo& info = s.track(store::TrackId(t));
-            if (info.role != store::TrackRole::Host || info.kind == store::TrackKind::Async)
+            if (!ranks[r].owns(store::TrackId(t)) || info.role != store::TrackRole::Host
+                || info.kind == store::TrackKind::Async)
                 continue;
             for (uint32_t row = info.slices.begin; row < info.slices.end; ++row)
                 if (s.sliceTs(SliceRow(row)) < kept[r].cutoff && kept[r].iterationAt(s.sliceTs(SliceRow(row))) >= 0)
@@ -89,9 +90,12 @@ double meanIterationNs(
         }
         if (!ranks[r].launches)
             continue;
+        const bool wholeStore = ranks[r].trackBegin == 0 && ranks[r].trackEnd >= s.trackCount();
         for (const LaunchIndex::Link& link : ranks[r].launches->links()) {
             const SliceRow launch = launchOf(ranks[r].launches, SliceRow(link.device));
-            if (!launch.valid() || s.sliceTs(launch) >= kept[r].cutoff || kept[r].iterationAt(s.sliceTs(launch)) < 0)
+            // In a store shared by ranks, the links of the others are theirs.
+            if (!launch.valid() || (!wholeStore && !ranks[r].owns(s.sliceTrack(SliceRow(link.device))))
+                || s.sliceTs(launch) >= kept[r].cutoff || kept[r].iterationAt(s.sliceTs(launch)) < 0)
                 continue;
             first = std::min(first, s.sliceTs(SliceRow(link.device)) - offsets[r]);
             last = std::max(last, s.sliceEnd(SliceRow(link.device)) - offsets[r]);
