@@ -79,32 +79,34 @@ void ImportJob::start()
     std::shared_ptr<Shared> shared = m_shared;
     m_watcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_handover,
         [paths, path, alignment = m_alignment.toStdString(), shared, options = m_cache] {
-        // The cache's folder and limit come from the environment and a settings file:
-        // resolved here, off the GUI thread.
-        const importers::CacheOptions cache = SnapshotSaver::resolved(options);
-        importers::LoadResult r = loadOnWorker(paths, alignment, *shared, cache);
-        // A cancel seen before the importer starts surfaces as a read error ("not a
-        // supported profile"); whatever went wrong after a cancel, the user asked for it.
-        if (!r.store && shared->cancel.load()) {
-            r.cancelled = true;
-            r.error = path + ": load cancelled";
-        }
-        if (r.store && !shared->cancel.load()) {
-            // A snapshot's indexes are checked and restored here; a refused one is said
-            // in the load's notes and built like any other.
-            analysis::IndexAttachments::Restored restored = analysis::IndexAttachments::decode(*r.store, r.attachments);
-            r.snapshotNotes.insert(r.snapshotNotes.end(), restored.refused.begin(), restored.refused.end());
-            static_cast<analysis::IndexSet&>(shared->prebuilt) = std::move(restored.indexes);
-            r.attachments.clear(); // the result is copied around; these bytes are done with
-            // A cache snapshot from before the indexes were kept (or with one refused) is
-            // written again with them once they are built, so the next open restores them.
-            r.refreshCache = r.fromSnapshot && !r.portable && !analysis::IndexAttachments::keepsAll(shared->prebuilt);
-            // The first paint's indexes are built here, on the load's worker, so that the
-            // timeline can paint the moment the store is shown.
-            analysis::IndexRegistry::buildStage(analysis::IndexStage::FirstPaint, *r.store, shared->prebuilt);
-        }
-        shared->result = std::move(r);
-    }));
+            // The cache's folder and limit come from the environment and a settings file:
+            // resolved here, off the GUI thread.
+            const importers::CacheOptions cache = SnapshotSaver::resolved(options);
+            importers::LoadResult r = loadOnWorker(paths, alignment, *shared, cache);
+            // A cancel seen before the importer starts surfaces as a read error ("not a
+            // supported profile"); whatever went wrong after a cancel, the user asked for it.
+            if (!r.store && shared->cancel.load()) {
+                r.cancelled = true;
+                r.error = path + ": load cancelled";
+            }
+            if (r.store && !shared->cancel.load()) {
+                // A snapshot's indexes are checked and restored here; a refused one is said
+                // in the load's notes and built like any other.
+                analysis::IndexAttachments::Restored restored
+                    = analysis::IndexAttachments::decode(*r.store, r.attachments);
+                r.snapshotNotes.insert(r.snapshotNotes.end(), restored.refused.begin(), restored.refused.end());
+                static_cast<analysis::IndexSet&>(shared->prebuilt) = std::move(restored.indexes);
+                r.attachments.clear(); // the result is copied around; these bytes are done with
+                // A cache snapshot from before the indexes were kept (or with one refused) is
+                // written again with them once they are built, so the next open restores them.
+                r.refreshCache
+                    = r.fromSnapshot && !r.portable && !analysis::IndexAttachments::keepsAll(shared->prebuilt);
+                // The first paint's indexes are built here, on the load's worker, so that the
+                // timeline can paint the moment the store is shown.
+                analysis::IndexRegistry::buildStage(analysis::IndexStage::FirstPaint, *r.store, shared->prebuilt);
+            }
+            shared->result = std::move(r);
+        }));
     m_progressTimer.start();
 }
 

@@ -69,9 +69,8 @@ private:
         model::Analyses prebuilt;
         JobReport job;
     };
-    static importers::LoadResult loadOnWorker(
-        const std::vector<std::string>& paths, const std::string& alignment, Shared& shared,
-        const importers::CacheOptions& cache);
+    static importers::LoadResult loadOnWorker(const std::vector<std::string>& paths, const std::string& alignment,
+        Shared& shared, const importers::CacheOptions& cache);
     static void report(Shared& shared, double fraction);
     void pollProgress();
 

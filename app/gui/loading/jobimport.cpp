@@ -75,9 +75,21 @@ importers::LoadResult JobImport::load(const importers::job::JobPlan& plan, const
 {
     report->isJob = true;
     report->ranks = int(plan.ranks.size());
+    report->plan = plan;
+    report->asked = alignment;
+    importers::job::JobLoader::Result cached = importers::job::JobLoader::loadCached(plan, alignment, ctx, cache);
+    if (cached.merged.store || cached.merged.cancelled) {
+        report->problems = std::move(cached.problems);
+        if (cached.merged.store)
+            report->alignment = store::JobLayout::of(*cached.merged.store).alignment();
+        return std::move(cached.merged);
+    }
     importers::job::JobLoader::Result loaded = importers::job::JobLoader::load(plan, ctx, cache, kWorkers);
     report->problems = std::move(loaded.problems);
     importers::LoadResult r = std::move(loaded.merged);
+    // A refused job snapshot was deleted on the way: said as a single file's is.
+    r.snapshotNotes.insert(
+        r.snapshotNotes.begin(), cached.merged.snapshotNotes.begin(), cached.merged.snapshotNotes.end());
     if (r.store && ctx.cancel && ctx.cancel->load()) { // merged, but the user no longer wants it
         r = importers::LoadResult();
         r.cancelled = true;

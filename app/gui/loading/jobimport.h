@@ -24,13 +24,19 @@ struct JobReport {
     int ranks = 0; // the ranks the plan found (loaded or not)
     std::vector<importers::job::JobPlan::Problem> problems; // in the plan's order, then the loader's
     std::string alignment; // analysis::clockAlignmentName of the store's alignment
+    // For the job's own cache snapshot (importers::job::JobLoader::writeCache): the plan and
+    // the alignment asked for ("" for the default), which name the snapshot.
+    importers::job::JobPlan plan;
+    std::string asked;
 };
 
-// The GUI's load of a job, on the load's worker (ImportJob): the ranks load as one merged
-// store (importers::job::JobLoader, two at a time), then the store is put on one clock
-// (analysis::JobAligner: the alignment asked for, else the default one) with
-// store::StoreMerger::shiftRanks before anyone else holds it; the store is immutable once it
-// is handed to the GUI thread, so changing the alignment is another load.
+// The GUI's load of a job, on the load's worker (ImportJob): the job's snapshot in the cache
+// when one is valid for its members and the alignment asked; else the ranks load as one
+// merged store (importers::job::JobLoader, two at a time, each from its own snapshot when it
+// has one), then the store is put on one clock (analysis::JobAligner: the alignment asked
+// for, else the default one) with store::StoreMerger::shiftRanks before anyone else holds
+// it; the store is immutable once it is handed to the GUI thread, so changing the alignment
+// is another load. The job's snapshot is written later, with the indexes (SnapshotSaver).
 class JobImport {
 public:
     static constexpr unsigned kWorkers = 2;

@@ -84,10 +84,10 @@ QString LoadMessage::jobSummary(const JobReport& job)
     if (!job.isJob)
         return QString();
     const std::optional<analysis::ClockAlignment> a = JobImport::alignmentNamed(job.alignment);
-    const QString how = !a                                            ? QString()
+    const QString how = !a                               ? QString()
         : *a == analysis::ClockAlignment::CollectiveEnds ? tr(", clocks aligned on collective ends")
         : *a == analysis::ClockAlignment::FirstStep      ? tr(", clocks aligned on the first step")
-                                                          : tr(", clocks as recorded");
+                                                         : tr(", clocks as recorded");
     QString text = (job.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(job.ranks)) + how;
     if (!job.problems.empty())
         text += job.problems.size() == 1 ? tr("; 1 file left out or cut short")

@@ -334,9 +334,9 @@ void MainWindow::onLoaded(
     const QString name = QFileInfo(path).fileName();
     if (r.store) {
         m_status->setReadNotes(LoadMessage::origin(r));
-        m_applier->apply(request, r, prebuilt); // the profile, then the rest of the request
+        m_applier->apply(request, r, prebuilt, job); // the profile, then the rest of the request
         if (r.portable && !LoadMessage::savedFrom(r).isEmpty()) // a .strata file: the profile it was saved from
-            setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
+            setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)) + jobTitle());
         startAnalysesAfterFirstPaint();
         m_openRequest = OpenRequest();
         m_openRequest.path = request.path;
@@ -457,18 +457,21 @@ void MainWindow::onStoreChanged()
     // Its size stays: only the user resizes docks.
     if (QDockWidget* d = dock(DockId::memory); d && memoryWidget()->hasAccesses())
         d->raise();
-    setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
-    if (store) { // a job is named by its folder and its ranks: "job8 — 8 ranks"
-        if (const size_t ranks = store::JobLayout::of(*store).ranks().size(); ranks > 0)
-            setWindowTitle(tr("Strata — %1 — %2").arg(m_session->fileName(),
-                ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks)));
-    }
+    setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) + jobTitle() : tr("Strata"));
     // The file dialogs about the profile start in its folder (LastFolder::profileOf); the
     // bundled sample's folder is not the user's, so they start where the user last was.
     const QString path = m_session->filePath();
     const bool sample = !path.isEmpty()
         && QFileInfo(path).canonicalFilePath() == QFileInfo(SampleProfile::path()).canonicalFilePath();
     setWindowFilePath(sample ? QString() : path);
+}
+
+QString MainWindow::jobTitle() const
+{
+    // A job is named by its folder and its ranks: "job8 — 8 ranks".
+    const auto& store = m_session->store();
+    const size_t ranks = store ? store::JobLayout::of(*store).ranks().size() : 0;
+    return ranks == 0 ? QString() : ranks == 1 ? tr(" — 1 rank") : tr(" — %1 ranks").arg(ranks);
 }
 
 void MainWindow::notify(const QString& message, bool warning)

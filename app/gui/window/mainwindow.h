@@ -165,6 +165,7 @@ private:
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
     void notify(const QString& message, bool warning = false);
+    QString jobTitle() const; // " — 8 ranks" for a job's store; else empty
     // While the welcome page shows, the docks step aside so it has the whole window;
     // layouts are still captured and applied as if they were there.
     void setWelcomeMode(bool on);
