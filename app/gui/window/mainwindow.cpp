@@ -344,7 +344,7 @@ void MainWindow::onLoaded(
         m_openRequest.alignment = QString::fromStdString(job.alignment);
         // Several files have no one path to reopen them by: only a file or a folder is recent.
         if (m_persistent && request.paths.isEmpty())
-            m_recent->add(path, job.isJob || QFileInfo(path).isDir());
+            m_recent->add(path, QFileInfo(path).isDir()); // a job's folder; not its .strata file
         QString text = LoadMessage::text(name, r);
         if (job.isJob)
             text += QStringLiteral(" — ") + LoadMessage::jobSummary(job);
