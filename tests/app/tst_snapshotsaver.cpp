@@ -42,7 +42,7 @@ constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assert
 struct CacheHome : apptest::CacheHome {
     QString source() // a copy of the sample, so the cache is keyed by a path of this test
     {
-        const QString path = dir.filePath(QStringLiteral("trace.json"));
+        QString path = dir.filePath(QStringLiteral("trace.json"));
         if (!QFile::exists(path))
             QFile::copy(kSample, path);
         return path;

@@ -71,7 +71,7 @@ void SnapshotSaver::clearProfile()
     m_cacheStarted = false;
 }
 
-model::Analyses SnapshotSaver::indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
+model::Analyses SnapshotSaver::indexesOf(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses)
 {
     // Another profile's indexes (the session moved on) are not this store's: the worker
     // builds them instead.
@@ -94,7 +94,7 @@ QString SnapshotSaver::sourcePath() const
     return m_path;
 }
 
-bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
+bool SnapshotSaver::writeCache(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses)
 {
     // refreshCache is never set for a .strata file (LoadResult).
     if (generation != m_generation || m_cacheStarted || !m_result.store
@@ -109,7 +109,7 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
     const bool job = m_job.isJob && !m_job.plan.ranks.empty();
     m_cacheWatcher.setFuture(model::BackgroundPool::run(m_cacheHandover,
         [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = m_cache,
-            jobReport = job ? m_job : JobReport(), analyses = indexesOf(generation, std::move(analyses))] {
+            jobReport = job ? m_job : JobReport(), analyses = indexesOf(generation, analyses)] {
             // Resolved here: the limit is a setting read from a file, not on the GUI thread.
             const std::map<std::string, std::string> indexes
                 = analysis::IndexAttachments::encode(*result.store, analyses);
@@ -128,7 +128,7 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
 }
 
 bool SnapshotSaver::savePortable(
-    const QString& outPath, const QByteArray& annotations, std::shared_ptr<const model::Analyses> analyses)
+    const QString& outPath, const QByteArray& annotations, const std::shared_ptr<const model::Analyses>& analyses)
 {
     if (!m_result.store) {
         emit message(tr("Open a profile first: there is nothing to save"), true);
@@ -147,7 +147,7 @@ bool SnapshotSaver::savePortable(
     m_portableWatcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_portableHandover,
         [outcome, result = m_result, source = QFile::encodeName(sourcePath()).toStdString(),
             markers = annotations.toStdString(), out = QFile::encodeName(m_portablePath).toStdString(),
-            analyses = indexesOf(m_generation, std::move(analyses))] {
+            analyses = indexesOf(m_generation, analyses)] {
             outcome->ok = importers::CachedLoader::writePortable(result, source, markers, out, &outcome->error,
                 analysis::IndexAttachments::encode(*result.store, analyses));
         }));

@@ -53,12 +53,12 @@ public:
     // off, or when another profile is open by now. True when a write started. The snapshot
     // keeps the derived indexes (analysis::IndexAttachments::encode): those of `analyses`
     // (the session's, of this profile), the others built by the write's worker.
-    bool writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses = nullptr);
+    bool writeCache(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses = nullptr);
     bool isWritingCache() const { return m_cacheWatcher.isRunning(); }
     // Writes the open profile with these markers (annotations JSON) to `outPath`.
     // `analyses` as for writeCache.
     bool savePortable(const QString& outPath, const QByteArray& annotations,
-        std::shared_ptr<const model::Analyses> analyses = nullptr);
+        const std::shared_ptr<const model::Analyses>& analyses = nullptr);
     bool isSaving() const { return m_portableWatcher.isRunning(); }
 
 signals:
@@ -68,7 +68,7 @@ signals:
     void message(const QString& text, bool warning); // for the status bar
 
 private:
-    static model::Analyses indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses);
+    static model::Analyses indexesOf(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses);
     void releaseStore(); // drops this saver's reference to the store, never freeing it here
 
     struct Outcome { // written by the worker, read once its watcher finished
