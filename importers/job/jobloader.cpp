@@ -114,7 +114,7 @@ struct Run {
                 member.cancel = ctx.cancel;
                 if (ctx.progress)
                     member.progress = [this, i](double f) { progress.member(i, f); };
-                r = CachedLoader::load(plan.ranks[i].path, member, cache);
+                r = loadMember(i, member);
                 writeSnapshot(i, r);
             }
             {
@@ -128,6 +128,20 @@ struct Run {
                 ++turn;
             }
             turnChanged.notify_all();
+        }
+    }
+
+    // CachedLoader never throws but for what a thread must not let out (out of memory
+    // outside the import): the member fails, not the process.
+    LoadResult loadMember(size_t i, const ImportContext& member)
+    {
+        const std::string& path = plan.ranks[i].path;
+        try {
+            return CachedLoader::load(path, member, cache);
+        } catch (const std::exception& e) {
+            LoadResult r;
+            r.error = path + ": " + (dynamic_cast<const std::bad_alloc*>(&e) ? "out of memory" : e.what());
+            return r;
         }
     }
 
@@ -151,8 +165,12 @@ struct Run {
         o.errorOffset = r.errorOffset;
         for (std::string& n : r.snapshotNotes)
             o.notes.push_back(std::move(n));
-        if (!r.store || stopped())
+        if (!r.store)
             return;
+        if (stopped()) { // loaded, but the job is cancelled or failed: nothing wrong with it
+            o.cancelled = true;
+            return;
+        }
         o.format = std::move(r.format);
         o.compression = r.compression;
         o.fileBytes = r.fileBytes;
@@ -171,10 +189,11 @@ struct Run {
             merger.append(m.rank, m.path, m.rankFromName, std::move(r.store));
         } catch (const std::exception& e) {
             o.loaded = false;
+            o.error = m.path + ": could not be merged: "
+                + (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory") : std::string(e.what()));
             const std::lock_guard<std::mutex> lock(mutex);
             if (failure.empty())
-                failure = "rank " + std::to_string(m.rank) + " could not be merged: "
-                    + (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory") : std::string(e.what()));
+                failure = o.error;
             failed = true;
         }
     }
