@@ -59,6 +59,11 @@ bool cutShort(const store::EventStore& s, std::string* where, uint64_t* offset)
     return true;
 }
 
+double since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // What is kept of a member's load once its store is merged.
 struct Outcome {
     bool loaded = false;
@@ -89,6 +94,7 @@ struct Run {
     size_t turn = 0; // the member whose store is merged next: every one before it is through
     std::string failure; // the merge itself failed (out of memory): the job is not loaded
     std::atomic<bool> failed { false };
+    double mergeSeconds = 0;
 
     Run(const JobPlan& p, const ImportContext& c, const CacheOptions& o)
         : plan(p)
@@ -186,7 +192,9 @@ struct Run {
         }
         const JobPlan::Member& m = plan.ranks[i];
         try {
+            const auto t0 = std::chrono::steady_clock::now();
             merger.append(m.rank, m.path, m.rankFromName, std::move(r.store));
+            mergeSeconds += since(t0); // on the merge turn: one thread at a time
         } catch (const std::exception& e) {
             o.loaded = false;
             o.error = m.path + ": could not be merged: "
@@ -231,11 +239,6 @@ void summarize(Run& run, JobLoader::Result& out)
     }
     out.merged.format = "job of " + std::to_string(out.ranksLoaded) + (out.ranksLoaded == 1 ? " rank (" : " ranks (")
         + formatList + ")";
-}
-
-double since(std::chrono::steady_clock::time_point t0)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // The members' problems as the job's snapshot keeps them: per problem "OFFSET PATHLEN
@@ -313,6 +316,7 @@ JobLoader::Result JobLoader::load(
             t.join();
     }
     summarize(run, out);
+    out.mergeSeconds = run.mergeSeconds;
     if (run.failed && !run.failure.empty()) {
         out.merged.error = "the job could not be loaded: " + run.failure;
     } else if (ctx.cancel && ctx.cancel->load()) {
