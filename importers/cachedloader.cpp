@@ -52,7 +52,8 @@ bool readLoadAttachment(const std::string& text, LoadResult& r)
     bool format = false;
     while (in >> key) {
         if (key == "format") {
-            format = bool(in >> r.format);
+            // The rest of the line: a job's format has spaces ("job of 4 ranks (...)").
+            format = bool(std::getline(in >> std::ws, r.format)) && !r.format.empty();
         } else if (key == "compression") {
             std::string c;
             in >> c;

@@ -59,6 +59,11 @@ bool cutShort(const store::EventStore& s, std::string* where, uint64_t* offset)
     return true;
 }
 
+double since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // What is kept of a member's load once its store is merged.
 struct Outcome {
     bool loaded = false;
@@ -89,6 +94,7 @@ struct Run {
     size_t turn = 0; // the member whose store is merged next: every one before it is through
     std::string failure; // the merge itself failed (out of memory): the job is not loaded
     std::atomic<bool> failed { false };
+    double mergeSeconds = 0;
 
     Run(const JobPlan& p, const ImportContext& c, const CacheOptions& o)
         : plan(p)
@@ -114,7 +120,7 @@ struct Run {
                 member.cancel = ctx.cancel;
                 if (ctx.progress)
                     member.progress = [this, i](double f) { progress.member(i, f); };
-                r = CachedLoader::load(plan.ranks[i].path, member, cache);
+                r = loadMember(i, member);
                 writeSnapshot(i, r);
             }
             {
@@ -128,6 +134,20 @@ struct Run {
                 ++turn;
             }
             turnChanged.notify_all();
+        }
+    }
+
+    // CachedLoader never throws but for what a thread must not let out (out of memory
+    // outside the import): the member fails, not the process.
+    LoadResult loadMember(size_t i, const ImportContext& member)
+    {
+        const std::string& path = plan.ranks[i].path;
+        try {
+            return CachedLoader::load(path, member, cache);
+        } catch (const std::exception& e) {
+            LoadResult r;
+            r.error = path + ": " + (dynamic_cast<const std::bad_alloc*>(&e) ? "out of memory" : e.what());
+            return r;
         }
     }
 
@@ -151,8 +171,12 @@ struct Run {
         o.errorOffset = r.errorOffset;
         for (std::string& n : r.snapshotNotes)
             o.notes.push_back(std::move(n));
-        if (!r.store || stopped())
+        if (!r.store)
             return;
+        if (stopped()) { // loaded, but the job is cancelled or failed: nothing wrong with it
+            o.cancelled = true;
+            return;
+        }
         o.format = std::move(r.format);
         o.compression = r.compression;
         o.fileBytes = r.fileBytes;
@@ -168,13 +192,16 @@ struct Run {
         }
         const JobPlan::Member& m = plan.ranks[i];
         try {
+            const auto t0 = std::chrono::steady_clock::now();
             merger.append(m.rank, m.path, m.rankFromName, std::move(r.store));
+            mergeSeconds += since(t0); // on the merge turn: one thread at a time
         } catch (const std::exception& e) {
             o.loaded = false;
+            o.error = m.path + ": could not be merged: "
+                + (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory") : std::string(e.what()));
             const std::lock_guard<std::mutex> lock(mutex);
             if (failure.empty())
-                failure = "rank " + std::to_string(m.rank) + " could not be merged: "
-                    + (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory") : std::string(e.what()));
+                failure = o.error;
             failed = true;
         }
     }
@@ -212,11 +239,6 @@ void summarize(Run& run, JobLoader::Result& out)
     }
     out.merged.format = "job of " + std::to_string(out.ranksLoaded) + (out.ranksLoaded == 1 ? " rank (" : " ranks (")
         + formatList + ")";
-}
-
-double since(std::chrono::steady_clock::time_point t0)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // The members' problems as the job's snapshot keeps them: per problem "OFFSET PATHLEN
@@ -294,6 +316,7 @@ JobLoader::Result JobLoader::load(
             t.join();
     }
     summarize(run, out);
+    out.mergeSeconds = run.mergeSeconds;
     if (run.failed && !run.failure.empty()) {
         out.merged.error = "the job could not be loaded: " + run.failure;
     } else if (ctx.cancel && ctx.cancel->load()) {

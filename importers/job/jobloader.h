@@ -52,6 +52,7 @@ public:
         std::vector<JobPlan::Problem> problems;
         size_t ranksLoaded = 0;
         double sumRankSeconds = 0; // the members' own load times added up (the benchmark's baseline)
+        double mergeSeconds = 0; // the appends to the merged store, on the members' threads, added up
     };
 
     static Result load(

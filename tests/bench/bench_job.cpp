@@ -19,6 +19,7 @@
 
 #include <malloc.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -104,12 +105,14 @@ int jobOnly(const Options& o, const job::JobPlan& plan)
     std::printf("events %llu\n", static_cast<unsigned long long>(eventsOf(r.merged)));
     std::printf("job_seconds %.3f\n", wall);
     std::printf("merge_finish_seconds %.3f\n", r.merged.finalizeSeconds);
+    std::printf("merge_append_seconds %.3f\n", r.mergeSeconds);
     std::printf("job_rank_seconds_sum %.3f\n", r.sumRankSeconds);
     std::printf("job_cpu_seconds %.3f\n", (cpu1.first - cpu0.first) + (cpu1.second - cpu0.second));
     std::printf("job_peak_rss_bytes %llu\n", static_cast<unsigned long long>(peakKb) * 1024);
     std::printf("job_before_rss_bytes %llu\n", static_cast<unsigned long long>(beforeKb) * 1024);
     std::printf("job_resident_after_bytes %llu\n", static_cast<unsigned long long>(afterKb) * 1024);
     std::printf("store_resident_bytes %zu\n", r.merged.store->residentBytes());
+    std::printf("store_args_bytes %zu\n", r.merged.store->args().residentBytes());
     if (writeSeconds > 0)
         std::printf("job_snapshot_write_seconds %.3f\n", writeSeconds);
     return 0;
@@ -178,6 +181,7 @@ int main(int argc, char** argv)
     cache.enabled = o.cache;
     double sumSeconds = 0;
     uint64_t events = 0;
+    const auto cpu0 = cpuSeconds();
     for (const job::JobPlan::Member& m : plan.ranks) {
         const LoadResult r = CachedLoader::load(m.path, {}, cache);
         if (!r.store) {
@@ -187,10 +191,14 @@ int main(int argc, char** argv)
         sumSeconds += r.seconds;
         events += eventsOf(r);
     }
+    const auto cpu1 = cpuSeconds();
+    const double sumCpu = (cpu1.first - cpu0.first) + (cpu1.second - cpu0.second);
     malloc_trim(0);
 
     std::map<std::string, std::string> job;
-    if (!runChild("/proc/self/exe", o, job)) {
+    // This program's own path: "/proc/self/exe" in the command line would be the shell's.
+    char self[4096] = {};
+    if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0 || !runChild(self, o, job) || job.empty()) {
         std::fprintf(stderr, "bench_job: the job load failed\n");
         return 2;
     }
@@ -204,15 +212,18 @@ int main(int argc, char** argv)
         job["ranks_loaded"].c_str(), o.workers, o.cache ? "" : ", --no-cache");
     std::printf(
         "events                   %.0f (the single loads: %llu)\n", jobEvents, static_cast<unsigned long long>(events));
-    std::printf("sum_single_loads_seconds %.3f\n", sumSeconds);
-    std::printf("job_load_seconds         %.3f  (from %s; merge finish %s s; the ranks' own loads %s s; CPU %s s)\n",
-        jobSeconds, job["job_from"].c_str(), job["merge_finish_seconds"].c_str(), job["job_rank_seconds_sum"].c_str(),
-        job["job_cpu_seconds"].c_str());
-    std::printf("job_vs_sum_over_2        %.3f  (budget <= 1.1)\n", jobSeconds / (sumSeconds / 2));
+    std::printf("sum_single_loads_seconds %.3f  (CPU %.3f s, all threads)\n", sumSeconds, sumCpu);
+    std::printf("job_load_seconds         %.3f  (from %s; the ranks' own loads %s s, their appends %s s, the merge's "
+                "finish %s s; CPU %s s)\n",
+        jobSeconds, job["job_from"].c_str(), job["job_rank_seconds_sum"].c_str(), job["merge_append_seconds"].c_str(),
+        job["merge_finish_seconds"].c_str(), job["job_cpu_seconds"].c_str());
+    std::printf("job_vs_sum_over_2        %.3f  (budget <= 1.1; CPU job / single loads %.3f)\n",
+        jobSeconds / (sumSeconds / 2), std::atof(job["job_cpu_seconds"].c_str()) / sumCpu);
     std::printf("job_peak_rss_bytes       %.0f  (%.1f bytes/event, budget <= 60; before the load %s)\n", peak,
         peak / jobEvents, job["job_before_rss_bytes"].c_str());
-    std::printf("job_resident_after_bytes %.0f  (%.1f bytes/event; the store's own count %.1f)\n", after,
-        after / jobEvents, resident / jobEvents);
+    std::printf("job_resident_after_bytes %.0f  (%.1f bytes/event; the store's own count %.1f, of which the "
+                "events' arguments %.1f)\n",
+        after, after / jobEvents, resident / jobEvents, std::atof(job["store_args_bytes"].c_str()) / jobEvents);
     if (job.count("job_snapshot_write_seconds"))
         std::printf("job_snapshot_write       %s s\n", job["job_snapshot_write_seconds"].c_str());
     return 0;
