@@ -75,7 +75,7 @@ inline JobLayout layoutOf(const EventStore& s, int ranks, const std::vector<Time
 
 // The job of `ranks` ranks in one store, with its layout (alignment and offsets as given).
 inline std::shared_ptr<const EventStore> merged(
-    const RankFill& fill, int ranks, const std::string& alignment = "recorded", std::vector<TimeNs> offsets = {})
+    const RankFill& fill, int ranks, const std::string& alignment = "recorded", const std::vector<TimeNs>& offsets = {})
 {
     storetest::Builder first;
     for (int r = 0; r < ranks; ++r)

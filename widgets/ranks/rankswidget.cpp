@@ -151,12 +151,12 @@ QWidget* RanksWidget::buildTables()
 void RanksWidget::setJob(std::shared_ptr<const analysis::JobIndex> job)
 {
     const std::shared_ptr<const store::EventStore>& store = m_session->store();
-    m_job = job && job->isJob() ? job : nullptr;
+    // Still building: the layout in the store's metadata tells a job at once.
+    const bool building = !job && store && store::JobLayout::of(*store).isJob();
+    m_job = job && job->isJob() ? std::move(job) : nullptr;
     m_rankModel->setJob(m_job);
     m_collectiveModel->setJob(m_job);
     if (!m_job) {
-        // Still building: the layout in the store's metadata tells a job at once.
-        const bool building = store && !job && store::JobLayout::of(*store).isJob();
         showPlaceholder(building ? tr("Matching the collectives across ranks…")
                                  : tr("Open a folder of per-rank traces (File > Open Folder…) to compare ranks."));
         return;
