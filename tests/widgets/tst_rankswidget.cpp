@@ -183,7 +183,7 @@ private slots:
     void shortNames()
     {
         QFETCH(QString, kernel);
-        QTEST(RanksWidget::shortName(kernel.toStdString()), "name");
+        QTEST(CollectiveTableModel::shortName(kernel.toStdString()), "name");
     }
 };
 

@@ -142,7 +142,7 @@ private slots:
         c.setJob(job());
         QCOMPARE(c.rowCount(), 2);
         QCOMPARE(c.index(1, CollectiveTableModel::Index).data().toString(), QString("1"));
-        QCOMPARE(c.index(0, CollectiveTableModel::Name).data().toString(), QString("ncclKernel_AllReduce"));
+        QCOMPARE(c.index(0, CollectiveTableModel::Name).data().toString(), QString("AllReduce"));
         QCOMPARE(c.index(0, CollectiveTableModel::Ranks).data().toString(), QString("3"));
         QCOMPARE(c.index(0, CollectiveTableModel::Skew).data().toString(), UnitFormat::duration(60));
         QCOMPARE(c.index(0, CollectiveTableModel::Skew).data(CollectiveTableModel::SortRole), QVariant(qint64(60)));

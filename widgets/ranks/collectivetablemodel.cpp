@@ -95,9 +95,26 @@ QVariant CollectiveTableModel::sortValue(const analysis::MatchedCollective& c, i
     return QVariant();
 }
 
+QString CollectiveTableModel::shortName(const std::string& kernel)
+{
+    QString name = QString::fromStdString(kernel);
+    const int paren = name.indexOf(QLatin1Char('('));
+    if (paren > 0)
+        name.truncate(paren);
+    for (const QLatin1String prefix : { QLatin1String("ncclDevKernel_"), QLatin1String("ncclKernel_") }) {
+        if (name.startsWith(prefix) && name.size() > prefix.size())
+            return name.mid(prefix.size()).section(QLatin1Char('_'), 0, 0);
+    }
+    return name;
+}
+
 QString CollectiveTableModel::waitsText(const analysis::MatchedCollective& c) const
 {
-    QStringList lines { QString::fromStdString(c.name) };
+    // A channel is "pg NAME", "stream 7" or a bare stream number, as the trace names it.
+    QString channel = QString::fromStdString(c.channel);
+    if (!channel.isEmpty() && channel.front().isDigit())
+        channel.prepend(tr("stream "));
+    QStringList lines { QString::fromStdString(c.name), tr("kernel #%1 on %2").arg(c.ordinal).arg(channel) };
     for (size_t k = 0; k < c.ranks.size() && k < kTooltipRanks; ++k)
         lines << tr("rank %1 waited %2").arg(rankName(int(c.ranks[k])), UnitFormat::duration(c.waits[k]));
     if (c.ranks.size() > kTooltipRanks)
@@ -115,7 +132,7 @@ QVariant CollectiveTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (Column(column)) {
         case Index: return QString::number(c->index);
-        case Name: return QString::fromStdString(c->name);
+        case Name: return shortName(c->name);
         case Ranks: return UnitFormat::count(c->ranks.size());
         case Skew: return UnitFormat::duration(c->skewNs);
         case MinDuration: return UnitFormat::duration(c->minDurNs);

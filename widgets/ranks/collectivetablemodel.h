@@ -9,10 +9,11 @@ namespace strata::widgets {
 
 // The Ranks dock's collectives table: one row per collective matched across the ranks of a
 // job (analysis::MatchedCollective, the "collectives" of `strata-cli ranks --json`): its
-// index (in order of first arrival), kernel name, how many ranks take part, the skew (last
+// index (in order of first arrival), kernel (its short name), how many ranks take part, the skew (last
 // start - first start), the shortest duration (the work net of waiting) and the rank that
 // arrived last (empty when all started together). SortRole holds raw numbers, so every
-// column sorts as numbers; the tooltips hold exact ns and, on the name, every rank's wait.
+// column sorts as numbers; the tooltips hold exact ns and, on the name, the kernel's full
+// name, its stream or process group and every rank's wait.
 class CollectiveTableModel : public NumberTableModel {
     Q_OBJECT
 public:
@@ -20,6 +21,10 @@ public:
 
     explicit CollectiveTableModel(QObject* parent = nullptr);
     void setJob(std::shared_ptr<const analysis::JobIndex> job); // null or not a job: no rows
+    // A collective as the table and the highlight name it: "AllReduce" for an NCCL kernel
+    // ("ncclKernel_AllReduce_RING_LL_Sum_float(...)"), else the name without its parameters
+    // (the full name is in the tooltip).
+    static QString shortName(const std::string& kernel);
     // The collective a row shows (rows are in index order); null out of range.
     const analysis::MatchedCollective* collective(int row) const;
 

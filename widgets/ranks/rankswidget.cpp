@@ -116,14 +116,12 @@ QWidget* RanksWidget::buildTables()
     m_rankProxy->setSourceModel(m_rankModel);
     m_rankView = sortedTable(this, QStringLiteral("rankTable"), m_rankProxy);
     m_rankView->sortByColumn(RankTableModel::Rank, Qt::AscendingOrder);
-    m_rankView->horizontalHeader()->setSectionResizeMode(RankTableModel::File, QHeaderView::Interactive);
-    m_rankView->horizontalHeader()->resizeSection(RankTableModel::File, 160);
+    m_rankView->horizontalHeader()->setStretchLastSection(true); // the file
     m_rankView->setTextElideMode(Qt::ElideMiddle);
     m_collectiveProxy->setSourceModel(m_collectiveModel);
     m_collectiveView = sortedTable(this, QStringLiteral("collectiveTable"), m_collectiveProxy);
     m_collectiveView->sortByColumn(CollectiveTableModel::Index, Qt::AscendingOrder);
-    m_collectiveView->horizontalHeader()->setSectionResizeMode(CollectiveTableModel::Name, QHeaderView::Stretch);
-    m_collectiveView->setTextElideMode(Qt::ElideMiddle);
+    m_collectiveView->horizontalHeader()->setStretchLastSection(true); // short names: every column fits its text
 
     auto rowOf = [](const QModelIndex& proxyIndex) {
         const auto* proxy = static_cast<const QSortFilterProxyModel*>(proxyIndex.model());
@@ -223,19 +221,6 @@ void RanksWidget::revealRank(int row)
         m_session->revealTrack(track);
 }
 
-QString RanksWidget::shortName(const std::string& kernel)
-{
-    QString name = QString::fromStdString(kernel);
-    const int paren = name.indexOf(QLatin1Char('('));
-    if (paren > 0)
-        name.truncate(paren);
-    for (const QLatin1String prefix : { QLatin1String("ncclDevKernel_"), QLatin1String("ncclKernel_") }) {
-        if (name.startsWith(prefix) && name.size() > prefix.size())
-            return name.mid(prefix.size()).section(QLatin1Char('_'), 0, 0);
-    }
-    return name;
-}
-
 void RanksWidget::selectCollective(int row)
 {
     const analysis::MatchedCollective* c = m_collectiveModel->collective(row);
@@ -243,8 +228,8 @@ void RanksWidget::selectCollective(int row)
         return;
     auto rows = std::make_shared<std::vector<store::SliceRow>>(c->rows);
     std::sort(rows->begin(), rows->end(), [](store::SliceRow a, store::SliceRow b) { return a.v < b.v; });
-    m_session->selection()->setHighlighted(
-        rows, tr("%1 #%2 on %3 ranks").arg(shortName(c->name)).arg(c->index).arg(c->ranks.size()));
+    m_session->selection()->setHighlighted(rows,
+        tr("%1 #%2 on %3 ranks").arg(CollectiveTableModel::shortName(c->name)).arg(c->index).arg(c->ranks.size()));
     const store::TimeRange range { *std::min_element(c->starts.begin(), c->starts.end()),
         *std::max_element(c->ends.begin(), c->ends.end()) };
     m_session->selection()->setTimeSelection(range);

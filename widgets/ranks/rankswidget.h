@@ -50,9 +50,6 @@ public:
     // What a click on a row does; rows are the models' (rank order, collective index order).
     void revealRank(int row);
     void selectCollective(int row);
-    // A collective's name as its highlight label says it: "AllReduce" for an NCCL kernel
-    // ("ncclKernel_AllReduce_RING_LL_Sum_float(...)"), else the name without its parameters.
-    static QString shortName(const std::string& kernel);
 
     // The evidence sentence of a job's straggler, numbers as the docks write them.
     static QString evidence(const analysis::JobIndex& job);

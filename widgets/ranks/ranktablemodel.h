@@ -11,28 +11,30 @@
 namespace strata::widgets {
 
 // The Ranks dock's rank table: one row per rank of a job (analysis::JobIndex), the figures
-// `strata-cli ranks` prints per rank: its file, step time mean and max, the time breakdown of
-// its devices as shares of their span (compute, communication, idle; overlap as a share of
-// communication: the breakdown's comm_overlap_pct), its total wait in collectives, the times
-// it arrived last and the clock offset applied to it. Times in the docks' duration format;
+// `strata-cli ranks` prints per rank: the times it arrived last, its total wait in
+// collectives, step time mean and max, the time breakdown of its devices as shares of their
+// span (compute, communication, idle; overlap as a share of communication: the breakdown's
+// comm_overlap_pct), the clock offset applied to it and its file. Times in the docks' duration format;
 // SortRole holds the raw number (ns, percent), so every column sorts as numbers; a share of a
 // rank without device work (or an overlap without communication) is empty and sorts first.
 // The straggler's row is bold, with a marker icon and its evidence in the Rank cell's tooltip.
 class RankTableModel : public NumberTableModel {
     Q_OBJECT
 public:
+    // What tells the straggler first (a dock is narrow: the columns on the left are the ones
+    // seen), the file last.
     enum Column {
         Rank,
-        File,
+        LastArrivals,
+        Wait,
         StepMean,
         StepMax,
         Compute,
         Communication,
         Idle,
         Overlap,
-        Wait,
-        LastArrivals,
         Offset,
+        File,
         ColumnCount
     };
     static constexpr int StragglerRole = Qt::UserRole + 2; // bool, on every cell of the straggler's row
