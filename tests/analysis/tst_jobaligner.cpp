@@ -15,7 +15,7 @@ namespace {
 
 // Rank r on a clock `shift(r)` ns ahead: two steps and two all-reduces that end together
 // (in true time) on every rank, rank 2 arriving last.
-jobtest::RankFill fillShifted(std::function<TimeNs(int)> shift)
+jobtest::RankFill fillShifted(const std::function<TimeNs(int)>& shift)
 {
     return [shift](storetest::Builder& s, int r) {
         const TimeNs d = shift(r);

@@ -16,22 +16,7 @@ using strata::store::TrackId;
 
 namespace {
 
-// Rank r: two steps, a compute kernel and two all-reduces on stream 7, rank 2 arriving last
-// (60 ns after rank 0, 40 after rank 1); rank 1 also overlaps a copy kernel with its first
-// all-reduce on a second stream.
-void fill(storetest::Builder& s, int r)
-{
-    const uint32_t host = s.thread(jobtest::pid(r, 0), "python", 1, "main");
-    const uint32_t stream = s.thread(jobtest::pid(r, 1), "python", 7, "stream 7");
-    s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
-    s.X(host, "ProfilerStep#2", "user_annotation", 1000, 1000 + 100 * r);
-    s.X(stream, "gemm", "kernel", 100, 200 + 50 * r);
-    const TimeNs arrival = r == 2 ? 60 : 20 * r;
-    s.X(stream, "ncclKernel_AllReduce", "kernel", 400 + arrival, 400 - arrival);
-    s.X(stream, "ncclKernel_AllReduce", "kernel", 1400 + arrival, 400 - arrival);
-    if (r == 1)
-        s.X(s.thread(jobtest::pid(r, 1), "python", 8, "stream 8"), "gemm", "kernel", 500, 100);
-}
+const jobtest::RankFill fill = jobtest::plantedStraggler;
 
 bool sameTimes(const BreakdownTimes& a, const BreakdownTimes& b)
 {

@@ -27,6 +27,23 @@ inline int64_t pid(int rank, int k)
     return 1000 * (int64_t(rank) + 1) + k;
 }
 
+// A job of three ranks to test with. Rank r: two steps (the second 1000 + 100 r ns), a gemm
+// and two all-reduces on stream 7, rank 2 arriving last (60 ns after rank 0, 40 after rank
+// 1); rank 1 also runs a gemm on stream 8 under its first all-reduce.
+inline void plantedStraggler(storetest::Builder& s, int r)
+{
+    const uint32_t host = s.thread(pid(r, 0), "python", 1, "main");
+    const uint32_t stream = s.thread(pid(r, 1), "python", 7, "stream 7");
+    s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
+    s.X(host, "ProfilerStep#2", "user_annotation", 1000, 1000 + 100 * r);
+    s.X(stream, "gemm", "kernel", 100, 200 + 50 * r);
+    const TimeNs arrival = r == 2 ? 60 : 20 * r;
+    s.X(stream, "ncclKernel_AllReduce", "kernel", 400 + arrival, 400 - arrival);
+    s.X(stream, "ncclKernel_AllReduce", "kernel", 1400 + arrival, 400 - arrival);
+    if (r == 1)
+        s.X(s.thread(pid(r, 1), "python", 8, "stream 8"), "gemm", "kernel", 500, 100);
+}
+
 // The layout of a store written by fill for `ranks` ranks, from which process each track is in.
 inline JobLayout layoutOf(const EventStore& s, int ranks, const std::vector<TimeNs>& offsets)
 {
@@ -58,7 +75,7 @@ inline JobLayout layoutOf(const EventStore& s, int ranks, const std::vector<Time
 
 // The job of `ranks` ranks in one store, with its layout (alignment and offsets as given).
 inline std::shared_ptr<const EventStore> merged(
-    const RankFill& fill, int ranks, const std::string& alignment = "recorded", std::vector<TimeNs> offsets = {})
+    const RankFill& fill, int ranks, const std::string& alignment = "recorded", const std::vector<TimeNs>& offsets = {})
 {
     storetest::Builder first;
     for (int r = 0; r < ranks; ++r)
