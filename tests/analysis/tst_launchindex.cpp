@@ -1,5 +1,6 @@
 // LaunchIndex: device work tied to its launch by correlation id, ac2g flow or External id,
 // and the CPU ops around the launch as its framework op and op, in the catalog's keys too.
+#include <support/jobteststore.h>
 #include <support/storetestutil.h>
 
 #include <analysis/operators/launchindex.h>
@@ -78,6 +79,7 @@ private slots:
     void launchedBy_data();
     void launchedBy();
     void nothingToLinkWithoutKineto();
+    void idsAreEachRanksOwnInAJob();
 
 private:
     std::shared_ptr<const EventStore> m_store;
@@ -209,6 +211,29 @@ void tst_LaunchIndex::nothingToLinkWithoutKineto()
     const LaunchIndex index(*store);
     QVERIFY(index.links().empty());
     QCOMPARE(index.unlinked(), size_t(0));
+}
+
+void tst_LaunchIndex::idsAreEachRanksOwnInAJob()
+{
+    // Each rank's file numbers its own ids: in a job's merged store, rank 1's kernel of
+    // correlation 1 is its own launch's, not rank 0's; the same for External ids.
+    const jobtest::RankFill fill = [](storetest::Builder& s, int r) {
+        const uint32_t host = s.thread(jobtest::pid(r, 0), "python", 1, "main");
+        const uint32_t stream = s.thread(jobtest::pid(r, 1), "python", 7, "stream 7");
+        s.X(host, "aten::mm", "cpu_op", 10 * r, 100, s.args({ { "External id", int64_t(5) } }));
+        s.X(host, "cudaLaunchKernel", "cuda_runtime", 10 * r + 1, 5, s.args({ { "correlation", int64_t(1) } }));
+        s.X(stream, "gemm", "kernel", 200 + 10 * r, 10, s.args({ { "correlation", int64_t(1) } }));
+        s.X(stream, "relu", "kernel", 300 + 10 * r, 10, s.args({ { "External id", int64_t(5) } }));
+    };
+    const auto store = jobtest::merged(fill, 3);
+    const JobLayout layout = JobLayout::of(*store);
+    const LaunchIndex index(*store);
+    QCOMPARE(index.links().size(), size_t(6));
+    for (const LaunchIndex::Link& link : index.links()) {
+        const int rank = layout.rankIndexOfTrack(store->sliceTrack(SliceRow(link.device)));
+        const uint32_t host = link.launch != LaunchIndex::kNone ? link.launch : link.innerOp;
+        QCOMPARE(layout.rankIndexOfTrack(store->sliceTrack(SliceRow(host))), rank);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_LaunchIndex)

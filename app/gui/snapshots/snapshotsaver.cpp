@@ -1,6 +1,7 @@
 #include "snapshotsaver.h"
 
 #include <analysis/indexes/indexattachments.h>
+#include <job/jobloader.h>
 #include <snapshot/snapshotcache.h>
 #include <state/backgroundpool.h>
 #include <state/poolrun.h>
@@ -38,11 +39,13 @@ SnapshotSaver::SnapshotSaver(QObject* parent)
 
 SnapshotSaver::~SnapshotSaver() = default;
 
-void SnapshotSaver::setProfile(const QString& path, const importers::LoadResult& result, quint64 generation)
+void SnapshotSaver::setProfile(
+    const QString& path, const importers::LoadResult& result, quint64 generation, const JobReport& job)
 {
     releaseStore();
     m_path = path;
     m_result = result;
+    m_job = job;
     m_generation = generation;
     m_cacheStarted = false;
 }
@@ -64,10 +67,11 @@ void SnapshotSaver::clearProfile()
     releaseStore();
     m_path.clear();
     m_result = importers::LoadResult();
+    m_job = JobReport();
     m_cacheStarted = false;
 }
 
-model::Analyses SnapshotSaver::indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
+model::Analyses SnapshotSaver::indexesOf(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses)
 {
     // Another profile's indexes (the session moved on) are not this store's: the worker
     // builds them instead.
@@ -90,7 +94,7 @@ QString SnapshotSaver::sourcePath() const
     return m_path;
 }
 
-bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses)
+bool SnapshotSaver::writeCache(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses)
 {
     // refreshCache is never set for a .strata file (LoadResult).
     if (generation != m_generation || m_cacheStarted || !m_result.store
@@ -100,19 +104,31 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
     auto outcome = std::make_shared<Outcome>();
     m_cacheOutcome = outcome;
     // The result is copied into the task: its store stays alive until the write ends.
+    // A job read from its members is kept under the job's key; a job from a .strata file has
+    // no plan, and is a snapshot already.
+    const bool job = m_job.isJob && !m_job.plan.ranks.empty();
     m_cacheWatcher.setFuture(model::BackgroundPool::run(m_cacheHandover,
         [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = m_cache,
-            analyses = indexesOf(generation, std::move(analyses))] {
+            jobReport = job ? m_job : JobReport(), analyses = indexesOf(generation, analyses)] {
             // Resolved here: the limit is a setting read from a file, not on the GUI thread.
-            outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error,
-                analysis::IndexAttachments::encode(*result.store, analyses));
+            const std::map<std::string, std::string> indexes
+                = analysis::IndexAttachments::encode(*result.store, analyses);
+            if (jobReport.isJob) {
+                importers::job::JobLoader::Result loaded;
+                loaded.merged = result;
+                loaded.problems = jobReport.problems;
+                outcome->ok = importers::job::JobLoader::writeCache(
+                    loaded, jobReport.plan, jobReport.asked, resolved(cache), &outcome->error, indexes);
+                return;
+            }
+            outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error, indexes);
         }));
     emit cacheWriteStarted();
     return true;
 }
 
 bool SnapshotSaver::savePortable(
-    const QString& outPath, const QByteArray& annotations, std::shared_ptr<const model::Analyses> analyses)
+    const QString& outPath, const QByteArray& annotations, const std::shared_ptr<const model::Analyses>& analyses)
 {
     if (!m_result.store) {
         emit message(tr("Open a profile first: there is nothing to save"), true);
@@ -131,7 +147,7 @@ bool SnapshotSaver::savePortable(
     m_portableWatcher.setFuture(model::runOnPool(QThreadPool::globalInstance(), m_portableHandover,
         [outcome, result = m_result, source = QFile::encodeName(sourcePath()).toStdString(),
             markers = annotations.toStdString(), out = QFile::encodeName(m_portablePath).toStdString(),
-            analyses = indexesOf(m_generation, std::move(analyses))] {
+            analyses = indexesOf(m_generation, analyses)] {
             outcome->ok = importers::CachedLoader::writePortable(result, source, markers, out, &outcome->error,
                 analysis::IndexAttachments::encode(*result.store, analyses));
         }));

@@ -1,4 +1,6 @@
 #pragma once
+#include <loading/jobimport.h>
+
 #include <cachedloader.h>
 #include <profileloader.h>
 #include <state/analyses.h>
@@ -33,8 +35,11 @@ public:
     // workers are handed this, so they never read the environment a test may be changing.
     static importers::CacheOptions resolved(importers::CacheOptions cache);
 
-    // The profile now open (`generation`: the session's), read from `path`.
-    void setProfile(const QString& path, const importers::LoadResult& result, quint64 generation);
+    // The profile now open (`generation`: the session's), read from `path`. A job (`job`,
+    // loaded from its members) has its cache snapshot under the job's key (its members'
+    // fingerprints and the alignment asked), not under `path`.
+    void setProfile(
+        const QString& path, const importers::LoadResult& result, quint64 generation, const JobReport& job = {});
     void clearProfile();
     bool hasProfile() const { return m_result.store != nullptr; }
     const importers::LoadResult& result() const { return m_result; }
@@ -48,12 +53,12 @@ public:
     // off, or when another profile is open by now. True when a write started. The snapshot
     // keeps the derived indexes (analysis::IndexAttachments::encode): those of `analyses`
     // (the session's, of this profile), the others built by the write's worker.
-    bool writeCache(quint64 generation, std::shared_ptr<const model::Analyses> analyses = nullptr);
+    bool writeCache(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses = nullptr);
     bool isWritingCache() const { return m_cacheWatcher.isRunning(); }
     // Writes the open profile with these markers (annotations JSON) to `outPath`.
     // `analyses` as for writeCache.
     bool savePortable(const QString& outPath, const QByteArray& annotations,
-        std::shared_ptr<const model::Analyses> analyses = nullptr);
+        const std::shared_ptr<const model::Analyses>& analyses = nullptr);
     bool isSaving() const { return m_portableWatcher.isRunning(); }
 
 signals:
@@ -63,7 +68,7 @@ signals:
     void message(const QString& text, bool warning); // for the status bar
 
 private:
-    static model::Analyses indexesOf(quint64 generation, std::shared_ptr<const model::Analyses> analyses);
+    static model::Analyses indexesOf(quint64 generation, const std::shared_ptr<const model::Analyses>& analyses);
     void releaseStore(); // drops this saver's reference to the store, never freeing it here
 
     struct Outcome { // written by the worker, read once its watcher finished
@@ -73,6 +78,7 @@ private:
 
     importers::CacheOptions m_cache;
     importers::LoadResult m_result;
+    JobReport m_job;
     QString m_path;
     quint64 m_generation = 0;
     bool m_cacheStarted = false; // for m_generation

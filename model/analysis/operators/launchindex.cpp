@@ -1,8 +1,10 @@
 #include "launchindex.h"
 
 #include <store/devicerules.h>
+#include <store/joblayout.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 namespace strata::analysis {
@@ -54,6 +56,40 @@ Ids idsOf(const store::EventStore& s, store::SliceRow row, const std::vector<uin
     return ids;
 }
 
+// Where correlation and External ids are unique: each file numbers its own, so in a job's
+// merged store (store::JobLayout) each rank is a scope of its own, and a kernel of rank 3 is
+// never tied to rank 0's launch of the same id. A store that is not a job is one scope.
+// Slice rows are grouped by track in track order and a rank's tracks are one block, so a
+// rank's rows are one run: scopes are runs of rows, met in order by a walk up the rows.
+class IdScopes {
+public:
+    explicit IdScopes(const store::EventStore& s)
+    {
+        const store::JobLayout layout = store::JobLayout::of(s);
+        for (const store::JobRank& r : layout.ranks()) {
+            uint32_t first = UINT32_MAX;
+            for (uint32_t t = r.trackBegin; t < r.trackBegin + r.trackCount; ++t)
+                if (!s.track(store::TrackId(t)).slices.empty())
+                    first = std::min(first, s.track(store::TrackId(t)).slices.begin);
+            if (first != UINT32_MAX)
+                m_starts.push_back(first);
+        }
+    }
+    size_t count() const { return std::max<size_t>(1, m_starts.size()); }
+    // The scope of `row`; rows must come in increasing order between two rewind() calls.
+    size_t of(uint32_t row)
+    {
+        while (m_at + 1 < m_starts.size() && m_starts[m_at + 1] <= row)
+            ++m_at;
+        return m_at;
+    }
+    void rewind() { m_at = 0; }
+
+private:
+    std::vector<uint32_t> m_starts; // per rank with slices, in rank order: its first row
+    size_t m_at = 0;
+};
+
 } // namespace
 
 bool LaunchIndex::isLaunchCall(std::string_view c)
@@ -99,7 +135,9 @@ LaunchIndex::LaunchIndex(const store::EventStore& s, const std::atomic<bool>* ca
     role("External id", 2);
     role("external id", 2);
 
-    std::unordered_map<int64_t, uint32_t> launchByCorrelation, opByExternal;
+    IdScopes scopes(s);
+    std::vector<std::unordered_map<int64_t, uint32_t>> launchByCorrelation(scopes.count()),
+        opByExternal(scopes.count());
     std::vector<uint32_t> launched;
     const uint32_t rows = static_cast<uint32_t>(s.sliceCount());
     for (uint32_t r = 0; r < rows; ++r) {
@@ -114,9 +152,9 @@ LaunchIndex::LaunchIndex(const store::EventStore& s, const std::atomic<bool>* ca
         }
         const Ids ids = idsOf(s, store::SliceRow(r), keyRole);
         if (c == Launch && ids.hasCorrelation)
-            launchByCorrelation.emplace(ids.correlation, r);
+            launchByCorrelation[scopes.of(r)].emplace(ids.correlation, r);
         else if (c == CpuOp && ids.hasExternal)
-            opByExternal.emplace(ids.external, r); // the first op with the id: ids are unique per op
+            opByExternal[scopes.of(r)].emplace(ids.external, r); // the first op with the id: unique per op
     }
 
     auto opsAround = [&](uint32_t from, bool includeSelf, Link* link) {
@@ -131,14 +169,16 @@ LaunchIndex::LaunchIndex(const store::EventStore& s, const std::atomic<bool>* ca
         }
     };
     m_links.reserve(launched.size());
+    scopes.rewind();
     for (uint32_t r : launched) {
         const store::SliceRow row(r);
         const Ids ids = idsOf(s, row, keyRole);
+        const size_t scope = scopes.of(r);
         Link link;
         link.device = r;
         if (ids.hasCorrelation) {
-            const auto it = launchByCorrelation.find(ids.correlation);
-            if (it != launchByCorrelation.end())
+            const auto it = launchByCorrelation[scope].find(ids.correlation);
+            if (it != launchByCorrelation[scope].end())
                 link.launch = it->second;
         }
         if (link.launch == kNone)
@@ -152,8 +192,8 @@ LaunchIndex::LaunchIndex(const store::EventStore& s, const std::atomic<bool>* ca
         if (link.launch != kNone)
             opsAround(link.launch, false, &link);
         else if (ids.hasExternal) {
-            const auto it = opByExternal.find(ids.external);
-            if (it != opByExternal.end())
+            const auto it = opByExternal[scope].find(ids.external);
+            if (it != opByExternal[scope].end())
                 opsAround(it->second, true, &link);
         }
         if (link.launch == kNone && link.innerOp == kNone) {

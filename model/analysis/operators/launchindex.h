@@ -13,6 +13,7 @@ namespace strata::analysis {
 //    same id;
 //  - without one, an ac2g flow into the slice from such a call names it;
 //  - without either, its "External id" names the CPU op that launched it.
+// Ids are matched within one file: in a job's merged store, within each rank.
 // The CPU ops (cpu_op, legacy Operator; never ProfilerStep#N) that enclose the launch on its
 // thread are the op stack: the outermost is the framework op, the innermost the op.
 // Only slices of the categories Kineto launches from the host (store::DeviceRules::
