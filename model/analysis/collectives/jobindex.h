@@ -4,6 +4,7 @@
 #include <store/joblayout.h>
 
 #include <memory>
+#include <utility>
 
 namespace strata::analysis {
 
@@ -15,6 +16,15 @@ namespace strata::analysis {
 class JobIndex {
 public:
     static std::shared_ptr<const JobIndex> build(const store::EventStore& store);
+
+    JobIndex() = default;
+    // An index of given parts: what build() finds, or a hand-made job for the tests of its
+    // readers (the timeline's skew strip).
+    JobIndex(store::JobLayout layout, CollectiveAnalysis analysis)
+        : m_layout(std::move(layout))
+        , m_analysis(std::move(analysis))
+    {
+    }
 
     const store::JobLayout& layout() const { return m_layout; }
     // Ranks are the layout's, in its order; times are the store's.
