@@ -151,20 +151,15 @@ std::string RanksReport::text() const
     std::vector<std::vector<std::string>> rows { { "rank", "file", "offset", "steps", "step mean", "step max",
         "compute%", "comm%", "idle%", "overlap%", "wait", "last" } };
     for (size_t i = 0; i < m_ranks.size(); ++i) {
-        const auto& steps = m_analysis.steps[i];
-        TimeNs sum = 0, most = 0;
-        for (const analysis::ProfilerStep& s : steps) {
-            sum += s.dur;
-            most = std::max(most, s.dur);
-        }
+        const analysis::StepTimes steps = analysis::ProfilerSteps::timesOf(m_analysis.steps[i]);
         const analysis::BreakdownTimes& t = m_ranks[i].breakdown.times;
         const auto overlap = t.commOverlapPct();
         char pct[32] = "-";
         if (overlap)
             std::snprintf(pct, sizeof pct, "%.2f", *overlap);
         rows.push_back({ std::to_string(rankNumber(i)), m_ranks[i].file, micros(m_analysis.ranks[i].offsetNs),
-            std::to_string(steps.size()), steps.empty() ? "-" : micros(sum / TimeNs(steps.size())),
-            steps.empty() ? "-" : micros(most), share(t.computeNs, t.spanNs), share(t.communicationNs, t.spanNs),
+            std::to_string(steps.count), steps.count ? micros(steps.meanNs) : "-",
+            steps.count ? micros(steps.maxNs) : "-", share(t.computeNs, t.spanNs), share(t.communicationNs, t.spanNs),
             share(t.idleNs, t.spanNs), pct, micros(m_analysis.ranks[i].waitNs),
             std::to_string(m_analysis.ranks[i].lastArrivals) });
     }

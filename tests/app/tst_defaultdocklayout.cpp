@@ -63,6 +63,7 @@ private slots:
         QTest::newRow("annotations") << "annotationsDock" << int(Qt::BottomDockWidgetArea) << QString("latencyDock");
         QTest::newRow("time breakdown") << "timeBreakdownDock" << int(Qt::BottomDockWidgetArea)
                                         << QString("latencyDock");
+        QTest::newRow("ranks") << "ranksDock" << int(Qt::BottomDockWidgetArea) << QString("timeBreakdownDock");
         QTest::newRow("memory") << "memoryDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
         QTest::newRow("compare") << "compareDock" << int(Qt::BottomDockWidgetArea) << QString("operatorTableDock");
     }
@@ -102,7 +103,7 @@ private slots:
         auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
         QVERIFY(!ops->visibleRegion().isEmpty());
         for (const char* behind : { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock",
-                 "compareDock", "timeBreakdownDock" })
+                 "compareDock", "timeBreakdownDock", "ranksDock" })
             QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
     }
 

@@ -1,129 +1,102 @@
 #pragma once
-// A job merged into one store as StoreMerger lays it out, built by hand: per rank r a host
-// process "rank r · python" (pid 10r+1, thread "python") and a device process "rank r · GPU r"
-// (pid 10r+2, thread "stream 7"), in rank order, with the store's JobLayout in its metadata.
-// Per step k (100 µs apart) every device runs a "gemm" kernel [100k, 100k+4) µs and then an
-// NCCL AllReduce that ends on every rank at once, 2 µs after the last arrival; rank r arrives
-// at 100k+5 µs + 10r ns, the straggler `lateNs` later (at most 90 µs). The JobIndex is the matched collectives
-// of those kernels, computed here the way CollectiveAnalyzer defines them.
-#include "matchedcollective.h"
+// A job's merged store made by hand, for the tests of what reads one (JobAligner, JobIndex,
+// the Ranks dock) without the loader: each rank's events are written by a function of the
+// rank, in a process block of its own (pids 1000 (r + 1) and up, so processes sort in rank
+// order), and the store carries the JobLayout metadata entries a merge writes. The same
+// function writes one rank alone, for the store that rank's own file would give.
+#include <support/storetestutil.h>
 
-#include <analysis/collectives/jobindex.h>
+#include <store/eventstore.h>
 #include <store/joblayout.h>
-#include <store/storebuilder.h>
 #include <store/storefinalizer.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace jobtest {
 
-using strata::store::TimeNs;
-constexpr TimeNs kStepNs = 100000;
-constexpr TimeNs kArriveNs = 5000; // into the step: the collective's first arrivals
-constexpr TimeNs kWorkNs = 2000; // the collective's work, net of waiting
-constexpr const char* kKernel = "ncclDevKernel_AllReduce_Sum_f32_RING_LL";
+using namespace strata::store;
 
-struct Job {
-    std::shared_ptr<const strata::store::EventStore> store;
-    std::shared_ptr<const strata::analysis::JobIndex> index;
-};
+// Writes rank r's events; pid(r, k) is its k-th process id.
+using RankFill = std::function<void(storetest::Builder& b, int rank)>;
 
-inline TimeNs arrival(int rank, int step, int straggler, TimeNs lateNs)
+inline int64_t pid(int rank, int k)
 {
-    return step * kStepNs + kArriveNs + rank * 10 + (rank == straggler ? lateNs : 0);
+    return 1000 * (int64_t(rank) + 1) + k;
 }
 
-inline std::shared_ptr<const strata::store::EventStore> build(
-    int ranks, int steps, int straggler, TimeNs lateNs, const strata::store::JobLayout* layout)
+// A job of three ranks to test with. Rank r: two steps (the second 1000 + 100 r ns), a gemm
+// and two all-reduces on stream 7, rank 2 arriving last (60 ns after rank 0, 40 after rank
+// 1); rank 1 also runs a gemm on stream 8 under its first all-reduce.
+inline void plantedStraggler(storetest::Builder& s, int r)
 {
-    using namespace strata::store;
-    StoreBuilder b;
-    const TypeId step = b.type(b.intern("train_step"), b.intern("cpu_op"));
-    const TypeId gemm = b.type(b.intern("gemm"), b.intern("kernel"));
-    const TypeId nccl = b.type(b.intern(kKernel), b.intern("kernel"));
-    const TimeNs lastEnd = arrival(ranks - 1, 0, -1, 0) + (straggler >= 0 ? lateNs : 0) + kWorkNs;
-    for (int r = 0; r < ranks; ++r) {
-        const ProcessId host = b.process(IdValue::number(10 * r + 1));
-        b.setProcessName(host, b.intern("rank " + std::to_string(r) + " · python"));
-        const uint32_t python = b.thread(host, IdValue::number(1));
-        b.setThreadName(python, b.intern("python"));
-        const ProcessId gpu = b.process(IdValue::number(10 * r + 2));
-        b.setProcessName(gpu, b.intern("rank " + std::to_string(r) + " · GPU " + std::to_string(r)));
-        const uint32_t stream = b.thread(gpu, IdValue::number(7));
-        b.setThreadName(stream, b.intern("stream 7"));
-        for (int k = 0; k < steps; ++k) {
-            b.completeSlice(python, k * kStepNs, kStepNs - 100, step, {});
-            b.completeSlice(stream, k * kStepNs, 4000, gemm, {});
-            const TimeNs start = arrival(r, k, straggler, lateNs);
-            b.completeSlice(stream, start, k * kStepNs + lastEnd - start, nccl, {});
-        }
-    }
-    if (layout) {
-        for (auto& [key, value] : layout->metadataEntries())
-            b.addMetadata(key, value);
-    }
-    return StoreFinalizer::finalize(b);
+    const uint32_t host = s.thread(pid(r, 0), "python", 1, "main");
+    const uint32_t stream = s.thread(pid(r, 1), "python", 7, "stream 7");
+    s.X(host, "ProfilerStep#1", "user_annotation", 0, 1000);
+    s.X(host, "ProfilerStep#2", "user_annotation", 1000, 1000 + 100 * r);
+    s.X(stream, "gemm", "kernel", 100, 200 + 50 * r);
+    const TimeNs arrival = r == 2 ? 60 : 20 * r;
+    s.X(stream, "ncclKernel_AllReduce", "kernel", 400 + arrival, 400 - arrival);
+    s.X(stream, "ncclKernel_AllReduce", "kernel", 1400 + arrival, 400 - arrival);
+    if (r == 1)
+        s.X(s.thread(pid(r, 1), "python", 8, "stream 8"), "gemm", "kernel", 500, 100);
 }
 
-// `steps` collectives over `ranks` ranks; `straggler` -1 for none.
-inline Job make(int ranks, int steps, int straggler = -1, TimeNs lateNs = 0)
+// The layout of a store written by fill for `ranks` ranks, from which process each track is in.
+inline JobLayout layoutOf(const EventStore& s, int ranks, const std::vector<TimeNs>& offsets)
 {
-    using namespace strata::store;
-    // Built once to learn where the finalizer put each rank's processes and tracks (by pid,
-    // so in rank order), then again with the layout in the metadata.
-    const auto plain = build(ranks, steps, straggler, lateNs, nullptr);
-    std::vector<JobRank> jr(static_cast<size_t>(ranks));
+    std::vector<JobRank> out(static_cast<size_t>(ranks), JobRank());
     for (int r = 0; r < ranks; ++r) {
-        jr[size_t(r)].rank = r;
-        jr[size_t(r)].file = "/tmp/job/worker" + std::to_string(r) + ".pt.trace.json";
-        jr[size_t(r)].processBegin = uint32_t(2 * r);
-        jr[size_t(r)].processCount = 2;
-        jr[size_t(r)].trackBegin = UINT32_MAX;
+        out[size_t(r)].rank = r;
+        out[size_t(r)].file = "/job/rank-" + std::to_string(r) + ".json";
+        out[size_t(r)].offsetNs = r < int(offsets.size()) ? offsets[size_t(r)] : 0;
+        out[size_t(r)].processBegin = uint32_t(s.processCount());
+        out[size_t(r)].trackBegin = uint32_t(s.trackCount());
     }
-    for (uint32_t t = 0; t < plain->trackCount(); ++t) {
-        const ProcessId p = plain->track(TrackId(t)).process;
-        if (!p.valid())
-            continue;
-        JobRank& r = jr[p.v / 2];
+    for (uint32_t p = 0; p < s.processCount(); ++p) {
+        JobRank& r = out[size_t(s.process(ProcessId(p)).pid.num / 1000 - 1)];
+        r.processBegin = std::min(r.processBegin, p);
+        ++r.processCount;
+    }
+    for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const TrackInfo& info = s.track(TrackId(t));
+        if (!info.process.valid())
+            continue; // the global instants belong to no rank
+        JobRank& r = out[size_t(s.process(info.process).pid.num / 1000 - 1)];
         r.trackBegin = std::min(r.trackBegin, t);
-        r.trackCount = t + 1 - r.trackBegin;
+        ++r.trackCount;
     }
     JobLayout layout;
-    layout.setRanks(jr);
-    auto store = build(ranks, steps, straggler, lateNs, &layout);
+    layout.setRanks(std::move(out));
+    return layout;
+}
 
-    strata::analysis::CollectiveAnalysis a;
-    a.ranks.resize(size_t(ranks));
-    std::vector<std::vector<SliceRow>> kernels(static_cast<size_t>(ranks));
-    for (uint32_t s = 0; s < store->sliceCount(); ++s) {
-        const SliceRow row(s);
-        if (store->str(store->sliceName(row)) == kKernel)
-            kernels[store->track(store->sliceTrack(row)).process.v / 2].push_back(row);
-    }
-    for (int k = 0; k < steps; ++k) {
-        std::vector<TimeNs> starts, ends;
-        std::vector<SliceRow> rows;
-        for (int r = 0; r < ranks; ++r) {
-            const SliceRow row = kernels[size_t(r)][size_t(k)];
-            rows.push_back(row);
-            starts.push_back(store->sliceTs(row));
-            ends.push_back(store->sliceTs(row) + store->sliceDur(row));
-        }
-        strata::analysis::MatchedCollective c = collectivetest::make(kKernel, starts, ends, rows);
-        c.index = uint32_t(k);
-        c.ordinal = uint32_t(k);
-        for (int r = 0; r < ranks; ++r) {
-            a.ranks[size_t(r)].waitNs += c.waits[size_t(r)];
-            ++a.ranks[size_t(r)].collectives;
-        }
-        if (c.lastRank >= 0)
-            ++a.ranks[size_t(c.lastRank)].lastArrivals;
-        a.collectives.push_back(std::move(c));
-    }
-    JobLayout decoded = JobLayout::of(*store);
-    return { store, std::make_shared<strata::analysis::JobIndex>(std::move(decoded), std::move(a)) };
+// The job of `ranks` ranks in one store, with its layout (alignment and offsets as given).
+inline std::shared_ptr<const EventStore> merged(
+    const RankFill& fill, int ranks, const std::string& alignment = "recorded", std::vector<TimeNs> offsets = {})
+{
+    storetest::Builder first;
+    for (int r = 0; r < ranks; ++r)
+        fill(first, r);
+    const JobLayout shape = layoutOf(*StoreFinalizer::finalize(first.b), ranks, offsets);
+    storetest::Builder b;
+    for (int r = 0; r < ranks; ++r)
+        fill(b, r);
+    JobLayout layout = shape;
+    layout.setAlignment(alignment);
+    for (const auto& [key, value] : layout.metadataEntries())
+        b.b.addMetadata(key, value);
+    return StoreFinalizer::finalize(b.b);
+}
+
+// Rank r alone, as its own file would load.
+inline std::shared_ptr<const EventStore> single(const RankFill& fill, int rank)
+{
+    storetest::Builder b;
+    fill(b, rank);
+    return StoreFinalizer::finalize(b.b);
 }
 
 } // namespace jobtest

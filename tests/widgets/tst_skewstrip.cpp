@@ -1,10 +1,10 @@
-// SkewStrip on hand-made jobs (tests/support/jobteststore.h): per step one AllReduce on every
+// SkewStrip on hand-made jobs (tests/support/collectivejob.h): per step one AllReduce on every
 // rank, rank r arriving 10r ns after rank 0, the straggler later by a given time. The colours
 // of the strip's pixels (bar, work line, end tick) for a step, the image replayed for an
 // unchanged key, the hover card (title, each rank's wait, a big job's longest waits only), the
 // collective under a pixel with its slack, a click's highlight and time selection, the
 // collective's kind read from kernel names, and the View menu's preference.
-#include <support/jobteststore.h>
+#include <support/collectivejob.h>
 
 #include <common/themepalette.h>
 #include <state/selection.h>
@@ -71,7 +71,7 @@ private slots:
         QFETCH(int, x);
         QFETCH(QString, what);
         SkewStrip strip;
-        strip.setIndex(jobtest::make(8, 3, 5, 2250).index);
+        strip.setIndex(collectivejob::make(8, 3, 5, 2250).index);
         const QPalette pal;
         const QImage img = strip.image({ 100000, 110000, 1000, 1.0, 1 }, pal);
         QCOMPARE(img.size(), QSize(1000, SkewStrip::kHeight));
@@ -97,7 +97,7 @@ private slots:
     void imageReplayedForAnUnchangedKey()
     {
         SkewStrip strip;
-        strip.setIndex(jobtest::make(4, 50, 1, 500).index);
+        strip.setIndex(collectivejob::make(4, 50, 1, 500).index);
         const QPalette pal;
         strip.image({ 0, 500000, 800, 1.0, 1 }, pal);
         strip.image({ 0, 500000, 800, 1.0, 1 }, pal);
@@ -111,10 +111,10 @@ private slots:
 
     void tooltip()
     {
-        const jobtest::Job job = jobtest::make(8, 3, 5, 52250); // skew 52250 + 50 ns
+        const collectivejob::Job job = collectivejob::make(8, 3, 5, 52250); // skew 52250 + 50 ns
         SkewStrip strip;
         strip.setIndex(job.index);
-        const TimeNs at = jobtest::arrival(0, 1, 5, 52250) + 100;
+        const TimeNs at = collectivejob::arrival(0, 1, 5, 52250) + 100;
         const widgets::TooltipContent c = strip.tooltip(*job.store, { at, at + 10 }, QPalette());
         QCOMPARE(c.title, QStringLiteral("AllReduce #1 · skew 52.300 µs · last: rank 5 · 8 ranks"));
         const QString text = c.text();
@@ -130,10 +130,10 @@ private slots:
     // 64 ranks: the card lists the last arrival, the 14 longest waits and how many more there are.
     void tooltipOfABigJob()
     {
-        const jobtest::Job job = jobtest::make(64, 2, 63, 1000);
+        const collectivejob::Job job = collectivejob::make(64, 2, 63, 1000);
         SkewStrip strip;
         strip.setIndex(job.index);
-        const TimeNs at = jobtest::arrival(0, 0, 63, 1000) + 100;
+        const TimeNs at = collectivejob::arrival(0, 0, 63, 1000) + 100;
         const QString text = strip.tooltip(*job.store, { at, at + 10 }, QPalette()).text();
         QVERIFY2(text.contains(QStringLiteral("rank 0: waited")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("rank 13: waited")), qPrintable(text));
@@ -146,7 +146,7 @@ private slots:
     // Thousands of collectives under one pixel: the worst is named, with their count.
     void collectiveAtFolds()
     {
-        const jobtest::Job job = jobtest::make(2, 2000, 1, 5);
+        const collectivejob::Job job = collectivejob::make(2, 2000, 1, 5);
         SkewStrip strip;
         strip.setIndex(job.index);
         uint32_t count = 0;
@@ -170,7 +170,7 @@ private slots:
 
     void select()
     {
-        const jobtest::Job job = jobtest::make(8, 3, 5, 2250);
+        const collectivejob::Job job = collectivejob::make(8, 3, 5, 2250);
         SkewStrip strip;
         strip.setIndex(job.index);
         model::Selection sel;
@@ -183,7 +183,7 @@ private slots:
             QVERIFY(std::binary_search(sel.highlighted()->begin(), sel.highlighted()->end(), r));
         QCOMPARE(sel.highlightLabel(), QStringLiteral("AllReduce #2 on 8 ranks"));
         QVERIFY(sel.hasTimeSelection());
-        QCOMPARE(sel.timeSelection().start, jobtest::arrival(0, 2, 5, 2250));
+        QCOMPARE(sel.timeSelection().start, collectivejob::arrival(0, 2, 5, 2250));
         QCOMPARE(sel.timeSelection().end, *std::max_element(c.ends.begin(), c.ends.end()));
         strip.select(-1, sel); // off every collective: nothing changes
         QCOMPARE(sel.highlightLabel(), QStringLiteral("AllReduce #2 on 8 ranks"));
@@ -193,7 +193,7 @@ private slots:
     {
         SkewStrip strip;
         QVERIFY(!strip.hasCollectives());
-        strip.setIndex(jobtest::make(2, 1).index);
+        strip.setIndex(collectivejob::make(2, 1).index);
         QVERIFY(strip.hasCollectives());
         strip.setIndex(nullptr);
         QVERIFY(!strip.hasCollectives());

@@ -11,6 +11,7 @@
 #include <operators/latencywidget.h>
 #include <operators/operatorchartswidget.h>
 #include <operators/operatortablewidget.h>
+#include <ranks/rankswidget.h>
 #include <search/searchwidget.h>
 #include <summary/overallsummarywidget.h>
 #include <summary/selectionsummarywidget.h>
@@ -66,6 +67,10 @@ constexpr DockSpec kDocks[] = {
     { DockId::timeBreakdown, QT_TRANSLATE_NOOP("DockRegistry", "Time Breakdown"),
         [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::BreakdownWidget(c, p); },
         { DockArea::BehindBottomLast, 2 } },
+    // A job's ranks side by side, next to the Time Breakdown whose figures it has per rank.
+    { DockId::ranks, QT_TRANSLATE_NOOP("DockRegistry", "Ranks"),
+        [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::RanksWidget(c, p); },
+        { DockArea::BehindBottomLast, 3 } },
 };
 
 constexpr bool sameText(const char* a, const char* b)

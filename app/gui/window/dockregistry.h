@@ -26,6 +26,7 @@ struct DockId {
     static constexpr const char* code = "codeEditorDock";
     static constexpr const char* memory = "memoryDock";
     static constexpr const char* timeBreakdown = "timeBreakdownDock";
+    static constexpr const char* ranks = "ranksDock";
 };
 
 // Where the default arrangement (DefaultDockLayout) puts a dock.

@@ -13,7 +13,7 @@ CollectiveAnalysis CollectiveAnalyzer::analyze(const std::vector<CollectiveRank>
     std::vector<std::vector<CommSeries>> series;
     for (const CollectiveRank& r : ranks) {
         series.push_back(CommKernels::of(r));
-        out.steps.push_back(ProfilerSteps::of(*r.store));
+        out.steps.push_back(ProfilerSteps::of(*r.store, r.trackBegin, r.trackEnd));
     }
     const std::vector<store::TimeNs> offsets = ClockAligner::offsets(alignment, series, out.steps);
     out.collectives = CollectiveMatcher::match(series, offsets);

@@ -47,10 +47,10 @@ std::vector<TrackId> tracksOf(const CollectiveRank& rank)
     std::vector<char> chosen(s.trackCount(), 0);
     if (rank.tracks.empty()) {
         for (uint32_t i = 0; i < s.trackCount(); ++i)
-            chosen[i] = s.track(TrackId(i)).role == store::TrackRole::Device;
+            chosen[i] = rank.owns(TrackId(i)) && s.track(TrackId(i)).role == store::TrackRole::Device;
     } else {
         for (TrackId t : rank.tracks)
-            if (t.v < s.trackCount() && s.track(t).role == store::TrackRole::Device)
+            if (t.v < s.trackCount() && rank.owns(t) && s.track(t).role == store::TrackRole::Device)
                 chosen[t.v] = 1;
     }
     std::vector<TrackId> out;

@@ -50,6 +50,38 @@ SliceRow launchOf(const LaunchIndex* launches, SliceRow device)
     return SliceRow(link->launch != LaunchIndex::kNone ? link->launch : link->innerOp);
 }
 
+// The launch links of a rank's device slices. In a store shared by ranks, a rank's tracks are
+// one block and the store's slice rows are grouped by track in track order, so its slices are
+// one run of rows, and its links (sorted by device row) one run of links: two binary searches,
+// not a test per link per rank.
+struct LinkRun {
+    const LaunchIndex::Link* first = nullptr;
+    const LaunchIndex::Link* last = nullptr;
+    const LaunchIndex::Link* begin() const { return first; }
+    const LaunchIndex::Link* end() const { return last; }
+};
+
+LinkRun linksOf(const CollectiveRank& rank)
+{
+    const std::vector<LaunchIndex::Link>& links = rank.launches->links();
+    const store::EventStore& s = *rank.store;
+    uint32_t lo = std::numeric_limits<uint32_t>::max(), hi = 0;
+    const uint32_t trackEnd = uint32_t(std::min<size_t>(rank.trackEnd, s.trackCount()));
+    for (uint32_t t = rank.trackBegin; t < trackEnd; ++t) {
+        const store::RowRange rows = s.track(store::TrackId(t)).slices;
+        if (!rows.empty()) {
+            lo = std::min(lo, rows.begin);
+            hi = std::max(hi, rows.end);
+        }
+    }
+    if (lo >= hi)
+        return {};
+    auto byDevice = [](const LaunchIndex::Link& l, uint32_t row) { return l.device < row; };
+    const auto from = std::lower_bound(links.begin(), links.end(), lo, byDevice);
+    const auto to = std::lower_bound(from, links.end(), hi, byDevice);
+    return { links.data() + (from - links.begin()), links.data() + (to - links.begin()) };
+}
+
 std::vector<KeptSteps> keptSteps(const std::vector<std::vector<ProfilerStep>>& steps)
 {
     std::set<std::string> names;
@@ -79,7 +111,8 @@ double meanIterationNs(
             iterations.insert(step->number);
             first = std::min(first, step->start - offsets[r]);
         }
-        for (uint32_t t = 0; t < s.trackCount(); ++t) {
+        const uint32_t trackEnd = uint32_t(std::min<size_t>(ranks[r].trackEnd, s.trackCount()));
+        for (uint32_t t = ranks[r].trackBegin; t < trackEnd; ++t) {
             const store::TrackInfo& info = s.track(store::TrackId(t));
             if (info.role != store::TrackRole::Host || info.kind == store::TrackKind::Async)
                 continue;
@@ -89,7 +122,7 @@ double meanIterationNs(
         }
         if (!ranks[r].launches)
             continue;
-        for (const LaunchIndex::Link& link : ranks[r].launches->links()) {
+        for (const LaunchIndex::Link& link : linksOf(ranks[r])) {
             const SliceRow launch = launchOf(ranks[r].launches, SliceRow(link.device));
             if (!launch.valid() || s.sliceTs(launch) >= kept[r].cutoff || kept[r].iterationAt(s.sliceTs(launch)) < 0)
                 continue;

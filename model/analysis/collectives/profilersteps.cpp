@@ -32,6 +32,24 @@ int64_t ProfilerSteps::numberOf(std::string_view name)
 
 std::vector<ProfilerStep> ProfilerSteps::of(const store::EventStore& s)
 {
+    return of(s, 0, uint32_t(s.trackCount()));
+}
+
+StepTimes ProfilerSteps::timesOf(const std::vector<ProfilerStep>& steps)
+{
+    StepTimes out;
+    store::TimeNs sum = 0;
+    for (const ProfilerStep& step : steps) {
+        sum += step.dur;
+        out.maxNs = std::max(out.maxNs, step.dur);
+    }
+    out.count = steps.size();
+    out.meanNs = steps.empty() ? 0 : sum / store::TimeNs(steps.size());
+    return out;
+}
+
+std::vector<ProfilerStep> ProfilerSteps::of(const store::EventStore& s, uint32_t trackBegin, uint32_t trackEnd)
+{
     // The step types first: one name test per type, not per slice.
     std::vector<int64_t> stepOfType(s.types().size(), -2);
     for (uint32_t t = 0; t < stepOfType.size(); ++t) {
@@ -40,7 +58,7 @@ std::vector<ProfilerStep> ProfilerSteps::of(const store::EventStore& s)
             stepOfType[t] = numberOf(name);
     }
     std::vector<ProfilerStep> out;
-    for (uint32_t i = 0; i < s.trackCount(); ++i) {
+    for (uint32_t i = trackBegin; i < std::min<size_t>(trackEnd, s.trackCount()); ++i) {
         const store::TrackInfo& info = s.track(TrackId(i));
         if (info.role != store::TrackRole::Host
             || (info.kind != store::TrackKind::Thread && info.kind != store::TrackKind::Overflow))

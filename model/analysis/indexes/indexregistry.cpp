@@ -11,6 +11,7 @@ IndexKind searchIndexKind();
 IndexKind operatorWindowIndexKind();
 IndexKind breakdownIndexKind();
 IndexKind overlapLaneIndexKind();
+IndexKind jobIndexKind();
 
 const std::vector<IndexKind>& IndexRegistry::kinds()
 {
@@ -24,6 +25,7 @@ const std::vector<IndexKind>& IndexRegistry::kinds()
         sourceIndexKind(),
         breakdownIndexKind(),
         overlapLaneIndexKind(),
+        jobIndexKind(),
         searchIndexKind(),
         operatorWindowIndexKind(),
     };

@@ -1,0 +1,191 @@
+// The Ranks dock on hand-made stores (tests/support/jobteststore.h): a profile that is not a
+// job shows only how to open one; a job shows its rank table, collectives and the straggler's
+// evidence; a click on a rank asks the timeline for that rank's first device track; a click
+// on a collective highlights its kernel on every rank and selects its time; the alignment
+// picker shows the job's alignment and asks for another.
+#include <support/jobteststore.h>
+#include <support/widgettestutil.h>
+
+#include "ranks/collectivetablemodel.h"
+#include "ranks/rankswidget.h"
+#include "ranks/ranktablemodel.h"
+#include <common/unitformat.h>
+
+#include <state/selection.h>
+#include <state/session.h>
+#include <state/viewport.h>
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace strata;
+using widgets::CollectiveTableModel;
+using widgets::RanksWidget;
+using widgets::RankTableModel;
+
+namespace {
+
+const QString kNotAJob = QStringLiteral("Open a folder of per-rank traces (File > Open Folder…) to compare ranks.");
+
+// Clicks the row of `view` whose source row (the model's) is `sourceRow`.
+void clickRow(QTableView* view, int sourceRow, int column)
+{
+    const auto* proxy = static_cast<const QSortFilterProxyModel*>(view->model());
+    const QModelIndex at = proxy->mapFromSource(proxy->sourceModel()->index(sourceRow, column));
+    view->scrollTo(at);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(at).center());
+}
+
+} // namespace
+
+class tst_RanksWidget : public QObject {
+    Q_OBJECT
+
+    widgettest::DockFixture<RanksWidget> m_dock;
+
+    // The dock over a job of three ranks (rank 2 the straggler), analysed.
+    bool showJob(const std::string& alignment = "recorded")
+    {
+        if (!m_dock.show({ 0, 2000 }, 900, 400))
+            return false;
+        m_dock.open(jobtest::merged(jobtest::plantedStraggler, 3, alignment));
+        return widgettest::waitForAnalyses(*m_dock.session) && m_dock.widget->job();
+    }
+
+private slots:
+    void cleanup() { m_dock.reset(); }
+
+    void notAJobSaysHowToOpenOne()
+    {
+        QVERIFY(m_dock.show({ 0, 2000 }, 900, 400));
+        QCOMPARE(m_dock.widget->placeholderText(), kNotAJob); // nothing open
+        m_dock.open(jobtest::single(jobtest::plantedStraggler, 0));
+        QVERIFY(widgettest::waitForAnalyses(*m_dock.session));
+        QCOMPARE(m_dock.widget->placeholderText(), kNotAJob);
+        QVERIFY(!m_dock.widget->job());
+        QCOMPARE(m_dock.widget->rankModel()->rowCount(), 0);
+        QVERIFY(!m_dock.widget->rankView()->isVisible());
+    }
+
+    void showsTheJob()
+    {
+        QVERIFY(showJob());
+        QCOMPARE(m_dock.widget->placeholderText(), QString());
+        QCOMPARE(m_dock.widget->rankModel()->rowCount(), 3);
+        QCOMPARE(m_dock.widget->collectiveModel()->rowCount(), 2);
+        QCOMPARE(m_dock.widget->evidenceText(),
+            QString("Rank 2 arrived last at 2 of 2 collectives; the others waited %1 in all. Holistic Trace "
+                    "Analysis names no rank.")
+                .arg(widgets::UnitFormat::duration(200)));
+        QCOMPARE(m_dock.widget->tabs()->tabText(0), QString("Ranks (3)"));
+        QCOMPARE(m_dock.widget->tabs()->tabText(1), QString("Collectives (2)"));
+        // Closing the profile leaves nothing of the job.
+        m_dock.session->close();
+        QCOMPARE(m_dock.widget->placeholderText(), kNotAJob);
+        QVERIFY(!m_dock.widget->job());
+    }
+
+    void clickOnRankRevealsItsTrack_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::newRow("rank 0") << 0;
+        QTest::newRow("rank 2") << 2;
+    }
+    void clickOnRankRevealsItsTrack()
+    {
+        QFETCH(int, row);
+        QVERIFY(showJob());
+        std::vector<store::TrackId> asked;
+        connect(m_dock.session.get(), &model::Session::trackRevealRequested, this,
+            [&asked](store::TrackId t) { asked.push_back(t); });
+        clickRow(m_dock.widget->rankView(), row, RankTableModel::Wait);
+        QCOMPARE(asked.size(), size_t(1));
+        const store::EventStore& s = *m_dock.session->store();
+        QCOMPARE(store::JobLayout::of(s).rankIndexOfTrack(asked[0]), row);
+        QCOMPARE(s.trackLabel(asked[0]), std::string("stream 7")); // its first device track
+    }
+
+    void clickOnCollectiveHighlightsEveryRank()
+    {
+        QVERIFY(showJob());
+        m_dock.viewport->setVisible({ 1500, 2000 });
+        m_dock.widget->tabs()->setCurrentIndex(1);
+        clickRow(m_dock.widget->collectiveView(), 0, CollectiveTableModel::Skew);
+        model::Selection* sel = m_dock.selection;
+        QVERIFY(sel->highlighted());
+        QCOMPARE(sel->highlighted()->size(), size_t(3));
+        const store::EventStore& s = *m_dock.session->store();
+        const store::JobLayout layout = store::JobLayout::of(s);
+        std::vector<int> ranks;
+        for (store::SliceRow r : *sel->highlighted()) {
+            QCOMPARE(s.str(s.sliceName(r)), std::string_view("ncclKernel_AllReduce"));
+            ranks.push_back(layout.rankIndexOfTrack(s.sliceTrack(r)));
+        }
+        QCOMPARE(ranks, (std::vector<int> { 0, 1, 2 }));
+        QCOMPARE(sel->highlightLabel(), QString("AllReduce #0 on 3 ranks"));
+        QVERIFY(sel->hasTimeSelection());
+        QCOMPARE(sel->timeSelection().start, store::TimeNs(400)); // first arrival
+        QCOMPARE(sel->timeSelection().end, store::TimeNs(800)); // last end
+        // It was out of view: now it is all there.
+        QVERIFY(m_dock.viewport->visible().start <= 400 && m_dock.viewport->visible().end >= 800);
+        // In view already: the view stays.
+        m_dock.viewport->setVisible({ 0, 2000 });
+        clickRow(m_dock.widget->collectiveView(), 1, CollectiveTableModel::Skew);
+        QCOMPARE(sel->timeSelection().start, store::TimeNs(1400));
+        QCOMPARE(m_dock.viewport->visible().start, store::TimeNs(0));
+        QCOMPARE(m_dock.viewport->visible().end, store::TimeNs(2000));
+    }
+
+    void pickerShowsAndAsks_data()
+    {
+        QTest::addColumn<QString>("opened");
+        QTest::addColumn<int>("choice");
+        QTest::addColumn<QString>("asked"); // "" : nothing asked
+        QTest::newRow("recorded, ask collectives") << "recorded" << 1 << "collectives";
+        QTest::newRow("collectives, ask first step") << "collectives" << 2 << "first-step";
+        QTest::newRow("first step, ask recorded") << "first-step" << 0 << "recorded";
+        QTest::newRow("the same: nothing") << "collectives" << 1 << "";
+    }
+    void pickerShowsAndAsks()
+    {
+        QFETCH(QString, opened);
+        QFETCH(int, choice);
+        QFETCH(QString, asked);
+        QVERIFY(showJob(opened.toStdString()));
+        QComboBox* box = m_dock.widget->alignmentBox();
+        QCOMPARE(box->currentData().toString(), opened);
+        QSignalSpy spy(m_dock.session.get(), &model::Session::alignmentRequested);
+        box->setCurrentIndex(choice);
+        emit box->activated(choice);
+        if (asked.isEmpty()) {
+            QCOMPARE(spy.count(), 0);
+        } else {
+            QCOMPARE(spy.count(), 1);
+            QCOMPARE(spy.at(0).at(0).toString(), asked);
+        }
+    }
+
+    void shortNames_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"
+                              << "AllReduce";
+        QTest::newRow("nccl 2.19") << "ncclDevKernel_AllGather_RING_LL(ncclDevComm*)"
+                                   << "AllGather";
+        QTest::newRow("other") << "c10d::allreduce_(at::Tensor)"
+                               << "c10d::allreduce_";
+    }
+    void shortNames()
+    {
+        QFETCH(QString, kernel);
+        QTEST(RanksWidget::shortName(kernel.toStdString()), "name");
+    }
+};
+
+QTEST_MAIN(tst_RanksWidget)
+#include "tst_rankswidget.moc"
