@@ -3,13 +3,20 @@
 // of the strip's pixels (bar, work line, end tick) for a step, the image replayed for an
 // unchanged key, the hover card (title, each rank's wait, a big job's longest waits only), the
 // collective under a pixel with its slack, a click's highlight and time selection, the
-// collective's kind read from kernel names, and the View menu's preference.
+// collective's kind read from kernel names, and the View menu's preference; then in the
+// timeline, whose session builds the job's index: the band under the ruler, its pixels, hover
+// and click through the widget, the preference hiding it, and no band for a store that is not
+// a job.
 #include <support/collectivejob.h>
+#include <support/widgettestutil.h>
 
 #include <common/themepalette.h>
 #include <state/selection.h>
+#include <state/session.h>
+#include <state/viewport.h>
 #include <timeline/skewstrip.h>
 #include <timeline/skewstrippreference.h>
+#include <timeline/timelinewidget.h>
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -198,6 +205,60 @@ private slots:
         strip.setIndex(nullptr);
         QVERIFY(!strip.hasCollectives());
         QCOMPARE(strip.collectiveAt({ 0, 100000 }), -1);
+    }
+
+    void inTheTimeline()
+    {
+        const collectivejob::Job job = collectivejob::make(8, 3, 5, 2250);
+        model::Session session;
+        widgets::TimelineWidget w(&session);
+        w.resize(1200, 600);
+        widgettest::open(session, job.store);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(widgettest::waitForAnalyses(session));
+        QTRY_VERIFY(w.skewStripShown());
+        session.viewport()->setVisible({ 100000, 110000 }, model::Viewport::Nav::Jump);
+        const widgets::TimelineFrame f = w.frame();
+        QCOMPARE(f.skew.height(), SkewStrip::kHeight);
+        QCOMPARE(f.skew.left(), f.canvas.left());
+        QCOMPARE(f.canvas.top(), f.skew.bottom() + 1);
+        QCOMPARE(f.skewLabel.right() + 1, f.skew.left());
+        const QPoint onBar(int(f.xOf(106000)), f.skew.center().y());
+        const QImage img = w.grab().toImage();
+        QCOMPARE(img.pixel(onBar), SkewStrip::colorOf(Severity::High, w.palette()).rgb());
+        const int builds = w.skewBuilds();
+
+        QTest::mouseMove(&w, onBar);
+        QTRY_VERIFY2(w.hoverText().startsWith(QStringLiteral("AllReduce #1 · skew 2.300 µs · last: rank 5 · 8 ranks")),
+            qPrintable(w.hoverText()));
+        QTest::mouseClick(&w, Qt::LeftButton, {}, onBar);
+        model::Selection* sel = session.selection();
+        QCOMPARE(sel->highlightLabel(), QStringLiteral("AllReduce #1 on 8 ranks"));
+        QCOMPARE(sel->timeSelection().start, collectivejob::arrival(0, 1, 5, 2250));
+        w.grab();
+        QCOMPARE(w.skewBuilds(), builds); // hover and click replay the strip
+
+        QTest::mouseMove(&w, QPoint(f.skewLabel.center()));
+        QTRY_VERIFY2(w.hoverText().startsWith(QStringLiteral("Collective skew")), qPrintable(w.hoverText()));
+
+        widgets::SkewStripPreference::instance()->setShown(false);
+        QVERIFY(!w.skewStripShown());
+        QVERIFY(w.frame().skew.isEmpty());
+        QCOMPARE(w.frame().canvas.top(), f.canvas.top() - SkewStrip::kHeight);
+        widgets::SkewStripPreference::instance()->setShown(true);
+        QCOMPARE(w.frame().canvas.top(), f.canvas.top());
+    }
+
+    void notAJobInTheTimeline()
+    {
+        model::Session session;
+        widgets::TimelineWidget w(&session);
+        w.resize(800, 400);
+        widgettest::open(session, collectivejob::build(4, 3, 1, 500, nullptr)); // no JobLayout
+        QVERIFY(widgettest::waitForAnalyses(session));
+        QVERIFY(!w.skewStripShown());
+        QVERIFY(w.frame().skew.isEmpty());
     }
 
     void preference()

@@ -132,7 +132,8 @@ int TimelineLayout::revealRow(const store::EventStore& store, store::TrackId t) 
     if (header < 0)
         return row;
     for (int i = header + 1; i < row; ++i) {
-        if (m_rows[size_t(i)].kind != LayoutRow::Kind::Lane)
+        const LayoutRow& r = m_rows[size_t(i)];
+        if (r.kind != LayoutRow::Kind::Lane && store.track(r.track).kind != store::TrackKind::ProcessInstants)
             return row;
     }
     return header;

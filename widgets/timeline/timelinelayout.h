@@ -62,9 +62,10 @@ public:
     int rowOfTrack(store::TrackId t) const { return t.v < m_trackRow.size() ? m_trackRow[t.v] : -1; }
     int rowOfProcess(store::ProcessId p) const;
     int rowOfLane(store::ProcessId p) const; // -1 when the process shows no overlap lane
-    // The row to put at the top of the view to show a track: its process header when the
-    // track is the first row under it (the lane aside), so the process's name shows too; the
-    // header alone when the process is collapsed; -1 when neither is shown.
+    // The row to put at the top of the view to show a track: its process header when only
+    // the process's overlap lane and instants lie between them, so the process's name shows
+    // too; the header alone when the process is collapsed or the track hidden; -1 when
+    // neither is shown.
     int revealRow(const store::EventStore& store, store::TrackId t) const;
     // The first and one past the last row intersecting content rows [y0, y1).
     std::pair<int, int> rowsIn(int y0, int y1) const;
