@@ -137,6 +137,59 @@ store::SnapshotCache cacheOf(const CacheOptions& c)
     return store::SnapshotCache(c.folder.empty() ? store::SnapshotCache::defaultFolder() : c.folder);
 }
 
+// The store of the cache's snapshot at `snapshot` when it is valid for the fingerprint (taken
+// only when there is a snapshot); no store when there is none. One refused is never trusted
+// again: it is deleted and said in `notes` (`what` names its source: "source", "job").
+LoadResult fromCache(const std::string& snapshot, const std::function<std::string()>& fingerprintOf,
+    const ImportContext& ctx, const char* what, std::vector<std::string>& notes)
+{
+    std::error_code ec;
+    if (snapshot.empty() || !std::filesystem::is_regular_file(snapshot, ec))
+        return {};
+    const std::string fingerprint = fingerprintOf();
+    bool stale = false;
+    LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, ctx, &fingerprint, &stale);
+    if (r.store) {
+        store::SnapshotCache::touch(snapshot);
+        r.cacheFingerprint = fingerprint;
+        return r;
+    }
+    if (r.cancelled) // the snapshot is fine: only this read stopped
+        return r;
+    std::remove(snapshot.c_str());
+    if (!fingerprint.empty())
+        notes.push_back(stale ? std::string("the cached snapshot was stale (the ") + what
+                    + " changed since); deleted it and read the " + what
+                              : std::string("the cached snapshot was refused and deleted, read the ") + what
+                    + " instead: " + r.error);
+    return {};
+}
+
+// Writes the cache's snapshot at `snapshot` of a store read from what `fingerprint` identifies,
+// then trims the cache; `unidentified` is the error when either is empty.
+bool toCache(const LoadResult& result, const store::SnapshotCache& c, const std::string& snapshot,
+    const std::string& fingerprint, const std::string& unidentified, const CacheOptions& cache, std::string* error,
+    const std::map<std::string, std::string>& extra)
+{
+    if (snapshot.empty() || fingerprint.empty()) {
+        if (error)
+            *error = unidentified;
+        return false;
+    }
+    // A refresh stores what was read from the cache: only while the source is the one that
+    // snapshot was checked against (a changed source is parsed on the next open instead).
+    if (result.fromSnapshot && fingerprint != result.cacheFingerprint)
+        return true;
+    if (!c.ensureFolder(error))
+        return false;
+    store::SnapshotWriter::Options o;
+    o.attachments = withExtra({ { kLoad, loadAttachment(result) } }, extra);
+    if (!store::SnapshotWriter::write(*result.store, snapshot, fingerprint, error, o))
+        return false;
+    c.trim(cache.limitBytes ? cache.limitBytes : store::SnapshotCache::limitSetting());
+    return true;
+}
+
 } // namespace
 
 bool CachedLoader::isSnapshotFile(const std::string& path)
@@ -156,27 +209,11 @@ LoadResult CachedLoader::load(const std::string& path, const ImportContext& ctx,
     }
     std::vector<std::string> notes;
     if (cache.enabled) {
-        const store::SnapshotCache c = cacheOf(cache);
-        const std::string snapshot = c.pathFor(path);
-        if (!snapshot.empty() && std::filesystem::is_regular_file(snapshot, ec)) {
-            const std::string fingerprint = store::SnapshotCache::sourceFingerprint(path);
-            bool stale = false;
-            LoadResult r = fingerprint.empty() ? LoadResult {} : fromSnapshot(snapshot, ctx, &fingerprint, &stale);
-            if (r.store) {
-                store::SnapshotCache::touch(snapshot);
-                r.cacheFingerprint = fingerprint;
-                return r;
-            }
-            if (r.cancelled) // the snapshot is fine: only this read stopped
-                return r;
-            // Never trusted again: removed, and the source parsed below.
-            std::remove(snapshot.c_str());
-            if (!fingerprint.empty())
-                notes.push_back(stale
-                        ? "the cached snapshot was stale (the source changed since); deleted it and read "
-                          "the source"
-                        : "the cached snapshot was refused and deleted, read the source instead: " + r.error);
-        }
+        LoadResult r = fromCache(
+            cacheOf(cache).pathFor(path), [&] { return store::SnapshotCache::sourceFingerprint(path); }, ctx, "source",
+            notes);
+        if (r.store || r.cancelled)
+            return r;
     }
     LoadResult r = ProfileLoader::load(path, ctx);
     r.snapshotNotes = std::move(notes);
@@ -189,26 +226,34 @@ bool CachedLoader::writeCache(const LoadResult& result, const std::string& path,
     if (!cache.enabled || !result.store || (result.fromSnapshot && !(result.refreshCache && !result.portable)))
         return true;
     const store::SnapshotCache c = cacheOf(cache);
-    const std::string snapshot = c.pathFor(path);
     // The fingerprint is taken before writing: a source changed meanwhile makes it stale.
-    const std::string fingerprint = store::SnapshotCache::sourceFingerprint(path);
-    if (snapshot.empty() || fingerprint.empty()) {
-        if (error)
-            *error = path + ": cannot identify the source for the snapshot cache";
-        return false;
+    return toCache(result, c, c.pathFor(path), store::SnapshotCache::sourceFingerprint(path),
+        path + ": cannot identify the source for the snapshot cache", cache, error, extra);
+}
+
+LoadResult CachedLoader::loadKeyed(const std::string& key, const std::function<std::string()>& fingerprint,
+    const ImportContext& ctx, const CacheOptions& cache)
+{
+    LoadResult r;
+    if (!cache.enabled)
+        return r;
+    std::vector<std::string> notes;
+    r = fromCache(cacheOf(cache).pathForKey(key), fingerprint, ctx, "job's files", notes);
+    if (!r.store && !r.cancelled) {
+        r = LoadResult {}; // no snapshot (or none valid) is not an error: the caller reads the sources
+        r.snapshotNotes = std::move(notes);
     }
-    // A refresh stores what was read from the cache: only while the source is the one that
-    // snapshot was checked against (a changed source is parsed on the next open instead).
-    if (result.fromSnapshot && fingerprint != result.cacheFingerprint)
+    return r;
+}
+
+bool CachedLoader::writeKeyed(const LoadResult& result, const std::string& key, const std::string& fingerprint,
+    const CacheOptions& cache, std::string* error, const std::map<std::string, std::string>& extra)
+{
+    if (!cache.enabled || !result.store || (result.fromSnapshot && !(result.refreshCache && !result.portable)))
         return true;
-    if (!c.ensureFolder(error))
-        return false;
-    store::SnapshotWriter::Options o;
-    o.attachments = withExtra({ { kLoad, loadAttachment(result) } }, extra);
-    if (!store::SnapshotWriter::write(*result.store, snapshot, fingerprint, error, o))
-        return false;
-    c.trim(cache.limitBytes ? cache.limitBytes : store::SnapshotCache::limitSetting());
-    return true;
+    const store::SnapshotCache c = cacheOf(cache);
+    return toCache(result, c, c.pathForKey(key), fingerprint, "cannot identify the job for the snapshot cache", cache,
+        error, extra);
 }
 
 std::map<std::string, std::string> CachedLoader::portableAttachments(

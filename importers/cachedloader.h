@@ -1,6 +1,7 @@
 #pragma once
 #include "profileloader.h"
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -31,6 +32,17 @@ public:
     // hands them back on the next load); a name this class uses itself is not taken.
     static bool writeCache(const LoadResult& result, const std::string& path, const CacheOptions& cache,
         std::string* error, const std::map<std::string, std::string>& extra = {});
+    // The cache's snapshot of what is not one source file (a job's merged store, JobLoader),
+    // named by `key` (store::SnapshotCache::pathForKey) and valid while `fingerprint()`,
+    // called only when there is a snapshot, returns what it was written with. None valid: no
+    // store and no error (the caller reads the sources); one refused is deleted and said in
+    // snapshotNotes, as load() does.
+    static LoadResult loadKeyed(const std::string& key, const std::function<std::string()>& fingerprint,
+        const ImportContext& ctx, const CacheOptions& cache);
+    // Writes that snapshot of `result` as writeCache writes a source's (the same rules for a
+    // result read from the cache, the same trim).
+    static bool writeKeyed(const LoadResult& result, const std::string& key, const std::string& fingerprint,
+        const CacheOptions& cache, std::string* error, const std::map<std::string, std::string>& extra = {});
     // Writes a portable .strata file of the profile `result` holds, with its markers
     // (annotations JSON, may be empty), the name of its source and `extra` as above.
     static bool writePortable(const LoadResult& result, const std::string& sourcePath, const std::string& annotations,

@@ -104,10 +104,15 @@ SnapshotCache::SnapshotCache(std::string folder)
 std::string SnapshotCache::pathFor(const std::string& source) const
 {
     const std::string abs = absolute(source);
-    if (abs.empty() || m_folder.empty())
+    return abs.empty() ? abs : pathForKey(abs);
+}
+
+std::string SnapshotCache::pathForKey(const std::string& key) const
+{
+    if (key.empty() || m_folder.empty())
         return {};
     char name[17];
-    std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv1a(abs)));
+    std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv1a(key)));
     return m_folder + "/" + name + kSuffix;
 }
 

@@ -27,6 +27,11 @@ public:
     // Where the snapshot of `source` (a file or a profile folder) lives; empty when the
     // source's absolute path cannot be had.
     std::string pathFor(const std::string& source) const;
+    // Where the snapshot of something that is not one source lives (a job of several files:
+    // importers::job::JobLoader's key), named by a hash of `key` as pathFor names a source by
+    // its absolute path; a key that does not start with '/' never names a source's snapshot.
+    // Empty when the cache has no folder.
+    std::string pathForKey(const std::string& key) const;
     // The source's identity as of now: absolute path, size, mtime and CRCs of its first and
     // last MiB (a folder: of each profile file in it). Empty when it cannot be read.
     static std::string sourceFingerprint(const std::string& source);

@@ -116,7 +116,7 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
     requireIds(m_offsets.size() + 1, "distinct argument sets");
     const auto id = static_cast<uint32_t>(m_offsets.size());
     m_offsets.push_back(m_words.size());
-    m_words.insert(m_words.end(), m_scratch.begin(), m_scratch.end());
+    m_words.append(m_scratch.data(), m_scratch.size());
     m_hashes.push_back(h);
     m_buckets[b] = id;
     if (m_offsets.size() * 2 > m_buckets.size())

@@ -1,4 +1,5 @@
 #pragma once
+#include "podvector.h"
 #include "splitoffsets.h"
 #include "types.h"
 
@@ -86,11 +87,11 @@ private:
     bool findKeyCode(StringId key, uint32_t* code) const;
     StringId keyOf(uint32_t code) const;
 
-    std::vector<uint32_t> m_words;
+    PodVector<uint32_t> m_words; // grows by realloc: see PodVector
     SplitOffsets<> m_offsets; // ArgSetId → offset of its [count] word
     std::vector<StringId> m_farKeys; // key code - kFarKeyBase → key
     std::unordered_map<uint32_t, uint32_t> m_farCodes; // StringId value → its far key code
-    std::vector<uint32_t> m_hashes; // ArgSetId → hash, kept to rehash without rereading
+    PodVector<uint32_t> m_hashes; // ArgSetId → hash, kept to rehash without rereading
     std::vector<uint32_t> m_buckets;
     std::vector<uint32_t> m_scratch;
 };

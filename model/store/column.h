@@ -29,6 +29,21 @@ public:
         m_data.reset(p);
         m_size = n;
     }
+    // Grows to n elements (n >= size()), keeping the first size() and leaving the new ones
+    // unwritten, with realloc: glibc moves a block above its mmap threshold (at most 32 MB)
+    // with mremap, which remaps its pages, so a large column grows without a second copy of
+    // it (StoreMerger appends a job's ranks this way); a smaller one may be copied.
+    void growUninitialized(size_t n)
+    {
+        if (n <= m_size)
+            return;
+        void* p = std::realloc(m_data.get(), n * sizeof(T));
+        if (!p)
+            throw std::bad_alloc();
+        (void)m_data.release(); // realloc took the old block
+        m_data.reset(static_cast<T*>(p));
+        m_size = n;
+    }
     size_t size() const { return m_size; }
     size_t capacity() const { return m_size; }
     T& operator[](size_t i) { return m_data.get()[i]; }

@@ -9,14 +9,14 @@ void Diagnostics::report(const std::string& kind, const std::string& message)
         m_messages.push_back(kind + ": " + message);
 }
 
-void Diagnostics::merge(const Diagnostics& other)
+void Diagnostics::merge(const Diagnostics& other, const std::string& messagePrefix)
 {
     for (const auto& [k, n] : other.m_counts)
         m_counts[k] += n;
     for (const auto& m : other.m_messages) {
         if (m_messages.size() >= kMaxMessages)
             break;
-        m_messages.push_back(m);
+        m_messages.push_back(messagePrefix + m);
     }
 }
 

@@ -13,7 +13,9 @@ public:
     void count(const std::string& kind, uint64_t n = 1) { m_counts[kind] += n; }
     // Counts and keeps a message (up to a bound, so a broken file cannot flood memory).
     void report(const std::string& kind, const std::string& message);
-    void merge(const Diagnostics& other);
+    // Adds other's counts to these and keeps its messages (up to the bound), each led by
+    // messagePrefix (StoreMerger: "rank R · ", so a message names its member file's rank).
+    void merge(const Diagnostics& other, const std::string& messagePrefix = std::string());
     uint64_t get(const std::string& kind) const;
     const std::map<std::string, uint64_t>& counts() const { return m_counts; }
     const std::vector<std::string>& messages() const { return m_messages; }

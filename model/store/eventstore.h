@@ -117,6 +117,7 @@ public:
 private:
     friend class StoreBuilder;
     friend class StoreFinalizer;
+    friend class StoreMerger; // appends a job's ranks and shifts their times
     friend class SnapshotWriter; // model/snapshot: writes and restores the columns as they are
     friend class SnapshotReader;
 

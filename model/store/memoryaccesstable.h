@@ -107,6 +107,7 @@ public:
     size_t residentBytes() const;
 
 private:
+    friend class StoreMerger; // shifts a job's ranks' access and region times in place
     std::vector<MemorySpace> m_spaces;
     std::vector<MemoryRegion> m_regions;
     std::vector<TimeNs> m_start, m_end;

@@ -1,4 +1,6 @@
 #pragma once
+#include "podvector.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -49,7 +51,7 @@ public:
     size_t residentBytes() const { return m_low.capacity() * 4 + m_steps.capacity() * sizeof(size_t); }
 
 private:
-    std::vector<uint32_t> m_low;
+    PodVector<uint32_t> m_low; // grows by realloc, as ArgTable's words
     std::vector<size_t> m_steps;
     uint64_t m_last = 0;
 };

@@ -15,17 +15,29 @@ namespace strata::store {
 //
 // The merged store keeps every invariant of a finalized store (EventStore, TrackInfo): rank
 // r's processes and tracks form one contiguous block after rank r-1's, in the rank's own
-// display order (the global instants of every rank go to one global track, first); strings
-// and types are interned once across ranks (an operator of one name is one type in the job);
-// slice, instant, counter, flow and memory rows keep their order inside each rank with
-// offsets added. Each process is named "rank R · NAME" (NAME its name, else "Process PID").
-// The rank's metadata keys are prefixed "rank R · "; the JobLayout entries are added.
+// display order; the global instants of every rank go to one global track, TrackId 0, sorted
+// by (time, rank), which belongs to no rank and carries each instant's rank as
+// its last arg "rank" (so shiftRanks can move it with its rank); strings and types are
+// interned once across ranks (an operator of one name is one type in the job) and argument
+// sets deduplicated; slice, instant, counter, flow and memory rows keep their order inside
+// each rank with offsets added. Each process is named "rank R · NAME" (NAME its name, else
+// "Process PID", or a string pid as it is); pids are kept as they are (ranks on different
+// hosts share pids: nothing may key by pid), and so are memory spaces, named
+// "rank R · NAME" too. The rank's metadata keys are prefixed "rank R · ", its diagnostic
+// messages too; counts are summed. The JobLayout entries come last in the metadata.
+//
+// Memory: the slice and instant columns grow by realloc (Column::growUninitialized) and the
+// argument words by PodVector, so appending a rank costs the rank's own size plus its id
+// maps (4 bytes per string, type and argument set of the rank), not a copy of what is merged
+// so far; the smaller tables (tracks, counters, flows) are vectors that double.
 class StoreMerger {
 public:
     explicit StoreMerger(std::string alignment = "recorded");
 
-    // Appends the next rank (rank numbers strictly increasing): its columns are copied and
-    // `store` is released here, so it is freed now unless the caller still holds it.
+    // Appends the next rank (rank numbers strictly increasing, else std::invalid_argument;
+    // `store` must not be null): its columns are copied and `store` is released here, so it
+    // is freed now unless the caller still holds it. A rank with no events is a rank with
+    // empty blocks.
     void append(int64_t rank, const std::string& file, bool rankFromName, std::shared_ptr<const EventStore> store);
     size_t rankCount() const;
 
@@ -34,9 +46,42 @@ public:
 
     // Moves each rank's times by its offset (aligned = recorded - offsetNs; offsets per entry
     // of JobLayout::of(store).ranks()), keeping every order invariant, and records the offsets
-    // and `alignment` in the layout. For the loader, before the store is published: the store
-    // is immutable once any reader has it.
+    // and `alignment` in the layout. A store shifted before moves by the difference to the
+    // offsets it records, so shifting again re-aligns. Every time of a rank's tracks moves
+    // (slices, instants, counter samples, its global instants, its memory spaces' accesses and
+    // regions); flows hold slice rows, not times. The extent becomes the range of the times
+    // held. Refuses (std::invalid_argument, the store unchanged) a store that is not a job, a
+    // wrong count of offsets, an unknown alignment, or a shift that would move a time out of
+    // the store's range. For the loader, before the store is published: the store is
+    // immutable once any reader has it.
     static void shiftRanks(EventStore& store, const std::vector<TimeNs>& offsetsNs, const std::string& alignment);
+
+private:
+    struct GlobalInstant {
+        TimeNs ts;
+        TypeId type;
+        ArgSetId args;
+    };
+    struct RankMaps; // a rank's ids in the merged store
+
+    void mapTables(const EventStore& src, RankMaps& m);
+    void appendTracks(const EventStore& src, int64_t rank, const RankMaps& m, JobRank& entry);
+    void appendSlices(const EventStore& src, const RankMaps& m);
+    void appendInstants(const EventStore& src, int64_t rank, const RankMaps& m);
+    void appendCountersAndFlows(const EventStore& src, const RankMaps& m);
+    void appendMemory(const EventStore& src, int64_t rank, const RankMaps& m);
+    void appendWholeTrace(const EventStore& src, int64_t rank);
+    void placeGlobalInstants();
+    static void shiftTracks(EventStore& s, const JobRank& r, TimeNs delta);
+    // The times outside the ranks' track blocks, each by its owner's delta (-1: none).
+    static void shiftOwned(EventStore& s, RowRange globalRows, const std::vector<int>& global,
+        const std::vector<int>& space, const std::vector<int>& access, const std::vector<TimeNs>& delta);
+
+    std::string m_alignment;
+    std::unique_ptr<EventStore> m_store;
+    std::vector<JobRank> m_ranks;
+    std::vector<GlobalInstant> m_global; // every rank's, in rank order; placed by finish()
+    bool m_anyExtent = false;
 };
 
 } // namespace strata::store

@@ -62,9 +62,9 @@ private slots:
         QTest::newRow("bad range") << QStringList { "t.json", "--range", "5ms" } << err << ""
                                    << ""
                                    << "" << false;
-        QTest::newRow("two files") << QStringList { "a.json", "b.json" } << err << ""
-                                   << ""
-                                   << "" << false;
+        QTest::newRow("two files: a job") << QStringList { "a.json", "b.json" } << ok << "a.json"
+                                          << ""
+                                          << "" << false;
         QTest::newRow("unknown option") << QStringList { "--frobnicate" } << err << ""
                                         << ""
                                         << "" << false;
@@ -90,6 +90,37 @@ private slots:
         QTEST(cli.options().layout, "layout");
         QTEST(cli.options().screenshot, "screenshot");
         QTEST(bool(cli.options().range), "hasRange");
+    }
+
+    // A folder is one path (a profile or a job, decided when it loads); several files are
+    // the ranks of one job, named by the folder they share. --compare's B stays one profile.
+    void filesGiveTheRequest_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QStringList>("paths");
+        QTest::newRow("one file") << QStringList { "/d/t.json" } << "/d/t.json" << QStringList {};
+        QTest::newRow("a folder") << QStringList { "/runs/job8" } << "/runs/job8" << QStringList {};
+        QTest::newRow("several files") << QStringList { "/runs/job8/rank-1.json", "/runs/job8/rank-0.json", "--select",
+            "nccl" } << "/runs/job8" << QStringList { "/runs/job8/rank-1.json", "/runs/job8/rank-0.json" };
+        QTest::newRow("files of two folders") << QStringList { "/runs/a/w0.json", "/runs/b/w1.json" } << "/runs"
+                                              << QStringList { "/runs/a/w0.json", "/runs/b/w1.json" };
+        QTest::newRow("a job compared with one profile") << QStringList { "/j/w0.json", "/j/w1.json", "--compare",
+            "/k/b.json" } << "/j" << QStringList { "/j/w0.json", "/j/w1.json" };
+    }
+
+    void filesGiveTheRequest()
+    {
+        QFETCH(QStringList, args);
+        CommandLine cli;
+        QCOMPARE(cli.parse(QStringList { QStringLiteral("strata") } + args), CommandLine::Result::Ok);
+        const auto request = strata::app::OpenRequest::fromCommandLine(cli.options());
+        QTEST(request.path, "path");
+        QTEST(request.paths, "paths");
+        QVERIFY(request.alignment.isEmpty()); // the job's default
+        QCOMPARE(request.inputs(), request.paths.isEmpty() ? QStringList { request.path } : request.paths);
+        QCOMPARE(request.select, args.contains(QStringLiteral("--select")) ? QStringLiteral("nccl") : QString());
+        QCOMPARE(request.compare, args.contains(QStringLiteral("--compare")) ? QStringLiteral("/k/b.json") : QString());
     }
 
     void sourceLineAndSearch_data()

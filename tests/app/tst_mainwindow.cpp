@@ -4,6 +4,7 @@
 #include <state/selection.h>
 #include <state/session.h>
 #include <support/bigchrometrace.h>
+#include <support/jobfolder.h>
 #include <window/dockregistry.h>
 #include <window/mainwindow.h>
 
@@ -163,6 +164,8 @@ private slots:
                                       << "(at byte ";
         // A .strata file is recognised by its magic; a cut one is an error naming the offset.
         QTest::newRow("cut .strata") << "cut.strata" << QByteArray("STRATASN\x01\x00garbage", 17) << "at byte ";
+        // A folder of traces that are not one job: refused, its files listed.
+        QTest::newRow("unrelated traces") << "mixed" << QByteArray("<folder>") << "sample.json: no distributedInfo";
     }
 
     void failingLoadKeepsPreviousProfile()
@@ -171,7 +174,9 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, reason);
         const QString bad = m_dir.filePath(fileName);
-        if (!bytes.isEmpty())
+        if (bytes == "<folder>")
+            jobfolder::unrelated(bad);
+        else if (!bytes.isEmpty())
             writeFile(bad, bytes);
 
         MainWindow w;
@@ -282,13 +287,27 @@ private slots:
         QCOMPARE(w.windowTitle(), QStringLiteral("Strata — sample_profile.json"));
     }
 
+    // A file opens; a folder or several files open as one job, named by their folder.
+    void dropOpensFile_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<QString>("title");
+        QTest::newRow("a file") << QStringList { kSample } << "Strata — sample_profile.json";
+        QTest::newRow("a job's folder") << QStringList { jobfolder::kJob } << "Strata — job_straggler — 4 ranks";
+        QTest::newRow("a job's files") << jobfolder::files().mid(1) << "Strata — job_straggler — 3 ranks";
+    }
+
     void dropOpensFile()
     {
+        QFETCH(QStringList, files);
         MainWindow w;
         w.setPersistent(false);
         QSignalSpy finished(&w, &MainWindow::loadFinished);
         QMimeData mime;
-        mime.setUrls({ QUrl::fromLocalFile(kSample) });
+        QList<QUrl> urls;
+        for (const QString& f : files)
+            urls << QUrl::fromLocalFile(f);
+        mime.setUrls(urls);
         QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &enter);
         QVERIFY(enter.isAccepted());
@@ -296,7 +315,7 @@ private slots:
         QApplication::sendEvent(&w, &drop);
         QVERIFY(finished.wait(kLoadTimeoutMs));
         QCOMPARE(finished.at(0).at(0).toBool(), true);
-        QCOMPARE(w.session()->fileName(), QStringLiteral("sample_profile.json"));
+        QTEST(w.windowTitle(), "title");
     }
 
     void recentFilesAndClose()

@@ -2,10 +2,13 @@
 // replaces the one under way, whose result never arrives; the request comes back with it.
 #include "cachehome.h"
 #include <loading/profileopener.h>
+#include <support/jobfolder.h>
 
 #include <analysis/timeline/lodindex.h>
 #include <cachedloader.h>
+#include <store/joblayout.h>
 
+#include <QDir>
 #include <QFile>
 
 #include <QSignalSpy>
@@ -30,6 +33,16 @@ OpenRequest request(const QString& path, const QString& select = QString())
 }
 
 using apptest::CacheHome;
+
+// Opens the request and waits for the end; the finished() arguments.
+QList<QVariant> openAndWait(ProfileOpener& opener, const OpenRequest& r)
+{
+    QSignalSpy finished(&opener, &ProfileOpener::finished);
+    opener.open(r);
+    if (!finished.wait(kLoadTimeoutMs))
+        return {};
+    return finished.takeFirst();
+}
 
 } // namespace
 
@@ -125,6 +138,113 @@ private slots:
         QVERIFY(result.store);
         QCOMPARE(result.fromSnapshot, enabled);
         QCOMPARE(result.store->sliceCount(), parsed.store->sliceCount());
+    }
+
+    // A folder of per-rank traces, or its files given in any order, open as one store:
+    // the ranks in rank order, each a block of processes named "rank N · …".
+    void aJobOpensAsOneStore_data()
+    {
+        QTest::addColumn<bool>("folder");
+        QTest::newRow("the folder") << true;
+        QTest::newRow("its files, out of order") << false;
+    }
+
+    void aJobOpensAsOneStore()
+    {
+        QFETCH(bool, folder);
+        CacheHome home;
+        QStringList files = jobfolder::files();
+        std::swap(files[0], files[3]);
+        ProfileOpener opener;
+        QSignalSpy planned(&opener, &ProfileOpener::jobPlanned);
+        const QList<QVariant> out
+            = openAndWait(opener, folder ? request(jobfolder::kJob) : OpenRequest::forFiles(files));
+        QVERIFY(!out.isEmpty());
+        const auto result = out.at(1).value<importers::LoadResult>();
+        QVERIFY2(result.store, result.error.c_str());
+        const auto job = out.at(3).value<app::JobReport>();
+        QVERIFY(job.isJob && !job.refused && job.problems.empty());
+        QCOMPARE(job.ranks, jobfolder::kRanks);
+        QCOMPARE(planned.count(), 1);
+        QCOMPARE(planned.first().at(0).toInt(), jobfolder::kRanks);
+        QVERIFY(out.at(2).value<model::Analyses>().get<analysis::LodIndex>());
+        const store::JobLayout layout = store::JobLayout::of(*result.store);
+        QCOMPARE(int(layout.ranks().size()), jobfolder::kRanks);
+        QCOMPARE(layout.alignment(), job.alignment);
+        for (int i = 0; i < jobfolder::kRanks; ++i) {
+            const store::JobRank& r = layout.ranks()[size_t(i)];
+            QCOMPARE(r.rank, int64_t(i));
+            QCOMPARE(
+                QFileInfo(QString::fromStdString(r.file)).fileName(), QFileInfo(jobfolder::rankFile(i)).fileName());
+            QVERIFY(r.processCount > 0);
+            for (uint32_t p = r.processBegin; p < r.processBegin + r.processCount; ++p) {
+                const std::string name(result.store->str(result.store->process(store::ProcessId(p)).name));
+                QVERIFY2(name.rfind("rank " + std::to_string(i) + " \u00b7 ", 0) == 0, name.c_str());
+            }
+        }
+    }
+
+    // A member cut short loads up to the cut, an empty one is left out; the job opens with the
+    // good ranks and the report names the bad file with its reason and byte offset.
+    void badMemberIsReported_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("ranks"); // in the store
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("cut in half") << "half" << 4 << "cut short";
+        QTest::newRow("empty") << "empty" << 3 << "";
+    }
+
+    void badMemberIsReported()
+    {
+        QFETCH(QString, kind);
+        QFETCH(int, ranks);
+        QFETCH(QString, reason);
+        CacheHome home;
+        const QString folder = jobfolder::copyWith(home.dir.filePath(QStringLiteral("job")), kind);
+        ProfileOpener opener;
+        const QList<QVariant> out = openAndWait(opener, request(folder));
+        QVERIFY(!out.isEmpty());
+        const auto result = out.at(1).value<importers::LoadResult>();
+        QVERIFY2(result.store, result.error.c_str());
+        QCOMPARE(int(store::JobLayout::of(*result.store).ranks().size()), ranks);
+        const auto job = out.at(3).value<app::JobReport>();
+        QCOMPARE(job.problems.size(), size_t(1));
+        QCOMPARE(QFileInfo(QString::fromStdString(job.problems[0].path)).fileName(), QStringLiteral("rank-2.json"));
+        QVERIFY2(QString::fromStdString(job.problems[0].reason).contains(reason), job.problems[0].reason.c_str());
+        if (kind == QLatin1String("half"))
+            QCOMPARE(job.problems[0].offset, uint64_t(jobfolder::rankText(2).size() / 2));
+    }
+
+    // Traces that are not one job open nothing: the refusal lists each file and why.
+    void unrelatedTracesAreRefused()
+    {
+        CacheHome home;
+        const QString folder = jobfolder::unrelated(home.dir.filePath(QStringLiteral("mixed")));
+        ProfileOpener opener;
+        const QList<QVariant> out = openAndWait(opener, request(folder));
+        QVERIFY(!out.isEmpty());
+        const auto result = out.at(1).value<importers::LoadResult>();
+        QVERIFY(!result.store && !result.cancelled);
+        QVERIFY(out.at(3).value<app::JobReport>().refused);
+        const QString error = QString::fromStdString(result.error);
+        QVERIFY2(error.startsWith(folder + QStringLiteral(": not the traces of one job")), qPrintable(error));
+        for (const char* file : { "\n  flows.json: ", "\n  sample.json: " })
+            QVERIFY2(error.contains(QLatin1String(file)), qPrintable(error));
+    }
+
+    void cancelDuringAJob()
+    {
+        CacheHome home;
+        ProfileOpener opener;
+        QSignalSpy finished(&opener, &ProfileOpener::finished);
+        opener.open(request(jobfolder::kJob));
+        opener.cancel(); // seen by the plan's reads or the ranks' loads, whichever runs first
+        QVERIFY(opener.isCancelling());
+        QVERIFY(finished.wait(kLoadTimeoutMs));
+        const auto result = finished.first().at(1).value<importers::LoadResult>();
+        QVERIFY2(result.cancelled && !result.store, result.error.c_str());
+        QVERIFY(!opener.isLoading());
     }
 };
 

@@ -43,6 +43,39 @@ private slots:
         QTEST(again.files(), "expected");
     }
 
+    // A folder is kept with a trailing '/' and shown so; opened again (as a folder or not)
+    // it moves to the front, once.
+    void folders_data()
+    {
+        QTest::addColumn<QStringList>("opened"); // "DIR/": added as a folder
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<QStringList>("shown");
+        QTest::newRow("a folder") << QStringList { "/runs/job8/" } << QStringList { "/runs/job8/" }
+                                  << QStringList { "job8/" };
+        QTest::newRow("a file and a folder")
+            << QStringList { "/a.json", "/runs/job8/" } << QStringList { "/runs/job8/", "/a.json" }
+            << QStringList { "job8/", "a.json" };
+        QTest::newRow("the folder reopened")
+            << QStringList { "/runs/job8/", "/a.json", "/runs/job8/" } << QStringList { "/runs/job8/", "/a.json" }
+            << QStringList { "job8/", "a.json" };
+    }
+
+    void folders()
+    {
+        QFETCH(QStringList, opened);
+        QFETCH(QStringList, expected);
+        RecentFiles r;
+        for (const QString& f : opened)
+            r.add(f.endsWith(QLatin1Char('/')) ? f.chopped(1) : f, f.endsWith(QLatin1Char('/')));
+        QCOMPARE(r.files(), expected);
+        QStringList shown;
+        for (const QString& f : r.files()) {
+            shown << RecentFiles::displayName(f);
+            QCOMPARE(RecentFiles::isFolder(f), f.endsWith(QLatin1Char('/')));
+        }
+        QTEST(shown, "shown");
+    }
+
     void removeAndClear()
     {
         RecentFiles r;

@@ -3,16 +3,21 @@
 // slices and the markers.
 #include "cachehome.h"
 #include <snapshots/snapshotsaver.h>
+#include <support/jobfolder.h>
+#include <support/storedump.h>
 #include <window/mainwindow.h>
 
 #include <analysis/indexes/indexattachments.h>
 #include <analysis/timeline/lodindex.h>
 #include <cachedloader.h>
+#include <job/jobgrouper.h>
+#include <job/jobloader.h>
 #include <snapshot/snapshotcache.h>
 #include <snapshot/snapshotreader.h>
 #include <state/annotationsmodel.h>
 #include <state/session.h>
 #include <state/viewport.h>
+#include <store/joblayout.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -66,6 +71,15 @@ int indexesIn(const QString& snapshot)
     for (const char* index : { "index.lod", "index.summary", "index.catalog" })
         n += int(s.attachments.count(index));
     return n;
+}
+
+// The cache's snapshot of the job in `folder` opened with `alignment` ("": the default).
+QString jobSnapshotOf(const QString& folder, const std::string& alignment)
+{
+    const importers::job::JobPlan plan = importers::job::JobGrouper::plan({ QFile::encodeName(folder).toStdString() });
+    return QFile::decodeName(store::SnapshotCache(store::SnapshotCache::defaultFolder())
+                                 .pathForKey(importers::job::JobLoader::cacheKey(plan, alignment))
+                                 .c_str());
 }
 
 bool load(MainWindow& w, const QString& path)
@@ -286,6 +300,67 @@ private slots:
         QVERIFY(load(w, source));
         QVERIFY(w.snapshotSaver()->result().fromSnapshot);
         QCOMPARE(w.session()->store()->sliceCount(), slices);
+    }
+
+    // A job's snapshot is written once its indexes are built, under a key of its members and
+    // the alignment asked: the next open of the folder reads it whole. Another alignment
+    // (Session::requestAlignment, answered by the window) is another load, from the ranks'
+    // own snapshots, whose layout says the new alignment.
+    void jobSnapshotIsKeyedOnMembersAndAlignment()
+    {
+        CacheHome home;
+        const QString folder = jobfolder::copyWith(home.dir.filePath(QStringLiteral("job8")));
+        MainWindow w;
+        prepare(w);
+        QSignalSpy written(w.snapshotSaver(), &SnapshotSaver::cacheWritten);
+        QVERIFY(load(w, folder));
+        QVERIFY(!w.snapshotSaver()->result().fromSnapshot);
+        QCOMPARE(w.windowTitle(), QStringLiteral("Strata — job8 — 4 ranks"));
+        const std::string dump = snapshottest::StoreDump::text(*w.session()->store());
+        QVERIFY(written.wait(kLoadTimeoutMs));
+        QVERIFY2(written.first().at(0).toBool(), qPrintable(written.first().at(1).toString()));
+        QCOMPARE(indexesIn(jobSnapshotOf(folder, "")), 3);
+        QVERIFY(!QFile::exists(home.snapshotOf(folder))); // not under the folder's own name
+
+        QVERIFY(load(w, folder));
+        QVERIFY(w.snapshotSaver()->result().fromSnapshot);
+        QCOMPARE(snapshottest::StoreDump::text(*w.session()->store()), dump);
+        QVERIFY(!w.snapshotSaver()->writeCache(w.session()->generation()));
+
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.session()->requestAlignment(QStringLiteral("first-step"));
+        QVERIFY(finished.wait(kLoadTimeoutMs) && finished.first().at(0).toBool());
+        QVERIFY(!w.snapshotSaver()->result().fromSnapshot);
+        QCOMPARE(store::JobLayout::of(*w.session()->store()).alignment(), std::string("first-step"));
+        QCOMPARE(w.openRequest().path, folder);
+        QCOMPARE(w.openRequest().alignment, QStringLiteral("first-step"));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(jobSnapshotOf(folder, "first-step")), kLoadTimeoutMs);
+    }
+
+    // Save As Strata Profile of a job writes the whole job; the file opens as the job again.
+    void strataFileOfAJob()
+    {
+        CacheHome home;
+        const QString out = home.dir.filePath(QStringLiteral("job.strata"));
+        MainWindow w;
+        prepare(w);
+        QVERIFY(load(w, jobfolder::kJob));
+        const store::JobLayout layout = store::JobLayout::of(*w.session()->store());
+        QCOMPARE(int(layout.ranks().size()), jobfolder::kRanks);
+        const std::string dump = snapshottest::StoreDump::text(*w.session()->store());
+        QSignalSpy saved(w.snapshotSaver(), &SnapshotSaver::portableSaved);
+        QVERIFY(w.saveAsStrata(out));
+        QVERIFY(saved.wait(kLoadTimeoutMs));
+        QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(2).toString()));
+
+        MainWindow again;
+        prepare(again);
+        QVERIFY(load(again, out));
+        QVERIFY(again.snapshotSaver()->result().portable);
+        QCOMPARE(store::JobLayout::of(*again.session()->store()).ranks(), layout.ranks());
+        QCOMPARE(store::JobLayout::of(*again.session()->store()).alignment(), layout.alignment());
+        QCOMPARE(snapshottest::StoreDump::text(*again.session()->store()), dump);
+        QVERIFY2(again.windowTitle().endsWith(QStringLiteral(" — 4 ranks")), qPrintable(again.windowTitle()));
     }
 };
 

@@ -1,5 +1,7 @@
 #include "loadmessage.h"
 
+#include "jobimport.h"
+
 #include <profileloader.h>
 
 #include <QCoreApplication>
@@ -75,6 +77,32 @@ QString LoadMessage::text(const QString& name, const importers::LoadResult& r)
     for (const std::string& note : r.snapshotNotes)
         text += QStringLiteral(" — ") + QString::fromStdString(note);
     return text;
+}
+
+QString LoadMessage::jobSummary(const JobReport& job)
+{
+    if (!job.isJob)
+        return QString();
+    const std::optional<analysis::ClockAlignment> a = JobImport::alignmentNamed(job.alignment);
+    const QString how = !a                               ? QString()
+        : *a == analysis::ClockAlignment::CollectiveEnds ? tr(", clocks aligned on collective ends")
+        : *a == analysis::ClockAlignment::FirstStep      ? tr(", clocks aligned on the first step")
+                                                         : tr(", clocks as recorded");
+    QString text = (job.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(job.ranks)) + how;
+    if (!job.problems.empty())
+        text += job.problems.size() == 1 ? tr("; 1 file left out or cut short")
+                                         : tr("; %1 files left out or cut short").arg(job.problems.size());
+    return text;
+}
+
+QString LoadMessage::jobProblems(const JobReport& job)
+{
+    QStringList lines;
+    for (const importers::job::JobPlan::Problem& p : job.problems)
+        lines << tr("%1: %2 (at byte %3)")
+                     .arg(QFileInfo(QString::fromStdString(p.path)).fileName(), QString::fromStdString(p.reason))
+                     .arg(p.offset);
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace strata::app

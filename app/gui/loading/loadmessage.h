@@ -7,6 +7,8 @@ struct LoadResult;
 
 namespace strata::app {
 
+struct JobReport;
+
 // What the status bar says about a finished load: how long it took, whether it came from a
 // snapshot (the cache's or a .strata file, and which profile that was saved from), what the
 // importer fixed, and a cached snapshot that was refused and deleted on the way.
@@ -22,6 +24,11 @@ public:
     static QString savedFrom(const importers::LoadResult& result);
     // Worth a longer look than a plain "Opened": something was refused or fixed.
     static bool isWarning(const importers::LoadResult& result);
+    // A job's line for the status bar: "8 ranks, clocks aligned on collective ends" (and how
+    // many files were left out); empty for a profile that is not a job.
+    static QString jobSummary(const JobReport& job);
+    // Each member left out or cut short: "FILE: reason (at byte N)", one per line.
+    static QString jobProblems(const JobReport& job);
 };
 
 } // namespace strata::app

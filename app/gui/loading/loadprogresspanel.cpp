@@ -8,6 +8,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace strata::app {
 
 LoadProgressPanel::LoadProgressPanel(QWidget* parent)
@@ -58,6 +60,7 @@ void LoadProgressPanel::start(const QString& fileName)
     m_title->setText(tr("Opening %1").arg(fileName));
     m_title->setToolTip(fileName);
     m_detail->setText(tr("Reading…"));
+    m_ranks = 0;
     m_bar->setValue(0);
     m_cancel->setEnabled(true);
     adjustSize();
@@ -70,8 +73,27 @@ void LoadProgressPanel::setProgress(double fraction)
 {
     const int v = int(fraction * 1000);
     m_bar->setValue(v);
-    if (m_cancel->isEnabled())
-        m_detail->setText(fraction < 0.9 ? tr("Reading… %1 %").arg(v / 10) : tr("Indexing… %1 %").arg(v / 10));
+    if (!m_cancel->isEnabled())
+        return;
+    if (m_ranks > 0) {
+        // The job's progress is the ranks' shares added up: whole shares are ranks loaded.
+        const int loaded = std::clamp(int(fraction * m_ranks + 1e-9), 0, m_ranks);
+        m_detail->setText(loaded < m_ranks ? tr("%1 of %2 ranks loaded… %3 %").arg(loaded).arg(m_ranks).arg(v / 10)
+                                           : tr("%1 ranks loaded; aligning their clocks…").arg(m_ranks));
+        return;
+    }
+    m_detail->setText(fraction < 0.9 ? tr("Reading… %1 %").arg(v / 10) : tr("Indexing… %1 %").arg(v / 10));
+}
+
+void LoadProgressPanel::setRanks(int ranks)
+{
+    m_ranks = ranks;
+    setProgress(m_bar->value() / 1000.0);
+}
+
+QString LoadProgressPanel::detailText() const
+{
+    return m_detail->text();
 }
 
 void LoadProgressPanel::setCancelling()

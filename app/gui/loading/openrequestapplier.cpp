@@ -73,13 +73,13 @@ OpenRequestApplier::OpenRequestApplier(
 OpenRequestApplier::~OpenRequestApplier() = default;
 
 void OpenRequestApplier::apply(
-    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
+    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt, const JobReport& job)
 {
     const QString path = QFileInfo(request.path).absoluteFilePath();
     model::LoadInfo info = loadInfo(r);
     info.notes = LoadMessage::snapshotNotes(r).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     m_session->open(r.store, path, info, prebuilt, /*deferAnalyses=*/true);
-    m_snapshots->setProfile(path, r, m_session->generation());
+    m_snapshots->setProfile(path, r, m_session->generation(), job);
     if (r.portable) // a .strata file: its markers
         m_sidecar->adopt(QByteArray::fromStdString(r.annotations), request.path);
     applyRequest(request);
@@ -167,14 +167,14 @@ void OpenRequestApplier::setCacheOptions(const importers::CacheOptions& cache)
 }
 
 void OpenRequestApplier::onCompareLoaded(
-    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
+    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt, const JobReport& job)
 {
     m_compareProgress->hide();
     const QString name = QFileInfo(request.path).fileName();
     if (r.store && m_session->isOpen()) {
         m_comparison->start(
             r.store, QFileInfo(request.path).absoluteFilePath(), loadInfo(r), prebuilt.get<analysis::LodIndex>());
-        m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0);
+        m_compareSnapshots->setProfile(QFileInfo(request.path).absoluteFilePath(), r, 0, job);
         m_compareSnapshots->writeCache(0); // low priority, as B's analyses
         if (request.align && !m_comparison->align(*request.align))
             notify(tr("Could not align B as asked: it stays aligned on the trace starts"), true);

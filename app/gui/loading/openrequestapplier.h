@@ -1,4 +1,5 @@
 #pragma once
+#include "jobimport.h"
 #include "openrequest.h"
 
 #include <cachedloader.h>
@@ -43,7 +44,9 @@ public:
 
     // The request's profile, loaded (result.store set), replaces the open one; then the
     // request is applied.
-    void apply(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
+    // `job`: what the load said of a job (its cache snapshot is written under the job's key).
+    void apply(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt,
+        const JobReport& job = {});
     // Selects the longest slice whose name contains text (case-insensitive) in the open
     // profile; the lookup runs on a worker, and a status message says when nothing matches.
     void selectByName(const QString& text);
@@ -64,8 +67,8 @@ signals:
 
 private:
     void applyRequest(const OpenRequest& request);
-    void onCompareLoaded(
-        const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
+    void onCompareLoaded(const OpenRequest& request, const importers::LoadResult& result,
+        const model::Analyses& prebuilt, const JobReport& job);
     void notify(const QString& text, bool warning = false);
 
     model::Comparison* m_comparison;

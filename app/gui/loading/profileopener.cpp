@@ -18,16 +18,17 @@ void ProfileOpener::open(const OpenRequest& request)
 {
     drop(); // the newer request wins; the old worker stops at its next poll
     m_request = request;
-    auto* job = new ImportJob(request.path, m_cache, this);
+    auto* job = new ImportJob(request.inputs(), request.alignment, m_cache, this);
     m_job = job;
     connect(job, &ImportJob::progress, this, &ProfileOpener::progress);
+    connect(job, &ImportJob::jobPlanned, this, &ProfileOpener::jobPlanned);
     connect(job, &ImportJob::finished, this, [this, job](const importers::LoadResult& r) {
         if (job != m_job)
             return;
         m_job = nullptr;
         job->deleteLater();
         const OpenRequest request = std::exchange(m_request, OpenRequest());
-        emit finished(request, r, r.store ? job->prebuilt() : model::Analyses());
+        emit finished(request, r, r.store ? job->prebuilt() : model::Analyses(), job->jobReport());
     });
     emit started(request);
     job->start();

@@ -1,6 +1,7 @@
 #include "snapshotsaver.h"
 
 #include <analysis/indexes/indexattachments.h>
+#include <job/jobloader.h>
 #include <snapshot/snapshotcache.h>
 #include <state/backgroundpool.h>
 #include <state/poolrun.h>
@@ -38,11 +39,13 @@ SnapshotSaver::SnapshotSaver(QObject* parent)
 
 SnapshotSaver::~SnapshotSaver() = default;
 
-void SnapshotSaver::setProfile(const QString& path, const importers::LoadResult& result, quint64 generation)
+void SnapshotSaver::setProfile(
+    const QString& path, const importers::LoadResult& result, quint64 generation, const JobReport& job)
 {
     releaseStore();
     m_path = path;
     m_result = result;
+    m_job = job;
     m_generation = generation;
     m_cacheStarted = false;
 }
@@ -64,6 +67,7 @@ void SnapshotSaver::clearProfile()
     releaseStore();
     m_path.clear();
     m_result = importers::LoadResult();
+    m_job = JobReport();
     m_cacheStarted = false;
 }
 
@@ -100,12 +104,24 @@ bool SnapshotSaver::writeCache(quint64 generation, std::shared_ptr<const model::
     auto outcome = std::make_shared<Outcome>();
     m_cacheOutcome = outcome;
     // The result is copied into the task: its store stays alive until the write ends.
+    // A job read from its members is kept under the job's key; a job from a .strata file has
+    // no plan, and is a snapshot already.
+    const bool job = m_job.isJob && !m_job.plan.ranks.empty();
     m_cacheWatcher.setFuture(model::BackgroundPool::run(m_cacheHandover,
         [outcome, result = m_result, path = QFile::encodeName(m_path).toStdString(), cache = m_cache,
-            analyses = indexesOf(generation, std::move(analyses))] {
+            jobReport = job ? m_job : JobReport(), analyses = indexesOf(generation, std::move(analyses))] {
             // Resolved here: the limit is a setting read from a file, not on the GUI thread.
-            outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error,
-                analysis::IndexAttachments::encode(*result.store, analyses));
+            const std::map<std::string, std::string> indexes
+                = analysis::IndexAttachments::encode(*result.store, analyses);
+            if (jobReport.isJob) {
+                importers::job::JobLoader::Result loaded;
+                loaded.merged = result;
+                loaded.problems = jobReport.problems;
+                outcome->ok = importers::job::JobLoader::writeCache(
+                    loaded, jobReport.plan, jobReport.asked, resolved(cache), &outcome->error, indexes);
+                return;
+            }
+            outcome->ok = importers::CachedLoader::writeCache(result, path, resolved(cache), &outcome->error, indexes);
         }));
     emit cacheWriteStarted();
     return true;

@@ -1,4 +1,6 @@
 #pragma once
+#include <loading/jobimport.h>
+
 #include <cachedloader.h>
 #include <profileloader.h>
 #include <state/analyses.h>
@@ -33,8 +35,11 @@ public:
     // workers are handed this, so they never read the environment a test may be changing.
     static importers::CacheOptions resolved(importers::CacheOptions cache);
 
-    // The profile now open (`generation`: the session's), read from `path`.
-    void setProfile(const QString& path, const importers::LoadResult& result, quint64 generation);
+    // The profile now open (`generation`: the session's), read from `path`. A job (`job`,
+    // loaded from its members) has its cache snapshot under the job's key (its members'
+    // fingerprints and the alignment asked), not under `path`.
+    void setProfile(
+        const QString& path, const importers::LoadResult& result, quint64 generation, const JobReport& job = {});
     void clearProfile();
     bool hasProfile() const { return m_result.store != nullptr; }
     const importers::LoadResult& result() const { return m_result; }
@@ -73,6 +78,7 @@ private:
 
     importers::CacheOptions m_cache;
     importers::LoadResult m_result;
+    JobReport m_job;
     QString m_path;
     quint64 m_generation = 0;
     bool m_cacheStarted = false; // for m_generation

@@ -105,10 +105,11 @@ void AppMenus::createFileMenu()
     m_openAction->setToolTip(tr("Open a profile (%1)").arg(QKeySequence(QKeySequence::Open).toString()));
     // Qt has no standard key for opening a folder; Ctrl+Shift+O is what editors use.
     m_openFolderAction = file->addAction(
-        tr("Open Profile &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &AppMenus::promptOpenFolder);
+        tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &AppMenus::promptOpenFolder);
     m_openFolderAction->setIcon(m_window->style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_openFolderAction->setIconText(tr("Open Folder"));
-    m_openFolderAction->setToolTip(tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0"));
+    m_openFolderAction->setToolTip(tr("Open a folder of per-rank traces as one job, or a profile written as a "
+                                      "folder, such as a Sophgo bmprofile_data-0 (Ctrl+Shift+O)"));
     file->addAction(tr("Open &Sample Profile"), m_window, &MainWindow::openSample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
@@ -260,8 +261,10 @@ void AppMenus::rebuildRecentMenu()
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files[i];
         QAction* a = m_recentMenu->addAction(
-            QStringLiteral("&%1  %2").arg(i + 1 == 10 ? 0 : i + 1).arg(QFileInfo(path).fileName()), this,
+            QStringLiteral("&%1  %2").arg(i + 1 == 10 ? 0 : i + 1).arg(RecentFiles::displayName(path)), this,
             [this, path] { m_window->openFile(path); });
+        if (RecentFiles::isFolder(path))
+            a->setIcon(m_window->style()->standardIcon(QStyle::SP_DirIcon));
         a->setToolTip(path);
         a->setStatusTip(path);
     }
@@ -306,18 +309,19 @@ void AppMenus::rebuildLayoutMenus()
 
 void AppMenus::promptOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Profile"),
+    // Several files picked together are the ranks of one job.
+    const QStringList paths = QFileDialog::getOpenFileNames(m_window, tr("Open Profile"),
         LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Read),
         openFilters());
-    if (path.isEmpty())
+    if (paths.isEmpty())
         return;
-    LastFolder::remember(LastFolder::kProfile, path);
-    m_window->openFile(path);
+    LastFolder::remember(LastFolder::kProfile, paths.first());
+    m_window->openFiles(paths);
 }
 
 void AppMenus::promptOpenFolder()
 {
-    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Profile Folder"),
+    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Folder"),
         LastFolder::forProfile(LastFolder::profileOf(m_window), LastFolder::kProfile, LastFolder::Access::Read));
     if (path.isEmpty())
         return;

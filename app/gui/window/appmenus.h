@@ -20,8 +20,8 @@ class AppMenus : public QObject {
 public:
     AppMenus(MainWindow* window, RecentFiles* recent);
 
-    void promptOpen();
-    void promptOpenFolder(); // a folder profile (Sophgo bmprofile_data-N/)
+    void promptOpen(); // one file, or several: the ranks of a job
+    void promptOpenFolder(); // a folder: the ranks of a job, or a folder profile (Sophgo bmprofile_data-N/)
     void promptCompare(); // File > Compare With…: B, compared with the open profile
     void promptSaveStrata(); // File > Save As Strata Profile…: a .strata file with the markers
     void promptSaveLayout();

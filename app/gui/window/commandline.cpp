@@ -78,7 +78,10 @@ CommandLine::CommandLine()
     m_parser.addOption(m_theme);
     m_parser.addOption(m_noCache);
     m_parser.addPositionalArgument(QStringLiteral("FILE"),
-        QCoreApplication::translate("CommandLine", "The profile to open."), QStringLiteral("[FILE]"));
+        QCoreApplication::translate("CommandLine",
+            "The profile to open: a file, or a folder. A folder of per-rank traces, or several FILEs, open "
+            "as the ranks of one job."),
+        QStringLiteral("[FILE | DIR | FILE1 FILE2 …]"));
 }
 
 CommandLine::Result CommandLine::parse(const QStringList& arguments)
@@ -93,13 +96,10 @@ CommandLine::Result CommandLine::parse(const QStringList& arguments)
         return Result::Help;
     if (m_parser.isSet(QStringLiteral("version")))
         return Result::Version;
-    const QStringList files = m_parser.positionalArguments();
-    if (files.size() > 1) {
-        m_error = QCoreApplication::translate("CommandLine", "Only one FILE can be opened; got %1.").arg(files.size());
-        return Result::Error;
-    }
-    if (!files.isEmpty())
-        m_options.file = files.first();
+    // Several files are the ranks of one job (the window decides, as for a folder).
+    m_options.files = m_parser.positionalArguments();
+    if (!m_options.files.isEmpty())
+        m_options.file = m_options.files.first();
     m_options.layout = m_parser.value(m_layout);
     m_options.noCache = m_parser.isSet(m_noCache);
     m_options.screenshot = m_parser.value(m_screenshot);

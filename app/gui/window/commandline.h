@@ -16,7 +16,8 @@ namespace strata::app {
 using RangeSpec = analysis::RelativeRange;
 
 struct StartupOptions {
-    QString file;
+    QString file; // the one FILE or DIR; with several, the first
+    QStringList files; // every FILE given: several open as the ranks of one job
     QString layout;
     QString screenshot;
     QString select; // select the longest slice whose name contains this text
@@ -30,7 +31,7 @@ struct StartupOptions {
     bool noCache = false; // --no-cache: neither read nor write snapshots this run
 };
 
-// strata [FILE] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
+// strata [FILE | DIR | FILE1 FILE2 …] [--layout NAME] [--range START:END] [--select NAME] [--source-line FILE:LINE]
 //        [--search NAME] [--compare B [--align HOW]] [--theme system|light|dark] [--no-cache]
 //        [--screenshot PNG]
 class CommandLine {

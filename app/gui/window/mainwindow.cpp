@@ -24,6 +24,7 @@
 #include <state/matchfollower.h>
 #include <state/session.h>
 #include <state/viewportlink.h>
+#include <store/joblayout.h>
 
 #include <annotations/annotationswidget.h>
 #include <code/codeeditorwidget.h>
@@ -128,6 +129,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_status->setProgress(f);
         m_progressPanel->setProgress(f);
     });
+    connect(m_opener, &ProfileOpener::jobPlanned, m_progressPanel, &LoadProgressPanel::setRanks);
     connect(m_opener, &ProfileOpener::started, this, [this](const OpenRequest& r) { emit loadStarted(r.path); });
     connect(m_opener, &ProfileOpener::finished, this, &MainWindow::onLoaded);
     connect(m_comparison, &model::Comparison::changed, this, &MainWindow::onComparisonChanged);
@@ -139,6 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_welcome, &WelcomePage::openRecentRequested, this, [this](const QString& p) { openFile(p); });
     connect(m_recent, &RecentFiles::changed, this, [this] { m_welcome->setRecentFiles(m_recent->files()); });
     connect(m_session, &model::Session::storeChanged, this, &MainWindow::onStoreChanged);
+    connect(m_session, &model::Session::alignmentRequested, this, &MainWindow::realign);
 
     m_menus = new AppMenus(this, m_recent);
     connect(m_welcome, &WelcomePage::openFileRequested, m_menus, &AppMenus::promptOpen);
@@ -248,6 +251,24 @@ void MainWindow::openFile(const QString& path, std::optional<RangeSpec> range)
     open(request);
 }
 
+void MainWindow::openFiles(const QStringList& paths)
+{
+    if (!paths.isEmpty())
+        open(OpenRequest::forFiles(paths));
+}
+
+void MainWindow::realign(const QString& alignment)
+{
+    if (!m_session->isOpen() || m_openRequest.path.isEmpty())
+        return;
+    // The same files on another clock: the ranks come from their cached snapshots.
+    OpenRequest again;
+    again.path = m_openRequest.path;
+    again.paths = m_openRequest.paths;
+    again.alignment = alignment;
+    open(again);
+}
+
 void MainWindow::open(const OpenRequest& request)
 {
     if (request.path.isEmpty())
@@ -303,7 +324,8 @@ bool MainWindow::saveAsStrata(const QString& path)
         path, model::AnnotationsFile::serialize(m_session->annotations()->snapshot()), m_session->analyses());
 }
 
-void MainWindow::onLoaded(const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt)
+void MainWindow::onLoaded(
+    const OpenRequest& request, const importers::LoadResult& r, const model::Analyses& prebuilt, const JobReport& job)
 {
     m_status->setIdle();
     m_progressPanel->hide();
@@ -312,15 +334,26 @@ void MainWindow::onLoaded(const OpenRequest& request, const importers::LoadResul
     const QString name = QFileInfo(path).fileName();
     if (r.store) {
         m_status->setReadNotes(LoadMessage::origin(r));
-        m_applier->apply(request, r, prebuilt); // the profile, then the rest of the request
+        m_applier->apply(request, r, prebuilt, job); // the profile, then the rest of the request
         if (r.portable && !LoadMessage::savedFrom(r).isEmpty()) // a .strata file: the profile it was saved from
-            setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)));
+            setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)) + jobTitle());
         startAnalysesAfterFirstPaint();
-        if (m_persistent)
-            m_recent->add(path);
-        statusBar()->showMessage(LoadMessage::text(name, r), LoadMessage::isWarning(r) ? 20000 : 10000);
+        m_openRequest = OpenRequest();
+        m_openRequest.path = request.path;
+        m_openRequest.paths = request.paths;
+        m_openRequest.alignment = QString::fromStdString(job.alignment);
+        // Several files have no one path to reopen them by: only a file or a folder is recent.
+        if (m_persistent && request.paths.isEmpty())
+            m_recent->add(path, job.isJob || QFileInfo(path).isDir());
+        QString text = LoadMessage::text(name, r);
+        if (job.isJob)
+            text += QStringLiteral(" — ") + LoadMessage::jobSummary(job);
+        const QString problems = LoadMessage::jobProblems(job);
+        statusBar()->showMessage(text, LoadMessage::isWarning(r) || !problems.isEmpty() ? 20000 : 10000);
         m_timeline->setFocus();
-        emit loadFinished(true, false, QString());
+        if (!problems.isEmpty() && m_interactive)
+            LoadErrorBox::openJobProblems(this, name, problems);
+        emit loadFinished(true, false, problems);
         return;
     }
     if (r.cancelled) {
@@ -424,13 +457,21 @@ void MainWindow::onStoreChanged()
     // Its size stays: only the user resizes docks.
     if (QDockWidget* d = dock(DockId::memory); d && memoryWidget()->hasAccesses())
         d->raise();
-    setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) : tr("Strata"));
+    setWindowTitle(store ? tr("Strata — %1").arg(m_session->fileName()) + jobTitle() : tr("Strata"));
     // The file dialogs about the profile start in its folder (LastFolder::profileOf); the
     // bundled sample's folder is not the user's, so they start where the user last was.
     const QString path = m_session->filePath();
     const bool sample = !path.isEmpty()
         && QFileInfo(path).canonicalFilePath() == QFileInfo(SampleProfile::path()).canonicalFilePath();
     setWindowFilePath(sample ? QString() : path);
+}
+
+QString MainWindow::jobTitle() const
+{
+    // A job is named by its folder and its ranks: "job8 — 8 ranks".
+    const auto& store = m_session->store();
+    const size_t ranks = store ? store::JobLayout::of(*store).ranks().size() : 0;
+    return ranks == 0 ? QString() : ranks == 1 ? tr(" — 1 rank") : tr(" — %1 ranks").arg(ranks);
 }
 
 void MainWindow::notify(const QString& message, bool warning)
@@ -505,9 +546,12 @@ void MainWindow::dropEvent(QDropEvent* event)
         compareWith(urls.first().toLocalFile());
         return;
     }
-    if (urls.size() > 1)
-        notify(tr("Strata opens one profile at a time; opening %1").arg(urls.first().fileName()));
-    openFile(urls.first().toLocalFile());
+    // A folder opens as one (a profile, or the ranks of a job); several files as the ranks of a job.
+    QStringList paths;
+    for (const QUrl& url : urls)
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    openFiles(paths);
 }
 
 } // namespace strata::app

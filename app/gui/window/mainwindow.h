@@ -1,6 +1,7 @@
 #pragma once
 #include "dockset.h"
 #include <layouts/layoutstore.h>
+#include <loading/jobimport.h>
 #include <loading/openrequest.h>
 
 #include <cachedloader.h>
@@ -95,6 +96,12 @@ public:
     // loadFinished follows either way.
     void open(const OpenRequest& request);
     void openFile(const QString& path, std::optional<RangeSpec> range = std::nullopt);
+    // Several files (the ranks of a job; one file: openFile).
+    void openFiles(const QStringList& paths);
+    // The open profile's request (what was opened and its job's alignment), for reopening it.
+    const OpenRequest& openRequest() const { return m_openRequest; }
+    // Opens the open job again on another clock alignment (Session::alignmentRequested).
+    void realign(const QString& alignment);
     void openSample();
     void cancelLoad();
     bool isLoading() const;
@@ -124,8 +131,10 @@ public:
 
 signals:
     void loadStarted(const QString& path);
-    // ok: the profile is open. Otherwise `message` is the loader's error ("<path>: reason
-    // (at byte N)"), or says the load was cancelled.
+    // ok: the profile is open; `message` is empty, or for a job opened without some of its
+    // files lists them ("FILE: reason (at byte N)" a line each). Otherwise `message` is the
+    // loader's error ("<path>: reason (at byte N)"; a refused job's lists its files), or says
+    // the load was cancelled.
     void loadFinished(bool ok, bool cancelled, const QString& message);
     void layoutsChanged(); // saved, deleted, imported or loaded: the names or the current one
     void compareFinished(bool ok, bool cancelled, const QString& message); // as loadFinished, for B
@@ -144,7 +153,8 @@ private:
     static constexpr const char* kCompareShareKey = "compare/bShare";
 
     void buildDocks();
-    void onLoaded(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt);
+    void onLoaded(const OpenRequest& request, const importers::LoadResult& result, const model::Analyses& prebuilt,
+        const JobReport& job);
     void onComparisonChanged();
     // B's share of the height A's timeline and B's pane split: remembered in the settings
     // (a fraction, so it suits any screen) when the user drags the splitter, applied when a
@@ -155,6 +165,7 @@ private:
     void startAnalysesAfterFirstPaint();
     void showLoadError(const QString& path, const QString& error);
     void notify(const QString& message, bool warning = false);
+    QString jobTitle() const; // " — 8 ranks" for a job's store; else empty
     // While the welcome page shows, the docks step aside so it has the whole window;
     // layouts are still captured and applied as if they were there.
     void setWelcomeMode(bool on);
@@ -191,6 +202,7 @@ private:
     Layout m_defaultLayout; // Reset to Default: the first-run arrangement, without sizes
     bool m_arranging = false; // dock signals during arrange/apply are not the user's doing
     bool m_welcomeMode = false;
+    OpenRequest m_openRequest; // what the open profile was opened from (paths and alignment)
     QList<QDockWidget*> m_steppedAside; // docks hidden for the welcome page
 };
 

@@ -19,14 +19,22 @@ RecentFiles::RecentFiles(QObject* parent)
         m_files.removeLast();
 }
 
-void RecentFiles::add(const QString& path)
+void RecentFiles::add(const QString& path, bool folder)
 {
-    const QString abs = QDir::cleanPath(QFileInfo(path).absoluteFilePath()); // path arithmetic, no stat
+    QString abs = QDir::cleanPath(QFileInfo(path).absoluteFilePath()); // path arithmetic, no stat
     m_files.removeAll(abs);
+    m_files.removeAll(abs + QLatin1Char('/'));
+    if (folder && !abs.endsWith(QLatin1Char('/')))
+        abs += QLatin1Char('/');
     m_files.prepend(abs);
     while (m_files.size() > kMax)
         m_files.removeLast();
     store();
+}
+
+QString RecentFiles::displayName(const QString& entry)
+{
+    return isFolder(entry) ? QFileInfo(entry.chopped(1)).fileName() + QLatin1Char('/') : QFileInfo(entry).fileName();
 }
 
 void RecentFiles::remove(const QString& path)

@@ -1,6 +1,7 @@
 #include "welcomepage.h"
 
 #include "appicon.h"
+#include "recentfiles.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -64,6 +65,8 @@ WelcomePage::WelcomePage(QWidget* parent)
            "<li><b>Perfetto traces</b> (<b>.pftrace</b>, <b>.perfetto-trace</b>, <b>.pb</b>)</li>"
            "<li><b>AWS Neuron</b> profiles: device, system, op-table and timeline JSON</li>"
            "<li><b>Sophgo</b> TPU profiles: a <b>bmprofile_data-N</b> folder — use <i>Open Folder…</i></li>"
+           "<li><b>Distributed jobs</b>: a folder of per-rank traces (or several files) opens as one "
+           "profile, every rank on one timeline</li>"
            "</ul>"),
         card);
     intro->setWordWrap(true);
@@ -78,7 +81,8 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_openFolder = new QPushButton(tr("Open Folder…"), card);
     m_openFolder->setObjectName(QStringLiteral("openFolderButton"));
     m_openFolder->setToolTip(
-        tr("Open a profile written as a folder, such as a Sophgo bmprofile_data-0 (Ctrl+Shift+O)"));
+        tr("Open a folder of per-rank traces as one job, or a profile written as a folder, such as a Sophgo "
+           "bmprofile_data-0 (Ctrl+Shift+O)"));
     for (QPushButton* b : { m_sample, m_open, m_openFolder })
         b->setMinimumHeight(b->sizeHint().height() + 8);
     auto* buttons = new QHBoxLayout;
@@ -145,7 +149,7 @@ void WelcomePage::setRecentFiles(const QStringList& files)
     const QString dim = palette().color(QPalette::PlaceholderText).name();
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
     for (int i = 0; i < files.size(); ++i) {
-        const QFileInfo fi(files[i]);
+        const QFileInfo fi(RecentFiles::isFolder(files[i]) ? files[i].chopped(1) : files[i]);
         QString dir = QDir::toNativeSeparators(fi.path());
         const QString home = QDir::homePath();
         if (dir.startsWith(home))
@@ -153,7 +157,7 @@ void WelcomePage::setRecentFiles(const QStringList& files)
         html += QStringLiteral(
             "<tr><td><a href=\"%1\">%2</a></td><td style=\"color:%3; padding-left:12px\">%4</td></tr>")
                     .arg(i)
-                    .arg(fi.fileName().toHtmlEscaped(), dim, dir.toHtmlEscaped());
+                    .arg(RecentFiles::displayName(files[i]).toHtmlEscaped(), dim, dir.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
     m_recent->setText(html);
