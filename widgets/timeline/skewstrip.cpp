@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <numeric>
 
 namespace strata::widgets {
@@ -21,7 +20,7 @@ using store::TimeNs;
 using store::TimeRange;
 
 namespace {
-constexpr size_t kMaxRankRows = 16; // a card taller than this lists the longest waits only
+constexpr size_t kMaxRankRows = 16; // more ranks: the card lists the last arrival and the longest waits
 
 QString meaningOf(CollectiveSpans::Severity s)
 {
