@@ -47,7 +47,8 @@ std::shared_ptr<store::EventStore> recorded()
 std::vector<store::TimeNs> offsetsOf(const store::EventStore& s)
 {
     std::vector<store::TimeNs> out;
-    for (const store::JobRank& r : store::JobLayout::of(s).ranks())
+    const store::JobLayout layout = store::JobLayout::of(s);
+    for (const store::JobRank& r : layout.ranks())
         out.push_back(r.offsetNs);
     return out;
 }

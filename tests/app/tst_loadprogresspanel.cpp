@@ -2,6 +2,7 @@
 // shares of the progress being ranks loaded, and says when it aligns them.
 #include <loading/loadprogresspanel.h>
 
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -47,7 +48,7 @@ private slots:
         QSignalSpy cancel(&panel, &LoadProgressPanel::cancelRequested);
         panel.start(QStringLiteral("job8"));
         panel.setRanks(8);
-        QTest::mouseClick(panel.findChild<QWidget*>(QStringLiteral("cancelLoadButton")), Qt::LeftButton);
+        panel.findChild<QPushButton*>(QStringLiteral("cancelLoadButton"))->click();
         QCOMPARE(cancel.count(), 1);
         panel.setCancelling();
         panel.setProgress(0.75);

@@ -212,8 +212,10 @@ private slots:
         QCOMPARE(job.problems.size(), size_t(1));
         QCOMPARE(QFileInfo(QString::fromStdString(job.problems[0].path)).fileName(), QStringLiteral("rank-2.json"));
         QVERIFY2(QString::fromStdString(job.problems[0].reason).contains(reason), job.problems[0].reason.c_str());
-        if (kind == QLatin1String("half"))
-            QCOMPARE(job.problems[0].offset, uint64_t(jobfolder::rankText(2).size() / 2));
+        if (kind == QLatin1String("half")) { // where the parse stopped, at most the cut
+            QVERIFY(job.problems[0].offset > 0);
+            QVERIFY(job.problems[0].offset <= uint64_t(jobfolder::rankText(2).size() / 2));
+        }
     }
 
     // Traces that are not one job open nothing: the refusal lists each file and why.

@@ -7,6 +7,7 @@
 #include <store/storemerger.h>
 
 #include <algorithm>
+#include <exception>
 
 namespace strata::app {
 
@@ -31,25 +32,30 @@ std::optional<analysis::ClockAlignment> JobImport::alignmentNamed(const std::str
     return std::nullopt;
 }
 
-analysis::ClockAlignment JobImport::align(store::EventStore& store, std::optional<analysis::ClockAlignment> target)
+analysis::ClockAlignment JobImport::align(
+    store::EventStore& store, std::optional<analysis::ClockAlignment> target, std::string* error)
 {
     store::JobLayout layout = store::JobLayout::of(store);
     const analysis::ClockAlignment wanted = target ? *target : analysis::JobAligner::defaultAlignment(store, layout);
-    if (layout.alignment() == analysis::clockAlignmentName(wanted))
+    const std::string name = analysis::clockAlignmentName(wanted);
+    if (layout.alignment() == name)
         return wanted;
-    const bool shifted = std::any_of(
-        layout.ranks().begin(), layout.ranks().end(), [](const store::JobRank& r) { return r.offsetNs != 0; });
-    if (shifted) {
-        // Back to the recorded times first: the offsets of another alignment are measured on them.
-        std::vector<store::TimeNs> undo;
-        for (const store::JobRank& r : layout.ranks())
-            undo.push_back(-r.offsetNs);
-        store::StoreMerger::shiftRanks(store, undo, analysis::clockAlignmentName(analysis::ClockAlignment::Recorded));
-        layout = store::JobLayout::of(store);
+    try {
+        // shiftRanks sets each rank's offset (it moves by the difference to the one applied):
+        // back to the recorded times first, where the offsets of another alignment are measured.
+        if (std::any_of(layout.ranks().begin(), layout.ranks().end(),
+                [](const store::JobRank& r) { return r.offsetNs != 0; })) {
+            store::StoreMerger::shiftRanks(store, std::vector<store::TimeNs>(layout.ranks().size(), 0),
+                analysis::clockAlignmentName(analysis::ClockAlignment::Recorded));
+            layout = store::JobLayout::of(store);
+        }
+        store::StoreMerger::shiftRanks(store, analysis::JobAligner::offsets(store, layout, wanted), name);
+        return wanted;
+    } catch (const std::exception& e) { // an offset that moves a rank out of range: left as it is
+        if (error)
+            *error = "the clocks could not be aligned on " + name + ": " + e.what();
+        return analysis::ClockAlignment::Recorded;
     }
-    store::StoreMerger::shiftRanks(
-        store, analysis::JobAligner::offsets(store, layout, wanted), analysis::clockAlignmentName(wanted));
-    return wanted;
 }
 
 void JobImport::adoptLoaded(importers::LoadResult& r, const std::string& alignment, JobReport* report)
@@ -65,7 +71,8 @@ void JobImport::adoptLoaded(importers::LoadResult& r, const std::string& alignme
     const std::optional<analysis::ClockAlignment> asked = alignmentNamed(alignment);
     if (!asked || layout.alignment() == analysis::clockAlignmentName(*asked) || r.store.use_count() != 1)
         return;
-    report->alignment = analysis::clockAlignmentName(align(ownStore(r), asked));
+    align(ownStore(r), asked, &report->alignmentError);
+    report->alignment = store::JobLayout::of(*r.store).alignment(); // as the store says, whatever happened
     r.attachments.clear(); // the snapshot's indexes are of the times before the shift
     r.refreshCache = false;
 }
@@ -96,7 +103,8 @@ importers::LoadResult JobImport::load(const importers::job::JobPlan& plan, const
     }
     if (!r.store || r.store.use_count() != 1)
         return r;
-    report->alignment = analysis::clockAlignmentName(align(ownStore(r), alignmentNamed(alignment)));
+    align(ownStore(r), alignmentNamed(alignment), &report->alignmentError);
+    report->alignment = store::JobLayout::of(*r.store).alignment();
     return r;
 }
 

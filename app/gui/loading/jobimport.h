@@ -24,6 +24,7 @@ struct JobReport {
     int ranks = 0; // the ranks the plan found (loaded or not)
     std::vector<importers::job::JobPlan::Problem> problems; // in the plan's order, then the loader's
     std::string alignment; // analysis::clockAlignmentName of the store's alignment
+    std::string alignmentError; // the alignment asked could not be applied: why
     // For the job's own cache snapshot (importers::job::JobLoader::writeCache): the plan and
     // the alignment asked for ("" for the default), which name the snapshot.
     importers::job::JobPlan plan;
@@ -53,8 +54,10 @@ public:
     // Puts a job's store, held by nobody else, on `target` (nullopt: JobAligner's default
     // alignment): each rank's recorded times shifted by its offset, offsets applied before
     // undone first; nothing moves when the store is on `target` already. Returns the
-    // alignment applied.
-    static analysis::ClockAlignment align(store::EventStore& store, std::optional<analysis::ClockAlignment> target);
+    // alignment applied; when an offset would move a rank's times out of what a store
+    // holds, the store stays as recorded and *error says why.
+    static analysis::ClockAlignment align(
+        store::EventStore& store, std::optional<analysis::ClockAlignment> target, std::string* error = nullptr);
 
     // "recorded", "collectives" or "first-step"; nullopt for anything else.
     static std::optional<analysis::ClockAlignment> alignmentNamed(const std::string& name);

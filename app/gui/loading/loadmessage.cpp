@@ -89,6 +89,8 @@ QString LoadMessage::jobSummary(const JobReport& job)
         : *a == analysis::ClockAlignment::FirstStep      ? tr(", clocks aligned on the first step")
                                                          : tr(", clocks as recorded");
     QString text = (job.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(job.ranks)) + how;
+    if (!job.alignmentError.empty())
+        text += QStringLiteral("; ") + QString::fromStdString(job.alignmentError);
     if (!job.problems.empty())
         text += job.problems.size() == 1 ? tr("; 1 file left out or cut short")
                                          : tr("; %1 files left out or cut short").arg(job.problems.size());
