@@ -206,8 +206,8 @@ TooltipContent SkewStrip::tooltip(const store::EventStore& store, TimeRange pixe
     if (m.lastRank >= 0)
         c.title += QStringLiteral(" · last: ") + rankName(uint32_t(m.lastRank));
     c.title += n == 1 ? QStringLiteral(" · 1 rank") : QStringLiteral(" · %1 ranks").arg(n);
-    auto field = [&c](QString key, QString value, QColor swatch = QColor()) {
-        c.fields.push_back({ std::move(key), std::move(value) });
+    auto field = [&c](const QString& key, const QString& value, const QColor& swatch = QColor()) {
+        c.fields.push_back({ key, value });
         c.swatches.push_back(swatch);
     };
     // Each rank's wait, in rank order; a big job lists the last arrival and the longest waits.
