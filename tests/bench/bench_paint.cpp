@@ -192,6 +192,36 @@ importers::LoadResult openJob(const std::string& folder)
     return job.merged;
 }
 
+struct Options {
+    std::string path;
+    int reps = 30, width = 1920, height = 1080;
+    bool everyPaint = false; // also print each cold paint's ms, in order
+    QString pngDir;
+    const char* lane = nullptr; // "on", "off": analyses built, the overlap lane shown or not
+    const char* skew = nullptr; // the same for a job's skew strip
+};
+
+Options options(int argc, char** argv)
+{
+    Options o;
+    o.path = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+            o.reps = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
+            o.pngDir = QString::fromLocal8Bit(argv[++i]);
+        else if (!std::strcmp(argv[i], "--every-paint"))
+            o.everyPaint = true;
+        else if (!std::strcmp(argv[i], "--lane") && i + 1 < argc)
+            o.lane = argv[++i];
+        else if (!std::strcmp(argv[i], "--skew") && i + 1 < argc)
+            o.skew = argv[++i];
+        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &o.width, &o.height);
+    }
+    return o;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -200,30 +230,18 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(
-            stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]\n", argv[0]);
+        std::fprintf(stderr,
+            "usage: %s TRACE|JOB_DIR [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off] "
+            "[--skew on|off]\n",
+            argv[0]);
         return 2;
     }
-    const std::string path = argv[1];
-    int reps = 30, width = 1920, height = 1080;
-    bool everyPaint = false; // also print each cold paint's ms, in order
-    QString pngDir;
-    const char* lane = nullptr; // "on", "off": analyses built, the overlap lane shown or not
-    const char* skew = nullptr; // the same for a job's skew strip
-    for (int i = 2; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = std::max(1, std::atoi(argv[++i]));
-        else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
-            pngDir = QString::fromLocal8Bit(argv[++i]);
-        else if (!std::strcmp(argv[i], "--every-paint"))
-            everyPaint = true;
-        else if (!std::strcmp(argv[i], "--lane") && i + 1 < argc)
-            lane = argv[++i];
-        else if (!std::strcmp(argv[i], "--skew") && i + 1 < argc)
-            skew = argv[++i];
-        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
-            std::sscanf(argv[++i], "%dx%d", &width, &height);
-    }
+    const Options o = options(argc, argv);
+    const std::string& path = o.path;
+    const int reps = o.reps, width = o.width, height = o.height;
+    const bool everyPaint = o.everyPaint;
+    const QString& pngDir = o.pngDir;
+    const char *lane = o.lane, *skew = o.skew;
 
     const importers::LoadResult loaded
         = QFileInfo(QString::fromStdString(path)).isDir() ? openJob(path) : benchload::open(path);
