@@ -5,6 +5,7 @@
 #include <window/mainwindow.h>
 
 #include <common/lastfolder.h>
+#include <timeline/skewstrippreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QDir>
@@ -85,6 +86,8 @@ private slots:
                                << "Theme" << true;
         QTest::newRow("overlap lane") << "View"
                                       << "Overlap Lane" << false;
+        QTest::newRow("skew strip") << "View"
+                                    << "Skew Strip" << true;
         QTest::newRow("save layout") << "Layout"
                                      << "Save Layout As…" << true;
         QTest::newRow("load layout") << "Layout"
@@ -157,6 +160,25 @@ private slots:
         QCOMPARE(QSettings().value(QStringLiteral("timeline/overlapLane")).toBool(), false);
         emit view->aboutToShow();
         QVERIFY(!lane->isChecked());
+    }
+
+    // View > Skew Strip: ticked until the user unticks it, which saves the choice.
+    void skewStripToggle()
+    {
+        MainWindow w;
+        w.setPersistent(false);
+        QMenu* view = menu(w, QStringLiteral("View"));
+        QAction* skew = entry(view, QStringLiteral("Skew Strip"));
+        QVERIFY(skew && skew->isCheckable());
+        emit view->aboutToShow();
+        QVERIFY(skew->isChecked());
+        skew->trigger();
+        QVERIFY(!strata::widgets::SkewStripPreference::instance()->shown());
+        QCOMPARE(QSettings().value(QStringLiteral("timeline/skewStrip")).toBool(), false);
+        emit view->aboutToShow();
+        QVERIFY(!skew->isChecked());
+        skew->trigger();
+        QVERIFY(strata::widgets::SkewStripPreference::instance()->shown());
     }
 
     // The file dialogs about the open profile start in its folder: the window's file path is

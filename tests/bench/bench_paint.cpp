@@ -2,10 +2,14 @@
 // zoom and a deep zoom of a 10M-event trace into 1920x1080, offscreen; and at 100M events),
 // then the full view's paints while the window is resized.
 //
-//   bench_paint TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]
+//   bench_paint TRACE|JOB_DIR [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]
+//               [--skew on|off]
 //
 // --lane builds the session's analyses first (the overlap lane's index among them; its build
-// time and bytes are printed) and paints with the overlap lane shown or hidden.
+// time and bytes are printed) and paints with the overlap lane shown or hidden. A folder is
+// opened as a job (its ranks merged into one store, clocks as recorded); --skew builds the
+// analyses (the job's index among them; its build, the strip's spans and one strip's pixels
+// are timed) and paints with the collective skew strip shown or hidden.
 //
 // For each zoom level it prints the ms of
 //   first the first paint at that zoom (fresh image buffers),
@@ -18,18 +22,24 @@
 
 #include <analysis/breakdown/breakdownindex.h>
 #include <analysis/breakdown/overlaplaneindex.h>
+#include <analysis/collectives/collectivespans.h>
+#include <analysis/collectives/jobindex.h>
 #include <analysis/timeline/lodindex.h>
+#include <job/jobgrouper.h>
+#include <job/jobloader.h>
 #include <state/selection.h>
 #include <state/session.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <timeline/overlaplanepreference.h>
+#include <timeline/skewstrippreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QStandardPaths>
 #include <QThread>
@@ -143,6 +153,75 @@ void laneSetUp(model::Session& session, bool on, int width)
     widgets::OverlapLanePreference::instance()->setShown(on);
 }
 
+// The session's analyses, the job's index among them, then the skew strip shown or hidden: what
+// the strip costs besides its paints (the index, the spans it keeps, one strip's pixels).
+void skewSetUp(model::Session& session, bool on, int width)
+{
+    session.startAnalyses(session.generation());
+    while (!session.analyses()->complete())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    const store::EventStore& store = *session.store();
+    QElapsedTimer t;
+    t.start();
+    const auto index = analysis::JobIndex::build(store);
+    const double indexMs = t.nsecsElapsed() / 1e6;
+    t.restart();
+    const analysis::CollectiveSpans spans(index->analysis());
+    const double spansMs = t.nsecsElapsed() / 1e6;
+    std::vector<double> pixelMs;
+    for (int i = 0; i < 20; ++i) {
+        t.restart();
+        spans.pixels({ store.extent().start + i, store.extent().end }, width);
+        pixelMs.push_back(t.nsecsElapsed() / 1e6);
+    }
+    std::printf("job index    %zu ranks, %zu collectives: index %.1f ms (own launch and breakdown indexes), "
+                "spans %.3f ms, strip pixels %.3f ms median for %d px, the whole trace; strip %s\n",
+        index->layout().ranks().size(), spans.size(), indexMs, spansMs, stats(pixelMs).median, width,
+        on ? "on" : "off");
+    QStandardPaths::setTestModeEnabled(true);
+    widgets::SkewStripPreference::instance()->setShown(on);
+}
+
+importers::LoadResult openJob(const std::string& folder)
+{
+    QElapsedTimer t;
+    t.start();
+    const importers::job::JobPlan plan = importers::job::JobGrouper::plan({ folder });
+    importers::job::JobLoader::Result job = importers::job::JobLoader::load(plan);
+    job.merged.seconds = t.nsecsElapsed() / 1e9;
+    return job.merged;
+}
+
+struct Options {
+    std::string path;
+    int reps = 30, width = 1920, height = 1080;
+    bool everyPaint = false; // also print each cold paint's ms, in order
+    QString pngDir;
+    const char* lane = nullptr; // "on", "off": analyses built, the overlap lane shown or not
+    const char* skew = nullptr; // the same for a job's skew strip
+};
+
+Options options(int argc, char** argv)
+{
+    Options o;
+    o.path = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
+            o.reps = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
+            o.pngDir = QString::fromLocal8Bit(argv[++i]);
+        else if (!std::strcmp(argv[i], "--every-paint"))
+            o.everyPaint = true;
+        else if (!std::strcmp(argv[i], "--lane") && i + 1 < argc)
+            o.lane = argv[++i];
+        else if (!std::strcmp(argv[i], "--skew") && i + 1 < argc)
+            o.skew = argv[++i];
+        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
+            std::sscanf(argv[++i], "%dx%d", &o.width, &o.height);
+    }
+    return o;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -151,29 +230,21 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(
-            stderr, "usage: %s TRACE [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off]\n", argv[0]);
+        std::fprintf(stderr,
+            "usage: %s TRACE|JOB_DIR [--reps N] [--png DIR] [--size WxH] [--every-paint] [--lane on|off] "
+            "[--skew on|off]\n",
+            argv[0]);
         return 2;
     }
-    const std::string path = argv[1];
-    int reps = 30, width = 1920, height = 1080;
-    bool everyPaint = false; // also print each cold paint's ms, in order
-    QString pngDir;
-    const char* lane = nullptr; // "on", "off": analyses built, the overlap lane shown or not
-    for (int i = 2; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = std::max(1, std::atoi(argv[++i]));
-        else if (!std::strcmp(argv[i], "--png") && i + 1 < argc)
-            pngDir = QString::fromLocal8Bit(argv[++i]);
-        else if (!std::strcmp(argv[i], "--every-paint"))
-            everyPaint = true;
-        else if (!std::strcmp(argv[i], "--lane") && i + 1 < argc)
-            lane = argv[++i];
-        else if (!std::strcmp(argv[i], "--size") && i + 1 < argc)
-            std::sscanf(argv[++i], "%dx%d", &width, &height);
-    }
+    const Options o = options(argc, argv);
+    const std::string& path = o.path;
+    const int reps = o.reps, width = o.width, height = o.height;
+    const bool everyPaint = o.everyPaint;
+    const QString& pngDir = o.pngDir;
+    const char *lane = o.lane, *skew = o.skew;
 
-    const importers::LoadResult loaded = benchload::open(path);
+    const importers::LoadResult loaded
+        = QFileInfo(QString::fromStdString(path)).isDir() ? openJob(path) : benchload::open(path);
     if (!loaded.store) {
         std::fprintf(stderr, "%s\n", loaded.error.c_str());
         return 1;
@@ -204,6 +275,9 @@ int main(int argc, char** argv)
         session.analyses()->get<analysis::LodIndex>()->buildMs(), lodTimer.nsecsElapsed() / 1e6);
     if (lane)
         laneSetUp(session, !std::strcmp(lane, "on"), w.frame().canvas.width());
+    if (skew)
+        skewSetUp(session, !std::strcmp(skew, "on"), w.frame().canvas.width());
+    std::printf("skew strip   %s\n", w.skewStripShown() ? "shown" : "absent");
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
 
     const store::TimeRange ext = store->extent();

@@ -1,3 +1,5 @@
+#include <support/collectivejob.h>
+
 #include <state/trackfilter.h>
 #include <store/storebuilder.h>
 #include <store/storefinalizer.h>
@@ -25,6 +27,11 @@ private slots:
     void overlapLanes();
     void nestedTracksIndent_data();
     void nestedTracksIndent();
+    void rankStarts_data();
+    void rankStarts();
+    void revealRow_data();
+    void revealRow();
+    void revealRowOfALaterTrack();
 
 private:
     std::shared_ptr<const store::EventStore> m_store;
@@ -230,3 +237,88 @@ void tst_TimelineLayout::nestedTracksIndent()
 
 QTEST_MAIN(tst_TimelineLayout)
 #include "tst_timelinelayout.moc"
+
+// A job of 3 ranks (tests/support/collectivejob.h): processes 2r and 2r+1 are rank r's.
+void tst_TimelineLayout::rankStarts_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::newRow("every process shown") << "";
+    QTest::newRow("rank 1's first process collapsed") << "collapse 2";
+    QTest::newRow("rank 1's first process hidden") << "hide 2";
+}
+
+void tst_TimelineLayout::rankStarts()
+{
+    QFETCH(QString, filter);
+    const auto job = collectivejob::make(3, 2).store;
+    const std::vector<int> ranks = TimelineLayout::processRanks(*job);
+    QCOMPARE(ranks, (std::vector<int> { 0, 0, 1, 1, 2, 2 }));
+    QVERIFY(TimelineLayout::processRanks(*m_store).empty()); // not a job
+    model::TrackFilter f;
+    if (filter == "collapse 2")
+        f.setCollapsed(store::ProcessId(2), true);
+    for (uint32_t t = 0; filter == "hide 2" && t < job->trackCount(); ++t)
+        f.setHidden(store::TrackId(t), job->track(store::TrackId(t)).process == store::ProcessId(2));
+    TimelineLayout l;
+    l.build(job.get(), &f, {}, ranks);
+    std::vector<uint32_t> starts; // the processes whose header starts a rank
+    for (const LayoutRow& r : l.rows()) {
+        QVERIFY(!r.rankStart || r.kind == LayoutRow::Kind::Process);
+        if (r.rankStart)
+            starts.push_back(r.process.v);
+    }
+    // Above the first shown process of ranks 1 and 2, never above rank 0's.
+    QCOMPARE(starts, (std::vector<uint32_t> { filter == "hide 2" ? 3u : 2u, 4u }));
+    l.build(job.get(), &f); // no ranks given: no lines
+    for (const LayoutRow& r : l.rows())
+        QVERIFY(!r.rankStart);
+}
+
+void tst_TimelineLayout::revealRow_data()
+{
+    QTest::addColumn<bool>("lanes");
+    QTest::addColumn<bool>("collapsed");
+    QTest::newRow("first track: its header") << false << false;
+    QTest::newRow("first track under the overlap lane: its header") << true << false;
+    QTest::newRow("collapsed: the header") << false << true;
+}
+
+void tst_TimelineLayout::revealRow()
+{
+    QFETCH(bool, lanes);
+    QFETCH(bool, collapsed);
+    const auto job = collectivejob::make(3, 2).store;
+    model::TrackFilter f;
+    const store::ProcessId gpu(3); // rank 1's device
+    f.setCollapsed(gpu, collapsed);
+    std::vector<uint8_t> lane(job->processCount(), 0);
+    lane[gpu.v] = 1;
+    TimelineLayout l;
+    l.build(job.get(), &f, lanes ? lane : std::vector<uint8_t>());
+    store::TrackId first;
+    for (uint32_t t = 0; t < job->trackCount() && !first.valid(); ++t)
+        if (job->track(store::TrackId(t)).process == gpu)
+            first = store::TrackId(t);
+    QVERIFY(first.valid());
+    QCOMPARE(l.revealRow(*job, first), l.rowOfProcess(gpu));
+    QCOMPARE(l.revealRow(*job, store::TrackId(job->trackCount())), -1);
+}
+
+void tst_TimelineLayout::revealRowOfALaterTrack()
+{
+    // pid 1's first thread shows its header, above the process's instants; its second
+    // thread goes to the top itself, and a hidden one shows the header.
+    TimelineLayout l;
+    l.build(m_store.get(), nullptr);
+    std::vector<store::TrackId> threads;
+    for (uint32_t t = 0; t < m_store->trackCount(); ++t)
+        if (m_store->track(store::TrackId(t)).kind == TrackKind::Thread)
+            threads.push_back(store::TrackId(t));
+    QVERIFY(threads.size() >= 2);
+    QCOMPARE(l.revealRow(*m_store, threads[1]), l.rowOfTrack(threads[1]));
+    QCOMPARE(l.revealRow(*m_store, threads[0]), l.rowOfProcess(m_store->track(threads[0]).process));
+    model::TrackFilter f;
+    f.setHidden(threads[1], true);
+    l.build(m_store.get(), &f);
+    QCOMPARE(l.revealRow(*m_store, threads[1]), l.rowOfProcess(m_store->track(threads[1]).process));
+}

@@ -1,4 +1,5 @@
 #include "timelineprofile.h"
+#include <support/collectivejob.h>
 #include <support/widgettestutil.h>
 
 #include <common/operatorcolors.h>
@@ -64,6 +65,8 @@ private slots:
     void themeSwitchRepaints_data();
     void themeSwitchRepaints();
     void globalInstantLine();
+    void revealTrack_data();
+    void revealTrack();
 
 private:
     store::SliceRow row(const char* name) const;
@@ -561,6 +564,35 @@ void tst_TimelineWidget::globalInstantLine()
     }
     QVERIFY(on > 100);
     QVERIFY(off > 50); // the gaps show what is under the line
+}
+
+// Session::revealTrack on 64 ranks: the track's process header at the top, expanded first; the time stays.
+void tst_TimelineWidget::revealTrack_data()
+{
+    QTest::addColumn<uint>("process");
+    QTest::addColumn<bool>("collapsed");
+    QTest::newRow("rank 5's device") << 11u << false;
+    QTest::newRow("rank 5's device, collapsed") << 11u << true;
+    QTest::newRow("rank 40's host") << 80u << false;
+}
+
+void tst_TimelineWidget::revealTrack()
+{
+    QFETCH(uint, process);
+    QFETCH(bool, collapsed);
+    const auto job = collectivejob::make(64, 2).store;
+    widgettest::open(*m_session, job);
+    m_filter->setCollapsed(store::ProcessId(process), collapsed);
+    m_viewport->setVisible({ 1000, 2000 }, model::Viewport::Nav::Jump);
+    const store::TrackId t(process); // one track per process, no global instants
+    QCOMPARE(job->track(t).process.v, process);
+    m_session->revealTrack(t);
+    QVERIFY(!m_filter->isCollapsed(store::ProcessId(process)) && m_w->scrollY() > 0);
+    QVERIFY(m_viewport->visible().start == 1000 && m_viewport->visible().end == 2000);
+    const QRectF r = m_w->eventRect(EventRef::slice(store::SliceRow(job->level(t, 0).begin)));
+    const int top = m_w->frame().canvas.top() + widgets::TimelineLayout::kHeaderHeight;
+    QVERIFY2(r.top() >= top && r.top() < top + widgets::TimelineLayout::kLaneHeight + 8,
+        qPrintable(QString::number(r.top() - top)));
 }
 
 QTEST_MAIN(tst_TimelineWidget)

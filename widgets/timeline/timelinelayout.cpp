@@ -1,6 +1,7 @@
 #include "timelinelayout.h"
 
 #include <state/trackfilter.h>
+#include <store/joblayout.h>
 
 #include <algorithm>
 
@@ -8,8 +9,8 @@ namespace strata::widgets {
 
 using store::TrackKind;
 
-void TimelineLayout::build(
-    const store::EventStore* store, const model::TrackFilter* filter, const std::vector<uint8_t>& lanes)
+void TimelineLayout::build(const store::EventStore* store, const model::TrackFilter* filter,
+    const std::vector<uint8_t>& lanes, const std::vector<int>& processRanks)
 {
     m_rows.clear();
     m_trackRow.clear();
@@ -31,6 +32,8 @@ void TimelineLayout::build(
             h.y = y;
             h.height = kHeaderHeight;
             h.collapsed = filter && filter->isCollapsed(t.process);
+            auto rankOf = [&](store::ProcessId p) { return p.v < processRanks.size() ? processRanks[p.v] : -1; };
+            h.rankStart = header >= 0 && rankOf(t.process) >= 0 && rankOf(t.process) != rankOf(m_rows[header].process);
             y += h.height;
             header = int(m_rows.size());
             m_rows.push_back(h);
@@ -102,6 +105,38 @@ int TimelineLayout::rowOfProcess(store::ProcessId p) const
             return int(i);
     }
     return -1;
+}
+
+std::vector<int> TimelineLayout::processRanks(const store::EventStore& store)
+{
+    const store::JobLayout job = store::JobLayout::of(store);
+    std::vector<int> out;
+    if (!job.isJob())
+        return out;
+    out.assign(store.processCount(), -1);
+    for (size_t r = 0; r < job.ranks().size(); ++r) {
+        const store::JobRank& rank = job.ranks()[r];
+        for (uint32_t p = rank.processBegin; p < rank.processBegin + rank.processCount && p < out.size(); ++p)
+            out[p] = int(r);
+    }
+    return out;
+}
+
+int TimelineLayout::revealRow(const store::EventStore& store, store::TrackId t) const
+{
+    if (t.v >= store.trackCount())
+        return -1;
+    const int row = rowOfTrack(t);
+    const store::ProcessId p = store.track(t).process;
+    const int header = p.valid() ? rowOfProcess(p) : -1;
+    if (header < 0)
+        return row;
+    for (int i = header + 1; i < row; ++i) {
+        const LayoutRow& r = m_rows[size_t(i)];
+        if (r.kind != LayoutRow::Kind::Lane && store.track(r.track).kind != store::TrackKind::ProcessInstants)
+            return row;
+    }
+    return header;
 }
 
 int TimelineLayout::rowOfLane(store::ProcessId p) const

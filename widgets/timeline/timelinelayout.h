@@ -24,6 +24,8 @@ struct LayoutRow {
     bool collapsed = false; // Kind::Process
     int trackCount = 0; // Kind::Process: tracks it groups
     int indent = 0; // label indent level: overflow lanes under their thread, nested tracks by depth
+    // Kind::Process of a job: the first shown process of a rank, below another rank's rows.
+    bool rankStart = false;
 };
 
 // The vertical layout of the track area. Invariant: rows follow TrackId order (the store's
@@ -43,8 +45,13 @@ public:
     static constexpr int kMaxIndent = 4; // deeper tracks line up with the fourth level
 
     // `lanes`, by ProcessId: nonzero for the processes that get an overlap lane (none when empty).
-    void build(
-        const store::EventStore* store, const model::TrackFilter* filter, const std::vector<uint8_t>& lanes = {});
+    // `processRanks`, by ProcessId: a job's rank index of each process (processRanks()), -1
+    // for none; where it changes between two process headers, the second starts a rank.
+    void build(const store::EventStore* store, const model::TrackFilter* filter, const std::vector<uint8_t>& lanes = {},
+        const std::vector<int>& processRanks = {});
+    // Per ProcessId, the index of its rank in the store's store::JobLayout (-1: none); empty
+    // when the store is not a job.
+    static std::vector<int> processRanks(const store::EventStore& store);
     // How deep a track name nests: Perfetto names a nested track by its ancestors' path
     // ("GPU / Queue 0 / Jobs"), so the count of " / " separators, at most kMaxIndent.
     static int nestingDepth(std::string_view name);
@@ -55,6 +62,11 @@ public:
     int rowOfTrack(store::TrackId t) const { return t.v < m_trackRow.size() ? m_trackRow[t.v] : -1; }
     int rowOfProcess(store::ProcessId p) const;
     int rowOfLane(store::ProcessId p) const; // -1 when the process shows no overlap lane
+    // The row to put at the top of the view to show a track: its process header when only
+    // the process's overlap lane and instants lie between them, so the process's name shows
+    // too; the header alone when the process is collapsed or the track hidden; -1 when
+    // neither is shown.
+    int revealRow(const store::EventStore& store, store::TrackId t) const;
     // The first and one past the last row intersecting content rows [y0, y1).
     std::pair<int, int> rowsIn(int y0, int y1) const;
 

@@ -53,6 +53,8 @@ void TimelineMouse::press(QMouseEvent* e)
     } else if (f.ruler.contains(pos)) {
         m_drag = Drag::PanRuler;
         m_w.setCursor(Qt::ClosedHandCursor);
+    } else if (m_w.m_skew.click(f, pos, *m_w.m_selection)) {
+        m_w.clearHover(); // the card described the collective; the selection now shows it
     } else if (TimelineOverlay::scrollThumb(f, m_w.m_layout.contentHeight()).adjusted(-2, 0, 0, 0).contains(pos)) {
         m_drag = Drag::Scrollbar;
     } else {
@@ -87,7 +89,8 @@ void TimelineMouse::hoverAt(const TimelineFrame& f, QPoint pos)
 {
     m_w.updateHover(pos);
     const int row = m_w.m_hoverRow;
-    const bool onHeader = row >= 0 && m_w.m_layout.rows()[row].kind == LayoutRow::Kind::Process;
+    const bool onHeader = (row >= 0 && m_w.m_layout.rows()[row].kind == LayoutRow::Kind::Process)
+        || (f.skew.contains(pos) && !m_w.m_hover.empty());
     m_w.setCursor(m_w.m_markers.hitTest(f, pos, m_w.labelFont()).valid() ? Qt::SizeHorCursor
             : onLabelEdge(f, pos)                                        ? Qt::SplitHCursor
             : f.ruler.contains(pos)                                      ? Qt::OpenHandCursor

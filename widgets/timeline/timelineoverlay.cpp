@@ -1,6 +1,8 @@
 #include "timelineoverlay.h"
 
+#include "eventtooltip.h"
 #include "flowbundler.h"
+#include "overlaplane.h"
 #include "trackimagecache.h"
 #include <common/operatorcolors.h>
 #include <common/timelinestyle.h>
@@ -39,6 +41,26 @@ store::TrackId TimelineOverlay::instantTrack(const store::EventStore& s, store::
             return store::TrackId(t);
     }
     return store::TrackId();
+}
+
+TooltipContent TimelineOverlay::card(const Hit& h, QPoint pos, const OverlapLane& lane) const
+{
+    const TimelineFrame& f = m_frame;
+    const bool onTrack = h.row >= 0 && !h.header && !h.lane;
+    if (h.event.valid())
+        return EventTooltip::forEvent(m_store, h.event);
+    if (h.lane) {
+        const TimeNs at = f.timeAt(pos.x()); // the pixel (at least 1 ns), or over the label the visible range
+        const store::TimeRange pixel = f.canvas.contains(pos)
+            ? store::TimeRange { at, std::max(at + 1, f.timeAt(pos.x() + 1)) }
+            : store::TimeRange { f.t0, f.t1 };
+        return lane.tooltip(m_store, m_layout.rows()[size_t(h.row)], pixel);
+    }
+    if (onTrack && f.labels.contains(pos))
+        return EventTooltip::forTrack(m_store, m_layout.rows()[size_t(h.row)].track);
+    if (onTrack && m_store.track(m_layout.rows()[size_t(h.row)].track).kind == store::TrackKind::Counter)
+        return EventTooltip::forCounter(m_store, m_layout.rows()[size_t(h.row)].track, f.timeAt(pos.x()));
+    return {};
 }
 
 TimelineOverlay::Hit TimelineOverlay::hitTest(QPoint pos) const

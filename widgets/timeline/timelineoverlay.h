@@ -13,6 +13,8 @@ class QPainter;
 namespace strata::widgets {
 
 class OperatorColors;
+class OverlapLane;
+struct TooltipContent;
 class TrackImageCache;
 
 // What is drawn over the replayed track geometry and changes without rebuilding it: hover
@@ -37,6 +39,10 @@ public:
     // What is under a widget point: a row, and on the canvas the slice or instant there
     // (within 3 px), if any.
     Hit hitTest(QPoint pos) const;
+    // The hover card at a widget point with its hit: the event there, an overlap lane's states
+    // over the pixel (over its label, the visible range), a track's full name on its label or
+    // a counter's value; empty elsewhere.
+    TooltipContent card(const Hit& h, QPoint pos, const OverlapLane& lane) const;
     static store::TrackId instantTrack(const store::EventStore& store, store::InstantRow r);
 
     // The canvas columns (px from its left) with a global instant's line: at most one per

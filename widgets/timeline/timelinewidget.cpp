@@ -8,6 +8,7 @@
 #include "measureoverlay.h"
 #include "notshownnote.h"
 #include "overlaplanepreference.h"
+#include "skewstrippreference.h"
 #include "timelinenavigator.h"
 #include "timeruler.h"
 #include "tracklabels.h"
@@ -68,10 +69,7 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
     connect(m_selection, &model::Selection::measureChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::flowDepthChanged, this, qOverload<>(&QWidget::update));
     connect(m_selection, &model::Selection::revealRequested, this, &TimelineWidget::revealEvent);
-    connect(m_filter, &model::TrackFilter::changed, this, [this] {
-        relayout();
-        update();
-    });
+    connect(m_filter, &model::TrackFilter::changed, this, &TimelineWidget::relayout);
     session->follow(
         this, [this] { setStore(m_session->store()); }, [this] { takeIndex(); });
     session->followIndex<analysis::OverlapLaneIndex>(this, [this](std::shared_ptr<const analysis::OverlapLaneIndex> i) {
@@ -79,6 +77,12 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
         relayout();
     });
     connect(OverlapLanePreference::instance(), &OverlapLanePreference::changed, this, &TimelineWidget::relayout);
+    session->followIndex<analysis::JobIndex>(this, [this](std::shared_ptr<const analysis::JobIndex> i) {
+        m_skew.setIndex(std::move(i));
+        relayout();
+    });
+    connect(SkewStripPreference::instance(), &SkewStripPreference::changed, this, &TimelineWidget::relayout);
+    connect(session, &model::Session::trackRevealRequested, this, &TimelineWidget::revealTrack);
 }
 
 TimelineWidget::~TimelineWidget() = default;
@@ -88,6 +92,8 @@ void TimelineWidget::setStore(std::shared_ptr<const store::EventStore> store)
     m_store = std::move(store);
     m_lod.reset();
     m_lane.setIndex(nullptr);
+    m_skew.setIndex(nullptr);
+    m_processRank = m_store ? TimelineLayout::processRanks(*m_store) : std::vector<int>();
     takeIndex();
     m_images.clear();
     m_overview.invalidate();
@@ -143,17 +149,23 @@ void TimelineWidget::takeIndex()
 
 void TimelineWidget::relayout()
 {
-    m_layout.build(
-        m_store.get(), m_filter, m_lane.processes(m_store ? m_store->processCount() : 0, overlapLaneShown()));
+    m_layout.build(m_store.get(), m_filter, m_lane.processes(m_store ? m_store->processCount() : 0, overlapLaneShown()),
+        m_processRank);
     // Rows may move: the instant lines' dashes baked into the track images follow content y.
     ++m_styleGeneration;
     setScrollY(m_scrollY);
+    m_axisFrame->publish(); // the skew strip, shown or not, moves the canvas's top
     update();
 }
 
 bool TimelineWidget::overlapLaneShown() const
 {
     return m_lane.index() && OverlapLanePreference::instance()->shows(m_lane.index()->hasCommunication());
+}
+
+bool TimelineWidget::skewStripShown() const
+{
+    return m_skew.hasCollectives() && SkewStripPreference::instance()->shown();
 }
 
 QRect TimelineWidget::overlapLaneRect(store::ProcessId process) const
@@ -185,31 +197,20 @@ void TimelineWidget::setScrollY(int y)
 
 TimelineFrame TimelineWidget::frame() const
 {
-    TimelineFrame f;
-    const int w = width(), h = height();
-    const int lw = std::clamp(m_labelWidth, std::min(TrackLabels::kMinWidth, w / 2), std::max(1, w / 2));
-    // A strip for the marker flags tops the ruler while there are markers, so a flag never
-    // covers a tick label.
+    TimelineFrame::Parts parts;
+    parts.size = size();
+    parts.labelWidth = m_labelWidth;
+    parts.minLabelWidth = TrackLabels::kMinWidth;
+    parts.overview = kOverviewHeight;
+    parts.ruler = kRulerHeight;
+    // A strip for the marker flags while there are markers.
     const bool flags = m_markers.model() && !m_markers.model()->markers().empty();
-    const int flagLane = flags ? QFontMetrics(labelFont()).height() + 4 : 0;
-    const int rulerHeight = kRulerHeight + flagLane;
-    const int head = kOverviewHeight + rulerHeight;
-    const int top = head + (notShownAsBanner() ? NotShownNote::kBannerHeight : 0);
-    f.corner = QRect(0, 0, lw, head);
-    f.overview = QRect(lw, 0, w - lw, kOverviewHeight);
-    f.ruler = QRect(lw, kOverviewHeight, w - lw, rulerHeight);
-    if (flagLane > 0)
-        f.flags = QRect(lw, kOverviewHeight, w - lw, flagLane);
-    if (top > head)
-        f.banner = QRect(0, head, w, top - head);
-    f.labels = QRect(0, top, lw, std::max(0, h - top));
-    f.canvas = QRect(lw, top, std::max(1, w - lw), std::max(0, h - top));
-    const TimeRange vis = m_viewport->visible();
-    f.t0 = vis.start;
-    f.t1 = vis.end;
-    f.nsPerPx = std::max(1e-6, double(vis.duration()) / f.canvas.width());
-    f.scrollY = m_scrollY;
-    return f;
+    parts.flags = flags ? QFontMetrics(labelFont()).height() + 4 : 0;
+    parts.banner = notShownAsBanner() ? NotShownNote::kBannerHeight : 0;
+    parts.skew = skewStripShown() ? SkewStrip::kHeight : 0;
+    parts.visible = m_viewport->visible();
+    parts.scrollY = m_scrollY;
+    return TimelineFrame::of(parts);
 }
 
 QFont TimelineWidget::labelFont() const
@@ -281,12 +282,14 @@ std::vector<QRect> TimelineWidget::paintTracks(
         if (row.kind == LayoutRow::Kind::Track || row.collapsed || row.kind == LayoutRow::Kind::Lane) {
             const QImage& image = row.kind == LayoutRow::Kind::Lane ? m_lane.image(row) : m_images.image(row);
             p.drawImage(QPointF(f.canvas.left(), y), image); // separator included
-            continue;
+        } else {
+            const QRect band(f.canvas.left(), y, f.canvas.width(), row.height);
+            p.fillRect(band, st.header);
+            p.fillRect(QRect(f.canvas.left(), y + row.height - 1, f.canvas.width(), 1), st.separator);
+            bands.push_back(band);
         }
-        const QRect band(f.canvas.left(), y, f.canvas.width(), row.height);
-        p.fillRect(band, st.header);
-        p.fillRect(QRect(f.canvas.left(), y + row.height - 1, f.canvas.width(), 1), st.separator);
-        bands.push_back(band);
+        if (row.rankStart)
+            p.fillRect(QRect(f.canvas.left(), y, f.canvas.width(), TrackLabels::kRankLine), TrackLabels::rankLine(st));
     }
     return bands;
 }
@@ -380,6 +383,7 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     paintCorner(p, f, ticks.origin);
     if (!f.banner.isEmpty())
         NotShownNote::paintBanner(p, f.banner, m_notShown, pal, labelFont());
+    m_skew.paint(p, f, devicePixelRatioF(), m_styleGeneration, pal, labelFont());
 
     p.setClipRect(QRect(f.ruler.topLeft(), f.canvas.bottomRight()));
     if (cursorInCanvas && (drag == TimelineMouse::Drag::None || drag == TimelineMouse::Drag::Select))
@@ -457,6 +461,18 @@ void TimelineWidget::scrollToRow(int row, int depth)
         setScrollY(y - view / 3);
 }
 
+void TimelineWidget::revealTrack(store::TrackId track)
+{
+    if (!m_store || track.v >= m_store->trackCount())
+        return;
+    const store::ProcessId p = m_store->track(track).process;
+    if (m_filter && p.valid() && m_filter->isCollapsed(p))
+        m_filter->setCollapsed(p, false); // relayouts at once
+    const int row = m_layout.revealRow(*m_store, track);
+    if (row >= 0)
+        setScrollY(m_layout.rows()[size_t(row)].y);
+}
+
 void TimelineWidget::revealEvent(EventRef e)
 {
     const std::optional<EventPlace> place = m_store ? EventPlace::of(*m_store, e) : std::nullopt;
@@ -487,22 +503,10 @@ void TimelineWidget::updateHover(QPoint pos)
     const TimelineOverlay::Hit h = hitTest(pos);
     m_hoverRow = h.row;
     m_selection->setHovered(h.event);
-    const bool onTrack = h.row >= 0 && !h.header && !h.lane;
-    if (h.event.valid()) {
-        m_hover = EventTooltip::forEvent(*m_store, h.event);
-    } else if (h.lane) {
-        const TimelineFrame f = frame();
-        const TimeNs at = f.timeAt(pos.x()); // the pixel (at least 1 ns), or over the label the visible range
-        const TimeRange pixel = f.canvas.contains(pos) ? TimeRange { at, std::max(at + 1, f.timeAt(pos.x() + 1)) }
-                                                       : TimeRange { f.t0, f.t1 };
-        m_hover = m_lane.tooltip(*m_store, m_layout.rows()[h.row], pixel);
-    } else if (onTrack && frame().labels.contains(pos)) {
-        m_hover = EventTooltip::forTrack(*m_store, m_layout.rows()[h.row].track);
-    } else if (onTrack && m_store->track(m_layout.rows()[h.row].track).kind == store::TrackKind::Counter) {
-        m_hover = EventTooltip::forCounter(*m_store, m_layout.rows()[h.row].track, frame().timeAt(pos.x()));
-    } else {
-        m_hover = TooltipContent();
-    }
+    const TimelineFrame f = frame();
+    m_hover = f.skew.contains(pos) || f.skewLabel.contains(pos)
+        ? m_skew.hover(*m_store, f, pos, palette())
+        : TimelineOverlay(*m_store, m_layout, f, m_tables.colors, palette()).card(h, pos, m_lane);
     update();
 }
 

@@ -4,6 +4,7 @@
 #include "markerlayer.h"
 #include "overlaplane.h"
 #include "overviewbar.h"
+#include "skewstrip.h"
 #include "timelineframe.h"
 #include "timelinekeys.h"
 #include "timelinelayout.h"
@@ -67,6 +68,10 @@ public:
     bool overlapLaneShown() const;
     QRect overlapLaneRect(store::ProcessId process) const;
     int laneBuilds() const { return m_lane.builds(); } // lane images rendered so far
+    // Whether a job's collective skew strip shows (the session's JobIndex has a matched
+    // collective and SkewStripPreference is on); frame().skew is where.
+    bool skewStripShown() const;
+    int skewBuilds() const { return m_skew.builds(); } // strip images rendered so far
 
     int labelWidth() const { return m_labelWidth; }
     void setLabelWidth(int w);
@@ -81,6 +86,10 @@ public:
     bool keyHelpVisible() const { return m_keyHelp; }
     void setKeyHelpVisible(bool on);
     void revealEvent(model::EventRef e);
+    // Scrolls the track to the top of the view (Session::revealTrack), its process header with
+    // it when it is the process's first track; a collapsed process is expanded first. The
+    // visible time range does not change.
+    void revealTrack(store::TrackId track);
     // A marker where M would put one: at the mouse when it is over the tracks, else in the
     // middle of the visible range (the toolbar's Add Marker). False with no profile open.
     bool addMarker();
@@ -153,6 +162,8 @@ private:
 
     TrackImageCache m_images;
     OverlapLane m_lane;
+    SkewStrip m_skew;
+    std::vector<int> m_processRank; // per ProcessId: index of its rank in a job's JobLayout, else -1
     quint64 m_styleGeneration = 1;
 
     int m_labelWidth;

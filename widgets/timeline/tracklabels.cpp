@@ -59,6 +59,11 @@ void TrackLabels::paintCorner(QPainter& p, const QRect& corner, int overviewHeig
     p.restore();
 }
 
+QColor TrackLabels::rankLine(const ThemePalette& st)
+{
+    return ThemePalette::mix(st.base, st.text, st.dark ? 0.45 : 0.38);
+}
+
 QString TrackLabels::processSubtitle(const store::EventStore& store, const LayoutRow& row)
 {
     if (row.collapsed)
@@ -175,6 +180,8 @@ void TrackLabels::paint(QPainter& p, const QRect& column, int originY, const Tim
             }
         }
         p.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), line);
+        if (row.rankStart)
+            p.fillRect(QRect(r.left(), r.top(), r.width(), kRankLine), rankLine(TimelineStyle::from(pal)));
     }
     p.fillRect(QRect(column.right(), column.top(), 1, column.height()), line);
     p.restore();

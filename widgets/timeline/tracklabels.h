@@ -1,5 +1,6 @@
 #pragma once
 #include "timelinelayout.h"
+#include <common/themepalette.h>
 
 #include <QFont>
 #include <QFontMetrics>
@@ -25,6 +26,9 @@ public:
         const QString& view, const QPalette& pal, const QFont& font);
     static QString processSubtitle(const store::EventStore& store, const LayoutRow& row);
     static constexpr int kIndentPx = 12;
+    // The line across the labels and the tracks above each rank of a job but the first.
+    static constexpr int kRankLine = 2;
+    static QColor rankLine(const ThemePalette& st);
     // Where a track's name starts in its row: one step right per LayoutRow::indent level.
     static int textLeft(const QRect& row, int indent) { return row.left() + 14 + indent * kIndentPx; }
     // A track name fitted to `width`: nested names share their ancestors' path, so the

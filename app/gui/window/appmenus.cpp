@@ -19,6 +19,7 @@
 
 #include <common/lastfolder.h>
 #include <timeline/overlaplanepreference.h>
+#include <timeline/skewstrippreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QAction>
@@ -176,6 +177,15 @@ void AppMenus::createViewMenu()
     connect(
         view, &QMenu::aboutToShow, lane, [this, lane] { lane->setChecked(m_window->timeline()->overlapLaneShown()); });
     m_profileActions << lane;
+    // A job's band under the ruler; on until the user turns it off (SkewStripPreference). A
+    // choice for every job to come, so it can be made with no profile open.
+    QAction* skew = view->addAction(tr("&Skew Strip"));
+    skew->setCheckable(true);
+    skew->setToolTip(tr("For a job of several ranks, a band under the ruler: per collective, the spread of the "
+                        "ranks' arrivals, coloured by how long the first rank waits"));
+    connect(skew, &QAction::triggered, this, [](bool on) { widgets::SkewStripPreference::instance()->setShown(on); });
+    connect(view, &QMenu::aboutToShow, skew,
+        [skew] { skew->setChecked(widgets::SkewStripPreference::instance()->shown()); });
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
