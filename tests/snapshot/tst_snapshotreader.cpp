@@ -256,7 +256,7 @@ void tst_SnapshotReader::attachments()
 {
     SnapshotWriter::Options o;
     o.attachments["load"] = "format x\n";
-    o.attachments["annotations"] = std::string("{\"markers\": []}\0binary", 23);
+    o.attachments["annotations"] = std::string("{\"markers\": []}\0binary\0", 23);
     o.attachments["empty"] = "";
     const std::vector<uint8_t> file = SnapshotWriter::encode(*richStore(), "fp", o);
     const SnapshotReadResult r = SnapshotReader::read(file.data(), file.size(), "a.strata", {});
