@@ -12,6 +12,7 @@
 
 #include <map>
 #include <random>
+#include <tuple>
 
 using namespace strata::store;
 using namespace strata::analysis;
@@ -202,8 +203,31 @@ private slots:
     void unbuilt();
 
 private:
+    // OperatorAggregator's tables over one store's windows for a level and scope,
+    // computed once: the brute-force reference is most of this test's time, and every
+    // block size of an index is checked against the same windows and tables.
+    struct Expected {
+        std::vector<TimeRange> windows;
+        std::vector<OperatorTable> tables;
+    };
+    const Expected& expected(const QString& store, OperatorLevel lv, OperatorScope sc, unsigned seed, int n);
+
     std::map<QString, Fixture> m_stores;
+    std::map<std::tuple<QString, int, int, unsigned>, Expected> m_expected;
 };
+
+const tst_OperatorWindowIndex::Expected& tst_OperatorWindowIndex::expected(
+    const QString& store, OperatorLevel lv, OperatorScope sc, unsigned seed, int n)
+{
+    Expected& e = m_expected[{ store, int(lv), int(sc), seed }];
+    if (e.windows.empty()) {
+        const Fixture& f = m_stores.at(store);
+        e.windows = windows(*f.store, seed, n);
+        for (const TimeRange w : e.windows)
+            e.tables.push_back(OperatorAggregator::aggregate(*f.store, *f.catalog, lv, w, sc));
+    }
+    return e;
+}
 
 void tst_OperatorWindowIndex::initTestCase()
 {
@@ -266,16 +290,18 @@ void tst_OperatorWindowIndex::matchesAggregator()
     QCOMPARE(index.scope(), sc);
     QVERIFY(index.residentBytes() > 0);
     int nonEmpty = 0;
-    for (const TimeRange w : windows(*f.store, blockRows * 31 + uint(lv), 150)) {
-        const OperatorTable expected = OperatorAggregator::aggregate(*f.store, *f.catalog, lv, w, sc);
+    const Expected& e = expected(store, lv, sc, 64 * 31 + uint(lv), 150);
+    for (size_t i = 0; i < e.windows.size(); ++i) {
+        const TimeRange w = e.windows[i];
+        const OperatorTable& table = e.tables[i];
         const OperatorWindowIndex::Result got = index.query(*f.store, *f.catalog, w);
-        const QString want = text(expected, expected.rows.size());
+        const QString want = text(table, table.rows.size());
         if (text(got, *f.catalog) != want)
             QFAIL(qPrintable(QString("window [%1, %2): got\n%3\nwant\n%4")
                                  .arg(w.start)
                                  .arg(w.end)
                                  .arg(text(got, *f.catalog), want)));
-        nonEmpty += !expected.rows.empty();
+        nonEmpty += !table.rows.empty();
     }
     QVERIFY(nonEmpty > 20); // the windows do reach the slices in scope
 }
@@ -295,11 +321,11 @@ void tst_OperatorWindowIndex::topRows()
     const Fixture& f = m_stores.at("mixed");
     const OperatorScope sc = OperatorAggregator::defaultScope(*f.catalog);
     const OperatorWindowIndex index(*f.store, *f.catalog, OperatorLevel::Name, sc, nullptr, 1);
-    for (const TimeRange w : windows(*f.store, 99, 40)) {
-        const OperatorTable expected = OperatorAggregator::aggregate(*f.store, *f.catalog, OperatorLevel::Name, w, sc);
-        const OperatorWindowIndex::Result got = index.query(*f.store, *f.catalog, w, size_t(limit));
+    const Expected& e = expected("mixed", OperatorLevel::Name, sc, 99, 40);
+    for (size_t i = 0; i < e.windows.size(); ++i) {
+        const OperatorWindowIndex::Result got = index.query(*f.store, *f.catalog, e.windows[i], size_t(limit));
         QVERIFY(got.rows.size() <= size_t(limit));
-        QCOMPARE(text(got, *f.catalog), text(expected, size_t(limit)));
+        QCOMPARE(text(got, *f.catalog), text(e.tables[i], size_t(limit)));
     }
 }
 

@@ -32,6 +32,7 @@ inline Store bigStore()
         for (int i = 0; i < 40; ++i)
             types.push_back(b.type(b.intern("op_" + std::to_string(i)), b.intern("k")));
         std::vector<TypeId> rare;
+        rare.reserve(6);
         for (int i = 0; i < 5; ++i)
             rare.push_back(b.type(b.intern("rare_conv_" + std::to_string(i)), b.intern("rare")));
         rare.push_back(b.type(b.intern("rare_dma"), b.intern("dma,rare")));
