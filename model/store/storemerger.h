@@ -16,20 +16,24 @@ namespace strata::store {
 // The merged store keeps every invariant of a finalized store (EventStore, TrackInfo): rank
 // r's processes and tracks form one contiguous block after rank r-1's, in the rank's own
 // display order; the global instants of every rank go to one global track, TrackId 0, sorted
-// by (time, rank), which belongs to no rank and carries each instant's rank as
-// its last arg "rank" (so shiftRanks can move it with its rank); strings and types are
-// interned once across ranks (an operator of one name is one type in the job) and argument
-// sets deduplicated; slice, instant, counter, flow and memory rows keep their order inside
-// each rank with offsets added. Each process is named "rank R · NAME" (NAME its name, else
-// "Process PID", or a string pid as it is); pids are kept as they are (ranks on different
-// hosts share pids: nothing may key by pid), and so are memory spaces, named
-// "rank R · NAME" too. The rank's metadata keys are prefixed "rank R · ", its diagnostic
-// messages too; counts are summed. The JobLayout entries come last in the metadata.
+// by (time, rank), which belongs to no rank, and each carries its rank as its last arg
+// "rank" (so shiftRanks moves it with its rank); strings and types are interned once across
+// ranks (an operator of one name is one type in the job) and argument sets deduplicated;
+// slice, instant, counter, flow and memory rows keep their order inside each rank with
+// offsets added. Processes and memory spaces are named "rank R · NAME" (a process's NAME is
+// its name, else "Process PID", or a string pid as it is); pids are kept as they are (ranks
+// on different hosts share pids: nothing may key by pid). The rank's metadata keys and
+// diagnostic messages are prefixed "rank R · "; diagnostic counts and skipped content are
+// summed. The JobLayout entries come last in the metadata.
 //
 // Memory: the slice and instant columns grow by realloc (Column::growUninitialized) and the
-// argument words by PodVector, so appending a rank costs the rank's own size plus its id
-// maps (4 bytes per string, type and argument set of the rank), not a copy of what is merged
-// so far; the smaller tables (tracks, counters, flows) are vectors that double.
+// argument words, hashes and offsets by PodVector, so appending a rank costs the rank's own
+// size plus its id maps (4 bytes per string, type and argument set of the rank) and the
+// argument index's rehash, not a copy of what is merged so far; the smaller tables (tracks,
+// levels, counters, flows) are vectors that double. Measured on 1M-event Kineto ranks: an
+// append's peak is the merged store after it plus the rank plus a few MB, and it takes about
+// 0.45 s of CPU per million events (most of it deduplicating argument sets).
+// After an exception (a table past its 32-bit ids) the merger is not to be used again.
 class StoreMerger {
 public:
     explicit StoreMerger(std::string alignment = "recorded");

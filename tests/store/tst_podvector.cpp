@@ -92,8 +92,7 @@ private slots:
         QCOMPARE(a[0], 5u); // a deep copy
         PodVector<uint32_t> c = std::move(a);
         QVERIFY(values(c) == expected);
-        QVERIFY(a.empty());
-        a = c;
+        a = c; // a moved-from vector takes a value again
         QVERIFY(values(a) == expected);
         const PodVector<uint32_t>& self = a;
         a = self;
