@@ -23,30 +23,17 @@ RuleOutcome DataLoaderWaitRule::run(const FindingInputs& in, const FindingThresh
 {
     const HostSpans::Result r
         = HostSpans::measure(*in.store, *in.catalog, in.stepWindows(), &isDataLoaderSpan, kMaxRanges);
-    const store::TimeNs stepNs = in.stepTimeNs();
-    const double threshold = t.get("dataloader-wait.wait_pct");
-    const double pct = percent(double(r.totalNs), double(stepNs));
-    if (r.totalNs <= 0 || pct < threshold)
+    std::string of;
+    std::optional<Finding> f = HostSpans::shareOfStep(r, in, kId, t.get("dataloader-wait.wait_pct"), &of);
+    if (!f)
         return RuleOutcome::found({});
-    Finding f;
-    f.id = std::string(kId);
-    f.title = "The data loader takes " + FindingText::percent(pct) + " of the step time";
-    f.severity = severityOf(pct, threshold);
-    f.value = pct;
-    f.threshold = threshold;
-    f.unit = "%";
-    f.atStakeNs = r.totalNs;
-    f.ranges = r.longest;
-    for (size_t i = 0; i < r.byName.size() && i < 5; ++i)
-        f.operators.push_back(r.byName[i].first);
-    const std::string of = !in.trainingSteps.empty()
-        ? "the " + FindingText::duration(stepNs) + " of its " + std::to_string(in.trainingSteps.size()) + " steps"
-        : "the " + FindingText::duration(stepNs) + " window (no ProfilerStep found)";
-    f.cause = "The host spends " + FindingText::duration(r.totalNs) + " in " + std::to_string(r.spans)
-        + " data-loader spans, " + FindingText::percent(pct) + " of " + of + ": the step waits for its input.";
-    f.action = "Load data ahead of the step: DataLoader(num_workers > 0, pin_memory=True, persistent_workers=True, "
-               "prefetch_factor), and move decoding and augmentation off the training process.";
-    return RuleOutcome::found({ std::move(f) });
+    const std::string pct = FindingText::percent(f->value);
+    f->title = "The data loader takes " + pct + " of the step time";
+    f->cause = "The host spends " + FindingText::duration(r.totalNs) + " in " + std::to_string(r.spans)
+        + " data-loader spans, " + pct + " of " + of + ": the step waits for its input.";
+    f->action = "Load data ahead of the step: DataLoader(num_workers > 0, pin_memory=True, persistent_workers=True, "
+                "prefetch_factor), and move decoding and augmentation off the training process.";
+    return RuleOutcome::found({ std::move(*f) });
 }
 
 } // namespace strata::analysis

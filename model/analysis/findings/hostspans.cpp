@@ -1,4 +1,6 @@
 #include "hostspans.h"
+#include "findingrule.h"
+#include "findingtext.h"
 
 #include <analysis/breakdown/intervalset.h>
 
@@ -67,6 +69,29 @@ HostSpans::Result HostSpans::measure(const store::EventStore& store, const Opera
     std::stable_sort(
         out.byName.begin(), out.byName.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return out;
+}
+
+std::optional<Finding> HostSpans::shareOfStep(
+    const Result& r, const FindingInputs& in, std::string_view id, double thresholdPct, std::string* stepText)
+{
+    const TimeNs stepNs = in.stepTimeNs();
+    const double pct = FindingRule::percent(double(r.totalNs), double(stepNs));
+    if (r.totalNs <= 0 || pct < thresholdPct)
+        return std::nullopt;
+    Finding f;
+    f.id = std::string(id);
+    f.severity = FindingRule::severityOf(pct, thresholdPct);
+    f.value = pct;
+    f.threshold = thresholdPct;
+    f.unit = "%";
+    f.atStakeNs = r.totalNs;
+    f.ranges = r.longest;
+    for (size_t i = 0; i < r.byName.size() && i < 5; ++i)
+        f.operators.push_back(r.byName[i].first);
+    *stepText = !in.trainingSteps.empty()
+        ? "the " + FindingText::duration(stepNs) + " of its " + std::to_string(in.trainingSteps.size()) + " steps"
+        : "the " + FindingText::duration(stepNs) + " window (no ProfilerStep found)";
+    return f;
 }
 
 } // namespace strata::analysis

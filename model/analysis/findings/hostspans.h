@@ -1,10 +1,12 @@
 #pragma once
 #include "finding.h"
+#include "findinginputs.h"
 
 #include <analysis/operators/operatorcatalog.h>
 #include <store/eventstore.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,6 +33,14 @@ public:
     static Result measure(const store::EventStore& store, const OperatorCatalog& catalog,
         const std::vector<store::TimeRange>& windows, const std::function<bool(std::string_view name)>& matches,
         size_t keep);
+
+    // The finding of a host-time rule (sync-stall, dataloader-wait) that `r` makes: null below
+    // `thresholdPct` of the step time (FindingInputs::stepTimeNs); else one with the id, value,
+    // severity, threshold, time at stake, ranges and the five names with most time, whose
+    // title, cause and action the rule writes. *stepText gets what the share is of ("the
+    // 1.200 s of its 8 steps", or the window's when no ProfilerStep marks a step).
+    static std::optional<Finding> shareOfStep(
+        const Result& r, const FindingInputs& in, std::string_view id, double thresholdPct, std::string* stepText);
 };
 
 } // namespace strata::analysis

@@ -38,33 +38,20 @@ bool SyncStallRule::isSyncCall(std::string_view name)
 RuleOutcome SyncStallRule::run(const FindingInputs& in, const FindingThresholds& t) const
 {
     const HostSpans::Result r = HostSpans::measure(*in.store, *in.catalog, in.stepWindows(), &isSyncCall, kMaxRanges);
-    const store::TimeNs stepNs = in.stepTimeNs();
-    const double threshold = t.get("sync-stall.sync_pct");
-    const double pct = percent(double(r.totalNs), double(stepNs));
-    if (r.totalNs <= 0 || pct < threshold)
+    std::string of;
+    std::optional<Finding> f = HostSpans::shareOfStep(r, in, kId, t.get("sync-stall.sync_pct"), &of);
+    if (!f)
         return RuleOutcome::found({});
-    Finding f;
-    f.id = std::string(kId);
-    f.title = "The host waits in synchronising calls " + FindingText::percent(pct) + " of the step time";
-    f.severity = severityOf(pct, threshold);
-    f.value = pct;
-    f.threshold = threshold;
-    f.unit = "%";
-    f.atStakeNs = r.totalNs;
-    f.ranges = r.longest;
     std::string calls;
-    for (size_t i = 0; i < r.byName.size() && i < 5; ++i) {
-        f.operators.push_back(r.byName[i].first);
+    for (size_t i = 0; i < r.byName.size() && i < 5; ++i)
         calls += (i ? ", " : "") + r.byName[i].first + " " + FindingText::duration(r.byName[i].second);
-    }
-    const std::string of = !in.trainingSteps.empty()
-        ? "the " + FindingText::duration(stepNs) + " of its " + std::to_string(in.trainingSteps.size()) + " steps"
-        : "the " + FindingText::duration(stepNs) + " window (no ProfilerStep found)";
-    f.cause = "The host spends " + FindingText::duration(r.totalNs) + " in " + std::to_string(r.spans)
-        + " synchronising calls (" + calls + "), " + FindingText::percent(pct) + " of " + of + ".";
-    f.action = "Remove synchronisation from the step: no .item(), .cpu() or print of device tensors inside the "
-               "loop, copies with non_blocking=True from pinned memory, and events instead of device-wide syncs.";
-    return RuleOutcome::found({ std::move(f) });
+    const std::string pct = FindingText::percent(f->value);
+    f->title = "The host waits in synchronising calls " + pct + " of the step time";
+    f->cause = "The host spends " + FindingText::duration(r.totalNs) + " in " + std::to_string(r.spans)
+        + " synchronising calls (" + calls + "), " + pct + " of " + of + ".";
+    f->action = "Remove synchronisation from the step: no .item(), .cpu() or print of device tensors inside the "
+                "loop, copies with non_blocking=True from pinned memory, and events instead of device-wide syncs.";
+    return RuleOutcome::found({ std::move(*f) });
 }
 
 } // namespace strata::analysis
