@@ -168,23 +168,6 @@ private slots:
             QCOMPARE(spy.at(0).at(0).toString(), asked);
         }
     }
-
-    void shortNames_data()
-    {
-        QTest::addColumn<QString>("kernel");
-        QTest::addColumn<QString>("name");
-        QTest::newRow("nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"
-                              << "AllReduce";
-        QTest::newRow("nccl 2.19") << "ncclDevKernel_AllGather_RING_LL(ncclDevComm*)"
-                                   << "AllGather";
-        QTest::newRow("other") << "c10d::allreduce_(at::Tensor)"
-                               << "c10d::allreduce_";
-    }
-    void shortNames()
-    {
-        QFETCH(QString, kernel);
-        QTEST(CollectiveTableModel::shortName(kernel.toStdString()), "name");
-    }
 };
 
 QTEST_MAIN(tst_RanksWidget)

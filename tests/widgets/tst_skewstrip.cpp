@@ -37,30 +37,6 @@ private slots:
         QSettings().clear();
     }
 
-    void kind_data()
-    {
-        QTest::addColumn<QString>("kernel");
-        QTest::addColumn<QString>("kind");
-        QTest::newRow("NCCL device kernel") << "ncclDevKernel_AllReduce_Sum_f32_RING_LL"
-                                            << "AllReduce";
-        QTest::newRow("NCCL kernel") << "ncclKernel_AllGather_RING_LL_Sum_int8_t"
-                                     << "AllGather";
-        QTest::newRow("reduce-scatter, not reduce") << "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL"
-                                                    << "ReduceScatter";
-        QTest::newRow("send/recv, not send") << "ncclDevKernel_SendRecv"
-                                             << "SendRecv";
-        QTest::newRow("record function") << "nccl:all_reduce"
-                                         << "AllReduce";
-        QTest::newRow("unknown: up to its arguments") << "custom_comm(float)"
-                                                      << "custom_comm";
-    }
-    void kind()
-    {
-        QFETCH(QString, kernel);
-        QFETCH(QString, kind);
-        QCOMPARE(SkewStrip::kindOf(kernel.toStdString()), kind);
-    }
-
     // Step 1 of 8 ranks, rank 5 late by 2250 ns: arrivals 105000 to 107300, end 109320 (10 ns a pixel).
     void pixels_data()
     {

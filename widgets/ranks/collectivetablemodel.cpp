@@ -1,5 +1,6 @@
 #include "collectivetablemodel.h"
 
+#include <analysis/collectives/collectivekind.h>
 #include <common/unitformat.h>
 #include <report/csv.h>
 
@@ -95,19 +96,6 @@ QVariant CollectiveTableModel::sortValue(const analysis::MatchedCollective& c, i
     return QVariant();
 }
 
-QString CollectiveTableModel::shortName(const std::string& kernel)
-{
-    QString name = QString::fromStdString(kernel);
-    const int paren = name.indexOf(QLatin1Char('('));
-    if (paren > 0)
-        name.truncate(paren);
-    for (const QLatin1String prefix : { QLatin1String("ncclDevKernel_"), QLatin1String("ncclKernel_") }) {
-        if (name.startsWith(prefix) && name.size() > prefix.size())
-            return name.mid(prefix.size()).section(QLatin1Char('_'), 0, 0);
-    }
-    return name;
-}
-
 QString CollectiveTableModel::waitsText(const analysis::MatchedCollective& c) const
 {
     // A channel is "pg NAME", "stream 7" or a bare stream number, as the trace names it.
@@ -132,7 +120,7 @@ QVariant CollectiveTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (Column(column)) {
         case Index: return QString::number(c->index);
-        case Name: return shortName(c->name);
+        case Name: return QString::fromStdString(analysis::CollectiveKind::of(c->name));
         case Ranks: return UnitFormat::count(c->ranks.size());
         case Skew: return UnitFormat::duration(c->skewNs);
         case MinDuration: return UnitFormat::duration(c->minDurNs);

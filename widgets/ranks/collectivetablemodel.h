@@ -21,10 +21,6 @@ public:
 
     explicit CollectiveTableModel(QObject* parent = nullptr);
     void setJob(std::shared_ptr<const analysis::JobIndex> job); // null or not a job: no rows
-    // A collective as the table and the highlight name it: "AllReduce" for an NCCL kernel
-    // ("ncclKernel_AllReduce_RING_LL_Sum_float(...)"), else the name without its parameters
-    // (the full name is in the tooltip).
-    static QString shortName(const std::string& kernel);
     // The collective a row shows (rows are in index order); null out of range.
     const analysis::MatchedCollective* collective(int row) const;
 

@@ -2,6 +2,7 @@
 
 #include "collectivetablemodel.h"
 #include "ranktablemodel.h"
+#include <analysis/collectives/collectivekind.h>
 #include <common/exportactions.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
@@ -229,7 +230,10 @@ void RanksWidget::selectCollective(int row)
     auto rows = std::make_shared<std::vector<store::SliceRow>>(c->rows);
     std::sort(rows->begin(), rows->end(), [](store::SliceRow a, store::SliceRow b) { return a.v < b.v; });
     m_session->selection()->setHighlighted(rows,
-        tr("%1 #%2 on %3 ranks").arg(CollectiveTableModel::shortName(c->name)).arg(c->index).arg(c->ranks.size()));
+        tr("%1 #%2 on %3 ranks")
+            .arg(QString::fromStdString(analysis::CollectiveKind::of(c->name)))
+            .arg(c->index)
+            .arg(c->ranks.size()));
     const store::TimeRange range { *std::min_element(c->starts.begin(), c->starts.end()),
         *std::max_element(c->ends.begin(), c->ends.end()) };
     m_session->selection()->setTimeSelection(range);

@@ -1,14 +1,13 @@
 #include "skewstrip.h"
 
+#include <analysis/collectives/collectivekind.h>
 #include <common/qstr.h>
 #include <common/timelinestyle.h>
 #include <common/unitformat.h>
 
 #include <QPainter>
-#include <QRegularExpression>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <numeric>
 
@@ -63,25 +62,10 @@ QColor SkewStrip::colorOf(Severity s, const QPalette& pal)
     return st.muted;
 }
 
-QString SkewStrip::kindOf(const std::string& kernel)
-{
-    static const std::array<const char*, 11> kinds = { "ReduceScatter", "AllReduce", "AllGather", "AllToAll",
-        "Broadcast", "SendRecv", "Reduce", "Gather", "Scatter", "Send", "Recv" };
-    const QString name = qstr(kernel);
-    // "ncclDevKernel_AllReduce_Sum_f32", "nccl:all_reduce" and "c10d::allreduce_" alike.
-    const QString plain = QString(name).remove(QRegularExpression(QStringLiteral("[_: ]")));
-    for (const char* k : kinds) {
-        if (plain.contains(QLatin1String(k), Qt::CaseInsensitive))
-            return QLatin1String(k);
-    }
-    const int paren = name.indexOf(QLatin1Char('('));
-    return paren > 0 ? name.left(paren) : name;
-}
-
 QString SkewStrip::title(int collective) const
 {
     const MatchedCollective& c = m_index->analysis().collectives[size_t(collective)];
-    return QStringLiteral("%1 #%2").arg(kindOf(c.name)).arg(c.index);
+    return QStringLiteral("%1 #%2").arg(qstr(analysis::CollectiveKind::of(c.name))).arg(c.index);
 }
 
 QString SkewStrip::rankName(uint32_t rankIndex) const

@@ -63,7 +63,6 @@ public:
     // "AllReduce #12": the collective's kind, read from the kernel's name, and its index.
     QString title(int collective) const;
 
-    static QString kindOf(const std::string& kernel); // "ncclDevKernel_AllReduce_Sum_f32" -> "AllReduce"
     static QColor colorOf(Severity s, const QPalette& pal);
 
 private:
