@@ -5,7 +5,8 @@
 // cache is read back whole and refused once a member changes.
 #include "tempfolder.h"
 
-#include <inputreader.h>
+#include <support/jobfolder.h>
+
 #include <job/jobgrouper.h>
 #include <job/jobloader.h>
 #include <profileloader.h>
@@ -26,11 +27,12 @@ using namespace strata;
 using importers::job::JobGrouper;
 using importers::job::JobLoader;
 using importers::job::JobPlan;
+using jobfolder::kJob;
+using jobfolder::kRanks;
+using jobfolder::rankFile;
+using jobfolder::rankText;
 
 namespace {
-
-const QString kJob = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler");
-constexpr int kRanks = 4;
 
 importers::CacheOptions noCache()
 {
@@ -44,25 +46,6 @@ importers::CacheOptions cacheIn(const QString& folder)
     importers::CacheOptions o;
     o.folder = folder.toStdString();
     return o;
-}
-
-QString rankFile(int r)
-{
-    return kJob + QStringLiteral("/rank-%1.json.gz").arg(r);
-}
-
-// A rank's trace as JSON text (the test data is gzipped).
-QByteArray rankText(int r)
-{
-    std::string error;
-    auto in = importers::InputReader::open(rankFile(r).toStdString(), &error);
-    if (!in)
-        qFatal("%s", error.c_str());
-    QByteArray all;
-    char block[4096];
-    for (size_t n; (n = in->read(block, sizeof block)) > 0;)
-        all.append(block, qsizetype(n));
-    return all;
 }
 
 JobPlan planOf(const QString& folder)
