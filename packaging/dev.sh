@@ -248,9 +248,10 @@ changed_sources() {
 
 # The rule gates, each seconds on a built tree. Formatting and sizes need no build, so they
 # run (and fail) first. clang-tidy reads the Release build's compile commands and the moc
-# output of the targets the changed files belong to: their autogen targets are built, which
-# CMake orders after the libraries those targets link; on a fresh clone at the front of CI
-# that is part of the build `test` does next, which ninja then skips.
+# output of the targets the changed files belong to: a test program's own moc file (a fresh
+# clone has none until it is built), and the autogen targets of the others, which CMake
+# orders after the libraries those targets link; on a fresh clone at the front of CI that is
+# part of the build `test` does next, which ninja then skips.
 lint() {
     install_packages "${packages[@]}" "${lint_tools[@]}"
     local t0 tall base files
@@ -285,6 +286,9 @@ for rel in sys.stdin.read().split():
     m = re.search(r"-o (\S*)CMakeFiles/([^/]+)\.dir/", e["command"])
     if m:
         targets.add(m.group(2) + "_autogen")
+        # A test program has no autogen target: its moc output is built by its own command
+        # (cmake/StrataTesting.cmake).
+        targets.add(m.group(1) + m.group(2) + "_moc/" + m.group(2) + ".moc")
 open(sys.argv[3], "w").write("".join(t + "\n" for t in sorted(targets)))
 ' "$root" "$build" "$build/lint-targets.txt")
     if [ ${#files[@]} -eq 0 ]; then
@@ -292,7 +296,8 @@ open(sys.argv[3], "w").write("".join(t + "\n" for t in sorted(targets)))
         return
     fi
     local known targets=()
-    known=$(ninja -C "$build" -t targets all | sed -n 's/^\([^:]*_autogen\): phony$/\1/p')
+    known=$(ninja -C "$build" -t targets all | sed -n -e 's/^\([^:]*_autogen\): phony$/\1/p' \
+        -e 's/^\([^/:][^:]*_moc\/[^:]*\.moc\): CUSTOM_COMMAND$/\1/p')
     while read -r t; do
         grep -qx "$t" <<<"$known" && targets+=("$t")
     done <"$build/lint-targets.txt"
