@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "annotationsmodel.h"
+#include "findingsboard.h"
 #include "poolrun.h"
 #include "selection.h"
 #include "trackfilter.h"
@@ -17,6 +18,7 @@ Session::Session(QObject* parent)
     , m_viewport(new Viewport(this))
     , m_selection(new Selection(this))
     , m_trackFilter(new TrackFilter(this))
+    , m_findings(new FindingsBoard(this))
     , m_annotations(new AnnotationsModel(this))
     , m_analyses(std::make_shared<const Analyses>())
     , m_lazy(std::make_shared<analysis::LazyIndexes>(nullptr))
@@ -57,6 +59,7 @@ void Session::open(std::shared_ptr<const store::EventStore> store, const QString
     m_info = info;
     m_selection->clear();
     m_trackFilter->clear();
+    m_findings->clear();
     m_annotations->clear();
     ++m_generation;
     m_job.cancel(); // a stage of the previous profile is dropped when it lands

@@ -18,6 +18,7 @@ class LodIndex;
 namespace strata::model {
 
 class AnnotationsModel;
+class FindingsBoard;
 class Selection;
 class TrackFilter;
 class Viewport;
@@ -52,6 +53,7 @@ public:
     Viewport* viewport() const { return m_viewport; }
     Selection* selection() const { return m_selection; }
     TrackFilter* trackFilter() const { return m_trackFilter; }
+    FindingsBoard* findings() const { return m_findings; } // cleared by open()
     AnnotationsModel* annotations() const { return m_annotations; }
 
     bool isOpen() const { return m_store != nullptr; }
@@ -156,6 +158,7 @@ private:
     Viewport* m_viewport;
     Selection* m_selection;
     TrackFilter* m_trackFilter;
+    FindingsBoard* m_findings;
     AnnotationsModel* m_annotations;
     std::shared_ptr<const store::EventStore> m_store;
     QString m_path;

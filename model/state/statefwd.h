@@ -5,6 +5,7 @@
 namespace strata::model {
 struct Analyses;
 class AnnotationsModel;
+class FindingsBoard;
 class Selection;
 class Session;
 class TrackFilter;
