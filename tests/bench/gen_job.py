@@ -20,10 +20,23 @@ blocking collective does. So the
 straggler arrives last at every collective, and aligning the ranks by collective ends
 recovers the host offsets to within the end jitter.
 
+Planted causes, for the findings rules (`strata-cli findings`); RANK is a rank or "all", each
+per step of the rank (write_planted_step says how each is laid out): --idle-gaps RANK:COUNT:US
+(host stalls: the device idles), --sync RANK:COUNT:US (cudaStreamSynchronize on the host while
+the device runs), --dataloader RANK:US (enumerate(DataLoader)#...__next__ opening the step),
+--pageable RANK:COUNT:BYTES and --small-copies RANK:COUNT:BYTES (Memcpy HtoD from pageable or
+pinned memory, as Kineto names them, with their "bytes"), and --slow-step STEP:US (that step of
+every rank runs US more of compute kernels). Without them the output is what it always was.
+tests/data/job_findings holds one job with every cause (tests/cli/tst_clifindings.cpp).
+
 Deterministic: the same options give the same bytes. No dependencies beyond Python 3.
 
     python3 tests/bench/gen_job.py OUT_DIR --ranks 8 --events 20000 --steps 4 \
         --straggler 5 --hosts 2 --host-offset-us 1500.25 [--names worker|rank] [--gzip] [--jobs 2]
+    python3 tests/bench/gen_job.py tests/data/job_findings --ranks 4 --events 820 --steps 4 \
+        --collectives 2 --kernel-ns 60000 --straggler 1 --straggler-us 500 --idle-gaps 0:3:800 \
+        --sync 2:2:400 --dataloader 2:900 --pageable 3:2:262144 --small-copies 3:16:8192 \
+        --slow-step 2:3600 --gzip
 """
 
 import argparse
@@ -97,14 +110,15 @@ def plan(args):
     rng = random.Random(args.seed)
     per_step = max(1, args.events // max(1, args.steps))
     kernels_per_step = max(args.collectives + 1, (per_step - 1) // 2)
-    compute_per_step = kernels_per_step - args.collectives
-    step_ns = compute_per_step * args.kernel_ns + 200000
     steps = []
     # A stream runs one kernel at a time: no rank's next collective on the NCCL stream starts
     # before its previous one ended there.
     comm_free = [0] * args.ranks
+    step_start = 0
     for k in range(args.steps):
-        step_start = k * (step_ns + 100000)
+        # The planted slow step (--slow-step) does more work: more compute kernels, a longer step.
+        compute_per_step = kernels_per_step - args.collectives + args.slow_steps.get(k, 0) // args.kernel_ns
+        step_ns = compute_per_step * args.kernel_ns + 200000
         colls = []
         for i in range(args.collectives):
             base = step_start + (i + 1) * step_ns // (args.collectives + 1)
@@ -125,15 +139,20 @@ def plan(args):
             comm_free = ends[:]
             colls.append((COLLECTIVES[i % len(COLLECTIVES)], arrivals, ends))
         steps.append((step_start, step_ns, compute_per_step, colls))
+        step_start += step_ns + 100000
     return steps
 
 
 def write_events(args, rk, steps):
     rng = random.Random(args.seed * 1000003 + rk.rank)
     r = rk.rank
+    plants = planted(args, r)
     for k, (step_start, step_ns, compute_n, colls) in enumerate(steps):
         s0 = step_start + rng.randrange(0, 500)
         rk.x("user_annotation", "ProfilerStep#%d" % (args.first_step + k), rk.pid, rk.pid, s0, step_ns, '"External id": 0')
+        if plants[0] or plants[1]:
+            write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls)
+            continue
         # Compute kernels back to back on the compute stream, launched 5 µs ahead.
         t = s0 + 10000
         coll_i = 0
@@ -148,6 +167,118 @@ def write_events(args, rk, steps):
             t += args.kernel_ns
         for name, arrivals, ends in colls[coll_i:]:
             rk.kernel(name, COMM_STREAM, arrivals[r] - 5000, arrivals[r], ends[r] - arrivals[r])
+
+
+DATALOADER = "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"
+COPY_NAMES = {"pageable": "Memcpy HtoD (Pageable -> Device)", "small": "Memcpy HtoD (Pinned -> Device)"}
+COPY_BYTES_PER_NS = {"pageable": 4, "small": 12}  # 4 GB/s staged through a bounce buffer, 12 GB/s pinned
+
+
+def copy_ns(kind, nbytes):
+    """A copy's duration: 1 µs of set-up plus its bytes at the kind's bandwidth."""
+    return 1000 + nbytes // COPY_BYTES_PER_NS[kind]
+
+
+def planted(args, r):
+    """The causes planted on rank r: (kind, count per step, µs or bytes) and the data loader's µs."""
+    per_step = [(kind, count, value) for kind, spec in (("gap", args.idle_gaps), ("sync", args.sync),
+                                                       ("pageable", args.pageable), ("small", args.small_copies))
+                for rank, count, value in spec if rank in (r, "all")]
+    loader = sum(value for rank, value in args.dataloader if rank in (r, "all"))
+    return per_step, loader
+
+
+def write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls):
+    """One step of a rank with planted causes. The host thread launches each compute kernel 5 µs
+    ahead, as write_events does, except where a cause is planted before kernel j (spread evenly
+    over the step):
+      gap       the host launches the next kernel US later: the device idles (host wait);
+      sync      cudaStreamSynchronize for US on the host, returning 1 µs after the stream drains:
+                the kernels that run meanwhile were launched back to back before it, so the
+                device stays busy and only the host waits;
+      pageable  cudaMemcpyAsync of a pageable buffer: the copy runs on the compute stream after
+                the previous kernel and the call blocks the host until it is done;
+      small     the same from pinned memory: the call returns after 3 µs.
+    The data loader's span opens the step and the device waits for it. Compute kernels that would
+    run past the step's compute time are left out, so the step keeps its length."""
+    r = rk.rank
+    kernel_ns = args.kernel_ns
+    region_end = s0 + 10000 + compute_n * kernel_ns
+    per_step, loader_us = plants
+    # Spread each cause over the kernels that still fit once every planted stall has pushed them
+    # later (a bound on each stall's delay), so all of them land inside the step.
+    delay = int(loader_us * 1000) + 5500
+    for kind, count, value in per_step:
+        delay += count * (int(value * 1000) if kind == "gap" else 7000 if kind == "sync" else copy_ns(kind, value) + 8500)
+    fit = compute_n - -(-delay // kernel_ns) - 1
+    at = {}
+    for kind, count, value in per_step:
+        for g in range(count):
+            at.setdefault((g + 1) * fit // (count + 1), []).append((kind, value))
+    left = sum(count for _, count, _ in per_step)
+    host = []  # (name, cat, start, dur, args) of the host thread's planted spans
+    kernels = []  # [launch, start, dur, name]: the step's compute kernels
+    t = s0 + 10000  # the next compute kernel's start
+    host_floor = s0 + 500  # end of the last planted host span: no launch moves before it
+    dev_free = s0  # end of the compute stream's last kernel or copy
+    if loader_us:
+        d = int(loader_us * 1000)
+        host.append((DATALOADER, "cpu_op", s0 + 1000, d, '"External id": 0'))
+        host_floor = s0 + 1000 + d
+        t = max(t, host_floor + 5500)
+    for j in range(compute_n):
+        dur = kernel_ns - 400 + rng.randrange(0, 401)
+        for kind, value in at.get(j, []):
+            left -= 1
+            host_free = max(host_floor, kernels[-1][0] + 4000 if kernels else host_floor)
+            if kind == "gap":
+                t += int(value * 1000)
+            elif kind == "sync":
+                end = max(dev_free, host_free) + 1000
+                start = end - int(value * 1000)
+                limit = start
+                for k in reversed(kernels):
+                    if k[0] + 4500 <= limit:
+                        break
+                    k[0] = limit - 4500
+                    limit = k[0]
+                if limit < host_floor:
+                    raise SystemExit("--sync: %s µs does not fit in a step of rank %d" % (value, r))
+                c = rk.corr
+                rk.corr += 1
+                host.append(("cudaStreamSynchronize", "cuda_runtime", start, end - start,
+                             '"External id": %d, "cbid": 131, "correlation": %d' % (c, c)))
+                host_floor = end
+                t = max(t, end + 5500)
+            else:
+                hs = host_free + 500
+                cs = max(dev_free, hs) + 1000
+                d = copy_ns(kind, value)
+                he = cs + d + 1000 if kind == "pageable" else hs + 3000
+                c = rk.corr
+                rk.corr += 1
+                host.append(("cudaMemcpyAsync", "cuda_runtime", hs, he - hs,
+                             '"External id": %d, "cbid": 41, "correlation": %d' % (c, c)))
+                rk.x("gpu_memcpy", COPY_NAMES[kind], r, COMPUTE_STREAM, cs, d,
+                     '"External id": %d, "device": %d, "context": 1, "stream": %d, "correlation": %d, '
+                     '"bytes": %d, "memory bandwidth (GB/s)": %d'
+                     % (c, r, COMPUTE_STREAM, c, value, COPY_BYTES_PER_NS[kind]))
+                host_floor = he
+                dev_free = cs + d
+                t = max(t, dev_free + 1000, he + 5500)
+        if t + kernel_ns > region_end:
+            break
+        kernels.append([t - 5000, t, dur, COMPUTE[j % len(COMPUTE)]])
+        dev_free = t + dur
+        t += kernel_ns
+    if left or fit < 1:
+        raise SystemExit("rank %d: the planted causes do not fit in a step; use more --events" % r)
+    for name, cat, start, dur, a in host:
+        rk.x(cat, name, rk.pid, rk.pid, start, dur, a)
+    for launch, start, dur, name in kernels:
+        rk.kernel(name, COMPUTE_STREAM, launch, start, dur)
+    for name, arrivals, ends in colls:
+        rk.kernel(name, COMM_STREAM, arrivals[r] - 5000, arrivals[r], ends[r] - arrivals[r])
 
 
 def write_rank(job):
@@ -186,6 +317,27 @@ def write_rank(job):
     return path
 
 
+def spec(fields, rank=True):
+    """An argparse type for RANK:COUNT:VALUE (fields 3) or RANK:VALUE (2); RANK an int or "all"."""
+
+    def parse(text):
+        parts = text.split(":")
+        if len(parts) != fields:
+            raise argparse.ArgumentTypeError("want %d fields separated by ':': %s" % (fields, text))
+        try:
+            first = parts[0] if rank and parts[0] == "all" else int(parts[0])
+            rest = [int(x) for x in parts[1:-1]] + [float(parts[-1])]
+        except ValueError:
+            raise argparse.ArgumentTypeError("not numbers: %s" % text)
+        if any(x < 0 for x in rest) or (first != "all" and first < 0):
+            raise argparse.ArgumentTypeError("negative: %s" % text)
+        last = rest[-1]
+        rest[-1] = int(last) if last == int(last) else last
+        return tuple([first] + rest)
+
+    return parse
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("out", help="folder to write the ranks' files into (created)")
@@ -204,7 +356,23 @@ def main():
     p.add_argument("--gzip", action="store_true")
     p.add_argument("--seed", type=int, default=33)
     p.add_argument("--jobs", type=int, default=1, help="write this many ranks at once (the bytes do not change)")
+    # Planted causes for the findings rules; RANK is a rank or "all"; each per step of the rank.
+    p.add_argument("--idle-gaps", type=spec(3), action="append", default=[], metavar="RANK:COUNT:US",
+                   help="COUNT host stalls of US µs per step: the device idles (device-idle)")
+    p.add_argument("--sync", type=spec(3), action="append", default=[], metavar="RANK:COUNT:US",
+                   help="COUNT cudaStreamSynchronize calls of US µs per step (sync-stall)")
+    p.add_argument("--dataloader", type=spec(2), action="append", default=[], metavar="RANK:US",
+                   help="a data-loader span of US µs opening each step (dataloader-wait)")
+    p.add_argument("--pageable", type=spec(3), action="append", default=[], metavar="RANK:COUNT:BYTES",
+                   help="COUNT copies of BYTES from pageable memory per step (pageable-memcpy)")
+    p.add_argument("--small-copies", type=spec(3), action="append", default=[], metavar="RANK:COUNT:BYTES",
+                   help="COUNT copies of BYTES from pinned memory per step (small-transfers, under 64 KiB)")
+    p.add_argument("--slow-step", type=spec(2, rank=False), action="append", default=[], metavar="STEP:US",
+                   help="step STEP (0-based) of every rank runs US µs of more compute kernels (step-variance)")
     args = p.parse_args()
+    args.slow_steps = {}
+    for step, us in args.slow_step:
+        args.slow_steps[step] = args.slow_steps.get(step, 0) + int(us * 1000)
     os.makedirs(args.out, exist_ok=True)
     steps = plan(args)
     jobs = [(args, r, steps) for r in range(args.ranks)]

@@ -8,6 +8,10 @@ repository's root on the shared corpus:
 
     python3 tests/tools/findings-reference.py ../shared/corpus/real/*/*.json*
 
+and on a job's ranks, in rank order, for its straggler line:
+
+    python3 tests/tools/findings-reference.py --job ../shared/corpus/multirank/hta_sampled/rank-*.json.gz
+
 The rules and their definitions (README.md's Findings, docs/cli.md):
   device-idle      per device (a pid with kernels, copies or memsets): idle = span - union of
                    its device work, share of its span; fires at 20 %
@@ -18,6 +22,16 @@ The rules and their definitions (README.md's Findings, docs/cli.md):
   dataloader-wait  the same for spans whose name holds "dataloader" in any case; 10 %
   pageable-memcpy  copies whose name says "Pageable": count, bytes and time; fires at 1 copy
   small-transfers  copies and memsets with a "bytes" arg under 65536, share of the memory time; 10 %
+  step-variance    the ProfilerStep#N spans' durations: coefficient of variation (population
+                   standard deviation / mean) in %, fires at 10 %; else the longest step over the
+                   median (the mean of the middle two for an even count), fires at 1.5
+And for a job (--job, the ranks' files given in rank order):
+  straggler        the communication kernels (device events named nccl*), matched across ranks
+                   as the n-th of one name on one stream, on the recorded clocks; the last to
+                   start (the lowest rank of a tie) arrives last and the others wait for it
+                   last start - their start. The rank last most often (fewer waits on a tie):
+                   its share of last arrivals, fires at 50 % when the others' mean wait is 10 %
+                   or more of their mean step time (summed ProfilerStep#N, else the trace)
 Times are parsed exactly from their decimal text (microseconds) into nanoseconds.
 """
 import decimal
@@ -105,7 +119,7 @@ def findings(events, extent):
                  - launches[str(k["args"]["correlation"])]["start"]]
         share = 100.0 * len(short) / len(kernels)
         out.append(("launch-bound", share >= 30, share, "%d of %d" % (len(short), len(kernels))))
-    steps = [(e["start"], e["end"]) for e in host if STEP.fullmatch(e["name"]) or STEP.match(e["name"])]
+    steps = steps_of(events)
     if not steps:
         steps = [tuple(extent)]
     step_ns = sum(b - a for a, b in steps)
@@ -129,10 +143,75 @@ def findings(events, extent):
             mem_ns = sum(e["end"] - e["start"] for e in memory)
             share = 100.0 * small / mem_ns if mem_ns else 0.0
             out.append(("small-transfers", share >= 10, share, "%d ns of %d" % (small, mem_ns)))
+    steps = sorted(b - a for a, b in steps_of(events))
+    if len(steps) >= 2:
+        mean = sum(steps) / len(steps)
+        cv = 100.0 * (sum((d - mean) ** 2 for d in steps) / len(steps)) ** 0.5 / mean if mean else 0.0
+        half = len(steps) // 2
+        median = steps[half] if len(steps) % 2 else (steps[half - 1] + steps[half]) / 2
+        ratio = steps[-1] / median if median else 0.0
+        out.append(("step-variance", cv >= 10 or ratio >= 1.5, cv if cv >= 10 else ratio,
+                    "cv %.4f %%, longest %.4f x median" % (cv, ratio)))
     return out
 
 
+def steps_of(events):
+    device_threads = {(e["pid"], e["tid"]) for e in events if e["cat"] in DEVICE_CATS}
+    return [(e["start"], e["end"]) for e in events
+            if (e["pid"], e["tid"]) not in device_threads and (STEP.fullmatch(e["name"]) or STEP.match(e["name"]))]
+
+
+def straggler(ranks):
+    """ranks: per rank (events, extent). The straggler line of the job, or None."""
+    series = []
+    for events, _ in ranks:
+        by_key = {}
+        for e in sorted((e for e in events if e["cat"] in DEVICE_CATS and e["name"].lower().startswith("nccl")),
+                        key=lambda e: e["start"]):
+            by_key.setdefault((e["name"], e["tid"]), []).append(e)
+        series.append(by_key)
+    last = [0] * len(ranks)
+    taken = [0] * len(ranks)
+    waits = [0] * len(ranks)
+    matched = []
+    for key in sorted({k for s in series for k in s}):
+        for n in range(max(len(s.get(key, [])) for s in series)):
+            starts = {r: s[key][n]["start"] for r, s in enumerate(series) if len(s.get(key, [])) > n}
+            latest = max(starts.values())
+            lr = min(r for r, t in starts.items() if t == latest) if latest > min(starts.values()) else -1
+            for r, t in starts.items():
+                taken[r] += 1
+                waits[r] += latest - t
+            if lr >= 0:
+                last[lr] += 1
+            matched.append((lr, {r: latest - t for r, t in starts.items()}))
+    best = -1
+    for r in range(len(ranks)):
+        if last[r] and (best < 0 or last[r] > last[best] or (last[r] == last[best] and waits[r] < waits[best])):
+            best = r
+    if best < 0:
+        return None
+    others_wait = sum(w for lr, ws in matched if lr == best for w in ws.values())
+    mean_wait = others_wait // (len(ranks) - 1)
+    step_ns = []
+    for r, (events, extent) in enumerate(ranks):
+        if r != best:
+            total = sum(b - a for a, b in steps_of(events))
+            step_ns.append(total if total else extent[1] - extent[0])
+    wait_pct = 100.0 * mean_wait / (sum(step_ns) / len(step_ns))
+    last_pct = 100.0 * last[best] / taken[best]
+    return ("straggler", last_pct >= 50 and wait_pct >= 10, last_pct,
+            "rank %d, last at %d of %d, others wait %d ns, mean %d ns, %.4f %% of their step time"
+            % (best, last[best], taken[best], others_wait, mean_wait, wait_pct))
+
+
 def main():
+    if sys.argv[1:2] == ["--job"]:
+        ranks = [load(path) for path in sys.argv[2:]]
+        line = straggler(ranks)
+        if line:
+            print("job\t%s\t%s\t%.4f\t%s" % (line[0], "fires" if line[1] else "-", line[2], line[3]))
+        return
     for path in sys.argv[1:]:
         try:
             events, extent = load(path)
