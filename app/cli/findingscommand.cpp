@@ -15,12 +15,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace strata::app {
@@ -32,7 +37,51 @@ struct FindingsOptions {
     std::optional<analysis::ClockAlignment> align; // none: recorded when the ranks' times overlap, else collectives
     bool json = false, markdown = false;
     std::vector<std::string> failOn; // "warning", "critical" or rule ids
+    std::vector<std::string> thresholds; // KEY=VALUE, checked by checkThreshold
+    bool listThresholds = false;
 };
+
+// "KEY=VALUE" split, the value a finite number; nullopt when it is not that shape.
+std::optional<std::pair<std::string, double>> splitThreshold(const std::string& word)
+{
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq + 1 == word.size())
+        return std::nullopt;
+    const std::string text = word.substr(eq + 1);
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return std::make_pair(word.substr(0, eq), value);
+}
+
+// The thresholds --threshold sets over the table's defaults.
+analysis::FindingThresholds thresholdsOf(const FindingsOptions& o)
+{
+    analysis::FindingThresholds t;
+    for (const std::string& word : o.thresholds)
+        if (const auto kv = splitThreshold(word))
+            t.set(kv->first, kv->second); // checkThreshold let through only keys and values it takes
+    return t;
+}
+
+// --list-thresholds: every threshold's key, default, unit and meaning, in the rules' order.
+void listThresholds()
+{
+    size_t keyWidth = 3;
+    for (const auto& s : analysis::FindingThresholds::specs())
+        keyWidth = std::max(keyWidth, std::string(s.key).size());
+    std::ostringstream out;
+    out << std::left << std::setw(int(keyWidth) + 2) << "key" << std::setw(10) << "default" << std::setw(10) << "unit"
+        << "meaning\n";
+    for (const auto& s : analysis::FindingThresholds::specs()) {
+        std::ostringstream value;
+        value << s.defaultValue;
+        out << std::setw(int(keyWidth) + 2) << s.key << std::setw(10) << value.str() << std::setw(10) << s.unit
+            << s.meaning << "\n";
+    }
+    std::cout << out.str();
+}
 
 // Whether a finding matches --fail-on: "warning" matches warnings and criticals, "critical"
 // criticals, a rule id that rule's findings of any severity.
@@ -66,7 +115,8 @@ analysis::ClockAlignment defaultAlignment(const CliJob& job)
 // The collectives of a job's ranks and the job's rules over them (the straggler).
 analysis::FindingsResult jobFindings(const CliJob& job, analysis::ClockAlignment align,
     const std::vector<int64_t>& numbers, const std::vector<std::shared_ptr<const analysis::OperatorCatalog>>& catalogs,
-    const std::vector<store::TimeRange>& windows, analysis::CollectiveAnalysis& collectives)
+    const std::vector<store::TimeRange>& windows, const analysis::FindingThresholds& thresholds,
+    analysis::CollectiveAnalysis& collectives)
 {
     std::vector<analysis::CollectiveRank> inputs;
     analysis::JobFindingInputs in;
@@ -80,15 +130,21 @@ analysis::FindingsResult jobFindings(const CliJob& job, analysis::ClockAlignment
     }
     collectives = analysis::CollectiveAnalyzer::analyze(inputs, align);
     in.collectives = &collectives;
-    return analysis::FindingsEngine::runJob(in, analysis::FindingThresholds());
+    return analysis::FindingsEngine::runJob(in, thresholds);
 }
 
 int runFindings(const FindingsOptions& o)
 {
+    if (o.listThresholds) {
+        listThresholds();
+        return 0;
+    }
+    if (o.paths.empty())
+        throw CLI::RequiredError("FILE");
     const CliJob job = loadJobOrReport(o.paths);
     if (job.ranks.empty())
         return 2;
-    const analysis::FindingThresholds thresholds;
+    const analysis::FindingThresholds thresholds = thresholdsOf(o);
     std::vector<std::shared_ptr<const analysis::OperatorCatalog>> catalogs; // alive for the job's rules
     std::vector<int64_t> numbers;
     std::vector<store::TimeRange> windows;
@@ -113,7 +169,8 @@ int runFindings(const FindingsOptions& o)
     analysis::CollectiveAnalysis collectives;
     std::optional<analysis::FindingsResult> jobResult;
     if (job.isJob)
-        jobResult = jobFindings(job, o.align.value_or(defaultAlignment(job)), numbers, catalogs, windows, collectives);
+        jobResult = jobFindings(
+            job, o.align.value_or(defaultAlignment(job)), numbers, catalogs, windows, thresholds, collectives);
     const report::FindingsReport out(std::move(ranks), std::move(jobResult));
     std::cout << (o.json ? out.json() : o.markdown ? out.markdown() : out.text());
     std::cout.flush();
@@ -144,11 +201,24 @@ std::string checkFailOn(const std::string& word)
     return "not warning, critical or a rule id (" + ids.str().substr(1) + "): " + word;
 }
 
+// --threshold's word: KEY=VALUE, KEY one of FindingThresholds' keys, VALUE a number >= 0.
+std::string checkThreshold(const std::string& word)
+{
+    const auto kv = splitThreshold(word);
+    if (kv && analysis::FindingThresholds::spec(kv->first) && kv->second >= 0)
+        return "";
+    std::string keys;
+    for (const auto& s : analysis::FindingThresholds::specs())
+        keys += (keys.empty() ? "" : ", ") + std::string(s.key);
+    return "not KEY=VALUE with a threshold's key and a number >= 0 (keys: " + keys + "; --list-thresholds says "
+        + "what each means): " + word;
+}
+
 CliRun declareFindings(CLI::App& command)
 {
     auto o = std::make_shared<FindingsOptions>();
-    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job")
-        ->required();
+    // Not required by CLI11: --list-thresholds reads no profile; runFindings asks for it otherwise.
+    command.add_option("FILE", o->paths, "the profile; a folder of per-rank traces, or several files, is a job");
     CliOptions::range(command, "--range", &o->range, "look at this window instead of the whole trace");
     const std::map<std::string, analysis::ClockAlignment> aligns { { "recorded", analysis::ClockAlignment::Recorded },
         { "collectives", analysis::ClockAlignment::CollectiveEnds },
@@ -170,6 +240,14 @@ CliRun declareFindings(CLI::App& command)
         ->delimiter(',')
         ->check(CLI::Validator(checkFailOn, ""))
         ->type_name("W[,W...]");
+    command
+        .add_option("--threshold", o->thresholds,
+            "set a rule's threshold, KEY=VALUE (repeatable; --list-thresholds names the keys)")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->check(CLI::Validator(checkThreshold, ""))
+        ->type_name("KEY=VALUE");
+    command.add_flag("--list-thresholds", o->listThresholds,
+        "print every threshold's key, default, unit and meaning, and read no profile");
     return [o] { return runFindings(*o); };
 }
 
