@@ -22,6 +22,10 @@ The rules and their definitions (README.md's Findings, docs/cli.md):
   dataloader-wait  the same for spans whose name holds "dataloader" in any case; 10 %
   pageable-memcpy  copies whose name says "Pageable": count, bytes and time; fires at 1 copy
   small-transfers  copies and memsets with a "bytes" arg under 65536, share of the memory time; 10 %
+  exposed-communication  communication kernels (device events named nccl*) while no compute
+                   kernel (device work that is neither communication nor a copy or memset) runs:
+                   the union of the first minus the union of the second, share of the device
+                   span (first start to last end of any device work); fires at 15 %
   step-variance    the ProfilerStep#N spans' durations: coefficient of variation (population
                    standard deviation / mean) in %, fires at 10 %; else the longest step over the
                    median (the mean of the middle two for an even count), fires at 1.5
@@ -93,6 +97,31 @@ def union(intervals):
     return total
 
 
+def merged(intervals):
+    out = []
+    for s, e in sorted(intervals):
+        if e <= s:
+            continue
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
+def exposed(comm, compute):
+    """The length of union(comm) minus union(compute)."""
+    total = 0
+    busy = merged(compute)
+    for s, e in merged(comm):
+        total += e - s - sum(min(e, b) - max(s, a) for a, b in busy if a < e and b > s)
+    return total
+
+
+def communication(e):
+    return e["name"].lower().startswith("nccl")
+
+
 def memory_work(e):
     return e["cat"] in MEMORY_CATS or re.match(r"^(Memcpy|Memset|dma)", e["name"]) is not None
 
@@ -108,7 +137,14 @@ def findings(events, extent):
             span = max(b for _, b in work) - min(a for a, _ in work)
             idle = span - union(work)
             share = 100.0 * idle / span if span else 0.0
-            out.append(("device-idle", share >= 20, share, "pid %s" % pid))
+            out.append(("device-idle", share >= 20, share, "pid %s: idle %d ns of %d" % (pid, idle, span)))
+    comm = [(e["start"], e["end"]) for e in device if communication(e)]
+    if comm:
+        compute = [(e["start"], e["end"]) for e in device if not communication(e) and not memory_work(e)]
+        span = max(e["end"] for e in device) - min(e["start"] for e in device)
+        hidden_not = exposed(comm, compute)
+        share = 100.0 * hidden_not / span if span else 0.0
+        out.append(("exposed-communication", share >= 15, share, "%d ns of %d" % (hidden_not, span)))
     launches = {}
     for e in host:
         if e["cat"] in LAUNCH_CATS and "correlation" in e["args"]:
@@ -166,7 +202,7 @@ def straggler(ranks):
     series = []
     for events, _ in ranks:
         by_key = {}
-        for e in sorted((e for e in events if e["cat"] in DEVICE_CATS and e["name"].lower().startswith("nccl")),
+        for e in sorted((e for e in events if e["cat"] in DEVICE_CATS and communication(e)),
                         key=lambda e: e["start"]):
             by_key.setdefault((e["name"], e["tid"]), []).append(e)
         series.append(by_key)
