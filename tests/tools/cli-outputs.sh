@@ -52,4 +52,16 @@ for t in "${traces[@]}"; do
         n=$((n + 1))
     done
 done
+# The findings' thresholds and gate, once each: the table, and the generated jobs under
+# thresholds set on the command line and with --fail-on (its exit status is in the file).
+{ "$cli" findings --list-thresholds 2>&1 && echo "exit 0" || echo "exit $?"; } | normalise >"$out/findings_list_thresholds"
+n=$((n + 1))
+for t in "$root"/tests/data/job_*; do
+    name=$(echo "${t#"$root"/}" | tr '/' '_')
+    { "$cli" findings "$t" --threshold device-idle.idle_pct=10 --threshold sync-stall.sync_pct=5 --json 2>&1 &&
+        echo "exit 0" || echo "exit $?"; } | normalise >"$out/$name.findings_threshold_json"
+    { "$cli" findings "$t" --fail-on warning 2>&1 && echo "exit 0" || echo "exit $?"; } | normalise \
+        >"$out/$name.findings_failon_warning"
+    n=$((n + 2))
+done
 echo "cli-outputs: $n outputs of ${#traces[@]} traces in $out"
