@@ -207,10 +207,11 @@ def write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls):
     per_step, loader_us = plants
     # Spread each cause over the kernels that still fit once every planted stall has pushed them
     # later (a bound on each stall's delay), so all of them land inside the step.
+    bound = {"gap": lambda us: int(us * 1000), "sync": lambda us: 7000}
     delay = int(loader_us * 1000) + 5500
     for kind, count, value in per_step:
-        delay += count * (int(value * 1000) if kind == "gap" else 7000 if kind == "sync" else copy_ns(kind, value) + 8500)
-    fit = compute_n - -(-delay // kernel_ns) - 1
+        delay += count * bound.get(kind, lambda nbytes: copy_ns(kind, nbytes) + 8500)(value)
+    fit = compute_n - -(-delay // kernel_ns) - 1  # the kernels left after ceil(delay / kernel_ns)
     at = {}
     for kind, count, value in per_step:
         for g in range(count):
@@ -221,6 +222,12 @@ def write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls):
     t = s0 + 10000  # the next compute kernel's start
     host_floor = s0 + 500  # end of the last planted host span: no launch moves before it
     dev_free = s0  # end of the compute stream's last kernel or copy
+    # The host's collective launches: a planted host span never covers one (it moves to the next kernel).
+    comm_launches = [arrivals[r] - 5000 for _, arrivals, _ in colls]
+
+    def blocks(a, b):
+        return any(a < x + 4000 and x < b for x in comm_launches)
+
     if loader_us:
         d = int(loader_us * 1000)
         host.append((DATALOADER, "cpu_op", s0 + 1000, d, '"External id": 0'))
@@ -236,6 +243,10 @@ def write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls):
             elif kind == "sync":
                 end = max(dev_free, host_free) + 1000
                 start = end - int(value * 1000)
+                if blocks(start - 4500, end):
+                    at.setdefault(j + 1, []).append((kind, value))
+                    left += 1
+                    continue
                 limit = start
                 for k in reversed(kernels):
                     if k[0] + 4500 <= limit:
@@ -255,6 +266,10 @@ def write_planted_step(args, rk, rng, plants, s0, step_ns, compute_n, colls):
                 cs = max(dev_free, hs) + 1000
                 d = copy_ns(kind, value)
                 he = cs + d + 1000 if kind == "pageable" else hs + 3000
+                if blocks(hs, he + 5500):
+                    at.setdefault(j + 1, []).append((kind, value))
+                    left += 1
+                    continue
                 c = rk.corr
                 rk.corr += 1
                 host.append(("cudaMemcpyAsync", "cuda_runtime", hs, he - hs,
