@@ -11,9 +11,13 @@ std::string causeClause(const IdleCauses& c)
     const store::TimeNs sum = c.hostWaitNs + c.kernelWaitNs + c.otherNs;
     if (sum <= 0)
         return "";
-    const std::string split = " (host wait " + FindingText::duration(c.hostWaitNs) + ", kernel wait "
-        + FindingText::duration(c.kernelWaitNs) + ", other " + FindingText::duration(c.otherNs)
-        + ", its engines' gaps summed)";
+    // Shares, not durations: the gaps are summed over the device's engines (HTA's per-stream
+    // idle causes), so their total can pass the device's idle time and even its span, and a
+    // duration beside the span would read as a contradiction.
+    const auto share
+        = [sum](store::TimeNs ns) { return FindingText::percent(FindingRule::percent(double(ns), double(sum))); };
+    const std::string split = " (of its engines' gaps, summed over the engines: host wait " + share(c.hostWaitNs)
+        + ", kernel wait " + share(c.kernelWaitNs) + ", other " + share(c.otherNs) + ")";
     if (c.hostWaitNs >= c.kernelWaitNs && c.hostWaitNs >= c.otherNs)
         return "; host wait dominates: the host launched the next work only after the device had finished" + split;
     if (c.kernelWaitNs >= c.otherNs)
