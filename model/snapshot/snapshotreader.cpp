@@ -167,67 +167,59 @@ void SnapshotReader::args(EventStore& s, ByteReader& r)
 {
     const uint64_t n = m_counts[kArgSets], strings = m_counts[kStrings], declared = m_counts[kArgWords];
     r.needItems(n, 3);
-    // A set of c args takes at least 1 + 2c bytes here and 1 + 3c words in the table.
+    // The declared words are the sets' size in the table's first layout, 1 + 3 words a set of
+    // c args, which the file keeps: a set of c args takes at least 1 + 2c bytes here.
     check(declared <= 3 * uint64_t(r.left()), "the argument sets declare too many words");
-    // The table's own layout (ArgTable::add), written directly: one pass, no rehashing.
+    // Each set is added as read: the table builds its compact layout and its shapes in this
+    // one pass, and add() giving an earlier id is the invariant broken (a set stored twice).
     ArgTable& t = s.m_args;
-    t.m_words.reserve(declared);
     t.m_offsets.reserve(n);
-    t.m_hashes.reserve(n);
+    std::vector<Arg> set;
+    uint64_t words = 0;
     for (uint64_t a = 0; a < n; ++a) {
         const uint64_t count = r.varint();
         check(count >= 1, "an argument set is empty");
         r.needItems(count, 2);
-        const size_t at = t.m_words.size();
-        check(at + 1 + 3 * count <= declared, "the argument sets hold more words than declared");
-        t.m_offsets.push_back(at);
-        t.m_words.push_back(uint32_t(count));
-        for (uint64_t i = 0; i < count; ++i) {
+        words += 1 + 3 * count;
+        check(words <= declared, "the argument sets hold more words than declared");
+        set.resize(count);
+        for (Arg& arg : set) {
             const auto kind = r.get<uint8_t>();
             check(kind <= uint8_t(ArgKind::String), "an argument has an unknown kind");
             const uint64_t key = r.varint();
             check(key < strings, "an argument key is out of range");
-            uint64_t bits = 0;
+            const StringId k { uint32_t(key) };
             switch (ArgKind(kind)) {
-            case ArgKind::Null: break;
-            case ArgKind::String:
-                bits = r.varint();
-                check(bits < strings || bits == StringId::kInvalid, "an argument's string is out of range");
+            case ArgKind::Null: arg = Arg::makeNull(k); break;
+            case ArgKind::String: {
+                const uint64_t v = r.varint();
+                check(v < strings || v == StringId::kInvalid, "an argument's string is out of range");
+                arg = Arg::makeString(k, StringId(uint32_t(v)));
                 break;
-            case ArgKind::Uint: bits = r.varint(); break;
-            case ArgKind::Double: bits = r.get<uint64_t>(); break;
-            case ArgKind::Int:
-            case ArgKind::Bool: bits = uint64_t(r.zigzag()); break;
             }
-            // Keys past ArgTable's 28 bits get their far code as add() gives them (throws
-            // length_error past its limit, which the caller turns into a refusal).
-            t.m_words.push_back((uint32_t(kind) << 28) | t.keyCode(StringId(uint32_t(key))));
-            t.m_words.push_back(uint32_t(bits));
-            t.m_words.push_back(uint32_t(bits >> 32));
+            case ArgKind::Uint: arg = Arg::makeUint(k, r.varint()); break;
+            case ArgKind::Double: {
+                const auto bits = r.get<uint64_t>(); // bit for bit, as written
+                double d = 0;
+                std::memcpy(&d, &bits, sizeof d);
+                arg = Arg::makeDouble(k, d);
+                break;
+            }
+            case ArgKind::Int: arg = Arg::makeInt(k, r.zigzag()); break;
+            case ArgKind::Bool:
+                arg = Arg::makeInt(k, r.zigzag());
+                arg.kind = ArgKind::Bool; // its bits as written, not folded to 0 or 1
+                break;
+            }
         }
-        t.m_hashes.push_back(ArgTable::hashSet(&t.m_words[at], t.m_words.size() - at));
+        // Keys past the table's 28 bits get their far code as for any add() (which throws
+        // length_error past its limit, and the caller turns that into a refusal).
+        if (t.add(set.data(), set.size()).v != a)
+            bad("argument set " + std::to_string(a) + " is a duplicate");
     }
-    check(t.m_words.size() == declared, "the argument sets hold fewer words than declared");
+    check(words == declared, "the argument sets hold fewer words than declared");
     r.expectEnd();
-    // The dedup index as add() leaves it (open addressing, at most half full), and the
-    // table's invariant: no set is stored twice.
-    size_t buckets = t.m_buckets.size();
-    while (n * 2 > buckets)
-        buckets *= 2;
-    t.m_buckets.assign(buckets, UINT32_MAX);
-    const size_t mask = buckets - 1;
-    for (uint32_t id = 0; id < n; ++id) {
-        const uint32_t h = t.m_hashes[id];
-        const uint32_t* w = &t.m_words[t.m_offsets[id]];
-        size_t b = h & mask;
-        for (; t.m_buckets[b] != UINT32_MAX; b = (b + 1) & mask) {
-            const uint32_t other = t.m_buckets[b];
-            const uint32_t* o = &t.m_words[t.m_offsets[other]];
-            if (t.m_hashes[other] == h && o[0] == w[0] && std::memcmp(o, w, (1 + 3 * size_t(w[0])) * 4) == 0)
-                bad("argument set " + std::to_string(id) + " is a duplicate");
-        }
-        t.m_buckets[b] = id;
-    }
+    t.shrink(); // a restored store is finished: add() rebuilds the dedup index if it is needed
 }
 
 void SnapshotReader::processes(EventStore& s, ByteReader& r)

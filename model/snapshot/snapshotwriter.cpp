@@ -86,6 +86,8 @@ void SnapshotWriter::counts(const EventStore& s, ByteWriter& w)
     c[kMemorySpaces] = s.m_memory.spaceCount();
     c[kMemoryRegions] = s.m_memory.regions().size();
     c[kMemoryAccesses] = s.m_memory.size();
+    // The sets' words in the argument table's first layout (1 + 3 a set of c args), which
+    // the format keeps whatever the table's layout now: the reader checks the sets against it.
     for (uint32_t a = 0; a < s.m_args.setCount(); ++a)
         c[kArgWords] += 1 + 3 * s.m_args.size(ArgSetId(a));
     w.putArray(c, kCountFields);

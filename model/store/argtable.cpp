@@ -1,47 +1,43 @@
 #include "argtable.h"
 
+#include <cstdint>
 #include <cstring>
-#include <stdexcept>
 
 namespace strata::store {
 
 namespace {
-constexpr uint32_t kEmpty = 0xffffffffu;
-} // namespace
 
-uint32_t ArgTable::keyCode(StringId key)
+// The value words of `a` (at most 2) into `out`, and whether they are two (the arg is wide).
+uint32_t encode(const Arg& a, uint32_t* out, bool* wide)
 {
-    if (key.v < kFarKeyBase)
-        return key.v;
-    auto [it, inserted] = m_farCodes.try_emplace(key.v, kFarKeyBase + static_cast<uint32_t>(m_farKeys.size()));
-    if (inserted) {
-        if (it->second > kKeyMask) {
-            m_farCodes.erase(it);
-            throw std::length_error("more than 1048576 distinct argument keys interned after the first "
-                + std::to_string(kFarKeyBase) + " strings");
+    *wide = false;
+    uint64_t bits = 0;
+    switch (a.kind) {
+    case ArgKind::Null: return 0;
+    case ArgKind::String: out[0] = a.s; return 1;
+    case ArgKind::Int:
+    case ArgKind::Bool:
+        if (a.i >= INT32_MIN && a.i <= INT32_MAX) {
+            out[0] = static_cast<uint32_t>(a.i);
+            return 1;
         }
-        m_farKeys.push_back(key);
+        break;
+    case ArgKind::Uint:
+        if (a.u <= UINT32_MAX) {
+            out[0] = static_cast<uint32_t>(a.u);
+            return 1;
+        }
+        break;
+    case ArgKind::Double: break;
     }
-    return it->second;
+    std::memcpy(&bits, &a.i, 8);
+    out[0] = static_cast<uint32_t>(bits);
+    out[1] = static_cast<uint32_t>(bits >> 32);
+    *wide = true;
+    return 2;
 }
 
-bool ArgTable::findKeyCode(StringId key, uint32_t* code) const
-{
-    if (key.v < kFarKeyBase) {
-        *code = key.v;
-        return true;
-    }
-    auto it = m_farCodes.find(key.v);
-    if (it == m_farCodes.end())
-        return false;
-    *code = it->second;
-    return true;
-}
-
-StringId ArgTable::keyOf(uint32_t code) const
-{
-    return code < kFarKeyBase ? StringId(code) : m_farKeys[code - kFarKeyBase];
-}
+} // namespace
 
 bool Arg::number(double* out) const
 {
@@ -55,110 +51,143 @@ bool Arg::number(double* out) const
 }
 
 ArgTable::ArgTable()
+    : m_index(1024)
 {
-    m_buckets.assign(1024, kEmpty);
 }
 
-uint32_t ArgTable::hashSet(const uint32_t* w, size_t n)
+uint32_t ArgTable::hashOf(size_t id) const
 {
-    uint64_t h = 0x84222325cbf29ce4ull ^ n;
-    for (size_t i = 0; i < n; ++i) {
-        h = (h ^ w[i]) * 0x100000001b3ull;
-        h ^= h >> 27;
-    }
-    h *= 0x9e3779b97f4a7c15ull;
-    return static_cast<uint32_t>(h >> 32);
+    const uint64_t off = m_offsets[id];
+    return WordSetIndex::hash(&m_words[off], 1 + size_t(m_shapes.valueWords(m_words[off])));
 }
 
-void ArgTable::rehash(size_t buckets)
+ArgSetId ArgTable::intern(const uint32_t* words, size_t n)
 {
-    m_buckets.assign(buckets, kEmpty);
-    const size_t mask = buckets - 1;
-    for (size_t id = 0; id < m_offsets.size(); ++id) {
-        size_t b = m_hashes[id] & mask;
-        while (m_buckets[b] != kEmpty)
-            b = (b + 1) & mask;
-        m_buckets[b] = static_cast<uint32_t>(id);
-    }
+    if (!m_index.built())
+        m_index.rebuild(setCount(), [this](size_t id) { return hashOf(id); });
+    const uint32_t h = WordSetIndex::hash(words, n);
+    size_t slot = 0;
+    const uint32_t found = m_index.find(
+        h,
+        [&](uint32_t id) {
+            // Equal shapes have equal value word counts: the shape word decides the length.
+            const uint32_t* w = &m_words[m_offsets[id]];
+            return w[0] == words[0] && std::memcmp(w + 1, words + 1, (n - 1) * 4) == 0;
+        },
+        &slot);
+    if (found != WordSetIndex::kNone)
+        return ArgSetId(found);
+    requireIds(setCount() + 1, "distinct argument sets");
+    const auto id = static_cast<uint32_t>(setCount());
+    m_offsets.push_back(m_words.size());
+    m_words.append(words, n);
+    m_index.insert(slot, h);
+    return ArgSetId(id);
 }
 
 ArgSetId ArgTable::add(const Arg* args, size_t n)
 {
     if (n == 0)
         return ArgSetId();
-    m_scratch.resize(1 + 3 * n);
-    m_scratch[0] = static_cast<uint32_t>(n);
+    // m_scratch: the n arg words, then the set's words [shape id][values].
+    m_scratch.resize(n + 1 + 2 * n);
+    uint32_t* set = &m_scratch[n];
+    size_t values = 1;
     for (size_t i = 0; i < n; ++i) {
-        const Arg& a = args[i];
-        uint64_t bits = 0;
-        switch (a.kind) {
-        case ArgKind::Null: break;
-        case ArgKind::String: bits = a.s; break;
-        default: std::memcpy(&bits, &a.i, 8); break;
+        bool wide = false;
+        values += encode(args[i], &set[values], &wide);
+        m_scratch[i] = ArgShapes::argWord(args[i].kind, m_shapes.keyCode(args[i].key), wide);
+    }
+    set[0] = m_shapes.intern(m_scratch.data(), n);
+    return intern(set, values);
+}
+
+void ArgTable::addAll(const ArgTable& from, const std::vector<StringId>& strings, std::vector<ArgSetId>* ids)
+{
+    const auto map = [&](uint32_t v) { return v < strings.size() ? strings[v].v : StringId::kInvalid; };
+    // from's shapes in this table, and the value offsets of their string values
+    // (stringAt[stringBegin[s]..stringBegin[s + 1]) for shape s).
+    const ArgShapes& shapes = from.m_shapes;
+    std::vector<uint32_t> shapeMap(shapes.size()), stringAt, stringBegin(shapes.size() + 1, 0);
+    for (uint32_t s = 0; s < shapes.size(); ++s) {
+        const uint32_t n = shapes.count(s);
+        const uint32_t* args = shapes.args(s);
+        m_scratch.resize(n);
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t key = map(shapes.keyOf(args[i] & ArgShapes::kKeyMask).v);
+            const ArgKind kind = ArgShapes::kindOf(args[i]);
+            m_scratch[i] = ArgShapes::argWord(kind, m_shapes.keyCode(StringId(key)), args[i] & ArgShapes::kWide);
+            if (kind == ArgKind::String)
+                stringAt.push_back(shapes.valueOffsets(s)[i]);
         }
-        m_scratch[1 + 3 * i] = (uint32_t(a.kind) << 28) | keyCode(a.key);
-        m_scratch[2 + 3 * i] = static_cast<uint32_t>(bits);
-        m_scratch[3 + 3 * i] = static_cast<uint32_t>(bits >> 32);
+        shapeMap[s] = m_shapes.intern(m_scratch.data(), n);
+        stringBegin[s + 1] = static_cast<uint32_t>(stringAt.size());
     }
-    const uint32_t h = hashSet(m_scratch.data(), m_scratch.size());
-    const size_t mask = m_buckets.size() - 1;
-    size_t b = h & mask;
-    for (;; b = (b + 1) & mask) {
-        const uint32_t id = m_buckets[b];
-        if (id == kEmpty)
-            break;
-        if (m_hashes[id] != h)
-            continue;
-        const uint64_t off = m_offsets[id];
-        if (m_words[off] == n && std::memcmp(&m_words[off], m_scratch.data(), m_scratch.size() * 4) == 0)
-            return ArgSetId(id);
+    ids->resize(from.setCount());
+    for (uint32_t a = 0; a < from.setCount(); ++a) {
+        const uint32_t s = from.shapeOf(ArgSetId(a));
+        const uint32_t n = shapes.valueWords(s);
+        m_scratch.resize(1 + size_t(n));
+        m_scratch[0] = shapeMap[s];
+        std::memcpy(&m_scratch[1], from.valuesOf(ArgSetId(a)), size_t(n) * 4);
+        for (uint32_t k = stringBegin[s]; k < stringBegin[s + 1]; ++k)
+            m_scratch[1 + stringAt[k]] = map(m_scratch[1 + stringAt[k]]);
+        (*ids)[a] = intern(m_scratch.data(), m_scratch.size());
     }
-    requireIds(m_offsets.size() + 1, "distinct argument sets");
-    const auto id = static_cast<uint32_t>(m_offsets.size());
-    m_offsets.push_back(m_words.size());
-    m_words.append(m_scratch.data(), m_scratch.size());
-    m_hashes.push_back(h);
-    m_buckets[b] = id;
-    if (m_offsets.size() * 2 > m_buckets.size())
-        rehash(m_buckets.size() * 2);
-    return ArgSetId(id);
+}
+
+Arg ArgTable::decode(ArgSetId set, uint32_t argWord, uint32_t valueOffset) const
+{
+    const uint32_t* v = valuesOf(set) + valueOffset;
+    Arg a;
+    a.key = m_shapes.keyOf(argWord & ArgShapes::kKeyMask);
+    a.kind = ArgShapes::kindOf(argWord);
+    if (argWord & ArgShapes::kWide) {
+        const uint64_t bits = uint64_t(v[0]) | (uint64_t(v[1]) << 32);
+        std::memcpy(&a.i, &bits, 8);
+        return a;
+    }
+    switch (a.kind) {
+    case ArgKind::Null: break;
+    case ArgKind::String: a.s = v[0]; break;
+    case ArgKind::Uint: a.u = v[0]; break;
+    case ArgKind::Int:
+    case ArgKind::Bool: a.i = static_cast<int32_t>(v[0]); break;
+    case ArgKind::Double: break; // always wide
+    }
+    return a;
 }
 
 Arg ArgTable::at(ArgSetId set, size_t i) const
 {
-    const uint32_t* w = &m_words[m_offsets[set.v] + 1 + 3 * i];
-    Arg a;
-    a.key = keyOf(w[0] & kKeyMask);
-    a.kind = static_cast<ArgKind>(w[0] >> 28);
-    const uint64_t bits = uint64_t(w[1]) | (uint64_t(w[2]) << 32);
-    if (a.kind == ArgKind::String)
-        a.s = w[1];
-    else
-        std::memcpy(&a.i, &bits, 8);
-    return a;
+    const uint32_t shape = shapeOf(set);
+    return decode(set, m_shapes.args(shape)[i], m_shapes.valueOffsets(shape)[i]);
 }
 
 std::vector<Arg> ArgTable::get(ArgSetId set) const
 {
     std::vector<Arg> out;
-    const size_t n = size(set);
+    if (!set.valid())
+        return out;
+    const uint32_t shape = shapeOf(set);
+    const size_t n = m_shapes.count(shape);
     out.reserve(n);
     for (size_t i = 0; i < n; ++i)
-        out.push_back(at(set, i));
+        out.push_back(decode(set, m_shapes.args(shape)[i], m_shapes.valueOffsets(shape)[i]));
     return out;
 }
 
 bool ArgTable::find(ArgSetId set, StringId key, Arg* out) const
 {
     uint32_t code = 0;
-    if (!findKeyCode(key, &code))
+    if (!set.valid() || !m_shapes.findKeyCode(key, &code))
         return false;
-    const size_t n = size(set);
-    const uint64_t first = n ? m_offsets[set.v] + 1 : 0;
+    const uint32_t shape = shapeOf(set);
+    const uint32_t* args = m_shapes.args(shape);
+    const size_t n = m_shapes.count(shape);
     for (size_t i = 0; i < n; ++i) {
-        const uint32_t w = m_words[first + 3 * i];
-        if ((w & kKeyMask) == code) {
-            *out = at(set, i);
+        if ((args[i] & ArgShapes::kKeyMask) == code) {
+            *out = decode(set, args[i], m_shapes.valueOffsets(shape)[i]);
             return true;
         }
     }
@@ -169,14 +198,15 @@ void ArgTable::shrink()
 {
     m_words.shrink_to_fit();
     m_offsets.shrink_to_fit();
-    m_hashes.shrink_to_fit();
+    m_shapes.shrink();
+    m_index.drop();
     std::vector<uint32_t>().swap(m_scratch);
 }
 
 size_t ArgTable::residentBytes() const
 {
-    return (m_words.capacity() + m_hashes.capacity() + m_buckets.capacity() + m_scratch.capacity()) * 4
-        + m_offsets.residentBytes() + m_farKeys.capacity() * sizeof(StringId) + m_farCodes.size() * 32;
+    return m_words.capacity() * 4 + m_offsets.residentBytes() + m_shapes.residentBytes() + m_index.residentBytes()
+        + m_scratch.capacity() * 4;
 }
 
 } // namespace strata::store

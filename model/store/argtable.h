@@ -1,15 +1,14 @@
 #pragma once
+#include "argshapes.h"
 #include "podvector.h"
 #include "splitoffsets.h"
 #include "types.h"
+#include "wordsetindex.h"
 
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace strata::store {
-
-enum class ArgKind : uint8_t { Null = 0, Bool, Int, Uint, Double, String };
 
 // One typed argument. Nested JSON objects arrive flattened to dotted keys ("a.b", "a[2]").
 struct Arg {
@@ -49,50 +48,54 @@ private:
 };
 
 // Deduplicated argument sets. Invariant: a set is stored once; identical sets (same keys,
-// kinds and values in the same order) share one ArgSetId. Layout per set in m_words:
-// [count] then per arg [kind<<28 | key code][lo][hi] — 4 + 12 bytes per arg, no per-set heap
-// object. A key code is the key's StringId below kFarKeyBase; the few keys interned after
-// that many strings get codes from kFarKeyBase up (m_farKeys), so 28 bits never cut a key.
+// kinds and values in the same order) share one ArgSetId. A set is [shape id][values] in
+// m_words: its keys and kinds are its shape's (ArgShapes, interned: a profile has few), and
+// a value takes one word when it fits 32 bits (strings, bools, integers from -2^31 to
+// 2^32 - 1 as their kind allows), two when not (doubles, large integers), none for null.
+// A Kineto kernel's six small integers take 4 + 6 × 4 bytes, where one word of key and two
+// of value an arg took 4 + 6 × 12. Equal sets have equal words, as the width of a value
+// follows from its kind and bits, so the dedup compares words. The dedup index is needed
+// only while sets are added: shrink() drops it and add() builds it again when called after.
 // m_words may pass 2^32 words: offsets are 64-bit in 4 bytes a set (SplitOffsets).
 class ArgTable {
 public:
     ArgTable();
     ArgSetId add(const Arg* args, size_t n); // n == 0 → invalid id (no args)
-    size_t size(ArgSetId set) const { return set.valid() ? m_words[m_offsets[set.v]] : 0; }
+    // Adds every set of `from` whose keys and string values are ids of another pool,
+    // `strings` mapping them to this table's pool (an id past its end, or invalid, maps to
+    // invalid); (*ids)[a] is then set a's id here. Each of from's shapes is mapped once and
+    // a set's values are copied, not decoded: a job's merge adds every rank's sets.
+    void addAll(const ArgTable& from, const std::vector<StringId>& strings, std::vector<ArgSetId>* ids);
+    size_t size(ArgSetId set) const { return set.valid() ? m_shapes.count(shapeOf(set)) : 0; }
     Arg at(ArgSetId set, size_t i) const;
     // The key of arg i (< size(set)) without decoding its value: a search tests the keys of
     // millions of sets and decodes only the values of the keys it asks about.
     StringId keyAt(ArgSetId set, size_t i) const
     {
-        const uint32_t code = m_words[m_offsets[set.v] + 1 + 3 * i] & kKeyMask;
-        return code < kFarKeyBase ? StringId(code) : m_farKeys[code - kFarKeyBase];
+        return m_shapes.keyOf(m_shapes.args(shapeOf(set))[i] & ArgShapes::kKeyMask);
     }
     std::vector<Arg> get(ArgSetId set) const;
     // Finds an arg by key in a set; nullptr-like invalid Arg (kind Null, key invalid) when absent.
     bool find(ArgSetId set, StringId key, Arg* out) const;
     size_t setCount() const { return m_offsets.size(); }
+    size_t shapeCount() const { return m_shapes.size(); }
     size_t residentBytes() const;
-    void shrink(); // after building: drop growth slack and the dedup index's scratch
+    void shrink(); // after building: drop growth slack and the dedup index
 
 private:
-    static constexpr uint32_t kKeyMask = 0x0fffffffu;
-    // Codes [kFarKeyBase, kKeyMask] name keys whose StringId does not fit the 28 bits: room
-    // for 2^20 distinct such keys, far more than any profile has keys at all.
-    static constexpr uint32_t kFarKeyBase = kKeyMask + 1 - (1u << 20);
+    friend class SnapshotReader; // model/snapshot restores the sets in one pass
 
-    friend class SnapshotReader; // model/snapshot restores the words and the index in one pass
-    static uint32_t hashSet(const uint32_t* words, size_t n);
-    void rehash(size_t buckets);
-    uint32_t keyCode(StringId key); // makes a far code when needed
-    bool findKeyCode(StringId key, uint32_t* code) const;
-    StringId keyOf(uint32_t code) const;
+    uint32_t shapeOf(ArgSetId set) const { return m_words[m_offsets[set.v]]; }
+    const uint32_t* valuesOf(ArgSetId set) const { return &m_words[m_offsets[set.v] + 1]; }
+    Arg decode(ArgSetId set, uint32_t argWord, uint32_t valueOffset) const;
+    // The set of `n` words [shape id][values] (m_scratch), interned.
+    ArgSetId intern(const uint32_t* words, size_t n);
+    uint32_t hashOf(size_t id) const;
 
     PodVector<uint32_t> m_words; // grows by realloc: see PodVector
-    SplitOffsets<> m_offsets; // ArgSetId → offset of its [count] word
-    std::vector<StringId> m_farKeys; // key code - kFarKeyBase → key
-    std::unordered_map<uint32_t, uint32_t> m_farCodes; // StringId value → its far key code
-    PodVector<uint32_t> m_hashes; // ArgSetId → hash, kept to rehash without rereading
-    std::vector<uint32_t> m_buckets;
+    SplitOffsets<> m_offsets; // ArgSetId → offset of its [shape id] word
+    ArgShapes m_shapes;
+    WordSetIndex m_index; // over the sets' words
     std::vector<uint32_t> m_scratch;
 };
 

@@ -121,23 +121,9 @@ void StoreMerger::mapTables(const EventStore& src, RankMaps& m)
         const EventType& t = src.types().get(TypeId(i));
         m.types[i] = s.m_types.intern(m.str(t.name), m.str(t.category), m.str(t.source));
     }
-    // Sets are re-added with their keys and string values in the merged pool's ids: sets
+    // Sets are added with their keys and string values in the merged pool's ids: sets
     // equal across ranks become one, as the store's argument table requires.
-    const ArgTable& from = src.args();
-    m.args.resize(from.setCount());
-    std::vector<Arg> scratch;
-    for (uint32_t a = 0; a < m.args.size(); ++a) {
-        const size_t n = from.size(ArgSetId(a));
-        scratch.resize(n);
-        for (size_t i = 0; i < n; ++i) {
-            Arg arg = from.at(ArgSetId(a), i);
-            arg.key = m.str(arg.key);
-            if (arg.kind == ArgKind::String)
-                arg.s = m.str(StringId(arg.s)).v;
-            scratch[i] = arg;
-        }
-        m.args[a] = s.m_args.add(scratch.data(), n);
-    }
+    s.m_args.addAll(src.args(), m.strings, &m.args);
     m.processBase = uint32_t(s.m_processes.size());
     m.trackBase = uint32_t(s.m_tracks.size());
     m.levelBase = uint32_t(s.m_levels.size());

@@ -41,6 +41,9 @@ inline void requireIds(uint64_t count, const char* what)
             "more than " + std::to_string(kMaxIds) + " " + what + ": the store numbers them with 32-bit ids");
 }
 
+// The kind of an argument's value (store::Arg); its number is kept in snapshots.
+enum class ArgKind : uint8_t { Null = 0, Bool, Int, Uint, Double, String };
+
 using StringId = Id<struct StringTag>;
 using TrackId = Id<struct TrackTag>;
 using TypeId = Id<struct TypeTag>;

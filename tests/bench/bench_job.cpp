@@ -113,6 +113,8 @@ int jobOnly(const Options& o, const job::JobPlan& plan)
     std::printf("job_resident_after_bytes %llu\n", static_cast<unsigned long long>(afterKb) * 1024);
     std::printf("store_resident_bytes %zu\n", r.merged.store->residentBytes());
     std::printf("store_args_bytes %zu\n", r.merged.store->args().residentBytes());
+    std::printf("store_arg_sets %zu\n", r.merged.store->args().setCount());
+    std::printf("store_arg_shapes %zu\n", r.merged.store->args().shapeCount());
     if (writeSeconds > 0)
         std::printf("job_snapshot_write_seconds %.3f\n", writeSeconds);
     return 0;
@@ -222,8 +224,9 @@ int main(int argc, char** argv)
     std::printf("job_peak_rss_bytes       %.0f  (%.1f bytes/event, budget <= 60; before the load %s)\n", peak,
         peak / jobEvents, job["job_before_rss_bytes"].c_str());
     std::printf("job_resident_after_bytes %.0f  (%.1f bytes/event; the store's own count %.1f, of which the "
-                "events' arguments %.1f)\n",
-        after, after / jobEvents, resident / jobEvents, std::atof(job["store_args_bytes"].c_str()) / jobEvents);
+                "events' arguments %.1f: %s sets of %s shapes)\n",
+        after, after / jobEvents, resident / jobEvents, std::atof(job["store_args_bytes"].c_str()) / jobEvents,
+        job["store_arg_sets"].c_str(), job["store_arg_shapes"].c_str());
     if (job.count("job_snapshot_write_seconds"))
         std::printf("job_snapshot_write       %s s\n", job["job_snapshot_write_seconds"].c_str());
     return 0;

@@ -1,3 +1,8 @@
+// ArgTable: every kind of value round trips bit for bit in one or two words, identical sets
+// share one id (also across tables with addAll), sets share their shape, and a table that
+// dropped its dedup index (shrink) finds and adds sets again.
+#include <support/argtestutil.h>
+
 #include <store/argtable.h>
 
 #include <QtTest>
@@ -13,46 +18,7 @@ using strata::store::ArgSetId;
 using strata::store::ArgTable;
 using strata::store::StringId;
 
-namespace {
-
-// A double's stored bits: the store keeps doubles bit for bit, so -0.0 and 0.0 are two values.
-quint64 bitsOf(double d)
-{
-    quint64 bits = 0;
-    std::memcpy(&bits, &d, sizeof bits);
-    return bits;
-}
-
-Arg makeArg(ArgKind kind, StringId key, qint64 i, quint64 u, double d, uint s)
-{
-    switch (kind) {
-    case ArgKind::Null: return Arg::makeNull(key);
-    case ArgKind::Bool: return Arg::makeBool(key, i != 0);
-    case ArgKind::Int: return Arg::makeInt(key, i);
-    case ArgKind::Uint: return Arg::makeUint(key, u);
-    case ArgKind::Double: return Arg::makeDouble(key, d);
-    case ArgKind::String: return Arg::makeString(key, StringId(s));
-    }
-    return Arg();
-}
-
-// Bitwise equality for the value of `kind` (so -0.0 and 0.0 differ).
-bool sameValue(const Arg& a, const Arg& b)
-{
-    if (a.key != b.key || a.kind != b.kind)
-        return false;
-    switch (a.kind) {
-    case ArgKind::Null: return true;
-    case ArgKind::Bool:
-    case ArgKind::Int: return a.i == b.i;
-    case ArgKind::Uint: return a.u == b.u;
-    case ArgKind::Double: return bitsOf(a.d) == bitsOf(b.d);
-    case ArgKind::String: return a.s == b.s;
-    }
-    return false;
-}
-
-} // namespace
+using namespace argtest;
 
 class tst_ArgTable : public QObject {
     Q_OBJECT
@@ -70,6 +36,14 @@ private slots:
     void shrinkKeepsContent();
     void keysPast28Bits_data();
     void keysPast28Bits();
+    void setSizes_data();
+    void setSizes();
+    void shapes_data();
+    void shapes();
+    void addAfterShrink_data();
+    void addAfterShrink();
+    void addAll_data();
+    void addAll();
 };
 
 void tst_ArgTable::emptySetIsInvalid()
@@ -103,6 +77,16 @@ void tst_ArgTable::kindRoundTrip_data()
     QTest::newRow("int 2^40+3") << I << (qint64(1) << 40) + 3 << quint64(0) << 0.0 << 0u << true << 1099511627779.0;
     QTest::newRow("int min") << I << i64min << quint64(0) << 0.0 << 0u << true << -9223372036854775808.0;
     QTest::newRow("int max") << I << i64max << quint64(0) << 0.0 << 0u << true << 9223372036854775807.0;
+    QTest::newRow("int 2^31-1, one word") << I << qint64(INT32_MAX) << quint64(0) << 0.0 << 0u << true << 2147483647.0;
+    QTest::newRow("int -2^31, one word") << I << qint64(INT32_MIN) << quint64(0) << 0.0 << 0u << true << -2147483648.0;
+    QTest::newRow("int 2^31, two words") << I << qint64(INT32_MAX) + 1 << quint64(0) << 0.0 << 0u << true
+                                         << 2147483648.0;
+    QTest::newRow("int -2^31-1, two words")
+        << I << qint64(INT32_MIN) - 1 << quint64(0) << 0.0 << 0u << true << -2147483649.0;
+    QTest::newRow("int 2^32, low word 0") << I << (qint64(1) << 32) << quint64(0) << 0.0 << 0u << true << 4294967296.0;
+    QTest::newRow("uint 2^32-1, one word")
+        << U << qint64(0) << quint64(UINT32_MAX) << 0.0 << 0u << true << 4294967295.0;
+    QTest::newRow("uint 2^32, two words") << U << qint64(0) << (quint64(1) << 32) << 0.0 << 0u << true << 4294967296.0;
     QTest::newRow("uint 0") << U << qint64(0) << quint64(0) << 0.0 << 0u << true << 0.0;
     QTest::newRow("uint 2^63") << U << qint64(0) << (quint64(1) << 63) << 0.0 << 0u << true << 9223372036854775808.0;
     QTest::newRow("uint max") << U << qint64(0) << u64max << 0.0 << 0u << true << 18446744073709551615.0;
@@ -118,6 +102,8 @@ void tst_ArgTable::kindRoundTrip_data()
     QTest::newRow("bool false") << B << qint64(0) << quint64(0) << 0.0 << 0u << true << 0.0;
     QTest::newRow("string 42") << S << qint64(0) << quint64(0) << 0.0 << 42u << false << 0.0;
     QTest::newRow("string 0 (empty)") << S << qint64(0) << quint64(0) << 0.0 << 0u << false << 0.0;
+    QTest::newRow("string invalid id") << S << qint64(0) << quint64(0) << 0.0 << 0xffffffffu << false << 0.0;
+    QTest::newRow("double 1e-300") << D << qint64(0) << quint64(0) << 1e-300 << 0u << true << 1e-300;
     QTest::newRow("string 2^27") << S << qint64(0) << quint64(0) << 0.0 << (1u << 27) << false << 0.0;
     QTest::newRow("null") << N << qint64(0) << quint64(0) << 0.0 << 0u << false << 0.0;
 }
@@ -197,6 +183,11 @@ void tst_ArgTable::dedup_data()
     QTest::newRow("extra arg") << 8 << false;
     QTest::newRow("null vs int 0") << 9 << false;
     QTest::newRow("string vs int, same bits") << 10 << false;
+    QTest::newRow("int 2^32 vs int 0, same low word") << 11 << false;
+    QTest::newRow("uint 2^32+1 vs uint 1, same low word") << 12 << false;
+    QTest::newRow("int -1 vs uint 2^32-1, same word") << 13 << false;
+    QTest::newRow("identical, both two-word values") << 14 << true;
+    QTest::newRow("double -0.0 vs 0.0") << 15 << false;
 }
 
 void tst_ArgTable::dedup()
@@ -220,6 +211,26 @@ void tst_ArgTable::dedup()
         b[0] = Arg::makeNull(k1);
         break;
     case 10: b[1] = Arg::makeInt(k2, 5); break;
+    case 11:
+        a[0] = Arg::makeInt(k1, int64_t(1) << 32);
+        b[0] = Arg::makeInt(k1, 0);
+        break;
+    case 12:
+        a[0] = Arg::makeUint(k1, (uint64_t(1) << 32) + 1);
+        b[0] = Arg::makeUint(k1, 1);
+        break;
+    case 13:
+        a[0] = Arg::makeInt(k1, -1);
+        b[0] = Arg::makeUint(k1, UINT32_MAX);
+        break;
+    case 14:
+        a[0] = Arg::makeDouble(k1, 0.1);
+        b[0] = a[0];
+        break;
+    case 15:
+        a[0] = Arg::makeDouble(k1, -0.0);
+        b[0] = Arg::makeDouble(k1, 0.0);
+        break;
     }
     ArgTable t;
     const ArgSetId ia = t.add(a.data(), a.size());
@@ -284,7 +295,9 @@ void tst_ArgTable::manySets()
         QCOMPARE(t.at(ArgSetId(uint32_t(i)), 1).stringValue().v, uint32_t(i % 13));
     }
     QCOMPARE(t.setCount(), size_t(n));
-    QVERIFY(t.residentBytes() >= size_t(n) * (4 + 2 * 12));
+    // Per set at least its shape id, an int and a string value of one word each, its offset.
+    QVERIFY(t.residentBytes() >= size_t(n) * (4 + 2 * 4 + 4));
+    QCOMPARE(t.shapeCount(), size_t(1)); // one shape: the same keys and kinds, every value one word
 }
 
 void tst_ArgTable::shrinkKeepsContent()
@@ -350,6 +363,190 @@ void tst_ArgTable::keysPast28Bits()
     QCOMPARE(out.kind, ArgKind::String);
     QVERIFY(!t.find(sa, StringId(0xfffffff0u), &out));
     QVERIFY(!t.find(sa, StringId(key ^ 0x10000000u), &out) || (key ^ 0x10000000u) == other);
+}
+
+void tst_ArgTable::setSizes_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::newRow("no args") << 0;
+    QTest::newRow("one") << 1;
+    QTest::newRow("two") << 2;
+    QTest::newRow("a kernel's six") << 6;
+    QTest::newRow("every kind") << 9;
+    QTest::newRow("40") << 40;
+    QTest::newRow("300") << 300;
+}
+
+void tst_ArgTable::setSizes()
+{
+    QFETCH(int, n);
+    ArgTable t;
+    std::vector<ArgSetId> ids;
+    for (int salt = 0; salt < 20; ++salt) {
+        const std::vector<Arg> set = mixedSet(size_t(n), 1000, salt * 1000);
+        ids.push_back(t.add(set.data(), set.size()));
+    }
+    if (n == 0) {
+        QVERIFY(!ids[0].valid());
+        QCOMPARE(t.setCount(), size_t(0));
+        return;
+    }
+    QCOMPARE(t.setCount(), size_t(20));
+    // The values differ, their widths do not: one shape.
+    QCOMPARE(t.shapeCount(), size_t(1));
+    t.shrink();
+    for (int salt = 0; salt < 20; ++salt) {
+        const std::vector<Arg> set = mixedSet(size_t(n), 1000, salt * 1000);
+        QCOMPARE(ids[size_t(salt)].v, uint32_t(salt));
+        const QString bad = mismatch(t, ids[size_t(salt)], set);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        QCOMPARE(t.add(set.data(), set.size()), ids[size_t(salt)]);
+    }
+    Arg out;
+    QVERIFY(!t.find(ids[0], StringId(1000 + uint32_t(n)), &out));
+    QCOMPARE(t.setCount(), size_t(20));
+}
+
+void tst_ArgTable::shapes_data()
+{
+    // Two sets of one arg each (key 1 unless said): how many shapes they make.
+    QTest::addColumn<int>("variant");
+    QTest::addColumn<int>("sets");
+    QTest::addColumn<int>("shapes");
+    QTest::newRow("other small int") << 0 << 2 << 1;
+    QTest::newRow("small int vs int past 32 bits") << 1 << 2 << 2;
+    QTest::newRow("other string") << 2 << 2 << 1;
+    QTest::newRow("int vs uint, both small") << 3 << 2 << 2;
+    QTest::newRow("other key") << 4 << 2 << 2;
+    QTest::newRow("two doubles") << 5 << 2 << 1;
+    QTest::newRow("null twice: one set") << 6 << 1 << 1;
+}
+
+void tst_ArgTable::shapes()
+{
+    QFETCH(int, variant);
+    QFETCH(int, sets);
+    QFETCH(int, shapes);
+    const StringId k(1);
+    Arg a = Arg::makeInt(k, 5), b = Arg::makeInt(k, -6);
+    switch (variant) {
+    case 1: b = Arg::makeInt(k, int64_t(1) << 33); break;
+    case 2:
+        a = Arg::makeString(k, StringId(3));
+        b = Arg::makeString(k, StringId(4));
+        break;
+    case 3: b = Arg::makeUint(k, 5); break;
+    case 4: b = Arg::makeInt(StringId(2), 5); break;
+    case 5:
+        a = Arg::makeDouble(k, 1.0);
+        b = Arg::makeDouble(k, 2.0);
+        break;
+    case 6: a = b = Arg::makeNull(k); break;
+    }
+    ArgTable t;
+    const ArgSetId ia = t.add(&a, 1), ib = t.add(&b, 1);
+    QCOMPARE(int(t.setCount()), sets);
+    QCOMPARE(int(t.shapeCount()), shapes);
+    QVERIFY(sameValue(t.at(ia, 0), a));
+    QVERIFY(sameValue(t.at(ib, 0), b));
+}
+
+void tst_ArgTable::addAfterShrink_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<uint>("keyBase"); // far keys from 0x0ff00000 up
+    QTest::newRow("ten sets") << 10 << 10u;
+    QTest::newRow("5000 sets") << 5000 << 10u;
+    QTest::newRow("5000 sets of far keys") << 5000 << 0xfffff000u;
+}
+
+void tst_ArgTable::addAfterShrink()
+{
+    QFETCH(int, n);
+    QFETCH(uint, keyBase);
+    ArgTable t;
+    for (int i = 0; i < n; ++i) {
+        const std::vector<Arg> set = mixedSet(size_t(1 + i % 7), keyBase, i);
+        QCOMPARE(t.add(set.data(), set.size()).v, uint32_t(i));
+    }
+    const size_t before = t.residentBytes();
+    t.shrink();
+    // The dedup index is gone: at least the 4-byte hash and 8 bytes of buckets a set.
+    QVERIFY2(t.residentBytes() + size_t(n) * 12 <= before,
+        qPrintable(QString("%1 -> %2").arg(before).arg(t.residentBytes())));
+    // Every set is still found (the index is built again), and new ones are added.
+    for (int round = 0; round < 2; ++round) {
+        for (int i = 0; i < n; ++i) {
+            const std::vector<Arg> set = mixedSet(size_t(1 + i % 7), keyBase, i);
+            QCOMPARE(t.add(set.data(), set.size()).v, uint32_t(i));
+        }
+        const std::vector<Arg> fresh = mixedSet(3, keyBase, -1000 - round);
+        const ArgSetId id = t.add(fresh.data(), fresh.size());
+        QCOMPARE(id.v, uint32_t(n + round));
+        const QString bad = mismatch(t, id, fresh);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        t.shrink();
+    }
+    QCOMPARE(t.setCount(), size_t(n + 2));
+}
+
+void tst_ArgTable::addAll_data()
+{
+    // `from` holds sets of keys 0..8 and string values 0..49 (mixedSet); `map` gives each of
+    // those ids its id in the target: the identity, a shuffle, or short (ids past it: invalid).
+    QTest::addColumn<int>("mapKind");
+    QTest::addColumn<bool>("targetHoldsSome"); // the target already holds some of the sets
+    QTest::newRow("identity, empty target") << 0 << false;
+    QTest::newRow("identity, shared sets") << 0 << true;
+    QTest::newRow("reversed ids") << 1 << true;
+    QTest::newRow("short map") << 2 << true;
+    QTest::newRow("far keys") << 3 << false;
+}
+
+void tst_ArgTable::addAll()
+{
+    QFETCH(int, mapKind);
+    QFETCH(bool, targetHoldsSome);
+    std::vector<StringId> map(60);
+    for (uint32_t i = 0; i < map.size(); ++i)
+        map[i] = StringId(mapKind == 1 ? 59 - i : mapKind == 3 ? 0xfffff000u + i : i);
+    if (mapKind == 2)
+        map.resize(30);
+    const auto mapped = [&](std::vector<Arg> set) {
+        for (Arg& a : set) {
+            a.key = a.key.v < map.size() ? map[a.key.v] : StringId();
+            if (a.kind == ArgKind::String)
+                a.s = a.s < map.size() ? map[a.s].v : StringId::kInvalid;
+        }
+        return set;
+    };
+    ArgTable from, viaAddAll, viaAdd;
+    for (int i = 0; i < 300; ++i) {
+        const std::vector<Arg> set = mixedSet(size_t(1 + i % 9), 0, i % 100); // 100 distinct sets of each size
+        from.add(set.data(), set.size());
+        if (targetHoldsSome && i % 3 == 0) {
+            const std::vector<Arg> there = mapped(set);
+            viaAddAll.add(there.data(), there.size());
+            viaAdd.add(there.data(), there.size());
+        }
+    }
+    from.shrink();
+    std::vector<ArgSetId> ids;
+    viaAddAll.addAll(from, map, &ids);
+    QCOMPARE(ids.size(), from.setCount());
+    for (uint32_t a = 0; a < from.setCount(); ++a) {
+        const std::vector<Arg> want = mapped(from.get(ArgSetId(a)));
+        // The same id add() gives the mapped set: shared sets are found, new ones added in order.
+        QCOMPARE(ids[a], viaAdd.add(want.data(), want.size()));
+        const QString bad = mismatch(viaAddAll, ids[a], want);
+        QVERIFY2(bad.isEmpty(), qPrintable(QString("set %1: %2").arg(a).arg(bad)));
+    }
+    QCOMPARE(viaAddAll.setCount(), viaAdd.setCount());
+    // Adding the same table again adds nothing: its sets are all there.
+    std::vector<ArgSetId> again;
+    viaAddAll.addAll(from, map, &again);
+    QVERIFY(again == ids);
+    QCOMPARE(viaAddAll.setCount(), viaAdd.setCount());
 }
 
 QTEST_APPLESS_MAIN(tst_ArgTable)

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <map>
+
 using namespace strata::store;
 using namespace jobtest;
 using storetest::qs;
@@ -93,6 +95,33 @@ QString globalText(const EventStore& s)
                    .arg(qs(s.str(s.types().get(s.instantType(InstantRow(i))).name)))
                    .arg(argsText(s, s.instantArgs(InstantRow(i))));
     return out.join(' ');
+}
+
+// A rank whose slice "S<i>" on one thread carries set i of argSetMenu() for each i of
+// `sets`; `shifted` interns other strings first, so the rank's string ids differ from an
+// unshifted rank's.
+Store argRank(const std::vector<int>& sets, bool shifted)
+{
+    storetest::Builder b;
+    if (shifted)
+        for (const char* s : { "y", "s", "zz", "big" })
+            b.b.intern(s);
+    const uint32_t t = b.thread(1, "p", 1, "t");
+    for (size_t i = 0; i < sets.size(); ++i) {
+        const std::string name = "S" + std::to_string(sets[i]);
+        const int64_t wide = int64_t(1) << 40;
+        ArgSetId a;
+        switch (sets[i]) {
+        case 0: a = b.args({ { "k", 1 }, { "s", "x" } }); break;
+        case 1: a = b.args({ { "big", wide }, { "s", "y" } }); break;
+        case 2: a = b.args({ { "d", 0.5 } }); break;
+        case 3: a = b.args({ { "k", 2 }, { "s", "y" } }); break;
+        case 4: a = b.args({ { "k", 1 }, { "s", "y" } }); break;
+        default: a = b.args({ { "k", wide }, { "s", "x" } }); break;
+        }
+        b.X(t, name.c_str(), TimeNs(100 * i), 10, a);
+    }
+    return StoreFinalizer::finalize(b.b);
 }
 
 } // namespace
@@ -223,6 +252,51 @@ private slots:
         for (uint32_t i = 0; i < job->strings().size(); ++i)
             named += job->str(StringId(i)) == "trainer";
         QCOMPARE(named, size_t(1));
+    }
+
+    // Argument sets equal across ranks are one set of the merged store whatever the ranks'
+    // string ids, and sets that differ in a string, a key or a value's width stay apart.
+    void argSetsAcrossRanks_data()
+    {
+        QTest::addColumn<std::vector<int>>("first");
+        QTest::addColumn<std::vector<int>>("second");
+        QTest::addColumn<int>("sets"); // in the merged store
+        QTest::newRow("same sets") << std::vector<int> { 0, 1, 2 } << std::vector<int> { 2, 1, 0 } << 3;
+        QTest::newRow("one new set") << std::vector<int> { 0, 1 } << std::vector<int> { 0, 3 } << 3;
+        QTest::newRow("other string value") << std::vector<int> { 0 } << std::vector<int> { 4 } << 2;
+        QTest::newRow("same int, wider") << std::vector<int> { 0 } << std::vector<int> { 5 } << 2;
+        QTest::newRow("all apart") << std::vector<int> { 0, 2 } << std::vector<int> { 3, 4, 5 } << 5;
+    }
+    void argSetsAcrossRanks()
+    {
+        QFETCH(std::vector<int>, first);
+        QFETCH(std::vector<int>, second);
+        QFETCH(int, sets);
+        for (const bool shifted : { false, true }) {
+            StoreMerger merger;
+            merger.append(0, "a", false, argRank(first, false));
+            merger.append(1, "b", false, argRank(second, shifted));
+            merger.append(2, "c", false, argRank(first, !shifted)); // all of the first again
+            const std::unique_ptr<EventStore> job = merger.finish();
+            QCOMPARE(int(job->args().setCount()), sets);
+            std::map<QString, ArgSetId> bySlice;
+            std::map<QString, QString> textBySlice;
+            for (uint32_t i = 0; i < job->sliceCount(); ++i) {
+                const QString name = qs(job->str(job->sliceName(SliceRow(i))));
+                const ArgSetId a = job->sliceArgs(SliceRow(i));
+                QVERIFY(a.valid());
+                const auto [it, fresh] = bySlice.try_emplace(name, a);
+                QVERIFY2(it->second == a, qPrintable(name + " has two sets"));
+                if (fresh)
+                    textBySlice[name] = argsText(*job, a);
+            }
+            const Store alone = argRank({ 0, 1, 2, 3, 4, 5 }, false);
+            for (uint32_t i = 0; i < alone->sliceCount(); ++i) {
+                const QString name = qs(alone->str(alone->sliceName(SliceRow(i))));
+                if (textBySlice.count(name))
+                    QCOMPARE(textBySlice[name], argsText(*alone, alone->sliceArgs(SliceRow(i))));
+            }
+        }
     }
 
     // One global track: every rank's instants by time, ties in rank order, each with its rank.
