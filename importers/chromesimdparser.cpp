@@ -79,7 +79,7 @@ public:
     bool object(od::value v)
     {
         od::object o;
-        if (v.get_object().get(o) != simdjson::SUCCESS)
+        if (++m_depth > kMaxDepth || v.get_object().get(o) != simdjson::SUCCESS)
             return false;
         m_h.open(false);
         for (auto f : o) {
@@ -92,13 +92,14 @@ public:
                 return false;
         }
         m_h.close();
+        --m_depth;
         return true;
     }
 
     bool array(od::value v)
     {
         od::array a;
-        if (v.get_array().get(a) != simdjson::SUCCESS)
+        if (++m_depth > kMaxDepth || v.get_array().get(a) != simdjson::SUCCESS)
             return false;
         m_h.open(true);
         for (auto e : a) {
@@ -107,6 +108,7 @@ public:
                 return false;
         }
         m_h.close();
+        --m_depth;
         return true;
     }
 
@@ -186,7 +188,12 @@ private:
         return true;
     }
 
+    // The walk recurses once per level: deeper entries (hostile input nests 100000 levels)
+    // go to nlohmann, whose parser keeps its own stack.
+    static constexpr int kMaxDepth = 256;
+
     ChromeEventHandler& m_h;
+    int m_depth = 0;
 };
 
 // Between two entries only whitespace and exactly one comma; nlohmann refuses the rest.
@@ -211,7 +218,7 @@ bool separatorsValid(std::string_view text, const std::vector<uint32_t>& starts,
 bool ChromeSimdParser::parse(std::string_view text, size_t capacity, const std::vector<uint32_t>& starts,
     const std::vector<uint32_t>& ends, ParsedChunk& out)
 {
-    if (capacity < text.size() + kPadding || !separatorsValid(text, starts, ends))
+    if (capacity < text.size() + kPadding || text.size() > kMaxBatchBytes || !separatorsValid(text, starts, ends))
         return false;
     // One parser per worker thread: it keeps its buffers from batch to batch.
     thread_local od::parser parser;

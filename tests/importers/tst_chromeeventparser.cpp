@@ -138,12 +138,15 @@ QByteArray snapshotOf(const QString& path, bool reference)
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }
 
+// An argument `depth` containers deep, objects and arrays taking turns from the innermost out.
 QByteArray deepArgs(int depth)
 {
-    QByteArray v = "1";
-    for (int i = 0; i < depth; ++i)
-        v = (i % 2 ? "[" + v + "]" : "{\"k\":" + v + "}");
-    return "{\"ph\":\"i\",\"args\":{\"deep\":" + v + "}}";
+    QByteArray open, close;
+    for (int i = depth - 1; i >= 0; --i) {
+        open += i % 2 ? "[" : "{\"k\":";
+        close.prepend(i % 2 ? "]" : "}");
+    }
+    return "{\"ph\":\"i\",\"args\":{\"deep\":" + open + "1" + close + "}}";
 }
 
 QByteArray manyArgs(int n)
@@ -193,6 +196,8 @@ private slots:
         row("empty objects", R"({},{ },{"args":{}})", true);
         row("whitespace", "{ \"ph\" :\t\"i\" ,\r\n \"ts\" : 5 }", true);
         row("deep args", deepArgs(20), true);
+        row("args nested deeper than the walk", deepArgs(300), false);
+        row("args nested 100000 deep", deepArgs(100000), false);
         row("many args", manyArgs(600), true);
         // What simdjson refuses or might read differently: the reference parses the batch.
         row("underflow", R"({"ph":"i","args":{"tiny":1e-400}})", false);
@@ -216,6 +221,7 @@ private slots:
         row("invalid UTF-8", "{\"name\":\"\xFF\"},{\"ph\":\"i\"}", false);
         row("overlong UTF-8", "{\"name\":\"\xC0\x80\"},{\"ph\":\"i\"}", false);
         row("key not a string", R"({1:2},{"ph":"i"})", false);
+        row("entry over 16 MiB", "{\"ph\":\"i\",\"args\":{\"s\":\"" + QByteArray(17 << 20, 'x') + "\"}}", false);
     }
 
     void sameChunk()
