@@ -306,9 +306,9 @@ int main(int argc, char** argv)
             "baseline_sax_seconds     %.3f   (%llu objects)\n", base.saxSeconds, (unsigned long long)base.saxEvents);
         std::printf("baseline_sax_MB_per_s    %.1f\n", mb / base.saxSeconds);
         if (base.simdjsonError.empty()) {
-            std::printf("baseline_simdjson_seconds %.3f  (whole-document DOM parse, one core, simdjson %s, %s)\n",
-                base.simdjsonSeconds, SIMDJSON_STRINGIFY(SIMDJSON_VERSION),
-                simdjson::get_active_implementation()->name().c_str());
+            std::printf("baseline_simdjson_seconds %.3f  (whole-document DOM parse, one core, simdjson %d.%d.%d, %s)\n",
+                base.simdjsonSeconds, int(simdjson::SIMDJSON_VERSION_MAJOR), int(simdjson::SIMDJSON_VERSION_MINOR),
+                int(simdjson::SIMDJSON_VERSION_REVISION), simdjson::get_active_implementation()->name().c_str());
             std::printf("baseline_simdjson_MB_per_s %.1f\n", mb / base.simdjsonSeconds);
         } else {
             std::printf("baseline_simdjson_seconds -   (%s)\n", base.simdjsonError.c_str());
