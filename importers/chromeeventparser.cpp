@@ -60,7 +60,7 @@ void ChromeEventParser::parse(std::string_view text, size_t capacity, const std:
 {
     if (engine == Engine::Fast) {
         const size_t events = out.events.size(), args = out.args.size();
-        const bool freshStrings = out.strings.size() == 0;
+        const bool freshStrings = out.strings.size() <= 1; // a pool always holds "" (id 0)
         const store::Diagnostics diagnostics = out.diagnostics;
         if (ChromeSimdParser::parse(text, capacity, starts, ends, out)) {
             for (size_t i = events; i < out.events.size() && i - events < starts.size(); ++i)
@@ -68,7 +68,8 @@ void ChromeEventParser::parse(std::string_view text, size_t capacity, const std:
             return;
         }
         // Start the batch again from the state it came in: the reference parser's chunk must
-        // be the one it would have made alone (local string ids in first-seen order).
+        // be the one it would have made alone (local string ids in first-seen order; the
+        // merge maps them by content, so a pool that held strings before keeps the extras).
         s_referenceBatches.fetch_add(1, std::memory_order_relaxed);
         out.events.resize(events);
         out.args.resize(args);

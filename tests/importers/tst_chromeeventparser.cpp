@@ -30,9 +30,11 @@ using strata::store::StringId;
 
 namespace {
 
+// A chunk-local string with its id: the two paths intern in the same order.
 QString text(const ParsedChunk& c, uint32_t id)
 {
-    return id == UINT32_MAX ? QStringLiteral("-") : importertest::qstr(c.strings.view(StringId(id)));
+    return id == UINT32_MAX ? QStringLiteral("-")
+                            : importertest::qstr(c.strings.view(StringId(id))) + QLatin1Char('#') + QString::number(id);
 }
 
 QString idText(const ParsedChunk& c, const LocalId& id)
