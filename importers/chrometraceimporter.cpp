@@ -2,6 +2,7 @@
 
 #include "chromeeventmerger.h"
 #include "chromeeventparser.h"
+#include "chromesimdparser.h"
 #include "chromeskippedkinds.h"
 #include "tracescanner.h"
 
@@ -16,12 +17,15 @@
 
 namespace strata::importers {
 
+static_assert(EventBatch::kPadding >= ChromeSimdParser::kPadding, "the scanner's batches are parsed in place");
+
 namespace {
 
 // Parses batches on worker threads; results are collected in sequence order.
 class ParsePool {
 public:
-    explicit ParsePool(unsigned workers)
+    ParsePool(unsigned workers, ChromeEventParser::Engine engine)
+        : m_engine(engine)
     {
         for (unsigned i = 0; i < workers; ++i)
             m_threads.emplace_back([this] { run(); });
@@ -111,7 +115,7 @@ private:
             chunk->baseOffset = batch.baseOffset;
             chunk->events.reserve(batch.starts.size());
             try {
-                ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk);
+                ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk, m_engine);
             } catch (const std::exception& e) {
                 // Nothing may escape a worker thread; the merge turns this into a load error.
                 chunk->fatal = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset)
@@ -126,6 +130,7 @@ private:
         }
     }
 
+    const ChromeEventParser::Engine m_engine;
     std::vector<std::thread> m_threads;
     std::mutex m_mutex;
     std::condition_variable m_wake, m_done;
@@ -334,7 +339,8 @@ ImportResult ChromeTraceImporter::import(
     bool cancelled = false;
     std::string fatal;
     {
-        ParsePool pool(workers);
+        ParsePool pool(
+            workers, ctx.referenceJsonParser ? ChromeEventParser::Engine::Reference : ChromeEventParser::Engine::Fast);
         EventBatch batch;
         for (;;) {
             if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {

@@ -13,6 +13,9 @@ namespace strata::importers {
 struct ImportContext {
     std::function<void(double)> progress; // fraction of the input consumed, 0..1
     const std::atomic<bool>* cancel = nullptr;
+    // Chrome JSON: parse the events with nlohmann's SAX alone, the reference the simdjson
+    // path is tested against (tests compare the two stores); users never need it.
+    bool referenceJsonParser = false;
 };
 
 // What an import reports besides the store. `ok` false means nothing usable was read:

@@ -310,10 +310,14 @@ void TraceScanner::readTopValue(const std::string& key)
 void TraceScanner::flushRegion(EventBatch& batch)
 {
     batch.baseOffset = m_bufBase + m_regionStart - 1;
-    batch.text.reserve(m_regionEnd - m_regionStart + 2);
+    const size_t size = m_regionEnd - m_regionStart + 2;
+    batch.text.reserve(size + EventBatch::kPadding);
     batch.text.assign("[");
     batch.text.append(m_buf, m_regionStart, m_regionEnd - m_regionStart);
     batch.text.push_back(']');
+    // The padding's bytes are defined (spaces), though a parser must not depend on them.
+    batch.text.append(EventBatch::kPadding, ' ');
+    batch.text.resize(size);
     m_regionStart = std::string::npos;
     m_keep = m_pos;
 }

@@ -10,8 +10,12 @@
 namespace strata::importers {
 
 // A run of whole traceEvents entries, copied out of the input as one JSON array
-// "[ev,ev,...]" for a worker to parse; starts/ends locate each entry in `text`.
+// "[ev,ev,...]" for a worker to parse; starts/ends locate each entry in `text`. text's
+// capacity keeps kPadding bytes after its end, the padding simdjson reads past the last
+// byte (ChromeSimdParser), so the worker parses it in place, without a copy.
 struct EventBatch {
+    static constexpr size_t kPadding = 64;
+
     uint64_t seq = 0;
     uint64_t baseOffset = 0; // input offset of text[0]; text[0] is the added '['
     std::string text;

@@ -1,8 +1,13 @@
 // Load benchmark (not a test): prints throughput and memory figures for one trace, and
-// the same figures for a single-threaded nlohmann SAX pass that only extracts the event
-// fields, measured in the same run so the ratio is meaningful on a noisy shared machine.
+// the same figures for two single-threaded baselines measured in the same run, so the ratios
+// are meaningful on a noisy shared machine: a nlohmann SAX pass that only extracts the event
+// fields, and simdjson's whole-document DOM parse (the parser library's own speed, the budget
+// of docs/performance.md).
 //
-//   bench_load FILE [--repeat N] [--no-baseline]
+//   bench_load FILE [--repeat N] [--no-baseline] [--reference-too]
+//
+// --reference-too: each repetition loads the file twice, alternating, with the simdjson event
+// parser and with nlohmann's SAX (the reference it replaced), and prints both and their ratio.
 //
 // The baseline holds the whole decompressed input in memory, so it is skipped (and says
 // why) with --no-baseline or when the file is larger than half of physical memory; so is
@@ -16,7 +21,10 @@
 #include <inputreader.h>
 #include <profileloader.h>
 
+#include <chromeeventparser.h>
+
 #include <nlohmann/json.hpp>
+#include <simdjson.h>
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -136,26 +144,80 @@ std::string readAll(const std::string& path)
     return all;
 }
 
+int usage(const char* program)
+{
+    std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline] [--reference-too]\n", program);
+    return 2;
+}
+
+// A load with nlohmann's SAX as the event parser; keeps the best wall time and its CPU seconds.
+void referenceLoad(const std::string& path, double* bestSeconds, double* cpuOfBest)
+{
+    malloc_trim(0);
+    strata::importers::ImportContext ctx;
+    ctx.referenceJsonParser = true;
+    const auto cpu0 = cpuSeconds();
+    const double seconds = strata::importers::ProfileLoader::load(path, ctx).seconds;
+    const auto cpu1 = cpuSeconds();
+    if (seconds < *bestSeconds) {
+        *bestSeconds = seconds;
+        *cpuOfBest = cpu1.first - cpu0.first + cpu1.second - cpu0.second;
+    }
+}
+
+struct Baselines {
+    double saxSeconds = 1e300, simdjsonSeconds = 1e300;
+    uint64_t saxEvents = 0;
+    std::string simdjsonError;
+};
+
+// Both baselines over the whole decompressed input in memory (the most favourable case for them).
+Baselines measureBaselines(const std::string& path, int repeat)
+{
+    Baselines b;
+    const std::string all = readAll(path);
+    for (int r = 0; r < repeat; ++r) {
+        FieldSax sax;
+        const auto t0 = Clock::now();
+        nlohmann::json::sax_parse(all.begin(), all.end(), &sax);
+        b.saxSeconds = std::min(b.saxSeconds, std::chrono::duration<double>(Clock::now() - t0).count());
+        b.saxEvents = sax.events;
+    }
+    const simdjson::padded_string padded(all);
+    simdjson::dom::parser parser;
+    for (int r = 0; r < repeat; ++r) {
+        const auto t0 = Clock::now();
+        simdjson::dom::element doc;
+        const auto error = parser.parse(padded).get(doc);
+        const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (error) {
+            b.simdjsonError = simdjson::error_message(error);
+            break;
+        }
+        b.simdjsonSeconds = std::min(b.simdjsonSeconds, seconds);
+    }
+    return b;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline]\n", argv[0]);
-        return 2;
-    }
+    if (argc < 2)
+        return usage(argv[0]);
     const std::string path = argv[1];
     int repeat = 1;
-    bool baseline = true;
+    bool baseline = true, referenceToo = false;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
             repeat = std::max(1, std::atoi(argv[++i]));
         } else if (std::strcmp(argv[i], "--no-baseline") == 0) {
             baseline = false;
+        } else if (std::strcmp(argv[i], "--reference-too") == 0) {
+            referenceToo = true;
         } else {
-            std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline]\n", argv[0]);
-            return 2;
+            return usage(argv[0]);
         }
     }
     std::string baselineNote = baseline ? "" : "--no-baseline";
@@ -183,6 +245,8 @@ int main(int argc, char** argv)
         while (f.read(&block[0], block.size()) || f.gcount() > 0) { }
     }
 
+    double bestReference = 1e300, referenceCpu = 0;
+    uint64_t fastFallbacks = 0;
     double bestLoad = 1e300, finalizeSeconds = 0, userSeconds = 0, sysSeconds = 0;
     uint64_t resident = 0, events = 0, peakKb = 0, importPeakKb = 0, afterKb = 0, baseKb = 0, fileBytes = 0,
              inputBytes = 0;
@@ -197,9 +261,11 @@ int main(int argc, char** argv)
             if (f >= 0.9 && importKb == 0)
                 importKb = statusKb("VmHWM:");
         };
+        const uint64_t fallbacks0 = strata::importers::ChromeEventParser::referenceBatches();
         const auto cpu0 = cpuSeconds();
         auto res = strata::importers::ProfileLoader::load(path, ctx);
         const auto cpu1 = cpuSeconds();
+        fastFallbacks = strata::importers::ChromeEventParser::referenceBatches() - fallbacks0;
         if (!res.store) {
             std::fprintf(stderr, "bench_load: %s\n", res.error.c_str());
             return 2;
@@ -220,23 +286,13 @@ int main(int argc, char** argv)
         events = 0;
         for (const auto& [ph, n] : res.phases)
             events += n;
-    }
-
-    // Baseline: the whole decompressed input in memory (the most favourable case for it).
-    double bestBase = 0;
-    uint64_t baseEvents = 0;
-    if (baseline) {
-        const std::string all = readAll(path);
-        bestBase = 1e300;
-        for (int r = 0; r < repeat; ++r) {
-            FieldSax sax;
-            const auto t0 = Clock::now();
-            nlohmann::json::sax_parse(all.begin(), all.end(), &sax);
-            bestBase = std::min(bestBase, std::chrono::duration<double>(Clock::now() - t0).count());
-            baseEvents = sax.events;
+        if (referenceToo) {
+            res = {};
+            referenceLoad(path, &bestReference, &referenceCpu);
         }
     }
 
+    const Baselines base = baseline ? measureBaselines(path, repeat) : Baselines();
     const double mb = double(inputBytes) / 1e6;
     const double peakBytes = double(peakKb) * 1024.0;
     const double growthBytes = double(peakKb - baseKb) * 1024.0;
@@ -246,8 +302,17 @@ int main(int argc, char** argv)
     std::printf("input_bytes              %llu\n", (unsigned long long)inputBytes);
     std::printf("events                   %llu\n", (unsigned long long)events);
     if (baseline) {
-        std::printf("baseline_sax_seconds     %.3f   (%llu objects)\n", bestBase, (unsigned long long)baseEvents);
-        std::printf("baseline_sax_MB_per_s    %.1f\n", mb / bestBase);
+        std::printf(
+            "baseline_sax_seconds     %.3f   (%llu objects)\n", base.saxSeconds, (unsigned long long)base.saxEvents);
+        std::printf("baseline_sax_MB_per_s    %.1f\n", mb / base.saxSeconds);
+        if (base.simdjsonError.empty()) {
+            std::printf("baseline_simdjson_seconds %.3f  (whole-document DOM parse, one core, simdjson %d.%d.%d, %s)\n",
+                base.simdjsonSeconds, int(simdjson::SIMDJSON_VERSION_MAJOR), int(simdjson::SIMDJSON_VERSION_MINOR),
+                int(simdjson::SIMDJSON_VERSION_REVISION), simdjson::get_active_implementation()->name().c_str());
+            std::printf("baseline_simdjson_MB_per_s %.1f\n", mb / base.simdjsonSeconds);
+        } else {
+            std::printf("baseline_simdjson_seconds -   (%s)\n", base.simdjsonError.c_str());
+        }
     } else {
         std::printf("baseline_sax_seconds     -   (skipped: %s)\n", baselineNote.c_str());
     }
@@ -259,7 +324,19 @@ int main(int argc, char** argv)
     std::printf("load_MB_per_s            %.1f\n", mb / bestLoad);
     std::printf("load_events_per_s        %.0f\n", double(events) / bestLoad);
     if (baseline)
-        std::printf("load_vs_baseline         %.2fx  (baseline seconds / load seconds)\n", bestBase / bestLoad);
+        std::printf("load_vs_baseline         %.2fx  (baseline seconds / load seconds)\n", base.saxSeconds / bestLoad);
+    if (baseline && base.simdjsonError.empty())
+        std::printf("load_vs_simdjson         %.2fx  (simdjson DOM seconds / load seconds; budget >= 0.8)\n",
+            base.simdjsonSeconds / bestLoad);
+    if (referenceToo) {
+        std::printf("load_reference_seconds   %.3f  (nlohmann SAX event parser, alternating runs; load / reference "
+                    "%.2fx)\n",
+            bestReference, bestLoad / bestReference);
+        std::printf("load_reference_cpu_seconds %.3f  (load / reference %.2fx)\n", referenceCpu,
+            (userSeconds + sysSeconds) / referenceCpu);
+    }
+    std::printf("reference_parser_batches %llu  (batches the fast path handed to nlohmann)\n",
+        (unsigned long long)fastFallbacks);
     std::printf("resident_bytes           %llu\n", (unsigned long long)resident);
     std::printf("resident_bytes_per_event %.1f\n", double(resident) / double(events));
     std::printf("resident_after_bytes     %.0f  (VmRSS after the load and malloc_trim, store alive)\n", afterBytes);

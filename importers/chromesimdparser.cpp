@@ -1,0 +1,243 @@
+#include "chromesimdparser.h"
+
+#include "chromeeventhandler.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cmath>
+#include <type_traits>
+#include <utility>
+
+namespace strata::importers {
+
+static_assert(ChromeSimdParser::kPadding >= simdjson::SIMDJSON_PADDING, "batches carry too little padding");
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// value::raw_json_token() is a plain string_view in some simdjson releases and a
+// simdjson_result in others; both give the token's text.
+template <typename T> std::string_view tokenText(T&& token)
+{
+    if constexpr (std::is_same_v<std::decay_t<T>, std::string_view>) {
+        return token;
+    } else {
+        std::string_view t;
+        return std::forward<T>(token).get(t) == simdjson::SUCCESS ? t : std::string_view();
+    }
+}
+
+// Walks one batch depth first and hands every token to the handler. Every value is visited
+// (On-Demand validates only what is read), and numbers and literals are checked against
+// JSON's grammar here, so that nothing nlohmann refuses gets through.
+class Walker {
+public:
+    explicit Walker(ChromeEventHandler& h)
+        : m_h(h)
+    {
+    }
+
+    bool value(od::value v)
+    {
+        od::json_type type;
+        if (v.type().get(type) != simdjson::SUCCESS)
+            return false;
+        switch (type) {
+        case od::json_type::object: return object(v);
+        case od::json_type::array: return array(v);
+        case od::json_type::string: {
+            std::string_view s;
+            if (v.get_string().get(s) != simdjson::SUCCESS || hasSurrogate(s))
+                return false;
+            m_h.string(s);
+            return true;
+        }
+        case od::json_type::number: return number(trimmed(tokenText(v.raw_json_token())));
+        case od::json_type::boolean: {
+            const std::string_view t = trimmed(tokenText(v.raw_json_token()));
+            if (t != "true" && t != "false")
+                return false;
+            m_h.boolean(t[0] == 't');
+            return true;
+        }
+        case od::json_type::null:
+            if (trimmed(tokenText(v.raw_json_token())) != "null")
+                return false;
+            m_h.null();
+            return true;
+        default: return false;
+        }
+    }
+
+    bool object(od::value v)
+    {
+        od::object o;
+        if (++m_depth > kMaxDepth || v.get_object().get(o) != simdjson::SUCCESS)
+            return false;
+        m_h.open(false);
+        for (auto f : o) {
+            std::string_view k;
+            if (f.unescaped_key().get(k) != simdjson::SUCCESS || hasSurrogate(k))
+                return false;
+            m_h.key(k);
+            od::value fv;
+            if (f.value().get(fv) != simdjson::SUCCESS || !value(fv))
+                return false;
+        }
+        m_h.close();
+        --m_depth;
+        return true;
+    }
+
+    bool array(od::value v)
+    {
+        od::array a;
+        if (++m_depth > kMaxDepth || v.get_array().get(a) != simdjson::SUCCESS)
+            return false;
+        m_h.open(true);
+        for (auto e : a) {
+            od::value ev;
+            if (e.get(ev) != simdjson::SUCCESS || !value(ev))
+                return false;
+        }
+        m_h.close();
+        --m_depth;
+        return true;
+    }
+
+private:
+    static std::string_view trimmed(std::string_view t)
+    {
+        while (!t.empty() && isSpace(t.back()))
+            t.remove_suffix(1);
+        return t;
+    }
+
+    // A surrogate code point encoded as UTF-8 (ED A0..BF): what a lone \uD800..\uDFFF escape
+    // unescapes to where simdjson lets it through. nlohmann refuses it.
+    static bool hasSurrogate(std::string_view s)
+    {
+        for (size_t i = s.find('\xED'); i != std::string_view::npos; i = s.find('\xED', i + 1))
+            if (i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xA0)
+                return true;
+        return false;
+    }
+
+    // nlohmann's classification: a negative integer that fits int64, a non-negative one that
+    // fits uint64, anything else (fraction, exponent, overflow) a double, refused when not finite.
+    bool number(std::string_view t)
+    {
+        const char* const b = t.data();
+        const char* const e = b + t.size();
+        const char* p = b;
+        if (p < e && *p == '-')
+            ++p;
+        if (p == e || *p < '0' || *p > '9')
+            return false;
+        if (*p == '0')
+            ++p;
+        else
+            while (p < e && *p >= '0' && *p <= '9')
+                ++p;
+        bool integral = true;
+        if (p < e && *p == '.') {
+            integral = false;
+            if (++p == e || *p < '0' || *p > '9')
+                return false;
+            while (p < e && *p >= '0' && *p <= '9')
+                ++p;
+        }
+        if (p < e && (*p == 'e' || *p == 'E')) {
+            integral = false;
+            if (++p < e && (*p == '+' || *p == '-'))
+                ++p;
+            if (p == e || *p < '0' || *p > '9')
+                return false;
+            while (p < e && *p >= '0' && *p <= '9')
+                ++p;
+        }
+        if (p != e)
+            return false;
+        if (integral) {
+            if (*b == '-') {
+                int64_t i = 0;
+                if (std::from_chars(b, e, i).ec == std::errc()) {
+                    m_h.integer(i);
+                    return true;
+                }
+            } else {
+                uint64_t u = 0;
+                if (std::from_chars(b, e, u).ec == std::errc()) {
+                    m_h.unsignedInteger(u);
+                    return true;
+                }
+            }
+        }
+        // Out of range (overflow, or an underflow nlohmann reads as 0): leave it to nlohmann.
+        double d = 0;
+        if (std::from_chars(b, e, d).ec != std::errc() || !std::isfinite(d))
+            return false;
+        m_h.floating(d, t);
+        return true;
+    }
+
+    // The walk recurses once per level: deeper entries (hostile input nests 100000 levels)
+    // go to nlohmann, whose parser keeps its own stack.
+    static constexpr int kMaxDepth = 256;
+
+    ChromeEventHandler& m_h;
+    int m_depth = 0;
+};
+
+// Between two entries only whitespace and exactly one comma; nlohmann refuses the rest.
+bool separatorsValid(std::string_view text, const std::vector<uint32_t>& starts, const std::vector<uint32_t>& ends)
+{
+    for (size_t k = 0; k + 1 < starts.size(); ++k) {
+        int commas = 0;
+        for (uint32_t i = ends[k]; i < starts[k + 1]; ++i) {
+            if (text[i] == ',')
+                ++commas;
+            else if (!isSpace(text[i]))
+                return false;
+        }
+        if (commas != 1)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool ChromeSimdParser::parse(std::string_view text, size_t capacity, const std::vector<uint32_t>& starts,
+    const std::vector<uint32_t>& ends, ParsedChunk& out)
+{
+    if (capacity < text.size() + kPadding || text.size() > kMaxBatchBytes || !separatorsValid(text, starts, ends))
+        return false;
+    // One parser per worker thread: it keeps its buffers from batch to batch.
+    thread_local od::parser parser;
+    od::document doc;
+    if (parser.iterate(text.data(), text.size(), capacity).get(doc) != simdjson::SUCCESS)
+        return false;
+    od::array entries;
+    if (doc.get_array().get(entries) != simdjson::SUCCESS)
+        return false;
+    ChromeEventHandler h(out, 1);
+    Walker walker(h);
+    h.open(true);
+    for (auto e : entries) {
+        od::value v;
+        if (e.get(v) != simdjson::SUCCESS || !walker.value(v))
+            return false;
+    }
+    h.close();
+    return true;
+}
+
+} // namespace strata::importers
