@@ -86,7 +86,10 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_view->setModel(m_model);
     TableSupport::setUp(m_view, 14);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setWordWrap(false);
+    // Sentences (a title, a cause) wrap in a narrow dock rather than lose their end.
+    m_view->setUniformRowHeights(false);
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
     TableSupport::fitNumberColumns(m_view);
@@ -197,6 +200,13 @@ void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result
     m_scopeText = QString::fromStdString(scopeText);
     m_finding = m_range = -1;
     m_model->setResult(std::shared_ptr<const analysis::FindingsResult>(m_shown, &m_shown->all), m_store);
+    // The evidence sentences span the row.
+    for (int i = 0; i < m_model->rowCount(); ++i) {
+        const QModelIndex finding = m_model->findingIndex(i);
+        for (int row = 0; row < m_model->rowCount(finding); ++row)
+            if (m_model->kindOf(m_model->index(row, 0, finding)) != FindingsModel::Kind::Range)
+                m_view->setFirstColumnSpanned(row, finding, true);
+    }
     m_session->findings()->publish(std::shared_ptr<const analysis::FindingsResult>(m_shown, &m_shown->all));
     const size_t n = m_shown->all.findings.size();
     m_caption->setText(tr("%1 over the %2").arg(n == 1 ? tr("1 finding") : tr("%1 findings").arg(n), m_scopeText));
