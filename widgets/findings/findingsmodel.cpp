@@ -146,14 +146,13 @@ QVariant FindingsModel::evidenceData(const Finding& f, int row, int column, int 
         const FindingRange& r = f.ranges[size_t(i)];
         if (role == kRangeRole)
             return i;
-        if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-            if (column == Title)
-                return tr("%1. %2 at %3")
-                    .arg(i + 1)
-                    .arg(rangePlace(r), UnitFormat::precise(r.start - m_store->extent().start));
-            if (column == AtStake)
-                return UnitFormat::duration(r.end - r.start);
-        }
+        const QString at = UnitFormat::precise(r.start - m_store->extent().start);
+        if (role == Qt::DisplayRole && column == Title) // short: the dock is often narrow
+            return tr("%1. %2 at %3").arg(i + 1).arg(trackName(r), at);
+        if (role == Qt::ToolTipRole && column == Title)
+            return tr("%1. %2 at %3").arg(i + 1).arg(rangePlace(r), at);
+        if ((role == Qt::DisplayRole || role == Qt::ToolTipRole) && column == AtStake)
+            return UnitFormat::duration(r.end - r.start);
         if (role == Qt::TextAlignmentRole && column == AtStake)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
@@ -168,6 +167,14 @@ QVariant FindingsModel::evidenceData(const Finding& f, int row, int column, int 
     for (const std::string& o : f.operators)
         ops << QString::fromStdString(o);
     return tr("Operators: %1").arg(ops.join(QStringLiteral(", ")));
+}
+
+QString FindingsModel::trackName(const FindingRange& r) const
+{
+    if (!m_store || !r.track.valid() || r.track.v >= m_store->trackCount())
+        return tr("(no track)");
+    const QString name = QString::fromStdString(m_store->trackLabel(r.track));
+    return r.rank >= 0 ? tr("%1 (rank %2)").arg(name).arg(r.rank) : name;
 }
 
 QString FindingsModel::rangePlace(const FindingRange& r) const

@@ -38,6 +38,7 @@ public:
     QModelIndex rangeIndex(int finding, int range) const;
     // "stream 7 (rank 3)": where a range lies.
     QString rangePlace(const analysis::FindingRange& r) const;
+    QString trackName(const analysis::FindingRange& r) const; // "stream 7 (rank 3)"
 
     // The severity's icon, drawn (a filled badge with a white mark), legible on either theme.
     static QIcon severityIcon(analysis::FindingSeverity severity);

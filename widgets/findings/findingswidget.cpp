@@ -63,9 +63,12 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
         b->setAutoRaise(true);
         return b;
     };
+    // Arrows, not words: the dock often shares a narrow column.
     m_prev = tool(
         QStringLiteral("findingsPrevious"), tr("Previous"), tr("The picked finding's previous range (Shift+F8)"));
+    m_prev->setArrowType(Qt::LeftArrow);
     m_next = tool(QStringLiteral("findingsNext"), tr("Next"), tr("The picked finding's next range (F8)"));
+    m_next->setArrowType(Qt::RightArrow);
     QToolButton* thresholds = tool(QStringLiteral("findingsThresholdsButton"), tr("Thresholds…"),
         tr("The rules' thresholds: when each finding is reported"));
     auto* bar = new QHBoxLayout;
@@ -77,9 +80,6 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_step->setObjectName(QStringLiteral("findingsStep"));
     bar->addWidget(m_step, 1);
     bar->addWidget(thresholds);
-    m_caption = new QLabel(this);
-    m_caption->setContentsMargins(6, 2, 6, 2);
-    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("findingsView"));
@@ -107,7 +107,6 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
-    layout->addWidget(m_caption);
     layout->addWidget(m_stack, 1);
 
     auto* next = new QShortcut(QKeySequence(Qt::Key_F8), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
@@ -140,7 +139,7 @@ void FindingsWidget::followStore()
         m_finding = m_range = -1;
         m_selected.reset();
         showStep(QString());
-        m_caption->clear();
+        m_summary.clear();
     }
     refresh();
 }
@@ -179,7 +178,9 @@ void FindingsWidget::refresh()
     m_busy = true;
     if (!m_shown)
         showPlaceholder(tr("Computing…"));
-    m_caption->setText(tr("Computing…"));
+    m_summary = tr("Computing…");
+    if (m_stepText.isEmpty())
+        m_step->setFullText(m_summary);
     m_job.run(
         this,
         [store = m_store, catalog, breakdown, job, window, thresholds](
@@ -209,7 +210,7 @@ void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result
     }
     m_session->findings()->publish(std::shared_ptr<const analysis::FindingsResult>(m_shown, &m_shown->all));
     const size_t n = m_shown->all.findings.size();
-    m_caption->setText(tr("%1 over the %2").arg(n == 1 ? tr("1 finding") : tr("%1 findings").arg(n), m_scopeText));
+    m_summary = tr("%1 over the %2").arg(n == 1 ? tr("1 finding") : tr("%1 findings").arg(n), m_scopeText);
     m_prev->setEnabled(false);
     m_next->setEnabled(false);
     showStep(QString());
@@ -362,8 +363,9 @@ void FindingsWidget::previousRange()
 
 void FindingsWidget::showStep(const QString& text)
 {
+    // Without a pick, the label says what the list is.
     m_stepText = text;
-    m_step->setFullText(text);
+    m_step->setFullText(text.isEmpty() ? m_summary : text);
     if (text.isEmpty())
         return;
     for (QWidget* w = parentWidget(); w; w = w->parentWidget())

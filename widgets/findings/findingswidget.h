@@ -84,7 +84,6 @@ private:
     TimeScopeBox* m_scopeBox;
     FindingsModel* m_model;
     QTreeView* m_view;
-    QLabel* m_caption;
     ElidedLabel* m_step;
     QToolButton* m_prev;
     QToolButton* m_next;
@@ -102,6 +101,7 @@ private:
     // window (else picking a finding would replace the list).
     std::optional<store::TimeRange> m_selected;
     QString m_stepText;
+    QString m_summary; // "5 findings over the whole trace", "Computing…": the label without a pick
 };
 
 } // namespace strata::widgets
