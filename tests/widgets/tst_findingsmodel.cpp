@@ -78,6 +78,11 @@ private slots:
         QCOMPARE(model.kindOf(model.index(2, 0, second)), FindingsModel::Kind::Operators);
         QCOMPARE(model.index(2, 0, second).data().toString(), QStringLiteral("Operators: Memcpy HtoD, Memcpy DtoH"));
         QCOMPARE(model.index(1, FindingsModel::Value).data().toString(), QStringLiteral("65,536 B \u2265 65,536 B"));
+        // A job's finding names its rank.
+        auto job = std::make_shared<analysis::FindingsResult>(*result(s));
+        job->findings[0].rank = 3;
+        model.setResult(job, s);
+        QCOMPARE(model.findingIndex(0).data().toString(), QStringLiteral("Rank 3: GPU 0 is idle 42 % of its span"));
         model.setResult(nullptr, nullptr);
         QCOMPARE(model.rowCount(), 0);
     }

@@ -118,7 +118,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
 
 QVariant FindingsModel::findingData(const Finding& f, int column, int role) const
 {
-    const QString title = QString::fromStdString(f.title);
+    // A job's finding names its rank (the straggler's title does already).
+    QString title = QString::fromStdString(f.title);
+    if (f.rank >= 0 && !title.startsWith(QStringLiteral("Rank ")))
+        title = tr("Rank %1: %2").arg(f.rank).arg(title);
     if (role == Qt::DisplayRole) {
         switch (column) {
         case Title: return title;
