@@ -91,7 +91,7 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_view->setWordWrap(true);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Interactive);
     TableSupport::fitNumberColumns(m_view);
     m_placeholder = new QLabel(this);
     m_placeholder->setObjectName(QStringLiteral("findingsPlaceholder"));
@@ -125,6 +125,22 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_session->followIndex<analysis::JobIndex>(this, [this](auto) { followStore(); });
     m_prev->setEnabled(false);
     m_next->setEnabled(false);
+}
+
+void FindingsWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitTitle();
+}
+
+void FindingsWidget::fitTitle()
+{
+    // The title takes what the numbers leave, but never less than kMinTitle: in a narrow
+    // column the numbers scroll out of view rather than the titles shrinking to "…".
+    constexpr int kMinTitle = 200;
+    const QHeaderView* h = m_view->header();
+    const int rest = h->sectionSize(FindingsModel::Value) + h->sectionSize(FindingsModel::AtStake);
+    m_view->header()->resizeSection(FindingsModel::Title, std::max(kMinTitle, m_view->viewport()->width() - rest));
 }
 
 void FindingsWidget::followStore()
@@ -209,6 +225,8 @@ void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result
                 m_view->setFirstColumnSpanned(row, finding, true);
     }
     m_session->findings()->publish(std::shared_ptr<const analysis::FindingsResult>(m_shown, &m_shown->all));
+    TableSupport::fitNumberColumnsNow(m_view);
+    fitTitle();
     const size_t n = m_shown->all.findings.size();
     m_summary = tr("%1 over the %2").arg(n == 1 ? tr("1 finding") : tr("%1 findings").arg(n), m_scopeText);
     m_prev->setEnabled(false);

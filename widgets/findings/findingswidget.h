@@ -68,8 +68,12 @@ public:
 signals:
     void findingsUpdated(); // a new result is on screen
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void followStore();
+    void fitTitle();
     void refresh();
     void apply(std::shared_ptr<const analysis::ProfileFindings::Result> result, std::string scopeText);
     void showPlaceholder(const QString& text);
