@@ -86,9 +86,7 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_view->setModel(m_model);
     TableSupport::setUp(m_view, 14);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    // Sentences (a title, a cause) wrap in a narrow dock rather than lose their end.
-    m_view->setUniformRowHeights(false);
-    m_view->setWordWrap(true);
+    // A sentence (a title, a cause) keeps its start; the whole of it is in its tooltip.
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Interactive);
