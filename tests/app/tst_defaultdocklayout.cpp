@@ -49,8 +49,9 @@ private slots:
         QTest::addColumn<QString>("dock");
         QTest::addColumn<int>("area");
         QTest::addColumn<QString>("tabbedWith"); // empty: alone
-        QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << QString();
+        QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << QString("findingsDock");
         QTest::newRow("search") << "searchDock" << int(Qt::RightDockWidgetArea) << QString();
+        QTest::newRow("findings") << "findingsDock" << int(Qt::RightDockWidgetArea) << QString("eventDetailsDock");
         QTest::newRow("operator table") << "operatorTableDock" << int(Qt::BottomDockWidgetArea)
                                         << QString("overallSummaryDock");
         QTest::newRow("operator charts") << "operatorChartsDock" << int(Qt::BottomDockWidgetArea) << QString();
@@ -103,7 +104,7 @@ private slots:
         auto* ops = w.findChild<QDockWidget*>(QStringLiteral("operatorTableDock"));
         QVERIFY(!ops->visibleRegion().isEmpty());
         for (const char* behind : { "overallSummaryDock", "codeEditorDock", "memoryDock", "annotationsDock",
-                 "compareDock", "timeBreakdownDock", "ranksDock" })
+                 "compareDock", "timeBreakdownDock", "ranksDock", "findingsDock" })
             QVERIFY2(w.findChild<QDockWidget*>(QLatin1String(behind))->visibleRegion().isEmpty(), behind);
     }
 

@@ -28,6 +28,8 @@ QString hostOf(const DockSpec& spec)
         return QLatin1String(row.front()->id);
     if (spec.place.area == DockArea::BehindBottomLast)
         return QLatin1String(row.back()->id);
+    if (spec.place.area == DockArea::BehindRightLast)
+        return QLatin1String(DockRegistry::in(DockArea::Right).back()->id);
     return QString();
 }
 
@@ -54,8 +56,8 @@ private slots:
     void everyDockHasOnePlace()
     {
         int placed = 0;
-        for (DockArea area :
-            { DockArea::Right, DockArea::Bottom, DockArea::BehindBottomFirst, DockArea::BehindBottomLast }) {
+        for (DockArea area : { DockArea::Right, DockArea::Bottom, DockArea::BehindBottomFirst,
+                 DockArea::BehindBottomLast, DockArea::BehindRightLast }) {
             const auto in = DockRegistry::in(area);
             for (size_t i = 1; i < in.size(); ++i)
                 QVERIFY(in[i - 1]->place.order < in[i]->place.order);
@@ -105,7 +107,9 @@ private slots:
         const DockSpec& spec = *DockRegistry::find(id);
         auto* dock = w.findChild<QDockWidget*>(id);
         QCOMPARE(w.dockWidgetArea(dock),
-            spec.place.area == DockArea::Right ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea);
+            spec.place.area == DockArea::Right || spec.place.area == DockArea::BehindRightLast
+                ? Qt::RightDockWidgetArea
+                : Qt::BottomDockWidgetArea);
         QStringList group;
         for (QDockWidget* t : w.tabifiedDockWidgets(dock))
             group << t->objectName();

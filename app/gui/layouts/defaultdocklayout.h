@@ -11,7 +11,8 @@ namespace strata::app {
 // docks stack in the right column (Search above Event Details); the Bottom docks sit side
 // by side under the timeline (Operator Table | Operator Charts | Latency), with the
 // BehindBottomFirst docks (Compare, the summaries, Memory) as tabs behind the first and the
-// BehindBottomLast docks (Code, Annotations, Time Breakdown) behind the last, which stay in front. Sizes are
+// BehindBottomLast docks (Code, Annotations, Time Breakdown) behind the last, which stay in front, and the
+// BehindRightLast docks (Findings) behind Event Details, which stays in front. Sizes are
 // proportions of the window, so the arrangement fits any screen. Docks are found by
 // objectName, so a dock that is not there is simply left out.
 class DefaultDockLayout {

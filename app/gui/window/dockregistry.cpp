@@ -7,6 +7,7 @@
 #include <code/codeeditorwidget.h>
 #include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
+#include <findings/findingswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
 #include <operators/operatorchartswidget.h>
@@ -71,6 +72,12 @@ constexpr DockSpec kDocks[] = {
     { DockId::ranks, QT_TRANSLATE_NOOP("DockRegistry", "Ranks"),
         [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::RanksWidget(c, p); },
         { DockArea::BehindBottomLast, 3 } },
+    // What to fix first: both tab groups under the timeline are full, and a third dock in the
+    // right column leaves each a few lines at 768 px; a tab behind Event Details keeps the
+    // column's height for one list.
+    { DockId::findings, QT_TRANSLATE_NOOP("DockRegistry", "Findings"),
+        [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::FindingsWidget(c, p); },
+        { DockArea::BehindRightLast, 0 } },
 };
 
 constexpr bool sameText(const char* a, const char* b)

@@ -27,6 +27,7 @@ struct DockId {
     static constexpr const char* memory = "memoryDock";
     static constexpr const char* timeBreakdown = "timeBreakdownDock";
     static constexpr const char* ranks = "ranksDock";
+    static constexpr const char* findings = "findingsDock";
 };
 
 // Where the default arrangement (DefaultDockLayout) puts a dock.
@@ -35,6 +36,7 @@ enum class DockArea {
     Bottom, // side by side under the timeline, left to right: Operator Table | Charts | Latency
     BehindBottomFirst, // a tab behind the first Bottom dock (the Operator Table), which stays in front
     BehindBottomLast, // a tab behind the last Bottom dock (Latency), which stays in front
+    BehindRightLast, // a tab behind the last Right dock (Event Details), which stays in front
 };
 
 // `order`: the dock's rank in its area (top to bottom, left to right, tab order after the
