@@ -185,6 +185,7 @@ private slots:
         img = grab();
         QCOMPARE(img.pixel(x, rowTop(m_dma)), amber);
         QCOMPARE(img.pixel(x, rowTop(m_dma) + FindingBands::kPickedHeight - 1), amber);
+        QCOMPARE(img.pixel(x, rowTop(m_dma) + FindingBands::kPickedHeight), m_w->palette().color(QPalette::Text).rgb());
         const QRgb dimmed = img.pixel(x, rowTop(m_compute));
         QVERIFY(dimmed != amber);
         QVERIFY(dimmed != m_w->palette().color(QPalette::Base).rgb());

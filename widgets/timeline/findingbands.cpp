@@ -194,8 +194,9 @@ void FindingBands::paint(QPainter& p, const TimelineLayout& layout, const model:
     for (const Band& b : all) {
         const int s = int(b.severity);
         p.fillRect(b.rect, anyPicked && !b.picked ? dimmed[s] : colors[s]);
-        if (b.picked) // a dark (light on a dark theme) line under it: the picked bands stand out on any slice
-            p.fillRect(QRect(b.rect.left(), b.rect.bottom() + 1, b.rect.width(), 1), st.text);
+        // A line under each band keeps it apart from the slices it lies over, whatever their
+        // colour: the base's, or the text's under the picked finding's bands, so they stand out.
+        p.fillRect(QRect(b.rect.left(), b.rect.bottom() + 1, b.rect.width(), 1), b.picked ? st.text : st.base);
     }
 }
 
@@ -273,8 +274,12 @@ TooltipContent FindingBands::hover(const TimelineLayout& layout, const model::Tr
             here = &r;
     }
     if (here) {
+        // The start to about a thousandth of the range: "26.705 ms", not "26.705 055 ms".
+        TimeNs resolution = 1;
+        while (resolution * 10 <= (here->end - here->start) / 1000)
+            resolution *= 10;
         field(QStringLiteral("Range"),
-            UnitFormat::precise(here->start - m_store->extent().start) + QStringLiteral(" + ")
+            UnitFormat::time(here->start - m_store->extent().start, resolution) + QStringLiteral(" + ")
                 + UnitFormat::duration(here->end - here->start));
         field(QStringLiteral("Track"), qstr(m_store->trackLabel(here->track)));
         if (here->rank >= 0)
