@@ -3,8 +3,8 @@
 // an instant strip) with findings published on the session's FindingsBoard by hand: a band's
 // colour where its range is and none beside it, on every row kind (track, collapsed process,
 // hidden track), hover naming the finding, the picked finding standing out, ranges on no
-// track, the View menu's preference; and on FindingBands alone, sub-pixel ranges folded and
-// the per-track cap.
+// track, the View menu's preference; and on FindingBands alone, sub-pixel ranges folded,
+// the per-track cap and touching ranges kept apart.
 #include "timelineprofile.h"
 #include <support/storetestutil.h>
 #include <support/widgettestutil.h>
@@ -202,6 +202,7 @@ private slots:
         QCOMPARE(grab().pixel(x, rowTop(m_compute)), amber);
         hover(QPoint(x, rowTop(m_compute) + 1));
         QTRY_VERIFY2(m_w->hoverText().startsWith(QStringLiteral("hot-operator title")), qPrintable(m_w->hoverText()));
+        QVERIFY2(m_w->hoverText().contains(QStringLiteral("Here: 2 findings")), qPrintable(m_w->hoverText()));
     }
 
     // A hidden track draws nothing, and its finding's other bands say a range is not shown.
@@ -297,11 +298,7 @@ private slots:
             -1);
         widgets::TimelineLayout layout;
         layout.build(m_store.get(), nullptr);
-        widgets::TimelineFrame::Parts parts;
-        parts.size = QSize(1200, 600);
-        parts.labelWidth = 200;
-        parts.visible = { 0, 10000 };
-        const widgets::TimelineFrame f = widgets::TimelineFrame::of(parts);
+        const widgets::TimelineFrame f = frame();
         const std::vector<FindingBands::Band> drawn = bands.bands(layout, nullptr, f);
         // kMaxPerTrack of the first finding fill [4000, 4026]: one run of columns; the second
         // finding's range is past the cap.
@@ -311,7 +308,46 @@ private slots:
         QCOMPARE(drawn[0].rect.left(), int(std::floor(f.xOf(4000))));
     }
 
+    // Ranges that touch stay apart by a pixel, unless the second is thinner than kSplitPx (a run
+    // of sub-pixel ranges would break into 1 px pieces).
+    void touchingRangesKeepAGap_data()
+    {
+        QTest::addColumn<TimeNs>("firstEnd");
+        QTest::addColumn<int>("bands");
+        QTest::newRow("two wide ranges") << TimeNs(4000) << 2;
+        QTest::newRow("a 3 px range before a wide one") << TimeNs(3030) << 2;
+        QTest::newRow("a wide range before a 3 px one: one band") << TimeNs(4970) << 1;
+    }
+    void touchingRangesKeepAGap()
+    {
+        QFETCH(TimeNs, firstEnd);
+        QFETCH(int, bands);
+        FindingBands fb;
+        fb.setResult(m_store,
+            result({ finding("device-idle", FindingSeverity::Warning,
+                { { m_compute, 3000, firstEnd, -1 }, { m_compute, firstEnd, 5000, -1 } }) }),
+            -1);
+        widgets::TimelineLayout layout;
+        layout.build(m_store.get(), nullptr);
+        const widgets::TimelineFrame f = frame();
+        const std::vector<FindingBands::Band> drawn = fb.bands(layout, nullptr, f);
+        QCOMPARE(int(drawn.size()), bands);
+        QCOMPARE(drawn.front().rect.left(), int(std::floor(f.xOf(3000))));
+        QCOMPARE(drawn.back().rect.right() + 1, int(std::ceil(f.xOf(5000))));
+        if (bands == 2)
+            QCOMPARE(drawn[1].rect.left(), drawn[0].rect.right() + 2);
+    }
+
 private:
+    // 1000 px of canvas over the whole trace: 10 ns a pixel.
+    static widgets::TimelineFrame frame()
+    {
+        widgets::TimelineFrame::Parts parts;
+        parts.size = QSize(1200, 600);
+        parts.labelWidth = 200;
+        parts.visible = { 0, 10000 };
+        return widgets::TimelineFrame::of(parts);
+    }
     void publish(std::vector<Finding> findings) { m_session->findings()->publish(result(std::move(findings))); }
     QImage grab() { return m_w->grab().toImage(); }
     // The pointer to `pos`, from beside it: a new widget under a pointer that has not moved gets no move.

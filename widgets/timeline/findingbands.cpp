@@ -142,7 +142,7 @@ std::vector<FindingBands::Band> FindingBands::bands(
     if (m_entries.empty() || width <= 0)
         return out;
     const auto [first, last] = layout.rowsIn(f.scrollY, f.scrollY + f.canvas.height());
-    std::vector<uint8_t> columns;
+    std::vector<uint8_t> columns, starts;
     for (int i = first; i < last; ++i) {
         const LayoutRow& row = layout.rows()[size_t(i)];
         const std::vector<const Entry*> entries = entriesOf(row, filter, { f.t0, f.t1 });
@@ -151,6 +151,7 @@ std::vector<FindingBands::Band> FindingBands::bands(
         // One level per pixel column: ranges thinner than a pixel fold into the strongest there,
         // and each keeps at least 2 px so a short one can be seen and pointed at.
         columns.assign(size_t(width), 0);
+        starts.assign(size_t(width), 0);
         for (const Entry* e : entries) {
             const double x0 = std::clamp(f.xOf(e->start) - f.canvas.left(), 0.0, double(width));
             const double x1 = std::clamp(f.xOf(e->end) - f.canvas.left(), 0.0, double(width));
@@ -159,18 +160,23 @@ std::vector<FindingBands::Band> FindingBands::bands(
             const uint8_t level = levelOf(*e);
             for (int c = c0; c < c1; ++c)
                 columns[size_t(c)] = std::max(columns[size_t(c)], level);
+            if (c1 - c0 >= kSplitPx)
+                starts[size_t(c0)] = 1;
         }
         const int top = f.originY() + row.y;
         for (int c = 0; c < width;) {
             const uint8_t level = columns[size_t(c)];
             int end = c + 1;
-            while (end < width && columns[size_t(end)] == level)
+            while (end < width && columns[size_t(end)] == level && !starts[size_t(end)])
                 ++end;
+            // Two ranges that touch keep a pixel between them, so each reads as its own.
+            const bool touches = end < width && starts[size_t(end)] && columns[size_t(end)] && end - c > 2;
             if (level) {
                 const bool picked = level > 4;
                 const auto severity = FindingSeverity((level - 1) % 4);
                 out.push_back(
-                    { QRect(f.canvas.left() + c, top, end - c, picked ? kPickedHeight : kHeight), severity, picked });
+                    { QRect(f.canvas.left() + c, top, end - c - (touches ? 1 : 0), picked ? kPickedHeight : kHeight),
+                        severity, picked });
             }
             c = end;
         }
@@ -212,9 +218,11 @@ int FindingBands::rowOf(const TimelineLayout& layout, const model::TrackFilter* 
     return header >= 0 && layout.rows()[size_t(header)].collapsed ? header : -1;
 }
 
-int FindingBands::findingAt(
-    const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f, QPoint pos) const
+int FindingBands::findingAt(const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f,
+    QPoint pos, int* count) const
 {
+    if (count)
+        *count = 0;
     if (m_entries.empty() || !f.canvas.contains(pos))
         return -1;
     const int row = layout.rowAt(pos.y() - f.originY());
@@ -227,16 +235,21 @@ int FindingBands::findingAt(
     const TimeRange pixel { f.timeAt(pos.x() - kSlack), f.timeAt(pos.x() + kSlack + 1) };
     int best = -1;
     uint8_t bestLevel = 0;
+    std::vector<uint32_t> here; // the findings under the pointer
     for (const Entry* e : entriesOf(r, filter, pixel)) {
         const uint8_t level = levelOf(*e);
         const int height = level > 4 ? kPickedHeight : kHeight;
         if (below >= height + kSlack)
             continue;
+        if (std::find(here.begin(), here.end(), e->finding) == here.end())
+            here.push_back(e->finding);
         if (level > bestLevel || (level == bestLevel && int(e->finding) < best)) {
             best = int(e->finding);
             bestLevel = level;
         }
     }
+    if (count)
+        *count = int(here.size());
     return best;
 }
 
@@ -244,7 +257,8 @@ TooltipContent FindingBands::hover(const TimelineLayout& layout, const model::Tr
     const TimelineFrame& f, QPoint pos, const QPalette& pal) const
 {
     TooltipContent c;
-    const int at = findingAt(layout, filter, f, pos);
+    int count = 0;
+    const int at = findingAt(layout, filter, f, pos, &count);
     if (at < 0)
         return c;
     const Finding& finding = m_result->findings[size_t(at)];
@@ -285,6 +299,8 @@ TooltipContent FindingBands::hover(const TimelineLayout& layout, const model::Tr
         if (here->rank >= 0)
             field(QStringLiteral("Rank"), QString::number(here->rank));
     }
+    if (count > 1)
+        field(QStringLiteral("Here"), QStringLiteral("%1 findings; the picked or most severe shown").arg(count));
     if (hidden > 0)
         field(QStringLiteral("Not shown"),
             QStringLiteral("%1 of its %2 ranges: on hidden tracks or on no track")

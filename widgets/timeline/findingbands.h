@@ -39,6 +39,7 @@ public:
     static constexpr int kPickedHeight = 5; // a band of the picked finding
     static constexpr int kSlack = 2; // px beside and below a band where the pointer still finds it
     static constexpr size_t kMaxPerTrack = 256; // ranges drawn per track, the most telling first
+    static constexpr int kSplitPx = 6; // a range this wide or wider keeps a gap from one it touches
 
     // One drawn band: a run of pixel columns of one row at one strength.
     struct Band {
@@ -66,11 +67,12 @@ public:
         const QPalette& pal) const;
     // The finding whose band is under a widget point (the picked one first, then the most
     // severe, then the highest ranked), as an index into the result's findings; -1 for none.
-    int findingAt(
-        const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f, QPoint pos) const;
+    // `count`, when given, is how many findings have a band there.
+    int findingAt(const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f, QPoint pos,
+        int* count = nullptr) const;
     // Its hover card: title, severity, value against threshold, time at stake, the range
-    // under the pointer and its track, and how many of its ranges show nowhere. Empty off
-    // every band.
+    // under the pointer and its track, how many findings meet there and how many of its
+    // ranges show nowhere. Empty off every band.
     TooltipContent hover(const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f,
         QPoint pos, const QPalette& pal) const;
 
