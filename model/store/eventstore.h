@@ -118,6 +118,7 @@ private:
     friend class StoreBuilder;
     friend class StoreFinalizer;
     friend class StoreMerger; // appends a job's ranks and shifts their times
+    friend class RankStore; // takes one rank of a merged job out as a store of its own
     friend class SnapshotWriter; // model/snapshot: writes and restores the columns as they are
     friend class SnapshotReader;
 

@@ -51,6 +51,7 @@ private slots:
         QTest::addColumn<QString>("tabbedWith"); // empty: alone
         QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << QString();
         QTest::newRow("search") << "searchDock" << int(Qt::RightDockWidgetArea) << QString();
+        QTest::newRow("findings") << "findingsDock" << int(Qt::RightDockWidgetArea) << QString();
         QTest::newRow("operator table") << "operatorTableDock" << int(Qt::BottomDockWidgetArea)
                                         << QString("overallSummaryDock");
         QTest::newRow("operator charts") << "operatorChartsDock" << int(Qt::BottomDockWidgetArea) << QString();

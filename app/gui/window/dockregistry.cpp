@@ -7,6 +7,7 @@
 #include <code/codeeditorwidget.h>
 #include <compare/comparewidget.h>
 #include <details/eventdetailswidget.h>
+#include <findings/findingswidget.h>
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
 #include <operators/operatorchartswidget.h>
@@ -71,6 +72,10 @@ constexpr DockSpec kDocks[] = {
     { DockId::ranks, QT_TRANSLATE_NOOP("DockRegistry", "Ranks"),
         [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::RanksWidget(c, p); },
         { DockArea::BehindBottomLast, 3 } },
+    // What to fix first: in the right column under Event Details, as both tab groups are full.
+    { DockId::findings, QT_TRANSLATE_NOOP("DockRegistry", "Findings"),
+        [](const DockContext& c, QWidget* p) -> QWidget* { return new widgets::FindingsWidget(c, p); },
+        { DockArea::Right, 2 } },
 };
 
 constexpr bool sameText(const char* a, const char* b)

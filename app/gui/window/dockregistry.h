@@ -27,6 +27,7 @@ struct DockId {
     static constexpr const char* memory = "memoryDock";
     static constexpr const char* timeBreakdown = "timeBreakdownDock";
     static constexpr const char* ranks = "ranksDock";
+    static constexpr const char* findings = "findingsDock";
 };
 
 // Where the default arrangement (DefaultDockLayout) puts a dock.
