@@ -166,16 +166,6 @@ std::string FindingsReport::where(const Finding& f, size_t limit) const
 
 namespace {
 
-std::string valueText(double v, const std::string& unit)
-{
-    if (unit == "%")
-        return FindingText::percent(v);
-    if (unit == "copies" && v == 1)
-        return "1 copy";
-    const bool whole = v == double(int64_t(v));
-    return FindingText::number(v, whole ? 0 : 2) + " " + unit;
-}
-
 // A Markdown table cell: a '|' in a name would end the cell.
 std::string cell(const std::string& text)
 {
@@ -207,8 +197,8 @@ std::string FindingsReport::text() const
         out << "\n"
             << i + 1 << ". [" << analysis::findingSeverityName(f.severity) << "] " << f.id << ": " << rankPrefix(f)
             << f.title << "\n";
-        out << "   value " << valueText(f.value, f.unit) << " (threshold " << valueText(f.threshold, f.unit)
-            << "), at stake " << FindingText::duration(f.atStakeNs) << "\n";
+        out << "   value " << FindingText::value(f.value, f.unit) << " (threshold "
+            << FindingText::value(f.threshold, f.unit) << "), at stake " << FindingText::duration(f.atStakeNs) << "\n";
         out << "   cause: " << f.cause << "\n";
         out << "   try: " << f.action << "\n";
         if (!f.ranges.empty())
@@ -239,8 +229,8 @@ std::string FindingsReport::markdown() const
         for (size_t i = 0; i < m_findings.size(); ++i) {
             const Finding& f = m_findings[i];
             out << "| " << i + 1 << " | " << analysis::findingSeverityName(f.severity) << " | `" << f.id << "` "
-                << rankPrefix(f) << cell(f.title) << " | " << valueText(f.value, f.unit) << " | "
-                << valueText(f.threshold, f.unit) << " | " << FindingText::duration(f.atStakeNs) << " |\n";
+                << rankPrefix(f) << cell(f.title) << " | " << FindingText::value(f.value, f.unit) << " | "
+                << FindingText::value(f.threshold, f.unit) << " | " << FindingText::duration(f.atStakeNs) << " |\n";
         }
         for (size_t i = 0; i < m_findings.size(); ++i) {
             const Finding& f = m_findings[i];

@@ -113,7 +113,8 @@ void tst_ThemePalette::readsOnBase_data()
     QTest::newRow("dark") << Theme::Mode::Dark;
 }
 
-// Code colours, the error colour, the compare bars and the palette's own text on its base.
+// Code colours, the error colour, the compare bars, the findings' amber and red and the
+// palette's own text on its base.
 void tst_ThemePalette::readsOnBase()
 {
     QFETCH(Theme::Mode, mode);
@@ -126,6 +127,10 @@ void tst_ThemePalette::readsOnBase()
     QVERIFY(ThemePalette::contrast(theme.slower, theme.base) >= 3.0);
     QVERIFY(ThemePalette::contrast(theme.faster, theme.base) >= 3.0);
     QVERIFY(theme.slower.red() > theme.slower.green() && theme.faster.green() > theme.faster.red());
+    // A finding's amber and red: graphics too, and told apart by hue (red has little green).
+    QVERIFY(ThemePalette::contrast(theme.warning, theme.base) >= 3.0);
+    QVERIFY(ThemePalette::contrast(theme.critical, theme.base) >= 3.0);
+    QVERIFY(theme.warning.green() > theme.critical.green() + 60 && theme.critical.red() > 2 * theme.critical.green());
     QVERIFY(ThemePalette::contrast(theme.text, theme.base) >= 7.0);
     QVERIFY(ThemePalette::contrast(theme.muted, theme.base) >= 4.5);
     QVERIFY(ThemePalette::contrast(theme.chartLabel, theme.base) >= 4.5);

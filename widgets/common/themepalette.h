@@ -25,6 +25,9 @@ struct ThemePalette {
     QColor other; // the neutral "Other" slice of a pie
     QColor error; // invalid input, the p99 line: reads on the base in either theme
     QColor slower, faster; // a comparison's B took longer (red) or less (green) than A; read on the base
+    // A finding's severity (the timeline's finding bands): amber for a warning, red for a
+    // critical one, both graphics that read on the base (3 : 1) and apart from each other.
+    QColor warning, critical;
 
     static ThemePalette from(const QPalette& pal);
     static bool isDark(const QPalette& pal);

@@ -4,6 +4,7 @@
 #include "timelinekeys.h"
 
 #include "eventplace.h"
+#include "findingbandspreference.h"
 #include "keyhelp.h"
 #include "measureoverlay.h"
 #include "notshownnote.h"
@@ -82,6 +83,7 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
         relayout();
     });
     connect(SkewStripPreference::instance(), &SkewStripPreference::changed, this, &TimelineWidget::relayout);
+    m_bands.follow(this, session->findings(), [this] { return m_store; });
     connect(session, &model::Session::trackRevealRequested, this, &TimelineWidget::revealTrack);
 }
 
@@ -344,6 +346,8 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     if (!m_drawable && !m_notShown.isEmpty())
         NotShownNote::paintCentred(p, f.canvas, m_notShown, pal, font());
 
+    if (findingBandsShown())
+        m_bands.paint(p, m_layout, m_filter, f, pal);
     overlay.paintHighlights(p, *m_selection, m_images);
     const EventRef current = m_selection->current(), hovered = m_selection->hovered();
     if (hovered.valid() && hovered != current)
@@ -504,9 +508,10 @@ void TimelineWidget::updateHover(QPoint pos)
     m_hoverRow = h.row;
     m_selection->setHovered(h.event);
     const TimelineFrame f = frame();
-    m_hover = f.skew.contains(pos) || f.skewLabel.contains(pos)
-        ? m_skew.hover(*m_store, f, pos, palette())
-        : TimelineOverlay(*m_store, m_layout, f, m_tables.colors, palette()).card(h, pos, m_lane);
+    TooltipContent band = findingBandsShown() ? m_bands.hover(m_layout, m_filter, f, pos, palette()) : TooltipContent();
+    m_hover = f.skew.contains(pos) || f.skewLabel.contains(pos) ? m_skew.hover(*m_store, f, pos, palette())
+        : !band.empty()                                         ? std::move(band)
+                        : TimelineOverlay(*m_store, m_layout, f, m_tables.colors, palette()).card(h, pos, m_lane);
     update();
 }
 
@@ -543,31 +548,11 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e)
         QWidget::keyPressEvent(e);
 }
 
-void TimelineWidget::wheelEvent(QWheelEvent* e)
-{
-    m_mouse.wheel(e);
-}
-
-void TimelineWidget::mousePressEvent(QMouseEvent* e)
-{
-    m_mouse.press(e);
-}
-
 void TimelineWidget::mouseMoveEvent(QMouseEvent* e)
 {
     m_mouseInside = true;
     m_mousePos = e->position().toPoint();
     m_mouse.move(e);
-}
-
-void TimelineWidget::mouseReleaseEvent(QMouseEvent* e)
-{
-    m_mouse.release(e);
-}
-
-void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* e)
-{
-    m_mouse.doubleClick(e);
 }
 
 QMenu* TimelineWidget::createContextMenu(QPoint pos)

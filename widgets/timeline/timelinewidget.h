@@ -1,6 +1,8 @@
 #pragma once
 #include "axisframepublisher.h"
 #include "eventtooltip.h"
+#include "findingbands.h"
+#include "findingbandspreference.h"
 #include "markerlayer.h"
 #include "overlaplane.h"
 #include "overviewbar.h"
@@ -72,6 +74,10 @@ public:
     // collective and SkewStripPreference is on); frame().skew is where.
     bool skewStripShown() const;
     int skewBuilds() const { return m_skew.builds(); } // strip images rendered so far
+    // Whether the findings' bands show: findings published on the session's FindingsBoard
+    // with a range on this store, and FindingBandsPreference on.
+    bool findingBandsShown() const { return !m_bands.empty() && FindingBandsPreference::instance()->shown(); }
+    const FindingBands& findingBands() const { return m_bands; }
 
     int labelWidth() const { return m_labelWidth; }
     void setLabelWidth(int w);
@@ -112,11 +118,11 @@ protected:
     void paintEvent(QPaintEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
     void changeEvent(QEvent* e) override;
-    void mousePressEvent(QMouseEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override { m_mouse.press(e); }
     void mouseMoveEvent(QMouseEvent* e) override;
-    void mouseReleaseEvent(QMouseEvent* e) override;
-    void mouseDoubleClickEvent(QMouseEvent* e) override;
-    void wheelEvent(QWheelEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override { m_mouse.release(e); }
+    void mouseDoubleClickEvent(QMouseEvent* e) override { m_mouse.doubleClick(e); }
+    void wheelEvent(QWheelEvent* e) override { m_mouse.wheel(e); }
     void keyPressEvent(QKeyEvent* e) override;
     void leaveEvent(QEvent* e) override;
     void contextMenuEvent(QContextMenuEvent* e) override;
@@ -163,6 +169,7 @@ private:
     TrackImageCache m_images;
     OverlapLane m_lane;
     SkewStrip m_skew;
+    FindingBands m_bands;
     std::vector<int> m_processRank; // per ProcessId: index of its rank in a job's JobLayout, else -1
     quint64 m_styleGeneration = 1;
 

@@ -18,6 +18,7 @@
 #include <state/viewport.h>
 
 #include <common/lastfolder.h>
+#include <timeline/findingbandspreference.h>
 #include <timeline/overlaplanepreference.h>
 #include <timeline/skewstrippreference.h>
 #include <timeline/timelinewidget.h>
@@ -186,6 +187,16 @@ void AppMenus::createViewMenu()
     connect(skew, &QAction::triggered, this, [](bool on) { widgets::SkewStripPreference::instance()->setShown(on); });
     connect(view, &QMenu::aboutToShow, skew,
         [skew] { skew->setChecked(widgets::SkewStripPreference::instance()->shown()); });
+    // The findings' ranges as bands above their tracks; on until the user turns it off
+    // (FindingBandsPreference), for every profile to come.
+    QAction* bands = view->addAction(tr("Fin&ding Bands"));
+    bands->setCheckable(true);
+    bands->setToolTip(tr("Thin bands above the tracks where the Findings dock's findings lie: amber for a "
+                         "warning, red for a critical finding"));
+    connect(
+        bands, &QAction::triggered, this, [](bool on) { widgets::FindingBandsPreference::instance()->setShown(on); });
+    connect(view, &QMenu::aboutToShow, bands,
+        [bands] { bands->setChecked(widgets::FindingBandsPreference::instance()->shown()); });
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });

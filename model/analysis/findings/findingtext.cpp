@@ -1,6 +1,7 @@
 #include "findingtext.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace strata::analysis {
@@ -15,6 +16,16 @@ std::string FindingText::number(double v, int decimals)
 std::string FindingText::percent(double pct)
 {
     return number(pct, 1) + " %";
+}
+
+std::string FindingText::value(double v, const std::string& unit)
+{
+    if (unit == "%")
+        return percent(v);
+    if (unit == "copies" && v == 1)
+        return "1 copy";
+    const bool whole = v == double(int64_t(v));
+    return number(v, whole ? 0 : 2) + " " + unit;
 }
 
 std::string FindingText::duration(store::TimeNs ns)
