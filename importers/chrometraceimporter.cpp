@@ -320,11 +320,24 @@ ImportResult ChromeTraceImporter::import(
     InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
     ImportResult result;
-    TraceScanner scanner(
-        input, builder.diagnostics(), [&](const std::string& key, std::string_view value, uint64_t size) {
-            topLevelValue(builder, key, value, size);
-        });
-    if (!scanner.start()) {
+    // The scanner reports into its own diagnostics, handed over after each batch and merged
+    // just before that batch's parsed chunk, so the messages' order (and which 50 are kept)
+    // follows the file, not how fast the workers finished: a load is byte-for-byte repeatable.
+    store::Diagnostics scanned;
+    std::deque<std::pair<uint64_t, store::Diagnostics>> pendingScanned; // (batch seq, its scan's reports)
+    TraceScanner scanner(input, scanned, [&](const std::string& key, std::string_view value, uint64_t size) {
+        topLevelValue(builder, key, value, size);
+    });
+    const auto mergeScanned = [&](uint64_t upTo) {
+        while (!pendingScanned.empty() && pendingScanned.front().first <= upTo) {
+            builder.diagnostics().merge(pendingScanned.front().second);
+            pendingScanned.pop_front();
+        }
+    };
+    const bool started = scanner.start();
+    builder.diagnostics().merge(scanned); // what the scanner saw before the first event
+    scanned = store::Diagnostics();
+    if (!started) {
         // A compressed stream that fails before any JSON is the real reason.
         result.error = input.failed() ? input.error() : scanner.error();
         result.errorOffset = input.failed() ? input.errorOffset() : scanner.errorOffset();
@@ -348,6 +361,11 @@ ImportResult ChromeTraceImporter::import(
                 break;
             }
             const bool more = scanner.next(batch, kBatchBytes);
+            if (!scanned.empty()) {
+                // Reported while scanning this batch (or after the last one): merged before it.
+                pendingScanned.emplace_back(more ? nextSubmit : UINT64_MAX, std::move(scanned));
+                scanned = store::Diagnostics();
+            }
             if (more) {
                 batch.seq = nextSubmit++;
                 pool.submit(std::move(batch));
@@ -361,6 +379,7 @@ ImportResult ChromeTraceImporter::import(
                     break;
                 if (!chunk->fatal.empty() && fatal.empty())
                     fatal = chunk->fatal;
+                mergeScanned(nextMerge);
                 merger.merge(*chunk);
                 pool.recycle(std::move(chunk));
                 ++nextMerge;
@@ -376,6 +395,7 @@ ImportResult ChromeTraceImporter::import(
                 pool.take(nextMerge++, true);
         }
     }
+    mergeScanned(UINT64_MAX);
     if (cancelled || input.cancelled()) {
         result.cancelled = true;
         result.error = "cancelled";
