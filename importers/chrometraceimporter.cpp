@@ -18,6 +18,26 @@ namespace strata::importers {
 
 namespace {
 
+// Parses one batch into `chunk`, emptied first (a recycled chunk keeps its buffers' capacity).
+void parseBatch(const EventBatch& batch, ParsedChunk& chunk)
+{
+    chunk.strings.clear();
+    chunk.events.clear();
+    chunk.args.clear();
+    chunk.diagnostics = store::Diagnostics();
+    chunk.fatal.clear();
+    chunk.seq = batch.seq;
+    chunk.baseOffset = batch.baseOffset;
+    chunk.events.reserve(batch.starts.size());
+    try {
+        ChromeEventParser::parse(batch.text, batch.starts, batch.ends, chunk);
+    } catch (const std::exception& e) {
+        // Nothing may escape a worker thread; the merge turns this into a load error.
+        chunk.fatal
+            = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset) + ": " + e.what();
+    }
+}
+
 // Parses batches on worker threads; results are collected in sequence order.
 class ParsePool {
 public:
@@ -98,25 +118,9 @@ private:
                     m_freeChunks.pop_back();
                 }
             }
-            if (chunk) {
-                chunk->strings.clear();
-                chunk->events.clear();
-                chunk->args.clear();
-                chunk->diagnostics = store::Diagnostics();
-                chunk->fatal.clear();
-            } else {
+            if (!chunk)
                 chunk = std::make_unique<ParsedChunk>();
-            }
-            chunk->seq = batch.seq;
-            chunk->baseOffset = batch.baseOffset;
-            chunk->events.reserve(batch.starts.size());
-            try {
-                ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk);
-            } catch (const std::exception& e) {
-                // Nothing may escape a worker thread; the merge turns this into a load error.
-                chunk->fatal = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset)
-                    + ": " + e.what();
-            }
+            parseBatch(batch, *chunk);
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results.emplace(chunk->seq, std::move(chunk));
@@ -291,6 +295,72 @@ void topLevelValue(store::StoreBuilder& b, const std::string& key, std::string_v
     }
 }
 
+// Scans on the calling thread, parses on `workers` threads and merges on the calling thread
+// in file order; true when cancelled. `fatal` gets the first chunk's fatal error.
+bool parseOnPool(TraceScanner& scanner, InputReader& input, ChromeEventMerger& merger, const ImportContext& ctx,
+    unsigned workers, std::string& fatal)
+{
+    const size_t maxInFlight = workers * 2;
+    uint64_t nextSubmit = 0, nextMerge = 0;
+    bool cancelled = false;
+    ParsePool pool(workers);
+    EventBatch batch;
+    for (;;) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
+            cancelled = true;
+            break;
+        }
+        const bool more = scanner.next(batch, ChromeTraceImporter::kBatchBytes);
+        if (more) {
+            batch.seq = nextSubmit++;
+            pool.submit(std::move(batch));
+            batch = pool.freshBatch();
+        }
+        // Merge in file order: whatever is ready now, and block only when the pipeline is full.
+        while (nextMerge < nextSubmit) {
+            const bool mustWait = !more || pool.inFlight() >= maxInFlight;
+            auto chunk = pool.take(nextMerge, mustWait);
+            if (!chunk)
+                break;
+            if (!chunk->fatal.empty() && fatal.empty())
+                fatal = chunk->fatal;
+            merger.merge(*chunk);
+            pool.recycle(std::move(chunk));
+            ++nextMerge;
+        }
+        if (ctx.progress && input.fileBytes())
+            ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
+        if (!more && nextMerge == nextSubmit)
+            break;
+    }
+    // Leaving the scope joins the workers; unmerged results are dropped on cancel.
+    if (cancelled) {
+        while (nextMerge < nextSubmit)
+            pool.take(nextMerge++, true);
+    }
+    return cancelled;
+}
+
+// Scans, parses and merges each batch on the calling thread: no hand-over between threads,
+// the whole import on one core. True when cancelled.
+bool parseInline(
+    TraceScanner& scanner, InputReader& input, ChromeEventMerger& merger, const ImportContext& ctx, std::string& fatal)
+{
+    EventBatch batch;
+    ParsedChunk chunk;
+    while (scanner.next(batch, ChromeTraceImporter::kBatchBytes)) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
+            return true;
+        parseBatch(batch, chunk);
+        if (!chunk.fatal.empty() && fatal.empty())
+            fatal = chunk.fatal;
+        merger.merge(chunk);
+        if (ctx.progress && input.fileBytes())
+            ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
+    }
+    return ctx.cancel && ctx.cancel->load(std::memory_order_relaxed);
+}
+
 } // namespace
 
 int ChromeTraceImporter::probe(std::string_view head, const std::string&) const
@@ -327,49 +397,12 @@ ImportResult ChromeTraceImporter::import(
     }
     result.format = scanner.form() == TraceScanner::Form::Array ? "chrome-json-array" : "chrome-json-object";
 
-    const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
-    const size_t maxInFlight = workers * 2;
+    const unsigned workers
+        = ctx.threads ? ctx.threads - 1 : std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     ChromeEventMerger merger(builder);
-    uint64_t nextSubmit = 0, nextMerge = 0;
-    bool cancelled = false;
     std::string fatal;
-    {
-        ParsePool pool(workers);
-        EventBatch batch;
-        for (;;) {
-            if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
-                cancelled = true;
-                break;
-            }
-            const bool more = scanner.next(batch, kBatchBytes);
-            if (more) {
-                batch.seq = nextSubmit++;
-                pool.submit(std::move(batch));
-                batch = pool.freshBatch();
-            }
-            // Merge in file order: whatever is ready now, and block only when the pipeline is full.
-            while (nextMerge < nextSubmit) {
-                const bool mustWait = !more || pool.inFlight() >= maxInFlight;
-                auto chunk = pool.take(nextMerge, mustWait);
-                if (!chunk)
-                    break;
-                if (!chunk->fatal.empty() && fatal.empty())
-                    fatal = chunk->fatal;
-                merger.merge(*chunk);
-                pool.recycle(std::move(chunk));
-                ++nextMerge;
-            }
-            if (ctx.progress && input.fileBytes())
-                ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
-            if (!more && nextMerge == nextSubmit)
-                break;
-        }
-        // Leaving the scope joins the workers; unmerged results are dropped on cancel.
-        if (cancelled) {
-            while (nextMerge < nextSubmit)
-                pool.take(nextMerge++, true);
-        }
-    }
+    const bool cancelled = workers == 0 ? parseInline(scanner, input, merger, ctx, fatal)
+                                        : parseOnPool(scanner, input, merger, ctx, workers, fatal);
     if (cancelled || input.cancelled()) {
         result.cancelled = true;
         result.error = "cancelled";

@@ -53,10 +53,15 @@ public:
         size_t ranksLoaded = 0;
         double sumRankSeconds = 0; // the members' own load times added up (the benchmark's baseline)
         double mergeSeconds = 0; // the appends to the merged store, on the members' threads, added up
+        double waitSeconds = 0; // the members' threads waiting for their turn to append, added up
     };
 
-    static Result load(
-        const JobPlan& plan, const ImportContext& ctx = {}, const CacheOptions& cache = {}, unsigned workers = 2);
+    // `workers` ranks load at a time, each import on `rankThreads` threads (ImportContext::threads),
+    // 0 for the cores shared among the workers (at least one each: on two cores, two ranks
+    // parse on one thread each). The last rank, which loads alone once the others are done,
+    // takes the importer's own choice.
+    static Result load(const JobPlan& plan, const ImportContext& ctx = {}, const CacheOptions& cache = {},
+        unsigned workers = 2, unsigned rankThreads = 0);
 
     // The job's merged store from the cache's snapshot when one is valid for the plan's
     // members as they are now and for `alignment`; else no store, no error (read the members
