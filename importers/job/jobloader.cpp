@@ -122,9 +122,10 @@ struct Run {
             } else {
                 ImportContext member;
                 member.cancel = ctx.cancel;
-                // A rank that loads beside another parses on its own thread (the ranks fill the
-                // cores, and no hand-over between threads is paid twice); the last one, which
-                // the other workers leave alone, takes every core as a single load does.
+                // A rank that loads beside others gets its share of the cores (the ranks fill
+                // them, and no hand-over between threads is paid twice); the last ones, which
+                // the other workers leave alone as they run out of ranks, take every core as a
+                // single load does.
                 member.threads = i + workers <= plan.ranks.size() ? rankThreads : 0;
                 if (ctx.progress)
                     member.progress = [this, i](double f) { progress.member(i, f); };

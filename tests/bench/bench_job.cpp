@@ -12,9 +12,10 @@
 // figures and nothing else. --rank-threads N: each rank's import on N threads (0, the
 // default: JobLoader's choice, the cores shared among the workers; 3 on two cores is the
 // importer's own choice, a scanner and two parse workers per rank). --no-cache: neither read
-// nor write snapshots (the figures of a load from source). Without it the job load reads each rank's cached snapshot when there is
-// one and writes the others'; --job-cache also reads the job's own snapshot ("recorded"
-// alignment), and writes it after a load from the ranks.
+// nor write snapshots (the figures of a load from source). Without it the job load reads
+// each rank's cached snapshot when there is one and writes the others'; --job-cache also
+// reads the job's own snapshot ("recorded" alignment), and writes it after a load from the
+// ranks.
 #include "procstatus.h"
 #include <job/jobgrouper.h>
 #include <job/jobloader.h>
