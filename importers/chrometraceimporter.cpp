@@ -21,6 +21,50 @@ static_assert(EventBatch::kPadding >= ChromeSimdParser::kPadding, "the scanner's
 
 namespace {
 
+// What the scanner reports (entries that are no objects, ...) while it cuts batch N, merged
+// into the store's diagnostics just before batch N's parsed chunk, so the messages' order
+// (and which 50 are kept) follows the file, not how fast the workers finished: a load is
+// byte-for-byte repeatable.
+struct ScannedDiagnostics {
+    store::Diagnostics current; // the scanner reports here
+    std::deque<std::pair<uint64_t, store::Diagnostics>> pending; // (batch seq, what its scan reported)
+
+    void handOver(uint64_t seq)
+    {
+        if (current.empty())
+            return;
+        pending.emplace_back(seq, std::move(current));
+        current = store::Diagnostics();
+    }
+    void mergeUpTo(uint64_t seq, store::Diagnostics& into)
+    {
+        while (!pending.empty() && pending.front().first <= seq) {
+            into.merge(pending.front().second);
+            pending.pop_front();
+        }
+    }
+};
+
+// Parses one batch into `chunk`, emptied first (a recycled chunk keeps its buffers' capacity).
+void parseBatch(const EventBatch& batch, ParsedChunk& chunk, ChromeEventParser::Engine engine)
+{
+    chunk.strings.clear();
+    chunk.events.clear();
+    chunk.args.clear();
+    chunk.diagnostics = store::Diagnostics();
+    chunk.fatal.clear();
+    chunk.seq = batch.seq;
+    chunk.baseOffset = batch.baseOffset;
+    chunk.events.reserve(batch.starts.size());
+    try {
+        ChromeEventParser::parse(batch.text, batch.starts, batch.ends, chunk, engine);
+    } catch (const std::exception& e) {
+        // Nothing may escape a worker thread; the merge turns this into a load error.
+        chunk.fatal
+            = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset) + ": " + e.what();
+    }
+}
+
 // Parses batches on worker threads; results are collected in sequence order.
 class ParsePool {
 public:
@@ -102,25 +146,9 @@ private:
                     m_freeChunks.pop_back();
                 }
             }
-            if (chunk) {
-                chunk->strings.clear();
-                chunk->events.clear();
-                chunk->args.clear();
-                chunk->diagnostics = store::Diagnostics();
-                chunk->fatal.clear();
-            } else {
+            if (!chunk)
                 chunk = std::make_unique<ParsedChunk>();
-            }
-            chunk->seq = batch.seq;
-            chunk->baseOffset = batch.baseOffset;
-            chunk->events.reserve(batch.starts.size());
-            try {
-                ChromeEventParser::parse(batch.text, batch.starts, batch.ends, *chunk, m_engine);
-            } catch (const std::exception& e) {
-                // Nothing may escape a worker thread; the merge turns this into a load error.
-                chunk->fatal = std::string("while parsing the entries from byte ") + std::to_string(batch.baseOffset)
-                    + ": " + e.what();
-            }
+            parseBatch(batch, *chunk, m_engine);
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results.emplace(chunk->seq, std::move(chunk));
@@ -296,6 +324,81 @@ void topLevelValue(store::StoreBuilder& b, const std::string& key, std::string_v
     }
 }
 
+// Scans on the calling thread, parses on `workers` threads and merges on the calling thread
+// in file order; true when cancelled. `fatal` gets the first chunk's fatal error.
+ChromeEventParser::Engine engineOf(const ImportContext& ctx)
+{
+    return ctx.referenceJsonParser ? ChromeEventParser::Engine::Reference : ChromeEventParser::Engine::Fast;
+}
+
+bool parseOnPool(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader& input, ChromeEventMerger& merger,
+    store::Diagnostics& diag, const ImportContext& ctx, unsigned workers, std::string& fatal)
+{
+    const size_t maxInFlight = workers * 2;
+    uint64_t nextSubmit = 0, nextMerge = 0;
+    bool cancelled = false;
+    ParsePool pool(workers, engineOf(ctx));
+    EventBatch batch;
+    for (;;) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
+            cancelled = true;
+            break;
+        }
+        const bool more = scanner.next(batch, ChromeTraceImporter::kBatchBytes);
+        scanned.handOver(more ? nextSubmit : UINT64_MAX); // reported while cutting this batch, or after the last
+        if (more) {
+            batch.seq = nextSubmit++;
+            pool.submit(std::move(batch));
+            batch = pool.freshBatch();
+        }
+        // Merge in file order: whatever is ready now, and block only when the pipeline is full.
+        while (nextMerge < nextSubmit) {
+            const bool mustWait = !more || pool.inFlight() >= maxInFlight;
+            auto chunk = pool.take(nextMerge, mustWait);
+            if (!chunk)
+                break;
+            if (!chunk->fatal.empty() && fatal.empty())
+                fatal = chunk->fatal;
+            scanned.mergeUpTo(nextMerge, diag);
+            merger.merge(*chunk);
+            pool.recycle(std::move(chunk));
+            ++nextMerge;
+        }
+        if (ctx.progress && input.fileBytes())
+            ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
+        if (!more && nextMerge == nextSubmit)
+            break;
+    }
+    // Leaving the scope joins the workers; unmerged results are dropped on cancel.
+    if (cancelled) {
+        while (nextMerge < nextSubmit)
+            pool.take(nextMerge++, true);
+    }
+    return cancelled;
+}
+
+// Scans, parses and merges each batch on the calling thread: no hand-over between threads,
+// the whole import on one core. True when cancelled.
+bool parseInline(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader& input, ChromeEventMerger& merger,
+    store::Diagnostics& diag, const ImportContext& ctx, std::string& fatal)
+{
+    EventBatch batch;
+    ParsedChunk chunk;
+    while (scanner.next(batch, ChromeTraceImporter::kBatchBytes)) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
+            return true;
+        parseBatch(batch, chunk, engineOf(ctx));
+        if (!chunk.fatal.empty() && fatal.empty())
+            fatal = chunk.fatal;
+        scanned.handOver(0);
+        scanned.mergeUpTo(0, diag);
+        merger.merge(chunk);
+        if (ctx.progress && input.fileBytes())
+            ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
+    }
+    return ctx.cancel && ctx.cancel->load(std::memory_order_relaxed);
+}
+
 } // namespace
 
 int ChromeTraceImporter::probe(std::string_view head, const std::string&) const
@@ -320,23 +423,13 @@ ImportResult ChromeTraceImporter::import(
     InputReader& input, store::StoreBuilder& builder, const ImportContext& ctx) const
 {
     ImportResult result;
-    // The scanner reports into its own diagnostics, handed over after each batch and merged
-    // just before that batch's parsed chunk, so the messages' order (and which 50 are kept)
-    // follows the file, not how fast the workers finished: a load is byte-for-byte repeatable.
-    store::Diagnostics scanned;
-    std::deque<std::pair<uint64_t, store::Diagnostics>> pendingScanned; // (batch seq, its scan's reports)
-    TraceScanner scanner(input, scanned, [&](const std::string& key, std::string_view value, uint64_t size) {
+    ScannedDiagnostics scanned;
+    TraceScanner scanner(input, scanned.current, [&](const std::string& key, std::string_view value, uint64_t size) {
         topLevelValue(builder, key, value, size);
     });
-    const auto mergeScanned = [&](uint64_t upTo) {
-        while (!pendingScanned.empty() && pendingScanned.front().first <= upTo) {
-            builder.diagnostics().merge(pendingScanned.front().second);
-            pendingScanned.pop_front();
-        }
-    };
     const bool started = scanner.start();
-    builder.diagnostics().merge(scanned); // what the scanner saw before the first event
-    scanned = store::Diagnostics();
+    scanned.handOver(0); // what the scanner saw before the first event
+    scanned.mergeUpTo(0, builder.diagnostics());
     if (!started) {
         // A compressed stream that fails before any JSON is the real reason.
         result.error = input.failed() ? input.error() : scanner.error();
@@ -345,57 +438,15 @@ ImportResult ChromeTraceImporter::import(
     }
     result.format = scanner.form() == TraceScanner::Form::Array ? "chrome-json-array" : "chrome-json-object";
 
-    const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
-    const size_t maxInFlight = workers * 2;
+    const unsigned workers
+        = ctx.threads ? ctx.threads - 1 : std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     ChromeEventMerger merger(builder);
-    uint64_t nextSubmit = 0, nextMerge = 0;
-    bool cancelled = false;
     std::string fatal;
-    {
-        ParsePool pool(
-            workers, ctx.referenceJsonParser ? ChromeEventParser::Engine::Reference : ChromeEventParser::Engine::Fast);
-        EventBatch batch;
-        for (;;) {
-            if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
-                cancelled = true;
-                break;
-            }
-            const bool more = scanner.next(batch, kBatchBytes);
-            if (!scanned.empty()) {
-                // Reported while scanning this batch (or after the last one): merged before it.
-                pendingScanned.emplace_back(more ? nextSubmit : UINT64_MAX, std::move(scanned));
-                scanned = store::Diagnostics();
-            }
-            if (more) {
-                batch.seq = nextSubmit++;
-                pool.submit(std::move(batch));
-                batch = pool.freshBatch();
-            }
-            // Merge in file order: whatever is ready now, and block only when the pipeline is full.
-            while (nextMerge < nextSubmit) {
-                const bool mustWait = !more || pool.inFlight() >= maxInFlight;
-                auto chunk = pool.take(nextMerge, mustWait);
-                if (!chunk)
-                    break;
-                if (!chunk->fatal.empty() && fatal.empty())
-                    fatal = chunk->fatal;
-                mergeScanned(nextMerge);
-                merger.merge(*chunk);
-                pool.recycle(std::move(chunk));
-                ++nextMerge;
-            }
-            if (ctx.progress && input.fileBytes())
-                ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
-            if (!more && nextMerge == nextSubmit)
-                break;
-        }
-        // Leaving the scope joins the workers; unmerged results are dropped on cancel.
-        if (cancelled) {
-            while (nextMerge < nextSubmit)
-                pool.take(nextMerge++, true);
-        }
-    }
-    mergeScanned(UINT64_MAX);
+    const bool cancelled = workers == 0
+        ? parseInline(scanner, scanned, input, merger, builder.diagnostics(), ctx, fatal)
+        : parseOnPool(scanner, scanned, input, merger, builder.diagnostics(), ctx, workers, fatal);
+    scanned.handOver(UINT64_MAX); // after the last batch (inline: the scan that found the end)
+    scanned.mergeUpTo(UINT64_MAX, builder.diagnostics());
     if (cancelled || input.cancelled()) {
         result.cancelled = true;
         result.error = "cancelled";

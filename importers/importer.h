@@ -16,6 +16,11 @@ struct ImportContext {
     // Chrome JSON: parse the events with nlohmann's SAX alone, the reference the simdjson
     // path is tested against (tests compare the two stores); users never need it.
     bool referenceJsonParser = false;
+    // The threads the import may keep busy, the calling one included: 0 leaves it to the
+    // importer (as many as the cores, up to its own cap); 1 runs it on the calling thread
+    // alone, for a caller that runs several imports at once (a job's ranks) and so already
+    // fills the cores without paying the hand-over between threads.
+    unsigned threads = 0;
 };
 
 // What an import reports besides the store. `ok` false means nothing usable was read:

@@ -95,13 +95,17 @@ struct Run {
     std::string failure; // the merge itself failed (out of memory): the job is not loaded
     std::atomic<bool> failed { false };
     double mergeSeconds = 0;
+    double waitSeconds = 0;
+    unsigned rankThreads;
+    size_t workers = 1;
 
-    Run(const JobPlan& p, const ImportContext& c, const CacheOptions& o)
+    Run(const JobPlan& p, const ImportContext& c, const CacheOptions& o, unsigned threads)
         : plan(p)
         , ctx(c)
         , cache(o)
         , progress(c.progress, p.ranks.size())
         , outcomes(p.ranks.size())
+        , rankThreads(threads)
     {
     }
 
@@ -118,14 +122,21 @@ struct Run {
             } else {
                 ImportContext member;
                 member.cancel = ctx.cancel;
+                // A rank that loads beside others gets its share of the cores (the ranks fill
+                // them, and no hand-over between threads is paid twice); the last ones, which
+                // the other workers leave alone as they run out of ranks, take every core as a
+                // single load does.
+                member.threads = i + workers <= plan.ranks.size() ? rankThreads : 0;
                 if (ctx.progress)
                     member.progress = [this, i](double f) { progress.member(i, f); };
                 r = loadMember(i, member);
                 writeSnapshot(i, r);
             }
             {
+                const auto w0 = std::chrono::steady_clock::now();
                 std::unique_lock<std::mutex> lock(mutex);
                 turnChanged.wait(lock, [&] { return turn == i; });
+                waitSeconds += since(w0); // under the lock
             }
             merge(i, std::move(r));
             progress.done(i);
@@ -296,7 +307,7 @@ std::string absolutePath(const std::string& path)
 } // namespace
 
 JobLoader::Result JobLoader::load(
-    const JobPlan& plan, const ImportContext& ctx, const CacheOptions& cache, unsigned workers)
+    const JobPlan& plan, const ImportContext& ctx, const CacheOptions& cache, unsigned workers, unsigned rankThreads)
 {
     const auto t0 = std::chrono::steady_clock::now();
     Result out;
@@ -305,10 +316,13 @@ JobLoader::Result JobLoader::load(
         out.merged.error = plan.kind == JobPlan::Kind::Refused ? plan.refusal : "not the ranks of a job";
         return out;
     }
-    Run run(plan, ctx, cache);
+    Run run(plan, ctx, cache, rankThreads);
     {
         std::vector<std::thread> threads;
         const size_t n = std::max<size_t>(1, std::min<size_t>(workers, plan.ranks.size()));
+        run.workers = n;
+        if (rankThreads == 0)
+            run.rankThreads = std::max(1u, std::thread::hardware_concurrency() / unsigned(n));
         for (size_t w = 1; w < n; ++w)
             threads.emplace_back([&run] { run.work(); });
         run.work();
@@ -317,6 +331,7 @@ JobLoader::Result JobLoader::load(
     }
     summarize(run, out);
     out.mergeSeconds = run.mergeSeconds;
+    out.waitSeconds = run.waitSeconds;
     if (run.failed && !run.failure.empty()) {
         out.merged.error = "the job could not be loaded: " + run.failure;
     } else if (ctx.cancel && ctx.cancel->load()) {

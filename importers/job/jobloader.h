@@ -13,9 +13,10 @@ namespace strata::importers::job {
 
 // Loads the ranks of a job (a JobPlan of Kind::Job) as one store, the one the window opens:
 // the members load in parallel (`workers` at a time, each with its own importer and store,
-// from its cached snapshot when one is valid, as a single file loads), and each finished rank
-// is merged (store::StoreMerger) as soon as every rank before it is, so the ranks waiting
-// their turn are the only copies held besides the merged store. Progress counts ranks (each
+// from its cached snapshot when one is valid, as a single file loads, its import on its
+// share of the cores, so the ranks together run no more threads than there are cores), and
+// each finished rank is merged (store::StoreMerger) as soon as every rank before it is, so
+// the ranks waiting their turn are the only copies held besides the merged store. Progress counts ranks (each
 // rank's own progress inside its share); cancel stops every member at its next poll.
 //
 // The job's merged store has a snapshot of its own in the cache, keyed on every member (the
@@ -53,10 +54,15 @@ public:
         size_t ranksLoaded = 0;
         double sumRankSeconds = 0; // the members' own load times added up (the benchmark's baseline)
         double mergeSeconds = 0; // the appends to the merged store, on the members' threads, added up
+        double waitSeconds = 0; // the members' threads waiting for their turn to append, added up
     };
 
-    static Result load(
-        const JobPlan& plan, const ImportContext& ctx = {}, const CacheOptions& cache = {}, unsigned workers = 2);
+    // `workers` ranks load at a time, each import on `rankThreads` threads
+    // (ImportContext::threads), 0 for the cores shared among the workers (at least one each:
+    // on two cores, two ranks parse on one thread each). The last workers - 1 ranks, which
+    // end alone as the other workers run out of ranks, take the importer's own choice.
+    static Result load(const JobPlan& plan, const ImportContext& ctx = {}, const CacheOptions& cache = {},
+        unsigned workers = 2, unsigned rankThreads = 0);
 
     // The job's merged store from the cache's snapshot when one is valid for the plan's
     // members as they are now and for `alignment`; else no store, no error (read the members

@@ -2,17 +2,20 @@
 // (JobLoader), against the baseline the budget is stated in: every rank loaded alone, one
 // after the other, in the same run.
 //
-//   bench_job DIR [--workers N] [--no-cache] [--job-only] [--job-cache]
+//   bench_job DIR [--workers N] [--rank-threads N] [--no-cache] [--job-only] [--job-cache]
 //
 // The budgets (docs/performance.md, "Jobs"): job load wall <= 1.1 x (sum of the single loads)
 // / 2 cores, peak RSS of the job load <= 60 bytes per event.
 //
 // The job load runs in a child process (this program again, with --job-only), so its peak
 // RSS is the job's alone, not the baseline's allocations. --job-only prints that child's
-// figures and nothing else. --no-cache: neither read nor write snapshots (the figures of a
-// load from source). Without it the job load reads each rank's cached snapshot when there is
-// one and writes the others'; --job-cache also reads the job's own snapshot ("recorded"
-// alignment), and writes it after a load from the ranks.
+// figures and nothing else. --rank-threads N: each rank's import on N threads (0, the
+// default: JobLoader's choice, the cores shared among the workers; 3 on two cores is the
+// importer's own choice, a scanner and two parse workers per rank). --no-cache: neither read
+// nor write snapshots (the figures of a load from source). Without it the job load reads
+// each rank's cached snapshot when there is one and writes the others'; --job-cache also
+// reads the job's own snapshot ("recorded" alignment), and writes it after a load from the
+// ranks.
 #include "procstatus.h"
 #include <job/jobgrouper.h>
 #include <job/jobloader.h>
@@ -51,6 +54,7 @@ void resetPeak()
 struct Options {
     std::string dir;
     unsigned workers = 2;
+    unsigned rankThreads = 0;
     bool cache = true;
     bool jobOnly = false;
     bool jobCache = false;
@@ -79,7 +83,7 @@ int jobOnly(const Options& o, const job::JobPlan& plan)
         r = job::JobLoader::loadCached(plan, "recorded", {}, cache);
     const bool fromJobSnapshot = r.merged.store != nullptr;
     if (!fromJobSnapshot)
-        r = job::JobLoader::load(plan, {}, cache, o.workers);
+        r = job::JobLoader::load(plan, {}, cache, o.workers, o.rankThreads);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto cpu1 = cpuSeconds();
     const uint64_t peakKb = statusKb("VmHWM:");
@@ -106,6 +110,7 @@ int jobOnly(const Options& o, const job::JobPlan& plan)
     std::printf("job_seconds %.3f\n", wall);
     std::printf("merge_finish_seconds %.3f\n", r.merged.finalizeSeconds);
     std::printf("merge_append_seconds %.3f\n", r.mergeSeconds);
+    std::printf("merge_wait_seconds %.3f\n", r.waitSeconds);
     std::printf("job_rank_seconds_sum %.3f\n", r.sumRankSeconds);
     std::printf("job_cpu_seconds %.3f\n", (cpu1.first - cpu0.first) + (cpu1.second - cpu0.second));
     std::printf("job_peak_rss_bytes %llu\n", static_cast<unsigned long long>(peakKb) * 1024);
@@ -146,6 +151,8 @@ bool parse(int argc, char** argv, Options& o)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--workers") == 0 && i + 1 < argc)
             o.workers = unsigned(std::max(1, std::atoi(argv[++i])));
+        else if (std::strcmp(argv[i], "--rank-threads") == 0 && i + 1 < argc)
+            o.rankThreads = unsigned(std::max(0, std::atoi(argv[++i])));
         else if (std::strcmp(argv[i], "--no-cache") == 0)
             o.cache = false;
         else if (std::strcmp(argv[i], "--job-only") == 0)
@@ -167,7 +174,8 @@ int main(int argc, char** argv)
     mallopt(M_MMAP_THRESHOLD, 256 * 1024); // as strata and strata-cli
     Options o;
     if (!parse(argc, argv, o)) {
-        std::fprintf(stderr, "usage: %s DIR [--workers N] [--no-cache] [--job-only] [--job-cache]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s DIR [--workers N] [--rank-threads N] [--no-cache] [--job-only] [--job-cache]\n",
+            argv[0]);
         return 2;
     }
     const job::JobPlan plan = job::JobGrouper::plan({ o.dir });
@@ -210,15 +218,16 @@ int main(int argc, char** argv)
     const double after = std::atof(job["job_resident_after_bytes"].c_str());
     const double resident = std::atof(job["store_resident_bytes"].c_str());
     std::printf("folder                   %s\n", o.dir.c_str());
-    std::printf("ranks                    %zu (loaded %s), workers %u%s\n", plan.ranks.size(),
-        job["ranks_loaded"].c_str(), o.workers, o.cache ? "" : ", --no-cache");
+    std::printf("ranks                    %zu (loaded %s), workers %u, threads per rank %s%s\n", plan.ranks.size(),
+        job["ranks_loaded"].c_str(), o.workers,
+        o.rankThreads ? std::to_string(o.rankThreads).c_str() : "the cores shared", o.cache ? "" : ", --no-cache");
     std::printf(
         "events                   %.0f (the single loads: %llu)\n", jobEvents, static_cast<unsigned long long>(events));
     std::printf("sum_single_loads_seconds %.3f  (CPU %.3f s, all threads)\n", sumSeconds, sumCpu);
-    std::printf("job_load_seconds         %.3f  (from %s; the ranks' own loads %s s, their appends %s s, the merge's "
-                "finish %s s; CPU %s s)\n",
+    std::printf("job_load_seconds         %.3f  (from %s; the ranks' own loads %s s, their appends %s s, waiting for "
+                "their turn %s s, the merge's finish %s s; CPU %s s)\n",
         jobSeconds, job["job_from"].c_str(), job["job_rank_seconds_sum"].c_str(), job["merge_append_seconds"].c_str(),
-        job["merge_finish_seconds"].c_str(), job["job_cpu_seconds"].c_str());
+        job["merge_wait_seconds"].c_str(), job["merge_finish_seconds"].c_str(), job["job_cpu_seconds"].c_str());
     std::printf("job_vs_sum_over_2        %.3f  (budget <= 1.1; CPU job / single loads %.3f)\n",
         jobSeconds / (sumSeconds / 2), std::atof(job["job_cpu_seconds"].c_str()) / sumCpu);
     std::printf("job_peak_rss_bytes       %.0f  (%.1f bytes/event, budget <= 60; before the load %s)\n", peak,

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 using strata::importers::Compression;
+using strata::importers::ImportContext;
 using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 using namespace strata::store;
@@ -464,6 +465,48 @@ private slots:
         QCOMPARE(s.sliceCount(), size_t(count));
         QCOMPARE(s.sliceTs(SliceRow(count - 1)), TimeNs(count - 1) * 10000);
         QCOMPARE(s.extent().end, TimeNs(count - 1) * 10000 + 5000);
+    }
+
+    // The import on the calling thread alone (ImportContext::threads 1, as a job's ranks
+    // load) or on a given number of threads gives the store the importer's own choice gives:
+    // the batches merge in file order either way, errors and offsets included.
+    void threadsGiveOneStore_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<unsigned>("threads");
+        const QStringList files = { QStringLiteral("blocks"), QStringLiteral("chrome_malformed_entries.json"),
+            QStringLiteral("chrome_flows_v2.json"), QStringLiteral("chrome_truncated_mid_event.json") };
+        for (const QString& f : files)
+            for (unsigned t : { 1u, 2u, 3u })
+                QTest::newRow(qPrintable(QStringLiteral("%1, %2 threads").arg(f).arg(t))) << f << t;
+    }
+
+    void threadsGiveOneStore()
+    {
+        QFETCH(QString, file);
+        QFETCH(unsigned, threads);
+        QString path = m_dir.filePath(QStringLiteral("threads.json"));
+        if (file == QLatin1String("blocks")) // several batches: 3.5 MB
+            testfiles::writeFile(path, testfiles::blockBoundaryTrace(40000, "escape"));
+        else
+            path = testfiles::dataPath(file);
+        const LoadResult mine = ProfileLoader::load(path.toStdString());
+        ImportContext ctx;
+        ctx.threads = threads;
+        const LoadResult theirs = ProfileLoader::load(path.toStdString(), ctx);
+        QVERIFY2(mine.store && theirs.store, (mine.error + theirs.error).c_str());
+        const EventStore& a = *mine.store;
+        const EventStore& b = *theirs.store;
+        QCOMPARE(histogram(b.diagnostics().counts()), histogram(a.diagnostics().counts()));
+        QCOMPARE(messages(b), messages(a));
+        QCOMPARE(histogram(theirs.phases), histogram(mine.phases));
+        QCOMPARE(dumpTracks(b), dumpTracks(a));
+        QCOMPARE(dumpSlices(b), dumpSlices(a));
+        QCOMPARE(dumpInstants(b), dumpInstants(a));
+        QCOMPARE(dumpCounters(b), dumpCounters(a));
+        QCOMPARE(dumpFlows(b), dumpFlows(a));
+        for (uint32_t r = 0; r < a.sliceCount(); r += 97)
+            QCOMPARE(sliceArgs(b, SliceRow(r), ArgStyle::Typed), sliceArgs(a, SliceRow(r), ArgStyle::Typed));
     }
 };
 

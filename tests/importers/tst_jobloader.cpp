@@ -66,6 +66,7 @@ class tst_JobLoader : public QObject {
 private slots:
     void mergesEveryRank_data();
     void mergesEveryRank();
+    void workersGiveEqualStores_data();
     void workersGiveEqualStores();
     void badMember_data();
     void badMember();
@@ -133,13 +134,28 @@ void tst_JobLoader::mergesEveryRank()
     }
 }
 
+void tst_JobLoader::workersGiveEqualStores_data()
+{
+    // Ranks at a time and threads per rank's import (0: the cores shared among the ranks),
+    // against one rank at a time on the importer's pool (three threads).
+    QTest::addColumn<unsigned>("workers");
+    QTest::addColumn<unsigned>("rankThreads");
+    QTest::newRow("two at a time, the cores shared") << 2u << 0u;
+    QTest::newRow("two at a time, one thread each") << 2u << 1u;
+    QTest::newRow("two at a time, three threads each") << 2u << 3u;
+    QTest::newRow("one at a time, one thread") << 1u << 1u;
+    QTest::newRow("three at a time, one thread each") << 3u << 1u;
+}
+
 void tst_JobLoader::workersGiveEqualStores()
 {
+    QFETCH(unsigned, workers);
+    QFETCH(unsigned, rankThreads);
     const JobPlan plan = planOf(kJob);
-    const JobLoader::Result one = JobLoader::load(plan, {}, noCache(), 1);
-    const JobLoader::Result two = JobLoader::load(plan, {}, noCache(), 2);
-    QVERIFY(one.merged.store && two.merged.store);
-    QVERIFY(dump(one.merged) == dump(two.merged));
+    const JobLoader::Result one = JobLoader::load(plan, {}, noCache(), 1, 3);
+    const JobLoader::Result other = JobLoader::load(plan, {}, noCache(), workers, rankThreads);
+    QVERIFY(one.merged.store && other.merged.store);
+    QVERIFY(dump(one.merged) == dump(other.merged));
 }
 
 void tst_JobLoader::badMember_data()
