@@ -20,6 +20,10 @@
 
 namespace strata::widgets {
 
+namespace {
+constexpr double kMinLabelledShare = 0.05; // "4.9 %" does not fit a 5 % part of a 300-px bar
+} // namespace
+
 TransferSplitBar::TransferSplitBar(MenuChartView::MenuFn menu, QWidget* parent)
     : QWidget(parent)
     , m_title(new QLabel(tr("Execution vs data transfer"), this))
@@ -98,8 +102,10 @@ void TransferSplitBar::setTimes(
         *set << std::round(1000.0 * double(part.ns) / busy) / 10.0;
         set->setColor(part.color);
         set->setBorderColor(palette().color(QPalette::Base));
-        // The value on the bar keeps 4.5 : 1; a part of no time has no label to overlap its neighbour's.
-        set->setLabelColor(part.ns > 0 ? ThemePalette::textOn(part.color) : QColor(Qt::transparent));
+        // The value on the bar keeps 4.5 : 1. A part too thin for its label has none (it
+        // would be cut or overlap its neighbour's); the caption gives its time.
+        const bool labelled = double(part.ns) >= kMinLabelledShare * busy;
+        set->setLabelColor(labelled ? ThemePalette::textOn(part.color) : QColor(Qt::transparent));
         m_series->append(set);
         // Each time stays on one line; the parts go on several lines in a narrow dock rather
         // than widen its page (which then scrolled sideways and hid the pie legend's shares,
