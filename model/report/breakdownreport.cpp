@@ -104,7 +104,8 @@ Json BreakdownReport::toJson() const
         Json o;
         o["rank"] = b.rank ? Json(*b.rank) : Json(nullptr);
         o["file"] = r.file;
-        o["range_ns"] = { b.window.start - s.extent().start, b.window.end - s.extent().start };
+        const store::TimeNs start = r.traceExtent().start;
+        o["range_ns"] = { b.window.start - start, b.window.end - start };
         o["device_work"] = !b.devices.empty();
         putTimes(o, b.times);
         Json devices = Json::array();
@@ -162,7 +163,7 @@ std::string BreakdownReport::text() const
     for (size_t i = 0; i < m_ranks.size(); ++i) {
         const Rank& r = m_ranks[i];
         const analysis::RankBreakdown& b = r.breakdown;
-        const store::TimeNs origin = r.store->extent().start;
+        const store::TimeNs origin = r.traceExtent().start;
         if (i)
             out << "\n";
         out << "file        " << r.file << "\n"

@@ -4,7 +4,9 @@
 #include <analysis/breakdown/breakdownresult.h>
 #include <store/eventstore.h>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace strata::report {
@@ -16,9 +18,22 @@ namespace strata::report {
 class BreakdownReport {
 public:
     struct Rank {
+        Rank(std::string f, const store::EventStore* s, analysis::RankBreakdown b,
+            std::optional<store::TimeRange> e = std::nullopt)
+            : file(std::move(f))
+            , store(s)
+            , breakdown(std::move(b))
+            , extent(e)
+        {
+        }
+
         std::string file; // as named on the command line
         const store::EventStore* store = nullptr;
         analysis::RankBreakdown breakdown;
+        // The rank's trace in the store's times when the store holds more than the rank (a
+        // job's merged store: StoreMerger::rankExtents); none: the store's extent.
+        std::optional<store::TimeRange> extent;
+        store::TimeRange traceExtent() const { return extent ? *extent : store->extent(); }
     };
 
     explicit BreakdownReport(std::vector<Rank> ranks);

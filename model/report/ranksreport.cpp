@@ -1,6 +1,10 @@
 #include "ranksreport.h"
 #include "texttable.h"
 
+#include <analysis/breakdown/breakdowncalculator.h>
+#include <analysis/collectives/jobindex.h>
+#include <store/storemerger.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <limits>
@@ -58,6 +62,28 @@ RanksReport::RanksReport(std::vector<BreakdownReport::Rank> ranks, analysis::Col
 {
 }
 
+RanksReport RanksReport::ofJob(
+    const store::EventStore& store, const analysis::JobIndex& job, const analysis::BreakdownIndex& breakdown)
+{
+    const std::vector<store::JobRank>& layout = job.layout().ranks();
+    const std::vector<store::TimeRange> extents = store::StoreMerger::rankExtents(store);
+    std::vector<BreakdownReport::Rank> ranks;
+    for (size_t i = 0; i < layout.size(); ++i) {
+        // Over the rank's whole trace, as strata-cli takes each rank's own store.
+        const store::TimeRange extent = i < extents.size() ? extents[i] : store::TimeRange {};
+        ranks.push_back({ layout[i].file, &store,
+            analysis::BreakdownCalculator::computeRank(store, breakdown, layout[i], extent), extent });
+    }
+    RanksReport out(std::move(ranks), job.analysis());
+    out.m_storesAligned = true;
+    return out;
+}
+
+store::TimeNs RanksReport::aligned(store::TimeNs t, size_t index) const
+{
+    return m_storesAligned ? t : t - m_analysis.ranks[index].offsetNs;
+}
+
 int64_t RanksReport::rankNumber(size_t index) const
 {
     const auto& r = m_ranks[index].breakdown.rank;
@@ -68,7 +94,7 @@ TimeNs RanksReport::origin() const
 {
     TimeNs o = std::numeric_limits<TimeNs>::max();
     for (size_t i = 0; i < m_ranks.size(); ++i)
-        o = std::min(o, m_ranks[i].store->extent().start - m_analysis.ranks[i].offsetNs);
+        o = std::min(o, aligned(m_ranks[i].traceExtent().start, i));
     return m_ranks.empty() ? 0 : o;
 }
 
@@ -87,7 +113,7 @@ Json RanksReport::toJson() const
         r["offset_ns"] = rc.offsetNs;
         Json steps = Json::array();
         for (const analysis::ProfilerStep& s : m_analysis.steps[i])
-            steps.push_back({ { "name", s.name }, { "start_ns", s.start - rc.offsetNs - o }, { "dur_ns", s.dur } });
+            steps.push_back({ { "name", s.name }, { "start_ns", aligned(s.start, i) - o }, { "dur_ns", s.dur } });
         r["steps"] = std::move(steps);
         r["wait_ns"] = rc.waitNs;
         r["last_arrivals"] = rc.lastArrivals;

@@ -4,6 +4,11 @@
 
 #include <analysis/collectives/collectiveresult.h>
 
+namespace strata::analysis {
+class BreakdownIndex;
+class JobIndex;
+} // namespace strata::analysis
+
 #include <string>
 #include <vector>
 
@@ -22,6 +27,12 @@ public:
     // breakdown, as BreakdownReport takes them; a rank's number is its breakdown's rank, else
     // its position.
     RanksReport(std::vector<BreakdownReport::Rank> ranks, analysis::CollectiveAnalysis analysis);
+    // The same report from a job opened as one store (the GUI's: StoreMerger, its ranks'
+    // times already shifted by their offsets) and its JobIndex and BreakdownIndex: the bytes
+    // strata-cli ranks prints for the job's files on the job's alignment, files named as the
+    // layout names them.
+    static RanksReport ofJob(
+        const store::EventStore& store, const analysis::JobIndex& job, const analysis::BreakdownIndex& breakdown);
 
     // {"alignment", "ranks": [{"rank", "file", "offset_ns", "steps": [{"name", "start_ns",
     // "dur_ns"}], "wait_ns", "last_arrivals", the breakdown's keys from "range_ns" on}],
@@ -37,9 +48,14 @@ public:
 
 private:
     store::TimeNs origin() const;
+    // A time of rank `index`'s store on the job's clock.
+    store::TimeNs aligned(store::TimeNs t, size_t index) const;
 
     std::vector<BreakdownReport::Rank> m_ranks;
     analysis::CollectiveAnalysis m_analysis;
+    // The stores' times are on the job's clock already (ofJob): a rank's recorded time is its
+    // store time plus its offset. Otherwise each rank's store holds its recorded times.
+    bool m_storesAligned = false;
 };
 
 } // namespace strata::report

@@ -59,6 +59,12 @@ public:
     // the store's range. For the loader, before the store is published: the store is
     // immutable once any reader has it.
     static void shiftRanks(EventStore& store, const std::vector<TimeNs>& offsetsNs, const std::string& alignment);
+    // Per entry of JobLayout::of(store).ranks(): the range of the times the rank holds (its
+    // tracks' slices, instants and counter samples, its global instants, its memory
+    // accesses), in the store's times: its own file's extent moved by its offset, so a report
+    // of one rank of a job reads what it reads of the rank's own store. Empty for a rank
+    // with no times; none for a store that is not a job.
+    static std::vector<TimeRange> rankExtents(const EventStore& store);
 
 private:
     struct GlobalInstant {

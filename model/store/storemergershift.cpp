@@ -110,6 +110,25 @@ Owners owners(const EventStore& s, const JobLayout& layout)
     return o;
 }
 
+// Per rank of the layout: the times it holds (its tracks, global instants, memory accesses).
+std::vector<Span> rankSpans(const EventStore& s, const JobLayout& layout, const Owners& own)
+{
+    const std::vector<JobRank>& ranks = layout.ranks();
+    std::vector<Span> spans(ranks.size());
+    for (size_t i = 0; i < ranks.size(); ++i)
+        spans[i] = tracksSpan(s, ranks[i].trackBegin, ranks[i].trackBegin + ranks[i].trackCount);
+    for (size_t k = 0; k < own.global.size(); ++k) {
+        const InstantRow row(own.globalRows.begin + uint32_t(k));
+        if (own.global[k] >= 0)
+            spans[size_t(own.global[k])].add(s.instantTs(row), s.instantTs(row));
+    }
+    const MemoryAccessTable& mem = s.memoryAccesses();
+    for (uint32_t i = 0; i < mem.size(); ++i)
+        if (own.access[i] >= 0)
+            spans[size_t(own.access[i])].add(mem.start(i), mem.end(i));
+    return spans;
+}
+
 // A region's time, moved unless it is "unknown" (kTimeMin, kTimeMax) or no time at all.
 bool regionTime(TimeNs t)
 {
@@ -134,17 +153,8 @@ void StoreMerger::shiftRanks(EventStore& s, const std::vector<TimeNs>& offsetsNs
     // Each rank moves by the difference to the offset it already has, checked: first every
     // rank's times, so a refusal leaves the store as it was.
     std::vector<TimeNs> delta(ranks.size());
-    std::vector<Span> spans(ranks.size());
-    for (size_t i = 0; i < ranks.size(); ++i)
-        spans[i] = tracksSpan(s, ranks[i].trackBegin, ranks[i].trackBegin + ranks[i].trackCount);
-    for (size_t k = 0; k < own.global.size(); ++k)
-        if (own.global[k] >= 0)
-            spans[size_t(own.global[k])].add(
-                s.m_instTs[own.globalRows.begin + k], s.m_instTs[own.globalRows.begin + k]);
+    std::vector<Span> spans = rankSpans(s, layout, own);
     const MemoryAccessTable& mem = s.m_memory;
-    for (uint32_t i = 0; i < mem.size(); ++i)
-        if (own.access[i] >= 0)
-            spans[size_t(own.access[i])].add(mem.m_start[i], mem.m_end[i]);
     for (const MemoryRegion& g : mem.m_regions) {
         const int r = g.space.v < own.space.size() ? own.space[g.space.v] : -1;
         for (TimeNs t : { g.alloc, g.free })
@@ -179,6 +189,15 @@ void StoreMerger::shiftRanks(EventStore& s, const std::vector<TimeNs>& offsetsNs
         md.end());
     for (auto& entry : layout.metadataEntries())
         md.push_back(std::move(entry));
+}
+
+std::vector<TimeRange> StoreMerger::rankExtents(const EventStore& s)
+{
+    const JobLayout layout = JobLayout::of(s);
+    std::vector<TimeRange> out;
+    for (const Span& sp : rankSpans(s, layout, owners(s, layout)))
+        out.push_back(sp.empty() ? TimeRange {} : TimeRange { sp.lo, sp.hi });
+    return out;
 }
 
 void StoreMerger::shiftTracks(EventStore& s, const JobRank& r, TimeNs delta)

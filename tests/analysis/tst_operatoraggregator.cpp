@@ -61,6 +61,8 @@ private slots:
     void table();
     void metricsEnginesFused();
     void split();
+    void splitThreeWays_data();
+    void splitThreeWays();
     void defaultScope();
     void overflowLane();
     void parallelMatchesSerial();
@@ -233,6 +235,60 @@ void tst_OperatorAggregator::split()
     QCOMPARE(h.busyNs, TimeNs(3000));
     QCOMPARE(h.transferNs, TimeNs(0));
     QCOMPARE(h.events, uint64_t(7));
+}
+
+// Kineto kernels on one stream, one after another: each counts with its kind of work
+// (WorkClassifier): NCCL kernels are communication, copies data transfer, the rest compute.
+void tst_OperatorAggregator::splitThreeWays_data()
+{
+    QTest::addColumn<QStringList>("kernels"); // "name|category|duration"
+    QTest::addColumn<qint64>("execution"); // busy outside data transfer: compute and communication
+    QTest::addColumn<qint64>("communication");
+    QTest::addColumn<qint64>("transfer");
+    QTest::newRow("compute only") << QStringList { "volta_sgemm_128x64_nn|kernel|100" } << qint64(100) << qint64(0)
+                                  << qint64(0);
+    QTest::newRow("nccl is communication")
+        << QStringList { "volta_sgemm_128x64_nn|kernel|40", "ncclKernel_AllReduce_RING_LL_Sum_float|kernel|60" }
+        << qint64(100) << qint64(60) << qint64(0);
+    QTest::newRow("nccl dev kernel") << QStringList {
+        "ncclDevKernel_ReduceScatter_Sum_f32_RING_LL(ncclDevComm*)|kernel|"
+        "25"
+    } << qint64(25) << qint64(25) << qint64(0);
+    QTest::newRow("copy is data transfer")
+        << QStringList { "volta_sgemm_128x64_nn|kernel|70", "Memcpy HtoD (Pageable -> Device)|gpu_memcpy|30" }
+        << qint64(70) << qint64(0) << qint64(30);
+    QTest::newRow("three ways") << QStringList { "volta_sgemm_128x64_nn|kernel|50",
+        "ncclKernel_AllGather_RING_LL_Sum_float|kernel|30", "Memset (Device)|gpu_memset|20" }
+                                << qint64(80) << qint64(30) << qint64(20);
+}
+
+void tst_OperatorAggregator::splitThreeWays()
+{
+    QFETCH(QStringList, kernels);
+    Builder s;
+    const uint32_t stream = s.thread(0, "python", 7, "stream 7");
+    TimeNs at = 0;
+    for (const QString& k : kernels) {
+        const QStringList f = k.split('|');
+        const TimeNs dur = f[2].toLongLong();
+        s.X(stream, f[0].toUtf8().constData(), f[1].toUtf8().constData(), at, dur);
+        at += dur + 10;
+    }
+    const auto store = StoreFinalizer::finalize(s.b);
+    const OperatorCatalog cat(*store);
+    const OperatorTable t
+        = OperatorAggregator::aggregate(*store, cat, OperatorLevel::Op, OperatorAggregator::wholeTrace());
+    QFETCH(qint64, execution);
+    QFETCH(qint64, communication);
+    QFETCH(qint64, transfer);
+    QCOMPARE(t.executionNs, TimeNs(execution));
+    QCOMPARE(t.communicationNs, TimeNs(communication));
+    QCOMPARE(t.transferNs, TimeNs(transfer));
+    QCOMPARE(t.busyNs, TimeNs(execution + transfer));
+    TimeNs rowsCommunication = 0;
+    for (const OperatorRow& r : t.rows)
+        rowsCommunication += r.communicationNs;
+    QCOMPARE(rowsCommunication, t.communicationNs);
 }
 
 void tst_OperatorAggregator::defaultScope()

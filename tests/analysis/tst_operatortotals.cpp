@@ -30,30 +30,37 @@ private slots:
     void add_data()
     {
         QTest::addColumn<QList<qlonglong>>("durs");
-        QTest::addColumn<QList<bool>>("transfers");
+        QTest::addColumn<QList<int>>("kinds"); // store::WorkKind per slice
         QTest::addColumn<qlonglong>("transfer");
+        QTest::addColumn<qlonglong>("communication");
         QTest::addColumn<qlonglong>("min");
         QTest::addColumn<qlonglong>("max");
-        QTest::newRow("one") << QList<qlonglong> { 50 } << QList<bool> { false } << 0LL << 50LL << 50LL;
-        QTest::newRow("several") << QList<qlonglong> { 30, 10, 20 } << QList<bool> { false, true, true } << 30LL << 10LL
-                                 << 30LL;
-        QTest::newRow("zero length") << QList<qlonglong> { 0, 7 } << QList<bool> { true, false } << 0LL << 0LL << 7LL;
+        const int compute = int(WorkKind::Compute), memory = int(WorkKind::Memory), comm = int(WorkKind::Communication),
+                  sync = int(WorkKind::Sync);
+        QTest::newRow("one") << QList<qlonglong> { 50 } << QList<int> { compute } << 0LL << 0LL << 50LL << 50LL;
+        QTest::newRow("several") << QList<qlonglong> { 30, 10, 20 } << QList<int> { compute, memory, memory } << 30LL
+                                 << 0LL << 10LL << 30LL;
+        QTest::newRow("zero length") << QList<qlonglong> { 0, 7 } << QList<int> { memory, compute } << 0LL << 0LL << 0LL
+                                     << 7LL;
+        QTest::newRow("three ways") << QList<qlonglong> { 40, 25, 15, 5 } << QList<int> { compute, comm, memory, sync }
+                                    << 15LL << 25LL << 5LL << 40LL;
     }
 
     void add()
     {
         QFETCH(QList<qlonglong>, durs);
-        QFETCH(QList<bool>, transfers);
+        QFETCH(QList<int>, kinds);
         OperatorTotals t;
         qlonglong sum = 0;
         for (int i = 0; i < durs.size(); ++i) {
-            t.add(durs[i], 0, transfers[i], metrics(0));
+            t.add(durs[i], 0, WorkKind(kinds[i]), metrics(0));
             sum += durs[i];
         }
         QCOMPARE(t.count, uint64_t(durs.size()));
         QCOMPARE(qlonglong(t.total), sum);
         QCOMPARE(qlonglong(t.self), sum);
         QTEST(qlonglong(t.transfer), "transfer");
+        QTEST(qlonglong(t.communication), "communication");
         QTEST(qlonglong(t.min), "min");
         QTEST(qlonglong(t.max), "max");
         QCOMPARE(t.durations.size(), size_t(durs.size()));
@@ -63,22 +70,28 @@ private slots:
     void childTimeIsNotSelfTime()
     {
         OperatorTotals t;
-        t.add(100, 0, true, metrics(0));
-        t.subtractChild(30, false);
-        t.subtractChild(20, true);
+        t.add(100, 0, WorkKind::Memory, metrics(0));
+        t.subtractChild(30, WorkKind::Compute);
+        t.subtractChild(20, WorkKind::Memory);
         QCOMPARE(t.total, TimeNs(100));
         QCOMPARE(t.self, TimeNs(50));
         QCOMPARE(t.transfer, TimeNs(80));
         QCOMPARE(t.count, uint64_t(1));
+        OperatorTotals c;
+        c.add(100, 0, WorkKind::Communication, metrics(0));
+        c.subtractChild(30, WorkKind::Communication);
+        QCOMPARE(c.self, TimeNs(70));
+        QCOMPARE(c.communication, TimeNs(70));
+        QCOMPARE(c.transfer, TimeNs(0));
     }
 
     void metricsAreSummedAndWeighted()
     {
         OperatorTotals t;
         using M = OperatorCatalog::Metrics;
-        t.add(100, 0, false, metrics(M::kBytes | M::kMfu, 4096, 0, 40));
-        t.add(300, 0, false, metrics(M::kFlops | M::kMfu | M::kHfu, 0, 1e9, 80, 90));
-        t.add(50, 0, false, metrics(0));
+        t.add(100, 0, WorkKind::Compute, metrics(M::kBytes | M::kMfu, 4096, 0, 40));
+        t.add(300, 0, WorkKind::Compute, metrics(M::kFlops | M::kMfu | M::kHfu, 0, 1e9, 80, 90));
+        t.add(50, 0, WorkKind::Compute, metrics(0));
         QCOMPARE(t.has, uint8_t(M::kBytes | M::kFlops | M::kMfu | M::kHfu));
         QCOMPARE(t.bytes, 4096.0);
         QCOMPARE(t.flops, 1e9);
@@ -90,7 +103,7 @@ private slots:
     {
         OperatorTotals t;
         for (uint16_t e : { 3, 3, 1, 3, 1, 2 })
-            t.add(1, e, false, metrics(0));
+            t.add(1, e, WorkKind::Compute, metrics(0));
         QCOMPARE(t.engines, (std::vector<uint16_t> { 3, 1, 2 }));
     }
 
@@ -98,16 +111,18 @@ private slots:
     {
         using M = OperatorCatalog::Metrics;
         OperatorTotals a, b, empty;
-        a.add(10, 1, false, metrics(M::kBytes, 8));
-        b.add(40, 2, true, metrics(M::kFlops, 0, 5));
-        b.add(5, 1, false, metrics(0));
-        b.subtractChild(5, false);
+        a.add(10, 1, WorkKind::Compute, metrics(M::kBytes, 8));
+        b.add(40, 2, WorkKind::Memory, metrics(M::kFlops, 0, 5));
+        b.add(12, 2, WorkKind::Communication, metrics(0));
+        b.add(5, 1, WorkKind::Compute, metrics(0));
+        b.subtractChild(5, WorkKind::Compute);
         a.merge(b);
         a.merge(empty);
-        QCOMPARE(a.count, uint64_t(3));
-        QCOMPARE(a.total, TimeNs(55));
-        QCOMPARE(a.self, TimeNs(50));
+        QCOMPARE(a.count, uint64_t(4));
+        QCOMPARE(a.total, TimeNs(67));
+        QCOMPARE(a.self, TimeNs(62));
         QCOMPARE(a.transfer, TimeNs(40));
+        QCOMPARE(a.communication, TimeNs(12));
         QCOMPARE(a.min, TimeNs(5));
         QCOMPARE(a.max, TimeNs(40));
         QCOMPARE(a.has, uint8_t(M::kBytes | M::kFlops));
@@ -131,16 +146,18 @@ private slots:
         const uint16_t engine = catalog.engineGroup(TrackId(0));
 
         OperatorTotals totals;
-        totals.add(10, engine, false, metrics(OperatorCatalog::Metrics::kMfu, 0, 0, 25));
-        totals.add(30, engine, true, metrics(0));
+        totals.add(10, engine, WorkKind::Compute, metrics(OperatorCatalog::Metrics::kMfu, 0, 0, 25));
+        totals.add(30, engine, WorkKind::Memory, metrics(0));
+        totals.add(20, engine, WorkKind::Communication, metrics(0));
         const OperatorRow r = totals.row(key, catalog);
         QCOMPARE(r.key, key);
         QCOMPARE(r.name, std::string("conv2d"));
-        QCOMPARE(r.count, uint64_t(2));
-        QCOMPARE(r.totalNs, TimeNs(40));
-        QCOMPARE(r.selfNs, TimeNs(40));
+        QCOMPARE(r.count, uint64_t(3));
+        QCOMPARE(r.totalNs, TimeNs(60));
+        QCOMPARE(r.selfNs, TimeNs(60));
         QCOMPARE(r.transferNs, TimeNs(30));
-        QCOMPARE(r.executionNs(), TimeNs(10));
+        QCOMPARE(r.communicationNs, TimeNs(20));
+        QCOMPARE(r.executionNs(), TimeNs(30)); // compute and communication: what strata-cli ops prints
         QCOMPARE(r.avgNs, 20.0);
         QCOMPARE(r.minNs, TimeNs(10));
         QCOMPARE(r.maxNs, TimeNs(30));

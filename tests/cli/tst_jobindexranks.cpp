@@ -3,13 +3,17 @@
 // the offsets of the alignment from analysis::JobAligner applied with StoreMerger::shiftRanks)
 // give an analysis::JobIndex whose every rank's figures (offset, wait, last arrivals, steps,
 // time breakdown) and every collective's (ranks, skew, shortest duration, last rank, starts,
-// waits) and the straggler are what strata-cli computes from the per-rank stores.
+// waits) and the straggler are what strata-cli computes from the per-rank stores; and the
+// Ranks dock's JSON export (report::RanksReport::ofJob over that store) is, byte for byte,
+// what strata-cli ranks --json prints, on every alignment.
 #include "clirun.h"
 
 #include <analysis/breakdown/breakdowncalculator.h>
 #include <analysis/collectives/jobaligner.h>
 #include <analysis/collectives/jobindex.h>
+#include <analysis/operators/launchindex.h>
 #include <profileloader.h>
+#include <report/ranksreport.h>
 #include <store/storemerger.h>
 
 #include <QFileInfo>
@@ -61,6 +65,23 @@ private slots:
         QTest::newRow("collectives") << int(analysis::ClockAlignment::CollectiveEnds);
         QTest::newRow("first-step") << int(analysis::ClockAlignment::FirstStep);
     }
+    void exportEqualsRanksJsonBytes_data() { equalsRanksJson_data(); }
+    void exportEqualsRanksJsonBytes()
+    {
+        QFETCH(int, alignmentColumn);
+        const auto alignment = analysis::ClockAlignment(alignmentColumn);
+        const Run cli = runCli({ "ranks", kJob, "--json", "--align", analysis::clockAlignmentName(alignment) });
+        QCOMPARE(cli.exitCode, 0);
+        const std::shared_ptr<store::EventStore> merged = openJob(alignment);
+        QVERIFY(merged);
+        const auto launches = std::make_unique<analysis::LaunchIndex>(*merged);
+        const analysis::BreakdownIndex withLaunches(*merged, launches.get());
+        const auto index = analysis::JobIndex::build(*merged, launches.get(), &withLaunches);
+        QVERIFY(index && index->isJob());
+        const std::string json = report::RanksReport::ofJob(*merged, *index, withLaunches).json();
+        QCOMPARE(QByteArray::fromStdString(json), cli.out);
+    }
+
     void equalsRanksJson()
     {
         QFETCH(int, alignmentColumn);

@@ -2,7 +2,7 @@
 // store equals its source (per track, memory space and access), its processes and tracks are
 // one block in rank order (JobLayout), strings and types are shared, the global instants of
 // all ranks are one sorted track, and shiftRanks moves each rank by its offset keeping every
-// order the store promises.
+// order the store promises; each rank's extent is its source's, moved by its offset.
 #include <support/jobstoretestutil.h>
 
 #include <store/storemerger.h>
@@ -415,6 +415,15 @@ private slots:
         }
         QCOMPARE(globalText(*job), global);
         QCOMPARE(brokenOrder(*job), QString());
+        // Each rank's extent is its own file's, moved by its offset; an empty rank has none.
+        const std::vector<TimeRange> extents = StoreMerger::rankExtents(*job);
+        QCOMPARE(extents.size(), kinds.size());
+        for (size_t i = 0; i < kinds.size(); ++i) {
+            const TimeRange own = rankStore(kinds[i])->extent();
+            const bool empty = kinds[i] == 2;
+            QCOMPARE(extents[i].start, empty ? 0 : own.start - offsets[i]);
+            QCOMPARE(extents[i].end, empty ? 0 : own.end - offsets[i]);
+        }
         // The extent is the range of the times held: some slice, instant or access is at each end.
         QVERIFY(job->extent().start < job->extent().end);
     }
@@ -452,6 +461,7 @@ private slots:
     {
         EventStore plain;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, StoreMerger::shiftRanks(plain, {}, "recorded"));
+        QVERIFY(StoreMerger::rankExtents(plain).empty());
     }
 };
 

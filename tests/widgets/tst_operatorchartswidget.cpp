@@ -61,6 +61,7 @@ private slots:
     void cleanup();
     void donutTopEightPlusOther();
     void splitBar();
+    void splitBarSetsCommunicationApart();
     void levels_data();
     void levels();
     void clickHighlightsSlices();
@@ -130,11 +131,34 @@ void tst_OperatorChartsWidget::splitBar()
     m_dock.open(m_store);
     waitCharts();
     const QHorizontalPercentBarSeries* split = m_dock.widget->splitSeries();
-    QCOMPARE(split->count(), 2);
-    // 600 of 16200 ns are transfers (Task DMA): 96.3 % execution, 3.7 % transfer.
+    QCOMPARE(split->count(), 3);
+    // 600 of 16200 ns are transfers (Task DMA): 96.3 % execution, no communication, 3.7 % transfer.
     QCOMPARE(split->barSets()[0]->at(0), 96.3);
-    QCOMPARE(split->barSets()[1]->at(0), 3.7);
+    QCOMPARE(split->barSets()[1]->at(0), 0.0);
+    QCOMPARE(split->barSets()[2]->at(0), 3.7);
     QCOMPARE(m_dock.widget->table()->transferNs, TimeNs(600));
+}
+
+// A GPU stream of a Kineto trace: a GEMM, an NCCL all-reduce and a copy. The NCCL kernel is
+// communication, not execution (store::WorkKind, as the Time Breakdown counts it).
+void tst_OperatorChartsWidget::splitBarSetsCommunicationApart()
+{
+    widgettest::Builder s;
+    const uint32_t stream = s.thread(0, "python", 7, "stream 7");
+    s.X(stream, "volta_sgemm_128x64_nn", "kernel", 0, 500);
+    s.X(stream, "ncclKernel_AllReduce_RING_LL_Sum_float", "kernel", 600, 300);
+    s.X(stream, "Memcpy DtoH (Device -> Pinned)", "gpu_memcpy", 1000, 200);
+    m_dock.open(StoreFinalizer::finalize(s.b));
+    waitCharts();
+    const analysis::OperatorTable* t = m_dock.widget->table();
+    QCOMPARE(t->busyNs, TimeNs(1000));
+    QCOMPARE(t->communicationNs, TimeNs(300));
+    QCOMPARE(t->transferNs, TimeNs(200));
+    const QHorizontalPercentBarSeries* split = m_dock.widget->splitSeries();
+    QCOMPARE(split->count(), 3);
+    QCOMPARE(split->barSets()[0]->at(0), 50.0); // the GEMM
+    QCOMPARE(split->barSets()[1]->at(0), 30.0); // NCCL
+    QCOMPARE(split->barSets()[2]->at(0), 20.0); // the copy
 }
 
 void tst_OperatorChartsWidget::levels_data()

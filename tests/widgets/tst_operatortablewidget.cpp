@@ -122,6 +122,8 @@ private slots:
     void exportsAreCliText_data();
     void exportsAreCliText();
     void filterBox();
+    void statusSplitsCommunication_data();
+    void statusSplitsCommunication();
 
 private:
     QModelIndex find(const QStringList& path) const;
@@ -514,6 +516,34 @@ void tst_OperatorTableWidget::filterBox()
     QVERIFY(!m_dock.widget->proxy()->isValid());
     m_dock.widget->setFilter(QString(), false);
     QCOMPARE(m_dock.widget->view()->model()->rowCount(), 3);
+}
+
+// The status line splits the busy time as Operator Charts does: communication (an NCCL
+// kernel) apart from execution, named only when there is some.
+void tst_OperatorTableWidget::statusSplitsCommunication_data()
+{
+    QTest::addColumn<bool>("nccl");
+    QTest::addColumn<QString>("split");
+    QTest::newRow("with NCCL") << true
+                               << "execution 500 ns (50.0 %)  ·  communication 300 ns (30.0 %)  ·  data transfer "
+                                  "200 ns (20.0 %)";
+    QTest::newRow("without") << false << "execution 500 ns (71.4 %)  ·  data transfer 200 ns (28.6 %)";
+}
+
+void tst_OperatorTableWidget::statusSplitsCommunication()
+{
+    QFETCH(bool, nccl);
+    widgettest::Builder s;
+    const uint32_t stream = s.thread(0, "python", 7, "stream 7");
+    s.X(stream, "volta_sgemm_128x64_nn", "kernel", 0, 500);
+    if (nccl)
+        s.X(stream, "ncclKernel_AllReduce_RING_LL_Sum_float", "kernel", 600, 300);
+    s.X(stream, "Memcpy DtoH (Device -> Pinned)", "gpu_memcpy", 1000, 200);
+    m_dock.open(StoreFinalizer::finalize(s.b));
+    waitTree();
+    const QString status = m_dock.widget->findChild<QLabel*>(QStringLiteral("operatorStatus"))->text();
+    QFETCH(QString, split);
+    QVERIFY2(status.contains(split), qPrintable(status));
 }
 
 QTEST_MAIN(tst_OperatorTableWidget)

@@ -16,6 +16,9 @@
 #include <state/viewport.h>
 
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -87,6 +90,23 @@ private slots:
         m_dock.session->close();
         QCOMPARE(m_dock.widget->placeholderText(), kNotAJob);
         QVERIFY(!m_dock.widget->job());
+    }
+
+    // The JSON export: the job's ranks, collectives and straggler as strata-cli ranks --json
+    // writes them (tst_jobindexranks compares the bytes with strata-cli's on a real job);
+    // nothing without a job.
+    void exportsTheJobAsJson()
+    {
+        QVERIFY(m_dock.show({ 0, 2000 }, 900, 400));
+        QCOMPARE(m_dock.widget->ranksJson(), std::string());
+        QVERIFY(showJob("collectives"));
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(m_dock.widget->ranksJson())).object();
+        QCOMPARE(o["alignment"].toString(), QString("collectives"));
+        QCOMPARE(o["ranks"].toArray().size(), 3);
+        QCOMPARE(o["collectives"].toArray().size(), 2);
+        QCOMPARE(o["straggler"].toObject()["rank"].toInt(), 2);
+        for (int r = 0; r < 3; ++r)
+            QCOMPARE(o["ranks"].toArray()[r].toObject()["rank"].toInt(), r);
     }
 
     void clickOnRankRevealsItsTrack_data()

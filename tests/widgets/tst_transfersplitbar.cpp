@@ -1,5 +1,7 @@
-// TransferSplitBar: the execution and transfer shares of the busy time as one percent bar
-// (rounded to a tenth for its labels), the two times in the caption, nothing while idle.
+// TransferSplitBar: the execution, communication and data-transfer shares of the busy time
+// as one percent bar (rounded to a tenth for its labels) in the breakdown's colours, the
+// times in the caption (communication only when there is some), nothing while idle.
+#include <common/breakdowncolors.h>
 #include <common/transfersplitbar.h>
 
 #include <QBarSet>
@@ -17,31 +19,49 @@ private slots:
     {
         QTest::addColumn<qint64>("busy");
         QTest::addColumn<qint64>("execution");
+        QTest::addColumn<qint64>("communication");
         QTest::addColumn<qint64>("transfer");
-        QTest::addColumn<double>("execShare");
-        QTest::addColumn<double>("transferShare");
-        QTest::addColumn<QString>("caption"); // a piece of the caption
-        QTest::newRow("mostly execution") << 16200LL << 15600LL << 600LL << 96.3 << 3.7 << "15.600 µs";
-        QTest::newRow("all transfer") << 2000000LL << 0LL << 2000000LL << 0.0 << 100.0 << "2.000 ms";
-        QTest::newRow("overlap counted once") << 1000LL << 800LL << 400LL << 80.0 << 40.0 << "400 ns";
+        QTest::addColumn<QList<double>>("shares"); // execution, communication, transfer
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QStringList>("caption"); // pieces of the caption
+        QTest::addColumn<bool>("namesCommunication"); // the caption says "Communication"
+        const QString two = "Execution vs data transfer", three = "Execution, communication and data transfer";
+        QTest::newRow("mostly execution") << 16200LL << 15600LL << 0LL << 600LL << QList<double> { 96.3, 0, 3.7 } << two
+                                          << QStringList { "15.600 µs", "600 ns" } << false;
+        QTest::newRow("all transfer") << 2000000LL << 0LL << 0LL << 2000000LL << QList<double> { 0, 0, 100.0 } << two
+                                      << QStringList { "2.000 ms" } << false;
+        QTest::newRow("overlap counted once") << 1000LL << 800LL << 0LL << 400LL << QList<double> { 80.0, 0, 40.0 }
+                                              << two << QStringList { "400 ns" } << false;
+        QTest::newRow("nccl apart") << 1000LL << 550LL << 300LL << 150LL << QList<double> { 55.0, 30.0, 15.0 } << three
+                                    << QStringList { "550 ns", "300 ns", "150 ns" } << true;
+        QTest::newRow("communication only") << 5000LL << 0LL << 5000LL << 0LL << QList<double> { 0, 100.0, 0 } << three
+                                            << QStringList { "5.000 µs" } << true;
     }
 
     void shares()
     {
         QFETCH(qint64, busy);
         QFETCH(qint64, execution);
+        QFETCH(qint64, communication);
         QFETCH(qint64, transfer);
-        QFETCH(double, execShare);
-        QFETCH(double, transferShare);
-        QFETCH(QString, caption);
+        QFETCH(QList<double>, shares);
+        QFETCH(QStringList, caption);
+        QFETCH(bool, namesCommunication);
         widgets::TransferSplitBar bar([](const QPoint&) {});
-        bar.setTimes(busy, execution, transfer);
-        QCOMPARE(bar.series()->count(), 2);
-        QCOMPARE(bar.series()->barSets()[0]->at(0), execShare);
-        QCOMPARE(bar.series()->barSets()[1]->at(0), transferShare);
+        bar.setTimes(busy, execution, communication, transfer);
+        QTEST(bar.title(), "title");
+        QCOMPARE(bar.series()->count(), 3);
+        const QColor colors[] = { widgets::BreakdownColors::compute(), widgets::BreakdownColors::communication(),
+            widgets::BreakdownColors::memory() };
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(bar.series()->barSets()[i]->at(0), shares[i]);
+            QCOMPARE(bar.series()->barSets()[i]->color(), colors[i]);
+        }
         QVERIFY(bar.findChild<QChartView*>(QStringLiteral("operatorSplit"))->isVisibleTo(&bar));
         const QString text = bar.findChild<QLabel*>(QStringLiteral("operatorSplitCaption"))->text();
-        QVERIFY2(text.contains(caption), qPrintable(text));
+        for (const QString& piece : caption)
+            QVERIFY2(text.contains(piece), qPrintable(text));
+        QCOMPARE(text.contains(QStringLiteral("Communication")), namesCommunication);
     }
 
     // Long times do not make the bar wider than one of them: the caption breaks between the
@@ -49,7 +69,7 @@ private slots:
     void longTimesWrap()
     {
         widgets::TransferSplitBar bar([](const QPoint&) {});
-        bar.setTimes(987884000, 973006000, 14878000);
+        bar.setTimes(987884000, 973006000, 0, 14878000);
         auto* caption = bar.findChild<QLabel*>(QStringLiteral("operatorSplitCaption"));
         const QFontMetrics fm(caption->font());
         const int oneLine = fm.horizontalAdvance(QStringLiteral("■ Execution 973.006 ms    ■ Data transfer 14.878 ms"));
@@ -62,8 +82,8 @@ private slots:
     void idleShowsNothing()
     {
         widgets::TransferSplitBar bar([](const QPoint&) {});
-        bar.setTimes(100, 60, 40);
-        bar.setTimes(0, 0, 0);
+        bar.setTimes(100, 50, 10, 40);
+        bar.setTimes(0, 0, 0, 0);
         QCOMPARE(bar.series()->count(), 0);
         QVERIFY(!bar.findChild<QChartView*>(QStringLiteral("operatorSplit"))->isVisibleTo(&bar));
         QVERIFY(bar.findChild<QLabel*>(QStringLiteral("operatorSplitCaption"))->text().isEmpty());

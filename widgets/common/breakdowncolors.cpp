@@ -9,6 +9,11 @@ QColor BreakdownColors::compute()
     return ThemePalette::execution();
 }
 
+QColor BreakdownColors::communication()
+{
+    return ThemePalette::communication();
+}
+
 QColor BreakdownColors::overlapped()
 {
     return ThemePalette::mix(ThemePalette::communication(), ThemePalette::execution(), 0.45);
@@ -16,7 +21,7 @@ QColor BreakdownColors::overlapped()
 
 QColor BreakdownColors::exposed()
 {
-    return ThemePalette::communication();
+    return communication();
 }
 
 QColor BreakdownColors::memory()

@@ -1,5 +1,6 @@
 #include "transfersplitbar.h"
 
+#include <common/breakdowncolors.h>
 #include <common/chartstyle.h>
 #include <common/themepalette.h>
 #include <common/unitformat.h>
@@ -11,12 +12,17 @@
 #include <QHorizontalPercentBarSeries>
 #include <QLabel>
 #include <QLegend>
+#include <QStringList>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <cmath>
 
 namespace strata::widgets {
+
+namespace {
+constexpr double kMinLabelledShare = 0.05; // "4.9 %" does not fit a 5 % part of a 300-px bar
+} // namespace
 
 TransferSplitBar::TransferSplitBar(MenuChartView::MenuFn menu, QWidget* parent)
     : QWidget(parent)
@@ -67,38 +73,55 @@ TransferSplitBar::TransferSplitBar(MenuChartView::MenuFn menu, QWidget* parent)
     applyStyle();
 }
 
-void TransferSplitBar::setTimes(store::TimeNs busyNs, store::TimeNs executionNs, store::TimeNs transferNs)
+void TransferSplitBar::setTimes(
+    store::TimeNs busyNs, store::TimeNs executionNs, store::TimeNs communicationNs, store::TimeNs transferNs)
 {
     m_series->clear();
     m_caption->clear();
     const bool any = busyNs > 0;
     m_title->setVisible(any);
     m_view->setVisible(any);
+    m_title->setText(
+        communicationNs > 0 ? tr("Execution, communication and data transfer") : tr("Execution vs data transfer"));
     if (!any)
         return;
+    struct Part {
+        QString name;
+        store::TimeNs ns;
+        QColor color;
+    };
+    const Part parts[] = { { tr("Execution"), executionNs, BreakdownColors::compute() },
+        { tr("Communication"), communicationNs, BreakdownColors::communication() },
+        { tr("Data transfer"), transferNs, BreakdownColors::memory() } };
     const double busy = double(busyNs);
-    auto* exec = new QBarSet(tr("Execution %1").arg(UnitFormat::duration(executionNs)));
-    auto* transfer = new QBarSet(tr("Data transfer %1").arg(UnitFormat::duration(transferNs)));
-    // Values are percentages, rounded for the bar labels ("@value").
-    *exec << std::round(1000.0 * double(executionNs) / busy) / 10.0;
-    *transfer << std::round(1000.0 * double(transferNs) / busy) / 10.0;
-    exec->setColor(ThemePalette::execution());
-    transfer->setColor(ThemePalette::transfer());
-    for (QBarSet* s : { exec, transfer }) {
-        s->setBorderColor(palette().color(QPalette::Base));
-        s->setLabelColor(ThemePalette::textOn(s->color())); // the value on the bar keeps 4.5 : 1
+    const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
+    QStringList caption;
+    for (const Part& part : parts) {
+        auto* set = new QBarSet(QStringLiteral("%1 %2").arg(part.name, UnitFormat::duration(part.ns)));
+        // Values are percentages, rounded for the bar labels ("@value").
+        *set << std::round(1000.0 * double(part.ns) / busy) / 10.0;
+        set->setColor(part.color);
+        set->setBorderColor(palette().color(QPalette::Base));
+        // The value on the bar keeps 4.5 : 1. A part too thin for its label has none (it
+        // would be cut or overlap its neighbour's); the caption gives its time.
+        const bool labelled = double(part.ns) >= kMinLabelledShare * busy;
+        set->setLabelColor(labelled ? ThemePalette::textOn(part.color) : QColor(Qt::transparent));
+        m_series->append(set);
+        // Each time stays on one line; the parts go on several lines in a narrow dock rather
+        // than widen its page (which then scrolled sideways and hid the pie legend's shares,
+        // on 150 %). Communication is named only when there is some.
+        if (&part != &parts[1] || communicationNs > 0)
+            caption << QStringLiteral("<span style=\"white-space:nowrap\">%1 %2 %3</span>")
+                           .arg(swatch.arg(part.color.name()), part.name, UnitFormat::duration(part.ns));
     }
-    m_series->append(exec);
-    m_series->append(transfer);
     m_series->setLabelsFormat(QStringLiteral("@value %"));
     applyStyle();
-    const QString swatch = QStringLiteral("<span style=\"color:%1\">\u25a0</span>");
-    // Each time stays on one line; the two go on two lines in a narrow dock rather than widen
-    // its page (which then scrolled sideways and hid the pie legend's shares, on 150 %).
-    m_caption->setText(tr("<span style=\"white-space:nowrap\">%1 Execution %2</span>&nbsp;&nbsp; "
-                          "<span style=\"white-space:nowrap\">%3 Data transfer %4</span>")
-                           .arg(swatch.arg(ThemePalette::execution().name()), UnitFormat::duration(executionNs),
-                               swatch.arg(ThemePalette::transfer().name()), UnitFormat::duration(transferNs)));
+    m_caption->setText(caption.join(QStringLiteral("&nbsp;&nbsp; ")));
+}
+
+QString TransferSplitBar::title() const
+{
+    return m_title->text();
 }
 
 void TransferSplitBar::applyStyle()

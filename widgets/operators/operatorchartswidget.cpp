@@ -307,7 +307,8 @@ void OperatorChartsWidget::apply(const std::shared_ptr<const Result>& result)
     m_bTable = result ? result->b : nullptr;
     showCompare(m_bTable != nullptr);
     auto split = [](const std::shared_ptr<const analysis::OperatorTable>& t) {
-        return t ? OperatorCompareBars::Split { t->executionNs, t->transferNs } : OperatorCompareBars::Split {};
+        return t ? OperatorCompareBars::Split { t->executionNs - t->communicationNs, t->communicationNs, t->transferNs }
+                 : OperatorCompareBars::Split {};
     };
     m_compareBars->setRows(
         result ? result->rows : std::vector<analysis::CompareRow>(), split(m_table), split(m_bTable));
@@ -404,9 +405,10 @@ void OperatorChartsWidget::explode(int row, bool on)
 void OperatorChartsWidget::fillSplit()
 {
     if (m_table)
-        m_split->setTimes(m_table->busyNs, m_table->executionNs, m_table->transferNs);
+        m_split->setTimes(m_table->busyNs, m_table->executionNs - m_table->communicationNs, m_table->communicationNs,
+            m_table->transferNs);
     else
-        m_split->setTimes(0, 0, 0);
+        m_split->setTimes(0, 0, 0, 0);
 }
 
 void OperatorChartsWidget::highlightSlice(QPieSlice* slice)

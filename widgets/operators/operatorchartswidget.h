@@ -36,8 +36,9 @@ class TransferSplitBar;
 // The Operator Charts dock (objectName "operatorCharts"; the pie of the Neuron TensorBoard
 // plugin's operator views): a donut of the share of busy time by operator at a chosen level
 // — framework op, operator, layer, HLO, command or module — as the top 8 plus "Other", and
-// the execution vs data-transfer split of the same time as one stacked bar ("about 83 % of
-// the time spent on data transfer" is read off it). Shares are self time over the busy time
+// the split of the same time by kind of work — execution, communication, data transfer —
+// as one stacked bar (TransferSplitBar; "about 83 % of the time spent on data transfer" is
+// read off it). Shares are self time over the busy time
 // of the tracks in scope, the Operator Table's "% Busy" column, so both docks agree.
 //
 // Clicking a slice highlights its events on the timeline. Whole trace or current
@@ -45,7 +46,7 @@ class TransferSplitBar;
 //
 // Comparing (the context's Comparison active, B's catalog built): A | B. The donut gives way
 // to OperatorCompareBars, A's and B's time per operator side by side for the operators that
-// take the most in either, with both execution vs transfer splits under them. B's window is the
+// take the most in either, with both splits under them. B's window is the
 // whole of B, or A's selection moved by the alignment offset, as in the summaries.
 class OperatorChartsWidget : public QWidget {
     Q_OBJECT

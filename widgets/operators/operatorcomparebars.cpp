@@ -50,8 +50,11 @@ void OperatorCompareBars::setRows(const std::vector<analysis::CompareRow>& rows,
     for (const analysis::CompareRow* r : sorted)
         m_rows.push_back({ QString::fromStdString(r->name), r->aTotalNs, r->bTotalNs, r->aCount, r->bCount });
     m_operatorRows = m_rows.size();
-    if (a.executionNs + a.transferNs + b.executionNs + b.transferNs > 0) {
+    const store::TimeNs communication = a.communicationNs + b.communicationNs;
+    if (a.executionNs + a.transferNs + b.executionNs + b.transferNs + communication > 0) {
         m_rows.push_back({ tr("Execution"), double(a.executionNs), double(b.executionNs) });
+        if (communication > 0)
+            m_rows.push_back({ tr("Communication"), double(a.communicationNs), double(b.communicationNs) });
         m_rows.push_back({ tr("Data transfer"), double(a.transferNs), double(b.transferNs) });
     }
     updateGeometry();

@@ -10,7 +10,8 @@ namespace strata::widgets {
 
 // Operator Charts in compare mode (objectName "operatorCompareBars"): where the time of A
 // and of B goes, side by side. One row per operator that takes the most time in either
-// profile (kTopRows, by the larger of the two totals), then Execution and Data transfer:
+// profile (kTopRows, by the larger of the two totals), then Execution, Communication (when
+// either side has some) and Data transfer:
 // the name, a bar for A over a bar for B (the latency histogram's colours, A blue, B
 // orange) on one scale per block, and Δ %. Painted rather than a chart so that eight rows
 // stay readable in a dock a laptop gives a few hundred pixels; a row's tooltip tells both
@@ -22,9 +23,11 @@ public:
     static constexpr int kTopRows = 8;
     using MenuFn = std::function<void(const QPoint& globalPos)>;
 
-    // A side's busy time split as the operator tables split it.
+    // A side's busy time split by kind of work, as Operator Charts' bar splits it: execution
+    // (neither communication nor data transfer), communication, data transfer.
     struct Split {
         store::TimeNs executionNs = 0;
+        store::TimeNs communicationNs = 0;
         store::TimeNs transferNs = 0;
     };
 
@@ -52,7 +55,7 @@ private:
     QString toolTipFor(const Row& row) const;
 
     MenuFn m_menu;
-    std::vector<Row> m_rows; // operators, then the two split rows
+    std::vector<Row> m_rows; // operators, then the split rows
     size_t m_operatorRows = 0;
 };
 

@@ -370,11 +370,17 @@ void OperatorTableWidget::updateStatus()
         return;
     }
     const analysis::OperatorTable& t = tree->table;
-    QString text = tr("%1 %2 slices  ·  busy %3  ·  execution %4 (%5)  ·  data transfer %6 (%7)  ·  %8")
+    // Split as Operator Charts splits it: communication apart from execution when there is some.
+    const store::TimeNs execution = t.executionNs - t.communicationNs;
+    const QString communication = t.communicationNs > 0
+        ? tr("  ·  communication %1 (%2)")
+              .arg(UnitFormat::duration(t.communicationNs), percentText(t.communicationNs, t.busyNs))
+        : QString();
+    QString text = tr("%1 %2 slices  ·  busy %3  ·  execution %4 (%5)%6  ·  data transfer %7 (%8)  ·  %9")
                        .arg(UnitFormat::count(quint64(t.events)))
                        .arg(QString::fromLatin1(analysis::operatorScopeName(t.scope)))
-                       .arg(UnitFormat::duration(t.busyNs), UnitFormat::duration(t.executionNs),
-                           percentText(t.executionNs, t.busyNs), UnitFormat::duration(t.transferNs),
+                       .arg(UnitFormat::duration(t.busyNs), UnitFormat::duration(execution),
+                           percentText(execution, t.busyNs), communication, UnitFormat::duration(t.transferNs),
                            percentText(t.transferNs, t.busyNs), m_window->describe());
     if (m_proxy->isValid() && !m_proxy->pattern().trimmed().isEmpty())
         text += m_proxy->rowCount() == 1

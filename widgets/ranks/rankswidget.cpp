@@ -2,10 +2,12 @@
 
 #include "collectivetablemodel.h"
 #include "ranktablemodel.h"
+#include <analysis/breakdown/breakdownindex.h>
 #include <analysis/collectives/collectivekind.h>
 #include <common/exportactions.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
+#include <report/ranksreport.h>
 
 #include <state/selection.h>
 #include <state/session.h>
@@ -213,6 +215,15 @@ void RanksWidget::alignmentChosen(int item)
         m_session->requestAlignment(name);
 }
 
+std::string RanksWidget::ranksJson() const
+{
+    const std::shared_ptr<const store::EventStore>& store = m_session->store();
+    const auto breakdown = m_session->analyses()->get<analysis::BreakdownIndex>();
+    if (!m_job || !store || !breakdown)
+        return {};
+    return report::RanksReport::ofJob(*store, *m_job, *breakdown).json();
+}
+
 void RanksWidget::revealRank(int row)
 {
     if (!m_job || row < 0 || size_t(row) >= m_job->figures().size())
@@ -257,6 +268,10 @@ void RanksWidget::tableMenu(QTableView* view, const QPoint& pos)
     ExportActions::add(&menu, this, tr("Export as CSV…"),
         ranks ? QStringLiteral("ranks") : QStringLiteral("collectives"), QStringLiteral("csv"), csv)
         ->setEnabled(m_job != nullptr);
+    // Both tables and the straggler in one file, as strata-cli ranks --json writes them.
+    ExportActions::add(&menu, this, tr("Export Job as JSON…"), QStringLiteral("ranks"), QStringLiteral("json"), [this] {
+        return ranksJson();
+    })->setEnabled(m_job != nullptr && m_session->analyses()->get<analysis::BreakdownIndex>() != nullptr);
     menu.exec(view->viewport()->mapToGlobal(pos));
 }
 

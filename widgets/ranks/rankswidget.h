@@ -51,6 +51,10 @@ public:
     void revealRank(int row);
     void selectCollective(int row);
 
+    // The job as `strata-cli ranks DIR --json --align A` prints it for the job's files and
+    // alignment (report::RanksReport::ofJob); "" while there is no job or no breakdown index.
+    std::string ranksJson() const;
+
     // The evidence sentence of a job's straggler, numbers as the docks write them.
     static QString evidence(const analysis::JobIndex& job);
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "realignview.h"
 #include <window/commandline.h>
 
 #include <QDir>
@@ -26,6 +27,9 @@ struct OpenRequest {
     QString search; // search for a name and select the first match
     QString compare; // then compare the profile with this one (B)
     std::optional<model::Comparison::Alignment> align; // and align B so
+    // The view of the job opened before on another alignment, kept (MainWindow::realign);
+    // applied before the rest of the request.
+    std::optional<RealignView> keep;
 
     // What the load reads: the several files, else `path`.
     QStringList inputs() const { return paths.isEmpty() ? QStringList { path } : paths; }

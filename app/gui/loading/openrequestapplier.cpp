@@ -87,6 +87,8 @@ void OpenRequestApplier::apply(
 
 void OpenRequestApplier::applyRequest(const OpenRequest& request)
 {
+    if (request.keep)
+        request.keep->apply(*m_session);
     if (request.range)
         m_session->viewport()->setVisible(request.range->resolve(m_session->viewport()->traceRange()));
     if (!request.select.isEmpty())

@@ -28,7 +28,8 @@ class SnapshotSaver;
 
 // What happens to a profile once it has loaded, and to the rest of its OpenRequest: the
 // profile becomes the session's (with its read notes in LoadInfo), its snapshot keeper and,
-// for a .strata file, its markers are set; then, in the request's order, the visible range,
+// for a .strata file, its markers are set; then, in the request's order, the view kept from
+// the job's previous alignment (RealignView, but the timeline's scroll), the visible range,
 // the selection by name, the source line (Code dock), the search (Search dock) and the
 // comparison with B, whose load, snapshot and alignment are done here too. It reaches the
 // state through the session and the docks through their own small API (DockSet), and says

@@ -266,7 +266,27 @@ void MainWindow::realign(const QString& alignment)
     again.path = m_openRequest.path;
     again.paths = m_openRequest.paths;
     again.alignment = alignment;
+    again.keep = RealignView::capture(*m_session, m_timeline->scrollY()); // the view, on the new clocks
     open(again);
+}
+
+void MainWindow::keepScroll(int y)
+{
+    disconnect(m_keptScroll);
+    if (y < 0)
+        return;
+    // Now, and again once every analysis has landed: rows come with them (the overlap
+    // lanes), so the timeline is as tall as it was only then. The timeline relayouts on the
+    // same signal first (it subscribed first).
+    m_timeline->setScrollY(y);
+    m_keptScroll
+        = connect(m_session, &model::Session::analysesChanged, this, [this, y, generation = m_session->generation()] {
+              if (generation == m_session->generation() && !m_session->analyses()->complete())
+                  return;
+              if (generation == m_session->generation())
+                  m_timeline->setScrollY(y);
+              disconnect(m_keptScroll);
+          });
 }
 
 void MainWindow::open(const OpenRequest& request)
@@ -335,6 +355,7 @@ void MainWindow::onLoaded(
     if (r.store) {
         m_status->setReadNotes(LoadMessage::origin(r));
         m_applier->apply(request, r, prebuilt, job); // the profile, then the rest of the request
+        keepScroll(request.keep ? request.keep->scrollY() : -1);
         if (r.portable && !LoadMessage::savedFrom(r).isEmpty()) // a .strata file: the profile it was saved from
             setWindowTitle(tr("Strata — %1 (%2)").arg(m_session->fileName(), LoadMessage::savedFrom(r)) + jobTitle());
         startAnalysesAfterFirstPaint();

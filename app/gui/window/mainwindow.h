@@ -149,6 +149,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The timeline's scroll position kept from the job before a re-alignment (-1: none).
+    void keepScroll(int y);
     static constexpr int kAnalysesFallbackMs = 500;
     static constexpr const char* kCompareShareKey = "compare/bShare";
 
@@ -203,6 +205,7 @@ private:
     bool m_arranging = false; // dock signals during arrange/apply are not the user's doing
     bool m_welcomeMode = false;
     OpenRequest m_openRequest; // what the open profile was opened from (paths and alignment)
+    QMetaObject::Connection m_keptScroll; // keepScroll's, until the analyses are complete
     QList<QDockWidget*> m_steppedAside; // docks hidden for the welcome page
 };
 

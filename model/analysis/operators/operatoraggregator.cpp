@@ -60,8 +60,8 @@ void push(std::vector<WorkItem>& items, store::TrackId t, uint32_t depth, uint32
 void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel level, store::TimeRange w,
     const WorkItem& item, Accs& acc)
 {
-    // The execution vs data-transfer split: data transfer is memory work (WorkKind::Memory).
-    auto transfer = [&](store::TypeId type) { return cat.work(item.track, type) == store::WorkKind::Memory; };
+    // The split of execution, communication and data transfer: the slice's kind of work.
+    auto kind = [&](store::TypeId type) { return cat.work(item.track, type); };
     const uint16_t engine = cat.engineGroup(item.track);
     for (uint32_t i = item.begin; i < item.end; ++i) {
         const store::SliceRow row(i);
@@ -71,14 +71,14 @@ void run(const store::EventStore& s, const OperatorCatalog& cat, OperatorLevel l
             const store::TimeNs pts = p.valid() ? s.sliceTs(p) : store::kTimeMin;
             if (p.valid() && pts >= w.start && pts < w.end) {
                 const store::TypeId pt = s.sliceType(p);
-                acc.at(cat.key(level, p, pt, s.sliceArgs(p))).subtractChild(dur, transfer(pt));
+                acc.at(cat.key(level, p, pt, s.sliceArgs(p))).subtractChild(dur, kind(pt));
             }
         }
         if (item.subtractOnly)
             continue;
         const store::TypeId type = s.sliceType(row);
         const store::ArgSetId args = s.sliceArgs(row);
-        acc.at(cat.key(level, row, type, args)).add(dur, engine, transfer(type), cat.metrics(args));
+        acc.at(cat.key(level, row, type, args)).add(dur, engine, kind(type), cat.metrics(args));
     }
 }
 
@@ -245,6 +245,7 @@ OperatorTable OperatorAggregator::aggregate(const store::EventStore& store, cons
         table.events += a.count;
         table.busyNs = store::TimeMath::saturatingAdd(table.busyNs, a.self);
         table.transferNs += a.transfer;
+        table.communicationNs += a.communication;
         table.rows.push_back(std::move(row));
     }
     table.executionNs = table.busyNs - table.transferNs;

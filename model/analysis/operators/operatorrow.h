@@ -20,6 +20,7 @@ struct OperatorRow {
     double medianNs = 0; // exact; the mean of the two middle values for an even count (numpy)
     double percent = 0; // selfNs as a share of the table's busyNs
     store::TimeNs transferNs = 0; // the part of selfNs spent in data transfers (store::WorkKind::Memory)
+    store::TimeNs communicationNs = 0; // the part of selfNs spent communicating (store::WorkKind::Communication)
     double bytes = 0; // sum of "bytes" args
     double flops = 0; // sum of "flops" args
     double mfu = -1; // duration-weighted mean of the slices' MFU args, percent; -1 = none

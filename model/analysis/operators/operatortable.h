@@ -17,6 +17,9 @@ struct OperatorTable {
     store::TimeNs busyNs = 0; // summed self time of every row = busy time of the tracks in scope
     store::TimeNs executionNs = 0; // busyNs spent outside data transfers (compute, communication, sync, host)
     store::TimeNs transferNs = 0; // busyNs spent in data transfers: memory work (store::WorkKind::Memory)
+    // The part of executionNs spent communicating (store::WorkKind::Communication: collectives,
+    // NCCL kernels); executionNs - communicationNs is the compute (and sync, host) part.
+    store::TimeNs communicationNs = 0;
     double seconds = 0; // wall time of the aggregation
 };
 

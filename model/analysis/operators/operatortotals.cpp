@@ -7,12 +7,13 @@ namespace strata::analysis {
 
 void OperatorTotals::merge(const OperatorTotals& from)
 {
-    if (from.count == 0 && from.self == 0 && from.transfer == 0)
+    if (from.count == 0 && from.self == 0 && from.transfer == 0 && from.communication == 0)
         return;
     count += from.count;
     total = store::TimeMath::saturatingAdd(total, from.total);
     self = store::TimeMath::saturatingAdd(self, from.self);
     transfer = store::TimeMath::saturatingAdd(transfer, from.transfer);
+    communication = store::TimeMath::saturatingAdd(communication, from.communication);
     min = std::min(min, from.min);
     max = std::max(max, from.max);
     bytes += from.bytes;
@@ -36,6 +37,7 @@ OperatorRow OperatorTotals::row(uint32_t key, const OperatorCatalog& catalog)
     r.totalNs = total;
     r.selfNs = self;
     r.transferNs = transfer;
+    r.communicationNs = communication;
     r.minNs = min;
     r.maxNs = max;
     r.avgNs = count ? double(total) / double(count) : 0.0;

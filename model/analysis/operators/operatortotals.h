@@ -3,6 +3,7 @@
 #include "operatorrow.h"
 #include <store/timemath.h>
 #include <store/types.h>
+#include <store/workkind.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -15,7 +16,7 @@ namespace strata::analysis {
 // node's figures are defined exactly as a row's. add() runs once per slice and stays inline.
 struct OperatorTotals {
     uint64_t count = 0;
-    store::TimeNs total = 0, self = 0, transfer = 0;
+    store::TimeNs total = 0, self = 0, transfer = 0, communication = 0;
     store::TimeNs min = store::kTimeMax, max = store::kTimeMin;
     double bytes = 0, flops = 0, mfuWeighted = 0, mfuDur = 0, hfuWeighted = 0, hfuDur = 0;
     uint8_t has = 0; // OperatorCatalog::Metrics bits seen
@@ -23,15 +24,18 @@ struct OperatorTotals {
     std::vector<uint16_t> engines;
     std::vector<store::TimeNs> durations; // every slice's, for the exact median
 
-    // A slice of `dur` on engine group `engine`; `isTransfer`: its time is memory work (data transfer).
-    void add(store::TimeNs dur, uint16_t engine, bool isTransfer, const OperatorCatalog::Metrics& m)
+    // A slice of `dur` on engine group `engine` doing `kind` of work: memory work is data
+    // transfer, communication work is communication; the rest is execution.
+    void add(store::TimeNs dur, uint16_t engine, store::WorkKind kind, const OperatorCatalog::Metrics& m)
     {
         ++count;
         // Sums saturate (store/timemath.h): only a trace of absurd durations gets there.
         total = store::TimeMath::saturatingAdd(total, dur);
         self = store::TimeMath::saturatingAdd(self, dur);
-        if (isTransfer)
+        if (kind == store::WorkKind::Memory)
             transfer = store::TimeMath::saturatingAdd(transfer, dur);
+        else if (kind == store::WorkKind::Communication)
+            communication = store::TimeMath::saturatingAdd(communication, dur);
         min = std::min(min, dur);
         max = std::max(max, dur);
         durations.push_back(dur);
@@ -58,11 +62,14 @@ struct OperatorTotals {
     }
 
     // A direct child of a slice counted here: its time is not this row's own.
-    void subtractChild(store::TimeNs dur, bool isTransfer)
+    // `kind`: the parent's, whose own time the child's was counted in.
+    void subtractChild(store::TimeNs dur, store::WorkKind kind)
     {
         self = store::TimeMath::saturatingSub(self, dur);
-        if (isTransfer)
+        if (kind == store::WorkKind::Memory)
             transfer = store::TimeMath::saturatingSub(transfer, dur);
+        else if (kind == store::WorkKind::Communication)
+            communication = store::TimeMath::saturatingSub(communication, dur);
     }
 
     // Another core's totals of the same row; their durations stay where they are.

@@ -139,8 +139,8 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
             continue;
         if (cancel && cancel->load())
             return nullptr;
-        // Data transfer is memory work (WorkKind::Memory), as in OperatorAggregator.
-        auto isTransfer = [&](store::TypeId type) { return catalog.work(track, type) == store::WorkKind::Memory; };
+        // A slice's kind of work splits its time, as in OperatorAggregator.
+        auto kindOf = [&](store::TypeId type) { return catalog.work(track, type); };
         const uint16_t engine = catalog.engineGroup(track);
         store::TimeNs parentsEnd = store::kTimeMin;
         for (uint32_t depth = 0; depth < store.levelCount(track); ++depth) {
@@ -160,9 +160,9 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
                     const store::TimeNs pts = p.valid() ? store.sliceTs(p) : store::kTimeMin;
                     if (p.valid() && pts >= window.start && pts < window.end) {
                         pathOf(p, parentPath);
-                        const bool transfer = isTransfer(store.sliceType(p));
+                        const store::WorkKind kind = kindOf(store.sliceType(p));
                         for (size_t d = 0; d < depthCount; ++d)
-                            nodes.accs[size_t(parentPath[d])].subtractChild(dur, transfer);
+                            nodes.accs[size_t(parentPath[d])].subtractChild(dur, kind);
                     }
                 }
                 if (i >= e)
@@ -170,14 +170,14 @@ std::shared_ptr<const OperatorTree> OperatorTreeBuilder::build(const store::Even
                 pathOf(row, path);
                 const store::TypeId type = store.sliceType(row);
                 const store::ArgSetId args = store.sliceArgs(row);
-                const bool transfer = isTransfer(type);
+                const store::WorkKind kind = kindOf(type);
                 const OperatorCatalog::Metrics& m = catalog.metrics(args);
                 const uint32_t category = store.types().get(type).category.v;
                 for (size_t d = 0; d < depthCount; ++d) {
                     Acc& a = nodes.accs[size_t(path[d])];
                     if (dur > a.max || !a.longest.valid())
                         a.longest = row;
-                    a.add(dur, engine, transfer, m);
+                    a.add(dur, engine, kind, m);
                     if (a.lastPlace != place) {
                         a.lastPlace = place;
                         a.places.push_back(place);
