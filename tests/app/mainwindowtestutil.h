@@ -54,7 +54,7 @@ inline QMap<QString, QRect> geometries(MainWindow& w)
     QMap<QString, QRect> out;
     out.insert(QStringLiteral("timeline"), QRect(w.timeline()->mapTo(&w, QPoint()), w.timeline()->size()));
     // A dock behind another's tab is off screen, at whatever size Qt last gave it (Findings,
-    // behind Event Details, keeps the size its group had before a reset): only docks shown count.
+    // behind Search, keeps the size its group had before a reset): only docks shown count.
     for (QDockWidget* d : w.docks()) {
         if (d->isVisible() && !d->visibleRegion().isEmpty())
             out.insert(d->objectName(), QRect(d->mapTo(&w, QPoint()), d->size()));

@@ -49,9 +49,9 @@ private slots:
         QTest::addColumn<QString>("dock");
         QTest::addColumn<int>("area");
         QTest::addColumn<QString>("tabbedWith"); // empty: alone
-        QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << QString("findingsDock");
-        QTest::newRow("search") << "searchDock" << int(Qt::RightDockWidgetArea) << QString();
-        QTest::newRow("findings") << "findingsDock" << int(Qt::RightDockWidgetArea) << QString("eventDetailsDock");
+        QTest::newRow("event details") << "eventDetailsDock" << int(Qt::RightDockWidgetArea) << QString();
+        QTest::newRow("search") << "searchDock" << int(Qt::RightDockWidgetArea) << QString("findingsDock");
+        QTest::newRow("findings") << "findingsDock" << int(Qt::RightDockWidgetArea) << QString("searchDock");
         QTest::newRow("operator table") << "operatorTableDock" << int(Qt::BottomDockWidgetArea)
                                         << QString("overallSummaryDock");
         QTest::newRow("operator charts") << "operatorChartsDock" << int(Qt::BottomDockWidgetArea) << QString();

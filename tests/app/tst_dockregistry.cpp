@@ -28,8 +28,8 @@ QString hostOf(const DockSpec& spec)
         return QLatin1String(row.front()->id);
     if (spec.place.area == DockArea::BehindBottomLast)
         return QLatin1String(row.back()->id);
-    if (spec.place.area == DockArea::BehindRightLast)
-        return QLatin1String(DockRegistry::in(DockArea::Right).back()->id);
+    if (spec.place.area == DockArea::BehindRightFirst)
+        return QLatin1String(DockRegistry::in(DockArea::Right).front()->id);
     return QString();
 }
 
@@ -57,7 +57,7 @@ private slots:
     {
         int placed = 0;
         for (DockArea area : { DockArea::Right, DockArea::Bottom, DockArea::BehindBottomFirst,
-                 DockArea::BehindBottomLast, DockArea::BehindRightLast }) {
+                 DockArea::BehindBottomLast, DockArea::BehindRightFirst }) {
             const auto in = DockRegistry::in(area);
             for (size_t i = 1; i < in.size(); ++i)
                 QVERIFY(in[i - 1]->place.order < in[i]->place.order);
@@ -107,7 +107,7 @@ private slots:
         const DockSpec& spec = *DockRegistry::find(id);
         auto* dock = w.findChild<QDockWidget*>(id);
         QCOMPARE(w.dockWidgetArea(dock),
-            spec.place.area == DockArea::Right || spec.place.area == DockArea::BehindRightLast
+            spec.place.area == DockArea::Right || spec.place.area == DockArea::BehindRightFirst
                 ? Qt::RightDockWidgetArea
                 : Qt::BottomDockWidgetArea);
         QStringList group;

@@ -63,8 +63,8 @@ void DefaultDockLayout::arrange(QMainWindow& window, const QList<QDockWidget*>& 
     // behind the last: DockRegistry checks that no group grows past five tabs.
     tabBehind(window, row.value(0), placed(window, DockArea::BehindBottomFirst));
     tabBehind(window, row.isEmpty() ? nullptr : row.last(), placed(window, DockArea::BehindBottomLast));
-    // Findings, a tab behind Event Details (the column's last).
-    tabBehind(window, column.isEmpty() ? nullptr : column.last(), placed(window, DockArea::BehindRightLast));
+    // Findings, a tab behind Search (the column's first, and its taller part).
+    tabBehind(window, column.value(0), placed(window, DockArea::BehindRightFirst));
     applySizes(window);
 }
 

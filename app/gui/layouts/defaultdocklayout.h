@@ -12,7 +12,7 @@ namespace strata::app {
 // by side under the timeline (Operator Table | Operator Charts | Latency), with the
 // BehindBottomFirst docks (Compare, the summaries, Memory) as tabs behind the first and the
 // BehindBottomLast docks (Code, Annotations, Time Breakdown) behind the last, which stay in front, and the
-// BehindRightLast docks (Findings) behind Event Details, which stays in front. Sizes are
+// BehindRightFirst docks (Findings) behind Search, which stays in front. Sizes are
 // proportions of the window, so the arrangement fits any screen. Docks are found by
 // objectName, so a dock that is not there is simply left out.
 class DefaultDockLayout {

@@ -36,7 +36,7 @@ enum class DockArea {
     Bottom, // side by side under the timeline, left to right: Operator Table | Charts | Latency
     BehindBottomFirst, // a tab behind the first Bottom dock (the Operator Table), which stays in front
     BehindBottomLast, // a tab behind the last Bottom dock (Latency), which stays in front
-    BehindRightLast, // a tab behind the last Right dock (Event Details), which stays in front
+    BehindRightFirst, // a tab behind the first Right dock (Search), which stays in front
 };
 
 // `order`: the dock's rank in its area (top to bottom, left to right, tab order after the
