@@ -8,6 +8,7 @@
 #include <analysis/collectives/collectiveanalyzer.h>
 #include <analysis/findings/findingrules.h>
 #include <analysis/findings/findingthresholds.h>
+#include <analysis/findings/syncstallrule.h>
 
 #include <QtTest>
 
@@ -52,6 +53,31 @@ class tst_FindingRules : public QObject {
     Q_OBJECT
 
 private slots:
+    // Which host calls sync-stall counts: waits and synchronous copies of each runtime, not
+    // their asynchronous forms nor a launch.
+    void syncCalls_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("sync");
+        QTest::newRow("CUDA device sync") << "cudaDeviceSynchronize" << true;
+        QTest::newRow("CUDA sync copy") << "cudaMemcpy" << true;
+        QTest::newRow("CUDA async copy") << "cudaMemcpyAsync" << false;
+        QTest::newRow("CUDA launch") << "cudaLaunchKernel" << false;
+        QTest::newRow("driver stream sync") << "cuStreamSynchronize" << true;
+        QTest::newRow("HIP stream sync") << "hipStreamSynchronize" << true;
+        QTest::newRow("HIP async copy") << "hipMemcpyAsync" << false;
+        QTest::newRow("MTIA stream sync") << "synchronizeStream" << true;
+        QTest::newRow("Neuron tensor read") << "nrt_tensor_read" << true;
+        QTest::newRow("Neuron tensor write") << "nrt_tensor_write" << true;
+        QTest::newRow("Neuron execute") << "nrt_execute" << false;
+    }
+    void syncCalls()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, sync);
+        QCOMPARE(SyncStallRule::isSyncCall(name.toStdString()), sync);
+    }
+
     void atThreshold_data();
     void atThreshold();
     void notRun_data();

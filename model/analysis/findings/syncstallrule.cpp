@@ -28,6 +28,12 @@ bool SyncStallRule::isSyncCall(std::string_view name)
         "hipMemcpyFromSymbol",
         "synchronize",
         "synchronizeStream",
+        // Neuron's runtime: a tensor read or write copies between the host's buffer and the
+        // device and returns when the copy is done (libnrt's nrt.h), the synchronous memcpy
+        // of a Neuron system profile's Neuron_Runtime_API_Event rows. nrt_execute also blocks,
+        // but it is the work itself (the launch and its wait), not a stall to remove.
+        "nrt_tensor_read",
+        "nrt_tensor_write",
     };
     for (std::string_view c : kCalls)
         if (name == c)

@@ -15,7 +15,7 @@ public:
     RuleOutcome run(const FindingInputs& in, const FindingThresholds& t) const override;
     // The calls that block the host until the device is done: CUDA's device, stream and event
     // synchronisation (runtime and driver), synchronous cudaMemcpy, HIP's equivalents, MTIA's
-    // synchronize and synchronizeStream.
+    // synchronize and synchronizeStream, Neuron's nrt_tensor_read and nrt_tensor_write.
     static bool isSyncCall(std::string_view name);
 };
 
