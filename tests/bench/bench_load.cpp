@@ -286,6 +286,10 @@ int main(int argc, char** argv)
         events = 0;
         for (const auto& [ph, n] : res.phases)
             events += n;
+        // A Perfetto trace's phases count packets by field (timestamp, sequence id, ...):
+        // its events are the TrackEvent packets.
+        if (res.format == "perfetto-protobuf")
+            events = res.phases.count("track_event") ? res.phases.at("track_event") : 0;
         if (referenceToo) {
             res = {};
             referenceLoad(path, &bestReference, &referenceCpu);
