@@ -23,9 +23,20 @@ enum class WireType : uint8_t {
 constexpr size_t kMaxVarintBytes = 10;
 constexpr uint32_t kMaxFieldNumber = (1u << 29) - 1;
 
+// The general case of readVarint: any length, and every malformed form.
+size_t readVarintSlow(const uint8_t* p, const uint8_t* end, uint64_t* out);
+
 // Reads one varint from [p, end). Returns the bytes it took (1..10), or 0 when the input
 // ends inside the varint or the varint is longer than 10 bytes (or overflows 64 bits).
-size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out);
+// Inline for the one-byte case, which most keys, lengths and small values are.
+inline size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out)
+{
+    if (p < end && (*p & 0x80) == 0) {
+        *out = *p;
+        return 1;
+    }
+    return readVarintSlow(p, end, out);
+}
 
 inline int64_t zigzag64(uint64_t v)
 {
@@ -86,7 +97,7 @@ public:
     }
 
     // The next field; false at the end of the input or on an error (see failed()).
-    bool next(Field* f);
+    inline bool next(Field* f);
     bool failed() const { return !m_error.empty(); }
     bool atEnd() const { return m_p == m_end; }
     const std::string& error() const { return m_error; }
@@ -94,6 +105,8 @@ public:
     uint64_t offset() const { return m_base + static_cast<uint64_t>(m_p - m_begin); }
 
 private:
+    // next() for every field the inline fast path does not take, and every error.
+    bool nextSlow(Field* f);
     void fail(const uint8_t* at, std::string message);
 
     const uint8_t* m_p = nullptr;
@@ -107,6 +120,36 @@ private:
 inline Reader Field::message() const
 {
     return Reader(bytes, payloadOffset);
+}
+
+// Inline, the common case: a one-byte key (field numbers 1..15) followed by a one-byte
+// varint or a one-byte length that fits the input. The result is what nextSlow() makes of
+// the same bytes. A failed reader has m_p == m_end, so it never gets here.
+inline bool Reader::next(Field* f)
+{
+    if (m_end - m_p >= 2) {
+        const uint8_t key = m_p[0], b = m_p[1];
+        const uint8_t type = key & 7;
+        if ((key & 0x80) == 0 && (key >> 3) != 0 && (b & 0x80) == 0 && (type == 0 || type == 2)) {
+            f->id = key >> 3;
+            f->type = static_cast<WireType>(type);
+            f->offset = m_base + static_cast<uint64_t>(m_p - m_begin);
+            if (type == 0) {
+                f->bytes = std::string_view();
+                f->value = b;
+                m_p += 2;
+                return true;
+            }
+            if (b <= m_end - m_p - 2) {
+                f->value = 0;
+                f->bytes = std::string_view(reinterpret_cast<const char*>(m_p + 2), b);
+                f->payloadOffset = f->offset + 2;
+                m_p += 2 + b;
+                return true;
+            }
+        }
+    }
+    return nextSlow(f);
 }
 
 // Repeated scalars arrive packed (one length-delimited blob) or one key per value; these
