@@ -93,7 +93,11 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
         ++problems->tooDeep;
         return true;
     }
-    std::string name;
+    // The name as a view (into the packet, the pool or unknownName), and its pool id when it
+    // came interned: a top-level key is then that id, with no copy and no lookup.
+    std::string_view name;
+    std::string unknownName;
+    StringId nameId;
     bool hasName = false;
     std::optional<Arg> value;
     std::vector<proto::Field> members, elements;
@@ -108,7 +112,8 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
         switch (x.id) {
         case annotation::kName:
             if (x.isBytes()) {
-                name.assign(x.bytes);
+                name = x.bytes;
+                nameId = StringId();
                 hasName = true;
             }
             break;
@@ -116,10 +121,13 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
             if (x.isVarint()) {
                 auto it = seq.annotationNames.find(x.asUint64());
                 if (it != seq.annotationNames.end()) {
-                    name.assign(m_b.strings().view(it->second));
+                    name = m_b.strings().view(it->second);
+                    nameId = it->second;
                 } else {
                     problems->undefinedNameIids.push_back(x.asUint64());
-                    name = "[unknown arg iid " + std::to_string(x.asUint64()) + "]";
+                    unknownName = "[unknown arg iid " + std::to_string(x.asUint64()) + "]";
+                    name = unknownName;
+                    nameId = StringId();
                 }
                 hasName = true;
             }
@@ -157,10 +165,21 @@ bool AnnotationConverter::annotation(const proto::Field& f, KeyMode mode, const 
         setError(problems, r);
         return false;
     }
+    const bool children = nestedValue || !members.empty() || !elements.empty();
+    if (mode == KeyMode::Top && !children) {
+        // A plain top-level annotation, the usual kind: its key is its name.
+        const StringId k = nameId.valid() ? nameId : m_b.intern(hasName ? name : std::string_view("[unnamed]"));
+        if (!value)
+            value = Arg::makeNull(StringId());
+        value->key = k;
+        out->push_back(*value);
+        return true;
+    }
     std::string k;
+    const std::string_view own = hasName ? name : std::string_view("[unnamed]");
     switch (mode) {
-    case KeyMode::Top: k = hasName ? name : std::string("[unnamed]"); break;
-    case KeyMode::Member: k = parent + "." + (hasName ? name : std::string("[unnamed]")); break;
+    case KeyMode::Top: k.assign(own); break;
+    case KeyMode::Member: k.append(parent).append(".").append(own); break;
     case KeyMode::Element: k = parent + "[" + std::to_string(index) + "]"; break;
     }
     if (value) {

@@ -138,9 +138,6 @@ constexpr NamedField kPacketNouns[] = {
     { 135, "stack sample" },
 };
 
-// Packet metadata: everything outside the `data` oneof.
-constexpr uint32_t kMetadataFields[] = { 3, 8, 10, 12, 13, 41, 42, 58, 59, 79, 87, 98 };
-
 // The field TracePacket declares with number `id`; nullptr for the others.
 const NamedField* packetField(uint32_t id)
 {
@@ -174,20 +171,12 @@ int packetFieldWireType(uint32_t id)
 {
     if (!packetField(id))
         return -1;
-    return std::find(std::begin(kMetadataFields), std::end(kMetadataFields), id) != std::end(kMetadataFields)
-            && id != 12 && id != 59
-        ? 0
-        : 2;
+    return !isPayloadField(id) && id != 12 && id != 59 ? 0 : 2;
 }
 
 bool isPacketBytesField(uint32_t id)
 {
     return id == 36 || id == 50 || id == 133;
-}
-
-bool isPayloadField(uint32_t id)
-{
-    return std::find(std::begin(kMetadataFields), std::end(kMetadataFields), id) == std::end(kMetadataFields);
 }
 
 } // namespace strata::importers::perfetto

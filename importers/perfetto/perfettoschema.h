@@ -106,9 +106,21 @@ struct PacketNouns {
 };
 PacketNouns packetKindNouns(uint32_t id);
 
+// Packet metadata, everything outside TracePacket's `data` oneof, as a bit per field number
+// (all are below 128): 3, 8, 10, 12, 13, 41, 42, 58, 59, 79, 87, 98.
+constexpr uint64_t kMetadataFieldBits[2] = {
+    (uint64_t(1) << 3) | (uint64_t(1) << 8) | (uint64_t(1) << 10) | (uint64_t(1) << 12) | (uint64_t(1) << 13)
+        | (uint64_t(1) << 41) | (uint64_t(1) << 42) | (uint64_t(1) << 58) | (uint64_t(1) << 59),
+    (uint64_t(1) << (79 - 64)) | (uint64_t(1) << (87 - 64)) | (uint64_t(1) << (98 - 64)),
+};
+
 // Whether a TracePacket field is the packet's payload (a member of its `data` oneof or an
 // extension) rather than packet metadata such as timestamp, sequence id or interned data.
-bool isPayloadField(uint32_t id);
+// Inline: it is asked for every field of every packet.
+inline bool isPayloadField(uint32_t id)
+{
+    return id >= 128 || ((kMetadataFieldBits[id >> 6] >> (id & 63)) & 1) == 0;
+}
 
 // The wire type TracePacket declares for a field it names: 0 for its scalars (varint), 2
 // for messages and bytes, -1 for numbers it does not name (extensions, unknown fields).

@@ -18,6 +18,7 @@ TraceParser::TraceParser(StoreBuilder& builder)
     , m_sink(builder, m_tracks)
     , m_decoder(builder)
     , m_fieldCounts(kCountedFields, 0)
+    , m_fieldStamps(kCountedFields, 0)
 {
 }
 
@@ -29,16 +30,19 @@ void TraceParser::malformed(const char* what, const std::string& error, uint64_t
 
 void TraceParser::countFields(const std::vector<proto::Field>& fields)
 {
+    // Each number once per packet: a field's stamp is the packet that last counted it.
+    ++m_stamp;
     m_ids.clear();
-    for (const proto::Field& f : fields)
-        m_ids.push_back(f.id);
-    std::sort(m_ids.begin(), m_ids.end());
-    m_ids.erase(std::unique(m_ids.begin(), m_ids.end()), m_ids.end());
-    for (uint32_t id : m_ids) {
-        if (id < kCountedFields)
-            ++m_fieldCounts[id];
-        else
-            ++m_otherFieldCounts[id];
+    for (const proto::Field& f : fields) {
+        if (f.id < kCountedFields) {
+            if (m_fieldStamps[f.id] != m_stamp) {
+                m_fieldStamps[f.id] = m_stamp;
+                ++m_fieldCounts[f.id];
+            }
+        } else if (std::find(m_ids.begin(), m_ids.end(), f.id) == m_ids.end()) {
+            m_ids.push_back(f.id);
+            ++m_otherFieldCounts[f.id];
+        }
     }
 }
 
@@ -68,9 +72,15 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
     std::vector<proto::Field>& fields = m_fieldStack[depth];
     fields.clear();
     proto::Reader r(bytes, offset);
-    proto::Field f;
-    while (r.next(&f))
-        fields.push_back(f);
+    // Read in place: a Field read into a local and copied in would be loaded back right
+    // after its narrow stores, a stall on every field of every packet.
+    for (;;) {
+        fields.emplace_back();
+        if (!r.next(&fields.back())) {
+            fields.pop_back();
+            break;
+        }
+    }
     if (r.failed()) {
         malformed("packet", r.error(), r.errorOffset());
         return;
@@ -106,7 +116,13 @@ void TraceParser::parsePacket(std::string_view bytes, uint64_t offset, int depth
         }
     }
     cleared = cleared || (flags & packet::kSeqIncrementalStateCleared);
-    SequenceState& seq = m_sequences[sequenceId];
+    // Packets come in runs from one sequence: the last one's state is looked up once per run
+    // (references into the map stay valid as it grows).
+    if (!m_lastSequence || m_lastSequenceId != sequenceId) {
+        m_lastSequence = &m_sequences[sequenceId];
+        m_lastSequenceId = sequenceId;
+    }
+    SequenceState& seq = *m_lastSequence;
     if (cleared) {
         seq.clearIncremental();
         seq.valid = true;

@@ -55,6 +55,10 @@ private:
     std::vector<proto::Field> m_fieldStack[2]; // one per nesting level (packets inside compressed_packets)
     std::vector<uint32_t> m_ids;
     std::vector<uint64_t> m_fieldCounts; // by field number, for numbers < kCountedFields
+    std::vector<uint64_t> m_fieldStamps; // by field number: the last countFields() call that counted it
+    uint64_t m_stamp = 0;
+    SequenceState* m_lastSequence = nullptr; // m_sequences[m_lastSequenceId]
+    uint32_t m_lastSequenceId = 0;
     std::map<uint32_t, uint64_t> m_otherFieldCounts;
     std::map<uint32_t, uint64_t> m_skippedKinds; // payload packets not imported, by field number
     std::vector<ResolvedEvent> m_events;

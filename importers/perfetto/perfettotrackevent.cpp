@@ -411,6 +411,16 @@ void TrackEventDecoder::resolveType(ResolvedEvent& e, const Origin& o)
             undefinedIid("event name", m.nameIid, o.sequenceId, o.packetOffset);
         }
     }
+    // One interned category and nothing else (the usual event): its id is the category, as
+    // interning its text again would return it.
+    if (m.categoryText.empty() && m.categoryIids.size() == 1) {
+        auto it = o.seq.categories.find(m.categoryIids.front());
+        if (it != o.seq.categories.end()) {
+            if (e.kind != ResolvedEvent::Kind::End)
+                e.type = m_b.type(nameId, it->second, m.source);
+            return;
+        }
+    }
     for (uint64_t iid : m.categoryIids) {
         auto it = o.seq.categories.find(iid);
         std::string_view c;

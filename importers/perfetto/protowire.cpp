@@ -2,7 +2,7 @@
 
 namespace strata::importers::proto {
 
-size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out)
+size_t readVarintSlow(const uint8_t* p, const uint8_t* end, uint64_t* out)
 {
     uint64_t v = 0;
     for (size_t i = 0; i < kMaxVarintBytes; ++i) {
@@ -28,7 +28,7 @@ void Reader::fail(const uint8_t* at, std::string message)
     m_p = m_end; // nothing more is read
 }
 
-bool Reader::next(Field* f)
+bool Reader::nextSlow(Field* f)
 {
     if (m_p >= m_end || failed())
         return false;

@@ -23,9 +23,24 @@ enum class WireType : uint8_t {
 constexpr size_t kMaxVarintBytes = 10;
 constexpr uint32_t kMaxFieldNumber = (1u << 29) - 1;
 
+// The general case of readVarint: any length, and every malformed form.
+size_t readVarintSlow(const uint8_t* p, const uint8_t* end, uint64_t* out);
+
 // Reads one varint from [p, end). Returns the bytes it took (1..10), or 0 when the input
 // ends inside the varint or the varint is longer than 10 bytes (or overflows 64 bits).
-size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out);
+// Inline for one and two bytes, which most keys, lengths and small values are.
+inline size_t readVarint(const uint8_t* p, const uint8_t* end, uint64_t* out)
+{
+    if (p < end && (*p & 0x80) == 0) {
+        *out = *p;
+        return 1;
+    }
+    if (end - p >= 2 && (p[1] & 0x80) == 0) {
+        *out = uint64_t(p[0] & 0x7F) | (uint64_t(p[1]) << 7);
+        return 2;
+    }
+    return readVarintSlow(p, end, out);
+}
 
 inline int64_t zigzag64(uint64_t v)
 {
@@ -86,7 +101,7 @@ public:
     }
 
     // The next field; false at the end of the input or on an error (see failed()).
-    bool next(Field* f);
+    inline bool next(Field* f);
     bool failed() const { return !m_error.empty(); }
     bool atEnd() const { return m_p == m_end; }
     const std::string& error() const { return m_error; }
@@ -94,6 +109,8 @@ public:
     uint64_t offset() const { return m_base + static_cast<uint64_t>(m_p - m_begin); }
 
 private:
+    // next() for every field the inline fast path does not take, and every error.
+    bool nextSlow(Field* f);
     void fail(const uint8_t* at, std::string message);
 
     const uint8_t* m_p = nullptr;
@@ -107,6 +124,51 @@ private:
 inline Reader Field::message() const
 {
     return Reader(bytes, payloadOffset);
+}
+
+// Inline, every well-formed varint, fixed64 or length-delimited field; the result is what
+// nextSlow() makes of the same bytes. Anything else (fixed32, and every error, which
+// nextSlow() words and places) goes to nextSlow() from the same position. A failed reader
+// has m_p == m_end, so it never reads on.
+inline bool Reader::next(Field* f)
+{
+    uint64_t key = 0;
+    const size_t n = m_p < m_end ? readVarint(m_p, m_end, &key) : 0;
+    const uint64_t id = key >> 3;
+    if (n == 0 || id == 0 || id > kMaxFieldNumber)
+        return nextSlow(f);
+    const auto type = static_cast<uint8_t>(key & 7);
+    const uint8_t* p = m_p + n;
+    uint64_t v = 0;
+    if (type == 0) {
+        const size_t m = readVarint(p, m_end, &v);
+        if (m == 0)
+            return nextSlow(f);
+        f->bytes = std::string_view();
+        p += m;
+    } else if (type == 2) {
+        const size_t m = readVarint(p, m_end, &v);
+        if (m == 0 || v > static_cast<uint64_t>(m_end - p - m))
+            return nextSlow(f);
+        p += m;
+        f->bytes = std::string_view(reinterpret_cast<const char*>(p), static_cast<size_t>(v));
+        f->payloadOffset = m_base + static_cast<uint64_t>(p - m_begin);
+        p += v;
+        v = 0;
+    } else if (type == 1 && m_end - p >= 8) {
+        for (size_t b = 8; b-- > 0;)
+            v = (v << 8) | p[b];
+        f->bytes = std::string_view();
+        p += 8;
+    } else {
+        return nextSlow(f);
+    }
+    f->id = static_cast<uint32_t>(id);
+    f->type = static_cast<WireType>(type);
+    f->offset = m_base + static_cast<uint64_t>(m_p - m_begin);
+    f->value = v;
+    m_p = p;
+    return true;
 }
 
 // Repeated scalars arrive packed (one length-delimited blob) or one key per value; these

@@ -144,6 +144,18 @@ std::string readAll(const std::string& path)
     return all;
 }
 
+// The events of a load: its phases' sum, except that a Perfetto trace's phases count packets
+// by field (timestamp, sequence id, ...) and its events are the TrackEvent packets.
+uint64_t eventCount(const strata::importers::LoadResult& res)
+{
+    if (res.format == "perfetto-protobuf")
+        return res.phases.count("track_event") ? res.phases.at("track_event") : 0;
+    uint64_t events = 0;
+    for (const auto& [ph, n] : res.phases)
+        events += n;
+    return events;
+}
+
 int usage(const char* program)
 {
     std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline] [--reference-too]\n", program);
@@ -283,9 +295,7 @@ int main(int argc, char** argv)
         resident = res.store->residentBytes();
         fileBytes = res.fileBytes;
         inputBytes = res.inputBytes;
-        events = 0;
-        for (const auto& [ph, n] : res.phases)
-            events += n;
+        events = eventCount(res);
         if (referenceToo) {
             res = {};
             referenceLoad(path, &bestReference, &referenceCpu);

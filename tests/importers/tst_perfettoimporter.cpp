@@ -210,6 +210,24 @@ private slots:
         QCOMPARE(testfiles::readFile(path), generated);
     }
 
+    // tests/bench/gen_perfetto.py -n 2000 (committed), the benchmark trace's shape in small:
+    // the counts the generator printed when it wrote it.
+    void benchmarkSample()
+    {
+        const LoadResult r
+            = ProfileLoader::load(testfiles::dataPath(QStringLiteral("perfetto_bench_2k.pftrace")).toStdString());
+        QVERIFY2(r.store, r.error.c_str());
+        QCOMPARE(r.phases.at("track_event"), uint64_t(2000));
+        const EventStore& s = *r.store;
+        QCOMPARE(s.sliceCount(), size_t(957)); // as many ends as begins
+        QCOMPARE(s.instantCount(), size_t(18));
+        QCOMPARE(s.counterSampleCount(), size_t(68));
+        QCOMPARE(s.flowCount(), size_t(34));
+        QCOMPARE(s.trackCount(), size_t(12));
+        QCOMPARE(dumpTracks(s).last(), QStringLiteral("python3 train.py (23817) / dataloader_0"));
+        QVERIFY2(s.diagnostics().empty(), qPrintable(messages(s).join('\n')));
+    }
+
     // --- interning and incremental state --------------------------------------------------
 
     void interningReset()
