@@ -1,7 +1,6 @@
 // ArgTable: every kind of value round trips bit for bit in one or two words, identical sets
-// share one id (also across tables with addAll, also sets that a map makes equal within one
-// of addAll's blocks or across them), sets share their shape, and a table that
-// dropped its dedup index (shrink) finds and adds sets again.
+// share one id (also across tables with addAll, and sets its map makes equal), sets share
+// their shape, and a table that dropped its dedup index (shrink) finds and adds sets again.
 #include <support/argtestutil.h>
 
 #include <store/argtable.h>
@@ -554,9 +553,8 @@ void tst_ArgTable::addAll()
 
 void tst_ArgTable::addAllEqualSets_data()
 {
-    // `from` holds `sets` sets {key 1: string v} for v in [0, sets); the map sends string v to
-    // v % distinct, so sets of from become equal in the target: within one block of addAll
-    // and across blocks. `held`: the target already holds the first `held` mapped sets.
+    // `from` holds sets {key 1: string v}, v < sets; the map sends v to v % distinct: sets become
+    // equal within one of addAll's blocks and across them. The target holds `held` of them.
     QTest::addColumn<int>("sets");
     QTest::addColumn<int>("distinct");
     QTest::addColumn<int>("held");
@@ -572,10 +570,9 @@ void tst_ArgTable::addAllEqualSets()
     QFETCH(int, sets);
     QFETCH(int, distinct);
     QFETCH(int, held);
-    const StringId key(1);
+    const StringId key(1); // string ids 0 and 1 map to the key, v is string v + 2
     ArgTable from, to;
-    std::vector<StringId> map(size_t(sets) + 2);
-    map[key.v] = key;
+    std::vector<StringId> map(size_t(sets) + 2, key);
     for (int v = 0; v < sets; ++v) {
         map[size_t(v) + 2] = StringId(uint32_t(2 + v % distinct));
         const Arg a = Arg::makeString(key, StringId(uint32_t(v + 2)));
@@ -588,8 +585,7 @@ void tst_ArgTable::addAllEqualSets()
     from.shrink();
     std::vector<ArgSetId> ids;
     to.addAll(from, map, &ids);
-    // The invariant: a set is stored once, so the target holds each distinct set once, and
-    // a set already there keeps its id.
+    // A set is stored once: each distinct set is there once, one held before keeps its id.
     QCOMPARE(to.setCount(), size_t(std::max(distinct, held)));
     for (int v = 0; v < sets; ++v) {
         const int first = v % distinct;
