@@ -117,6 +117,7 @@ int jobOnly(const Options& o, const job::JobPlan& plan)
     std::printf("job_seconds %.3f\n", wall);
     std::printf("merge_finish_seconds %.3f\n", r.merged.finalizeSeconds);
     std::printf("merge_append_seconds %.3f\n", r.mergeSeconds);
+    std::printf("merge_append_cpu_seconds %.3f\n", r.mergeCpuSeconds);
     std::printf("merge_wait_seconds %.3f\n", r.waitSeconds);
     std::printf("job_rank_seconds_sum %.3f\n", r.sumRankSeconds);
     std::printf("job_cpu_seconds %.3f\n", (cpu1.first - cpu0.first) + (cpu1.second - cpu0.second));
@@ -257,10 +258,12 @@ int main(int argc, char** argv)
         sumCpu, sumCpu / sumSeconds);
     std::printf("sum_one_core_seconds     %.3f  (each single load on one core: CPU %.3f s, %.2f cores a load)\n",
         oneCore.seconds, oneCore.cpu, oneCore.cpu / oneCore.seconds);
-    std::printf("job_load_seconds         %.3f  (from %s; the ranks' own loads %s s, their appends %s s, waiting for "
+    std::printf("job_load_seconds         %.3f  (from %s; the ranks' own loads %s s, their appends %s s (CPU %s s), "
+                "waiting for "
                 "their turn %s s, the merge's finish %s s; CPU %s s)\n",
         jobSeconds, job["job_from"].c_str(), job["job_rank_seconds_sum"].c_str(), job["merge_append_seconds"].c_str(),
-        job["merge_wait_seconds"].c_str(), job["merge_finish_seconds"].c_str(), job["job_cpu_seconds"].c_str());
+        job["merge_append_cpu_seconds"].c_str(), job["merge_wait_seconds"].c_str(), job["merge_finish_seconds"].c_str(),
+        job["job_cpu_seconds"].c_str());
     const double jobCpu = std::atof(job["job_cpu_seconds"].c_str());
     std::printf("job_vs_one_core_sum_over_2 %.3f  (the budget's: <= 1.1; CPU job / one-core loads %.3f)\n",
         jobSeconds / (oneCore.seconds / 2), jobCpu / oneCore.cpu);
