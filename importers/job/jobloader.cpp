@@ -19,6 +19,8 @@
 #include <sstream>
 #include <thread>
 
+#include <time.h>
+
 namespace strata::importers::job {
 
 namespace {
@@ -64,6 +66,15 @@ double since(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// The calling thread's CPU seconds: an append's own cost, which its wall time is not on a
+// machine where the thread waits for a core.
+double threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
 // What is kept of a member's load once its store is merged.
 struct Outcome {
     bool loaded = false;
@@ -95,6 +106,7 @@ struct Run {
     std::string failure; // the merge itself failed (out of memory): the job is not loaded
     std::atomic<bool> failed { false };
     double mergeSeconds = 0;
+    double mergeCpuSeconds = 0;
     double waitSeconds = 0;
     unsigned rankThreads;
     size_t workers = 1;
@@ -204,8 +216,10 @@ struct Run {
         const JobPlan::Member& m = plan.ranks[i];
         try {
             const auto t0 = std::chrono::steady_clock::now();
+            const double cpu0 = threadCpuSeconds();
             merger.append(m.rank, m.path, m.rankFromName, std::move(r.store));
             mergeSeconds += since(t0); // on the merge turn: one thread at a time
+            mergeCpuSeconds += threadCpuSeconds() - cpu0;
         } catch (const std::exception& e) {
             o.loaded = false;
             o.error = m.path + ": could not be merged: "
@@ -331,6 +345,7 @@ JobLoader::Result JobLoader::load(
     }
     summarize(run, out);
     out.mergeSeconds = run.mergeSeconds;
+    out.mergeCpuSeconds = run.mergeCpuSeconds;
     out.waitSeconds = run.waitSeconds;
     if (run.failed && !run.failure.empty()) {
         out.merged.error = "the job could not be loaded: " + run.failure;

@@ -54,6 +54,7 @@ public:
         size_t ranksLoaded = 0;
         double sumRankSeconds = 0; // the members' own load times added up (the benchmark's baseline)
         double mergeSeconds = 0; // the appends to the merged store, on the members' threads, added up
+        double mergeCpuSeconds = 0; // the same appends' CPU time (their threads' clocks)
         double waitSeconds = 0; // the members' threads waiting for their turn to append, added up
     };
 

@@ -1,5 +1,6 @@
 #include "argtable.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -61,11 +62,15 @@ uint32_t ArgTable::hashOf(size_t id) const
     return WordSetIndex::hash(&m_words[off], 1 + size_t(m_shapes.valueWords(m_words[off])));
 }
 
-ArgSetId ArgTable::intern(const uint32_t* words, size_t n)
+void ArgTable::buildIndex()
 {
     if (!m_index.built())
         m_index.rebuild(setCount(), [this](size_t id) { return hashOf(id); });
-    const uint32_t h = WordSetIndex::hash(words, n);
+}
+
+ArgSetId ArgTable::intern(const uint32_t* words, size_t n, uint32_t h)
+{
+    buildIndex();
     size_t slot = 0;
     const uint32_t found = m_index.find(
         h,
@@ -99,7 +104,7 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
         m_scratch[i] = ArgShapes::argWord(args[i].kind, m_shapes.keyCode(args[i].key), wide);
     }
     set[0] = m_shapes.intern(m_scratch.data(), n);
-    return intern(set, values);
+    return intern(set, values, WordSetIndex::hash(set, values));
 }
 
 void ArgTable::addAll(const ArgTable& from, const std::vector<StringId>& strings, std::vector<ArgSetId>* ids)
@@ -123,16 +128,32 @@ void ArgTable::addAll(const ArgTable& from, const std::vector<StringId>& strings
         shapeMap[s] = m_shapes.intern(m_scratch.data(), n);
         stringBegin[s + 1] = static_cast<uint32_t>(stringAt.size());
     }
+    // The sets go in blocks: each block's sets are mapped and hashed first, their buckets
+    // prefetched, then interned in order (ids as one by one), so a probe rarely waits for
+    // its bucket: in a job most sets are new to the merged table and each probe would miss.
+    constexpr uint32_t kBlock = 64;
+    std::vector<uint32_t> begin(kBlock + 1), hashes(kBlock);
     ids->resize(from.setCount());
-    for (uint32_t a = 0; a < from.setCount(); ++a) {
-        const uint32_t s = from.shapeOf(ArgSetId(a));
-        const uint32_t n = shapes.valueWords(s);
-        m_scratch.resize(1 + size_t(n));
-        m_scratch[0] = shapeMap[s];
-        std::memcpy(&m_scratch[1], from.valuesOf(ArgSetId(a)), size_t(n) * 4);
-        for (uint32_t k = stringBegin[s]; k < stringBegin[s + 1]; ++k)
-            m_scratch[1 + stringAt[k]] = map(m_scratch[1 + stringAt[k]]);
-        (*ids)[a] = intern(m_scratch.data(), m_scratch.size());
+    buildIndex();
+    for (uint32_t first = 0; first < from.setCount(); first += kBlock) {
+        const uint32_t count = std::min<uint32_t>(kBlock, uint32_t(from.setCount() - first));
+        m_scratch.clear();
+        for (uint32_t k = 0; k < count; ++k) {
+            const ArgSetId a(first + k);
+            const uint32_t s = from.shapeOf(a);
+            const uint32_t n = shapes.valueWords(s);
+            begin[k] = uint32_t(m_scratch.size());
+            m_scratch.push_back(shapeMap[s]);
+            m_scratch.insert(m_scratch.end(), from.valuesOf(a), from.valuesOf(a) + n);
+            uint32_t* values = &m_scratch[begin[k] + 1];
+            for (uint32_t i = stringBegin[s]; i < stringBegin[s + 1]; ++i)
+                values[stringAt[i]] = map(values[stringAt[i]]);
+            hashes[k] = WordSetIndex::hash(&m_scratch[begin[k]], 1 + size_t(n));
+            m_index.prefetch(hashes[k]);
+        }
+        begin[count] = uint32_t(m_scratch.size());
+        for (uint32_t k = 0; k < count; ++k)
+            (*ids)[first + k] = intern(&m_scratch[begin[k]], begin[k + 1] - begin[k], hashes[k]);
     }
 }
 

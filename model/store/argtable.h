@@ -88,8 +88,10 @@ private:
     uint32_t shapeOf(ArgSetId set) const { return m_words[m_offsets[set.v]]; }
     const uint32_t* valuesOf(ArgSetId set) const { return &m_words[m_offsets[set.v] + 1]; }
     Arg decode(ArgSetId set, uint32_t argWord, uint32_t valueOffset) const;
-    // The set of `n` words [shape id][values] (m_scratch), interned.
-    ArgSetId intern(const uint32_t* words, size_t n);
+    // The set of `n` words [shape id][values] hashed `h` (WordSetIndex::hash), interned;
+    // `words` must not point into m_words.
+    ArgSetId intern(const uint32_t* words, size_t n, uint32_t h);
+    void buildIndex(); // when shrink() dropped it
     uint32_t hashOf(size_t id) const;
 
     PodVector<uint32_t> m_words; // grows by realloc: see PodVector

@@ -13,6 +13,11 @@ namespace strata::store {
 // drops it when it is finished (drop()) and builds it again from its records when a record
 // is added after that (rebuild()), so a finished store does not carry 12 to 20 bytes a
 // record of index. The records live in their table; find() asks the table to compare.
+// A bucket is one word: the record's id in its low bits (an id is below buckets / 2, so it
+// fits the bits of the bucket mask with the top one clear, and no bucket equals kNone), and
+// the hash's bits above the mask in the rest (from 22 bits at 1024 buckets to 6 at 2^26).
+// A probe tests those bits in the bucket and reads a record only when they match, so a miss
+// costs the bucket's cache line alone, not another in the kept hashes and one in the record.
 class WordSetIndex {
 public:
     static constexpr uint32_t kNone = 0xffffffffu;
@@ -38,15 +43,24 @@ public:
     template <typename Equal> uint32_t find(uint32_t h, Equal equal, size_t* slot) const
     {
         const size_t mask = m_buckets.size() - 1;
+        const auto idBits = static_cast<uint32_t>(mask);
+        const uint32_t tag = h & ~idBits;
         for (size_t b = h & mask;; b = (b + 1) & mask) {
-            const uint32_t id = m_buckets[b];
-            if (id == kNone) {
+            const uint32_t bucket = m_buckets[b];
+            if (bucket == kNone) {
                 *slot = b;
                 return kNone;
             }
-            if (m_hashes[id] == h && equal(id))
-                return id;
+            if ((bucket & ~idBits) == tag && equal(bucket & idBits))
+                return bucket & idBits;
         }
+    }
+    // Brings the bucket a record hashed `h` starts its probe at into the cache, ahead of its
+    // find(): a caller with records queued hides the miss behind the records before it.
+    void prefetch(uint32_t h) const
+    {
+        if (!m_buckets.empty())
+            __builtin_prefetch(&m_buckets[h & (m_buckets.size() - 1)]);
     }
     // Adds the next record (id == count so far) at the slot find() gave for it.
     void insert(size_t slot, uint32_t h);
@@ -59,7 +73,7 @@ private:
 
     size_t m_minBuckets;
     PodVector<uint32_t> m_hashes; // record id → its hash
-    std::vector<uint32_t> m_buckets; // record ids, kNone where free; empty when dropped
+    std::vector<uint32_t> m_buckets; // id | hash bits above the mask, kNone where free; empty when dropped
 };
 
 } // namespace strata::store

@@ -1,6 +1,6 @@
 // ArgTable: every kind of value round trips bit for bit in one or two words, identical sets
-// share one id (also across tables with addAll), sets share their shape, and a table that
-// dropped its dedup index (shrink) finds and adds sets again.
+// share one id (also across tables with addAll, and sets its map makes equal), sets share
+// their shape, and a table that dropped its dedup index (shrink) finds and adds sets again.
 #include <support/argtestutil.h>
 
 #include <store/argtable.h>
@@ -44,6 +44,8 @@ private slots:
     void addAfterShrink();
     void addAll_data();
     void addAll();
+    void addAllEqualSets_data();
+    void addAllEqualSets();
 };
 
 void tst_ArgTable::emptySetIsInvalid()
@@ -547,6 +549,50 @@ void tst_ArgTable::addAll()
     viaAddAll.addAll(from, map, &again);
     QVERIFY(again == ids);
     QCOMPARE(viaAddAll.setCount(), viaAdd.setCount());
+}
+
+void tst_ArgTable::addAllEqualSets_data()
+{
+    // `from` holds sets {key 1: string v}, v < sets; the map sends v to v % distinct: sets become
+    // equal within one of addAll's blocks and across them. The target holds `held` of them.
+    QTest::addColumn<int>("sets");
+    QTest::addColumn<int>("distinct");
+    QTest::addColumn<int>("held");
+    QTest::newRow("all one set") << 10 << 1 << 0;
+    QTest::newRow("equal across blocks") << 200 << 7 << 0;
+    QTest::newRow("equal across blocks, some held") << 200 << 7 << 3;
+    QTest::newRow("none equal, the index grows mid-block") << 5000 << 5000 << 0;
+    QTest::newRow("half equal, held ones first") << 3000 << 1500 << 700;
+}
+
+void tst_ArgTable::addAllEqualSets()
+{
+    QFETCH(int, sets);
+    QFETCH(int, distinct);
+    QFETCH(int, held);
+    const StringId key(1); // string ids 0 and 1 map to the key, v is string v + 2
+    ArgTable from, to;
+    std::vector<StringId> map(size_t(sets) + 2, key);
+    for (int v = 0; v < sets; ++v) {
+        map[size_t(v) + 2] = StringId(uint32_t(2 + v % distinct));
+        const Arg a = Arg::makeString(key, StringId(uint32_t(v + 2)));
+        QCOMPARE(from.add(&a, 1).v, uint32_t(v));
+    }
+    for (int v = 0; v < held; ++v) {
+        const Arg a = Arg::makeString(key, StringId(uint32_t(2 + v)));
+        QCOMPARE(to.add(&a, 1).v, uint32_t(v));
+    }
+    from.shrink();
+    std::vector<ArgSetId> ids;
+    to.addAll(from, map, &ids);
+    // A set is stored once: each distinct set is there once, one held before keeps its id.
+    QCOMPARE(to.setCount(), size_t(std::max(distinct, held)));
+    for (int v = 0; v < sets; ++v) {
+        const int first = v % distinct;
+        QCOMPARE(ids[size_t(v)], ids[size_t(first)]);
+        QVERIFY(!(first < held) || ids[size_t(v)].v == uint32_t(first));
+        QCOMPARE(to.at(ids[size_t(v)], 0).stringValue().v, uint32_t(2 + first));
+    }
 }
 
 QTEST_APPLESS_MAIN(tst_ArgTable)
