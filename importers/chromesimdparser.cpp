@@ -53,8 +53,12 @@ public:
         case od::json_type::object: return object(v);
         case od::json_type::array: return array(v);
         case od::json_type::string: {
+            // The token starts at its opening quote; an unread string is skipped by the walk.
+            const std::string_view token = tokenText(v.raw_json_token());
             std::string_view s;
-            if (v.get_string().get(s) != simdjson::SUCCESS || hasSurrogate(s))
+            if ((token.empty() || !plain(token.data() + 1, &s)) && v.get_string().get(s) != simdjson::SUCCESS)
+                return false;
+            if (hasSurrogate(s))
                 return false;
             m_h.string(s);
             return true;
@@ -82,13 +86,17 @@ public:
         if (++m_depth > kMaxDepth || v.get_object().get(o) != simdjson::SUCCESS)
             return false;
         m_h.open(false);
-        for (auto f : o) {
+        for (auto r : o) {
+            od::field f;
+            if (std::move(r).get(f) != simdjson::SUCCESS)
+                return false;
             std::string_view k;
-            if (f.unescaped_key().get(k) != simdjson::SUCCESS || hasSurrogate(k))
+            if (!plain(f.key().raw(), &k) && f.unescaped_key().get(k) != simdjson::SUCCESS)
+                return false;
+            if (hasSurrogate(k))
                 return false;
             m_h.key(k);
-            od::value fv;
-            if (f.value().get(fv) != simdjson::SUCCESS || !value(fv))
+            if (!value(f.value()))
                 return false;
         }
         m_h.close();
@@ -120,6 +128,20 @@ private:
         return t;
     }
 
+    // A string without escapes is its bytes as written, up to the closing quote: no copy
+    // into simdjson's string buffer. Stage 1 has found that quote (and validated the UTF-8),
+    // so the loop ends inside the padded batch. False when there is a backslash: unescape.
+    static bool plain(const char* b, std::string_view* out)
+    {
+        const char* p = b;
+        while (*p != '"' && *p != '\\')
+            ++p;
+        if (*p == '\\')
+            return false;
+        *out = std::string_view(b, static_cast<size_t>(p - b));
+        return true;
+    }
+
     // A surrogate code point encoded as UTF-8 (ED A0..BF): what a lone \uD800..\uDFFF escape
     // unescapes to where simdjson lets it through. nlohmann refuses it.
     static bool hasSurrogate(std::string_view s)
@@ -141,11 +163,13 @@ private:
             ++p;
         if (p == e || *p < '0' || *p > '9')
             return false;
+        const char* const digits = p;
+        uint64_t magnitude = 0; // exact while there are at most 19 digits
         if (*p == '0')
             ++p;
         else
-            while (p < e && *p >= '0' && *p <= '9')
-                ++p;
+            for (; p < e && *p >= '0' && *p <= '9'; ++p)
+                magnitude = magnitude * 10 + static_cast<uint64_t>(*p - '0');
         bool integral = true;
         if (p < e && *p == '.') {
             integral = false;
@@ -165,6 +189,14 @@ private:
         }
         if (p != e)
             return false;
+        if (integral && p - digits <= 18) {
+            // Up to 18 digits fits int64 either way: no from_chars.
+            if (*b == '-')
+                m_h.integer(-static_cast<int64_t>(magnitude));
+            else
+                m_h.unsignedInteger(magnitude);
+            return true;
+        }
         if (integral) {
             if (*b == '-') {
                 int64_t i = 0;
