@@ -69,7 +69,8 @@ void parseBatch(const EventBatch& batch, ParsedChunk& chunk, ChromeEventParser::
 using Clock = store::StageTimes::Clock;
 using store::StageTimes;
 
-// The time of one thread's share of a stage, summed over batches (steady_clock per batch).
+// One thread's share of a stage, summed over batches: busy in the thread's CPU time, waited
+// in steady_clock time, both read once per batch.
 struct StageClock {
     Clock::time_point start = Clock::now();
     double busy = 0, waited = 0;
@@ -170,11 +171,11 @@ private:
                     m_freeChunks.pop_back();
                 }
             }
-            const Clock::time_point t0 = Clock::now();
+            const double t0 = StageTimes::threadCpuSeconds();
             if (!chunk)
                 chunk = std::make_unique<ParsedChunk>();
             parseBatch(batch, *chunk, m_engine);
-            clock.busy += StageTimes::seconds(t0, Clock::now());
+            clock.busy += StageTimes::threadCpuSeconds() - t0;
             ++clock.count;
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
@@ -376,9 +377,9 @@ bool parseOnPool(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader
             cancelled = true;
             break;
         }
-        const Clock::time_point t0 = Clock::now();
+        const double t0 = StageTimes::threadCpuSeconds();
         const bool more = scanner.next(batch, ChromeTraceImporter::kBatchBytes);
-        scan.busy += StageTimes::seconds(t0, Clock::now());
+        scan.busy += StageTimes::threadCpuSeconds() - t0;
         scanned.handOver(more ? nextSubmit : UINT64_MAX); // reported while cutting this batch, or after the last
         if (more) {
             ++scan.count;
@@ -397,10 +398,10 @@ bool parseOnPool(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader
                 break;
             if (!chunk->fatal.empty() && fatal.empty())
                 fatal = chunk->fatal;
-            const Clock::time_point m0 = Clock::now();
+            const double m0 = StageTimes::threadCpuSeconds();
             scanned.mergeUpTo(nextMerge, diag);
             merger.merge(*chunk);
-            merge.busy += StageTimes::seconds(m0, Clock::now());
+            merge.busy += StageTimes::threadCpuSeconds() - m0;
             ++merge.count;
             pool->recycle(std::move(chunk));
             ++nextMerge;
@@ -432,9 +433,9 @@ bool parseInline(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader
     StageClock scan, parse, merge;
     // Each stage's own time: the three take turns on this thread, and none waits.
     auto timed = [](StageClock& c, auto&& work) {
-        const Clock::time_point t0 = Clock::now();
+        const double t0 = StageTimes::threadCpuSeconds();
         const auto r = work();
-        c.busy += StageTimes::seconds(t0, Clock::now());
+        c.busy += StageTimes::threadCpuSeconds() - t0;
         return r;
     };
     while (timed(scan, [&] { return scanner.next(batch, ChromeTraceImporter::kBatchBytes); })) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <time.h>
+
 namespace strata::store {
 
 void StageTimes::add(const std::string& name, Clock::time_point start, Clock::time_point end, double busySeconds,
@@ -22,10 +24,17 @@ void StageTimes::add(const std::string& name, Clock::time_point start, Clock::ti
     it->last = std::max(it->last, end);
     s.threads = std::max(s.threads, threads);
     s.wallSeconds = seconds(it->first, it->last);
-    // A busy figure is measured inside [start, end]: clamp rounding so the invariant holds.
+    // Busy CPU time is spent inside [start, end]: clamp clock granularity so the invariant holds.
     s.busySeconds = std::min(s.busySeconds + busySeconds, s.wallSeconds * s.threads);
     s.waitedSeconds += waitedSeconds;
     s.count += count;
+}
+
+double StageTimes::threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
 std::vector<StageTimes::Stage> StageTimes::stages() const

@@ -9,8 +9,8 @@ namespace strata::store {
 
 // Where a load's time goes, stage by stage (scan, parse, merge, the finalizer's steps), so
 // a benchmark and the docs can say which stage holds the cores and which one waits.
-// Measured with steady_clock around whole batches and steps, never per event, so it costs
-// nothing measurable and is always on. Per stage: the threads it ran on, its wall time
+// Measured around whole batches and steps, never per event, so it costs nothing measurable
+// and is always on. Per stage: the threads it ran on, its wall time
 // (first start to last end), its busy time summed over those threads, the time its threads
 // waited for another stage (an empty or full queue), and how many units (batches, groups)
 // it did. busy <= wall x threads by construction. Thread-safe: workers add their own figures;
@@ -34,6 +34,10 @@ public:
         double waitedSeconds, uint64_t count, unsigned threads = 1);
     std::vector<Stage> stages() const;
 
+    // The calling thread's CPU seconds so far: busy time is measured in it, so that on a
+    // shared machine a stage's busy figure is its own work, not the time other processes
+    // held the core (wall and waited stay steady_clock).
+    static double threadCpuSeconds();
     static double seconds(Clock::time_point a, Clock::time_point b)
     {
         return std::chrono::duration<double>(b - a).count();

@@ -376,12 +376,15 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
 {
     using Clock = StageTimes::Clock;
     Clock::time_point mark = Clock::now();
-    // One step on this thread alone: from the previous mark to now.
+    double cpuMark = StageTimes::threadCpuSeconds();
+    // One step on this thread alone: from the previous mark to now, busy in this thread's CPU.
     auto step = [&](const char* name, uint64_t count) {
         const Clock::time_point now = Clock::now();
+        const double cpu = StageTimes::threadCpuSeconds();
         if (m_stages)
-            m_stages->add(name, mark, now, StageTimes::seconds(mark, now), 0, count);
+            m_stages->add(name, mark, now, cpu - cpuMark, 0, count);
         mark = now;
+        cpuMark = cpu;
     };
     closeOpenSlices();
     planGroups();
@@ -433,12 +436,12 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     const unsigned threads = Parallel::threads(0, Parallel::kMaxThreads);
     std::vector<double> busy(threads, 0.0); // per worker: each number is one thread at a time
     Parallel::forEach(order.size(), threads, [&](size_t i, unsigned worker) {
-        const Clock::time_point t0 = Clock::now();
+        const double t0 = StageTimes::threadCpuSeconds();
         runGroup(m_groups[order[i]]);
         releaseFreedMemory();
         if (worker == 0 && m_progress && m_totalSlices)
             m_progress(0.85 * double(m_doneSlices.load()) / double(m_totalSlices));
-        busy[worker] += StageTimes::seconds(t0, Clock::now());
+        busy[worker] += StageTimes::threadCpuSeconds() - t0;
     });
     if (m_stages) {
         const Clock::time_point now = Clock::now();
@@ -446,6 +449,7 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         m_stages->add(
             "finalize.nest", mark, now, std::accumulate(busy.begin(), busy.end(), 0.0), 0, order.size(), used);
         mark = now;
+        cpuMark = StageTimes::threadCpuSeconds();
     }
     if (cancelled())
         return nullptr;
