@@ -488,8 +488,7 @@ void StoreFinalizer::assignRoles()
 void StoreFinalizer::buildFlows()
 {
     FlowBinder binder(m_s, m_s.m_diagnostics);
-    binder.addV1(m_b.m_flowV1, m_threadTrack);
-    binder.addV2(m_b.m_flowV2, std::move(m_v2Row));
+    binder.addBoth(m_b.m_flowV1, m_threadTrack, m_b.m_flowV2, std::move(m_v2Row));
     binder.finish(m_s.m_flows, m_s.m_flowsByTo);
 }
 
