@@ -170,7 +170,7 @@ private:
         else
             for (; p < e && *p >= '0' && *p <= '9'; ++p)
                 magnitude = magnitude * 10 + static_cast<uint64_t>(*p - '0');
-        bool integral = true;
+        bool integral = true, exponent = false;
         if (p < e && *p == '.') {
             integral = false;
             if (++p == e || *p < '0' || *p > '9')
@@ -180,6 +180,7 @@ private:
         }
         if (p < e && (*p == 'e' || *p == 'E')) {
             integral = false;
+            exponent = true;
             if (++p < e && (*p == '+' || *p == '-'))
                 ++p;
             if (p == e || *p < '0' || *p > '9')
@@ -211,6 +212,11 @@ private:
                     return true;
                 }
             }
+        }
+        if (!exponent && t.size() < 300 && m_h.nextIsTime()) {
+            // Digits and a point, fewer than 300: finite. ts and dur read the text itself.
+            m_h.floating(0, t);
+            return true;
         }
         // Out of range (overflow, or an underflow nlohmann reads as 0): leave it to nlohmann.
         double d = 0;
