@@ -55,10 +55,11 @@ public:
         case od::json_type::string: {
             // The token starts at its opening quote; an unread string is skipped by the walk.
             const std::string_view token = tokenText(v.raw_json_token());
+            // Only an escape can make a surrogate: stage 1 refused the document had one been
+            // written as raw bytes (invalid UTF-8).
             std::string_view s;
-            if ((token.empty() || !plain(token.data() + 1, &s)) && v.get_string().get(s) != simdjson::SUCCESS)
-                return false;
-            if (hasSurrogate(s))
+            const bool asWritten = !token.empty() && plain(token.data() + 1, &s);
+            if (!asWritten && (v.get_string().get(s) != simdjson::SUCCESS || hasSurrogate(s)))
                 return false;
             m_h.string(s);
             return true;
@@ -91,9 +92,7 @@ public:
             if (std::move(r).get(f) != simdjson::SUCCESS)
                 return false;
             std::string_view k;
-            if (!plain(f.key().raw(), &k) && f.unescaped_key().get(k) != simdjson::SUCCESS)
-                return false;
-            if (hasSurrogate(k))
+            if (!plain(f.key().raw(), &k) && (f.unescaped_key().get(k) != simdjson::SUCCESS || hasSurrogate(k)))
                 return false;
             m_h.key(k);
             if (!value(f.value()))
