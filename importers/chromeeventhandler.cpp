@@ -112,6 +112,11 @@ ChromeEventHandler::ChromeEventHandler(ParsedChunk& out, int baseDepth)
 {
 }
 
+bool ChromeEventHandler::nextIsTime() const
+{
+    return m_depth == m_base + 1 && (m_field == Field::Ts || m_field == Field::Dur);
+}
+
 void ChromeEventHandler::key(std::string_view k)
 {
     if (m_depth == m_base + 1) {

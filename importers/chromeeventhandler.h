@@ -16,6 +16,8 @@ namespace strata::importers {
 // negative integer that fits int64, a non-negative one that fits uint64, else a finite
 // double with its text as written.
 class ChromeEventHandler {
+    enum class Field : uint8_t;
+
 public:
     // baseDepth: the nesting depth of the container holding the entries (1 for "[ev,ev]",
     // 0 when the text is one event object).
@@ -28,6 +30,9 @@ public:
     void floating(double v, std::string_view text) { scalar(store::ArgKind::Double, 0, 0, v, text); }
     void string(std::string_view v) { scalar(store::ArgKind::String, 0, 0, 0, v); }
     void key(std::string_view k);
+    // The next scalar is an event's ts or dur: a fraction is read from its text alone, so the
+    // tokenizer may pass floating() no double value.
+    bool nextIsTime() const;
     void open(bool isArray);
     void close();
 
@@ -42,7 +47,6 @@ private:
     int m_base;
     int m_depth = 0;
     ParsedEvent m_ev;
-    enum class Field : uint8_t;
     Field m_field;
     bool m_inArgs = false, m_inId2 = false, m_truncatedThisEvent = false;
     struct Frame {

@@ -53,8 +53,13 @@ public:
         case od::json_type::object: return object(v);
         case od::json_type::array: return array(v);
         case od::json_type::string: {
+            // The token starts at its opening quote; an unread string is skipped by the walk.
+            const std::string_view token = tokenText(v.raw_json_token());
+            // Only an escape can make a surrogate: stage 1 refused the document had one been
+            // written as raw bytes (invalid UTF-8).
             std::string_view s;
-            if (v.get_string().get(s) != simdjson::SUCCESS || hasSurrogate(s))
+            const bool asWritten = !token.empty() && plain(token.data() + 1, &s);
+            if (!asWritten && (v.get_string().get(s) != simdjson::SUCCESS || hasSurrogate(s)))
                 return false;
             m_h.string(s);
             return true;
@@ -82,13 +87,15 @@ public:
         if (++m_depth > kMaxDepth || v.get_object().get(o) != simdjson::SUCCESS)
             return false;
         m_h.open(false);
-        for (auto f : o) {
+        for (auto r : o) {
+            od::field f;
+            if (std::move(r).get(f) != simdjson::SUCCESS)
+                return false;
             std::string_view k;
-            if (f.unescaped_key().get(k) != simdjson::SUCCESS || hasSurrogate(k))
+            if (!plain(f.key().raw(), &k) && (f.unescaped_key().get(k) != simdjson::SUCCESS || hasSurrogate(k)))
                 return false;
             m_h.key(k);
-            od::value fv;
-            if (f.value().get(fv) != simdjson::SUCCESS || !value(fv))
+            if (!value(f.value()))
                 return false;
         }
         m_h.close();
@@ -120,6 +127,20 @@ private:
         return t;
     }
 
+    // A string without escapes is its bytes as written, up to the closing quote: no copy
+    // into simdjson's string buffer. Stage 1 has found that quote (and validated the UTF-8),
+    // so the loop ends inside the padded batch. False when there is a backslash: unescape.
+    static bool plain(const char* b, std::string_view* out)
+    {
+        const char* p = b;
+        while (*p != '"' && *p != '\\')
+            ++p;
+        if (*p == '\\')
+            return false;
+        *out = std::string_view(b, static_cast<size_t>(p - b));
+        return true;
+    }
+
     // A surrogate code point encoded as UTF-8 (ED A0..BF): what a lone \uD800..\uDFFF escape
     // unescapes to where simdjson lets it through. nlohmann refuses it.
     static bool hasSurrogate(std::string_view s)
@@ -141,12 +162,14 @@ private:
             ++p;
         if (p == e || *p < '0' || *p > '9')
             return false;
+        const char* const digits = p;
+        uint64_t magnitude = 0; // exact while there are at most 19 digits
         if (*p == '0')
             ++p;
         else
-            while (p < e && *p >= '0' && *p <= '9')
-                ++p;
-        bool integral = true;
+            for (; p < e && *p >= '0' && *p <= '9'; ++p)
+                magnitude = magnitude * 10 + static_cast<uint64_t>(*p - '0');
+        bool integral = true, exponent = false;
         if (p < e && *p == '.') {
             integral = false;
             if (++p == e || *p < '0' || *p > '9')
@@ -156,6 +179,7 @@ private:
         }
         if (p < e && (*p == 'e' || *p == 'E')) {
             integral = false;
+            exponent = true;
             if (++p < e && (*p == '+' || *p == '-'))
                 ++p;
             if (p == e || *p < '0' || *p > '9')
@@ -165,6 +189,14 @@ private:
         }
         if (p != e)
             return false;
+        if (integral && p - digits <= 18) {
+            // Up to 18 digits fits int64 either way: no from_chars.
+            if (*b == '-')
+                m_h.integer(-static_cast<int64_t>(magnitude));
+            else
+                m_h.unsignedInteger(magnitude);
+            return true;
+        }
         if (integral) {
             if (*b == '-') {
                 int64_t i = 0;
@@ -179,6 +211,11 @@ private:
                     return true;
                 }
             }
+        }
+        if (!exponent && t.size() < 300 && m_h.nextIsTime()) {
+            // Digits and a point, fewer than 300: finite. ts and dur read the text itself.
+            m_h.floating(0, t);
+            return true;
         }
         // Out of range (overflow, or an underflow nlohmann reads as 0): leave it to nlohmann.
         double d = 0;

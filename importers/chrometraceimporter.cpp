@@ -13,6 +13,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace strata::importers {
@@ -65,14 +66,30 @@ void parseBatch(const EventBatch& batch, ParsedChunk& chunk, ChromeEventParser::
     }
 }
 
+using Clock = store::StageTimes::Clock;
+using store::StageTimes;
+
+// One thread's share of a stage, summed over batches: busy in the thread's CPU time, waited
+// in steady_clock time, both read once per batch.
+struct StageClock {
+    Clock::time_point start = Clock::now();
+    double busy = 0, waited = 0;
+    uint64_t count = 0;
+    void report(StageTimes& stages, const char* name, unsigned threads = 1) const
+    {
+        stages.add(name, start, Clock::now(), busy, waited, count, threads);
+    }
+};
+
 // Parses batches on worker threads; results are collected in sequence order.
 class ParsePool {
 public:
-    ParsePool(unsigned workers, ChromeEventParser::Engine engine)
+    ParsePool(unsigned workers, ChromeEventParser::Engine engine, StageTimes& stages)
         : m_engine(engine)
+        , m_stages(stages)
     {
         for (unsigned i = 0; i < workers; ++i)
-            m_threads.emplace_back([this] { run(); });
+            m_threads.emplace_back([this, workers] { run(workers); });
     }
     ~ParsePool()
     {
@@ -111,11 +128,14 @@ public:
     }
     size_t inFlight() const { return m_inFlight; }
     // The result with sequence number `seq`, waiting for it when `wait` is set.
-    std::unique_ptr<ParsedChunk> take(uint64_t seq, bool wait)
+    std::unique_ptr<ParsedChunk> take(uint64_t seq, bool wait, double* waited)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
-        if (wait)
+        if (wait && m_results.count(seq) == 0) {
+            const Clock::time_point t0 = Clock::now();
             m_done.wait(lock, [&] { return m_results.count(seq) != 0; });
+            *waited += StageTimes::seconds(t0, Clock::now());
+        }
         auto it = m_results.find(seq);
         if (it == m_results.end())
             return nullptr;
@@ -126,15 +146,20 @@ public:
     }
 
 private:
-    void run()
+    void run(unsigned workers)
     {
+        StageClock clock;
         for (;;) {
             EventBatch batch;
             {
                 std::unique_lock<std::mutex> lock(m_mutex);
+                const Clock::time_point idle = Clock::now();
                 m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
-                if (m_stop && m_queue.empty())
+                clock.waited += StageTimes::seconds(idle, Clock::now());
+                if (m_stop && m_queue.empty()) {
+                    clock.report(m_stages, "parse", workers);
                     return;
+                }
                 batch = std::move(m_queue.front());
                 m_queue.pop_front();
             }
@@ -146,9 +171,12 @@ private:
                     m_freeChunks.pop_back();
                 }
             }
+            const double t0 = StageTimes::threadCpuSeconds();
             if (!chunk)
                 chunk = std::make_unique<ParsedChunk>();
             parseBatch(batch, *chunk, m_engine);
+            clock.busy += StageTimes::threadCpuSeconds() - t0;
+            ++clock.count;
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results.emplace(chunk->seq, std::move(chunk));
@@ -159,6 +187,7 @@ private:
     }
 
     const ChromeEventParser::Engine m_engine;
+    StageTimes& m_stages;
     std::vector<std::thread> m_threads;
     std::mutex m_mutex;
     std::condition_variable m_wake, m_done;
@@ -331,37 +360,50 @@ ChromeEventParser::Engine engineOf(const ImportContext& ctx)
     return ctx.referenceJsonParser ? ChromeEventParser::Engine::Reference : ChromeEventParser::Engine::Fast;
 }
 
+// Stages: "scan" (this thread's reads and cuts; waited: the pipeline full), "parse" (the
+// workers; waited: no batch queued), "merge" (this thread; waited: the next chunk not parsed
+// once the input has ended).
 bool parseOnPool(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader& input, ChromeEventMerger& merger,
-    store::Diagnostics& diag, const ImportContext& ctx, unsigned workers, std::string& fatal)
+    store::Diagnostics& diag, const ImportContext& ctx, unsigned workers, std::string& fatal, StageTimes& stages)
 {
     const size_t maxInFlight = workers * 2;
     uint64_t nextSubmit = 0, nextMerge = 0;
     bool cancelled = false;
-    ParsePool pool(workers, engineOf(ctx));
+    StageClock scan, merge;
+    std::optional<ParsePool> pool(std::in_place, workers, engineOf(ctx), stages);
     EventBatch batch;
     for (;;) {
         if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) {
             cancelled = true;
             break;
         }
+        const double t0 = StageTimes::threadCpuSeconds();
         const bool more = scanner.next(batch, ChromeTraceImporter::kBatchBytes);
+        scan.busy += StageTimes::threadCpuSeconds() - t0;
         scanned.handOver(more ? nextSubmit : UINT64_MAX); // reported while cutting this batch, or after the last
         if (more) {
+            ++scan.count;
             batch.seq = nextSubmit++;
-            pool.submit(std::move(batch));
-            batch = pool.freshBatch();
+            pool->submit(std::move(batch));
+            batch = pool->freshBatch();
+        } else if (scan.count == nextSubmit) {
+            scan.report(stages, "scan");
+            scan.count = UINT64_MAX; // reported
         }
         // Merge in file order: whatever is ready now, and block only when the pipeline is full.
         while (nextMerge < nextSubmit) {
-            const bool mustWait = !more || pool.inFlight() >= maxInFlight;
-            auto chunk = pool.take(nextMerge, mustWait);
+            const bool mustWait = !more || pool->inFlight() >= maxInFlight;
+            auto chunk = pool->take(nextMerge, mustWait, more ? &scan.waited : &merge.waited);
             if (!chunk)
                 break;
             if (!chunk->fatal.empty() && fatal.empty())
                 fatal = chunk->fatal;
+            const double m0 = StageTimes::threadCpuSeconds();
             scanned.mergeUpTo(nextMerge, diag);
             merger.merge(*chunk);
-            pool.recycle(std::move(chunk));
+            merge.busy += StageTimes::threadCpuSeconds() - m0;
+            ++merge.count;
+            pool->recycle(std::move(chunk));
             ++nextMerge;
         }
         if (ctx.progress && input.fileBytes())
@@ -369,33 +411,55 @@ bool parseOnPool(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader
         if (!more && nextMerge == nextSubmit)
             break;
     }
-    // Leaving the scope joins the workers; unmerged results are dropped on cancel.
+    // Unmerged results are dropped on cancel; the workers report "parse" as they are joined.
     if (cancelled) {
+        double ignored = 0;
         while (nextMerge < nextSubmit)
-            pool.take(nextMerge++, true);
+            pool->take(nextMerge++, true, &ignored);
     }
+    pool.reset();
+    if (!cancelled)
+        merge.report(stages, "merge");
     return cancelled;
 }
 
 // Scans, parses and merges each batch on the calling thread: no hand-over between threads,
 // the whole import on one core. True when cancelled.
 bool parseInline(TraceScanner& scanner, ScannedDiagnostics& scanned, InputReader& input, ChromeEventMerger& merger,
-    store::Diagnostics& diag, const ImportContext& ctx, std::string& fatal)
+    store::Diagnostics& diag, const ImportContext& ctx, std::string& fatal, StageTimes& stages)
 {
     EventBatch batch;
     ParsedChunk chunk;
-    while (scanner.next(batch, ChromeTraceImporter::kBatchBytes)) {
+    StageClock scan, parse, merge;
+    // Each stage's own time: the three take turns on this thread, and none waits.
+    auto timed = [](StageClock& c, auto&& work) {
+        const double t0 = StageTimes::threadCpuSeconds();
+        const auto r = work();
+        c.busy += StageTimes::threadCpuSeconds() - t0;
+        return r;
+    };
+    while (timed(scan, [&] { return scanner.next(batch, ChromeTraceImporter::kBatchBytes); })) {
+        ++scan.count;
         if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
             return true;
-        parseBatch(batch, chunk, engineOf(ctx));
+        timed(parse, [&] {
+            parseBatch(batch, chunk, engineOf(ctx));
+            return ++parse.count;
+        });
         if (!chunk.fatal.empty() && fatal.empty())
             fatal = chunk.fatal;
-        scanned.handOver(0);
-        scanned.mergeUpTo(0, diag);
-        merger.merge(chunk);
+        timed(merge, [&] {
+            scanned.handOver(0);
+            scanned.mergeUpTo(0, diag);
+            merger.merge(chunk);
+            return ++merge.count;
+        });
         if (ctx.progress && input.fileBytes())
             ctx.progress(double(input.consumedBytes()) / double(input.fileBytes()));
     }
+    scan.report(stages, "scan");
+    parse.report(stages, "parse");
+    merge.report(stages, "merge");
     return ctx.cancel && ctx.cancel->load(std::memory_order_relaxed);
 }
 
@@ -442,9 +506,11 @@ ImportResult ChromeTraceImporter::import(
         = ctx.threads ? ctx.threads - 1 : std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     ChromeEventMerger merger(builder);
     std::string fatal;
+    StageTimes stages;
     const bool cancelled = workers == 0
-        ? parseInline(scanner, scanned, input, merger, builder.diagnostics(), ctx, fatal)
-        : parseOnPool(scanner, scanned, input, merger, builder.diagnostics(), ctx, workers, fatal);
+        ? parseInline(scanner, scanned, input, merger, builder.diagnostics(), ctx, fatal, stages)
+        : parseOnPool(scanner, scanned, input, merger, builder.diagnostics(), ctx, workers, fatal, stages);
+    result.stages = stages.stages();
     scanned.handOver(UINT64_MAX); // after the last batch (inline: the scan that found the end)
     scanned.mergeUpTo(UINT64_MAX, builder.diagnostics());
     if (cancelled || input.cancelled()) {

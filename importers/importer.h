@@ -1,6 +1,7 @@
 #pragma once
 #include "inputreader.h"
 
+#include <store/stagetimes.h>
 #include <store/storebuilder.h>
 
 #include <atomic>
@@ -32,6 +33,9 @@ struct ImportResult {
     uint64_t errorOffset = 0; // byte offset of the problem in the (decompressed) input
     std::string format; // "chrome-json-object", "chrome-json-array", ...
     std::map<std::string, uint64_t> phases; // events by phase exactly as written (ph, or packet kind)
+    // Where the import's time went, for an importer that measures it (Chrome JSON: "scan",
+    // "parse", "merge"); empty for the others.
+    std::vector<store::StageTimes::Stage> stages;
 };
 
 // One input format. probe() looks at the first decompressed bytes (and the path, for

@@ -67,6 +67,7 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
         out.inputBytes = input->producedBytes();
         out.format = r.format;
         out.phases = std::move(r.phases);
+        out.stages = std::move(r.stages);
         if (r.cancelled) {
             out.cancelled = true;
             out.error = path + ": load cancelled";
@@ -81,8 +82,11 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
         if (ctx.progress)
             fin = [&](double f) { ctx.progress(0.9 + 0.1 * f); };
         const auto tf = std::chrono::steady_clock::now();
-        out.store = store::StoreFinalizer::finalize(builder, fin, ctx.cancel);
+        store::StageTimes finalizeStages;
+        out.store = store::StoreFinalizer::finalize(builder, fin, ctx.cancel, &finalizeStages);
         out.finalizeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tf).count();
+        for (auto& s : finalizeStages.stages())
+            out.stages.push_back(std::move(s));
         if (!out.store) {
             out.cancelled = true;
             out.error = path + ": load cancelled";

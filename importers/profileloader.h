@@ -22,6 +22,8 @@ struct LoadResult {
     std::map<std::string, uint64_t> phases;
     double seconds = 0; // wall time: open, import and finalize
     double finalizeSeconds = 0;
+    // The import's stages (ImportResult::stages), then the finalizer's steps ("finalize.*").
+    std::vector<store::StageTimes::Stage> stages;
     // Set by CachedLoader; ProfileLoader always reads the source.
     bool fromSnapshot = false; // the store was read from a snapshot (cache or .strata file)
     bool portable = false; // `path` was a .strata file

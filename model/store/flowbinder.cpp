@@ -153,6 +153,28 @@ void FlowBinder::addV2(std::vector<FlowV2Point>& v2, std::vector<SliceRow> rows)
     std::vector<FlowV2Point>().swap(v2);
 }
 
+void FlowBinder::addBoth(std::vector<FlowV1Point>& v1, const std::vector<TrackId>& threadTrack,
+    std::vector<FlowV2Point>& v2, std::vector<SliceRow> rows)
+{
+    if (v1.empty() || v2.empty()) {
+        addV1(v1, threadTrack);
+        addV2(v2, std::move(rows));
+        return;
+    }
+    // addV2 reports nothing to the diagnostics: only its tally and edges need joining.
+    FlowBinder second(m_s, m_diag);
+    Parallel::parts(2, [&](unsigned part) {
+        if (part == 0)
+            addV1(v1, threadTrack);
+        else
+            second.addV2(v2, std::move(rows));
+    });
+    m_edges.insert(m_edges.end(), second.m_edges.begin(), second.m_edges.end());
+    m_tally.noStart += second.m_tally.noStart;
+    m_tally.noEnd += second.m_tally.noEnd;
+    m_tally.stepNoStart += second.m_tally.stepNoStart;
+}
+
 void FlowBinder::finish(std::vector<FlowEdge>& edges, std::vector<uint32_t>& byTo)
 {
     if (m_tally.noStart)

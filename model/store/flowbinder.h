@@ -23,6 +23,10 @@ public:
     // Pairs the v2 points, rows[i] being point i's slice (invalid when it has none), then
     // frees both.
     void addV2(std::vector<FlowV2Point>& points, std::vector<SliceRow> rows);
+    // addV1 and addV2 at once, on two cores: v1 and v2 keys never pair with each other, so
+    // each side pairs into its own edges, and v2's follow v1's as when called in turn.
+    void addBoth(std::vector<FlowV1Point>& v1, const std::vector<TrackId>& threadTrack, std::vector<FlowV2Point>& v2,
+        std::vector<SliceRow> rows);
     // The edges sorted by (from, to), and their indices sorted by `to`.
     void finish(std::vector<FlowEdge>& edges, std::vector<uint32_t>& byTo);
 

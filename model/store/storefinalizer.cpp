@@ -34,19 +34,20 @@ bool idLess(const StringPool& pool, const IdValue& a, const IdValue& b)
 
 } // namespace
 
-StoreFinalizer::StoreFinalizer(
-    StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
+StoreFinalizer::StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress,
+    const std::atomic<bool>* cancel, StageTimes* stages)
     : m_b(builder)
     , m_s(*builder.m_store)
     , m_progress(progress)
     , m_cancel(cancel)
+    , m_stages(stages)
 {
 }
 
-std::shared_ptr<const EventStore> StoreFinalizer::finalize(
-    StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel)
+std::shared_ptr<const EventStore> StoreFinalizer::finalize(StoreBuilder& builder,
+    const std::function<void(double)>& progress, const std::atomic<bool>* cancel, StageTimes* stages)
 {
-    return StoreFinalizer(builder, progress, cancel).run();
+    return StoreFinalizer(builder, progress, cancel, stages).run();
 }
 
 void StoreFinalizer::closeOpenSlices()
@@ -373,6 +374,18 @@ void StoreFinalizer::emitTracks()
 
 std::shared_ptr<const EventStore> StoreFinalizer::run()
 {
+    using Clock = StageTimes::Clock;
+    Clock::time_point mark = Clock::now();
+    double cpuMark = StageTimes::threadCpuSeconds();
+    // One step on this thread alone: from the previous mark to now, busy in this thread's CPU.
+    auto step = [&](const char* name, uint64_t count) {
+        const Clock::time_point now = Clock::now();
+        const double cpu = StageTimes::threadCpuSeconds();
+        if (m_stages)
+            m_stages->add(name, mark, now, cpu - cpuMark, 0, count);
+        mark = now;
+        cpuMark = cpu;
+    };
     closeOpenSlices();
     planGroups();
     uint64_t samples = 0;
@@ -419,25 +432,41 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
         return na > nb;
     });
     releaseFreedMemory(); // what the import's buffers left behind
-    Parallel::forEach(order.size(), Parallel::threads(0, Parallel::kMaxThreads), [&](size_t i, unsigned worker) {
+    step("finalize.prepare", 1);
+    const unsigned threads = Parallel::threads(0, Parallel::kMaxThreads);
+    std::vector<double> busy(threads, 0.0); // per worker: each number is one thread at a time
+    Parallel::forEach(order.size(), threads, [&](size_t i, unsigned worker) {
+        const double t0 = StageTimes::threadCpuSeconds();
         runGroup(m_groups[order[i]]);
         releaseFreedMemory();
         if (worker == 0 && m_progress && m_totalSlices)
             m_progress(0.85 * double(m_doneSlices.load()) / double(m_totalSlices));
+        busy[worker] += StageTimes::threadCpuSeconds() - t0;
     });
+    if (m_stages) {
+        const Clock::time_point now = Clock::now();
+        const unsigned used = unsigned(std::min<size_t>(threads, std::max<size_t>(1, order.size())));
+        m_stages->add(
+            "finalize.nest", mark, now, std::accumulate(busy.begin(), busy.end(), 0.0), 0, order.size(), used);
+        mark = now;
+        cpuMark = StageTimes::threadCpuSeconds();
+    }
     if (cancelled())
         return nullptr;
     for (const Diagnostics& d : m_groupDiagnostics)
         m_s.m_diagnostics.merge(d);
     emitTracks();
     assignRoles();
+    step("finalize.tracks", m_s.m_tracks.size());
     buildFlows();
+    step("finalize.flows", m_s.m_flows.size());
     for (uint32_t i = 0; i < m_memRow.size(); ++i)
         m_s.m_memory.setSlice(i, m_memRow[i]);
     m_s.m_memory.finish();
     std::vector<SliceHandle>().swap(m_b.m_memorySlices);
     m_s.m_extent = m_b.m_minTs <= m_b.m_maxTs ? TimeRange { m_b.m_minTs, m_b.m_maxTs } : TimeRange {};
     m_s.m_args.shrink();
+    step("finalize.rest", 1);
     if (m_progress)
         m_progress(1.0);
     std::shared_ptr<const EventStore> out(m_b.m_store.release());
@@ -459,8 +488,7 @@ void StoreFinalizer::assignRoles()
 void StoreFinalizer::buildFlows()
 {
     FlowBinder binder(m_s, m_s.m_diagnostics);
-    binder.addV1(m_b.m_flowV1, m_threadTrack);
-    binder.addV2(m_b.m_flowV2, std::move(m_v2Row));
+    binder.addBoth(m_b.m_flowV1, m_threadTrack, m_b.m_flowV2, std::move(m_v2Row));
     binder.finish(m_s.m_flows, m_s.m_flowsByTo);
 }
 

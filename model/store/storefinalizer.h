@@ -1,5 +1,6 @@
 #pragma once
 #include "slicenesting.h"
+#include "stagetimes.h"
 #include "storebuilder.h"
 
 #include <atomic>
@@ -22,11 +23,15 @@ class StoreFinalizer {
 public:
     // Hands over the store made of what `builder` recorded; the builder starts over empty.
     // Progress in [0,1] and cancellation are polled between tracks. Returns nullptr when cancelled.
+    // `stages`, when given, gets the time of each step ("finalize.prepare", ".nest", ".tracks",
+    // ".flows", ".rest").
     static std::shared_ptr<const EventStore> finalize(StoreBuilder& builder,
-        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr);
+        const std::function<void(double)>& progress = {}, const std::atomic<bool>* cancel = nullptr,
+        StageTimes* stages = nullptr);
 
 private:
-    StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel);
+    StoreFinalizer(StoreBuilder& builder, const std::function<void(double)>& progress, const std::atomic<bool>* cancel,
+        StageTimes* stages);
     std::shared_ptr<const EventStore> run();
 
     using Lane = SliceNesting::Lane;
@@ -56,6 +61,7 @@ private:
     EventStore& m_s;
     std::function<void(double)> m_progress;
     const std::atomic<bool>* m_cancel;
+    StageTimes* m_stages;
     std::vector<uint32_t> m_processOrder; // raw processes in display order
     std::vector<std::vector<uint32_t>> m_sortedThreads; // raw process → raw threads in display order
     std::vector<Group> m_groups; // in display (row) order

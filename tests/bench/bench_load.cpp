@@ -37,6 +37,7 @@
 #include <fstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -63,6 +64,16 @@ void resetPeak()
 {
     std::ofstream f("/proc/self/clear_refs");
     f << "5";
+}
+
+// One line per stage of the fastest load: busy (thread CPU) <= wall x threads; waited =
+// blocked on another stage (scan: the pipeline full; parse: no batch queued; merge: a chunk
+// not parsed yet).
+void printStages(const std::vector<strata::store::StageTimes::Stage>& stages)
+{
+    for (const auto& st : stages)
+        std::printf("stage %-18s wall %.3f  busy %.3f  waited %.3f  threads %u  count %llu\n", st.name.c_str(),
+            st.wallSeconds, st.busySeconds, st.waitedSeconds, st.threads, (unsigned long long)st.count);
 }
 
 // The baseline: what a straightforward single-threaded reader does at minimum.
@@ -249,17 +260,16 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "bench_load: %s: no in-memory baseline, no page-cache warm-up\n", why);
         }
     }
-
     // Warm the page cache so both passes read from memory.
     if (warm) {
         std::ifstream f(path, std::ios::binary);
         std::string block(1 << 20, '\0');
         while (f.read(&block[0], block.size()) || f.gcount() > 0) { }
     }
-
-    double bestReference = 1e300, referenceCpu = 0;
+    double bestReference = 1e300, referenceCpu = 0, bestLoad = 1e300, finalizeSeconds = 0, userSeconds = 0;
+    double sysSeconds = 0;
     uint64_t fastFallbacks = 0;
-    double bestLoad = 1e300, finalizeSeconds = 0, userSeconds = 0, sysSeconds = 0;
+    std::vector<strata::store::StageTimes::Stage> stages; // of the fastest load
     uint64_t resident = 0, events = 0, peakKb = 0, importPeakKb = 0, afterKb = 0, baseKb = 0, fileBytes = 0,
              inputBytes = 0;
     for (int r = 0; r < repeat; ++r) {
@@ -288,6 +298,7 @@ int main(int argc, char** argv)
         afterKb = std::max<uint64_t>(afterKb, statusKb("VmRSS:"));
         if (res.seconds < bestLoad) {
             finalizeSeconds = res.finalizeSeconds;
+            stages = res.stages;
             userSeconds = cpu1.first - cpu0.first;
             sysSeconds = cpu1.second - cpu0.second;
         }
@@ -331,6 +342,7 @@ int main(int argc, char** argv)
     std::printf("load_cpu_seconds         %.3f  (user %.3f + system %.3f, all threads: the share of a busy machine "
                 "it got does not change it)\n",
         userSeconds + sysSeconds, userSeconds, sysSeconds);
+    printStages(stages);
     std::printf("load_MB_per_s            %.1f\n", mb / bestLoad);
     std::printf("load_events_per_s        %.0f\n", double(events) / bestLoad);
     if (baseline)

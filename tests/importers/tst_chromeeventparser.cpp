@@ -222,6 +222,9 @@ private slots:
         row("bad escape", R"({"name":"\x41"},{"ph":"i"})", false);
         row("invalid UTF-8", "{\"name\":\"\xFF\"},{\"ph\":\"i\"}", false);
         row("overlong UTF-8", "{\"name\":\"\xC0\x80\"},{\"ph\":\"i\"}", false);
+        // A surrogate as raw UTF-8 bytes (ED A0 80), not escaped: invalid UTF-8 either way.
+        row("raw surrogate bytes in a value", "{\"name\":\"a\xED\xA0\x80\"},{\"ph\":\"i\"}", false);
+        row("raw surrogate bytes in a key", "{\"args\":{\"k\xED\xB0\x80\":1}},{\"ph\":\"i\"}", false);
         row("key not a string", R"({1:2},{"ph":"i"})", false);
         row("entry over 16 MiB", "{\"ph\":\"i\",\"args\":{\"s\":\"" + QByteArray(17 << 20, 'x') + "\"}}", false);
     }

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+using strata::importers::ImportContext;
 using strata::importers::LoadResult;
 using strata::importers::ProfileLoader;
 
@@ -450,6 +451,45 @@ private slots:
         QVERIFY(slices < size_t(2 * count));
         QCOMPARE(r.phases.at("X"), uint64_t(slices));
         QVERIFY(r.store->diagnostics().get("overlapping_slice_moved_to_overflow") == 0);
+    }
+
+    // Every stage of a Chrome JSON load reports its time: present once each, in pipeline
+    // order, busy within wall x threads, a batch count the same in scan, parse and merge.
+    // Structure only: no timing value is asserted.
+    void stageTimesFilled_data()
+    {
+        QTest::addColumn<unsigned>("threads");
+        QTest::addColumn<unsigned>("parseThreads");
+        QTest::newRow("workers") << 3u << 2u;
+        QTest::newRow("inline") << 1u << 1u;
+    }
+
+    void stageTimesFilled()
+    {
+        QFETCH(unsigned, threads);
+        QFETCH(unsigned, parseThreads);
+        const QString path = m_dir.filePath(QStringLiteral("stages.json"));
+        testfiles::writeFile(path, validTrace(4000)); // ~0.8 MB: a few batches
+        ImportContext ctx;
+        ctx.threads = threads;
+        const LoadResult r = ProfileLoader::load(path.toStdString(), ctx);
+        QVERIFY2(r.store, r.error.c_str());
+        const std::vector<std::string> expected { "scan", "parse", "merge", "finalize.prepare", "finalize.nest",
+            "finalize.tracks", "finalize.flows", "finalize.rest" };
+        QCOMPARE(r.stages.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            const auto& st = r.stages[i];
+            QCOMPARE(st.name, expected[i]);
+            QVERIFY2(st.threads >= 1, st.name.c_str());
+            QVERIFY2(st.busySeconds >= 0 && st.waitedSeconds >= 0 && st.wallSeconds >= 0, st.name.c_str());
+            QVERIFY2(st.busySeconds <= st.wallSeconds * st.threads, st.name.c_str());
+        }
+        QVERIFY(r.stages[0].count > 1);
+        QCOMPARE(r.stages[1].count, r.stages[0].count);
+        QCOMPARE(r.stages[2].count, r.stages[0].count);
+        QCOMPARE(r.stages[1].threads, parseThreads);
+        QCOMPARE(r.stages[7].count, uint64_t(1));
+        QCOMPARE(r.stages[5].count, uint64_t(r.store->trackCount()));
     }
 };
 
