@@ -15,7 +15,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <timeline/findingbands.h>
-#include <timeline/findingbandspreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSettings>
@@ -90,7 +90,7 @@ private slots:
     {
         m_w.reset();
         m_session.reset();
-        widgets::FindingBandsPreference::instance()->setShown(true);
+        widgets::TimelineTogglePreference::findingBands()->setShown(true);
     }
 
     // A band along the top of the range's track, in its severity's colour, and nothing beside it.
@@ -265,9 +265,9 @@ private slots:
         const QRgb amber = FindingBands::colorOf(FindingSeverity::Warning, m_w->palette()).rgb();
         const QPoint at(int(m_w->frame().xOf(4000)), rowTop(m_compute));
         QCOMPARE(grab().pixel(at), amber);
-        auto* pref = widgets::FindingBandsPreference::instance();
-        QVERIFY(pref->shown()); // on until the user turns it off
-        QSignalSpy changed(pref, &widgets::FindingBandsPreference::changed);
+        auto* pref = widgets::TimelineTogglePreference::findingBands();
+        QVERIFY(pref->shows()); // on until the user turns it off
+        QSignalSpy changed(pref, &widgets::TimelineTogglePreference::changed);
         pref->setShown(false);
         QCOMPARE(QSettings().value(QStringLiteral("timeline/findingBands")).toBool(), false);
         QVERIFY(!m_w->findingBandsShown());

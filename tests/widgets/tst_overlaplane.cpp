@@ -10,7 +10,7 @@
 #include <common/themepalette.h>
 #include <state/viewport.h>
 #include <timeline/overlaplane.h>
-#include <timeline/overlaplanepreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSettings>
@@ -21,7 +21,7 @@ using namespace strata;
 using store::ProcessId;
 using store::TimeNs;
 using widgets::OverlapLane;
-using widgets::OverlapLanePreference;
+using widgets::TimelineTogglePreference;
 using widgets::TimelineWidget;
 using State = analysis::OverlapLaneIndex::State;
 
@@ -136,11 +136,11 @@ private slots:
     void preference()
     {
         const ProcessId device = processOfPid(*m_store, 0);
-        OverlapLanePreference::instance()->setShown(false);
+        TimelineTogglePreference::overlapLane()->setShown(false);
         QVERIFY(!m_w->overlapLaneShown());
         QVERIFY(m_w->overlapLaneRect(device).isEmpty());
         QCOMPARE(QSettings().value(QStringLiteral("timeline/overlapLane")).toBool(), false);
-        OverlapLanePreference::instance()->setShown(true);
+        TimelineTogglePreference::overlapLane()->setShown(true);
         QVERIFY(m_w->overlapLaneShown());
         QVERIFY(!m_w->overlapLaneRect(device).isEmpty());
     }

@@ -1,6 +1,6 @@
 #include "findingbands.h"
 
-#include "findingbandspreference.h"
+#include "timelinetogglepreference.h"
 
 #include <analysis/findings/findingtext.h>
 #include <common/qstr.h>
@@ -57,8 +57,8 @@ void FindingBands::follow(
         setCurrent(index);
         timeline->update();
     });
-    QObject::connect(
-        FindingBandsPreference::instance(), &FindingBandsPreference::changed, timeline, qOverload<>(&QWidget::update));
+    QObject::connect(TimelineTogglePreference::findingBands(), &TimelineTogglePreference::changed, timeline,
+        qOverload<>(&QWidget::update));
 }
 
 void FindingBands::setResult(

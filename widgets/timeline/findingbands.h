@@ -49,7 +49,7 @@ public:
     };
 
     // Keeps to `board`'s result and pick over the store `store()` returns, repainting
-    // `timeline` when they or FindingBandsPreference change.
+    // `timeline` when they or TimelineTogglePreference::findingBands() change.
     void follow(QWidget* timeline, model::FindingsBoard* board,
         std::function<std::shared_ptr<const store::EventStore>()> store);
     // The board's result over `store` (nullptr: none) and its pick (-1: none). Holds the store
