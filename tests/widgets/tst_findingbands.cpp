@@ -132,7 +132,7 @@ private slots:
         QTest::newRow("light") << false;
         QTest::newRow("dark") << true;
     }
-    // Amber and red from the theme, apart from each other and from the base.
+    // Blue, amber and red from the theme, apart from each other and from the base.
     void colours()
     {
         QFETCH(bool, dark);
@@ -142,8 +142,10 @@ private slots:
         const widgets::ThemePalette st = widgets::ThemePalette::from(pal);
         QCOMPARE(FindingBands::colorOf(FindingSeverity::Warning, pal), st.warning);
         QCOMPARE(FindingBands::colorOf(FindingSeverity::Critical, pal), st.critical);
-        QVERIFY(FindingBands::colorOf(FindingSeverity::Info, pal) != st.base);
-        QVERIFY(st.warning != st.critical);
+        // Info in the theme's blue, as the Findings dock's icon (one colour, ThemePalette's).
+        QCOMPARE(FindingBands::colorOf(FindingSeverity::Info, pal), st.info);
+        QCOMPARE(FindingBands::colorOf(FindingSeverity::Info, pal), st.severity(FindingSeverity::Info));
+        QVERIFY(st.warning != st.critical && st.info != st.warning && st.info != st.critical);
     }
 
     void hoverNamesTheFinding()

@@ -33,7 +33,10 @@ class TimeScopeBox;
 // TimeScope's window, like the summaries; computed on the BackgroundPool (LatestJob),
 // "Computing…" meanwhile. With nothing found, it says which rules ran and which could not,
 // and why. Thresholds are edited in a dialog (ThresholdsDialog), kept in the settings, and
-// a change runs the rules again. The context menu copies the list and exports it as CSV, or
+// a change runs the rules again. In a narrow column (the default layout's, behind Search) a
+// title wraps onto a second line and a value stands over its threshold, so every title reads
+// whole; the time at stake then scrolls out of view (it is in the finding's tooltip too).
+// The context menu copies the list and exports it as CSV, or
 // as strata-cli findings --json prints it.
 class FindingsWidget : public QWidget {
     Q_OBJECT
@@ -64,12 +67,15 @@ public:
     std::string json() const;
     std::string csv() const;
     QString text() const; // the list as text, for Copy
+    // The Value column's width: a value over its threshold on two lines, or on one (`oneLine`).
+    int valueWidth(bool oneLine) const;
 
 signals:
     void findingsUpdated(); // a new result is on screen
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void followStore();

@@ -35,13 +35,7 @@ QString severityName(FindingSeverity s)
 
 QColor FindingBands::colorOf(FindingSeverity s, const QPalette& pal)
 {
-    const TimelineStyle st = TimelineStyle::from(pal);
-    switch (s) {
-    case FindingSeverity::Critical: return st.critical;
-    case FindingSeverity::Warning: return st.warning;
-    case FindingSeverity::Info: break;
-    }
-    return st.other;
+    return TimelineStyle::from(pal).severity(s);
 }
 
 void FindingBands::follow(

@@ -40,7 +40,7 @@ TimelineTogglePreference* TimelineTogglePreference::findingBands()
     static TimelineTogglePreference* const one
         = new TimelineTogglePreference(QStringLiteral("timeline/findingBands"), true, tr("Fin&ding Bands"),
             tr("Thin bands above the tracks where the Findings dock's findings lie: amber for a "
-               "warning, red for a critical finding"));
+               "warning, red for a critical finding, blue for information"));
     return one;
 }
 
