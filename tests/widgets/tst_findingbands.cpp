@@ -7,7 +7,7 @@
 // the per-track cap and touching ranges kept apart.
 #include "timelineprofile.h"
 #include <support/storetestutil.h>
-#include <support/widgettestutil.h>
+#include <support/timelinetestutil.h>
 
 #include <common/themepalette.h>
 #include <state/findingsboard.h>
@@ -65,8 +65,7 @@ class tst_FindingBands : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
+        widgettest::clearSettings();
         m_store = timelineprofile::make();
         m_compute = storetest::findTrack(*m_store, "thread 2/1");
         m_dma = storetest::findTrack(*m_store, "thread 2/2");
@@ -74,17 +73,7 @@ private slots:
         QVERIFY(m_compute.valid() && m_dma.valid() && m_main.valid());
     }
 
-    void init()
-    {
-        m_session = std::make_unique<model::Session>();
-        m_w = std::make_unique<TimelineWidget>(m_session.get());
-        m_w->resize(1000, 600);
-        widgettest::open(*m_session, m_store);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(widgettest::waitForAnalyses(*m_session));
-        QTRY_VERIFY(m_w->hasIndex());
-    }
+    void init() { QVERIFY(widgettest::showTimeline(m_session, m_w, m_store)); }
 
     void cleanup()
     {

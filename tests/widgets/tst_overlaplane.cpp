@@ -4,7 +4,7 @@
 // communicates, hidden and shown again by the preference), the hover card, and that a hover
 // rebuilds no lane image.
 #include <support/breakdownstore.h>
-#include <support/widgettestutil.h>
+#include <support/timelinetestutil.h>
 
 #include <common/breakdowncolors.h>
 #include <common/themepalette.h>
@@ -42,21 +42,14 @@ class tst_OverlapLane : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
+        widgettest::clearSettings();
         m_store = breakdowntest::kinetoStore();
     }
 
     void init()
     {
         QSettings().clear();
-        m_session = std::make_unique<model::Session>();
-        m_w = std::make_unique<TimelineWidget>(m_session.get());
-        m_w->resize(1000, 600);
-        widgettest::open(*m_session, m_store);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(widgettest::waitForAnalyses(*m_session));
+        QVERIFY(widgettest::showTimeline(m_session, m_w, m_store));
         QTRY_VERIFY(m_w->overlapLaneShown());
         m_session->viewport()->setVisible({ 0, 500 }, model::Viewport::Nav::Jump);
     }
