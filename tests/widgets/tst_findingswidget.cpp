@@ -196,6 +196,28 @@ private slots:
         QCOMPARE(wrapped > 0, narrow);
     }
 
+    // The columns fit the width the list has once shown: a dock tabbed behind another (the
+    // default layout's Findings behind Search) gets its findings while hidden and lays its
+    // list out only when its tab is raised, without being resized itself.
+    void columnsFitWhenShownAfterFindingsCameHidden()
+    {
+        const findingtest::Store s = gaps();
+        QVERIFY(m_f.show(s->extent(), 300, 360));
+        m_f.widget->hide();
+        m_f.widget->resize(900, 360);
+        QSignalSpy updated(m_f.widget.get(), &FindingsWidget::findingsUpdated);
+        m_f.open(s);
+        QVERIFY(updated.wait(widgettest::kWaitMs));
+        m_f.widget->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_f.widget.get()));
+        const QTreeView* view = m_f.widget->view();
+        const QHeaderView* h = view->header();
+        QCOMPARE(h->sectionSize(FindingsModel::Value), m_f.widget->valueWidth(true));
+        QTRY_COMPARE(h->sectionSize(FindingsModel::Title) + h->sectionSize(FindingsModel::Value)
+                + h->sectionSize(FindingsModel::AtStake),
+            view->viewport()->width());
+    }
+
     void clickSelectsFirstRangeAndSetsCurrent()
     {
         const findingtest::Store s = gaps();

@@ -22,6 +22,8 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
@@ -93,6 +95,8 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_view->setWordWrap(true);
     m_view->setUniformRowHeights(false);
     m_view->setItemDelegate(new WrappingDelegate(m_view));
+    m_view->viewport()->installEventFilter(this);
+    m_view->verticalScrollBar()->installEventFilter(this);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Interactive);
@@ -131,10 +135,28 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_next->setEnabled(false);
 }
 
-void FindingsWidget::resizeEvent(QResizeEvent* event)
+bool FindingsWidget::eventFilter(QObject* watched, QEvent* event)
 {
-    QWidget::resizeEvent(event);
-    fitTitle();
+    const bool scrollBar
+        = watched == m_view->verticalScrollBar() && (event->type() == QEvent::Show || event->type() == QEvent::Hide);
+    const bool resized = watched == m_view->viewport() && event->type() == QEvent::Resize
+        && static_cast<QResizeEvent*>(event)->size().width() != static_cast<QResizeEvent*>(event)->oldSize().width();
+    // Fitted at once, and again once the view has settled: the scroll area may set the
+    // viewport's width only after the scroll bar's show or hide. No ping-pong: rows fitted
+    // to the narrower width are no shorter, so a scroll bar they need stays.
+    if (resized)
+        fitTitle();
+    if ((scrollBar || resized) && !m_fitQueued) {
+        m_fitQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_fitQueued = false;
+                fitTitle();
+            },
+            Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void FindingsWidget::changeEvent(QEvent* event)
@@ -168,6 +190,9 @@ void FindingsWidget::fitTitle()
     // kWrapTitle, else taking the rest of the width and never less than kMinTitle (the time
     // at stake scrolls out of view rather than the titles shrinking).
     constexpr int kWideTitle = 400, kWrapTitle = 300, kMinTitle = 200;
+    if (m_fitting)
+        return;
+    m_fitting = true;
     QHeaderView* h = m_view->header();
     const int width = m_view->viewport()->width();
     const int atStake = h->sectionSize(FindingsModel::AtStake);
@@ -182,6 +207,7 @@ void FindingsWidget::fitTitle()
         h->resizeSection(FindingsModel::Title, beside >= kWrapTitle ? beside : std::max(kMinTitle, width - narrow));
     }
     m_view->doItemsLayout(); // the rows' heights follow the title's width
+    m_fitting = false;
 }
 
 void FindingsWidget::followStore()

@@ -74,7 +74,10 @@ signals:
     void findingsUpdated(); // a new result is on screen
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    // The columns are fitted whenever the list's viewport changes width: the dock resized,
+    // the vertical scroll bar shown or hidden, or the list first laid out when its tab is
+    // raised (a hidden widget's resize waits until it is shown).
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -101,6 +104,8 @@ private:
     QLabel* m_placeholder;
     model::LatestJob m_job;
     bool m_busy = false;
+    bool m_fitting = false; // in fitTitle: the viewport's resizes it causes need no refit
+    bool m_fitQueued = false; // a fitTitle is posted
     analysis::FindingThresholds m_thresholds;
     std::shared_ptr<const analysis::ProfileFindings::Result> m_shown;
     std::shared_ptr<const store::EventStore> m_store; // the store m_shown is of
