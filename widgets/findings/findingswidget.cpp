@@ -271,14 +271,14 @@ void FindingsWidget::refresh()
             auto r = ProfileFindings::run(*store, *catalog, *breakdown, job.get(), window, thresholds, &cancel);
             return r ? std::make_shared<const ProfileFindings::Result>(std::move(*r)) : nullptr;
         },
-        [this, scopeText = std::move(scopeText)](std::shared_ptr<const ProfileFindings::Result> r) mutable {
+        [this, scopeText = std::move(scopeText)](std::shared_ptr<const ProfileFindings::Result> r) {
             m_busy = false;
             if (r)
-                apply(std::move(r), std::move(scopeText));
+                apply(std::move(r), scopeText);
         });
 }
 
-void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result, std::string scopeText)
+void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result, const std::string& scopeText)
 {
     m_shown = std::move(result);
     m_scopeText = QString::fromStdString(scopeText);

@@ -84,7 +84,7 @@ private:
     void followStore();
     void fitTitle();
     void refresh();
-    void apply(std::shared_ptr<const analysis::ProfileFindings::Result> result, std::string scopeText);
+    void apply(std::shared_ptr<const analysis::ProfileFindings::Result> result, const std::string& scopeText);
     void showPlaceholder(const QString& text);
     QString nothingFound() const;
     void clicked(const QModelIndex& index);
