@@ -209,7 +209,7 @@ QString FindingsModel::formatNumber(double v, const std::string& unit)
 {
     if (unit == "bytes")
         return UnitFormat::count(qint64(v)) + QStringLiteral(" B");
-    const QString n = UnitFormat::decimal(v, v != 0 && std::abs(v) < 10 ? 2 : 1, UnitFormat::Zeros::Drop);
+    QString n = UnitFormat::decimal(v, v != 0 && std::abs(v) < 10 ? 2 : 1, UnitFormat::Zeros::Drop);
     if (unit.empty())
         return n;
     return n + (unit == "%" ? QStringLiteral(" %") : QStringLiteral(" ") + QString::fromStdString(unit));
