@@ -5,7 +5,7 @@
 #include <window/mainwindow.h>
 
 #include <common/lastfolder.h>
-#include <timeline/skewstrippreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QDir>
@@ -173,12 +173,12 @@ private slots:
         emit view->aboutToShow();
         QVERIFY(skew->isChecked());
         skew->trigger();
-        QVERIFY(!strata::widgets::SkewStripPreference::instance()->shown());
+        QVERIFY(!strata::widgets::TimelineTogglePreference::skewStrip()->shows());
         QCOMPARE(QSettings().value(QStringLiteral("timeline/skewStrip")).toBool(), false);
         emit view->aboutToShow();
         QVERIFY(!skew->isChecked());
         skew->trigger();
-        QVERIFY(strata::widgets::SkewStripPreference::instance()->shown());
+        QVERIFY(strata::widgets::TimelineTogglePreference::skewStrip()->shows());
     }
 
     // The file dialogs about the open profile start in its folder: the window's file path is

@@ -7,7 +7,7 @@
 #include <state/session.h>
 #include <state/viewport.h>
 
-#include <timeline/overlaplanepreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
@@ -112,11 +112,11 @@ private slots:
                 n += !t->overlapLaneRect(store::ProcessId(p)).isEmpty();
             return n;
         };
-        widgets::OverlapLanePreference::instance()->setShown(true);
+        widgets::TimelineTogglePreference::overlapLane()->setShown(true);
         QVERIFY(w.timeline()->overlapLaneShown() && b->overlapLaneShown());
         QVERIFY(lanes(b) > 0);
         QCOMPARE(lanes(b), lanes(w.timeline())); // the same profile on both sides
-        widgets::OverlapLanePreference::instance()->setShown(false);
+        widgets::TimelineTogglePreference::overlapLane()->setShown(false);
         QVERIFY(!w.timeline()->overlapLaneShown() && !b->overlapLaneShown());
         QCOMPARE(lanes(b), 0);
     }

@@ -2,7 +2,10 @@
 // what happened to a cached snapshot on the way.
 #include <loading/loadmessage.h>
 
+#include <support/storetestutil.h>
+
 #include <profileloader.h>
+#include <store/storefinalizer.h>
 
 #include <QTest>
 
@@ -56,6 +59,27 @@ private slots:
         QCOMPARE(origin.contains(QStringLiteral("snapshot cache")), fromSnapshot && !portable);
         QCOMPARE(origin.contains(QStringLiteral("saved from /data/run/model.json")), portable);
         QCOMPARE(origin.contains(note), true);
+    }
+
+    // What the importer fixed or skipped, counted by kind: one kind, not "1 kinds".
+    void fixes_data()
+    {
+        QTest::addColumn<int>("kinds");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("none") << 0 << "Opened t.json in 1.00 s";
+        QTest::newRow("one") << 1 << "Opened t.json in 1.00 s — the importer fixed or skipped 1 kind of problem";
+        QTest::newRow("two") << 2 << "Opened t.json in 1.00 s — the importer fixed or skipped 2 kinds of problems";
+    }
+    void fixes()
+    {
+        QFETCH(int, kinds);
+        storetest::Builder b;
+        for (int k = 0; k < kinds; ++k)
+            b.b.diagnostics().count("kind " + std::to_string(k), 3);
+        LoadResult r;
+        r.store = strata::store::StoreFinalizer::finalize(b.b);
+        r.seconds = 1.0;
+        QTEST(LoadMessage::text(QStringLiteral("t.json"), r), "expected");
     }
 };
 

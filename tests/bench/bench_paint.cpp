@@ -31,8 +31,7 @@
 #include <state/session.h>
 #include <state/trackfilter.h>
 #include <state/viewport.h>
-#include <timeline/overlaplanepreference.h>
-#include <timeline/skewstrippreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QApplication>
@@ -150,7 +149,7 @@ void laneSetUp(model::Session& session, bool on, int width)
     std::printf("lane pixels  %.3f ms CPU median (%.3f min) for %zu lanes x %d px, the whole trace\n",
         stats(pixelMs).median, stats(pixelMs).min, index.laneCount(), width);
     QStandardPaths::setTestModeEnabled(true);
-    widgets::OverlapLanePreference::instance()->setShown(on);
+    widgets::TimelineTogglePreference::overlapLane()->setShown(on);
 }
 
 // The session's analyses, the job's index among them, then the skew strip shown or hidden: what
@@ -179,7 +178,7 @@ void skewSetUp(model::Session& session, bool on, int width)
         index->layout().ranks().size(), spans.size(), indexMs, spansMs, stats(pixelMs).median, width,
         on ? "on" : "off");
     QStandardPaths::setTestModeEnabled(true);
-    widgets::SkewStripPreference::instance()->setShown(on);
+    widgets::TimelineTogglePreference::skewStrip()->setShown(on);
 }
 
 importers::LoadResult openJob(const std::string& folder)

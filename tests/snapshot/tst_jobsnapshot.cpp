@@ -2,7 +2,7 @@
 // invariant of a store), it is the same store and keeps its JobLayout: ranks, blocks, files,
 // offsets and alignment. Merged stores of hand-made ranks, shifted or not, and of the ranks
 // of tests/data/job_straggler as the importers load them.
-#include <support/jobstoretestutil.h>
+#include <support/jobteststore.h>
 #include <support/storedump.h>
 #include <support/testfiles.h>
 

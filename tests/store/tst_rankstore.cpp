@@ -3,7 +3,7 @@
 // args, parents, flows), instants and counters, its processes named as in its file and its
 // metadata without the "rank R · " prefix; times stay the merged store's (moved by the
 // rank's offset when the job was aligned).
-#include <support/jobstoretestutil.h>
+#include <support/jobteststore.h>
 
 #include <store/rankstore.h>
 

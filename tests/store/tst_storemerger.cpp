@@ -3,7 +3,7 @@
 // one block in rank order (JobLayout), strings and types are shared, the global instants of
 // all ranks are one sorted track, and shiftRanks moves each rank by its offset keeping every
 // order the store promises; each rank's extent is its source's, moved by its offset.
-#include <support/jobstoretestutil.h>
+#include <support/jobteststore.h>
 
 #include <store/storemerger.h>
 #include <store/timemath.h>

@@ -7,7 +7,7 @@
 // the per-track cap and touching ranges kept apart.
 #include "timelineprofile.h"
 #include <support/storetestutil.h>
-#include <support/widgettestutil.h>
+#include <support/timelinetestutil.h>
 
 #include <common/themepalette.h>
 #include <state/findingsboard.h>
@@ -15,7 +15,7 @@
 #include <state/trackfilter.h>
 #include <state/viewport.h>
 #include <timeline/findingbands.h>
-#include <timeline/findingbandspreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSettings>
@@ -65,8 +65,7 @@ class tst_FindingBands : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
+        widgettest::clearSettings();
         m_store = timelineprofile::make();
         m_compute = storetest::findTrack(*m_store, "thread 2/1");
         m_dma = storetest::findTrack(*m_store, "thread 2/2");
@@ -74,23 +73,13 @@ private slots:
         QVERIFY(m_compute.valid() && m_dma.valid() && m_main.valid());
     }
 
-    void init()
-    {
-        m_session = std::make_unique<model::Session>();
-        m_w = std::make_unique<TimelineWidget>(m_session.get());
-        m_w->resize(1000, 600);
-        widgettest::open(*m_session, m_store);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(widgettest::waitForAnalyses(*m_session));
-        QTRY_VERIFY(m_w->hasIndex());
-    }
+    void init() { QVERIFY(widgettest::showTimeline(m_session, m_w, m_store)); }
 
     void cleanup()
     {
         m_w.reset();
         m_session.reset();
-        widgets::FindingBandsPreference::instance()->setShown(true);
+        widgets::TimelineTogglePreference::findingBands()->setShown(true);
     }
 
     // A band along the top of the range's track, in its severity's colour, and nothing beside it.
@@ -132,7 +121,7 @@ private slots:
         QTest::newRow("light") << false;
         QTest::newRow("dark") << true;
     }
-    // Amber and red from the theme, apart from each other and from the base.
+    // Blue, amber and red from the theme, apart from each other and from the base.
     void colours()
     {
         QFETCH(bool, dark);
@@ -142,8 +131,10 @@ private slots:
         const widgets::ThemePalette st = widgets::ThemePalette::from(pal);
         QCOMPARE(FindingBands::colorOf(FindingSeverity::Warning, pal), st.warning);
         QCOMPARE(FindingBands::colorOf(FindingSeverity::Critical, pal), st.critical);
-        QVERIFY(FindingBands::colorOf(FindingSeverity::Info, pal) != st.base);
-        QVERIFY(st.warning != st.critical);
+        // Info in the theme's blue, as the Findings dock's icon (one colour, ThemePalette's).
+        QCOMPARE(FindingBands::colorOf(FindingSeverity::Info, pal), st.info);
+        QCOMPARE(FindingBands::colorOf(FindingSeverity::Info, pal), st.severity(FindingSeverity::Info));
+        QVERIFY(st.warning != st.critical && st.info != st.warning && st.info != st.critical);
     }
 
     void hoverNamesTheFinding()
@@ -265,9 +256,9 @@ private slots:
         const QRgb amber = FindingBands::colorOf(FindingSeverity::Warning, m_w->palette()).rgb();
         const QPoint at(int(m_w->frame().xOf(4000)), rowTop(m_compute));
         QCOMPARE(grab().pixel(at), amber);
-        auto* pref = widgets::FindingBandsPreference::instance();
-        QVERIFY(pref->shown()); // on until the user turns it off
-        QSignalSpy changed(pref, &widgets::FindingBandsPreference::changed);
+        auto* pref = widgets::TimelineTogglePreference::findingBands();
+        QVERIFY(pref->shows()); // on until the user turns it off
+        QSignalSpy changed(pref, &widgets::TimelineTogglePreference::changed);
         pref->setShown(false);
         QCOMPARE(QSettings().value(QStringLiteral("timeline/findingBands")).toBool(), false);
         QVERIFY(!m_w->findingBandsShown());

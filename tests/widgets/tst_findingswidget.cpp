@@ -25,6 +25,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -153,6 +154,68 @@ private slots:
         // The board holds what the dock shows.
         QVERIFY(m_f.session->findings()->result());
         QCOMPARE(m_f.session->findings()->result()->findings.size(), want.findings.size());
+    }
+
+    // In a narrow dock every title reads whole: a value stands over its threshold, a title too
+    // long for its column wraps and its row is as tall as the lines; every finding's row is in
+    // view. In a wide one each value is on one line.
+    void titlesWrapInANarrowDock_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("narrow");
+        QTest::newRow("narrow") << 260 << true;
+        QTest::newRow("wide") << 900 << false;
+    }
+    void titlesWrapInANarrowDock()
+    {
+        QFETCH(int, width);
+        QFETCH(bool, narrow);
+        const findingtest::Store s = gaps();
+        QVERIFY(showStore(s));
+        m_f.widget->resize(width, 360);
+        QTreeView* view = m_f.widget->view();
+        QTRY_COMPARE(view->viewport()->width() > width - 40, true);
+        const FindingsModel* model = m_f.widget->model();
+        QVERIFY(model->rowCount() > 0);
+        const QHeaderView* h = view->header();
+        const QFontMetrics fm(view->font());
+        QCOMPARE(h->sectionSize(FindingsModel::Value), m_f.widget->valueWidth(!narrow));
+        int wrapped = 0;
+        for (int i = 0; i < model->rowCount(); ++i) {
+            const QString value = model->index(i, FindingsModel::Value).data().toString();
+            QVERIFY(h->sectionSize(FindingsModel::Value) >= fm.horizontalAdvance(value.section(QChar(0x2265), 1)));
+            QCOMPARE(h->sectionSize(FindingsModel::Value) < fm.horizontalAdvance(value), narrow);
+            const QModelIndex title = model->findingIndex(i);
+            const QRect r = view->visualRect(title);
+            QVERIFY(view->viewport()->rect().contains(r.adjusted(0, 0, -r.width() + 1, 0)));
+            if (fm.horizontalAdvance(title.data().toString()) > h->sectionSize(FindingsModel::Title) - 2 * 14) {
+                ++wrapped;
+                QVERIFY2(r.height() >= 2 * fm.lineSpacing(), qPrintable(title.data().toString()));
+            }
+        }
+        QCOMPARE(wrapped > 0, narrow);
+    }
+
+    // The columns fit the width the list has once shown: a dock tabbed behind another (the
+    // default layout's Findings behind Search) gets its findings while hidden and lays its
+    // list out only when its tab is raised, without being resized itself.
+    void columnsFitWhenShownAfterFindingsCameHidden()
+    {
+        const findingtest::Store s = gaps();
+        QVERIFY(m_f.show(s->extent(), 300, 360));
+        m_f.widget->hide();
+        m_f.widget->resize(900, 360);
+        QSignalSpy updated(m_f.widget.get(), &FindingsWidget::findingsUpdated);
+        m_f.open(s);
+        QVERIFY(updated.wait(widgettest::kWaitMs));
+        m_f.widget->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_f.widget.get()));
+        const QTreeView* view = m_f.widget->view();
+        const QHeaderView* h = view->header();
+        QCOMPARE(h->sectionSize(FindingsModel::Value), m_f.widget->valueWidth(true));
+        QTRY_COMPARE(h->sectionSize(FindingsModel::Title) + h->sectionSize(FindingsModel::Value)
+                + h->sectionSize(FindingsModel::AtStake),
+            view->viewport()->width());
     }
 
     void clickSelectsFirstRangeAndSetsCurrent()

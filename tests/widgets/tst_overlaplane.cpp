@@ -4,13 +4,13 @@
 // communicates, hidden and shown again by the preference), the hover card, and that a hover
 // rebuilds no lane image.
 #include <support/breakdownstore.h>
-#include <support/widgettestutil.h>
+#include <support/timelinetestutil.h>
 
 #include <common/breakdowncolors.h>
 #include <common/themepalette.h>
 #include <state/viewport.h>
 #include <timeline/overlaplane.h>
-#include <timeline/overlaplanepreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSettings>
@@ -21,7 +21,7 @@ using namespace strata;
 using store::ProcessId;
 using store::TimeNs;
 using widgets::OverlapLane;
-using widgets::OverlapLanePreference;
+using widgets::TimelineTogglePreference;
 using widgets::TimelineWidget;
 using State = analysis::OverlapLaneIndex::State;
 
@@ -42,21 +42,14 @@ class tst_OverlapLane : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings().clear();
+        widgettest::clearSettings();
         m_store = breakdowntest::kinetoStore();
     }
 
     void init()
     {
         QSettings().clear();
-        m_session = std::make_unique<model::Session>();
-        m_w = std::make_unique<TimelineWidget>(m_session.get());
-        m_w->resize(1000, 600);
-        widgettest::open(*m_session, m_store);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(widgettest::waitForAnalyses(*m_session));
+        QVERIFY(widgettest::showTimeline(m_session, m_w, m_store));
         QTRY_VERIFY(m_w->overlapLaneShown());
         m_session->viewport()->setVisible({ 0, 500 }, model::Viewport::Nav::Jump);
     }
@@ -136,11 +129,11 @@ private slots:
     void preference()
     {
         const ProcessId device = processOfPid(*m_store, 0);
-        OverlapLanePreference::instance()->setShown(false);
+        TimelineTogglePreference::overlapLane()->setShown(false);
         QVERIFY(!m_w->overlapLaneShown());
         QVERIFY(m_w->overlapLaneRect(device).isEmpty());
         QCOMPARE(QSettings().value(QStringLiteral("timeline/overlapLane")).toBool(), false);
-        OverlapLanePreference::instance()->setShown(true);
+        TimelineTogglePreference::overlapLane()->setShown(true);
         QVERIFY(m_w->overlapLaneShown());
         QVERIFY(!m_w->overlapLaneRect(device).isEmpty());
     }

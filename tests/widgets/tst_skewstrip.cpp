@@ -15,7 +15,7 @@
 #include <state/session.h>
 #include <state/viewport.h>
 #include <timeline/skewstrip.h>
-#include <timeline/skewstrippreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QSettings>
@@ -218,11 +218,11 @@ private slots:
         QTest::mouseMove(&w, QPoint(f.skewLabel.center()));
         QTRY_VERIFY2(w.hoverText().startsWith(QStringLiteral("Collective skew")), qPrintable(w.hoverText()));
 
-        widgets::SkewStripPreference::instance()->setShown(false);
+        widgets::TimelineTogglePreference::skewStrip()->setShown(false);
         QVERIFY(!w.skewStripShown());
         QVERIFY(w.frame().skew.isEmpty());
         QCOMPARE(w.frame().canvas.top(), f.canvas.top() - SkewStrip::kHeight);
-        widgets::SkewStripPreference::instance()->setShown(true);
+        widgets::TimelineTogglePreference::skewStrip()->setShown(true);
         QCOMPARE(w.frame().canvas.top(), f.canvas.top());
     }
 
@@ -239,14 +239,14 @@ private slots:
 
     void preference()
     {
-        auto* pref = widgets::SkewStripPreference::instance();
-        QVERIFY(pref->shown()); // on until the user turns it off
-        QSignalSpy changed(pref, &widgets::SkewStripPreference::changed);
+        auto* pref = widgets::TimelineTogglePreference::skewStrip();
+        QVERIFY(pref->shows()); // on until the user turns it off
+        QSignalSpy changed(pref, &widgets::TimelineTogglePreference::changed);
         pref->setShown(false);
-        QVERIFY(!pref->shown());
+        QVERIFY(!pref->shows());
         QCOMPARE(QSettings().value(QStringLiteral("timeline/skewStrip")).toBool(), false);
         pref->setShown(true);
-        QVERIFY(pref->shown());
+        QVERIFY(pref->shows());
         QCOMPARE(changed.count(), 2);
     }
 };

@@ -130,6 +130,8 @@ void tst_ThemePalette::readsOnBase()
     // A finding's amber and red: graphics too, and told apart by hue (red has little green).
     QVERIFY(ThemePalette::contrast(theme.warning, theme.base) >= 3.0);
     QVERIFY(ThemePalette::contrast(theme.critical, theme.base) >= 3.0);
+    QVERIFY(ThemePalette::contrast(theme.info, theme.base) >= 3.0);
+    QVERIFY(theme.info.blue() > theme.info.red() + 60); // blue, apart from amber and red
     QVERIFY(theme.warning.green() > theme.critical.green() + 60 && theme.critical.red() > 2 * theme.critical.green());
     QVERIFY(ThemePalette::contrast(theme.text, theme.base) >= 7.0);
     QVERIFY(ThemePalette::contrast(theme.muted, theme.base) >= 4.5);

@@ -1,5 +1,7 @@
 #include "themepalette.h"
 
+#include <analysis/findings/finding.h>
+
 #include <cmath>
 
 namespace strata::widgets {
@@ -45,9 +47,20 @@ ThemePalette ThemePalette::from(const QPalette& pal)
     // Bars, not text: 3 : 1 is the WCAG ratio for graphics.
     s.slower = withContrast(s.dark ? QColor(0xef, 0x6a, 0x6a) : QColor(0xd3, 0x3d, 0x3d), s.base, s.text, 3.0);
     s.faster = withContrast(s.dark ? QColor(0x5c, 0xc0, 0x7a) : QColor(0x2e, 0x8b, 0x4a), s.base, s.text, 3.0);
+    s.info = withContrast(s.dark ? QColor(0x5a, 0xa9, 0xf0) : QColor(0x2f, 0x7d, 0xd1), s.base, s.text, 3.0);
     s.warning = withContrast(s.dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0xc9, 0x8a, 0x10), s.base, s.text, 3.0);
     s.critical = withContrast(s.dark ? QColor(0xf0, 0x5a, 0x5a) : QColor(0xd3, 0x2f, 0x2f), s.base, s.text, 3.0);
     return s;
+}
+
+QColor ThemePalette::severity(analysis::FindingSeverity s) const
+{
+    switch (s) {
+    case analysis::FindingSeverity::Critical: return critical;
+    case analysis::FindingSeverity::Warning: return warning;
+    case analysis::FindingSeverity::Info: break;
+    }
+    return info;
 }
 
 double ThemePalette::luminance(const QColor& c)

@@ -2,6 +2,12 @@
 #include <QColor>
 #include <QPalette>
 
+#include <cstdint>
+
+namespace strata::analysis {
+enum class FindingSeverity : uint8_t;
+} // namespace strata::analysis
+
 namespace strata::widgets {
 
 // The colours every view draws with — timeline, overview, overlays, charts, code
@@ -25,11 +31,14 @@ struct ThemePalette {
     QColor other; // the neutral "Other" slice of a pie
     QColor error; // invalid input, the p99 line: reads on the base in either theme
     QColor slower, faster; // a comparison's B took longer (red) or less (green) than A; read on the base
-    // A finding's severity (the timeline's finding bands): amber for a warning, red for a
-    // critical one, both graphics that read on the base (3 : 1) and apart from each other.
-    QColor warning, critical;
+    // A finding's severity, for the timeline's finding bands and the Findings dock's icons
+    // alike (severity()): blue for information, amber for a warning, red for a critical one,
+    // graphics that read on the base (3 : 1) and apart from each other.
+    QColor info, warning, critical;
 
     static ThemePalette from(const QPalette& pal);
+    // The colour of a finding's severity (info, warning or critical above).
+    QColor severity(analysis::FindingSeverity s) const;
     static bool isDark(const QPalette& pal);
     static QColor mix(const QColor& a, const QColor& b, double t)
     {

@@ -2,6 +2,8 @@
 
 #include <common/unitformat.h>
 
+#include <QGuiApplication>
+
 #include <QPainter>
 #include <QPixmap>
 #include <QtMath>
@@ -17,6 +19,16 @@ using analysis::FindingSeverity;
 FindingsModel::FindingsModel(QObject* parent)
     : QAbstractItemModel(parent)
 {
+    setColors(ThemePalette::from(QGuiApplication::palette()));
+}
+
+void FindingsModel::setColors(const ThemePalette& colors)
+{
+    m_colors = colors;
+    for (auto s : { FindingSeverity::Info, FindingSeverity::Warning, FindingSeverity::Critical })
+        m_icons[int(s)] = severityIcon(s, colors);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, Title), index(rowCount() - 1, Title), { Qt::DecorationRole });
 }
 
 void FindingsModel::setResult(
@@ -125,19 +137,19 @@ QVariant FindingsModel::findingData(const Finding& f, int column, int role) cons
     if (role == Qt::DisplayRole) {
         switch (column) {
         case Title: return title;
-        case Value: return valueText(f);
+        case Value: return wrappableValueText(f);
         case AtStake: return UnitFormat::duration(f.atStakeNs);
         default: return {};
         }
     }
     if (role == Qt::DecorationRole && column == Title)
-        return severityIcon(f.severity);
+        return m_icons[int(f.severity)];
     if (role == Qt::TextAlignmentRole && column != Title)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole)
-        return tr("%1 (%2, %3): %4")
+        return tr("%1 (%2, %3): %4\n%5, %6 at stake")
             .arg(title, QString::fromStdString(f.id), QString::fromLatin1(analysis::findingSeverityName(f.severity)),
-                QString::fromStdString(f.cause));
+                QString::fromStdString(f.cause), valueText(f), UnitFormat::duration(f.atStakeNs));
     return {};
 }
 
@@ -197,7 +209,7 @@ QString FindingsModel::formatNumber(double v, const std::string& unit)
 {
     if (unit == "bytes")
         return UnitFormat::count(qint64(v)) + QStringLiteral(" B");
-    const QString n = UnitFormat::decimal(v, v != 0 && std::abs(v) < 10 ? 2 : 1, UnitFormat::Zeros::Drop);
+    QString n = UnitFormat::decimal(v, v != 0 && std::abs(v) < 10 ? 2 : 1, UnitFormat::Zeros::Drop);
     if (unit.empty())
         return n;
     return n + (unit == "%" ? QStringLiteral(" %") : QStringLiteral(" ") + QString::fromStdString(unit));
@@ -208,10 +220,19 @@ QString FindingsModel::valueText(const Finding& f)
     return QStringLiteral("%1 \u2265 %2").arg(formatNumber(f.value, f.unit), formatNumber(f.threshold, f.unit));
 }
 
-QIcon FindingsModel::severityIcon(FindingSeverity severity)
+QString FindingsModel::wrappableValueText(const Finding& f)
 {
-    // Saturated fills with a white mark read on light and dark backgrounds alike; the shapes
-    // differ too (circle, triangle, octagon), so the severity does not rest on colour alone.
+    const auto whole = [](QString s) { return s.replace(QLatin1Char(' '), QChar(QChar::Nbsp)); };
+    return QStringLiteral("%1 \u2265\u00a0%2")
+        .arg(whole(formatNumber(f.value, f.unit)), whole(formatNumber(f.threshold, f.unit)));
+}
+
+QIcon FindingsModel::severityIcon(FindingSeverity severity, const ThemePalette& colors)
+{
+    // The fills read on the theme's base (3 : 1) and the mark on its fill; the shapes differ
+    // too (circle, triangle, octagon), so the severity does not rest on colour alone.
+    const QColor fill = colors.severity(severity);
+    const QColor markColor = ThemePalette::textOn(fill);
     QIcon icon;
     for (int size : { 16, 32 }) {
         QPixmap pm(size, size);
@@ -220,20 +241,14 @@ QIcon FindingsModel::severityIcon(FindingSeverity severity)
         p.setRenderHint(QPainter::Antialiasing);
         const double s = size;
         QPolygonF shape;
-        QColor fill;
         QString mark;
         switch (severity) {
-        case FindingSeverity::Info:
-            fill = QColor(0x2f, 0x7d, 0xd1);
-            mark = QStringLiteral("i");
-            break;
+        case FindingSeverity::Info: mark = QStringLiteral("i"); break;
         case FindingSeverity::Warning:
-            fill = QColor(0xe0, 0x8e, 0x00);
             shape << QPointF(s / 2, s * 0.04) << QPointF(s * 0.98, s * 0.94) << QPointF(s * 0.02, s * 0.94);
             mark = QStringLiteral("!");
             break;
         case FindingSeverity::Critical:
-            fill = QColor(0xd3, 0x2f, 0x2f);
             for (int k = 0; k < 8; ++k) {
                 const double a = (k * 45.0 + 22.5) * M_PI / 180.0;
                 shape << QPointF(s / 2 + s * 0.49 * std::cos(a), s / 2 + s * 0.49 * std::sin(a));
@@ -251,7 +266,7 @@ QIcon FindingsModel::severityIcon(FindingSeverity severity)
         font.setBold(true);
         font.setPixelSize(int(s * 0.62));
         p.setFont(font);
-        p.setPen(Qt::white);
+        p.setPen(markColor);
         const QRectF text = severity == FindingSeverity::Warning ? QRectF(0, s * 0.18, s, s * 0.8) : QRectF(0, 0, s, s);
         p.drawText(text, Qt::AlignCenter, mark);
         p.end();

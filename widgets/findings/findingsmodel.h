@@ -1,5 +1,6 @@
 #pragma once
 #include <analysis/findings/findingsengine.h>
+#include <common/themepalette.h>
 #include <store/eventstore.h>
 
 #include <QAbstractItemModel>
@@ -14,7 +15,9 @@ namespace strata::widgets {
 // threshold it reached and its time at stake; under each, its evidence: the cause, what to
 // try, the operators concerned and one row per time range (track, rank, start, length), so
 // a click on a range row selects that range. Rows are read from the shown result, which the
-// model shares and never changes.
+// model shares and never changes. A value is laid out to break before its threshold only
+// ("81.3 %" over "≥ 20 %" in a narrow column), and the icons take the theme's severity
+// colours (setColors), the ones the timeline's finding bands draw with.
 class FindingsModel : public QAbstractItemModel {
     Q_OBJECT
 public:
@@ -29,6 +32,8 @@ public:
     void setResult(
         std::shared_ptr<const analysis::FindingsResult> result, std::shared_ptr<const store::EventStore> store);
     const std::shared_ptr<const analysis::FindingsResult>& result() const { return m_result; }
+    // The theme's colours for the severity icons (the application palette's until set).
+    void setColors(const ThemePalette& colors);
 
     // The finding a row (either level) belongs to; -1 for none.
     static int findingOf(const QModelIndex& index);
@@ -40,9 +45,12 @@ public:
     QString rangePlace(const analysis::FindingRange& r) const;
     QString trackName(const analysis::FindingRange& r) const; // "stream 7 (rank 3)"
 
-    // The severity's icon, drawn (a filled badge with a white mark), legible on either theme.
-    static QIcon severityIcon(analysis::FindingSeverity severity);
+    // The severity's icon, drawn: a badge filled with the theme's colour for the severity
+    // (ThemePalette::severity), its mark in the text colour that reads on that fill.
+    static QIcon severityIcon(analysis::FindingSeverity severity, const ThemePalette& colors);
     static QString valueText(const analysis::Finding& f); // "42.0 % ≥ 20 %"
+    // As valueText, but for a line break before "≥" only (no-break spaces elsewhere).
+    static QString wrappableValueText(const analysis::Finding& f);
     static QString formatNumber(double v, const std::string& unit);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -60,6 +68,8 @@ private:
 
     std::shared_ptr<const analysis::FindingsResult> m_result;
     std::shared_ptr<const store::EventStore> m_store;
+    ThemePalette m_colors;
+    QIcon m_icons[3]; // by severity, drawn with m_colors
 };
 
 } // namespace strata::widgets

@@ -7,6 +7,7 @@
 #include <common/tablesupport.h>
 #include <common/timescopebox.h>
 #include <common/unitformat.h>
+#include <common/wrappingdelegate.h>
 
 #include <report/csv.h>
 #include <report/findingsreport.h>
@@ -15,15 +16,19 @@
 #include <state/session.h>
 #include <state/viewport.h>
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -86,7 +91,12 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_view->setModel(m_model);
     TableSupport::setUp(m_view, 14);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    // A sentence (a title, a cause) keeps its start; the whole of it is in its tooltip.
+    // A title or a cause wraps rather than elides: rows are as tall as their text.
+    m_view->setWordWrap(true);
+    m_view->setUniformRowHeights(false);
+    m_view->setItemDelegate(new WrappingDelegate(m_view));
+    m_view->viewport()->installEventFilter(this);
+    m_view->verticalScrollBar()->installEventFilter(this);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Interactive);
@@ -125,20 +135,79 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     m_next->setEnabled(false);
 }
 
-void FindingsWidget::resizeEvent(QResizeEvent* event)
+bool FindingsWidget::eventFilter(QObject* watched, QEvent* event)
 {
-    QWidget::resizeEvent(event);
-    fitTitle();
+    const bool scrollBar
+        = watched == m_view->verticalScrollBar() && (event->type() == QEvent::Show || event->type() == QEvent::Hide);
+    const bool resized = watched == m_view->viewport() && event->type() == QEvent::Resize
+        && static_cast<QResizeEvent*>(event)->size().width() != static_cast<QResizeEvent*>(event)->oldSize().width();
+    // Fitted at once, and again once the view has settled: the scroll area may set the
+    // viewport's width only after the scroll bar's show or hide. No ping-pong: rows fitted
+    // to the narrower width are no shorter, so a scroll bar they need stays.
+    if (resized)
+        fitTitle();
+    if ((scrollBar || resized) && !m_fitQueued) {
+        m_fitQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_fitQueued = false;
+                fitTitle();
+            },
+            Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void FindingsWidget::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_model->setColors(ThemePalette::from(palette()));
+}
+
+int FindingsWidget::valueWidth(bool oneLine) const
+{
+    const QFontMetrics fm(m_view->font());
+    // QStyledItemDelegate's text margins on both sides, and the wrapping's slack.
+    const int margin = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 8;
+    int widest = m_view->header()->sectionSizeHint(FindingsModel::Value);
+    for (int i = 0; i < m_model->rowCount(); ++i) {
+        const QString text = m_model->index(i, FindingsModel::Value).data().toString();
+        const int at = text.indexOf(QChar(0x2265));
+        const int width = oneLine || at < 0
+            ? fm.horizontalAdvance(text)
+            : std::max(fm.horizontalAdvance(text.left(at).trimmed()), fm.horizontalAdvance(text.mid(at)));
+        widest = std::max(widest, width + margin);
+    }
+    return widest;
 }
 
 void FindingsWidget::fitTitle()
 {
-    // The title takes what the numbers leave, but never less than kMinTitle: in a narrow
-    // column the numbers scroll out of view rather than the titles shrinking to "…".
-    constexpr int kMinTitle = 200;
-    const QHeaderView* h = m_view->header();
-    const int rest = h->sectionSize(FindingsModel::Value) + h->sectionSize(FindingsModel::AtStake);
-    m_view->header()->resizeSection(FindingsModel::Title, std::max(kMinTitle, m_view->viewport()->width() - rest));
+    // Every column on one line where the title still gets kWideTitle; else the value stands
+    // over its threshold and the title wraps, beside the time at stake where it still gets
+    // kWrapTitle, else taking the rest of the width and never less than kMinTitle (the time
+    // at stake scrolls out of view rather than the titles shrinking).
+    constexpr int kWideTitle = 400, kWrapTitle = 300, kMinTitle = 200;
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    QHeaderView* h = m_view->header();
+    const int width = m_view->viewport()->width();
+    const int atStake = h->sectionSize(FindingsModel::AtStake);
+    const int wide = valueWidth(true);
+    if (width - wide - atStake >= kWideTitle) {
+        h->resizeSection(FindingsModel::Value, wide);
+        h->resizeSection(FindingsModel::Title, width - wide - atStake);
+    } else {
+        const int narrow = valueWidth(false);
+        h->resizeSection(FindingsModel::Value, narrow);
+        const int beside = width - narrow - atStake;
+        h->resizeSection(FindingsModel::Title, beside >= kWrapTitle ? beside : std::max(kMinTitle, width - narrow));
+    }
+    m_view->doItemsLayout(); // the rows' heights follow the title's width
+    m_fitting = false;
 }
 
 void FindingsWidget::followStore()
@@ -202,14 +271,14 @@ void FindingsWidget::refresh()
             auto r = ProfileFindings::run(*store, *catalog, *breakdown, job.get(), window, thresholds, &cancel);
             return r ? std::make_shared<const ProfileFindings::Result>(std::move(*r)) : nullptr;
         },
-        [this, scopeText = std::move(scopeText)](std::shared_ptr<const ProfileFindings::Result> r) mutable {
+        [this, scopeText = std::move(scopeText)](std::shared_ptr<const ProfileFindings::Result> r) {
             m_busy = false;
             if (r)
-                apply(std::move(r), std::move(scopeText));
+                apply(std::move(r), scopeText);
         });
 }
 
-void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result, std::string scopeText)
+void FindingsWidget::apply(std::shared_ptr<const ProfileFindings::Result> result, const std::string& scopeText)
 {
     m_shown = std::move(result);
     m_scopeText = QString::fromStdString(scopeText);

@@ -33,7 +33,10 @@ class TimeScopeBox;
 // TimeScope's window, like the summaries; computed on the BackgroundPool (LatestJob),
 // "Computing…" meanwhile. With nothing found, it says which rules ran and which could not,
 // and why. Thresholds are edited in a dialog (ThresholdsDialog), kept in the settings, and
-// a change runs the rules again. The context menu copies the list and exports it as CSV, or
+// a change runs the rules again. In a narrow column (the default layout's, behind Search) a
+// title wraps onto a second line and a value stands over its threshold, so every title reads
+// whole; the time at stake then scrolls out of view (it is in the finding's tooltip too).
+// The context menu copies the list and exports it as CSV, or
 // as strata-cli findings --json prints it.
 class FindingsWidget : public QWidget {
     Q_OBJECT
@@ -64,18 +67,24 @@ public:
     std::string json() const;
     std::string csv() const;
     QString text() const; // the list as text, for Copy
+    // The Value column's width: a value over its threshold on two lines, or on one (`oneLine`).
+    int valueWidth(bool oneLine) const;
 
 signals:
     void findingsUpdated(); // a new result is on screen
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    // The columns are fitted whenever the list's viewport changes width: the dock resized,
+    // the vertical scroll bar shown or hidden, or the list first laid out when its tab is
+    // raised (a hidden widget's resize waits until it is shown).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void followStore();
     void fitTitle();
     void refresh();
-    void apply(std::shared_ptr<const analysis::ProfileFindings::Result> result, std::string scopeText);
+    void apply(std::shared_ptr<const analysis::ProfileFindings::Result> result, const std::string& scopeText);
     void showPlaceholder(const QString& text);
     QString nothingFound() const;
     void clicked(const QModelIndex& index);
@@ -95,6 +104,8 @@ private:
     QLabel* m_placeholder;
     model::LatestJob m_job;
     bool m_busy = false;
+    bool m_fitting = false; // in fitTitle: the viewport's resizes it causes need no refit
+    bool m_fitQueued = false; // a fitTitle is posted
     analysis::FindingThresholds m_thresholds;
     std::shared_ptr<const analysis::ProfileFindings::Result> m_shown;
     std::shared_ptr<const store::EventStore> m_store; // the store m_shown is of

@@ -1,6 +1,6 @@
 #include "findingbands.h"
 
-#include "findingbandspreference.h"
+#include "timelinetogglepreference.h"
 
 #include <analysis/findings/findingtext.h>
 #include <common/qstr.h>
@@ -35,13 +35,7 @@ QString severityName(FindingSeverity s)
 
 QColor FindingBands::colorOf(FindingSeverity s, const QPalette& pal)
 {
-    const TimelineStyle st = TimelineStyle::from(pal);
-    switch (s) {
-    case FindingSeverity::Critical: return st.critical;
-    case FindingSeverity::Warning: return st.warning;
-    case FindingSeverity::Info: break;
-    }
-    return st.other;
+    return TimelineStyle::from(pal).severity(s);
 }
 
 void FindingBands::follow(
@@ -57,8 +51,8 @@ void FindingBands::follow(
         setCurrent(index);
         timeline->update();
     });
-    QObject::connect(
-        FindingBandsPreference::instance(), &FindingBandsPreference::changed, timeline, qOverload<>(&QWidget::update));
+    QObject::connect(TimelineTogglePreference::findingBands(), &TimelineTogglePreference::changed, timeline,
+        qOverload<>(&QWidget::update));
 }
 
 void FindingBands::setResult(

@@ -24,9 +24,9 @@ class TrackFilter;
 namespace strata::widgets {
 
 // The timeline's finding bands: each range of the findings the Findings dock shows
-// (model::FindingsBoard) as a thin band along the top of the track it concerns, amber for a
-// warning, red for a critical finding, a quiet grey for an info one (no rule reports one
-// today; grey keeps it findable without pulling the eye from what needs fixing). The picked
+// (model::FindingsBoard) as a thin band along the top of the track it concerns, in its
+// severity's colour (ThemePalette::severity: blue, amber, red), the one the Findings dock's
+// icon has, so a band and its line in the dock read as one. The picked
 // finding's bands are taller and at full strength, the others dimmed. A range on a collapsed
 // process shows on its header; one on a hidden track, on no track or on a track this store
 // does not have shows nowhere, and the hover card of its finding's other bands says so.
@@ -49,7 +49,7 @@ public:
     };
 
     // Keeps to `board`'s result and pick over the store `store()` returns, repainting
-    // `timeline` when they or FindingBandsPreference change.
+    // `timeline` when they or TimelineTogglePreference::findingBands() change.
     void follow(QWidget* timeline, model::FindingsBoard* board,
         std::function<std::shared_ptr<const store::EventStore>()> store);
     // The board's result over `store` (nullptr: none) and its pick (-1: none). Holds the store
@@ -76,6 +76,7 @@ public:
     TooltipContent hover(const TimelineLayout& layout, const model::TrackFilter* filter, const TimelineFrame& f,
         QPoint pos, const QPalette& pal) const;
 
+    // A band's fill: the palette's ThemePalette::severity colour.
     static QColor colorOf(analysis::FindingSeverity s, const QPalette& pal);
 
 private:

@@ -4,12 +4,9 @@
 #include "timelinekeys.h"
 
 #include "eventplace.h"
-#include "findingbandspreference.h"
 #include "keyhelp.h"
 #include "measureoverlay.h"
 #include "notshownnote.h"
-#include "overlaplanepreference.h"
-#include "skewstrippreference.h"
 #include "timelinenavigator.h"
 #include "timeruler.h"
 #include "tracklabels.h"
@@ -77,12 +74,13 @@ TimelineWidget::TimelineWidget(model::Session* session, QWidget* parent)
         m_lane.setIndex(std::move(i));
         relayout();
     });
-    connect(OverlapLanePreference::instance(), &OverlapLanePreference::changed, this, &TimelineWidget::relayout);
+    connect(
+        TimelineTogglePreference::overlapLane(), &TimelineTogglePreference::changed, this, &TimelineWidget::relayout);
     session->followIndex<analysis::JobIndex>(this, [this](std::shared_ptr<const analysis::JobIndex> i) {
         m_skew.setIndex(std::move(i));
         relayout();
     });
-    connect(SkewStripPreference::instance(), &SkewStripPreference::changed, this, &TimelineWidget::relayout);
+    connect(TimelineTogglePreference::skewStrip(), &TimelineTogglePreference::changed, this, &TimelineWidget::relayout);
     m_bands.follow(this, session->findings(), [this] { return m_store; });
     connect(session, &model::Session::trackRevealRequested, this, &TimelineWidget::revealTrack);
 }
@@ -162,12 +160,12 @@ void TimelineWidget::relayout()
 
 bool TimelineWidget::overlapLaneShown() const
 {
-    return m_lane.index() && OverlapLanePreference::instance()->shows(m_lane.index()->hasCommunication());
+    return m_lane.index() && TimelineTogglePreference::overlapLane()->shows(m_lane.index()->hasCommunication());
 }
 
 bool TimelineWidget::skewStripShown() const
 {
-    return m_skew.hasCollectives() && SkewStripPreference::instance()->shown();
+    return m_skew.hasCollectives() && TimelineTogglePreference::skewStrip()->shows();
 }
 
 QRect TimelineWidget::overlapLaneRect(store::ProcessId process) const

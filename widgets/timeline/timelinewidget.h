@@ -2,7 +2,6 @@
 #include "axisframepublisher.h"
 #include "eventtooltip.h"
 #include "findingbands.h"
-#include "findingbandspreference.h"
 #include "markerlayer.h"
 #include "overlaplane.h"
 #include "overviewbar.h"
@@ -12,6 +11,7 @@
 #include "timelinelayout.h"
 #include "timelinemouse.h"
 #include "timelineoverlay.h"
+#include "timelinetogglepreference.h"
 #include "timeruler.h"
 #include "trackimagecache.h"
 #include "trackrenderer.h"
@@ -65,18 +65,18 @@ public:
     // The tracks can be drawn: the session's LOD index and this store's TypeTables are in.
     bool hasIndex() const { return m_lod != nullptr && m_tablesReady; }
     int geometryBuilds() const { return m_images.builds(); } // track images rendered so far
-    // Whether the overlap lanes show (OverlapLanePreference, once the session has their index),
+    // Whether the overlap lanes show (TimelineTogglePreference::overlapLane(), once the session has their index),
     // and where a device's lane bar is (widget coordinates; empty when it has none).
     bool overlapLaneShown() const;
     QRect overlapLaneRect(store::ProcessId process) const;
     int laneBuilds() const { return m_lane.builds(); } // lane images rendered so far
     // Whether a job's collective skew strip shows (the session's JobIndex has a matched
-    // collective and SkewStripPreference is on); frame().skew is where.
+    // collective and TimelineTogglePreference::skewStrip() is on); frame().skew is where.
     bool skewStripShown() const;
     int skewBuilds() const { return m_skew.builds(); } // strip images rendered so far
     // Whether the findings' bands show: findings published on the session's FindingsBoard
-    // with a range on this store, and FindingBandsPreference on.
-    bool findingBandsShown() const { return !m_bands.empty() && FindingBandsPreference::instance()->shown(); }
+    // with a range on this store, and TimelineTogglePreference::findingBands() on.
+    bool findingBandsShown() const { return !m_bands.empty() && TimelineTogglePreference::findingBands()->shows(); }
     const FindingBands& findingBands() const { return m_bands; }
 
     int labelWidth() const { return m_labelWidth; }

@@ -70,7 +70,9 @@ QString LoadMessage::text(const QString& name, const importers::LoadResult& r)
         text = tr("Opened %1 in %2").arg(name, seconds);
     }
     const size_t fixes = r.store ? r.store->diagnostics().counts().size() : 0;
-    if (fixes)
+    if (fixes == 1)
+        text += tr(" — the importer fixed or skipped 1 kind of problem");
+    else if (fixes > 1)
         text += tr(" — the importer fixed or skipped %1 kinds of problems").arg(fixes);
     // The cache is an optimisation, but a snapshot that was refused says something about the
     // disk or the version; each note is a whole sentence with the reason.

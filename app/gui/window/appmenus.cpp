@@ -18,9 +18,7 @@
 #include <state/viewport.h>
 
 #include <common/lastfolder.h>
-#include <timeline/findingbandspreference.h>
-#include <timeline/overlaplanepreference.h>
-#include <timeline/skewstrippreference.h>
+#include <timeline/timelinetogglepreference.h>
 #include <timeline/timelinewidget.h>
 
 #include <QAction>
@@ -168,35 +166,15 @@ void AppMenus::createViewMenu()
     m_addMarkerAction->setIconText(tr("Add Marker"));
     m_addMarkerAction->setToolTip(tr("Add a marker in the middle of the visible range (M: under the mouse)"));
     m_profileActions << m_addMarkerAction;
-    // One choice for A's and B's timelines, kept in the settings; until the user makes it the
-    // lane shows for profiles with communication work (OverlapLanePreference).
-    QAction* lane = view->addAction(tr("Overlap &Lane"));
-    lane->setCheckable(true);
-    lane->setToolTip(tr("A row above each device's tracks coloured by what the device does: compute, "
-                        "communication overlapped with compute or exposed, memory, idle"));
-    connect(lane, &QAction::triggered, this, [](bool on) { widgets::OverlapLanePreference::instance()->setShown(on); });
-    connect(
-        view, &QMenu::aboutToShow, lane, [this, lane] { lane->setChecked(m_window->timeline()->overlapLaneShown()); });
-    m_profileActions << lane;
-    // A job's band under the ruler; on until the user turns it off (SkewStripPreference). A
-    // choice for every job to come, so it can be made with no profile open.
-    QAction* skew = view->addAction(tr("&Skew Strip"));
-    skew->setCheckable(true);
-    skew->setToolTip(tr("For a job of several ranks, a band under the ruler: per collective, the spread of the "
-                        "ranks' arrivals, coloured by how long the first rank waits"));
-    connect(skew, &QAction::triggered, this, [](bool on) { widgets::SkewStripPreference::instance()->setShown(on); });
-    connect(view, &QMenu::aboutToShow, skew,
-        [skew] { skew->setChecked(widgets::SkewStripPreference::instance()->shown()); });
-    // The findings' ranges as bands above their tracks; on until the user turns it off
-    // (FindingBandsPreference), for every profile to come.
-    QAction* bands = view->addAction(tr("Fin&ding Bands"));
-    bands->setCheckable(true);
-    bands->setToolTip(tr("Thin bands above the tracks where the Findings dock's findings lie: amber for a "
-                         "warning, red for a critical finding"));
-    connect(
-        bands, &QAction::triggered, this, [](bool on) { widgets::FindingBandsPreference::instance()->setShown(on); });
-    connect(view, &QMenu::aboutToShow, bands,
-        [bands] { bands->setChecked(widgets::FindingBandsPreference::instance()->shown()); });
+    // The timelines' toggles, one choice for A's and B's timelines kept in the settings
+    // (TimelineTogglePreference). The skew strip's and the bands' are choices for every profile
+    // to come, so they can be made with no profile open; the overlap lane's check is what the
+    // open profile shows, which until the user chooses depends on its communication work.
+    using widgets::TimelineTogglePreference;
+    m_profileActions << TimelineTogglePreference::overlapLane()->addTo(
+        view, [this] { return m_window->timeline()->overlapLaneShown(); });
+    TimelineTogglePreference::skewStrip()->addTo(view);
+    TimelineTogglePreference::findingBands()->addTo(view);
     view->addSeparator();
     QAction* in = view->addAction(tr("Zoom &In"), this, [this] { zoomBy(0.5); });
     in->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
