@@ -40,8 +40,8 @@ void DecodeThread::run()
         block.len = 0;
         bool last = false;
         while (block.len < kBlockBytes) {
-            const size_t got = m_decoder.produce(block.bytes.data() + block.len,
-                std::min(kStepBytes, kBlockBytes - block.len));
+            const size_t got
+                = m_decoder.produce(block.bytes.data() + block.len, std::min(kStepBytes, kBlockBytes - block.len));
             if (got == 0) {
                 last = true;
                 break;

@@ -92,8 +92,7 @@ GzipInflater::Step GzipInflater::inflate(const unsigned char* in, size_t inLen, 
     return m_backend == Backend::IsaL ? inflateIsal(in, inLen, out, outLen) : inflateZlib(in, inLen, out, outLen);
 }
 
-GzipInflater::Step GzipInflater::inflateZlib(
-    const unsigned char* in, size_t inLen, unsigned char* out, size_t outLen)
+GzipInflater::Step GzipInflater::inflateZlib(const unsigned char* in, size_t inLen, unsigned char* out, size_t outLen)
 {
     z_stream& zs = *m_zs;
     const size_t inAvail = std::min<size_t>(inLen, UINT_MAX);
@@ -117,8 +116,7 @@ GzipInflater::Step GzipInflater::inflateZlib(
     return s;
 }
 
-GzipInflater::Step GzipInflater::inflateIsal(
-    const unsigned char* in, size_t inLen, unsigned char* out, size_t outLen)
+GzipInflater::Step GzipInflater::inflateIsal(const unsigned char* in, size_t inLen, unsigned char* out, size_t outLen)
 {
     Step s;
 #ifdef STRATA_HAVE_ISAL

@@ -73,6 +73,8 @@ public:
     }
     // Tests set smaller limits to see the stop without writing 256 MiB.
     void setBombLimits(uint64_t floorBytes, uint64_t maxRatio) { m_decoder->setBombLimits(floorBytes, maxRatio); }
+    // Tests read gzip with zlib alone to compare it with ISA-L.
+    void setGzipBackend(GzipInflater::Backend backend) { m_decoder->setGzipBackend(backend); }
     // Tests set 0 to run the decode thread on small files too.
     void setThreadMinBytes(uint64_t bytes) { m_threadMinBytes = bytes; }
     bool cancelled() const { return m_cancelled; }

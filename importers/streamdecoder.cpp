@@ -66,7 +66,8 @@ bool StreamDecoder::start(std::string* error)
     if (m_inLen >= 2 && b[0] == 0x1F && b[1] == 0x8B) {
         m_compression = Compression::Gzip;
         // The first member starts in produceGzip(), which sets up the inflater.
-        m_decoderName = GzipInflater::isalAvailable() ? "isa-l" : "zlib";
+        m_decoderName
+            = GzipInflater::isalAvailable() && m_gzipBackend == GzipInflater::Backend::IsaL ? "isa-l" : "zlib";
     } else if (m_inLen >= 4 && b[0] == 0x28 && b[1] == 0xB5 && b[2] == 0x2F && b[3] == 0xFD) {
         m_compression = Compression::Zstd;
         m_decoderName = "zstd";
@@ -194,7 +195,10 @@ bool StreamDecoder::startGzipMember()
         fail("gzip: trailing garbage after compressed data", inputOffset());
         return false;
     }
-    if (!m_gzip.reset(GzipInflater::Backend::IsaL)) {
+    // ISA-L ignores the reserved header flags that zlib refuses ("unknown header flags
+    // set"): such a member goes to zlib, so a file is read by the same rules either way.
+    const bool reservedFlags = m_inLen - m_inPos > 3 && (static_cast<unsigned char>(m_in[m_inPos + 3]) & 0xE0) != 0;
+    if (!m_gzip.reset(reservedFlags ? GzipInflater::Backend::Zlib : m_gzipBackend)) {
         fail(m_path + ": " + m_gzip.message(), inputOffset());
         return false;
     }

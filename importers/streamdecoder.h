@@ -44,6 +44,8 @@ public:
     bool cancelled() const { return m_cancelled; }
 
     void setCancelFlag(const std::atomic<bool>* flag) { m_cancelFlag = flag; }
+    // The gzip inflater members start with (IsaL; Zlib for tests that compare the two).
+    void setGzipBackend(GzipInflater::Backend backend) { m_gzipBackend = backend; }
     void setBombLimits(uint64_t floorBytes, uint64_t maxRatio)
     {
         m_bombFloor = floorBytes;
@@ -85,6 +87,7 @@ private:
     bool m_finished = false;
 
     GzipInflater m_gzip;
+    GzipInflater::Backend m_gzipBackend = GzipInflater::Backend::IsaL;
     bool m_gzipMemberDone = true;
     uint64_t m_memberStart = 0; // file offset of the current member's first byte
     uint64_t m_memberOut = 0; // bytes of the current member delivered
