@@ -300,6 +300,11 @@ int main(int argc, char** argv)
     std::printf("file                     %s\n", path.c_str());
     std::printf("file_bytes               %llu\n", (unsigned long long)fileBytes);
     std::printf("input_bytes              %llu\n", (unsigned long long)inputBytes);
+    {
+        // Which inflater reads the file: "isa-l" or "zlib" for gzip, "zstd", "none".
+        const auto probe = strata::importers::InputReader::open(path, nullptr);
+        std::printf("input_decoder            %s\n", probe ? probe->decoderName() : "-");
+    }
     std::printf("events                   %llu\n", (unsigned long long)events);
     if (baseline) {
         std::printf(
