@@ -152,14 +152,21 @@ size_t InputReader::produce(char* dst, size_t n)
 {
     if (failed() || isCancelled())
         return 0;
-    const bool threaded = compression() != Compression::None && m_fileBytes >= m_threadMinBytes;
+    bool threaded = compression() != Compression::None && m_fileBytes >= m_threadMinBytes;
+    if (threaded && !m_thread) {
+        try {
+            m_thread = std::make_unique<DecodeThread>(*m_decoder);
+        } catch (const std::exception&) {
+            // No thread to be had (std::system_error): decode inline, as for a small file.
+            m_threadMinBytes = UINT64_MAX;
+            threaded = false;
+        }
+    }
     if (!threaded) {
         const size_t got = m_decoder->produce(dst, n);
         takeDecoderState();
         return got;
     }
-    if (!m_thread)
-        m_thread = std::make_unique<DecodeThread>(*m_decoder);
     const size_t got = m_thread->read(dst, n);
     if (m_thread->ended())
         takeDecoderState();
