@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 
 namespace strata::importers {
 
@@ -24,6 +25,22 @@ DecodeThread::~DecodeThread()
 }
 
 void DecodeThread::run()
+{
+    try {
+        decodeAll();
+    } catch (const std::exception& e) {
+        // An exception must not leave the thread (std::terminate): the reader gets it as
+        // the input's error after the blocks already queued, not a crash.
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_failure = e.what();
+            m_last = true;
+        }
+        m_changed.notify_all();
+    }
+}
+
+void DecodeThread::decodeAll()
 {
     for (;;) {
         Block block;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -35,6 +36,8 @@ public:
     size_t read(char* dst, size_t n);
     // True once read() has delivered the decoder's last byte.
     bool ended() const { return m_drained; }
+    // What the decoding threw (e.g. std::bad_alloc), or empty; final once ended().
+    const std::string& failure() const { return m_failure; }
 
 private:
     struct Block {
@@ -43,6 +46,7 @@ private:
     };
 
     void run();
+    void decodeAll();
     // Waits for room in the queue (or stop); false when stopped.
     bool push(Block block, bool last);
     // Next block for the reader; false when the decoder ended and all was read.
@@ -56,6 +60,7 @@ private:
     std::vector<Block> m_free; // emptied blocks, reused by the decoder; guarded by m_mutex
     bool m_last = false; // the decoder pushed its last block; guarded by m_mutex
     bool m_stop = false; // the reader is going away; guarded by m_mutex
+    std::string m_failure; // guarded by m_mutex until the reader saw m_last
 
     // The reader's side only.
     Block m_current;

@@ -168,8 +168,13 @@ size_t InputReader::produce(char* dst, size_t n)
         return got;
     }
     const size_t got = m_thread->read(dst, n);
-    if (m_thread->ended())
+    if (m_thread->ended()) {
         takeDecoderState();
+        if (!m_thread->failure().empty() && m_error.empty()) {
+            m_error = m_path + ": " + m_thread->failure();
+            m_errorOffset = consumedBytes();
+        }
+    }
     return got;
 }
 
