@@ -1,25 +1,26 @@
 #pragma once
 
+#include "streamdecoder.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
-
-typedef struct z_stream_s z_stream;
-typedef struct ZSTD_DCtx_s ZSTD_DCtx;
 
 namespace strata::importers {
 
-enum class Compression { None, Gzip, Zstd };
+class DecodeThread;
 
 const char* compressionName(Compression c); // "none", "gzip", "zstd"
 
-// Streams the decompressed content of one file with bounded memory (one 1 MiB
-// input block plus whatever the caller peeks). Not thread-safe, except that
-// consumedBytes() may be polled from another thread for progress.
+// Streams the decompressed content of one file with bounded memory (one 1 MiB input block,
+// for a compressed file the DecodeThread's few decoded blocks, plus whatever the caller
+// peeks). A compressed file of kThreadMinBytes or more is decoded on its own thread
+// (DecodeThread) while the caller scans; plain and small files are read on the caller's
+// thread. Not thread-safe, except that consumedBytes() may be polled from another thread
+// for progress.
 class InputReader {
 public:
     // A compressed file is stopped as a decompression bomb once it has produced more than
@@ -29,6 +30,9 @@ public:
     // after its first 256 MiB too. What was decompressed before the stop is kept.
     static constexpr uint64_t kBombFloorBytes = uint64_t(256) << 20;
     static constexpr uint64_t kMaxRatio = 200;
+    // Compressed files smaller than this decode inline: they inflate in about a
+    // millisecond, and the Sophgo importer opens many of them, one thread start each.
+    static constexpr uint64_t kThreadMinBytes = uint64_t(256) << 10;
 
     // Returns nullptr and fills *error (one line naming the path) on failure.
     // Compression is detected by magic bytes, never by extension.
@@ -38,10 +42,13 @@ public:
     InputReader(const InputReader&) = delete;
     InputReader& operator=(const InputReader&) = delete;
 
-    Compression compression() const { return m_compression; }
+    Compression compression() const { return m_decoder->compression(); }
     const std::string& path() const { return m_path; }
     uint64_t fileBytes() const { return m_fileBytes; }
-    uint64_t consumedBytes() const { return m_consumed.load(std::memory_order_relaxed); }
+    // "isa-l" or "zlib" (gzip: the inflater of the member being read; zlib reads a member
+    // ISA-L refuses), "zstd" or "none".
+    const char* decoderName() const { return m_decoder->decoderName(); }
+    uint64_t consumedBytes() const { return m_decoder->consumedBytes(); }
     uint64_t producedBytes() const { return m_produced; }
 
     // Returns 0 only at end of data, on error or when cancelled; never throws.
@@ -58,58 +65,39 @@ public:
     const std::string& error() const { return m_error; }
     uint64_t errorOffset() const { return m_errorOffset; }
 
-    void setCancelFlag(const std::atomic<bool>* flag) { m_cancelFlag = flag; }
-    // Tests set smaller limits to see the stop without writing 256 MiB.
-    void setBombLimits(uint64_t floorBytes, uint64_t maxRatio)
+    // Both setters are for before the first read() or peek(), which may start the thread.
+    void setCancelFlag(const std::atomic<bool>* flag)
     {
-        m_bombFloor = floorBytes;
-        m_maxRatio = maxRatio;
+        m_cancelFlag = flag;
+        m_decoder->setCancelFlag(flag);
     }
+    // Tests set smaller limits to see the stop without writing 256 MiB.
+    void setBombLimits(uint64_t floorBytes, uint64_t maxRatio) { m_decoder->setBombLimits(floorBytes, maxRatio); }
+    // Tests read gzip with zlib alone to compare it with ISA-L.
+    void setGzipBackend(GzipInflater::Backend backend) { m_decoder->setGzipBackend(backend); }
+    // Tests set 0 to run the decode thread on small files too.
+    void setThreadMinBytes(uint64_t bytes) { m_threadMinBytes = bytes; }
     bool cancelled() const { return m_cancelled; }
 
 private:
     InputReader() = default;
 
     bool isCancelled();
-    bool fillInput();
     size_t produce(char* dst, size_t n);
-    size_t producePlain(char* dst, size_t n);
-    size_t produceGzip(char* dst, size_t n);
-    size_t produceZstd(char* dst, size_t n);
-    // Counts what a decoder produced and stops a decompression bomb (kMaxRatio).
-    size_t checkRatio(size_t produced);
-    void updateConsumed();
-    void fail(std::string message, uint64_t offset);
-    // File offset of the next input byte not yet handed to the decoder.
-    uint64_t inputOffset() const { return m_fileOffset - (m_inLen - m_inPos); }
+    // Takes the decoder's error once it is this thread's to read.
+    void takeDecoderState();
 
     std::string m_path;
-    int m_fd = -1;
-    Compression m_compression = Compression::None;
     uint64_t m_fileBytes = 0;
-    // Bytes read from the file so far; m_in holds the last m_inLen of them.
-    uint64_t m_fileOffset = 0;
-    std::atomic<uint64_t> m_consumed { 0 };
     uint64_t m_produced = 0;
+    uint64_t m_threadMinBytes = kThreadMinBytes;
 
-    std::vector<char> m_in;
-    size_t m_inPos = 0;
-    size_t m_inLen = 0;
-    bool m_eof = false;
-    // Set once the decoder reached a clean end; produce() then returns 0.
-    bool m_finished = false;
+    std::unique_ptr<StreamDecoder> m_decoder;
+    std::unique_ptr<DecodeThread> m_thread; // after m_decoder: destroyed (joined) first
 
     // Decoded by peek() but not yet returned by read(); live bytes start at m_peekPos.
     std::string m_peek;
     size_t m_peekPos = 0;
-
-    std::unique_ptr<z_stream> m_zs;
-    bool m_gzipMemberDone = false;
-    ZSTD_DCtx* m_zstd = nullptr;
-    bool m_zstdFrameDone = false;
-    uint64_t m_decoded = 0; // bytes the decoder produced (peeked or read)
-    uint64_t m_bombFloor = kBombFloorBytes;
-    uint64_t m_maxRatio = kMaxRatio;
 
     const std::atomic<bool>* m_cancelFlag = nullptr;
     bool m_cancelled = false;

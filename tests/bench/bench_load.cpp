@@ -222,6 +222,13 @@ Baselines measureBaselines(const std::string& path, int repeat)
     return b;
 }
 
+// Which inflater reads the file: "isa-l" or "zlib" for gzip, "zstd", "none".
+std::string inputDecoder(const std::string& path)
+{
+    const auto probe = strata::importers::InputReader::open(path, nullptr);
+    return probe ? probe->decoderName() : "-";
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -321,6 +328,7 @@ int main(int argc, char** argv)
     std::printf("file                     %s\n", path.c_str());
     std::printf("file_bytes               %llu\n", (unsigned long long)fileBytes);
     std::printf("input_bytes              %llu\n", (unsigned long long)inputBytes);
+    std::printf("input_decoder            %s\n", inputDecoder(path).c_str());
     std::printf("events                   %llu\n", (unsigned long long)events);
     if (baseline) {
         std::printf(
