@@ -212,7 +212,7 @@ class tst_ProfileLoader : public QObject {
         } else if (name == QLatin1String("bigstring")) {
             const QByteArray mb(1 << 20, 'a');
             writeGenerated(
-                path, "[{\"ph\":\"X\",\"name\":\"", 100, [&](qint64) { return mb; },
+                path, "[{\"ph\":\"X\",\"name\":\"", 100, [&](qint64) -> const QByteArray& { return mb; },
                 "\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1}]");
         } else if (name == QLatin1String("names")) {
             writeGenerated(
@@ -257,7 +257,7 @@ class tst_ProfileLoader : public QObject {
             const QByteArray spaces = testfiles::gzipBytes(QByteArray(64 << 20, ' '), 9);
             writeGenerated(
                 path, testfiles::gzipBytes("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}"),
-                160, [&](qint64) { return spaces; }, testfiles::gzipBytes("]"));
+                160, [&](qint64) -> const QByteArray& { return spaces; }, testfiles::gzipBytes("]"));
         } else {
             qFatal("no hostile trace %s", qPrintable(name));
         }

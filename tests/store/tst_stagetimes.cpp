@@ -69,6 +69,7 @@ private slots:
     {
         StageTimes t;
         std::vector<std::thread> threads;
+        threads.reserve(4);
         for (int w = 0; w < 4; ++w)
             threads.emplace_back([&t, w] {
                 for (int i = 0; i < 1000; ++i)
