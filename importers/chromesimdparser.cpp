@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -131,11 +132,29 @@ private:
     // A string without escapes is its bytes as written, up to the closing quote: no copy
     // into simdjson's string buffer. Stage 1 has found that quote (and validated the UTF-8),
     // so the loop ends inside the padded batch. False when there is a backslash: unescape.
+    // Eight bytes at a time: every read ends at most 7 bytes past that quote, inside the
+    // batch's padding.
     static bool plain(const char* b, std::string_view* out)
     {
+        constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
         const char* p = b;
-        while (*p != '"' && *p != '\\')
-            ++p;
+        if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__) { // below, the lowest bit is the first byte
+            while (*p != '"' && *p != '\\')
+                ++p;
+        } else {
+            for (;; p += 8) {
+                uint64_t w;
+                std::memcpy(&w, p, 8);
+                const uint64_t q = w ^ (ones * '"'), e = w ^ (ones * '\\');
+                // A byte's high bit is set where q or e is zero; bits above the first such byte
+                // may be wrong (borrows), so only the lowest one is used.
+                const uint64_t hits = (((q - ones) & ~q) | ((e - ones) & ~e)) & highs;
+                if (hits) {
+                    p += __builtin_ctzll(hits) / 8;
+                    break;
+                }
+            }
+        }
         if (*p == '\\')
             return false;
         *out = std::string_view(b, static_cast<size_t>(p - b));

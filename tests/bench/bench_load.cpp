@@ -4,7 +4,10 @@
 // fields, and simdjson's whole-document DOM parse (the parser library's own speed, the budget
 // of docs/performance.md).
 //
-//   bench_load FILE [--repeat N] [--no-baseline] [--reference-too]
+//   bench_load FILE [--repeat N] [--no-baseline] [--reference-too] [--threads N]
+//
+// --threads N: the import's threads (ImportContext::threads; 1 = scan, parse and merge on one
+// thread), to compare a load's CPU on one thread with the pipeline's.
 //
 // --reference-too: each repetition loads the file twice, alternating, with the simdjson event
 // parser and with nlohmann's SAX (the reference it replaced), and prints both and their ratio.
@@ -169,7 +172,7 @@ uint64_t eventCount(const strata::importers::LoadResult& res)
 
 int usage(const char* program)
 {
-    std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline] [--reference-too]\n", program);
+    std::fprintf(stderr, "usage: %s FILE [--repeat N] [--no-baseline] [--reference-too] [--threads N]\n", program);
     return 2;
 }
 
@@ -238,6 +241,7 @@ int main(int argc, char** argv)
         return usage(argv[0]);
     const std::string path = argv[1];
     int repeat = 1;
+    unsigned threads = 0;
     bool baseline = true, referenceToo = false;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
@@ -246,6 +250,8 @@ int main(int argc, char** argv)
             baseline = false;
         } else if (std::strcmp(argv[i], "--reference-too") == 0) {
             referenceToo = true;
+        } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+            threads = unsigned(std::max(0, std::atoi(argv[++i])));
         } else {
             return usage(argv[0]);
         }
@@ -286,6 +292,7 @@ int main(int argc, char** argv)
         // The import reports up to 0.9 of the progress; the finalizer the rest.
         uint64_t importKb = 0;
         strata::importers::ImportContext ctx;
+        ctx.threads = threads;
         ctx.progress = [&](double f) {
             if (f >= 0.9 && importKb == 0)
                 importKb = statusKb("VmHWM:");
