@@ -32,8 +32,8 @@ StringId ChromeEventMerger::global(const ParsedChunk& c, uint32_t local)
     if (local == UINT32_MAX)
         return StringId();
     uint32_t& g = m_map[local];
-    if (g == UINT32_MAX)
-        g = m_b.intern(c.strings.view(StringId(local))).v;
+    if (g == UINT32_MAX) // hashed once, by the worker that parsed the chunk
+        g = m_b.intern(c.strings.view(StringId(local)), c.strings.hashOf(StringId(local))).v;
     return StringId(g);
 }
 

@@ -24,6 +24,8 @@ public:
     ~StoreBuilder();
 
     StringId intern(std::string_view s) { return m_store->m_strings.intern(s); }
+    // h: StringPool::hashOf(s) in the pool s comes from.
+    StringId intern(std::string_view s, uint32_t h) { return m_store->m_strings.intern(s, h); }
     StringPool& strings() { return m_store->m_strings; }
     TypeId type(StringId name, StringId category, StringId source = StringId())
     {

@@ -90,9 +90,8 @@ StringId StringPool::find(std::string_view s) const
     }
 }
 
-StringId StringPool::intern(std::string_view s)
+StringId StringPool::intern(std::string_view s, uint32_t h)
 {
-    const uint32_t h = static_cast<uint32_t>(hash(s));
     size_t mask = m_buckets.size() - 1;
     size_t b = h & mask;
     for (;; b = (b + 1) & mask) {

@@ -15,7 +15,11 @@ namespace strata::store {
 class StringPool {
 public:
     StringPool();
-    StringId intern(std::string_view s);
+    StringId intern(std::string_view s) { return intern(s, static_cast<uint32_t>(hash(s))); }
+    // `h`: the low 32 bits of hash(s), as another pool keeps them (hashOf): a string moved
+    // from one pool into another is not hashed again.
+    StringId intern(std::string_view s, uint32_t h);
+    uint32_t hashOf(StringId id) const { return m_hashes[id.v]; }
     StringId find(std::string_view s) const; // invalid when absent
     std::string_view view(StringId id) const
     {
