@@ -232,6 +232,30 @@ std::string inputDecoder(const std::string& path)
     return probe ? probe->decoderName() : "-";
 }
 
+struct Options {
+    int repeat = 1;
+    unsigned threads = 0; // ImportContext::threads
+    bool baseline = true, referenceToo = false;
+};
+
+// The options after FILE; false on one it does not know.
+bool parseOptions(int argc, char** argv, Options* o)
+{
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
+            o->repeat = std::max(1, std::atoi(argv[++i]));
+        else if (std::strcmp(argv[i], "--no-baseline") == 0)
+            o->baseline = false;
+        else if (std::strcmp(argv[i], "--reference-too") == 0)
+            o->referenceToo = true;
+        else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+            o->threads = unsigned(std::max(0, std::atoi(argv[++i])));
+        else
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -240,22 +264,13 @@ int main(int argc, char** argv)
     if (argc < 2)
         return usage(argv[0]);
     const std::string path = argv[1];
-    int repeat = 1;
-    unsigned threads = 0;
-    bool baseline = true, referenceToo = false;
-    for (int i = 2; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
-            repeat = std::max(1, std::atoi(argv[++i]));
-        } else if (std::strcmp(argv[i], "--no-baseline") == 0) {
-            baseline = false;
-        } else if (std::strcmp(argv[i], "--reference-too") == 0) {
-            referenceToo = true;
-        } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
-            threads = unsigned(std::max(0, std::atoi(argv[++i])));
-        } else {
-            return usage(argv[0]);
-        }
-    }
+    Options options;
+    if (!parseOptions(argc, argv, &options))
+        return usage(argv[0]);
+    const int repeat = options.repeat;
+    const unsigned threads = options.threads;
+    const bool referenceToo = options.referenceToo;
+    bool baseline = options.baseline;
     std::string baselineNote = baseline ? "" : "--no-baseline";
     bool warm = true;
     {
