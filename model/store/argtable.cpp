@@ -82,11 +82,17 @@ ArgSetId ArgTable::intern(const uint32_t* words, size_t n, uint32_t h)
         &slot);
     if (found != WordSetIndex::kNone)
         return ArgSetId(found);
+    const ArgSetId id = append(words, n);
+    m_index.insert(slot, h);
+    return id;
+}
+
+ArgSetId ArgTable::append(const uint32_t* words, size_t n)
+{
     requireIds(setCount() + 1, "distinct argument sets");
     const auto id = static_cast<uint32_t>(setCount());
     m_offsets.push_back(m_words.size());
     m_words.append(words, n);
-    m_index.insert(slot, h);
     return ArgSetId(id);
 }
 
@@ -104,6 +110,8 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
         m_scratch[i] = ArgShapes::argWord(args[i].kind, m_shapes.keyCode(args[i].key), wide);
     }
     set[0] = m_shapes.intern(m_scratch.data(), n);
+    if (!m_deduplicating)
+        return append(set, values);
     return intern(set, values, WordSetIndex::hash(set, values));
 }
 
