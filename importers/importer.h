@@ -22,6 +22,11 @@ struct ImportContext {
     // alone, for a caller that runs several imports at once (a job's ranks) and so already
     // fills the cores without paying the hand-over between threads.
     unsigned threads = 0;
+    // The store goes to StoreMerger and nowhere else (a job's rank whose snapshot is not
+    // written): its argument table keeps equal sets apart (ArgTable::keepRepeats), since
+    // the merger looks every set up in the job's table anyway. Such a store is not a
+    // finished profile: nothing but the merger may read it.
+    bool argSetsForMerger = false;
 };
 
 // What an import reports besides the store. `ok` false means nothing usable was read:

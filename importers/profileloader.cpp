@@ -60,6 +60,8 @@ LoadResult ProfileLoader::load(const std::string& path, const ImportContext& ctx
     }
     try {
         store::StoreBuilder builder;
+        if (ctx.argSetsForMerger)
+            builder.keepRepeatedArgSets();
         ImportContext importCtx = ctx;
         if (ctx.progress) // the import is ~90% of the work, finalize the rest
             importCtx.progress = [&](double f) { ctx.progress(0.9 * f); };

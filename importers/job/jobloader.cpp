@@ -134,6 +134,9 @@ struct Run {
             } else {
                 ImportContext member;
                 member.cancel = ctx.cancel;
+                // Without a snapshot to write, the rank's store goes to the merger alone,
+                // which deduplicates its argument sets: the rank need not do it too.
+                member.argSetsForMerger = !cache.enabled;
                 // A rank that loads beside others gets its share of the cores (the ranks fill
                 // them, and no hand-over between threads is paid twice); the last ones, which
                 // the other workers leave alone as they run out of ranks, take every core as a

@@ -344,6 +344,10 @@ void SnapshotWriter::writeAll(
 {
     if (fingerprint.size() > kMaxFingerprintBytes)
         throw std::runtime_error("the source fingerprint is over 64 KiB");
+    // A job's rank left for the merger (ArgTable::keepRepeats) may repeat a set, which the
+    // reader refuses: such a store is no profile to keep.
+    if (!s.m_args.deduplicating())
+        throw std::runtime_error("the argument sets are not deduplicated (a job's rank before its merge)");
     FileHeader h {};
     std::memcpy(h.magic, kMagic, sizeof kMagic);
     h.version = kVersion;

@@ -75,18 +75,30 @@ ArgSetId ArgTable::intern(const uint32_t* words, size_t n, uint32_t h)
     const uint32_t found = m_index.find(
         h,
         [&](uint32_t id) {
-            // Equal shapes have equal value word counts: the shape word decides the length.
+            // Equal shapes have equal value word counts: the shape word decides the length. A
+            // set is a few words: compared inline, not by a call.
             const uint32_t* w = &m_words[m_offsets[id]];
-            return w[0] == words[0] && std::memcmp(w + 1, words + 1, (n - 1) * 4) == 0;
+            if (w[0] != words[0])
+                return false;
+            for (size_t i = 1; i < n; ++i)
+                if (w[i] != words[i])
+                    return false;
+            return true;
         },
         &slot);
     if (found != WordSetIndex::kNone)
         return ArgSetId(found);
+    const ArgSetId id = append(words, n);
+    m_index.insert(slot, h);
+    return id;
+}
+
+ArgSetId ArgTable::append(const uint32_t* words, size_t n)
+{
     requireIds(setCount() + 1, "distinct argument sets");
     const auto id = static_cast<uint32_t>(setCount());
     m_offsets.push_back(m_words.size());
     m_words.append(words, n);
-    m_index.insert(slot, h);
     return ArgSetId(id);
 }
 
@@ -104,6 +116,8 @@ ArgSetId ArgTable::add(const Arg* args, size_t n)
         m_scratch[i] = ArgShapes::argWord(args[i].kind, m_shapes.keyCode(args[i].key), wide);
     }
     set[0] = m_shapes.intern(m_scratch.data(), n);
+    if (!m_deduplicating)
+        return append(set, values);
     return intern(set, values, WordSetIndex::hash(set, values));
 }
 
@@ -128,30 +142,45 @@ void ArgTable::addAll(const ArgTable& from, const std::vector<StringId>& strings
         shapeMap[s] = m_shapes.intern(m_scratch.data(), n);
         stringBegin[s + 1] = static_cast<uint32_t>(stringAt.size());
     }
-    // The sets go in blocks: each block's sets are mapped and hashed first, their buckets
-    // prefetched, then interned in order (ids as one by one), so a probe rarely waits for
-    // its bucket: in a job most sets are new to the merged table and each probe would miss.
+    // The sets go in blocks, each in stages, so that a probe rarely waits for memory: the
+    // block's sets are mapped and hashed and their buckets prefetched; then the set each
+    // bucket names, when its hash bits match, has its offset prefetched, then its words (in a
+    // job most of a rank's sets are new to the merged table, and most of the others are held
+    // since an earlier rank: either way the probe would miss); then the sets are interned in
+    // order (ids as one by one). Each stage's misses overlap across the block.
     constexpr uint32_t kBlock = 64;
-    std::vector<uint32_t> begin(kBlock + 1), hashes(kBlock);
+    uint32_t widest = 0;
+    for (uint32_t s = 0; s < shapes.size(); ++s)
+        widest = std::max(widest, shapes.valueWords(s));
+    m_scratch.resize(size_t(kBlock) * (1 + widest));
+    std::vector<uint32_t> begin(kBlock + 1), hashes(kBlock), candidate(kBlock);
     ids->resize(from.setCount());
     buildIndex();
     for (uint32_t first = 0; first < from.setCount(); first += kBlock) {
         const uint32_t count = std::min<uint32_t>(kBlock, uint32_t(from.setCount() - first));
-        m_scratch.clear();
+        uint32_t* out = m_scratch.data();
         for (uint32_t k = 0; k < count; ++k) {
             const ArgSetId a(first + k);
             const uint32_t s = from.shapeOf(a);
             const uint32_t n = shapes.valueWords(s);
-            begin[k] = uint32_t(m_scratch.size());
-            m_scratch.push_back(shapeMap[s]);
-            m_scratch.insert(m_scratch.end(), from.valuesOf(a), from.valuesOf(a) + n);
-            uint32_t* values = &m_scratch[begin[k] + 1];
+            begin[k] = uint32_t(out - m_scratch.data());
+            out[0] = shapeMap[s];
+            std::memcpy(out + 1, from.valuesOf(a), size_t(n) * 4);
             for (uint32_t i = stringBegin[s]; i < stringBegin[s + 1]; ++i)
-                values[stringAt[i]] = map(values[stringAt[i]]);
-            hashes[k] = WordSetIndex::hash(&m_scratch[begin[k]], 1 + size_t(n));
+                out[1 + stringAt[i]] = map(out[1 + stringAt[i]]);
+            hashes[k] = WordSetIndex::hash(out, 1 + size_t(n));
             m_index.prefetch(hashes[k]);
+            out += 1 + n;
         }
-        begin[count] = uint32_t(m_scratch.size());
+        begin[count] = uint32_t(out - m_scratch.data());
+        for (uint32_t k = 0; k < count; ++k) {
+            candidate[k] = m_index.firstCandidate(hashes[k]);
+            if (candidate[k] != WordSetIndex::kNone)
+                m_offsets.prefetch(candidate[k]);
+        }
+        for (uint32_t k = 0; k < count; ++k)
+            if (candidate[k] != WordSetIndex::kNone)
+                __builtin_prefetch(&m_words[m_offsets[candidate[k]]]);
         for (uint32_t k = 0; k < count; ++k)
             (*ids)[first + k] = intern(&m_scratch[begin[k]], begin[k + 1] - begin[k], hashes[k]);
     }

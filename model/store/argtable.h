@@ -57,6 +57,12 @@ private:
 // follows from its kind and bits, so the dedup compares words. The dedup index is needed
 // only while sets are added: shrink() drops it and add() builds it again when called after.
 // m_words may pass 2^32 words: offsets are 64-bit in 4 bytes a set (SplitOffsets).
+//
+// One exception to the invariant: a table told keepRepeats() stores every set it is given,
+// equal ones apart. It is the table of a job's rank whose store goes to StoreMerger and
+// nowhere else: the merger's addAll looks every set up as it maps it into the job's table
+// anyway, so the rank's own lookup of each set would be paid twice (docs/performance.md,
+// "Jobs"). Nothing else may read such a table: SnapshotWriter refuses its store.
 class ArgTable {
 public:
     ArgTable();
@@ -75,6 +81,11 @@ public:
         return m_shapes.keyOf(m_shapes.args(shapeOf(set))[i] & ArgShapes::kKeyMask);
     }
     std::vector<Arg> get(ArgSetId set) const;
+    // From now on add() stores every set without looking for an equal one (see above); the
+    // sets already stored stay as they are.
+    void keepRepeats() { m_deduplicating = false; }
+    // False once keepRepeats() was called: equal sets may then have different ids.
+    bool deduplicating() const { return m_deduplicating; }
     // Finds an arg by key in a set; nullptr-like invalid Arg (kind Null, key invalid) when absent.
     bool find(ArgSetId set, StringId key, Arg* out) const;
     size_t setCount() const { return m_offsets.size(); }
@@ -91,6 +102,7 @@ private:
     // The set of `n` words [shape id][values] hashed `h` (WordSetIndex::hash), interned;
     // `words` must not point into m_words.
     ArgSetId intern(const uint32_t* words, size_t n, uint32_t h);
+    ArgSetId append(const uint32_t* words, size_t n); // a new set, not looked up
     void buildIndex(); // when shrink() dropped it
     uint32_t hashOf(size_t id) const;
 
@@ -99,6 +111,7 @@ private:
     ArgShapes m_shapes;
     WordSetIndex m_index; // over the sets' words
     std::vector<uint32_t> m_scratch;
+    bool m_deduplicating = true;
 };
 
 } // namespace strata::store

@@ -40,6 +40,8 @@ public:
         return (high << LowBits) | m_low[i];
     }
 
+    // Brings item i's low word into the cache ahead of operator[] (i < size()).
+    void prefetch(size_t i) const { __builtin_prefetch(m_low.data() + i); }
     void reserve(size_t n) { m_low.reserve(n); }
     size_t size() const { return m_low.size(); }
     bool empty() const { return m_low.empty(); }

@@ -32,6 +32,9 @@ public:
         return m_store->m_types.intern(name, category, source);
     }
     ArgSetId argSet(const Arg* args, size_t n) { return m_store->m_args.add(args, n); }
+    // For a store that goes to StoreMerger alone (ArgTable::keepRepeats): equal argument
+    // sets keep their own ids, the merger deduplicates them.
+    void keepRepeatedArgSets() { m_store->m_args.keepRepeats(); }
     const ArgTable& args() const { return m_store->m_args; }
     const TypeTable& types() const { return m_store->m_types; }
     Diagnostics& diagnostics() { return m_store->m_diagnostics; }

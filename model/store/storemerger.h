@@ -41,7 +41,8 @@ public:
     // Appends the next rank (rank numbers strictly increasing, else std::invalid_argument;
     // `store` must not be null): its columns are copied and `store` is released here, so it
     // is freed now unless the caller still holds it. A rank with no events is a rank with
-    // empty blocks.
+    // empty blocks. The rank's argument table may keep repeated sets (ArgTable::keepRepeats):
+    // each set is looked up in the job's table here anyway.
     void append(int64_t rank, const std::string& file, bool rankFromName, std::shared_ptr<const EventStore> store);
     size_t rankCount() const;
 

@@ -62,6 +62,18 @@ public:
         if (!m_buckets.empty())
             __builtin_prefetch(&m_buckets[h & (m_buckets.size() - 1)]);
     }
+    // The record find() compares first for a record hashed `h` (the one in the bucket its
+    // probe starts at, when that bucket's hash bits match), or kNone: a caller that prefetched
+    // the bucket fetches that record next, so a set already held does not wait for it either.
+    uint32_t firstCandidate(uint32_t h) const
+    {
+        if (m_buckets.empty())
+            return kNone;
+        const size_t mask = m_buckets.size() - 1;
+        const auto idBits = static_cast<uint32_t>(mask);
+        const uint32_t bucket = m_buckets[h & mask];
+        return bucket != kNone && (bucket & ~idBits) == (h & ~idBits) ? bucket & idBits : kNone;
+    }
     // Adds the next record (id == count so far) at the slot find() gave for it.
     void insert(size_t slot, uint32_t h);
     void drop();

@@ -2,7 +2,8 @@
 // events in rank order, whatever the number of workers; bad members (cut in half, empty, not
 // a trace) are named with their reason and byte offset while the good ranks load; a cancelled
 // load holds no store; progress only moves forward and ends at 1; the job's snapshot in the
-// cache is read back whole and refused once a member changes.
+// cache is read back whole and refused once a member changes; a job loaded without the cache
+// (its ranks' argument sets left for the merger to deduplicate) is the same store byte for byte.
 #include "tempfolder.h"
 
 #include <support/jobfolder.h>
@@ -11,6 +12,7 @@
 #include <job/jobloader.h>
 #include <profileloader.h>
 #include <snapshot/snapshotcache.h>
+#include <snapshot/snapshotwriter.h>
 #include <store/joblayout.h>
 #include <support/storedump.h>
 
@@ -304,6 +306,14 @@ void tst_JobLoader::jobSnapshot()
     // The members again, from their own snapshots: the same store.
     const JobLoader::Result fromMembers = JobLoader::load(plan, {}, cache, 2);
     QVERIFY(dump(fromMembers.merged) == dump(parsed.merged));
+    // Without the cache each rank keeps its repeated argument sets for the merger (no member
+    // snapshot to write): the merged store is the same to the byte, ids and order included.
+    const std::vector<uint8_t> bytes = store::SnapshotWriter::encode(*parsed.merged.store, "job");
+    for (const unsigned workers : { 1u, 2u }) {
+        const JobLoader::Result direct = JobLoader::load(plan, {}, noCache(), workers);
+        QVERIFY2(direct.merged.store, direct.merged.error.c_str());
+        QVERIFY(store::SnapshotWriter::encode(*direct.merged.store, "job") == bytes);
+    }
 
     // One member changed: the job's snapshot is stale, deleted, and said so.
     QFile f(QString::fromStdString(plan.ranks[1].path));

@@ -12,7 +12,8 @@ using namespace strata::store;
 using namespace snapshottest;
 
 // SnapshotWriter: what it writes reads back identical, the file appears atomically (a
-// failed write leaves nothing, not even its temporary file), the fingerprint is carried.
+// failed write leaves nothing, not even its temporary file), the fingerprint is carried, and
+// a job's rank left for the merger (argument sets not deduplicated) is refused.
 class tst_SnapshotWriter : public QObject {
     Q_OBJECT
 
@@ -23,6 +24,7 @@ private slots:
     void replacesAnExistingFile();
     void failureLeavesNoFile();
     void sectionsAreListed();
+    void refusesRepeatedArgSets();
 };
 
 void tst_SnapshotWriter::writesAReadableFile_data()
@@ -124,6 +126,24 @@ void tst_SnapshotWriter::sectionsAreListed()
     for (const auto& [name, bytes] : stats.sectionBytes)
         sum += bytes;
     QVERIFY(sum < stats.fileBytes);
+}
+
+void tst_SnapshotWriter::refusesRepeatedArgSets()
+{
+    storetest::Script s;
+    s.b.keepRepeatedArgSets();
+    const Arg a = Arg::makeInt(s.b.intern("correlation"), 7);
+    const TypeId t = s.type("k");
+    s.b.completeSlice(s.tid, 0, 5, t, s.b.argSet(&a, 1));
+    s.b.completeSlice(s.tid, 10, 5, t, s.b.argSet(&a, 1)); // the same set again, under an id of its own
+    const std::shared_ptr<const EventStore> store = StoreFinalizer::finalize(s.b);
+    QCOMPARE(store->args().setCount(), size_t(2));
+    QTemporaryDir dir;
+    std::string error;
+    QVERIFY(!SnapshotWriter::write(*store, dir.filePath("a.strata").toStdString(), "fp", &error));
+    QVERIFY2(error.find("not deduplicated") != std::string::npos, error.c_str());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, SnapshotWriter::encode(*store, "fp"));
 }
 
 QTEST_GUILESS_MAIN(tst_SnapshotWriter)

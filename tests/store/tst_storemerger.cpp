@@ -457,6 +457,51 @@ private slots:
         QCOMPARE(JobLayout::of(*job).alignment(), std::string("recorded"));
     }
 
+    // A rank whose argument table keeps repeated sets (a job's rank loaded for the merge
+    // alone, ArgTable::keepRepeats) merges into the store its deduplicated self gives: every
+    // set and every row's set id the same, equal sets across and within ranks one set.
+    void repeatedArgSets_data()
+    {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("slices"); // per rank, with sets repeating every 5 slices
+        QTest::newRow("one rank") << 1 << 12;
+        QTest::newRow("three ranks, more sets than a block of addAll") << 3 << 300;
+    }
+    void repeatedArgSets()
+    {
+        QFETCH(int, ranks);
+        QFETCH(int, slices);
+        const auto rank = [&](int r, bool keepRepeats) {
+            storetest::Builder b;
+            if (keepRepeats)
+                b.b.keepRepeatedArgSets();
+            const uint32_t host = b.thread(pid(r, 0), "python", 1, "main");
+            for (int i = 0; i < slices; ++i) {
+                // Shared by every rank, and the rank's own (its device): each repeats.
+                b.X(host, "launch", "cuda_runtime", 10 * i, 5, b.args({ { "correlation", i % 5 }, { "cbid", 211 } }));
+                b.X(host, "op", "cpu_op", 10 * i + 6, 2, b.args({ { "device", r }, { "name", i % 2 ? "a" : "b" } }));
+            }
+            return Store(StoreFinalizer::finalize(b.b));
+        };
+        StoreMerger deduplicated, repeating;
+        for (int r = 0; r < ranks; ++r) {
+            const Store kept = rank(r, true);
+            QVERIFY(!kept->args().deduplicating());
+            QCOMPARE(kept->args().setCount(), size_t(2 * slices));
+            deduplicated.append(r, "rank.json", false, rank(r, false));
+            repeating.append(r, "rank.json", false, kept);
+        }
+        const std::unique_ptr<EventStore> a = deduplicated.finish(), b = repeating.finish();
+        QVERIFY(a->args().deduplicating() && b->args().deduplicating());
+        QCOMPARE(a->args().setCount(), size_t(5 + 2 * ranks));
+        QCOMPARE(b->args().setCount(), a->args().setCount());
+        for (uint32_t set = 0; set < a->args().setCount(); ++set)
+            QCOMPARE(argsText(*b, ArgSetId(set)), argsText(*a, ArgSetId(set)));
+        QCOMPARE(b->sliceCount(), a->sliceCount());
+        for (uint32_t row = 0; row < a->sliceCount(); ++row)
+            QCOMPARE(b->sliceArgs(SliceRow(row)), a->sliceArgs(SliceRow(row)));
+    }
+
     void shiftRefusesAStoreThatIsNoJob()
     {
         EventStore plain;

@@ -1,6 +1,7 @@
 // WordSetIndex: a record is found by its hash and its words whatever bits the hashes share
 // (all, only those below the bucket mask, only those above it, which the buckets keep beside
-// the id), across the index's growth, and again after drop() and rebuild().
+// the id), across the index's growth, and again after drop() and rebuild(); the first
+// candidate a probe compares (what a caller prefetches) is a record or none.
 #include <store/wordsetindex.h>
 
 #include <QtTest>
@@ -90,8 +91,16 @@ void tst_WordSetIndex::findsEachRecordOnce()
     for (int i = 0; i < records; ++i)
         QCOMPARE(t.add(uint32_t(i) * 7 + 1), uint32_t(i));
     for (int round = 0; round < 2; ++round) {
-        for (int i = 0; i < records; ++i)
+        for (int i = 0; i < records; ++i) {
+            const uint32_t first = t.index.firstCandidate(t.hashOf(uint32_t(i) * 7 + 1));
+            if (!t.index.built())
+                QCOMPARE(first, WordSetIndex::kNone);
+            else if (hashKind == 1) // one hash for all: every probe starts at record 0's bucket
+                QCOMPARE(first, 0u);
+            else
+                QVERIFY(first == WordSetIndex::kNone || first < t.words.size());
             QCOMPARE(t.add(uint32_t(i) * 7 + 1), uint32_t(i));
+        }
         size_t slot = 0;
         QCOMPARE(t.find(3, &slot), WordSetIndex::kNone); // 3 is no record's word: 7i + 1 never is
         QCOMPARE(t.words.size(), size_t(records));
