@@ -43,7 +43,7 @@ fi
 # packages, so every one the configure needs is named: qt6-charts-dev's CMake files need
 # Qt6OpenGL's (libqt6opengl6-dev), which it only recommends. libisal-dev is optional to the
 # build (gzip then inflates with zlib alone) but named so every build gets ISA-L's inflate;
-# so is lld, the linker every build uses when it is there (a fifth of GNU ld's CPU).
+# so is lld, the linker every build uses when it is there (about a quarter of GNU ld's CPU).
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
           nlohmann-json3-dev libsimdjson-dev libcli11-dev libzstd-dev zlib1g-dev libisal-dev lld xvfb xauth)
 # What `package` needs besides: dpkg-shlibdeps (dpkg-dev) and file for the dependencies,
