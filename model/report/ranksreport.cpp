@@ -2,6 +2,7 @@
 #include "texttable.h"
 
 #include <analysis/breakdown/breakdowncalculator.h>
+#include <analysis/collectives/clockoffsetcheck.h>
 #include <analysis/collectives/jobindex.h>
 #include <store/storemerger.h>
 
@@ -52,6 +53,25 @@ std::string shortName(const std::string& name)
 {
     const size_t paren = name.find('(');
     return paren == std::string::npos ? name : name.substr(0, paren);
+}
+
+// Rank numbers with runs of three or more written "a–b": "0, 2, 4–7".
+std::string rankList(std::vector<int64_t> numbers)
+{
+    std::sort(numbers.begin(), numbers.end());
+    std::string out;
+    for (size_t i = 0; i < numbers.size();) {
+        size_t j = i;
+        while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(numbers[i]);
+        if (j >= i + 2)
+            out += "–" + std::to_string(numbers[j]);
+        else if (j == i + 1)
+            out += ", " + std::to_string(numbers[j]);
+        i = j + 1;
+    }
+    return out;
 }
 
 } // namespace
@@ -151,7 +171,41 @@ Json RanksReport::toJson() const
     straggler["others_wait_ns"] = v.othersWaitNs;
     straggler["hta_rank"] = v.htaRank >= 0 ? Json(rankNumber(size_t(v.htaRank))) : Json(nullptr);
     out["straggler"] = std::move(straggler);
+    const analysis::ClockOffsetHint& hint = m_analysis.clockHint;
+    Json clocks = nullptr;
+    if (hint.suspected()) {
+        clocks["reference_rank"] = rankNumber(0);
+        Json list = Json::array();
+        for (const analysis::ClockOffsetRank& r : hint.ranks)
+            list.push_back({ { "rank", rankNumber(r.index) }, { "offset_ns", r.offsetNs }, { "spread_ns", r.spreadNs },
+                { "collectives", r.collectives } });
+        clocks["ranks"] = std::move(list);
+        clocks["wait_ns"] = hint.waitNs;
+        clocks["aligned_wait_ns"] = hint.alignedWaitNs;
+        clocks["align"] = analysis::clockAlignmentName(analysis::ClockAlignment::CollectiveEnds);
+    }
+    out["clock_offsets_suspected"] = std::move(clocks);
     return out;
+}
+
+std::string RanksReport::clockNotice(const std::string& rerun) const
+{
+    const analysis::ClockOffsetHint& hint = m_analysis.clockHint;
+    if (!hint.suspected())
+        return {};
+    std::string groups;
+    for (const auto& group : analysis::ClockOffsetCheck::groups(hint)) {
+        std::vector<int64_t> numbers;
+        for (const analysis::ClockOffsetRank& r : group)
+            numbers.push_back(rankNumber(r.index));
+        char offset[48];
+        std::snprintf(offset, sizeof offset, "%+.3f µs", double(group[group.size() / 2].offsetNs) / 1e3);
+        groups += std::string(groups.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
+            + rankList(numbers) + " " + offset;
+    }
+    return "the ranks' clocks look offset: their collectives end apart by the same amount every time (" + groups
+        + ", from rank " + std::to_string(rankNumber(0)) + "); the waits at collectives read " + duration(hint.waitNs)
+        + " in all, " + duration(hint.alignedWaitNs) + " aligned by collective ends. Run again with " + rerun;
 }
 
 std::string RanksReport::json() const
@@ -173,7 +227,11 @@ std::string RanksReport::text() const
         out << "none (no collective with a last arrival)";
     out << "\nHTA         "
         << (v.htaRank >= 0 ? "rank " + std::to_string(rankNumber(size_t(v.htaRank))) : std::string("no answer"))
-        << "\n\ntimes in µs\n";
+        << "\n";
+    const std::string notice = clockNotice(m_rerun);
+    if (!notice.empty())
+        out << "notice      " << notice << "\n";
+    out << "\ntimes in µs\n";
     std::vector<std::vector<std::string>> rows { { "rank", "file", "offset", "steps", "step mean", "step max",
         "compute%", "comm%", "idle%", "overlap%", "wait", "last" } };
     for (size_t i = 0; i < m_ranks.size(); ++i) {

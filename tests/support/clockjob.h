@@ -1,0 +1,73 @@
+#pragma once
+// A job whose ranks sit on hosts with offset clocks, in the pattern of tests/bench/gen_job.py:
+// rank r on host r * hosts / ranks, host h's clock reading h x hostOffsetNs later than the
+// true one. Written by a jobtest::RankFill, so the same ranks serve as their own stores
+// (jobtest::single: what each rank's file loads to) and as one merged job
+// (jobtest::merged: what the window opens "as recorded").
+// Rank r, per step k of kStepNs (true time): a ProfilerStep#k on its host thread and, on its
+// "stream 7", a gemm before each of two all-reduces. Every rank arrives at an all-reduce
+// within a 10 µs jitter; the straggler arrives 50, 70 or 90 µs later besides (its lateness
+// varies, as a real one's does); the all-reduce ends on every rank 30 µs after the last
+// arrival, give or take 100 ns.
+#include <support/jobteststore.h>
+
+#include <algorithm>
+#include <string>
+
+namespace clockjob {
+
+using strata::store::TimeNs;
+
+constexpr TimeNs kStepNs = 1000000;
+constexpr const char* kAllReduce = "ncclDevKernel_AllReduce_Sum_f32_RING_LL";
+
+struct Shape {
+    int ranks = 8;
+    int hosts = 2;
+    TimeNs hostOffsetNs = 0;
+    int straggler = 5; // -1: none
+    int steps = 4;
+};
+
+// A fixed pseudo-random number in [0, range] for (rank, collective).
+inline TimeNs jitter(int rank, int collective, TimeNs range)
+{
+    return TimeNs((uint64_t(rank) * 7919 + uint64_t(collective) * 104729 + 17) % uint64_t(range + 1));
+}
+
+// The offset of rank r's clock from the true one.
+inline TimeNs clockOf(const Shape& s, int rank)
+{
+    return TimeNs(rank * s.hosts / s.ranks) * s.hostOffsetNs;
+}
+
+// Rank r's arrival at collective i, true time.
+inline TimeNs arrival(const Shape& s, int rank, int i)
+{
+    const TimeNs base = TimeNs(i / 2) * kStepNs + 100000 + (i % 2) * 400000;
+    return base + jitter(rank, i, 10000) + (rank == s.straggler ? 50000 + 20000 * (i % 3) : 0);
+}
+
+inline jobtest::RankFill fill(const Shape& s)
+{
+    return [s](storetest::Builder& b, int r) {
+        const uint32_t host = b.thread(jobtest::pid(r, 0), "python", 1, "main");
+        const uint32_t stream = b.thread(jobtest::pid(r, 1), "python", 7, "stream 7");
+        const TimeNs clock = clockOf(s, r);
+        for (int k = 0; k < s.steps; ++k) {
+            const std::string step = "ProfilerStep#" + std::to_string(k);
+            b.X(host, step.c_str(), "user_annotation", clock + k * kStepNs, kStepNs - 1000);
+            for (int i = 2 * k; i < 2 * k + 2; ++i) {
+                TimeNs last = 0;
+                for (int q = 0; q < s.ranks; ++q)
+                    last = std::max(last, arrival(s, q, i));
+                const TimeNs start = arrival(s, r, i);
+                const TimeNs end = last + 30000 + jitter(r, i + 7, 100);
+                b.X(stream, "gemm", "kernel", clock + start - 90000, 80000);
+                b.X(stream, kAllReduce, "kernel", clock + start, end - start);
+            }
+        }
+    };
+}
+
+} // namespace clockjob
