@@ -4,6 +4,7 @@
 #include <analysis/breakdown/breakdowncalculator.h>
 #include <analysis/collectives/clockoffsetcheck.h>
 #include <analysis/collectives/jobindex.h>
+#include <analysis/findings/findingtext.h>
 #include <store/storemerger.h>
 
 #include <algorithm>
@@ -53,25 +54,6 @@ std::string shortName(const std::string& name)
 {
     const size_t paren = name.find('(');
     return paren == std::string::npos ? name : name.substr(0, paren);
-}
-
-// Rank numbers with runs of three or more written "a–b": "0, 2, 4–7".
-std::string rankList(std::vector<int64_t> numbers)
-{
-    std::sort(numbers.begin(), numbers.end());
-    std::string out;
-    for (size_t i = 0; i < numbers.size();) {
-        size_t j = i;
-        while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1)
-            ++j;
-        out += (out.empty() ? "" : ", ") + std::to_string(numbers[i]);
-        if (j >= i + 2)
-            out += "–" + std::to_string(numbers[j]);
-        else if (j == i + 1)
-            out += ", " + std::to_string(numbers[j]);
-        i = j + 1;
-    }
-    return out;
 }
 
 } // namespace
@@ -201,7 +183,7 @@ std::string RanksReport::clockNotice(const std::string& rerun) const
         char offset[48];
         std::snprintf(offset, sizeof offset, "%+.3f µs", double(group[group.size() / 2].offsetNs) / 1e3);
         groups += std::string(groups.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
-            + rankList(numbers) + " " + offset;
+            + analysis::FindingText::ranks(numbers) + " " + offset;
     }
     return "the ranks' clocks look offset: their collectives end apart by the same amount every time (" + groups
         + ", from rank " + std::to_string(rankNumber(0)) + "); the waits at collectives read " + duration(hint.waitNs)

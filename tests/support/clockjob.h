@@ -29,10 +29,12 @@ struct Shape {
     int steps = 4;
 };
 
-// A fixed pseudo-random number in [0, range] for (rank, collective).
+// A fixed pseudo-random number in [0, range] for (rank, collective): a multiplicative hash,
+// so that two ranks' jitters differ by varying amounts from one collective to the next.
 inline TimeNs jitter(int rank, int collective, TimeNs range)
 {
-    return TimeNs((uint64_t(rank) * 7919 + uint64_t(collective) * 104729 + 17) % uint64_t(range + 1));
+    const uint64_t h = (uint64_t(rank + 1) * 2654435761u) ^ (uint64_t(collective + 1) * 40503u * 2246822519u);
+    return TimeNs(((h * 2654435761u) >> 16) % uint64_t(range + 1));
 }
 
 // The offset of rank r's clock from the true one.
