@@ -176,12 +176,17 @@ std::string RanksReport::clockNotice(const std::string& rerun) const
     if (!hint.suspected())
         return {};
     std::string groups;
-    for (const auto& group : analysis::ClockOffsetCheck::groups(hint)) {
+    for (const analysis::ClockOffsetGroup& group : analysis::ClockOffsetCheck::groups(hint)) {
         std::vector<int64_t> numbers;
-        for (const analysis::ClockOffsetRank& r : group)
-            numbers.push_back(rankNumber(r.index));
-        char offset[48];
-        std::snprintf(offset, sizeof offset, "%+.3f µs", double(group[group.size() / 2].offsetNs) / 1e3);
+        for (uint32_t index : group.indexes)
+            numbers.push_back(rankNumber(index));
+        const auto signedMicros = [](TimeNs ns) {
+            char buf[48];
+            std::snprintf(buf, sizeof buf, "%+.3f µs", double(ns) / 1e3);
+            return std::string(buf);
+        };
+        const std::string offset = group.shared ? signedMicros(group.offsetNs)
+                                                : signedMicros(group.minNs) + " to " + signedMicros(group.maxNs);
         groups += std::string(groups.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
             + analysis::FindingText::ranks(numbers) + " " + offset;
     }

@@ -109,11 +109,13 @@ private slots:
         QCOMPARE(hint.alignedWaitNs, alignedWait);
         QVERIFY(hint.alignedWaitNs < hint.waitNs);
         QVERIFY(aligned.clockHint.ranks.empty()); // aligned: nothing left to tell
-        // Ranks of one host share one offset: one group per host named.
+        // Ranks of one host share one offset: one group per host named, up to 3.
         std::set<TimeNs> hostsNamed;
         for (uint32_t r : named)
             hostsNamed.insert(clockjob::clockOf(shape, int(r)));
-        QCOMPARE(ClockOffsetCheck::groups(hint).size(), hostsNamed.size());
+        const auto groups = ClockOffsetCheck::groups(hint);
+        QCOMPARE(groups.size(), hostsNamed.size() > 3 ? size_t(1) : hostsNamed.size());
+        QCOMPARE(groups.front().shared, hostsNamed.size() <= 3);
     }
 
     void endsThatNeverAgree()
@@ -174,12 +176,20 @@ private slots:
         hint.ranks = { { 1, 1500000, 20, 8 }, { 2, -300000, 10, 8 }, { 3, 1500400, 50, 8 }, { 4, 1502000, 20, 8 } };
         const auto g = ClockOffsetCheck::groups(hint);
         QCOMPARE(g.size(), size_t(3)); // -300 µs; 1500.0 and 1500.4 (within 1 µs); 1502.0
-        QCOMPARE(g[0].size(), size_t(1));
-        QCOMPARE(g[0][0].index, 2u);
-        QCOMPARE(g[1].size(), size_t(2));
-        QCOMPARE(g[1][0].index, 1u);
-        QCOMPARE(g[1][1].index, 3u);
-        QCOMPARE(g[2][0].index, 4u);
+        QCOMPARE(g[0].indexes, std::vector<uint32_t> { 2 });
+        QCOMPARE(g[1].indexes, (std::vector<uint32_t> { 1, 3 }));
+        QCOMPARE(g[1].offsetNs, TimeNs(1500400)); // the upper middle of two
+        QCOMPARE(g[1].minNs, TimeNs(1500000));
+        QCOMPARE(g[1].maxNs, TimeNs(1500400));
+        QVERIFY(g[1].shared);
+        QCOMPARE(g[2].indexes, std::vector<uint32_t> { 4 });
+        // More runs than asked for: every rank in one, with the range of their offsets.
+        const auto one = ClockOffsetCheck::groups(hint, 2);
+        QCOMPARE(one.size(), size_t(1));
+        QCOMPARE(one[0].indexes, (std::vector<uint32_t> { 1, 2, 3, 4 }));
+        QCOMPARE(one[0].minNs, TimeNs(-300000));
+        QCOMPARE(one[0].maxNs, TimeNs(1502000));
+        QVERIFY(!one[0].shared);
     }
 };
 

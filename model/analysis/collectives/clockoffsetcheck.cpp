@@ -52,26 +52,38 @@ ClockOffsetHint ClockOffsetCheck::check(
     return out;
 }
 
-std::vector<std::vector<ClockOffsetRank>> ClockOffsetCheck::groups(const ClockOffsetHint& hint)
+std::vector<ClockOffsetGroup> ClockOffsetCheck::groups(const ClockOffsetHint& hint, size_t most)
 {
     std::vector<ClockOffsetRank> sorted = hint.ranks;
     std::stable_sort(sorted.begin(), sorted.end(),
         [](const ClockOffsetRank& a, const ClockOffsetRank& b) { return a.offsetNs < b.offsetNs; });
-    std::vector<std::vector<ClockOffsetRank>> out;
+    std::vector<std::vector<ClockOffsetRank>> runs;
     for (const ClockOffsetRank& r : sorted) {
-        if (!out.empty()) {
-            const ClockOffsetRank& prev = out.back().back();
+        if (!runs.empty()) {
+            const ClockOffsetRank& prev = runs.back().back();
             const TimeNs tolerance = std::max<TimeNs>(1000, 4 * std::max(prev.spreadNs, r.spreadNs));
             if (r.offsetNs - prev.offsetNs <= tolerance) {
-                out.back().push_back(r);
+                runs.back().push_back(r);
                 continue;
             }
         }
-        out.push_back({ r });
+        runs.push_back({ r });
     }
-    for (auto& g : out)
-        std::sort(
-            g.begin(), g.end(), [](const ClockOffsetRank& a, const ClockOffsetRank& b) { return a.index < b.index; });
+    const bool together = runs.size() > most;
+    if (together)
+        runs = { sorted };
+    std::vector<ClockOffsetGroup> out;
+    for (const auto& run : runs) {
+        ClockOffsetGroup g;
+        g.offsetNs = run[run.size() / 2].offsetNs; // in offset order: the median (upper of two)
+        g.minNs = run.front().offsetNs;
+        g.maxNs = run.back().offsetNs;
+        g.shared = !together;
+        for (const ClockOffsetRank& r : run)
+            g.indexes.push_back(r.index);
+        std::sort(g.indexes.begin(), g.indexes.end());
+        out.push_back(std::move(g));
+    }
     return out;
 }
 

@@ -22,6 +22,14 @@ namespace strata::analysis {
 //    offset and are left alone.
 // It also sums the waits at the collectives as aligned now and once the offsets are taken
 // away: the waits the offsets made up are the difference. No Qt; docs/cli.md has the rule.
+// Suspected ranks told together (ClockOffsetCheck::groups).
+struct ClockOffsetGroup {
+    std::vector<uint32_t> indexes; // into the analysed ranks, ascending
+    store::TimeNs offsetNs = 0; // the group's median offset
+    store::TimeNs minNs = 0, maxNs = 0; // the range of its offsets
+    bool shared = true; // one offset, as ranks of one host share; false: several told together
+};
+
 class ClockOffsetCheck {
 public:
     static constexpr store::TimeNs kMinOffsetNs = 50000;
@@ -35,7 +43,9 @@ public:
 
     // The suspected ranks in runs that share one offset (within a microsecond or four times
     // their spreads, whichever is larger), as ranks on one host's clock do; in offset order.
-    static std::vector<std::vector<ClockOffsetRank>> groups(const ClockOffsetHint& hint);
+    // More runs than `most` (hosts each on a clock of its own) are told as one group of every
+    // suspected rank, with the range of their offsets (shared false).
+    static std::vector<ClockOffsetGroup> groups(const ClockOffsetHint& hint, size_t most = 3);
 };
 
 } // namespace strata::analysis

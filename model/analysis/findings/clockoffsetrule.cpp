@@ -27,14 +27,19 @@ std::vector<store::TimeNs> waitsOf(const MatchedCollective& c, const std::vector
 std::string groupsText(const JobFindingInputs& in, const ClockOffsetHint& hint)
 {
     std::string out;
-    for (const auto& group : ClockOffsetCheck::groups(hint)) {
+    const std::string ref = std::to_string(in.ranks[0].rank);
+    const auto when = [](store::TimeNs offset) {
+        return FindingText::duration(std::abs(offset)) + (offset > 0 ? " after" : " before");
+    };
+    for (const ClockOffsetGroup& group : ClockOffsetCheck::groups(hint)) {
         std::vector<int64_t> numbers;
-        for (const ClockOffsetRank& r : group)
-            numbers.push_back(in.ranks[r.index].rank);
-        const store::TimeNs offset = group[group.size() / 2].offsetNs;
+        for (uint32_t index : group.indexes)
+            numbers.push_back(in.ranks[index].rank);
+        const std::string offset
+            = group.shared ? when(group.offsetNs) : "between " + when(group.minNs) + " and " + when(group.maxNs);
         out += std::string(out.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
-            + FindingText::ranks(numbers) + " end every collective " + FindingText::duration(std::abs(offset))
-            + (offset > 0 ? " after" : " before") + " rank " + std::to_string(in.ranks[0].rank) + "'s";
+            + FindingText::ranks(numbers) + (numbers.size() > 1 ? " end" : " ends") + " every collective " + offset
+            + " rank " + ref + "'s";
     }
     return out;
 }
