@@ -14,28 +14,9 @@
 #include <set>
 
 using namespace strata::analysis;
-using strata::store::EventStore;
 using strata::store::TimeNs;
 
 namespace {
-
-struct Ranks {
-    std::vector<std::shared_ptr<const EventStore>> stores;
-    std::vector<CollectiveRank> inputs;
-};
-
-Ranks ranksOf(const clockjob::Shape& shape)
-{
-    Ranks out;
-    for (int r = 0; r < shape.ranks; ++r) {
-        out.stores.push_back(jobtest::single(clockjob::fill(shape), r));
-        CollectiveRank in;
-        in.rank = r;
-        in.store = out.stores.back().get();
-        out.inputs.push_back(std::move(in));
-    }
-    return out;
-}
 
 // A collective of `ends.size()` ranks starting at 0 and ending at `ends`.
 MatchedCollective collective(const std::vector<TimeNs>& starts, const std::vector<TimeNs>& ends)
@@ -73,11 +54,9 @@ private slots:
         QFETCH(int, hosts);
         QFETCH(qint64, offsetNs);
         QFETCH(bool, suspected);
-        clockjob::Shape shape;
-        shape.hosts = hosts;
-        shape.hostOffsetNs = offsetNs;
-        const Ranks ranks = ranksOf(shape);
-        const CollectiveAnalysis a = CollectiveAnalyzer::analyze(ranks.inputs, ClockAlignment::Recorded);
+        const clockjob::Shape shape = clockjob::shapeOf(hosts, offsetNs);
+        const clockjob::Singles ranks = clockjob::singles(shape);
+        const CollectiveAnalysis a = CollectiveAnalyzer::analyze(ranks.ranks, ClockAlignment::Recorded);
         QCOMPARE(a.collectives.size(), size_t(2 * shape.steps));
         const ClockOffsetHint& hint = a.clockHint;
         QCOMPARE(hint.suspected(), suspected);
@@ -99,7 +78,7 @@ private slots:
                 offHost.push_back(uint32_t(r));
         QCOMPARE(named, offHost);
         // The waits the offsets made up go once aligned: what --align collectives measures.
-        const CollectiveAnalysis aligned = CollectiveAnalyzer::analyze(ranks.inputs, ClockAlignment::CollectiveEnds);
+        const CollectiveAnalysis aligned = CollectiveAnalyzer::analyze(ranks.ranks, ClockAlignment::CollectiveEnds);
         TimeNs alignedWait = 0, recordedWait = 0;
         for (size_t r = 0; r < aligned.ranks.size(); ++r) {
             alignedWait += aligned.ranks[r].waitNs;

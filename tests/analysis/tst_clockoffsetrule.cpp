@@ -12,33 +12,23 @@
 #include <cstdlib>
 
 using namespace strata::analysis;
-using strata::store::EventStore;
 using strata::store::TimeNs;
 
 namespace {
 
 struct Job {
-    std::vector<std::shared_ptr<const EventStore>> stores;
+    clockjob::Singles singles;
     CollectiveAnalysis analysis;
     JobFindingInputs inputs;
 };
 
 std::unique_ptr<Job> jobOf(int hosts, TimeNs offsetNs, ClockAlignment alignment)
 {
-    clockjob::Shape shape;
-    shape.hosts = hosts;
-    shape.hostOffsetNs = offsetNs;
     auto job = std::make_unique<Job>();
-    std::vector<CollectiveRank> ranks;
-    for (int r = 0; r < shape.ranks; ++r) {
-        job->stores.push_back(jobtest::single(clockjob::fill(shape), r));
-        CollectiveRank in;
-        in.rank = r;
-        in.store = job->stores.back().get();
-        ranks.push_back(in);
-        job->inputs.ranks.push_back({ r, in.store, in.store->extent() });
-    }
-    job->analysis = CollectiveAnalyzer::analyze(ranks, alignment);
+    job->singles = clockjob::singles(clockjob::shapeOf(hosts, offsetNs));
+    for (const CollectiveRank& r : job->singles.ranks)
+        job->inputs.ranks.push_back({ r.rank, r.store, r.store->extent() });
+    job->analysis = CollectiveAnalyzer::analyze(job->singles.ranks, alignment);
     job->inputs.collectives = &job->analysis;
     return job;
 }

@@ -9,6 +9,7 @@
 // within a 10 µs jitter; the straggler arrives 50, 70 or 90 µs later besides (its lateness
 // varies, as a real one's does); the all-reduce ends on every rank 30 µs after the last
 // arrival, give or take 100 ns.
+#include <analysis/collectives/collectiverank.h>
 #include <support/jobteststore.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 namespace clockjob {
 
+using strata::store::EventStore;
 using strata::store::TimeNs;
 
 constexpr TimeNs kStepNs = 1000000;
@@ -28,6 +30,15 @@ struct Shape {
     int straggler = 5; // -1: none
     int steps = 4;
 };
+
+// 8 ranks on `hosts` hosts whose clocks read `hostOffsetNs` apart, rank 5 the straggler.
+inline Shape shapeOf(int hosts, TimeNs hostOffsetNs)
+{
+    Shape s;
+    s.hosts = hosts;
+    s.hostOffsetNs = hostOffsetNs;
+    return s;
+}
 
 // A fixed pseudo-random number in [0, range] for (rank, collective): a multiplicative hash,
 // so that two ranks' jitters differ by varying amounts from one collective to the next.
@@ -70,6 +81,26 @@ inline jobtest::RankFill fill(const Shape& s)
             }
         }
     };
+}
+
+// The ranks each as its own store, as their files load, and as the collectives analysis
+// takes them (rank numbers 0 up, no launches).
+struct Singles {
+    std::vector<std::shared_ptr<const EventStore>> stores;
+    std::vector<strata::analysis::CollectiveRank> ranks;
+};
+
+inline Singles singles(const Shape& s)
+{
+    Singles out;
+    for (int r = 0; r < s.ranks; ++r) {
+        out.stores.push_back(jobtest::single(fill(s), r));
+        strata::analysis::CollectiveRank in;
+        in.rank = r;
+        in.store = out.stores.back().get();
+        out.ranks.push_back(std::move(in));
+    }
+    return out;
 }
 
 } // namespace clockjob

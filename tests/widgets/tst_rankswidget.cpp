@@ -220,9 +220,7 @@ private slots:
         QFETCH(qint64, offsetNs);
         QFETCH(QString, alignment);
         QFETCH(QString, ranks);
-        clockjob::Shape shape;
-        shape.hosts = hosts;
-        shape.hostOffsetNs = offsetNs;
+        const clockjob::Shape shape = clockjob::shapeOf(hosts, offsetNs);
         QVERIFY(m_dock.show({ 0, 5000000 }, 900, 400));
         QSignalSpy raise(m_dock.widget.get(), &RanksWidget::raiseRequested);
         std::vector<store::TimeNs> offsets;
