@@ -14,7 +14,8 @@ namespace strata::store {
 // flows: FlowBinder binds v1 and v2 flows in two parts and v1's threads over the cores). The
 // starting thread's own share is not counted: its CPU clock (StageTimes::threadCpuSeconds)
 // has it. Meters nest; the innermost on a thread counts. Costs two clock reads per part or
-// worker run elsewhere, nothing while no meter is alive (Parallel asks current()).
+// worker run elsewhere, nothing while no meter is alive (WorkPool asks current() when a job
+// starts and wraps each slot a pool thread runs in a Part).
 class HelperCpuMeter {
 public:
     HelperCpuMeter();
@@ -31,7 +32,8 @@ public:
     // when none.
     static HelperCpuMeter* current();
 
-    // Around one part (or one worker's run of items) of a Parallel job: when it runs on a
+    // Around one slot of a WorkPool job (a Parallel part, or one worker's run of a forEach's
+    // items): when it runs on a
     // thread other than the job's `caller`, its CPU time goes to `meter`, and the jobs it
     // starts are metered too. Nothing when `meter` is null or this is the caller's thread.
     class Part {

@@ -1,5 +1,4 @@
 #pragma once
-#include "helpercpumeter.h"
 #include "workpool.h"
 
 #include <algorithm>
@@ -16,8 +15,7 @@ namespace strata::store {
 // job on one thread starts no thread at all, and a call made inside another job's part,
 // or from several BackgroundPool threads at once, shares the same pool threads instead of
 // multiplying them: a process never runs more than kMaxThreads - 1 of them, beside the
-// threads that called. The CPU time of parts run on other threads goes to the caller's
-// HelperCpuMeter when it has one (a stage's busy figure over every thread).
+// threads that called.
 class Parallel {
 public:
     // The most threads one job uses, the caller's included: past four, the finalizer's,
@@ -45,11 +43,7 @@ public:
                 fn(0u);
             return;
         }
-        // Parts run elsewhere count toward the caller's HelperCpuMeter, if it has one.
-        auto slot = [&fn, meter = HelperCpuMeter::current(), caller = std::this_thread::get_id()](unsigned p) {
-            const HelperCpuMeter::Part part(meter, caller);
-            fn(p);
-        };
+        auto slot = [&fn](unsigned p) { fn(p); };
         pool().run(parts, slot);
     }
 
@@ -59,10 +53,7 @@ public:
     template <typename F> static void forEach(size_t n, unsigned threads, F&& f)
     {
         std::atomic<size_t> next { 0 };
-        HelperCpuMeter* const meter = HelperCpuMeter::current();
-        const std::thread::id caller = std::this_thread::get_id();
         auto work = [&](unsigned worker) {
-            const HelperCpuMeter::Part part(meter, caller); // a worker's whole run, not per item
             for (size_t i; (i = next.fetch_add(1)) < n;)
                 f(i, worker);
         };
