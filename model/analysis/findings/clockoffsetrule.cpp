@@ -37,9 +37,15 @@ std::string groupsText(const JobFindingInputs& in, const ClockOffsetHint& hint)
             numbers.push_back(in.ranks[index].rank);
         const std::string offset
             = group.shared ? when(group.offsetNs) : "between " + when(group.minNs) + " and " + when(group.maxNs);
-        out += std::string(out.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
-            + FindingText::ranks(numbers) + (numbers.size() > 1 ? " end" : " ends") + " every collective " + offset
-            + " rank " + ref + "'s";
+        out += out.empty() ? "" : "; ";
+        out += numbers.size() > 1 ? "ranks " : "rank ";
+        out += FindingText::ranks(numbers);
+        out += numbers.size() > 1 ? " end" : " ends";
+        out += " every collective ";
+        out += offset;
+        out += " rank ";
+        out += ref;
+        out += "'s";
     }
     return out;
 }
