@@ -74,6 +74,11 @@ std::unique_ptr<InputReader> InputReader::open(const std::string& path, std::str
             err = path + ": empty file (at byte 0)";
             return nullptr;
         }
+        // The first gzip header's flag byte, for decoderName() before the first read: pread
+        // leaves the descriptor's offset where the decoder expects it.
+        unsigned char head[4] = {};
+        if (::pread(fd, head, sizeof head, 0) == ssize_t(sizeof head) && head[0] == 0x1F && head[1] == 0x8B)
+            r->m_firstMemberReserved = (head[3] & 0xE0) != 0;
 #ifdef POSIX_FADV_SEQUENTIAL
         ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
@@ -164,10 +169,12 @@ size_t InputReader::produce(char* dst, size_t n)
     }
     if (!threaded) {
         const size_t got = m_decoder->produce(dst, n);
+        m_started = true;
         takeDecoderState();
         return got;
     }
-    const size_t got = m_thread->read(dst, n);
+    const size_t got = m_thread->read(dst, n); // returns once the decoder has output or ended
+    m_started = true;
     if (m_thread->ended()) {
         takeDecoderState();
         if (!m_thread->failure().empty() && m_error.empty()) {
@@ -176,6 +183,18 @@ size_t InputReader::produce(char* dst, size_t n)
         }
     }
     return got;
+}
+
+const char* InputReader::decoderName() const
+{
+    if (m_started || compression() != Compression::Gzip)
+        return m_decoder->decoderName();
+    // As StreamDecoder starts the first member: zlib for reserved header flags (which zlib
+    // refuses, as a file is read by the same rules either way), else the backend asked for
+    // where this build has it.
+    const bool isal
+        = !m_firstMemberReserved && m_gzipBackend == GzipInflater::Backend::IsaL && GzipInflater::isalAvailable();
+    return isal ? "isa-l" : "zlib";
 }
 
 void InputReader::takeDecoderState()

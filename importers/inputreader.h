@@ -46,8 +46,13 @@ public:
     const std::string& path() const { return m_path; }
     uint64_t fileBytes() const { return m_fileBytes; }
     // "isa-l" or "zlib" (gzip: the inflater of the member being read; zlib reads a member
-    // ISA-L refuses), "zstd" or "none".
-    const char* decoderName() const { return m_decoder->decoderName(); }
+    // ISA-L refuses), "zstd" or "none". Right from open(): until the first read() or peek()
+    // starts the first member, it is the inflater that member will start with (ISA-L where
+    // this build has it and setGzipBackend() did not ask for zlib; zlib for a member whose
+    // header sets reserved flags, as the decoder rules); from then on the decoder's own. It
+    // changes only when a later member, or a member ISA-L refuses part-way (read again by
+    // zlib), is read by the other.
+    const char* decoderName() const;
     uint64_t consumedBytes() const { return m_decoder->consumedBytes(); }
     uint64_t producedBytes() const { return m_produced; }
 
@@ -74,7 +79,11 @@ public:
     // Tests set smaller limits to see the stop without writing 256 MiB.
     void setBombLimits(uint64_t floorBytes, uint64_t maxRatio) { m_decoder->setBombLimits(floorBytes, maxRatio); }
     // Tests read gzip with zlib alone to compare it with ISA-L.
-    void setGzipBackend(GzipInflater::Backend backend) { m_decoder->setGzipBackend(backend); }
+    void setGzipBackend(GzipInflater::Backend backend)
+    {
+        m_gzipBackend = backend;
+        m_decoder->setGzipBackend(backend);
+    }
     // Tests set 0 to run the decode thread on small files too.
     void setThreadMinBytes(uint64_t bytes) { m_threadMinBytes = bytes; }
     bool cancelled() const { return m_cancelled; }
@@ -91,6 +100,12 @@ private:
     uint64_t m_fileBytes = 0;
     uint64_t m_produced = 0;
     uint64_t m_threadMinBytes = kThreadMinBytes;
+
+    // What decoderName() says before the first member starts (m_started): the file's first
+    // gzip header sets reserved flags, and the backend asked for.
+    bool m_firstMemberReserved = false;
+    GzipInflater::Backend m_gzipBackend = GzipInflater::Backend::IsaL;
+    bool m_started = false; // a read() or peek() has run the decoder
 
     std::unique_ptr<StreamDecoder> m_decoder;
     std::unique_ptr<DecodeThread> m_thread; // after m_decoder: destroyed (joined) first

@@ -77,8 +77,11 @@ void listThresholds()
     for (const auto& s : analysis::FindingThresholds::specs()) {
         std::ostringstream value;
         value << s.defaultValue;
-        out << std::setw(int(keyWidth) + 2) << s.key << std::setw(10) << value.str() << std::setw(10) << s.unit
-            << s.meaning << "\n";
+        // Padded by characters, not bytes: a unit may be UTF-8 ("µs").
+        std::string unit(s.unit);
+        const auto chars = size_t(std::count_if(unit.begin(), unit.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+        unit.append(chars < 10 ? 10 - chars : 0, ' ');
+        out << std::setw(int(keyWidth) + 2) << s.key << std::setw(10) << value.str() << unit << s.meaning << "\n";
     }
     std::cout << out.str();
 }

@@ -27,6 +27,19 @@ struct RanksOptions {
     bool json = false;
 };
 
+// The command that opens the same job aligned by collective ends, for the clocks' notice.
+std::string rerunCommand(const std::vector<std::string>& paths)
+{
+    std::string out = "strata-cli ranks";
+    for (const std::string& p : paths) {
+        const bool plain
+            = p.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+,=:@%")
+            == std::string::npos;
+        out += plain ? " " + p : " '" + p + "'"; // a name with a quote in it is left for the user to quote
+    }
+    return out + " --align collectives";
+}
+
 int runRanks(const RanksOptions& o)
 {
     // A folder or several files are a job, loaded in parallel and in rank order
@@ -55,7 +68,8 @@ int runRanks(const RanksOptions& o)
         inputs.push_back(std::move(in));
         ranks.push_back({ rank.path, &s, std::move(b) });
     }
-    const report::RanksReport out(std::move(ranks), analysis::CollectiveAnalyzer::analyze(inputs, o.align));
+    report::RanksReport out(std::move(ranks), analysis::CollectiveAnalyzer::analyze(inputs, o.align));
+    out.setRerunCommand(rerunCommand(o.paths));
     std::cout << (o.json ? out.json() : out.text());
     return job.status();
 }

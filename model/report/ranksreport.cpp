@@ -2,7 +2,9 @@
 #include "texttable.h"
 
 #include <analysis/breakdown/breakdowncalculator.h>
+#include <analysis/collectives/clockoffsetcheck.h>
 #include <analysis/collectives/jobindex.h>
+#include <analysis/findings/findingtext.h>
 #include <store/storemerger.h>
 
 #include <algorithm>
@@ -151,7 +153,46 @@ Json RanksReport::toJson() const
     straggler["others_wait_ns"] = v.othersWaitNs;
     straggler["hta_rank"] = v.htaRank >= 0 ? Json(rankNumber(size_t(v.htaRank))) : Json(nullptr);
     out["straggler"] = std::move(straggler);
+    const analysis::ClockOffsetHint& hint = m_analysis.clockHint;
+    Json clocks = nullptr;
+    if (hint.suspected()) {
+        clocks["reference_rank"] = rankNumber(0);
+        Json list = Json::array();
+        for (const analysis::ClockOffsetRank& r : hint.ranks)
+            list.push_back({ { "rank", rankNumber(r.index) }, { "offset_ns", r.offsetNs }, { "spread_ns", r.spreadNs },
+                { "collectives", r.collectives } });
+        clocks["ranks"] = std::move(list);
+        clocks["wait_ns"] = hint.waitNs;
+        clocks["aligned_wait_ns"] = hint.alignedWaitNs;
+        clocks["align"] = analysis::clockAlignmentName(analysis::ClockAlignment::CollectiveEnds);
+    }
+    out["clock_offsets_suspected"] = std::move(clocks);
     return out;
+}
+
+std::string RanksReport::clockNotice(const std::string& rerun) const
+{
+    const analysis::ClockOffsetHint& hint = m_analysis.clockHint;
+    if (!hint.suspected())
+        return {};
+    std::string groups;
+    for (const analysis::ClockOffsetGroup& group : analysis::ClockOffsetCheck::groups(hint)) {
+        std::vector<int64_t> numbers;
+        for (uint32_t index : group.indexes)
+            numbers.push_back(rankNumber(index));
+        const auto signedMicros = [](TimeNs ns) {
+            char buf[48];
+            std::snprintf(buf, sizeof buf, "%+.3f µs", double(ns) / 1e3);
+            return std::string(buf);
+        };
+        const std::string offset = group.shared ? signedMicros(group.offsetNs)
+                                                : signedMicros(group.minNs) + " to " + signedMicros(group.maxNs);
+        groups += std::string(groups.empty() ? "" : "; ") + (numbers.size() > 1 ? "ranks " : "rank ")
+            + analysis::FindingText::ranks(numbers) + " " + offset;
+    }
+    return "the ranks' clocks look offset: their collectives end apart by the same amount every time (" + groups
+        + ", from rank " + std::to_string(rankNumber(0)) + "); the waits at collectives read " + duration(hint.waitNs)
+        + " in all, " + duration(hint.alignedWaitNs) + " aligned by collective ends. Run again with " + rerun;
 }
 
 std::string RanksReport::json() const
@@ -173,7 +214,11 @@ std::string RanksReport::text() const
         out << "none (no collective with a last arrival)";
     out << "\nHTA         "
         << (v.htaRank >= 0 ? "rank " + std::to_string(rankNumber(size_t(v.htaRank))) : std::string("no answer"))
-        << "\n\ntimes in µs\n";
+        << "\n";
+    const std::string notice = clockNotice(m_rerun);
+    if (!notice.empty())
+        out << "notice      " << notice << "\n";
+    out << "\ntimes in µs\n";
     std::vector<std::vector<std::string>> rows { { "rank", "file", "offset", "steps", "step mean", "step max",
         "compute%", "comm%", "idle%", "overlap%", "wait", "last" } };
     for (size_t i = 0; i < m_ranks.size(); ++i) {

@@ -38,11 +38,20 @@ public:
     // "dur_ns"}], "wait_ns", "last_arrivals", the breakdown's keys from "range_ns" on}],
     // "collectives": [{"index", "name", "ranks", "skew_ns", "min_dur_ns", "last_rank",
     // "starts_ns", "waits_ns"}], "straggler": {"rank", "last_arrivals", "collectives",
-    // "others_wait_ns", "hta_rank"} or null}
+    // "others_wait_ns", "hta_rank"} or null, "clock_offsets_suspected": {"reference_rank",
+    // "ranks": [{"rank", "offset_ns", "spread_ns", "collectives"}], "wait_ns",
+    // "aligned_wait_ns", "align"} or null}
     Json toJson() const;
     std::string json() const; // toJson() indented by 2, with a final newline
-    // The straggler's sentence, a rank table and a collectives table, times in µs.
+    // The straggler's sentence, a notice when the clocks look offset (clockNotice()), a rank
+    // table and a collectives table, times in µs.
     std::string text() const;
+    // "" when the clocks do not look offset (analysis::ClockOffsetCheck); otherwise one line:
+    // the ranks, grouped by shared offset, their offsets from the reference rank, the waits
+    // as aligned now and by collective ends, and `rerun` (the command that aligns them).
+    std::string clockNotice(const std::string& rerun) const;
+    // What the text's notice says to run; default "--align collectives".
+    void setRerunCommand(std::string command) { m_rerun = std::move(command); }
 
     int64_t rankNumber(size_t index) const;
 
@@ -56,6 +65,7 @@ private:
     // The stores' times are on the job's clock already (ofJob): a rank's recorded time is its
     // store time plus its offset. Otherwise each rank's store holds its recorded times.
     bool m_storesAligned = false;
+    std::string m_rerun = "--align collectives";
 };
 
 } // namespace strata::report

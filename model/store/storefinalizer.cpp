@@ -2,6 +2,7 @@
 
 #include "devicerules.h"
 #include "flowbinder.h"
+#include "helpercpumeter.h"
 #include "parallel.h"
 
 #include <algorithm>
@@ -377,12 +378,14 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     using Clock = StageTimes::Clock;
     Clock::time_point mark = Clock::now();
     double cpuMark = StageTimes::threadCpuSeconds();
-    // One step on this thread alone: from the previous mark to now, busy in this thread's CPU.
-    auto step = [&](const char* name, uint64_t count) {
+    // One step: from the previous mark to now, busy in this thread's CPU plus what `helpers`
+    // (when given) counted of the pool threads it spread work to.
+    auto step = [&](const char* name, uint64_t count, const HelperCpuMeter* helpers = nullptr) {
         const Clock::time_point now = Clock::now();
         const double cpu = StageTimes::threadCpuSeconds();
         if (m_stages)
-            m_stages->add(name, mark, now, cpu - cpuMark, 0, count);
+            m_stages->add(name, mark, now, cpu - cpuMark + (helpers ? helpers->seconds() : 0), 0, count,
+                helpers ? helpers->threads() : 1);
         mark = now;
         cpuMark = cpu;
     };
@@ -458,8 +461,11 @@ std::shared_ptr<const EventStore> StoreFinalizer::run()
     emitTracks();
     assignRoles();
     step("finalize.tracks", m_s.m_tracks.size());
-    buildFlows();
-    step("finalize.flows", m_s.m_flows.size());
+    {
+        const HelperCpuMeter helpers; // FlowBinder binds on the pool's threads too
+        buildFlows();
+        step("finalize.flows", m_s.m_flows.size(), &helpers);
+    }
     for (uint32_t i = 0; i < m_memRow.size(); ++i)
         m_s.m_memory.setSlice(i, m_memRow[i]);
     m_s.m_memory.finish();

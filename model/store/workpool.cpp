@@ -1,4 +1,5 @@
 #include "workpool.h"
+#include "helpercpumeter.h"
 
 #include <algorithm>
 #include <atomic>
@@ -7,11 +8,15 @@ namespace strata::store {
 
 // One call's slots. `next` hands them out (the caller's own thread included); `finished`
 // counts those run, under `mutex`, so that the caller, which owns the Job on its stack,
-// returns only after the last pool thread that ran a slot has let go of it.
+// returns only after the last pool thread that ran a slot has let go of it. A slot run on a
+// thread other than the caller's counts toward the caller's HelperCpuMeter, if it has one
+// (a stage's busy figure summed over every thread its work ran on).
 struct WorkPool::Job {
     void (*call)(void*, unsigned);
     void* context;
     unsigned count;
+    HelperCpuMeter* meter = HelperCpuMeter::current();
+    std::thread::id caller = std::this_thread::get_id();
     std::atomic<unsigned> next { 1 }; // slot 0 is the caller's
     std::mutex mutex;
     std::condition_variable done;
@@ -19,7 +24,10 @@ struct WorkPool::Job {
 
     void runSlot(unsigned s)
     {
-        call(context, s);
+        {
+            const HelperCpuMeter::Part part(meter, caller); // counted before the caller can return
+            call(context, s);
+        }
         std::lock_guard<std::mutex> lock(mutex);
         if (++finished == count)
             done.notify_one();

@@ -180,6 +180,8 @@ void tst_FindingRules::notRun_data()
         << "no device work in this profile";
     QTest::newRow("straggler of one profile") << idleGap(20) << "straggler"
                                               << "not a job: open the folder of the job's ranks to compare them";
+    QTest::newRow("clock-offset of one profile") << idleGap(20) << "clock-offset"
+                                                 << "not a job: the ranks' clocks are compared in a job";
 }
 
 void tst_FindingRules::notRun()
@@ -219,8 +221,8 @@ void tst_FindingRules::straggler()
     job.ranks = { { 0, r0.get(), r0->extent() }, { 1, r1.get(), r1->extent() } };
     job.collectives = &a;
     const FindingsResult r = FindingsEngine::runJob(job, FindingThresholds());
-    QCOMPARE(int(r.rules.size()), 1);
-    QVERIFY(r.rules[0].ran);
+    QCOMPARE(int(r.rules.size()), 2); // the job's rules: clock-offset and straggler
+    QVERIFY(outcomeOf(r, "straggler")->ran);
     const Finding* f = findingOf(r, "straggler");
     QCOMPARE(f != nullptr, fires);
     if (!fires)
@@ -248,8 +250,8 @@ void tst_FindingRules::table()
         QVERIFY(!rule->needs().empty());
     }
     QCOMPARE(ids,
-        (std::set<std::string> { "device-idle", "exposed-communication", "straggler", "launch-bound", "sync-stall",
-            "pageable-memcpy", "small-transfers", "step-variance", "dataloader-wait", "hot-operator" }));
+        (std::set<std::string> { "device-idle", "exposed-communication", "clock-offset", "straggler", "launch-bound",
+            "sync-stall", "pageable-memcpy", "small-transfers", "step-variance", "dataloader-wait", "hot-operator" }));
     QVERIFY(!FindingRules::find("no-such-rule"));
     // Every threshold belongs to a rule ("rule.name") and no key is listed twice.
     std::set<std::string> keys;

@@ -64,9 +64,11 @@ void tst_FindingsEngine::everyRuleOnce()
     }
     // A job's rules alone, each once.
     const FindingsResult job = FindingsEngine::runJob(JobFindingInputs(), FindingThresholds());
-    QCOMPARE(int(job.rules.size()), 1);
-    QCOMPARE(job.rules[0].id, std::string("straggler"));
+    QCOMPARE(int(job.rules.size()), 2);
+    QCOMPARE(job.rules[0].id, std::string("clock-offset"));
+    QCOMPARE(job.rules[1].id, std::string("straggler"));
     QVERIFY(!job.rules[0].ran);
+    QVERIFY(!job.rules[1].ran);
 }
 
 void tst_FindingsEngine::window_data()

@@ -96,6 +96,8 @@ private slots:
     void corpus_data();
     void corpus();
     void corpusNotRun();
+    void clockOffset_data();
+    void clockOffset();
 };
 
 void tst_CliFindings::exitStatus_data()
@@ -228,11 +230,14 @@ void tst_CliFindings::thresholds()
     const Run list = runCli({ "findings", "--list-thresholds" });
     QCOMPARE(list.exitCode, 0);
     const QStringList lines = QString::fromUtf8(list.out).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 1 + 13);
+    QCOMPARE(lines.size(), 1 + 15);
     QVERIFY(lines[0].startsWith("key "));
     const QStringList idle = lines[1].split(' ', Qt::SkipEmptyParts);
     QCOMPARE(idle.mid(0, 3), (QStringList { "device-idle.idle_pct", "20", "%" }));
     QVERIFY(lines.filter(QRegularExpression("^step-variance.outlier_ratio +1.5 +x median +a step")).size() == 1);
+    // A UTF-8 unit pads by characters: its meaning starts in the column of the others'.
+    const QString offset = lines.filter(QRegularExpression("^clock-offset.offset_us ")).value(0);
+    QCOMPARE(offset.indexOf("a rank's"), lines[1].indexOf("a device"));
     // Set thresholds are the findings' thresholds; two --threshold both apply.
     const QJsonObject o = json(
         { kPlanted, "--threshold", "sync-stall.sync_pct=11.25", "--threshold", "small-transfers.max_bytes=4096" });
@@ -486,6 +491,44 @@ void tst_CliFindings::corpusNotRun()
     QCOMPARE(why.value("device-idle"), QString("no device work in this profile"));
     QVERIFY(why.value("launch-bound").startsWith("no launch attribution"));
     QCOMPARE(why.value("pageable-memcpy"), QString("no memory transfers in this profile"));
+}
+
+// The job's clock-offset rule: on tests/data/job_straggler read as recorded (two hosts 2.5 ms
+// apart) it names the second host's ranks; aligned by collective ends (that job's default),
+// on one host's job and on the shared HTA pair it runs and finds nothing.
+void tst_CliFindings::clockOffset_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("title"); // empty: no finding
+    QTest::newRow("2 hosts as recorded") << QStringList { kJob, "--align", "recorded" }
+                                         << "The clocks of ranks 2, 3 look offset from rank 0's";
+    QTest::newRow("2 hosts, the default alignment") << QStringList { kJob } << QString();
+    QTest::newRow("1 host") << QStringList { kPlanted } << QString();
+    if (QFileInfo::exists(kHtaPair))
+        QTest::newRow("the shared HTA pair") << QStringList { kHtaPair } << QString();
+}
+
+void tst_CliFindings::clockOffset()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, title);
+    const QJsonObject o = json(args);
+    QJsonObject finding;
+    for (const QJsonValue f : o["findings"].toArray())
+        if (f["id"] == "clock-offset")
+            finding = f.toObject();
+    bool ran = false;
+    for (const QJsonValue rule : o["rules"].toArray())
+        if (rule["id"] == "clock-offset")
+            ran = rule["ran"].toBool();
+    QVERIFY(ran);
+    QCOMPARE(finding["title"].toString(), title);
+    if (title.isEmpty())
+        return;
+    QVERIFY(finding["rank"].isNull()); // the whole job's
+    QCOMPARE(finding["unit"].toString(), QString("µs"));
+    QVERIFY(std::abs(finding["value"].toDouble() - 2500.125) < 1); // gen_job.py --host-offset-us
+    QVERIFY(finding["action"].toString().contains("--align collectives"));
 }
 
 QTEST_GUILESS_MAIN(tst_CliFindings)

@@ -1,7 +1,9 @@
 // strata-cli ranks on the generated job in tests/data/job_straggler (4 ranks, 2 hosts 2500.125
 // µs apart, rank 1 planted as the straggler): the JSON's keys exactly as docs/cli.md lists
 // them, the breakdown's keys per rank as `breakdown --json` gives them, the straggler under
-// every alignment that can see it, the offsets, the text form and the usage errors.
+// every alignment that can see it, the offsets, the text form, the clocks' notice (on this job
+// as recorded; not once aligned, nor on tests/data/job_findings, one host, nor on the shared
+// HTA pair) and the usage errors.
 #include "clirun.h"
 
 #include <QJsonArray>
@@ -85,7 +87,7 @@ private slots:
     void jsonKeys()
     {
         const QJsonObject out = runJson(QStringList { "ranks" } + jobFiles() + QStringList { "--json" });
-        QCOMPARE(keysOf(out), sorted({ "alignment", "ranks", "collectives", "straggler" }));
+        QCOMPARE(keysOf(out), sorted({ "alignment", "ranks", "collectives", "straggler", "clock_offsets_suspected" }));
         const QJsonObject breakdown = runJson(QStringList { "breakdown" } + jobFiles() + QStringList { "--json" });
         QStringList breakdownKeys = breakdown["ranks"].toArray()[0].toObject().keys();
         breakdownKeys.removeAll("rank");
@@ -149,6 +151,63 @@ private slots:
         QVERIFY2(text.contains("straggler   rank 1: arrived last at 4 of 4 collectives"), qPrintable(text));
         QVERIFY(text.contains("HTA         rank 1"));
         QVERIFY(text.contains("ncclDevKernel_AllReduce_Sum_f32_RING_LL"));
+    }
+
+    void clockNotice_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<QString>("align");
+        QTest::addColumn<QList<int>>("offsetRanks"); // empty: no notice
+        QTest::newRow("2 hosts, as recorded") << jobFiles() << "recorded" << QList<int> { 2, 3 };
+        QTest::newRow("2 hosts, aligned by first steps") << jobFiles() << "first-step" << QList<int> {};
+        QTest::newRow("2 hosts, aligned by collective ends") << jobFiles() << "collectives" << QList<int> {};
+        QTest::newRow("1 host") << QStringList { QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_findings") }
+                                << "recorded" << QList<int> {};
+        const QString pair = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled");
+        if (QFileInfo::exists(pair))
+            QTest::newRow("the shared HTA pair") << QStringList { pair } << "recorded" << QList<int> {};
+    }
+    void clockNotice()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(QString, align);
+        QFETCH(QList<int>, offsetRanks);
+        const QJsonObject out = runJson(QStringList { "ranks" } + files + QStringList { "--align", align, "--json" });
+        QVERIFY(out.contains("clock_offsets_suspected"));
+        const QJsonValue hint = out["clock_offsets_suspected"];
+        const Run text = runCli(QStringList { "ranks" } + files + QStringList { "--align", align });
+        QCOMPARE(text.exitCode, 0);
+        const QString notice = QString::fromUtf8(text.out).section(QLatin1Char('\n'), 4, 4);
+        if (offsetRanks.isEmpty()) {
+            QVERIFY(hint.isNull());
+            QVERIFY2(!text.out.contains("notice"), text.out.constData());
+            return;
+        }
+        QCOMPARE(keysOf(hint.toObject()), sorted({ "reference_rank", "ranks", "wait_ns", "aligned_wait_ns", "align" }));
+        QCOMPARE(hint["reference_rank"].toInt(), 0);
+        QCOMPARE(hint["align"].toString(), "collectives");
+        QList<int> named;
+        for (const QJsonValue r : hint["ranks"].toArray()) {
+            QCOMPARE(keysOf(r.toObject()), sorted({ "rank", "offset_ns", "spread_ns", "collectives" }));
+            named << r["rank"].toInt();
+            QVERIFY(std::abs(r["offset_ns"].toInteger() - 2500125) < 1000); // gen_job.py --host-offset-us
+            QCOMPARE(r["collectives"].toInt(), 4);
+        }
+        QCOMPARE(named, offsetRanks);
+        // The waits as aligned by collective ends: what --align collectives measures.
+        const QJsonObject aligned
+            = runJson(QStringList { "ranks" } + files + QStringList { "--align", "collectives", "--json" });
+        qint64 alignedWait = 0;
+        for (const QJsonValue r : aligned["ranks"].toArray())
+            alignedWait += r["wait_ns"].toInteger();
+        QCOMPARE(hint["aligned_wait_ns"].toInteger(), alignedWait);
+        QVERIFY(hint["wait_ns"].toInteger() > alignedWait);
+        // One line after HTA's, naming the ranks, their offset and the command to run.
+        QVERIFY2(notice.startsWith("notice      the ranks' clocks look offset"), qPrintable(notice));
+        QVERIFY2(notice.contains("ranks 2, 3 +2500.1"), qPrintable(notice));
+        QVERIFY2(notice.contains("from rank 0"), qPrintable(notice));
+        QVERIFY2(notice.endsWith("Run again with strata-cli ranks " + files.join(' ') + " --align collectives"),
+            qPrintable(notice));
     }
 
     // The TensorBoard plugin matches the i-th communication op's j-th kernel across workers and

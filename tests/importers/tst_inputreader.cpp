@@ -464,6 +464,47 @@ private slots:
             QCOMPARE(got, content);
         }
     }
+
+    // decoderName() names the inflater right from open(), before a member is read: the same
+    // name open, after a peek and after the whole file, small (decoded inline) or large (on
+    // the decode thread); zlib where the backend asked for is zlib or the first header sets
+    // reserved flags (which zlib refuses: the read fails, the name stays).
+    void decoderNameFromOpen_data()
+    {
+        QTest::addColumn<QByteArray>("fileBytes");
+        QTest::addColumn<bool>("zlibAsked");
+        QTest::addColumn<QString>("decoder");
+        QTest::addColumn<bool>("fails");
+        const QString gz = QString::fromLatin1(strata::importers::GzipInflater::isalAvailable() ? "isa-l" : "zlib");
+        const QByteArray text = makeText(300000, 3);
+        QByteArray reserved = gzipBytes(text);
+        reserved[3] = char(reserved[3] | 0x20);
+        QTest::newRow("plain") << text << false << "none" << false;
+        QTest::newRow("zstd") << zstdBytes(text) << false << "zstd" << false;
+        QTest::newRow("gzip, inline") << gzipBytes(text) << false << gz << false;
+        QTest::newRow("gzip, decode thread") << gzipBytes(m_large, 1) << false << gz << false;
+        QTest::newRow("gzip, zlib asked for") << gzipBytes(text) << true << "zlib" << false;
+        QTest::newRow("gzip, reserved header flags") << reserved << false << "zlib" << true;
+    }
+    void decoderNameFromOpen()
+    {
+        QFETCH(QByteArray, fileBytes);
+        QFETCH(bool, zlibAsked);
+        QFETCH(QString, decoder);
+        QFETCH(bool, fails);
+        auto r = openBytes(QStringLiteral("decoder.bin"), fileBytes);
+        QVERIFY(r);
+        if (zlibAsked)
+            r->setGzipBackend(strata::importers::GzipInflater::Backend::Zlib);
+        QCOMPARE(QString::fromLatin1(r->decoderName()), decoder); // nothing read yet
+        r->peek(1);
+        QCOMPARE(QString::fromLatin1(r->decoderName()), decoder);
+        std::string sink;
+        while (r->append(&sink, 1 << 20) > 0)
+            sink.clear();
+        QCOMPARE(r->failed(), fails);
+        QCOMPARE(QString::fromLatin1(r->decoderName()), decoder);
+    }
 };
 
 QTEST_APPLESS_MAIN(tst_InputReader)

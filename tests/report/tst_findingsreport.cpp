@@ -71,7 +71,7 @@ void tst_FindingsReport::jsonKeys()
     QCOMPARE(f["ranges"][0]["track"].get<std::string>(), std::string("stream 7"));
     QCOMPARE(f["ranges"][0]["start_ns"].get<int64_t>(), int64_t(40));
     QCOMPARE(f["ranges"][0]["end_ns"].get<int64_t>(), int64_t(60));
-    QCOMPARE(int(j["rules"].size()), 10);
+    QCOMPARE(int(j["rules"].size()), 11);
     for (const Json& r : j["rules"]) {
         QCOMPARE(keys(r), QStringList({ "id", "ran", "why_not" }));
         QCOMPARE(r["why_not"].is_null(), r["ran"].get<bool>());
@@ -85,11 +85,13 @@ void tst_FindingsReport::job()
     std::vector<FindingsReport::Rank> ranks(2);
     ranks[0] = { "rank-0.json", a.get(), 0, run(a) };
     ranks[1] = { "rank-1.json", b.get(), 1, run(b) };
-    FindingsResult job;
-    analysis::RuleOutcome straggler;
+    FindingsResult job; // the job's rules, as FindingsEngine::runJob lists them
+    analysis::RuleOutcome clocks, straggler;
+    clocks.id = "clock-offset";
+    clocks.ran = true;
     straggler.id = "straggler";
     straggler.ran = true;
-    job.rules.push_back(straggler);
+    job.rules = { clocks, straggler };
     const FindingsReport report(std::move(ranks), job);
     // Rank 1's 30 ns gap ranks before rank 0's 20 ns one; both carry their rank.
     QCOMPARE(int(report.findings().size()), 2);
@@ -99,9 +101,10 @@ void tst_FindingsReport::job()
     QCOMPARE(j["findings"][0]["ranges"][0]["rank"].get<int64_t>(), int64_t(1));
     QCOMPARE(j["findings"][1]["rank"].get<int64_t>(), int64_t(0));
     // Per rank every rule but the job's, then the job's rules once, without a rank.
-    QCOMPARE(int(j["rules"].size()), 2 * 9 + 1);
+    QCOMPARE(int(j["rules"].size()), 2 * 9 + 2);
     QCOMPARE(keys(j["rules"][0]), QStringList({ "id", "rank", "ran", "why_not" }));
-    const Json& last = j["rules"][2 * 9];
+    QCOMPARE(j["rules"][2 * 9]["id"].get<std::string>(), std::string("clock-offset"));
+    const Json& last = j["rules"][2 * 9 + 1];
     QCOMPARE(last["id"].get<std::string>(), std::string("straggler"));
     QVERIFY(!last.contains("rank"));
 }

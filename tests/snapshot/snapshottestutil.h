@@ -67,14 +67,7 @@ inline std::shared_ptr<const EventStore> richStore()
     sb.flowV2(A1, 3, false, true, fname, fcat);
     sb.flowV2(F, 3, true, false, fname, fcat);
 
-    MemorySpace local;
-    local.name = sb.intern("LOCAL MEM");
-    local.kind = MemoryKind::Local;
-    local.base = 0x1000;
-    local.size = 0x4000;
-    local.banks = 4;
-    local.lanes = 2;
-    const MemorySpaceId ls = sb.addMemorySpace(local);
+    const MemorySpaceId ls = b.localMemory(0x4000, 2);
     MemorySpace global;
     global.name = sb.intern("GLOBAL MEM");
     global.kind = MemoryKind::Global;

@@ -144,13 +144,7 @@ inline Store rankStore(int kind, TimeNs at = 0)
         const StringId fl = sb.intern("fl"), fc = sb.intern("fc");
         sb.flowV2(A1, 1, false, true, fl, fc);
         sb.flowV2(D, 1, true, false, fl, fc);
-        MemorySpace local;
-        local.name = sb.intern("LOCAL MEM");
-        local.kind = MemoryKind::Local;
-        local.base = 0x1000;
-        local.size = 0x1000;
-        local.banks = 4;
-        const MemorySpaceId ls = sb.addMemorySpace(local);
+        const MemorySpaceId ls = b.localMemory(0x1000);
         MemoryRegion region;
         region.space = ls;
         region.address = 0x1000;

@@ -214,6 +214,19 @@ struct Builder {
     {
         return b.completeSlice(t, ts, dur, type(name), a);
     }
+    // The stores' on-chip memory: "LOCAL MEM", local, `size` bytes from 0x1000 in 4 banks,
+    // mirrored by `lanes` lanes (0: not laned).
+    MemorySpaceId localMemory(uint64_t size, uint32_t lanes = 0)
+    {
+        MemorySpace local;
+        local.name = b.intern("LOCAL MEM");
+        local.kind = MemoryKind::Local;
+        local.base = 0x1000;
+        local.size = size;
+        local.banks = 4;
+        local.lanes = lanes;
+        return b.addMemorySpace(local);
+    }
 };
 
 } // namespace storetest

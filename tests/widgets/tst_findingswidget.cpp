@@ -29,6 +29,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
@@ -216,6 +217,34 @@ private slots:
         QTRY_COMPARE(h->sectionSize(FindingsModel::Title) + h->sectionSize(FindingsModel::Value)
                 + h->sectionSize(FindingsModel::AtStake),
             view->viewport()->width());
+    }
+
+    // The line under the tools reads whole at any width: the list's summary, then the range
+    // picked, wrapping onto more lines in a narrow dock and never widening it.
+    void summaryReadsWhole_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("narrow") << 260;
+        QTest::newRow("wide") << 900;
+    }
+    void summaryReadsWhole()
+    {
+        QFETCH(int, width);
+        const findingtest::Store s = gaps();
+        QVERIFY(showStore(s));
+        m_f.widget->resize(width, 360);
+        const QLabel* label = m_f.widget->stepLabel();
+        const int n = int(m_f.widget->shown()->all.findings.size());
+        QCOMPARE(label->text(), QStringLiteral("%1 findings over the whole trace").arg(n));
+        int row = -1;
+        QVERIFY(findingOf(m_f.widget->shown()->all, "device-idle", &row));
+        QVERIFY(clickFinding(row));
+        QCOMPARE(label->text(), m_f.widget->stepText());
+        // Every line of it shown: as tall as its text needs at its width, inside the dock.
+        QTRY_VERIFY(label->width() <= m_f.widget->width() && label->width() > width / 2);
+        QTRY_VERIFY(label->height() >= label->heightForWidth(label->width()));
+        const int lines = label->fontMetrics().horizontalAdvance(label->text()) / label->contentsRect().width() + 1;
+        QVERIFY(label->height() >= lines * label->fontMetrics().lineSpacing());
     }
 
     void clickSelectsFirstRangeAndSetsCurrent()

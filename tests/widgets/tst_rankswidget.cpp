@@ -2,13 +2,19 @@
 // job shows only how to open one; a job shows its rank table, collectives and the straggler's
 // evidence; a click on a rank asks the timeline for that rank's first device track; a click
 // on a collective highlights its kernel on every rank and selects its time; the alignment
-// picker shows the job's alignment and asks for another.
+// picker shows the job's alignment and asks for another; the clocks' notice bar shows over the
+// table when the ranks' clocks look offset (support/clockjob.h: 8 ranks, hosts' clocks 0, 200
+// or 1500.25 µs apart), its button asks for the alignment by collective ends, and a job aligned
+// (or on one host) shows none.
+#include <analysis/collectives/clockoffsetcheck.h>
+#include <support/clockjob.h>
 #include <support/jobteststore.h>
 #include <support/widgettestutil.h>
 
 #include "ranks/collectivetablemodel.h"
 #include "ranks/rankswidget.h"
 #include "ranks/ranktablemodel.h"
+#include <common/noticebar.h>
 #include <common/unitformat.h>
 
 #include <state/selection.h>
@@ -19,6 +25,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -187,6 +195,74 @@ private slots:
             QCOMPARE(spy.count(), 1);
             QCOMPARE(spy.at(0).at(0).toString(), asked);
         }
+    }
+
+    void clockNoticeBar_data()
+    {
+        QTest::addColumn<int>("hosts");
+        QTest::addColumn<qint64>("offsetNs");
+        QTest::addColumn<QString>("alignment"); // as the job was opened
+        QTest::addColumn<QString>("ranks"); // in the notice; empty: no notice
+        QTest::newRow("2 hosts 1500.25 µs apart, as recorded") << 2 << qint64(1500250) << "recorded"
+                                                               << "ranks 4–7";
+        QTest::newRow("2 hosts 200 µs apart, as recorded") << 2 << qint64(200000) << "recorded"
+                                                           << "ranks 4–7";
+        QTest::newRow("8 hosts 200 µs apart, as recorded") << 8 << qint64(200000) << "recorded"
+                                                           << "ranks 1–7";
+        QTest::newRow("1 host") << 1 << qint64(1500250) << "recorded" << QString();
+        QTest::newRow("2 hosts, no offset") << 2 << qint64(0) << "recorded" << QString();
+        // What the window opens when asked for collective ends: the ranks shifted onto one clock.
+        QTest::newRow("aligned by collective ends") << 2 << qint64(0) << "collectives" << QString();
+    }
+    void clockNoticeBar()
+    {
+        QFETCH(int, hosts);
+        QFETCH(qint64, offsetNs);
+        QFETCH(QString, alignment);
+        QFETCH(QString, ranks);
+        const clockjob::Shape shape = clockjob::shapeOf(hosts, offsetNs);
+        QVERIFY(m_dock.show({ 0, 5000000 }, 900, 400));
+        QSignalSpy raise(m_dock.widget.get(), &RanksWidget::raiseRequested);
+        std::vector<store::TimeNs> offsets;
+        if (alignment == "collectives")
+            for (int r = 0; r < shape.ranks; ++r)
+                offsets.push_back(r >= 4 ? 1500250 : 0);
+        m_dock.open(jobtest::merged(clockjob::fill(shape), shape.ranks, alignment.toStdString(), offsets));
+        QVERIFY(widgettest::waitForAnalyses(*m_dock.session) && m_dock.widget->job());
+        widgets::NoticeBar* bar = m_dock.widget->clockNoticeBar();
+        QCOMPARE(bar->isVisible(), !ranks.isEmpty());
+        QCOMPARE(raise.count(), ranks.isEmpty() ? 0 : 1);
+        if (ranks.isEmpty()) {
+            QVERIFY(bar->text().isEmpty());
+            return;
+        }
+        // Over the table, the ranks named with their offset, the button there to press.
+        QVERIFY(bar->geometry().bottom() <= m_dock.widget->tabs()->mapTo(m_dock.widget.get(), QPoint(0, 0)).y());
+        const QString text = bar->text();
+        QVERIFY2(text.startsWith("Clocks look offset: "), qPrintable(text));
+        QVERIFY2(QString(text).remove(QChar(0x2060)).contains(ranks + " end every collective"), qPrintable(text));
+        // Its offset as estimated (within 1 µs of the planted one); on 8 hosts, each its own
+        // clock, one sentence with the range of their offsets.
+        const analysis::ClockOffsetHint& hint = m_dock.widget->job()->analysis().clockHint;
+        const analysis::ClockOffsetGroup group = analysis::ClockOffsetCheck::groups(hint).front();
+        QVERIFY(std::abs(group.minNs - offsetNs) < 1000);
+        const QString offset = group.shared
+            ? widgets::UnitFormat::duration(group.offsetNs)
+            : QString("between %1 after and %2")
+                  .arg(widgets::UnitFormat::duration(group.minNs), widgets::UnitFormat::duration(group.maxNs));
+        QVERIFY2(text.contains(offset + " after rank 0's"), qPrintable(text));
+        QVERIFY(text.contains(widgets::UnitFormat::duration(hint.alignedWaitNs)));
+        QPushButton* button = bar->button();
+        QVERIFY(button->isVisible() && button->isEnabled());
+        QCOMPARE(button->text(), QString("Align by collective ends"));
+        QSignalSpy asked(m_dock.session.get(), &model::Session::alignmentRequested);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(0).toString(), QString("collectives"));
+        QVERIFY(!button->isEnabled()); // the job opens again: one request
+        // Closing the profile takes the notice away.
+        m_dock.session->close();
+        QVERIFY(!bar->isVisible());
     }
 };
 

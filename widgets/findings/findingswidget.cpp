@@ -2,7 +2,6 @@
 
 #include "findingsmodel.h"
 #include "thresholdsdialog.h"
-#include <common/elidedlabel.h>
 #include <common/exportactions.h>
 #include <common/tablesupport.h>
 #include <common/timescopebox.h>
@@ -81,10 +80,16 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     bar->addWidget(m_scopeBox);
     bar->addWidget(m_prev);
     bar->addWidget(m_next);
-    m_step = new ElidedLabel(this);
-    m_step->setObjectName(QStringLiteral("findingsStep"));
-    bar->addWidget(m_step, 1);
+    bar->addStretch(1);
     bar->addWidget(thresholds);
+    // What the list is ("3 findings over the whole trace"), or the range picked: on a row of
+    // its own under the tools, wrapping, so it reads whole in the narrow column it often has.
+    m_step = new QLabel(this);
+    m_step->setObjectName(QStringLiteral("findingsStep"));
+    m_step->setWordWrap(true);
+    m_step->setTextFormat(Qt::PlainText);
+    m_step->setContentsMargins(6, 2, 6, 2);
+    m_step->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("findingsView"));
@@ -115,6 +120,7 @@ FindingsWidget::FindingsWidget(const DockContext& context, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
+    layout->addWidget(m_step);
     layout->addWidget(m_stack, 1);
 
     auto* next = new QShortcut(QKeySequence(Qt::Key_F8), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
@@ -263,7 +269,7 @@ void FindingsWidget::refresh()
         showPlaceholder(tr("Computing…"));
     m_summary = tr("Computing…");
     if (m_stepText.isEmpty())
-        m_step->setFullText(m_summary);
+        m_step->setText(m_summary);
     m_job.run(
         this,
         [store = m_store, catalog, breakdown, job, window, thresholds](
@@ -450,7 +456,7 @@ void FindingsWidget::showStep(const QString& text)
 {
     // Without a pick, the label says what the list is.
     m_stepText = text;
-    m_step->setFullText(text.isEmpty() ? m_summary : text);
+    m_step->setText(text.isEmpty() ? m_summary : text);
     if (text.isEmpty())
         return;
     for (QWidget* w = parentWidget(); w; w = w->parentWidget())

@@ -17,7 +17,6 @@ class QTreeView;
 
 namespace strata::widgets {
 
-class ElidedLabel;
 class FindingsModel;
 class TimeScopeBox;
 
@@ -35,7 +34,8 @@ class TimeScopeBox;
 // and why. Thresholds are edited in a dialog (ThresholdsDialog), kept in the settings, and
 // a change runs the rules again. In a narrow column (the default layout's, behind Search) a
 // title wraps onto a second line and a value stands over its threshold, so every title reads
-// whole; the time at stake then scrolls out of view (it is in the finding's tooltip too).
+// whole; the time at stake then scrolls out of view (it is in the finding's tooltip too). The
+// list's summary, or the range picked, wraps on a row of its own under the tools.
 // The context menu copies the list and exports it as CSV, or
 // as strata-cli findings --json prints it.
 class FindingsWidget : public QWidget {
@@ -49,6 +49,7 @@ public:
     bool isBusy() const;
     QString placeholderText() const; // "" while the list is shown
     QString stepText() const { return m_stepText; } // "Range 2 of 7: …"; "" before a pick
+    QLabel* stepLabel() const { return m_step; } // the summary, or stepText() once picked
     // The result shown (null before one).
     const std::shared_ptr<const analysis::ProfileFindings::Result>& shown() const { return m_shown; }
     const analysis::FindingThresholds& thresholds() const { return m_thresholds; }
@@ -97,7 +98,7 @@ private:
     TimeScopeBox* m_scopeBox;
     FindingsModel* m_model;
     QTreeView* m_view;
-    ElidedLabel* m_step;
+    QLabel* m_step; // the list's summary or the range picked, wrapped under the tools
     QToolButton* m_prev;
     QToolButton* m_next;
     QStackedWidget* m_stack;

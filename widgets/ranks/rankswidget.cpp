@@ -3,8 +3,11 @@
 #include "collectivetablemodel.h"
 #include "ranktablemodel.h"
 #include <analysis/breakdown/breakdownindex.h>
+#include <analysis/collectives/clockoffsetcheck.h>
 #include <analysis/collectives/collectivekind.h>
+#include <analysis/findings/findingtext.h>
 #include <common/exportactions.h>
+#include <common/noticebar.h>
 #include <common/tablesupport.h>
 #include <common/unitformat.h>
 #include <report/ranksreport.h>
@@ -25,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace strata::widgets {
 
@@ -89,12 +93,23 @@ RanksWidget::RanksWidget(const DockContext& context, QWidget* parent)
     m_evidence->setWordWrap(true);
     m_evidence->setContentsMargins(6, 2, 6, 2);
     m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_clockNotice = new NoticeBar(this);
+    m_clockNotice->setObjectName(QStringLiteral("ranksClockNotice"));
+    m_clockNotice->button()->setToolTip(
+        tr("Open the job again with each rank moved by the median gap between its collectives' ends and the first "
+           "rank's"));
+    connect(m_clockNotice, &NoticeBar::actionTriggered, this, [this] {
+        m_clockNotice->button()->setEnabled(false); // the job opens again: once is enough
+        m_session->requestAlignment(
+            QString::fromLatin1(analysis::clockAlignmentName(analysis::ClockAlignment::CollectiveEnds)));
+    });
     auto* page = new QWidget(this);
     auto* pageLayout = new QVBoxLayout(page);
     pageLayout->setContentsMargins(0, 0, 0, 0);
     pageLayout->setSpacing(0);
     pageLayout->addLayout(bar);
     pageLayout->addWidget(m_evidence);
+    pageLayout->addWidget(m_clockNotice);
     pageLayout->addWidget(buildTables(), 1);
 
     m_placeholder = new QLabel(this);
@@ -165,9 +180,16 @@ void RanksWidget::setJob(std::shared_ptr<const analysis::JobIndex> job)
     const int item = m_align->findData(QString::fromLatin1(analysis::clockAlignmentName(m_job->alignment())));
     m_align->setCurrentIndex(std::max(0, item));
     m_evidence->setText(evidence(*m_job));
+    const QString notice = clockNotice(*m_job);
+    if (notice.isEmpty())
+        m_clockNotice->clearNotice();
+    else
+        m_clockNotice->setNotice(notice, tr("Align by collective ends"));
     m_tabs->setTabText(0, tr("Ranks (%1)").arg(UnitFormat::count(m_job->layout().ranks().size())));
     m_tabs->setTabText(1, tr("Collectives (%1)").arg(UnitFormat::count(m_job->analysis().collectives.size())));
     m_stack->setCurrentIndex(1);
+    if (!notice.isEmpty())
+        emit raiseRequested();
 }
 
 QString RanksWidget::evidence(const analysis::JobIndex& job)
@@ -189,10 +211,41 @@ QString RanksWidget::evidence(const analysis::JobIndex& job)
     return text + QLatin1Char(' ') + hta;
 }
 
+QString RanksWidget::clockNotice(const analysis::JobIndex& job)
+{
+    const analysis::ClockOffsetHint& hint = job.analysis().clockHint;
+    if (!hint.suspected())
+        return {};
+    const auto& ranks = job.layout().ranks();
+    const QString ref = QString::number(ranks.front().rank);
+    const auto when = [](store::TimeNs offset) {
+        const QString d = UnitFormat::duration(std::abs(offset));
+        return offset > 0 ? tr("%1 after").arg(d) : tr("%1 before").arg(d);
+    };
+    QStringList groups;
+    for (const analysis::ClockOffsetGroup& group : analysis::ClockOffsetCheck::groups(hint)) {
+        std::vector<int64_t> numbers;
+        for (uint32_t index : group.indexes)
+            numbers.push_back(ranks[index].rank);
+        // A run "4–7" stays on one line: word joiners around its dash.
+        const QString list = QString::fromStdString(analysis::FindingText::ranks(numbers))
+                                 .replace(QChar(0x2013), QStringLiteral("\u2060\u2013\u2060"));
+        const QString offset
+            = group.shared ? when(group.offsetNs) : tr("between %1 and %2").arg(when(group.minNs), when(group.maxNs));
+        groups << (numbers.size() > 1 ? tr("ranks %1 end every collective %2 rank %3's")
+                                      : tr("rank %1 ends every collective %2 rank %3's"))
+                      .arg(list, offset, ref);
+    }
+    return tr("Clocks look offset: %1. The waits read %2 in all; aligned by collective ends, %3.")
+        .arg(groups.join(QStringLiteral("; ")), UnitFormat::duration(hint.waitNs),
+            UnitFormat::duration(hint.alignedWaitNs));
+}
+
 void RanksWidget::showPlaceholder(const QString& text)
 {
     m_placeholder->setText(text);
     m_evidence->clear();
+    m_clockNotice->clearNotice();
     m_stack->setCurrentIndex(0);
 }
 

@@ -34,6 +34,7 @@
 #include <memory/memorywidget.h>
 #include <operators/latencywidget.h>
 #include <operators/operatortablewidget.h>
+#include <ranks/rankswidget.h>
 #include <search/searchwidget.h>
 #include <timeline/timelinewidget.h>
 
@@ -191,6 +192,8 @@ void MainWindow::buildDocks()
         });
     connect(m_docks.view<widgets::CodeEditorWidget>(DockId::code), &widgets::CodeEditorWidget::raiseRequested, this,
         [this] { m_docks.bringForward(DockId::code); });
+    connect(m_docks.view<widgets::RanksWidget>(DockId::ranks), &widgets::RanksWidget::raiseRequested, this,
+        [this] { m_docks.bringForward(DockId::ranks); });
     connect(m_docks.view<widgets::AnnotationsWidget>(DockId::annotations), &widgets::AnnotationsWidget::statusMessage,
         this, &MainWindow::notify);
 }

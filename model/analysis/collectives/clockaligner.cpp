@@ -7,18 +7,16 @@ namespace strata::analysis {
 
 using store::TimeNs;
 
-namespace {
-
-TimeNs median(std::vector<TimeNs> v)
+TimeNs ClockAligner::median(std::vector<TimeNs> v)
 {
+    if (v.empty())
+        return 0;
     std::sort(v.begin(), v.end());
     const size_t m = v.size() / 2;
     if (v.size() % 2)
         return v[m];
     return v[m - 1] + (v[m] - v[m - 1]) / 2; // sorted: the halved difference rounds down
 }
-
-} // namespace
 
 std::vector<TimeNs> ClockAligner::offsets(ClockAlignment alignment, const std::vector<std::vector<CommSeries>>& series,
     const std::vector<std::vector<ProfilerStep>>& steps)
@@ -35,14 +33,28 @@ std::vector<TimeNs> ClockAligner::offsets(ClockAlignment alignment, const std::v
                 out[r] = steps[r].front().start - steps[0].front().start;
         return out;
     }
-    std::vector<std::vector<TimeNs>> diffs(n);
-    for (const MatchedCollective& c : CollectiveMatcher::match(series, out)) {
-        if (c.ranks.front() != 0)
+    return byCollectiveEnds(CollectiveMatcher::match(series, out), n);
+}
+
+std::vector<std::vector<TimeNs>> ClockAligner::endDiffs(
+    const std::vector<MatchedCollective>& collectives, size_t rankCount)
+{
+    std::vector<std::vector<TimeNs>> diffs(rankCount);
+    for (const MatchedCollective& c : collectives) {
+        if (c.ranks.empty() || c.ranks.front() != 0)
             continue; // the reference (rank index 0 sorts first) does not take part
         for (size_t i = 1; i < c.ranks.size(); ++i)
-            diffs[c.ranks[i]].push_back(c.ends[i] - c.ends[0]);
+            if (c.ranks[i] < rankCount)
+                diffs[c.ranks[i]].push_back(c.ends[i] - c.ends[0]);
     }
-    for (size_t r = 1; r < n; ++r)
+    return diffs;
+}
+
+std::vector<TimeNs> ClockAligner::byCollectiveEnds(const std::vector<MatchedCollective>& collectives, size_t rankCount)
+{
+    std::vector<std::vector<TimeNs>> diffs = endDiffs(collectives, rankCount);
+    std::vector<TimeNs> out(rankCount, 0);
+    for (size_t r = 1; r < rankCount; ++r)
         if (!diffs[r].empty())
             out[r] = median(std::move(diffs[r]));
     return out;

@@ -20,6 +20,17 @@ class ClockAligner {
 public:
     static std::vector<store::TimeNs> offsets(ClockAlignment alignment,
         const std::vector<std::vector<CommSeries>>& series, const std::vector<std::vector<ProfilerStep>>& steps);
+    // CollectiveEnds' offsets from collectives already matched, `rankCount` long: on top of
+    // the offsets they were matched with (matching itself does not depend on offsets); the
+    // median of each rank's endDiffs().
+    static std::vector<store::TimeNs> byCollectiveEnds(
+        const std::vector<MatchedCollective>& collectives, size_t rankCount);
+    // Per rank, `rankCount` long: its end - the reference's at each collective both take part
+    // in, in the collectives' order (none for the reference itself).
+    static std::vector<std::vector<store::TimeNs>> endDiffs(
+        const std::vector<MatchedCollective>& collectives, size_t rankCount);
+    // The median of v; of an even count, the mean of the middle two rounded down.
+    static store::TimeNs median(std::vector<store::TimeNs> v);
 };
 
 } // namespace strata::analysis

@@ -1,5 +1,6 @@
 #include "collectiveanalyzer.h"
 #include "clockaligner.h"
+#include "clockoffsetcheck.h"
 #include "collectivematcher.h"
 #include "commkernels.h"
 #include "htastraggler.h"
@@ -22,6 +23,7 @@ CollectiveAnalysis CollectiveAnalyzer::analyze(const std::vector<CollectiveRank>
         out.ranks[r].offsetNs = offsets[r];
     out.straggler = CollectiveMatcher::straggler(out.collectives, out.ranks);
     out.straggler.htaRank = HtaStraggler::rankOf(ranks, series, out.steps, offsets);
+    out.clockHint = ClockOffsetCheck::check(out.collectives, ranks.size());
     return out;
 }
 

@@ -61,12 +61,31 @@ struct StragglerVerdict {
     int htaRank = -1; // Holistic Trace Analysis's get_potential_stragglers(num_candidates=1)
 };
 
+// One rank whose clock looks offset from the reference rank's (ClockOffsetCheck).
+struct ClockOffsetRank {
+    uint32_t index = 0; // into the analysed ranks
+    store::TimeNs offsetNs = 0; // what aligning by collective ends would subtract from its times
+    store::TimeNs spreadNs = 0; // how far its ends and the reference's stay apart once aligned (median)
+    uint32_t collectives = 0; // the collectives it shares with the reference, the offset's sample
+};
+
+// Whether the ranks' clocks look offset as the job is aligned now: the same ranks end every
+// collective early or late by the same amount, which aligning by collective ends would take
+// away (ClockOffsetCheck). Empty `ranks`: the clocks look as one.
+struct ClockOffsetHint {
+    std::vector<ClockOffsetRank> ranks; // ascending index
+    store::TimeNs waitNs = 0; // every rank's wait at the matched collectives, summed, as aligned now
+    store::TimeNs alignedWaitNs = 0; // the same once aligned by collective ends
+    bool suspected() const { return !ranks.empty(); }
+};
+
 struct CollectiveAnalysis {
     ClockAlignment alignment = ClockAlignment::Recorded;
     std::vector<RankCollectives> ranks; // per analysed rank
     std::vector<std::vector<ProfilerStep>> steps; // per analysed rank, recorded times
     std::vector<MatchedCollective> collectives; // by index
     StragglerVerdict straggler;
+    ClockOffsetHint clockHint; // on the times as aligned, with ClockOffsetCheck's default thresholds
 };
 
 } // namespace strata::analysis

@@ -1,4 +1,5 @@
 #include "findingrules.h"
+#include "clockoffsetrule.h"
 #include "dataloaderwaitrule.h"
 #include "deviceidlerule.h"
 #include "exposedcommunicationrule.h"
@@ -29,6 +30,7 @@ template <typename... Rule> struct RuleList {
 // The rules, one line each, in the order a report lists them.
 using Rules = RuleList<DeviceIdleRule, //
     ExposedCommunicationRule, //
+    ClockOffsetRule, //
     StragglerRule, //
     LaunchBoundRule, //
     SyncStallRule, //

@@ -1,5 +1,6 @@
 #include "findingtext.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -54,6 +55,24 @@ std::string FindingText::bytes(double bytes)
         ++u;
     }
     return u == 0 ? number(bytes, 0) + " B" : number(bytes, 1) + " " + units[u];
+}
+
+std::string FindingText::ranks(std::vector<int64_t> numbers)
+{
+    std::sort(numbers.begin(), numbers.end());
+    std::string out;
+    for (size_t i = 0; i < numbers.size();) {
+        size_t j = i;
+        while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(numbers[i]);
+        if (j >= i + 2)
+            out += "–" + std::to_string(numbers[j]);
+        else if (j == i + 1)
+            out += ", " + std::to_string(numbers[j]);
+        i = j + 1;
+    }
+    return out;
 }
 
 } // namespace strata::analysis

@@ -1,7 +1,9 @@
 #pragma once
 #include <store/types.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace strata::analysis {
 
@@ -16,6 +18,8 @@ public:
     static std::string duration(store::TimeNs ns);
     static std::string bytes(double bytes);
     static std::string number(double v, int decimals);
+    // Rank numbers in order, runs of three or more as "a–b": "0, 2, 4–7".
+    static std::string ranks(std::vector<int64_t> numbers);
 };
 
 } // namespace strata::analysis

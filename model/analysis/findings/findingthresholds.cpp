@@ -9,6 +9,8 @@ const std::vector<FindingThresholds::Spec>& FindingThresholds::specs()
     static const std::vector<Spec> table {
         { "device-idle.idle_pct", 20, "%", "a device idle for this share of its span" },
         { "exposed-communication.exposed_pct", 15, "%", "communication not hidden behind compute, share of the span" },
+        { "clock-offset.offset_us", 50, "µs", "a rank's collectives end this far from the first rank's" },
+        { "clock-offset.spread_ratio", 10, "x spread", "and that many times farther than they scatter" },
         { "straggler.last_arrival_pct", 50, "%", "one rank arrives last at this share of its collectives" },
         { "straggler.wait_pct", 10, "%", "and the others wait for it this share of the step time" },
         { "launch-bound.kernels_pct", 30, "%", "share of kernels that run shorter than their launch call" },
