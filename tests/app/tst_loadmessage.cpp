@@ -1,5 +1,6 @@
 // LoadMessage: the status bar's line after a load says where the profile came from and
 // what happened to a cached snapshot on the way.
+#include <loading/jobimport.h>
 #include <loading/loadmessage.h>
 
 #include <support/storetestutil.h>
@@ -80,6 +81,42 @@ private slots:
         r.store = strata::store::StoreFinalizer::finalize(b.b);
         r.seconds = 1.0;
         QTEST(LoadMessage::text(QStringLiteral("t.json"), r), "expected");
+    }
+
+    // A job's summary follows its name, before what the importer fixed: a status bar too
+    // narrow for the whole line elides its end, not the ranks and their clocks.
+    void jobText_data()
+    {
+        QTest::addColumn<bool>("isJob");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<QString>("alignment");
+        QTest::addColumn<int>("kinds");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a job") << false << 0 << "" << 1
+                                   << "Opened job8 in 1.00 s — the importer fixed or skipped 1 kind of problem";
+        QTest::newRow("8 ranks as recorded, a fix")
+            << true << 8 << "recorded" << 1
+            << "Opened job8 (8 ranks, clocks as recorded) in 1.00 s — the importer fixed or skipped 1 kind of problem";
+        QTest::newRow("1 rank aligned on collective ends")
+            << true << 1 << "collectives" << 0 << "Opened job8 (1 rank, clocks aligned on collective ends) in 1.00 s";
+    }
+    void jobText()
+    {
+        QFETCH(bool, isJob);
+        QFETCH(int, ranks);
+        QFETCH(QString, alignment);
+        QFETCH(int, kinds);
+        storetest::Builder b;
+        for (int k = 0; k < kinds; ++k)
+            b.b.diagnostics().count("kind " + std::to_string(k), 3);
+        LoadResult r;
+        r.store = strata::store::StoreFinalizer::finalize(b.b);
+        r.seconds = 1.0;
+        strata::app::JobReport job;
+        job.isJob = isJob;
+        job.ranks = ranks;
+        job.alignment = alignment.toStdString();
+        QTEST(LoadMessage::text(QStringLiteral("job8"), r, job), "expected");
     }
 };
 

@@ -81,6 +81,12 @@ QString LoadMessage::text(const QString& name, const importers::LoadResult& r)
     return text;
 }
 
+QString LoadMessage::text(const QString& name, const importers::LoadResult& r, const JobReport& job)
+{
+    const QString summary = jobSummary(job);
+    return text(summary.isEmpty() ? name : tr("%1 (%2)").arg(name, summary), r);
+}
+
 QString LoadMessage::jobSummary(const JobReport& job)
 {
     if (!job.isJob)

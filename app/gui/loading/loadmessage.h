@@ -15,6 +15,9 @@ struct JobReport;
 class LoadMessage {
 public:
     static QString text(const QString& name, const importers::LoadResult& result);
+    // text() for a load that may be a job's: the job's summary goes in brackets after its
+    // name, not at the end, where a narrow window's status bar cuts the line off.
+    static QString text(const QString& name, const importers::LoadResult& result, const JobReport& job);
     // The snapshot notes alone, one per line; empty when there were none.
     static QString snapshotNotes(const importers::LoadResult& result);
     // Where the store came from (a snapshot, and which profile a .strata was saved from) and

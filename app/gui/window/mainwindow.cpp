@@ -369,9 +369,7 @@ void MainWindow::onLoaded(
         // Several files have no one path to reopen them by: only a file or a folder is recent.
         if (m_persistent && request.paths.isEmpty())
             m_recent->add(path, QFileInfo(path).isDir()); // a job's folder; not its .strata file
-        QString text = LoadMessage::text(name, r);
-        if (job.isJob)
-            text += QStringLiteral(" — ") + LoadMessage::jobSummary(job);
+        const QString text = LoadMessage::text(name, r, job);
         const QString problems = LoadMessage::jobProblems(job);
         statusBar()->showMessage(text, LoadMessage::isWarning(r) || !problems.isEmpty() ? 20000 : 10000);
         m_timeline->setFocus();
