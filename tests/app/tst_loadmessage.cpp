@@ -13,6 +13,22 @@
 using strata::app::LoadMessage;
 using strata::importers::LoadResult;
 
+namespace {
+
+// A one-second load whose importer fixed `kinds` kinds of problem.
+LoadResult loadWithFixes(int kinds)
+{
+    storetest::Builder b;
+    for (int k = 0; k < kinds; ++k)
+        b.b.diagnostics().count("kind " + std::to_string(k), 3);
+    LoadResult r;
+    r.store = strata::store::StoreFinalizer::finalize(b.b);
+    r.seconds = 1.0;
+    return r;
+}
+
+} // namespace
+
 class tst_LoadMessage : public QObject {
     Q_OBJECT
 private slots:
@@ -74,13 +90,7 @@ private slots:
     void fixes()
     {
         QFETCH(int, kinds);
-        storetest::Builder b;
-        for (int k = 0; k < kinds; ++k)
-            b.b.diagnostics().count("kind " + std::to_string(k), 3);
-        LoadResult r;
-        r.store = strata::store::StoreFinalizer::finalize(b.b);
-        r.seconds = 1.0;
-        QTEST(LoadMessage::text(QStringLiteral("t.json"), r), "expected");
+        QTEST(LoadMessage::text(QStringLiteral("t.json"), loadWithFixes(kinds)), "expected");
     }
 
     // A job's summary follows its name, before what the importer fixed: a status bar too
@@ -106,12 +116,7 @@ private slots:
         QFETCH(int, ranks);
         QFETCH(QString, alignment);
         QFETCH(int, kinds);
-        storetest::Builder b;
-        for (int k = 0; k < kinds; ++k)
-            b.b.diagnostics().count("kind " + std::to_string(k), 3);
-        LoadResult r;
-        r.store = strata::store::StoreFinalizer::finalize(b.b);
-        r.seconds = 1.0;
+        const LoadResult r = loadWithFixes(kinds);
         strata::app::JobReport job;
         job.isJob = isJob;
         job.ranks = ranks;
