@@ -3,8 +3,8 @@
 # One QtTest program per tst_<class>.cpp in the calling folder, each linking the smallest
 # library under test (LIBS) plus QtTest, registered with ctest under the layer's LABEL
 # (`ctest -L store`, `ctest -L widgets`, ...). OFFSCREEN runs them on Qt's offscreen platform,
-# so widget tests need no display. STRATA_SOURCE_DIR lets a test find tests/data and the
-# corpus beside the tree.
+# so widget tests need no display. strata_test_support's strata::test::sourcePath() lets a test
+# find tests/data and the corpus beside the tree.
 function(strata_add_tests)
   cmake_parse_arguments(T "OFFSCREEN" "LABEL" "LIBS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tst_*.cpp)
@@ -53,7 +53,6 @@ function(strata_add_test name src)
   set_target_properties(${name} PROPERTIES AUTOMOC OFF AUTORCC OFF)
   target_include_directories(${name} PRIVATE ${moc_dir})
   target_link_libraries(${name} PRIVATE ${T_LIBS} Qt6::Test strata_test_support)
-  target_compile_definitions(${name} PRIVATE STRATA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   add_test(NAME ${name} COMMAND ${name})
   set_property(TEST ${name} PROPERTY LABELS ${T_LABEL})
   # ctest --parallel starts the costliest tests first. A clean clone has no timings of its

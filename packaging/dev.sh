@@ -28,9 +28,10 @@ sample="$root/resources/samples/sample_profile.json"
 # ccache when it is installed (never required): a build of sources compiled before, in this
 # clone or in another one at another path, takes their objects from the cache. CCACHE_BASEDIR
 # makes the compile commands' paths relative to the clone and CCACHE_NOHASHDIR leaves the
-# working directory out of the hash, so another clone hits (objects whose command names the
-# clone's path, as the tests' STRATA_SOURCE_DIR does, rightly miss); the precompiled headers
-# need the pch_defines and time_macros sloppiness. CMake reads the launcher when it first
+# working directory out of the hash, so another clone hits. An object whose command names the
+# clone's path rightly misses, so only two sources do (tests/support/sourcedir.cpp and the GUI's
+# sampleprofile.cpp): CI clones to a new path each time. The precompiled headers need the
+# pch_defines and time_macros sloppiness. CMake reads the launcher when it first
 # configures a tree; settings already in the environment win.
 if command -v ccache >/dev/null; then
     export CMAKE_CXX_COMPILER_LAUNCHER="${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}"

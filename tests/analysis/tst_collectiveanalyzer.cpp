@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <memory>
+#include <support/sourcedir.h>
 
 using namespace strata::analysis;
 using strata::importers::LoadResult;
@@ -32,7 +33,8 @@ std::unique_ptr<Job> loadJob()
 {
     auto job = std::make_unique<Job>();
     for (int r = 0; r < 4; ++r) {
-        const std::string path = STRATA_SOURCE_DIR "/tests/data/job_straggler/rank-" + std::to_string(r) + ".json.gz";
+        const std::string path
+            = strata::test::sourcePathUtf8("/tests/data/job_straggler/rank-") + std::to_string(r) + ".json.gz";
         job->loads.push_back(ProfileLoader::load(path));
         if (!job->loads.back().store)
             return nullptr;

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 using strata::analysis::LatencyAnalyzer;
 using strata::analysis::LatencyUnitPicker;
@@ -76,11 +77,11 @@ private slots:
         if (trace.startsWith(QLatin1String("sophgo:"))) {
             path = sophgoFolder(trace.mid(7).toInt());
         } else if (trace.startsWith(QLatin1String("corpus:"))) {
-            path = QDir::cleanPath(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real/") + trace.mid(7));
+            path = QDir::cleanPath(strata::test::sourcePath("/../shared/corpus/real/") + trace.mid(7));
             if (!QFile::exists(path))
                 QSKIP("no real-trace corpus at ../shared/corpus/real");
         } else {
-            path = QStringLiteral(STRATA_SOURCE_DIR "/") + trace;
+            path = strata::test::sourcePath("/") + trace;
         }
         const LoadResult r = ProfileLoader::load(path.toStdString());
         QVERIFY2(r.store, r.error.c_str());

@@ -15,12 +15,13 @@
 #include <QTest>
 
 #include <optional>
+#include <support/sourcedir.h>
 
 namespace mainwindowtest {
 
 using strata::app::MainWindow;
 
-inline const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
+inline const QString kSource = strata::test::sourcePath();
 inline const QString kSample = kSource + QStringLiteral("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 

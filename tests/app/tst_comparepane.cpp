@@ -22,13 +22,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::MainWindow;
 
 namespace {
 
-const QString kSample = QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+const QString kSample = strata::test::sourcePath("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
 bool loadA(MainWindow& w)

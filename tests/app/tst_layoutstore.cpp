@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::Layout;
@@ -22,7 +23,7 @@ using app::MainWindow;
 
 namespace {
 
-const QString kSample = QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+const QString kSample = strata::test::sourcePath("/resources/samples/sample_profile.json");
 
 enum class Change { LeftArea, BottomArea, Floating, Hidden };
 
@@ -318,8 +319,7 @@ private slots:
                                      << "no checksum";
         // What the layout fuzz target found: a state Qt 6.4's restoreState crashes on. Its
         // checksum no longer matches, so it never reaches Qt.
-        QFile crash(
-            QStringLiteral(STRATA_SOURCE_DIR "/tests/fuzz/regressions/layout/damaged-state-crashes-restorestate"));
+        QFile crash(strata::test::sourcePath("/tests/fuzz/regressions/layout/damaged-state-crashes-restorestate"));
         QVERIFY(crash.open(QIODevice::ReadOnly));
         QTest::newRow("a damaged state that crashes Qt") << crash.readAll() << "does not match its checksum";
     }

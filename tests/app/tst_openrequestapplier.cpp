@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::OpenRequest;
@@ -30,7 +31,7 @@ using app::OpenRequestApplier;
 
 namespace {
 
-const QString kSample = QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+const QString kSample = strata::test::sourcePath("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
 // The parts a window gives the applier: its session and comparison, its docks and B's

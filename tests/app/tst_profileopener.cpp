@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::OpenRequest;
@@ -21,7 +22,7 @@ using app::ProfileOpener;
 
 namespace {
 
-const QString kSample = QStringLiteral(STRATA_SOURCE_DIR) + QStringLiteral("/resources/samples/sample_profile.json");
+const QString kSample = strata::test::sourcePath() + QStringLiteral("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
 OpenRequest request(const QString& path, const QString& select = QString())

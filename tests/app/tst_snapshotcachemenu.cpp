@@ -15,13 +15,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::SnapshotCacheMenu;
 
 namespace {
 
-const QString kSource = QStringLiteral(STRATA_SOURCE_DIR);
+const QString kSource = strata::test::sourcePath();
 constexpr int kTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
 using apptest::CacheHome;

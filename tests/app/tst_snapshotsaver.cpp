@@ -28,6 +28,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using app::MainWindow;
@@ -35,7 +36,7 @@ using app::SnapshotSaver;
 
 namespace {
 
-const QString kSample = QStringLiteral(STRATA_SOURCE_DIR) + QStringLiteral("/resources/samples/sample_profile.json");
+const QString kSample = strata::test::sourcePath() + QStringLiteral("/resources/samples/sample_profile.json");
 constexpr int kLoadTimeoutMs = 60000; // a bound for a hang, not a timing assertion
 
 // The test's own cache home, with a source in it.

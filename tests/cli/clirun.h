@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
+#include <support/sourcedir.h>
 
 namespace {
 
@@ -30,7 +31,7 @@ inline Run runCli(const QStringList& args)
 
 inline QString samplePath()
 {
-    return QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json");
+    return strata::test::sourcePath("/resources/samples/sample_profile.json");
 }
 
 } // namespace

@@ -26,6 +26,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <support/sourcedir.h>
 #include <utility>
 #include <vector>
 
@@ -162,7 +163,7 @@ private slots:
 void tst_BreakdownReference::matchesHta_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir shared(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus"));
+    const QDir shared(strata::test::sourcePath("/../shared/corpus"));
     if (!shared.exists())
         QSKIP("the shared corpus is not beside the repository");
     for (const char* dir :

@@ -18,11 +18,11 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 namespace {
 
-const QString kCorpus
-    = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real/facebookresearch__HolisticTraceAnalysis/");
+const QString kCorpus = strata::test::sourcePath("/../shared/corpus/real/facebookresearch__HolisticTraceAnalysis/");
 
 // A Neuron device profile: the sample's engines, and an all-reduce on a collective row.
 QByteArray neuronProfile()
@@ -88,7 +88,7 @@ private slots:
         QTest::newRow("sophgo bmprofile folder") << "bmprofile_data-0"
                                                  << "GDMA:memory, TIU:compute"
                                                  << "compute memory idle";
-        QTest::newRow("perfetto rbln") << STRATA_SOURCE_DIR "/tests/data/perfetto_rbln.pftrace"
+        QTest::newRow("perfetto rbln") << strata::test::sourcePath("/tests/data/perfetto_rbln.pftrace")
                                        << "Neural Engine Clusters:compute, Neural DMA:memory, Task DMA:memory, "
                                           "External HDMA:memory, Device HDMA:memory, Device Sync:other"
                                        << "compute memory other idle";
@@ -121,7 +121,7 @@ private slots:
     // A Chrome trace of host threads only: a clear answer, not a table of zeros.
     void chromeWithoutDeviceWork()
     {
-        const QString path = STRATA_SOURCE_DIR "/tests/data/chrome_async.json";
+        const QString path = strata::test::sourcePath("/tests/data/chrome_async.json");
         const Run text = runCli({ "breakdown", path, "--no-cache" });
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("\nno device work\n"), text.out.constData());

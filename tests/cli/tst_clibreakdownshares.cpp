@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <support/sourcedir.h>
 
 namespace {
 
@@ -105,7 +106,7 @@ private:
     static void corpus()
     {
         QTest::addColumn<QString>("path");
-        const QDir shared(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus"));
+        const QDir shared(strata::test::sourcePath("/../shared/corpus"));
         if (!shared.exists())
             QSKIP("the shared corpus is not beside the repository");
         for (const char* dir :

@@ -17,12 +17,13 @@
 #include <QtTest>
 
 #include <cmath>
+#include <support/sourcedir.h>
 
 namespace {
 
-const QString kJob = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler");
-const QString kPlanted = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_findings");
-const QString kHtaPair = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled");
+const QString kJob = strata::test::sourcePath("/tests/data/job_straggler");
+const QString kPlanted = strata::test::sourcePath("/tests/data/job_findings");
+const QString kHtaPair = strata::test::sourcePath("/../shared/corpus/multirank/hta_sampled");
 
 QString planted(int r)
 {
@@ -115,7 +116,7 @@ void tst_CliFindings::exitStatus_data()
         << QStringList { rank(1), "--fail-on", "pageable-memcpy,device-idle" } << 3;
     QTest::newRow("--fail-on an unknown word") << QStringList { rank(1), "--fail-on", "slow" } << 2;
     QTest::newRow("--json and --markdown") << QStringList { rank(1), "--json", "--markdown" } << 2;
-    QTest::newRow("not a profile") << QStringList { QStringLiteral(STRATA_SOURCE_DIR "/README.md") } << 2;
+    QTest::newRow("not a profile") << QStringList { strata::test::sourcePath("/README.md") } << 2;
     QTest::newRow("a job, the straggler gate") << QStringList { kJob, "--fail-on", "straggler" } << 3;
     // The planted job (plantedCauses): a gate on a planted cause fails, on causes not planted passes.
     QTest::newRow("planted job, --fail-on sync-stall") << QStringList { kPlanted, "--fail-on", "sync-stall" } << 3;
@@ -466,7 +467,7 @@ void tst_CliFindings::corpus()
     QFETCH(QString, file);
     QFETCH(QString, fires);
     QFETCH(bool, steps);
-    const QString path = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real/") + file;
+    const QString path = strata::test::sourcePath("/../shared/corpus/real/") + file;
     if (!QFile::exists(path))
         QSKIP("the shared corpus is not beside the repository");
     QStringList checked { "device-idle", "exposed-communication", "launch-bound", "sync-stall", "dataloader-wait",
@@ -480,7 +481,7 @@ void tst_CliFindings::corpus()
 void tst_CliFindings::corpusNotRun()
 {
     // A CPU-only trace: the device rules say why they did not run.
-    const QString path = QStringLiteral(STRATA_SOURCE_DIR
+    const QString path = strata::test::sourcePath(
         "/../shared/corpus/real/facebookresearch__HolisticTraceAnalysis/cpu_only_rank-34.pt.trace.json.gz");
     if (!QFile::exists(path))
         QSKIP("the shared corpus is not beside the repository");

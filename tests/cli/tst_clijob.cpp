@@ -14,11 +14,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <support/sourcedir.h>
 #include <zlib.h>
 
 namespace {
 
-const QString kPair = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled");
+const QString kPair = strata::test::sourcePath("/../shared/corpus/multirank/hta_sampled");
 
 QByteArray gunzip(const QString& path)
 {
@@ -98,8 +99,8 @@ void tst_CliJob::mixedFolderRefused()
     QTemporaryDir dir;
     QVERIFY(QFile::copy(kPair + "/rank-0.json.gz", dir.filePath("rank-0.json.gz")));
     QVERIFY(QFile::copy(testfiles::dataPath("chrome_flows_v2.json"), dir.filePath("flows.json")));
-    QVERIFY(QFile::copy(
-        QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json"), dir.filePath("sample.json")));
+    QVERIFY(
+        QFile::copy(strata::test::sourcePath("/resources/samples/sample_profile.json"), dir.filePath("sample.json")));
     const Run run = runCli({ "summary", dir.path() });
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.out.isEmpty());

@@ -9,13 +9,14 @@
 #include <QtTest>
 
 #include <string>
+#include <support/sourcedir.h>
 #include <vector>
 
 using namespace strata;
 
 namespace {
 
-const QString kPair = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled");
+const QString kPair = strata::test::sourcePath("/../shared/corpus/multirank/hta_sampled");
 
 // The traces loaded: the shared rank pair (when beside the repository), the sample and two
 // test files, so that more files than workers are loaded.
@@ -26,8 +27,8 @@ std::vector<std::string> traces()
         out = { (kPair + "/rank-1.json.gz").toStdString(), (kPair + "/rank-0.json.gz").toStdString() };
     for (const char* f : { "resources/samples/sample_profile.json", "tests/data/chrome_array_form.json",
              "tests/data/chrome_flows_v2.json" })
-        if (QFileInfo::exists(QStringLiteral(STRATA_SOURCE_DIR "/") + f))
-            out.push_back(std::string(STRATA_SOURCE_DIR "/") + f);
+        if (QFileInfo::exists(strata::test::sourcePath("/") + f))
+            out.push_back(strata::test::sourcePathUtf8("/") + f);
     return out;
 }
 

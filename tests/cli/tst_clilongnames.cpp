@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 #include "clirun.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 QString dataPath(const char* name)
 {
-    return QStringLiteral(STRATA_SOURCE_DIR "/tests/data/") + QLatin1String(name);
+    return strata::test::sourcePath("/tests/data/") + QLatin1String(name);
 }
 
 const QString autogradPrefix = "autograd::engine::evaluate_function: torch::autograd::generated::";

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <QTemporaryDir>
+#include <support/sourcedir.h>
 
 namespace {
 
@@ -19,7 +20,7 @@ QStringList jobFiles()
 {
     QStringList files;
     for (int r = 3; r >= 0; --r) // out of order: the command sorts by distributedInfo.rank
-        files << QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler/rank-%1.json.gz").arg(r);
+        files << strata::test::sourcePath("/tests/data/job_straggler/rank-%1.json.gz").arg(r);
     return files;
 }
 
@@ -161,9 +162,9 @@ private slots:
         QTest::newRow("2 hosts, as recorded") << jobFiles() << "recorded" << QList<int> { 2, 3 };
         QTest::newRow("2 hosts, aligned by first steps") << jobFiles() << "first-step" << QList<int> {};
         QTest::newRow("2 hosts, aligned by collective ends") << jobFiles() << "collectives" << QList<int> {};
-        QTest::newRow("1 host") << QStringList { QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_findings") }
-                                << "recorded" << QList<int> {};
-        const QString pair = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled");
+        QTest::newRow("1 host") << QStringList { strata::test::sourcePath("/tests/data/job_findings") } << "recorded"
+                                << QList<int> {};
+        const QString pair = strata::test::sourcePath("/../shared/corpus/multirank/hta_sampled");
         if (QFileInfo::exists(pair))
             QTest::newRow("the shared HTA pair") << QStringList { pair } << "recorded" << QList<int> {};
     }

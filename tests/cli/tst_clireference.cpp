@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 #include "clirun.h"
 
@@ -13,7 +14,7 @@ namespace {
 
 QString readSource(const QString& relative)
 {
-    QFile f(QStringLiteral(STRATA_SOURCE_DIR "/") + relative);
+    QFile f(strata::test::sourcePath("/") + relative);
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read %s", qPrintable(f.fileName()));
     return QString::fromUtf8(f.readAll());

@@ -19,6 +19,7 @@
 #include <cachedloader.h>
 #include <snapshot/snapshotcache.h>
 #include <snapshot/snapshotreader.h>
+#include <support/sourcedir.h>
 
 class tst_CliSnapshot : public QObject {
     Q_OBJECT
@@ -56,12 +57,12 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<bool>("otherCommands"); // also ops and summary (not for every corpus file: time)
         QTest::newRow("sample") << samplePath() << true;
-        QDirIterator data(QStringLiteral(STRATA_SOURCE_DIR "/tests/data"), QDir::Files);
+        QDirIterator data(strata::test::sourcePath("/tests/data"), QDir::Files);
         while (data.hasNext()) {
             const QString f = data.next();
             QTest::newRow(qPrintable("data/" + QFileInfo(f).fileName())) << f << true;
         }
-        const QString corpus = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real");
+        const QString corpus = strata::test::sourcePath("/../shared/corpus/real");
         QDirIterator it(corpus, QDir::Files, QDirIterator::Subdirectories);
         QStringList files;
         while (it.hasNext()) {

@@ -21,20 +21,21 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using store::TimeNs;
 
 namespace {
 
-constexpr const char* kJob = STRATA_SOURCE_DIR "/tests/data/job_straggler";
+const QString kJob = strata::test::sourcePath("/tests/data/job_straggler");
 
 // The job's store as the GUI opens it, aligned as `alignment` says.
 std::shared_ptr<store::EventStore> openJob(analysis::ClockAlignment alignment)
 {
     store::StoreMerger merger(analysis::clockAlignmentName(alignment));
     for (int r = 0; r < 4; ++r) {
-        const std::string path = std::string(kJob) + "/rank-" + std::to_string(r) + ".json.gz";
+        const std::string path = kJob.toStdString() + "/rank-" + std::to_string(r) + ".json.gz";
         importers::LoadResult load = importers::ProfileLoader::load(path);
         if (!load.store)
             return nullptr;

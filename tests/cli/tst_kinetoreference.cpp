@@ -24,6 +24,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <support/sourcedir.h>
 #include <unordered_map>
 #include <vector>
 
@@ -145,7 +146,7 @@ private slots:
 void tst_KinetoReference::matchesReference_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir corpus(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real"));
+    const QDir corpus(strata::test::sourcePath("/../shared/corpus/real"));
     if (!corpus.exists())
         QSKIP("the shared corpus is not beside the repository");
     for (const char* dir : { "facebookresearch__HolisticTraceAnalysis", "pytorch__kineto" })

@@ -26,6 +26,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <support/sourcedir.h>
 #include <vector>
 
 namespace {
@@ -221,12 +222,12 @@ private slots:
 void tst_RanksReference::matchesRawJson_data()
 {
     QTest::addColumn<QStringList>("files");
-    const QString job = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler/");
+    const QString job = strata::test::sourcePath("/tests/data/job_straggler/");
     QStringList generated;
     for (int r = 0; r < 4; ++r)
         generated << job + QStringLiteral("rank-%1.json.gz").arg(r);
     QTest::newRow("generated job") << generated;
-    const QDir pair(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/multirank/hta_sampled"));
+    const QDir pair(strata::test::sourcePath("/../shared/corpus/multirank/hta_sampled"));
     if (pair.exists())
         QTest::newRow("hta_sampled") << QStringList { pair.filePath("rank-0.json.gz"),
             pair.filePath("rank-1.json.gz") };

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <support/sourcedir.h>
 
 namespace importertest {
 
@@ -36,7 +37,7 @@ inline QByteArray qbytes(const std::string& s)
 // The real-trace corpus, next to the project (see its README and MANIFEST.tsv).
 inline QString corpusDir()
 {
-    return QDir::cleanPath(QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real"));
+    return QDir::cleanPath(strata::test::sourcePath("/../shared/corpus/real"));
 }
 
 // How a track is named in the dumps; an empty function leaves the name out.

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QtTest>
 
+#include <support/sourcedir.h>
 #include <sys/time.h>
 
 using namespace strata::importers;
@@ -82,7 +83,7 @@ void tst_CachedLoader::secondLoadIsTheSnapshot_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("compression");
-    QTest::newRow("sample") << QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json") << "";
+    QTest::newRow("sample") << strata::test::sourcePath("/resources/samples/sample_profile.json") << "";
     QTest::newRow("flows") << testfiles::dataPath("chrome_flows_v2.json") << "";
     QTest::newRow("diagnostics") << testfiles::dataPath("chrome_malformed_entries.json") << "";
     QTest::newRow("gzip") << testfiles::dataPath("chrome_async.json") << "gzip";

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <support/sourcedir.h>
 
 using strata::importers::InputReader;
 using testfiles::gzipBytes;
@@ -266,7 +267,7 @@ private slots:
     void corpusMatchesZlib_data()
     {
         QTest::addColumn<QString>("path");
-        const QString root = QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real");
+        const QString root = strata::test::sourcePath("/../shared/corpus/real");
         QDirIterator it(root, { QStringLiteral("*.gz") }, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();

@@ -14,6 +14,7 @@
 #include <QDirIterator>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 using namespace strata::store;
 using namespace strata::store::snapshot;
@@ -85,12 +86,11 @@ void tst_SnapshotReader::expectRefused(
 void tst_SnapshotReader::roundTrip_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir data(QStringLiteral(STRATA_SOURCE_DIR "/tests/data"));
+    const QDir data(strata::test::sourcePath("/tests/data"));
     for (const QString& name : data.entryList(QDir::Files))
         QTest::newRow(qPrintable(name)) << data.filePath(name);
     // The real traces beside the tree, when they are there.
-    QDirIterator it(
-        QStringLiteral(STRATA_SOURCE_DIR "/../shared/corpus/real"), QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(strata::test::sourcePath("/../shared/corpus/real"), QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo fi(it.next());
         if (fi.suffix() != "md" && fi.suffix() != "tsv")

@@ -11,10 +11,11 @@
 #include <QStringList>
 
 #include <string>
+#include <support/sourcedir.h>
 
 namespace jobfolder {
 
-inline const QString kJob = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler");
+inline const QString kJob = strata::test::sourcePath("/tests/data/job_straggler");
 constexpr int kRanks = 4;
 
 inline QString rankFile(int r)
@@ -70,10 +71,10 @@ inline QString copyWith(const QString& folder, const QString& bad = QString())
 inline QString unrelated(const QString& folder)
 {
     QDir().mkpath(folder);
-    const QString data = QStringLiteral(STRATA_SOURCE_DIR "/tests/data/");
+    const QString data = strata::test::sourcePath("/tests/data/");
     QFile::copy(data + QStringLiteral("chrome_flows_v2.json"), folder + QStringLiteral("/flows.json"));
-    QFile::copy(QStringLiteral(STRATA_SOURCE_DIR "/resources/samples/sample_profile.json"),
-        folder + QStringLiteral("/sample.json"));
+    QFile::copy(
+        strata::test::sourcePath("/resources/samples/sample_profile.json"), folder + QStringLiteral("/sample.json"));
     return folder;
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <support/sourcedir.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -13,7 +14,7 @@ namespace testfiles {
 
 inline QString dataPath(const QString& name)
 {
-    return QStringLiteral(STRATA_SOURCE_DIR "/tests/data/") + name;
+    return strata::test::sourcePath("/tests/data/") + name;
 }
 
 inline QByteArray readFile(const QString& path)

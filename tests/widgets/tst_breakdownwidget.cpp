@@ -28,6 +28,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using store::TimeNs;
@@ -39,9 +40,9 @@ using Segment = analysis::BreakdownSegment;
 
 namespace {
 
-constexpr const char* kNccl
-    = STRATA_SOURCE_DIR "/../shared/corpus/real/facebookresearch__HolisticTraceAnalysis/nccl_data.json.gz";
-constexpr const char* kSample = STRATA_SOURCE_DIR "/resources/samples/sample_profile.json";
+const QString kNccl
+    = strata::test::sourcePath("/../shared/corpus/real/facebookresearch__HolisticTraceAnalysis/nccl_data.json.gz");
+const QString kSample = strata::test::sourcePath("/resources/samples/sample_profile.json");
 
 std::shared_ptr<const store::EventStore> hostOnlyStore()
 {

@@ -36,6 +36,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using analysis::Finding;
@@ -385,9 +386,9 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<bool>("job");
-        QTest::newRow("job_straggler") << QStringLiteral(STRATA_SOURCE_DIR "/tests/data/job_straggler") << true;
-        QTest::newRow("kineto resnet50") << QStringLiteral(
-            STRATA_SOURCE_DIR "/../shared/corpus/real/pytorch__kineto/resnet50_autograd_api_worker0.pt.trace.json.gz")
+        QTest::newRow("job_straggler") << strata::test::sourcePath("/tests/data/job_straggler") << true;
+        QTest::newRow("kineto resnet50") << strata::test::sourcePath(
+            "/../shared/corpus/real/pytorch__kineto/resnet50_autograd_api_worker0.pt.trace.json.gz")
                                          << false;
     }
     void equalsStrataCli()

@@ -15,6 +15,7 @@
 
 #include <QFileInfo>
 #include <QtTest>
+#include <support/sourcedir.h>
 
 using namespace strata;
 using model::EventRef;
@@ -24,8 +25,8 @@ using widgets::TimelineWidget;
 
 namespace {
 
-const QString kResnet = QStringLiteral(
-    STRATA_SOURCE_DIR "/../shared/corpus/real/pytorch__kineto/resnet50_autograd_api_worker0.pt.trace.json.gz");
+const QString kResnet
+    = strata::test::sourcePath("/../shared/corpus/real/pytorch__kineto/resnet50_autograd_api_worker0.pt.trace.json.gz");
 // From the JSON (µs): "Memcpy HtoD (Pageable -> Device)" on stream 7, ts 1610366391687779,
 // dur 1; the next kernel on the stream, cask_cudnn::computeOffsetsKernel, ts
 // 1610366391688267. Gap = 1610366391688267 - (1610366391687779 + 1) = 487 µs.
