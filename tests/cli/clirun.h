@@ -1,9 +1,15 @@
 #pragma once
-// Runs the built strata-cli (STRATA_CLI_PATH) as a user would and keeps what it printed.
+// Runs the built strata-cli as a user would and keeps what it printed.
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
 #include <support/sourcedir.h>
+
+namespace strata::test {
+// The built strata-cli's path, compiled into clipath.cpp alone: the test programs' own
+// objects then name no path of the build, and ccache reuses them in any clone.
+const char* cliPath();
+} // namespace strata::test
 
 namespace {
 
@@ -16,7 +22,7 @@ struct Run {
 inline Run runCli(const QStringList& args)
 {
     QProcess p;
-    p.start(QStringLiteral(STRATA_CLI_PATH), args);
+    p.start(QString::fromUtf8(strata::test::cliPath()), args);
     Run r;
     if (!p.waitForStarted(-1))
         return r;

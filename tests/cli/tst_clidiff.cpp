@@ -83,7 +83,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QVERIFY2(QFile::exists(QStringLiteral(STRATA_CLI_PATH)), STRATA_CLI_PATH);
+        QVERIFY2(QFile::exists(QString::fromUtf8(strata::test::cliPath())), strata::test::cliPath());
         m_a = m_dir.filePath("a.json");
         m_b = m_dir.filePath("b.json");
         QVERIFY(comparepair::writePair(m_spec, m_a.toStdString(), m_b.toStdString()));

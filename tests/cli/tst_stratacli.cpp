@@ -24,7 +24,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QVERIFY2(QFile::exists(QStringLiteral(STRATA_CLI_PATH)), STRATA_CLI_PATH);
+        QVERIFY2(QFile::exists(QString::fromUtf8(strata::test::cliPath())), strata::test::cliPath());
     }
 
     void sampleInfo_data()
