@@ -29,7 +29,7 @@ class tst_LatencyUnitPicker : public QObject {
     // A bmprofile_data folder of the showcase network run `iterations` times, 2 ms apart.
     QString sophgoFolder(int iterations)
     {
-        const QString dir = m_dir.path() + QStringLiteral("/iterations%1/bmprofile_data-0").arg(iterations);
+        QString dir = m_dir.path() + QStringLiteral("/iterations%1/bmprofile_data-0").arg(iterations);
         bmprofile::Spec spec = bmprofile::showcase();
         bmprofile::writeFolder(dir, spec);
         for (int i = 1; i < iterations; ++i) {

@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(o["latency"].toObject()["a"], o["latency"].toObject()["b"]);
         const QJsonArray rows = o["rows"].toArray();
         QVERIFY(!rows.isEmpty());
-        for (const QJsonValue& v : rows) {
+        for (const auto& v : rows) {
             const QJsonObject row = v.toObject();
             QCOMPARE(row["status"].toString(), QString("unchanged"));
             QCOMPARE(row["delta_ns"].toDouble(), 0.0);
@@ -171,7 +171,7 @@ private slots:
         const QJsonArray rows = o["rows"].toArray();
         QCOMPARE(size_t(rows.size()), expected.size());
         double lastDelta = INFINITY;
-        for (const QJsonValue& v : rows) {
+        for (const auto& v : rows) {
             const QJsonObject row = v.toObject();
             const QString name = row["name"].toString();
             QVERIFY2(expected.count(name), qPrintable(name));
@@ -255,14 +255,14 @@ private slots:
             QVERIFY2(o.exitCode == 0, o.err.constData());
             std::map<QString, QJsonObject> ops;
             qint64 opsCount = 0;
-            for (const QJsonValue& v : parse(o)["rows"].toArray()) {
+            for (const QJsonValue v : parse(o)["rows"].toArray()) {
                 ops[v["name"].toString()] = v.toObject();
                 opsCount += v["count"].toInteger();
             }
             const QString side = sideB ? "b" : "a";
             qint64 diffCount = 0;
             int checked = 0;
-            for (const QJsonValue& v : rows) {
+            for (const auto& v : rows) {
                 const QJsonObject row = v.toObject();
                 diffCount += row[side + "_count"].toInteger();
                 const QJsonArray names = row[side + "_names"].toArray();
